@@ -1,0 +1,5 @@
+"""dw commands: incident_cmds."""
+
+from __future__ import annotations
+
+commands: list = []

@@ -1,0 +1,5 @@
+"""dw commands: lineage_cmds."""
+
+from __future__ import annotations
+
+commands: list = []

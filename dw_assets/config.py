@@ -1,0 +1,264 @@
+"""One typed model of the single config file (`dw.yaml`).
+
+Precedence, written down once: an explicit path argument, else `$DW_CONFIG`, else the demo
+estate's `estate/dw.yaml`. Strings may hold `${VAR}` or `${VAR:-default}` references; they are kept
+as written in the model and resolved only when used (`resolve_env`), so loading a config never
+needs the secrets and a missing variable is reported by the code that needed it.
+
+`${DW_HOME}` is special: it defaults to `<repo>/.dw_home`, the embedded demo's working folder.
+Relative paths are relative to the folder holding the config file (`Settings.path`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_CONFIG = REPO_ROOT / "estate" / "dw.yaml"
+
+_ENV_REF = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}")
+
+
+class ConfigError(ValueError):
+    """A config problem, phrased as file, key and what to do about it."""
+
+
+def dw_home() -> Path:
+    return Path(os.environ.get("DW_HOME") or REPO_ROOT / ".dw_home")
+
+
+def resolve_env(value: str, *, what: str = "config value") -> str:
+    """Resolve `${VAR}` / `${VAR:-default}` references at the moment a value is used."""
+
+    def repl(match: re.Match[str]) -> str:
+        name, default = match.group(1), match.group(2)
+        if name == "DW_HOME":
+            return os.environ.get("DW_HOME") or str(dw_home())
+        if name in os.environ:
+            return os.environ[name]
+        if default is not None:
+            return default
+        raise ConfigError(f"{what} needs environment variable ${{{name}}}, which is not set: export it")
+
+    return _ENV_REF.sub(repl, value)
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class AuthConfig(_Model):
+    """How to authenticate to one Airflow: `basic` (Airflow 2), `jwt` (Airflow 3 `/auth/token`),
+    `bearer` (a static token: Astro deployment token, Composer OAuth token), or `none`."""
+
+    type: str = "jwt"  # basic | jwt | bearer | none; may be an ${ENV} reference, checked when used
+    username: str | None = None
+    password: str | None = None
+    token: str | None = None
+
+
+class AirflowInstanceConfig(_Model):
+    name: str
+    url: str
+    auth: AuthConfig = AuthConfig()
+    read_only: bool = True
+    # Airflow 3 default: draft the approved run for the owner to trigger; "trigger" lets us do it.
+    trigger_mode: Literal["draft", "trigger"] = "draft"
+    timeout_s: float = 30.0
+    retries: int = 3
+    api_version: Literal["auto", "v1", "v2"] = "auto"
+
+
+class AirflowConfig(_Model):
+    instances: list[AirflowInstanceConfig] = []
+    # which Airflow task writes which dataset, for tasks that emit no OpenLineage outputs
+    task_outputs: dict[str, list[str]] = {}
+
+
+class OpenLineageSource(_Model):
+    type: Literal["file", "marquez"]
+    path: str | None = None
+    url: str | None = None
+    namespace: str | None = None
+
+
+class OpenLineageConfig(_Model):
+    receiver_host: str = "127.0.0.1"
+    receiver_port: int = 5055
+    api_key: str | None = None
+    max_body_bytes: int = 2_000_000
+    spec_dir: str | None = None  # folder of the official JSON Schemas; enables full validation
+    sources: list[OpenLineageSource] = []
+    # where Data Workers reports its own runs: an openlineage-python transport config dict
+    emit_transport: dict[str, Any] | None = None
+    emit_namespace: str = "data-workers"
+
+
+class DbtConfig(_Model):
+    project_dir: str = "../dbt_project"
+    profiles_dir: str | None = None
+    manifest: str | None = None  # default: <project_dir>/target/manifest.json
+    run_results: str | None = None
+
+
+class WarehouseConfig(_Model):
+    # DuckDB by default; any SQLAlchemy URL for others. Files to ATTACH (DuckDB) by catalog name.
+    url: str = "duckdb:///${DW_HOME}/warehouse/analytics.duckdb"
+    attach: dict[str, str] = {}
+
+
+class VolumeCheckConfig(_Model):
+    partition_column: str
+    period: Literal["month_end", "same_weekday", "daily"] = "month_end"
+    history: int = 6
+    min_history: int = 3
+    lower_ratio: float = 0.8
+    upper_ratio: float = 1.5
+    mad_k: float = 5.0
+    direction: Literal["both", "drop", "spike"] = "both"
+
+
+class FreshnessCheckConfig(_Model):
+    timestamp_column: str
+    max_age: str | None = None  # e.g. "26h"
+    deadline_cron: str | None = None  # e.g. "0 7 * * *": data for the day must land by then
+    timezone: str = "UTC"
+
+
+class BalanceRuleConfig(_Model):
+    name: str
+    group_by: list[str]
+    condition: str  # SQL boolean over aggregates, e.g. "abs(sum(debit) - sum(credit)) < 0.005"
+    partition_column: str | None = None
+
+
+class LandedFilesCheckConfig(_Model):
+    partition_column: str
+    file_glob: str  # e.g. "gl_{partition_compact}_*.csv"
+    landing: str | None = None  # default: the top-level landing url
+    header_rows: int = 1
+
+
+class SchemaDriftCheckConfig(_Model):
+    source: Literal["warehouse", "openlineage"] = "warehouse"
+
+
+class DatasetChecksConfig(_Model):
+    dataset: str
+    volume: VolumeCheckConfig | None = None
+    freshness: FreshnessCheckConfig | None = None
+    balance: list[BalanceRuleConfig] = []
+    landed_files: LandedFilesCheckConfig | None = None
+    schema_drift: SchemaDriftCheckConfig | None = None
+
+
+class SlackConfig(_Model):
+    webhook_url: str | None = None
+    token: str | None = None
+    channel: str | None = None
+
+
+class DomainConfig(_Model):
+    name: str
+    datasets: list[str] = []  # canonical ids or globs
+    autonomy: Literal["L0", "L1", "L2", "L3", "L4"] = "L1"
+    approvers: list[str] = []
+    escalation: list[str] = []  # who hears about an expired request, in order
+    owner: str | None = None
+    slack: SlackConfig | None = None
+    repo: str | None = None  # git working copy the fixes are proposed against
+    fix_location: Literal["load_task", "staging_model"] = "load_task"
+    airflow_instance: str | None = None
+
+
+class GovernanceConfig(_Model):
+    stop: bool = False
+    approval_ttl: str = "4h"
+    agent_identities: list[str] = ["data-workers", "dw-agent", "agent", "bot"]
+    receipt_key: str = "${DW_RECEIPT_KEY:-dev-only-receipt-key}"
+
+
+class StateConfig(_Model):
+    url: str = "sqlite:///${DW_HOME}/state.db"
+
+
+class Settings(_Model):
+    """The whole config. `path` is the file it came from (None when built in code)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
+
+    project: str = "data-workers"
+    path: Path | None = Field(default=None, exclude=True)
+    state: StateConfig = StateConfig()
+    warehouse: WarehouseConfig = WarehouseConfig()
+    dbt: DbtConfig = DbtConfig()
+    notes: str | None = None
+    landing: str = "${DW_HOME}/landing"
+    app_database: str | None = None
+    airflow: AirflowConfig = AirflowConfig()
+    openlineage: OpenLineageConfig = OpenLineageConfig()
+    checks: list[DatasetChecksConfig] = []
+    domains: list[DomainConfig] = []
+    governance: GovernanceConfig = GovernanceConfig()
+    aliases: dict[str, str] = {}  # other systems' names for a dataset -> canonical id
+
+    @property
+    def base_dir(self) -> Path:
+        return self.path.parent if self.path else REPO_ROOT / "estate"
+
+    def resolve_path(self, value: str, *, what: str = "path") -> Path:
+        """Resolve env references, then make a relative path relative to the config file."""
+        p = Path(resolve_env(value, what=what)).expanduser()
+        return p if p.is_absolute() or "://" in value else (self.base_dir / p).resolve()
+
+    def domain_for(self, dataset_id: str) -> DomainConfig | None:
+        from fnmatch import fnmatch
+
+        for domain in self.domains:
+            if any(fnmatch(dataset_id, pattern) for pattern in domain.datasets):
+                return domain
+        return None
+
+    def airflow_instance(self, name: str) -> AirflowInstanceConfig:
+        for inst in self.airflow.instances:
+            if inst.name == name:
+                return inst
+        known = ", ".join(i.name for i in self.airflow.instances) or "none configured"
+        raise ConfigError(f"no Airflow instance named {name!r} in {self.path}: known instances: {known}")
+
+
+def _format_validation_error(path: Path, err: ValidationError) -> str:
+    lines = [f"{path}: invalid config ({err.error_count()} problem(s))"]
+    for e in err.errors():
+        key = ".".join(str(p) for p in e["loc"]) or "(top level)"
+        if e["type"] == "extra_forbidden":
+            fix = "remove it or check its spelling"
+        elif e["type"] == "missing":
+            fix = "add it"
+        else:
+            fix = e["msg"]
+        lines.append(f"  - key {key}: {fix}")
+    return "\n".join(lines)
+
+
+def load_settings(path: str | Path | None = None) -> Settings:
+    """Load and validate the config; raise ConfigError naming the file, key and fix."""
+    chosen = Path(path or os.environ.get("DW_CONFIG") or DEFAULT_CONFIG).expanduser().resolve()
+    if not chosen.exists():
+        raise ConfigError(f"config file {chosen} does not exist: pass --config or set DW_CONFIG")
+    try:
+        raw = yaml.safe_load(chosen.read_text()) or {}
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{chosen}: not valid YAML: {exc}") from exc
+    if not isinstance(raw, dict):
+        raise ConfigError(f"{chosen}: the top level must be a mapping of keys")
+    try:
+        return Settings.model_validate({**raw, "path": chosen})
+    except ValidationError as exc:
+        raise ConfigError(_format_validation_error(chosen, exc)) from exc

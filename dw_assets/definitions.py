@@ -1,0 +1,28 @@
+"""The code location: one loader that merges each concern's definitions.
+
+Each module in `_PARTS` exports `build_definitions(settings) -> dg.Definitions`. The config is read
+when Dagster loads the location (the `@dg.definitions` function), never at import time.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import dagster as dg
+
+from dw_assets.config import load_settings
+
+_PARTS = [
+    "dw_assets.dagster_defs.estate_assets",
+]
+
+
+def build_all_definitions(config_path: str | None = None) -> dg.Definitions:
+    settings = load_settings(config_path)
+    parts = [importlib.import_module(name).build_definitions(settings) for name in _PARTS]
+    return dg.Definitions.merge(*parts)
+
+
+@dg.definitions
+def defs() -> dg.Definitions:
+    return build_all_definitions()
