@@ -12,5 +12,19 @@ if [ -z "${DW_SHARED_DIR:-}" ] && [ -d "$ROOT/../shared" ]; then
 fi
 export DW_OPENLINEAGE_SPEC_DIR="${DW_OPENLINEAGE_SPEC_DIR:-${DW_SHARED_DIR:+$DW_SHARED_DIR/openlineage-spec}}"
 
+# System packages the integration tiers need (Debian): a PostgreSQL server for the shared-deployment
+# store tests and Chromium for the UI test. Installed only when missing.
+missing=()
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "test.sh: installing ${missing[*]} (Debian packages)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    echo "test.sh: missing ${missing[*]}; tests needing them will say so" >&2
+  fi
+fi
+
 mkdir -p test-artifacts
 python -m pytest -p no:cacheprovider "$@"

@@ -1,5 +1,57 @@
-"""dw commands: demo_cmds."""
+"""dw commands: `dw demo` (the main job on the embedded demo estate) and `dw ui`."""
 
 from __future__ import annotations
 
-commands: list = []
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from dw_assets.cli import DwContext, emit_json, pass_dw
+from dw_assets.config import REPO_ROOT, dw_home
+
+
+@click.command("demo")
+@click.option("--night", type=click.Choice(["month-end", "orders", "both"]), default="month-end", show_default=True)
+@click.option("--airflow", "airflow_major", type=click.Choice(["3", "2"]), default="3", show_default=True,
+              help="Which Airflow major the harness starts (3: /api/v2, 2: /api/v1).")
+@click.option("--approve-as", default=None, help="Approve the rerun as this named person (a listed approver).")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON summary on stdout (the timeline goes to stderr).")
+@click.option("--keep-airflow", is_flag=True, help="Leave the demo's Airflow running when done (Ctrl-C stops it).")
+@pass_dw
+def demo(dw: DwContext, night: str, airflow_major: str, approve_as: str | None, as_json: bool, keep_airflow: bool) -> None:
+    """Build the demo estate from nothing, replay the night(s) on a real Airflow, and run Data Workers
+    through its sensors and jobs until verification (or until approval is needed)."""
+    from dw_assets.demo.runner import DemoOptions, run_demo
+
+    options = DemoOptions(
+        nights=["month-end", "orders"] if night == "both" else [night],
+        airflow_major=int(airflow_major),
+        approve_as=approve_as,
+        keep_airflow=keep_airflow,
+        config_path=dw.config_path,
+    )
+    summary = run_demo(options, stream=sys.stderr if as_json else sys.stdout)
+    if as_json:
+        emit_json(summary)
+    sys.exit(0 if summary.get("ok") else 1)
+
+
+@click.command("ui")
+@click.option("--port", default=3000, show_default=True)
+@pass_dw
+def ui(dw: DwContext, port: int) -> None:
+    """Open the Dagster UI (`dagster dev -w workspace.yaml`) on the demo's Dagster instance."""
+    home = dw_home() / "dagster"
+    home.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "DAGSTER_HOME": str(home)}
+    if dw.config_path:
+        env["DW_CONFIG"] = str(Path(dw.config_path).resolve())
+    click.echo(f"Dagster UI on http://127.0.0.1:{port} (DAGSTER_HOME={home})", err=True)
+    dagster = str(Path(sys.executable).parent / "dagster")
+    os.chdir(REPO_ROOT)
+    os.execve(dagster, [dagster, "dev", "-w", "workspace.yaml", "-h", "127.0.0.1", "-p", str(port)], env)
+
+
+commands = [demo, ui]

@@ -1,0 +1,85 @@
+"""Start the Dagster webserver on a Dagster instance home, for `dw ui` and the UI tests.
+
+Loopback only, its own process group, readiness by polling `/server_info`, and a stop that kills
+the whole group (SIGKILL after a grace period) so no webserver outlives the caller.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from dw_assets.config import REPO_ROOT
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class DagsterWebserver:
+    def __init__(self, dagster_home: Path, *, port: int | None = None, env: dict[str, str] | None = None,
+                 workspace: Path = REPO_ROOT / "workspace.yaml"):
+        self.dagster_home = Path(dagster_home)
+        self.port = port or free_port()
+        self.workspace = workspace
+        self.extra_env = env or {}
+        self.log_path = self.dagster_home / "webserver.log"
+        self._proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 180.0) -> "DagsterWebserver":
+        self.dagster_home.mkdir(parents=True, exist_ok=True)
+        env = {**os.environ, **self.extra_env, "DAGSTER_HOME": str(self.dagster_home)}
+        binary = Path(sys.executable).parent / "dagster-webserver"
+        log = open(self.log_path, "ab")
+        self._proc = subprocess.Popen(
+            [str(binary), "-w", str(self.workspace), "-h", "127.0.0.1", "-p", str(self.port)],
+            cwd=str(REPO_ROOT), env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self._proc.poll() is not None:
+                raise RuntimeError(f"dagster-webserver exited with {self._proc.returncode}:\n{self.log_tail()}")
+            try:
+                if httpx.get(f"{self.url}/server_info", timeout=2).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(1)
+        self.stop()
+        raise TimeoutError(f"dagster-webserver not ready after {timeout:.0f}s:\n{self.log_tail()}")
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return "(no log)"
+
+    def stop(self, grace: float = 10.0) -> None:
+        if not self._proc or self._proc.poll() is not None:
+            return
+        pgid = os.getpgid(self._proc.pid)
+        os.killpg(pgid, signal.SIGTERM)
+        try:
+            self._proc.wait(grace)
+        except subprocess.TimeoutExpired:
+            os.killpg(pgid, signal.SIGKILL)
+            self._proc.wait(5)
+
+    def __enter__(self) -> "DagsterWebserver":
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
