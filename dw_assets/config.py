@@ -86,6 +86,7 @@ class OpenLineageSource(_Model):
     path: str | None = None
     url: str | None = None
     namespace: str | None = None
+    api_key: str | None = None  # marquez: sent as `Authorization: Bearer`; may be an ${ENV} reference
 
 
 class OpenLineageConfig(_Model):
@@ -115,6 +116,9 @@ class WarehouseConfig(_Model):
 
 class VolumeCheckConfig(_Model):
     partition_column: str
+    # what is measured per partition: rows by default, or any SQL aggregate (e.g. sum(net_revenue))
+    metric: str = "count(*)"
+    name: str = "volume_vs_history"
     period: Literal["month_end", "same_weekday", "daily"] = "month_end"
     history: int = 6
     min_history: int = 3
@@ -173,6 +177,8 @@ class DomainConfig(_Model):
     owner: str | None = None
     slack: SlackConfig | None = None
     repo: str | None = None  # git working copy the fixes are proposed against
+    dags_path: str | None = None  # folder of the domain's DAG files inside `repo` (default: search it)
+    git_host: str | None = None  # where fix pull requests would open; None = off (the default)
     fix_location: Literal["load_task", "staging_model"] = "load_task"
     airflow_instance: str | None = None
 
@@ -182,10 +188,18 @@ class GovernanceConfig(_Model):
     approval_ttl: str = "4h"
     agent_identities: list[str] = ["data-workers", "dw-agent", "agent", "bot"]
     receipt_key: str = "${DW_RECEIPT_KEY:-dev-only-receipt-key}"
+    # L3: plan classes that may run without approval once they have a clean record in the domain
+    autonomous_plan_classes: list[str] = ["reload_partition"]
+    clean_record_min_runs: int = 3
 
 
 class StateConfig(_Model):
     url: str = "sqlite:///${DW_HOME}/state.db"
+
+
+class IncidentsConfig(_Model):
+    # a signal joins an open incident on the same dataset seen within this window, e.g. "24h"
+    window: str = "24h"
 
 
 class Settings(_Model):
@@ -206,6 +220,7 @@ class Settings(_Model):
     checks: list[DatasetChecksConfig] = []
     domains: list[DomainConfig] = []
     governance: GovernanceConfig = GovernanceConfig()
+    incidents: IncidentsConfig = IncidentsConfig()
     aliases: dict[str, str] = {}  # other systems' names for a dataset -> canonical id
 
     @property

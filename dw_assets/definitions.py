@@ -14,6 +14,11 @@ from dw_assets.config import load_settings
 
 _PARTS = [
     "dw_assets.dagster_defs.estate_assets",
+    "checks",
+    "dw_assets.dagster_defs.incident_assets",
+    "sensors.airflow_runs",
+    "sensors.openlineage_events",
+    "dw_assets.dagster_defs.rerun",
 ]
 
 

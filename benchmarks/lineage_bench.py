@@ -1,0 +1,211 @@
+"""OpenLineage intake throughput: HTTP receiver (events/s, receiver RSS) and file folder (events/s).
+
+    .venv/bin/python benchmarks/lineage_bench.py [--http-events 20000] [--concurrency 32]
+        [--folder-events 50000] [--full-validation]
+
+HTTP: the receiver runs in its own process (uvicorn, one worker, SQLite WAL store in a temp dir);
+a raw asyncio HTTP/1.1 client on loopback keeps `--concurrency` keep-alive connections busy posting
+distinct events (built before timing), and the receiver's RSS is sampled from /proc while it runs.
+A 201 means the event was committed. Folder: NDJSON files written first, then one
+`FileFolderSource.ingest` pass is timed. Structural checks are on in both; `--full-validation` adds
+JSON-Schema validation (needs DW_SHARED_DIR). Prints one JSON object with the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+import orjson
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+
+def make_event(i: int) -> dict:
+    """A realistic task event: two inputs, one output with a 7-column schema facet."""
+    facet = {"_producer": "https://example.com/bench", "_schemaURL":
+             "https://openlineage.io/spec/facets/1-2-0/SchemaDatasetFacet.json#/$defs/SchemaDatasetFacet"}
+    fields = [{"name": c, "type": t} for c, t in (("order_id", "VARCHAR"), ("order_date", "DATE"),
+              ("customer_id", "VARCHAR"), ("amount", "DECIMAL(18,2)"), ("discount", "DECIMAL(18,2)"),
+              ("status", "VARCHAR"), ("loaded_at", "TIMESTAMP"))]
+    return {
+        "eventType": "COMPLETE", "eventTime": f"2026-09-{1 + i % 28:02d}T02:{i % 60:02d}:00.000Z",
+        "producer": "https://example.com/bench",
+        "schemaURL": "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/RunEvent",
+        "run": {"runId": str(uuid.UUID(int=i + 1)), "facets": {}},
+        "job": {"namespace": "airflow://bench", "name": f"dag_{i % 50}.task_{i % 7}", "facets": {}},
+        "inputs": [{"namespace": "duckdb:///w/app.duckdb", "name": f"app.main.orders_{i % 100}"},
+                   {"namespace": "duckdb:///w/app.duckdb", "name": "app.main.customers"}],
+        "outputs": [{"namespace": "duckdb:///w/lake.duckdb", "name": f"lake.main.orders_clean_{i % 100}",
+                     "facets": {"schema": {**facet, "fields": fields}}}],
+    }
+
+
+def _settings(state_dir: Path, full: bool):
+    from dw_assets.config import Settings
+
+    spec = os.environ.get("DW_SHARED_DIR")
+    return Settings.model_validate({
+        "state": {"url": f"sqlite:///{state_dir}/state.db"},
+        "openlineage": {"spec_dir": f"{spec}/openlineage-spec" if full and spec else None},
+    })
+
+
+def serve(port: int, state_dir: Path, full: bool) -> None:
+    import uvicorn
+
+    from dw_assets.connectors.openlineage.receiver import create_app
+    from dw_assets.store import Store
+
+    settings = _settings(state_dir, full)
+    app = create_app(settings, Store(settings.state.url))
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
+
+
+def _cpu_s(pid: int) -> float:
+    """User + system CPU seconds of a process (all its threads), from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+async def _connection(port: int, bodies: list[bytes], statuses: dict[int, int]) -> None:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        for body in bodies:
+            writer.write(b"POST /api/v1/lineage HTTP/1.1\r\nHost: bench\r\nContent-Type: application/json\r\n"
+                         b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+            head = await reader.readuntil(b"\r\n\r\n")
+            status = int(head[9:12])
+            statuses[status] = statuses.get(status, 0) + 1
+            length = 0
+            for line in head.split(b"\r\n"):
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":")[1])
+            if length:
+                await reader.readexactly(length)
+    finally:
+        writer.close()
+
+
+async def _load(port: int, bodies: list[bytes], concurrency: int, pid: int) -> dict:
+    statuses: dict[int, int] = {}
+    rss: list[float] = []
+    chunks = [bodies[i::concurrency] for i in range(concurrency)]
+
+    async def sample() -> None:
+        while True:
+            rss.append(_rss_mb(pid))
+            await asyncio.sleep(0.25)
+
+    sampler = asyncio.create_task(sample())
+    start, cpu = time.perf_counter(), _cpu_s(pid)
+    await asyncio.gather(*(_connection(port, chunk, statuses) for chunk in chunks))
+    elapsed, cpu = time.perf_counter() - start, _cpu_s(pid) - cpu
+    sampler.cancel()
+    rss.append(_rss_mb(pid))
+    quarter = max(1, len(rss) // 4)
+    return {"events": len(bodies), "seconds": round(elapsed, 2), "events_per_s": round(len(bodies) / elapsed),
+            "statuses": statuses, "concurrency": concurrency, "receiver_cpu_s": round(cpu, 2),
+            "events_per_receiver_cpu_s": round(len(bodies) / cpu) if cpu else None,
+            "receiver_rss_mb": {"first_quarter_max": round(max(rss[:quarter]), 1),
+                                "last_quarter_max": round(max(rss[-quarter:]), 1), "max": round(max(rss), 1)}}
+
+
+def bench_http(n: int, concurrency: int, full: bool) -> dict:
+    import httpx
+
+    bodies = [orjson.dumps(make_event(i)) for i in range(n)]
+    with tempfile.TemporaryDirectory() as tmp:
+        sock = __import__("socket").socket()
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+        sock.close()
+        args = [sys.executable, __file__, "_serve", str(port), tmp] + (["--full-validation"] if full else [])
+        proc = subprocess.Popen(args, cwd=REPO)
+        try:
+            for _ in range(300):
+                try:
+                    if httpx.get(f"http://127.0.0.1:{port}/api/v1/health", timeout=1).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    time.sleep(0.1)
+            rss_idle = _rss_mb(proc.pid)
+            result = asyncio.run(_load(port, bodies, concurrency, proc.pid))
+            result["receiver_rss_mb"]["idle"] = round(rss_idle, 1)
+        finally:
+            proc.terminate()
+            proc.wait(30)
+        from dw_assets.connectors.openlineage.event_store import LineageEventStore
+        from dw_assets.store import Store
+
+        store = Store(f"sqlite:///{tmp}/state.db")
+        result["stored"] = LineageEventStore(store).counts()["events"]
+        store.dispose()
+    return result
+
+
+def bench_folder(n: int, full: bool, files: int = 10) -> dict:
+    from dw_assets.connectors.openlineage.event_store import LineageEventStore
+    from dw_assets.connectors.openlineage.file_source import FileFolderSource
+    from dw_assets.connectors.openlineage.intake import EventIntake
+    from dw_assets.store import Store
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "events"
+        folder.mkdir()
+        handles = [(folder / f"part{k}.ndjson").open("wb") for k in range(files)]
+        for i in range(n):
+            handles[i % files].write(orjson.dumps(make_event(i)) + b"\n")
+        for h in handles:
+            h.close()
+        settings = _settings(Path(tmp), full)
+        store = Store(settings.state.url)
+        events = LineageEventStore(store)
+        source = FileFolderSource(folder, max_record_bytes=settings.openlineage.max_body_bytes)
+        intake = EventIntake.from_settings(settings)
+        start, cpu = time.perf_counter(), time.process_time()
+        report = source.ingest(events, intake)
+        elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+        store.dispose()
+    return {"events": n, "files": files, "seconds": round(elapsed, 2), "events_per_s": round(n / elapsed),
+            "cpu_s": round(cpu, 2), "events_per_cpu_s": round(n / cpu),
+            "accepted": report.accepted, "rejected": report.rejected}
+
+
+def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "_serve":
+        serve(int(sys.argv[2]), Path(sys.argv[3]), "--full-validation" in sys.argv)
+        return
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--http-events", type=int, default=20000)
+    parser.add_argument("--concurrency", type=int, default=32)
+    parser.add_argument("--folder-events", type=int, default=50000)
+    parser.add_argument("--full-validation", action="store_true")
+    args = parser.parse_args()
+    out = {"cpus": os.cpu_count(), "load_average_at_start": os.getloadavg(),
+           "full_validation": args.full_validation}
+    if args.http_events:
+        out["http"] = bench_http(args.http_events, args.concurrency, args.full_validation)
+    if args.folder_events:
+        out["folder"] = bench_folder(args.folder_events, args.full_validation)
+    print(json.dumps(out, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,90 @@
+"""Rows vs landed files: the partition's row count against the data rows of that date's export
+files in the landing zone (a local folder or any fsspec URL). Files are streamed in 1 MiB chunks
+to count lines; the partition side is one count (and one count per `source_file` when the table
+records where each row came from)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import dagster as dg
+import fsspec
+
+from checks.common import make_asset_check, target_partition
+from dw_assets.config import DatasetChecksConfig, LandedFilesCheckConfig, Settings, resolve_env
+from dw_assets.connectors.warehouse import Warehouse
+from dw_assets.core.checks_logic import LANDED_FILES, CheckOutcome
+from dw_assets.core.landed_files import LandedFile, decide_landed_files, file_pattern
+from dw_assets.store import Store
+
+_CHUNK = 1 << 20
+
+
+def count_data_rows(fs: Any, path: str, header_rows: int) -> int:
+    lines, size, last = 0, 0, b""
+    with fs.open(path, "rb") as fh:
+        for chunk in iter(lambda: fh.read(_CHUNK), b""):
+            lines += chunk.count(b"\n")
+            size += len(chunk)
+            last = chunk[-1:]
+    if size and last != b"\n":
+        lines += 1  # a last line without a newline
+    return max(lines - header_rows, 0)
+
+
+def _mtime(info: dict[str, Any]) -> datetime | None:
+    value = info.get("mtime") or info.get("LastModified") or info.get("last_modified") or info.get("created")
+    if isinstance(value, datetime):
+        return value if value.tzinfo else value.replace(tzinfo=UTC)
+    if isinstance(value, (int, float)):
+        return datetime.fromtimestamp(value, tz=UTC)
+    return None
+
+
+def landed_files(landing: str, pattern: str, header_rows: int) -> list[LandedFile]:
+    fs, root = fsspec.core.url_to_fs(landing)
+    out = []
+    for path in sorted(fs.glob(f"{root.rstrip('/')}/{pattern}")):
+        info = fs.info(path)
+        if info.get("type") == "directory":
+            continue
+        out.append(LandedFile(path, count_data_rows(fs, path, header_rows), _mtime(info), info.get("size")))
+    return out
+
+
+def evaluate_landed_files(warehouse: Warehouse, store: Store | None, dataset_id: str, cfg: LandedFilesCheckConfig,
+                          landing: str, partition: str | None = None, now: datetime | None = None) -> CheckOutcome:
+    relation, column = warehouse.relation(dataset_id), warehouse.column(cfg.partition_column)
+    with warehouse.session() as s:
+        target = target_partition(s, relation, column, partition)
+        if target is None:
+            return CheckOutcome(LANDED_FILES, dataset_id, False, "WARN", f"{dataset_id} is empty: no partition to check")
+        rows = int(s.scalar(f"SELECT count(*) FROM {relation} WHERE {column} = :p", {"p": target}))
+        by_source = None
+        source = next((c.name for c in s.table_schema(dataset_id) if c.name.lower() == "source_file"), None)
+        if source:
+            quoted = warehouse.column(source)
+            grouped = s.rows(f"SELECT {quoted} AS f, count(*) AS n FROM {relation} WHERE {column} = :p "
+                             f"GROUP BY {quoted}", {"p": target})
+            by_source = {str(r["f"]): int(r["n"]) for r in grouped}
+    pattern = file_pattern(cfg.file_glob, target)
+    files = landed_files(landing, pattern, cfg.header_rows)
+    return decide_landed_files(dataset_id, target.isoformat(), rows, files, pattern=pattern, rows_by_source=by_source)
+
+
+def landing_url(settings: Settings, cfg: LandedFilesCheckConfig) -> str:
+    raw = cfg.landing or settings.landing
+    value = resolve_env(raw, what="landing")
+    return value if "://" in value else str(settings.resolve_path(raw, what="landing"))
+
+
+def build_checks(settings: Settings, entry: DatasetChecksConfig) -> list[dg.AssetChecksDefinition]:
+    cfg = entry.landed_files
+    if cfg is None:
+        return []
+    description = (f"Rows in the {cfg.partition_column} partition equal the data rows of the landed "
+                   f"`{cfg.file_glob}` files (minus {cfg.header_rows} header row(s) each).")
+    return [make_asset_check(settings, entry.dataset, LANDED_FILES, description,
+                             lambda wh, store, partition, now: evaluate_landed_files(
+                                 wh, store, entry.dataset, cfg, landing_url(settings, cfg), partition, now))]

@@ -1,0 +1,257 @@
+"""One `AirflowClient` per configured Airflow instance, over httpx.
+
+Transport rules, in one place: every request has the instance's timeout; reads (and the idempotent
+PATCH) are retried with exponential backoff on 5xx, timeouts and refused connections; a trigger
+(POST, not idempotent) is retried only when the connection was never made, so a retry can never
+start a second run. 4xx answers raise the `AirflowError` subclass for their status at once.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Iterator
+from datetime import UTC, datetime
+from typing import Any, Self
+from urllib.parse import quote
+
+import httpx
+
+from dw_assets.config import AirflowInstanceConfig, Settings, resolve_env
+from dw_assets.connectors.airflow import errors as E
+from dw_assets.connectors.airflow.auth import auth_from_config
+from dw_assets.connectors.airflow.models import Dag, DagRun, TaskInstance, parse_items
+
+_RETRY_STATUSES = (500, 502, 503, 504)
+_HINTS = {
+    401: "check the credentials in airflow.instances[{name}].auth (Airflow 2 also needs "
+         "AIRFLOW__API__AUTH_BACKENDS=airflow.api.auth.backend.basic_auth)",
+    403: "the user is authenticated but lacks permission for this endpoint: give it a role that may "
+         "(Viewer to read, Op or Admin to trigger or pause)",
+    404: "check that the DAG / run exists on this instance (ids are case-sensitive; a new DAG appears "
+         "only after the DAG processor has parsed its file)",
+    409: "a DAG run with that id already exists: list the runs before triggering again",
+}
+_DEFAULT_HINT = "Airflow rejected the request as invalid: check the DAG id, conf and parameters"
+
+
+def _segment(value: str) -> str:
+    """Quote one path segment: run ids hold `+` and `:`, which must reach Airflow encoded."""
+    return quote(value, safe="~")
+
+
+def _when(value: datetime) -> str:
+    if value.tzinfo is None:
+        raise ValueError(f"time filter {value!r} has no timezone: pass an aware datetime (UTC)")
+    return value.astimezone(UTC).isoformat()
+
+
+def _detail(response: httpx.Response) -> str:
+    try:
+        body = response.json()
+    except ValueError:
+        return response.text[:200]
+    detail = body.get("detail", body) if isinstance(body, dict) else body
+    if isinstance(detail, list):  # FastAPI validation errors: [{loc, msg, type}, ...]
+        return "; ".join(f"{'.'.join(map(str, d.get('loc', [])))}: {d.get('msg')}" if isinstance(d, dict)
+                         else str(d) for d in detail)
+    return str(detail)[:300]
+
+
+class AirflowClient:
+    """Reads runs and task instances of one Airflow; triggers and pauses unless pinned read-only."""
+
+    def __init__(self, config: AirflowInstanceConfig, *, auth: httpx.Auth | None = None,
+                 transport: httpx.BaseTransport | None = None, backoff_s: float = 0.5,
+                 max_backoff_s: float = 8.0, page_size: int = 100):
+        self.config = config
+        self.name = config.name
+        self.base_url = resolve_env(config.url, what=f"airflow.instances[{config.name}].url").rstrip("/")
+        self.auth = auth if auth is not None else auth_from_config(config, self.base_url)
+        self.backoff_s, self.max_backoff_s, self.page_size = backoff_s, max_backoff_s, page_size
+        self.requests_sent = 0
+        self._http = httpx.Client(base_url=self.base_url, auth=self.auth, timeout=config.timeout_s,
+                                  transport=transport, headers={"Accept": "application/json"},
+                                  event_hooks={"request": [self._count]})
+        self._api: str | None = None if config.api_version == "auto" else config.api_version
+        self._airflow_version: str | None = None
+
+    def _count(self, _request: httpx.Request) -> None:
+        self.requests_sent += 1
+
+    def close(self) -> None:
+        self._http.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    def _send(self, method: str, path: str, *, idempotent: bool = True, **kwargs: Any) -> httpx.Response:
+        attempts = max(1, self.config.retries + 1)
+        last = ""
+        for attempt in range(attempts):
+            try:
+                response = self._http.request(method, path, **kwargs)
+            except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
+                last = f"cannot connect ({type(exc).__name__}: {exc})"
+            except httpx.TransportError as exc:
+                last = f"{type(exc).__name__}: {exc or 'no answer'}"
+                if not idempotent:
+                    break
+            except E.ServerBusy as exc:
+                last = str(exc)
+            else:
+                if response.status_code not in _RETRY_STATUSES:
+                    return response
+                last = f"answered {response.status_code}: {_detail(response)}"
+                if not idempotent:
+                    break
+            if attempt + 1 < attempts:
+                time.sleep(min(self.max_backoff_s, self.backoff_s * 2**attempt))
+        outcome = ("; it was not retried because it is not idempotent: check whether it took effect "
+                   "before repeating it") if not idempotent else f" after {attempts} attempt(s)"
+        raise E.AirflowUnavailableError(
+            f"airflow instance {self.name!r}: {method} {path} failed{outcome} ({last}): check that "
+            f"Airflow is up at {self.base_url} (timeout {self.config.timeout_s}s, retries {self.config.retries})")
+
+    def _raise_for_status(self, response: httpx.Response, method: str, path: str) -> None:
+        status = response.status_code
+        if status < 400:
+            return
+        kind = {401: E.AirflowAuthError, 403: E.AirflowForbiddenError, 404: E.AirflowNotFoundError,
+                409: E.AirflowConflictError}.get(status, E.AirflowRequestError)
+        hint = _HINTS.get(status, _DEFAULT_HINT).format(name=self.name)
+        raise kind(f"airflow instance {self.name!r}: {method} {path} answered {status} "
+                   f"({_detail(response)}): {hint}")
+
+    def _json(self, method: str, path: str, **kwargs: Any) -> Any:
+        response = self._send(method, path, **kwargs)
+        self._raise_for_status(response, method, path)
+        try:
+            return response.json()
+        except ValueError as exc:
+            raise E.AirflowResponseError(
+                f"airflow instance {self.name!r}: {method} {path} answered {response.status_code} with a body "
+                f"that is not JSON ({response.text[:120]!r}): is the url pointing at the Airflow API?") from exc
+
+    def _probe(self) -> None:
+        for api in ("v2", "v1") if self._api is None else (self._api,):
+            path = f"/api/{api}/version"
+            response = self._send("GET", path, auth=None)  # public on stock Airflow
+            if response.status_code in (401, 403):  # a proxy or managed Airflow guards it
+                response = self._send("GET", path)
+            if response.status_code == 404:
+                continue
+            self._raise_for_status(response, "GET", path)
+            try:
+                self._airflow_version = str(response.json()["version"])
+            except (ValueError, KeyError, TypeError) as exc:
+                raise E.AirflowResponseError(
+                    f"airflow instance {self.name!r}: GET {path} did not return Airflow's version JSON: "
+                    f"check that {self.base_url} is the Airflow webserver / API server root") from exc
+            self._api = api
+            return
+        raise E.AirflowNotFoundError(
+            f"airflow instance {self.name!r}: neither /api/v2/version nor /api/v1/version exists at "
+            f"{self.base_url}: set airflow.instances[{self.name}].url to the Airflow root (no /api suffix)")
+
+    @property
+    def api_version(self) -> str:
+        """`v2` (Airflow 3) or `v1` (Airflow 2), probed once and cached."""
+        if self._api is None:
+            self._probe()
+        assert self._api is not None
+        return self._api
+
+    @property
+    def airflow_version(self) -> str | None:
+        if self._airflow_version is None:
+            self._probe()
+        return self._airflow_version
+
+    def _path(self, *segments: str) -> str:
+        return f"/api/{self.api_version}/" + "/".join(_segment(s) for s in segments)
+
+    def _paged(self, path: str, key: str, params: dict[str, Any]) -> Iterator[dict[str, Any]]:
+        offset = 0
+        while True:
+            page = self._json("GET", path, params={**params, "limit": self.page_size, "offset": offset})
+            items = page.get(key) if isinstance(page, dict) else None
+            if not isinstance(items, list):
+                raise E.AirflowResponseError(
+                    f"airflow instance {self.name!r}: GET {path} (offset {offset}) has no {key!r} list: "
+                    "is the url pointing at the Airflow API?")
+            yield from items
+            offset += len(items)
+            total = page.get("total_entries")
+            # A server may cap `limit` below ours, so a short page alone does not mean the end.
+            if not items or (isinstance(total, int) and offset >= total):
+                return
+
+    def list_dags(self) -> list[Dag]:
+        path = self._path("dags")
+        return parse_items(Dag, list(self._paged(path, "dags", {})), f"GET {path}")
+
+    def iter_dag_runs(self, dag_id: str = "~", *, updated_since: datetime | None = None,
+                      end_date_since: datetime | None = None, states: Iterable[str] | None = None,
+                      order_by: str = "end_date") -> Iterator[DagRun]:
+        """Runs of one DAG (or all: `~`) matching the filters, page by page, to the end."""
+        params: dict[str, Any] = {"order_by": order_by}
+        if updated_since is not None:
+            params["updated_at_gte"] = _when(updated_since)
+        if end_date_since is not None:
+            params["end_date_gte"] = _when(end_date_since)
+        if states:
+            params["state"] = list(states)
+        path = self._path("dags", dag_id, "dagRuns")
+        for item in self._paged(path, "dag_runs", params):
+            yield from parse_items(DagRun, [item], f"GET {path}")
+
+    def list_dag_runs(self, dag_id: str = "~", **filters: Any) -> list[DagRun]:
+        return list(self.iter_dag_runs(dag_id, **filters))
+
+    def get_dag_run(self, dag_id: str, run_id: str) -> DagRun:
+        path = self._path("dags", dag_id, "dagRuns", run_id)
+        return parse_items(DagRun, [self._json("GET", path)], f"GET {path}")[0]
+
+    def list_task_instances(self, dag_id: str, run_id: str) -> list[TaskInstance]:
+        path = self._path("dags", dag_id, "dagRuns", run_id, "taskInstances")
+        return parse_items(TaskInstance, list(self._paged(path, "task_instances", {})), f"GET {path}")
+
+    def ui_url(self, dag_id: str, run_id: str) -> str:
+        """Where a person sees the run in Airflow's own UI."""
+        if self.api_version == "v2":
+            return f"{self.base_url}/dags/{_segment(dag_id)}/runs/{_segment(run_id)}"
+        return f"{self.base_url}/dags/{_segment(dag_id)}/grid?dag_run_id={_segment(run_id)}"
+
+    def _refuse_if_read_only(self, action: str) -> None:
+        if self.config.read_only:
+            raise E.ReadOnlyError(
+                f"instance {self.name!r} is pinned read-only: refusing to {action} (nothing was sent); "
+                f"set airflow.instances[{self.name}].read_only: false to allow writes")
+
+    def trigger_request(self, dag_id: str, conf: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The exact request a trigger sends: what a drafted run hands to the DAG owner."""
+        body: dict[str, Any] = {"conf": dict(conf or {})}
+        if self.api_version == "v2":
+            body = {"logical_date": None, **body}  # required by Airflow 3, null = "now"
+        path = self._path("dags", dag_id, "dagRuns")
+        return {"instance": self.name, "method": "POST", "url": self.base_url + path, "path": path, "json": body}
+
+    def trigger_dag_run(self, dag_id: str, conf: dict[str, Any] | None = None) -> DagRun:
+        self._refuse_if_read_only(f"trigger DAG {dag_id!r}")
+        request = self.trigger_request(dag_id, conf)
+        payload = self._json("POST", request["path"], json=request["json"], idempotent=False)
+        return parse_items(DagRun, [payload], f"POST {request['path']}")[0]
+
+    def set_paused(self, dag_id: str, paused: bool) -> Dag:
+        self._refuse_if_read_only(f"{'pause' if paused else 'unpause'} DAG {dag_id!r}")
+        path = self._path("dags", dag_id)
+        payload = self._json("PATCH", path, params={"update_mask": "is_paused"}, json={"is_paused": paused})
+        return parse_items(Dag, [payload], f"PATCH {path}")[0]
+
+
+def clients_from_settings(settings: Settings, **kwargs: Any) -> dict[str, AirflowClient]:
+    """A client per configured instance; `${ENV}` references in url/auth are resolved now."""
+    return {inst.name: AirflowClient(inst, **kwargs) for inst in settings.airflow.instances}

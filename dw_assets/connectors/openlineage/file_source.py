@@ -1,0 +1,129 @@
+"""Reading OpenLineage file-transport output from a folder, incrementally.
+
+Reads (never writes) every regular file in the folder: NDJSON appended by the file transport
+(`append: true`) or one JSON document per file (the default, pretty-printed in debug mode).
+Progress is a byte offset per file, kept in the store's cursor `openlineage:file:<folder>` and saved
+after every record read in the pass is committed; only complete lines are consumed, so a line still
+being written is read on the next pass. A file that shrank (rotated or rewritten) is read again from
+0. Bad records are kept as rejects whose source names the place (`file:<path>@<offset>+line<n>`).
+Raises OSError when the folder is unreadable.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+from dw_assets.connectors.openlineage.event_store import (
+    REJECTED_BODY_KEEP,
+    AcceptedEvent,
+    LineageEventStore,
+    Rejection,
+)
+from dw_assets.connectors.openlineage.intake import EventIntake
+
+log = logging.getLogger(__name__)
+_BATCH = 2000
+
+
+@dataclass(frozen=True)
+class IngestReport:
+    source: str
+    accepted: int = 0
+    duplicates: int = 0
+    rejected: int = 0
+
+    def __add__(self, other: IngestReport) -> IngestReport:
+        return IngestReport(self.source, self.accepted + other.accepted, self.duplicates + other.duplicates,
+                            self.rejected + other.rejected)
+
+
+def _records(data: bytes, at_file_start: bool) -> tuple[list[tuple[int, bytes]], int]:
+    """(line number within `data`, record) pairs and how many bytes they consumed."""
+    end = data.rfind(b"\n") + 1
+    if end == 0:
+        return [], 0  # not one complete line yet
+    chunk = data[:end]
+    if at_file_start and chunk.lstrip()[:2] in (b"{\n", b"{\r"):
+        # one pretty-printed document: consume it only once it parses (it may still be growing)
+        try:
+            json.loads(chunk)
+        except ValueError:
+            return [], 0
+        return [(1, chunk)], end
+    lines = chunk.split(b"\n")
+    return [(i + 1, line) for i, line in enumerate(lines) if line.strip()], end
+
+
+class FileFolderSource:
+    """One folder of event files, read from where the last pass stopped."""
+
+    def __init__(self, folder: Path, *, max_record_bytes: int, read_chunk: int = 8 << 20):
+        self.folder = folder
+        self.max_record_bytes = max_record_bytes
+        self.read_chunk = max(read_chunk, max_record_bytes + 1)
+        self.consumer = f"openlineage:file:{folder}"
+
+    def ingest(self, events: LineageEventStore, intake: EventIntake) -> IngestReport:
+        """Store every complete new record; after a crash a re-read stores no event twice (content
+        hash), though a rejected record may be recorded again."""
+        report = IngestReport(f"file:{self.folder}")
+        if not self.folder.is_dir():
+            log.info("OpenLineage folder %s does not exist yet: nothing to read", self.folder)
+            return report
+        raw = events.store.get_cursor(self.consumer)
+        offsets: dict[str, int] = json.loads(raw)["files"] if raw else {}
+        files = sorted(p for p in self.folder.iterdir() if p.is_file() and not p.name.startswith("."))
+        pending: list[tuple[str, bytes]] = []
+        for path in files:
+            for where, record in self._new_records(path, offsets):
+                pending.append((where, record))
+                if len(pending) >= _BATCH:
+                    report += self._store(pending, events, intake)
+                    pending = []
+        report += self._store(pending, events, intake)
+        present = {p.name for p in files}
+        offsets = {name: off for name, off in offsets.items() if name in present}
+        events.store.set_cursor(self.consumer, json.dumps({"files": offsets}, sort_keys=True))
+        return report
+
+    def _new_records(self, path: Path, offsets: dict[str, int]):
+        """Yield (where, record) for complete records past the file's offset, advancing the offset."""
+        start = offsets.get(path.name, 0)
+        size = path.stat().st_size
+        if size < start:
+            log.warning("%s shrank from %d to %d bytes: reading it again from the start", path, start, size)
+            start = 0
+        with path.open("rb") as fh:
+            while start < size:
+                fh.seek(start)
+                data = fh.read(min(self.read_chunk, size - start))
+                records, consumed = _records(data, at_file_start=start == 0)
+                if consumed == 0:
+                    if len(data) >= self.read_chunk:  # one line longer than any acceptable record
+                        yield f"file:{path}@{start}", data
+                        consumed = len(data)
+                    else:
+                        break
+                for line_no, record in records:
+                    yield f"file:{path}@{start}+line{line_no}", record
+                start += consumed
+        offsets[path.name] = start
+
+    def _store(self, records: list[tuple[str, bytes]], events: LineageEventStore,
+               intake: EventIntake) -> IngestReport:
+        accepted: list[AcceptedEvent] = []
+        rejects: list[Rejection] = []
+        for where, record in records:
+            if len(record) > self.max_record_bytes:
+                rejects.append(Rejection(where, f"record of {len(record)} bytes exceeds max_body_bytes="
+                                         f"{self.max_record_bytes}", record[:REJECTED_BODY_KEEP], len(record)))
+                continue
+            item = intake.accept(record, where)
+            (accepted if isinstance(item, AcceptedEvent) else rejects).append(item)
+        seqs = events.append_many(accepted)
+        events.reject_many(rejects)
+        stored = sum(seq is not None for seq in seqs)
+        return IngestReport(f"file:{self.folder}", stored, len(seqs) - stored, len(rejects))

@@ -1,0 +1,76 @@
+"""Turning a received body into an event to store or a rejection to keep: one path for every source.
+
+Pure: parses, validates (structural, plus full JSON Schema when a spec folder is configured) and maps
+each dataset to its canonical id. Writes nothing and makes no network call; every source (HTTP
+receiver, file folder, Marquez) calls `accept` and hands the result to the event store.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from dw_assets.config import Settings
+from dw_assets.connectors.openlineage.event_store import AcceptedEvent, DatasetRef, Rejection
+from dw_assets.connectors.openlineage.validation import EventValidator, InvalidEvent, parse_event
+from dw_assets.core.identity import IdentityError, canonical_dataset_id
+
+DatasetIdFn = Callable[[str, str], str]
+
+
+def dataset_id_resolver(aliases: Mapping[str, str] | None = None) -> DatasetIdFn:
+    """(namespace, name) -> canonical dataset id by the project's identity rule and the config's
+    aliases. A name the rule cannot parse (an empty part, stray quotes) keeps `namespace/name`,
+    lower-cased, so an odd but valid event is still stored and findable."""
+    aliases = dict(aliases or {})
+
+    @functools.lru_cache(maxsize=65536)  # a few thousand datasets recur in every event
+    def resolve(namespace: str, name: str) -> str:
+        try:
+            return canonical_dataset_id(name, namespace=namespace or None, aliases=aliases)
+        except IdentityError:
+            return f"{namespace}/{name}".lower() if namespace else name.lower()
+
+    return resolve
+
+
+def dataset_refs(event: dict[str, Any], dataset_id: DatasetIdFn) -> list[DatasetRef]:
+    """Every dataset an (already validated) event names, with its role."""
+    refs: list[DatasetRef] = []
+    for role, key in (("input", "inputs"), ("output", "outputs")):
+        for ds in event.get(key) or []:
+            refs.append(DatasetRef(role, ds["namespace"], ds["name"], dataset_id(ds["namespace"], ds["name"])))
+    if "run" not in event and "job" not in event and isinstance(event.get("dataset"), dict):
+        ds = event["dataset"]
+        refs.append(DatasetRef("dataset", ds["namespace"], ds["name"], dataset_id(ds["namespace"], ds["name"])))
+    return refs
+
+
+class EventIntake:
+    """Validates and prepares events for the store; shared by all sources of one process."""
+
+    def __init__(self, validator: EventValidator, dataset_id: DatasetIdFn):
+        self.validator = validator
+        self.dataset_id = dataset_id
+
+    @classmethod
+    def from_settings(cls, settings: Settings, *, full_validation: bool | None = None) -> EventIntake:
+        """Full validation follows `openlineage.spec_dir` unless `full_validation` says otherwise."""
+        spec_dir = settings.openlineage.spec_dir
+        use_full = bool(spec_dir) if full_validation is None else full_validation
+        resolved = settings.resolve_path(spec_dir, what="openlineage.spec_dir") if use_full and spec_dir else None
+        if resolved is not None and not (resolved / "OpenLineage.json").is_file():
+            resolved = None  # configured but absent (e.g. no ../shared): structural checks only
+        return cls(EventValidator(resolved), dataset_id_resolver(settings.aliases))
+
+    def accept(self, body: bytes, source: str) -> AcceptedEvent | Rejection:
+        try:
+            return self.accept_event(parse_event(body), source)
+        except InvalidEvent as exc:
+            return Rejection(source, str(exc), body)
+
+    def accept_event(self, event: dict[str, Any], source: str) -> AcceptedEvent:
+        """Raise InvalidEvent for a bad event; else the event ready to store."""
+        kind = self.validator.validate(event)
+        return AcceptedEvent(event, kind, source, datasets=dataset_refs(event, self.dataset_id))

@@ -1,0 +1,113 @@
+"""Polling a Marquez (or Marquez-compatible) backend for the OpenLineage events it received.
+
+Reads `GET <url>/api/v1/events/lineage?after=&before=&limit=&offset=&sortDirection=asc`, which answers
+`{"events": [...], "totalCount": n}`, paging by offset until `totalCount` (a short page only ends
+it when the total is missing: servers may cap `limit`). The window
+is (last event time seen, now]; `after` is moved back one second and the overlap deduplicated by the
+event store (content hash), so events sharing the cursor's timestamp are not lost. An event whose
+eventTime is older than the cursor when it reaches Marquez is not seen (Marquez filters on eventTime).
+Writes nothing to Marquez: only GET requests are ever sent. Raises `MarquezError` on HTTP failures
+or a response of the wrong shape; the cursor then stays where it was.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+
+import httpx
+import orjson
+
+from dw_assets.connectors.openlineage.event_store import AcceptedEvent, LineageEventStore, Rejection
+from dw_assets.connectors.openlineage.file_source import IngestReport
+from dw_assets.connectors.openlineage.intake import EventIntake
+from dw_assets.connectors.openlineage.validation import InvalidEvent, parse_event_time
+
+_OVERLAP = timedelta(seconds=1)
+
+
+class MarquezError(RuntimeError):
+    """Marquez could not be read (HTTP error, unreachable, unexpected response)."""
+
+
+def _iso(value: datetime) -> str:
+    return value.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+class MarquezSource:
+    def __init__(self, url: str, *, page_size: int = 100, timeout_s: float = 30.0,
+                 client: httpx.Client | None = None, api_key: str | None = None,
+                 namespace: str | None = None):
+        self.namespace = namespace  # when set, only events of jobs (or datasets) in this namespace
+        base = url.rstrip("/")
+        self.base = base if base.endswith("/api/v1") else f"{base}/api/v1"
+        self.page_size = page_size
+        self.consumer = f"openlineage:marquez:{self.base}"
+        headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+        self._client = client or httpx.Client(timeout=timeout_s, headers=headers)
+
+    def ingest(self, events: LineageEventStore, intake: EventIntake, *, now: datetime | None = None) -> IngestReport:
+        cursor = events.store.get_cursor(self.consumer)
+        last = datetime.fromisoformat(json.loads(cursor)["last_event_time"]) if cursor else None
+        before = now or datetime.now(UTC)
+        report = IngestReport(f"marquez:{self.base}")
+        newest = last
+        offset = 0
+        while True:
+            page, total = self._page(last - _OVERLAP if last else None, before, offset)
+            batch_report, page_newest = self._store(page, offset, events, intake)
+            report += batch_report
+            if page_newest and (newest is None or page_newest > newest):
+                newest = page_newest
+            offset += len(page)
+            # a server may cap `limit` below page_size: only a known total (or an empty page) ends it
+            if not page or (offset >= total if total is not None else len(page) < self.page_size):
+                break
+        if newest and newest != last:
+            events.store.set_cursor(self.consumer, json.dumps({"last_event_time": newest.isoformat()}))
+        return report
+
+    def _page(self, after: datetime | None, before: datetime, offset: int) -> tuple[list, int | None]:
+        params = {"before": _iso(before), "limit": self.page_size, "offset": offset, "sortDirection": "asc"}
+        if after:
+            params["after"] = _iso(after)
+        url = f"{self.base}/events/lineage"
+        try:
+            resp = self._client.get(url, params=params)
+            resp.raise_for_status()
+            body = resp.json()
+        except (httpx.HTTPError, ValueError) as exc:
+            raise MarquezError(f"GET {url} failed: {exc}") from exc
+        if not isinstance(body, dict) or not isinstance(body.get("events"), list):
+            raise MarquezError(f"GET {url} answered without an `events` list: {str(body)[:200]}")
+        total = body.get("totalCount")
+        return body["events"], int(total) if isinstance(total, (int, float)) else None
+
+    def _store(self, page: list, offset: int, events: LineageEventStore,
+               intake: EventIntake) -> tuple[IngestReport, datetime | None]:
+        accepted: list[AcceptedEvent] = []
+        rejects: list[Rejection] = []
+        newest: datetime | None = None
+        for i, event in enumerate(page):
+            where = f"marquez:{self.base}#{offset + i}"
+            try:
+                if not isinstance(event, dict):
+                    raise InvalidEvent([("$", "expected one event object")])
+                if self.namespace and _namespace_of(event) != self.namespace:
+                    continue
+                accepted.append(intake.accept_event(event, where))
+                event_time = parse_event_time(event["eventTime"])
+                newest = event_time if newest is None or event_time > newest else newest
+            except InvalidEvent as exc:
+                rejects.append(Rejection(where, str(exc), orjson.dumps(event)))
+        seqs = events.append_many(accepted)
+        events.reject_many(rejects)
+        stored = sum(seq is not None for seq in seqs)
+        return IngestReport(f"marquez:{self.base}", stored, len(seqs) - stored, len(rejects)), newest
+
+
+def _namespace_of(event: dict) -> str | None:
+    for key in ("job", "dataset"):
+        if isinstance(event.get(key), dict):
+            return event[key].get("namespace")
+    return None

@@ -1,0 +1,170 @@
+"""One pass of the OpenLineage sensor, without Dagster: ingest, then act on the events not yet seen.
+
+For each stored event after the consumer cursor, in arrival order: fold it into the context
+graph's tables (`graph_feed`), compare each written dataset's schema facet with the last one
+(`schema_history`, recording added / dropped / retyped columns), hand FAIL run events to incident
+intake as `lineage_fail` signals, and describe the datasets it reports as observations (the sensor
+turns those into `AssetObservation`s). The cursor moves only after all of that succeeded, so a
+failing pass is retried from the same place; each step is idempotent (upserts, unique keys, the
+signal's dedupe key), so a retried event changes nothing twice. Data Workers' own verification
+events (job `data_workers.*` in `openlineage.emit_namespace`) are stored but not acted on.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from dw_assets.config import Settings
+from dw_assets.connectors.openlineage import SourcesReport, ingest_sources
+from dw_assets.connectors.openlineage.event_store import LineageEventStore, StoredEvent
+from dw_assets.connectors.openlineage.graph_feed import CONSUMER as GRAPH_CONSUMER
+from dw_assets.connectors.openlineage.graph_feed import fold_events, is_own_event, known_dag_ids
+from dw_assets.connectors.openlineage.intake import DatasetIdFn, dataset_id_resolver
+from dw_assets.connectors.openlineage.schema_history import SchemaHistory, SchemaObservation
+from dw_assets.core.schema_drift import flatten_fields
+from dw_assets.core.signals import Signal
+from dw_assets.store import Store
+
+log = logging.getLogger(__name__)
+CONSUMER = "openlineage:sensor"
+_NO_SCHEMA_CHANGE_STATES = {"FAIL", "ABORT"}  # a failed write did not change the table
+
+
+@dataclass(frozen=True)
+class DatasetObservation:
+    dataset_id: str
+    event_seq: int
+    event_time: datetime
+    metadata: dict[str, Any]
+
+
+@dataclass
+class ProcessResult:
+    ingest: SourcesReport | None = None
+    events: int = 0
+    cursor_before: int = 0
+    cursor_after: int = 0
+    schema_changes: list[dict[str, Any]] = field(default_factory=list)
+    signals: list[Signal] = field(default_factory=list)
+    signals_delivered: int = 0
+    observations: list[DatasetObservation] = field(default_factory=list)
+    graph_edges: int = 0
+
+
+def _job_key(stored: StoredEvent) -> str | None:
+    return f"{stored.job_namespace}/{stored.job_name}" if stored.job_name else None
+
+
+def schema_observations(stored: StoredEvent, dataset_id: DatasetIdFn) -> list[SchemaObservation]:
+    """Schema facets of the datasets an event wrote (outputs, or a DatasetEvent's dataset)."""
+    ev = stored.event
+    if stored.kind == "dataset":
+        datasets = [ev["dataset"]]
+    elif stored.event_type in _NO_SCHEMA_CHANGE_STATES:
+        datasets = []
+    else:
+        datasets = ev.get("outputs") or []
+    found = []
+    for ds in datasets:
+        schema = (ds.get("facets") or {}).get("schema")
+        if isinstance(schema, dict) and isinstance(schema.get("fields"), list):
+            found.append(SchemaObservation(dataset_id(ds["namespace"], ds["name"]), flatten_fields(schema["fields"]),
+                                           stored.event_time, stored.seq, stored.run_id, _job_key(stored)))
+    return found
+
+
+def fail_signal(stored: StoredEvent, dataset_id: DatasetIdFn) -> Signal | None:
+    """A FAIL run event as a `lineage_fail` signal for incident intake (keyed by the run id)."""
+    if stored.kind != "run" or stored.event_type != "FAIL":
+        return None
+    ev = stored.event
+    error = ((ev.get("run") or {}).get("facets") or {}).get("errorMessage") or {}
+    message = error.get("message") if isinstance(error.get("message"), str) else None
+    outputs = [dataset_id(d["namespace"], d["name"]) for d in ev.get("outputs") or []]
+    job = _job_key(stored)
+    summary = f"{stored.job_name} failed" + (f": {message.strip().splitlines()[0][:300]}" if message else "")
+    details = {"run_id": stored.run_id, "job": job, "job_name": stored.job_name, "event_seq": stored.seq,
+               "error_message": message, "outputs": outputs,
+               "inputs": [dataset_id(d["namespace"], d["name"]) for d in ev.get("inputs") or []],
+               "parent": ((ev.get("run") or {}).get("facets") or {}).get("parent", {}).get("job")}
+    return Signal(kind="lineage_fail", dataset_id=outputs[0] if outputs else None, observed_at=stored.event_time,
+                  source="openlineage", summary=summary, details=details, severity="high",
+                  dedupe_key=f"openlineage:{stored.run_id}:FAIL")
+
+
+def dataset_observations(stored: StoredEvent, dataset_id: DatasetIdFn) -> list[DatasetObservation]:
+    """What a DatasetEvent, or a finished run's outputs, say about each dataset."""
+    ev = stored.event
+    if stored.kind == "dataset":
+        datasets = [ev["dataset"]]
+    elif stored.kind == "run" and stored.event_type in ("COMPLETE", "FAIL"):
+        datasets = ev.get("outputs") or []
+    else:
+        return []
+    found = []
+    for ds in datasets:
+        meta: dict[str, Any] = {"openlineage_namespace": ds["namespace"], "openlineage_name": ds["name"],
+                                "event_time": stored.event_time.isoformat()}
+        if stored.kind == "run":
+            meta.update(job=_job_key(stored), run_id=stored.run_id, event_type=stored.event_type)
+        stats = (ds.get("outputFacets") or {}).get("outputStatistics") or {}
+        if isinstance(stats.get("rowCount"), int):
+            meta["row_count"] = stats["rowCount"]
+        schema = (ds.get("facets") or {}).get("schema") or {}
+        if isinstance(schema.get("fields"), list):
+            meta["columns"] = flatten_fields(schema["fields"])
+        found.append(DatasetObservation(dataset_id(ds["namespace"], ds["name"]), stored.seq, stored.event_time, meta))
+    return found
+
+
+def _deliver(settings: Settings, store: Store, signals: list[Signal]) -> int:
+    if not signals:
+        return 0
+    try:
+        from dw_assets.incidents import intake_signal
+    except ImportError as exc:
+        if exc.name not in (None, "dw_assets.incidents"):
+            raise  # a broken dependency inside incidents is a bug, not "not installed yet"
+        log.warning("incident intake is not available (%s): %d lineage_fail signal(s) not delivered",
+                    exc, len(signals))
+        return 0
+    for signal in signals:
+        intake_signal(settings, store, signal)
+    return len(signals)
+
+
+def process_new_events(settings: Settings, store: Store, *, ingest: bool = True, limit: int = 2000,
+                       consumer: str = CONSUMER) -> ProcessResult:
+    """Ingest the configured sources (when `ingest`), then act on up to `limit` new events."""
+    result = ProcessResult(ingest=ingest_sources(settings, store) if ingest else None)
+    events = LineageEventStore(store)
+    dataset_id = dataset_id_resolver(settings.aliases)
+    result.cursor_before = result.cursor_after = int(store.get_cursor(consumer) or 0)
+    batch = events.read_after(result.cursor_before, limit)
+    if not batch:
+        return result
+    history = SchemaHistory(store)
+    for stored in batch:
+        for obs in schema_observations(stored, dataset_id):
+            for change in history.observe(obs):
+                result.schema_changes.append({"dataset_id": obs.dataset_id, "column": change.column,
+                                              "change": change.change, "old_type": change.old_type,
+                                              "new_type": change.new_type, "run_id": stored.run_id,
+                                              "job": obs.job, "event_time": stored.event_time})
+        if is_own_event(stored, settings.openlineage.emit_namespace):
+            continue  # our own verification runs: the verification flow already acts on them
+        if (signal := fail_signal(stored, dataset_id)) is not None:
+            result.signals.append(signal)
+        result.observations.extend(dataset_observations(stored, dataset_id))
+    result.graph_edges = fold_events(store, batch, dataset_id, known_dag_ids(settings.airflow.task_outputs),
+                                     settings.openlineage.emit_namespace)
+    result.signals_delivered = _deliver(settings, store, result.signals)
+    result.events = len(batch)
+    result.cursor_after = batch[-1].seq
+    store.set_cursor(consumer, str(result.cursor_after))
+    if int(store.get_cursor(GRAPH_CONSUMER) or 0) == result.cursor_before:
+        store.set_cursor(GRAPH_CONSUMER, str(result.cursor_after))  # graph tables already hold these
+    return result

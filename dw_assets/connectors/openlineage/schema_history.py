@@ -1,0 +1,125 @@
+"""Each dataset's last known schema (from OpenLineage schema facets) and every change to it.
+
+Writes only its own tables on the state store: `dw_dataset_schemas` (one row per dataset: columns,
+and the run, job and event time that reported them) and `dw_schema_changes` (dataset, column,
+change, old and new type, and the run/job/event time that changed it). Recording the same event
+twice records its changes once (unique on event, dataset, column, change), so a tick that is
+replayed after a failure is harmless. An observation older than the stored one never replaces it.
+Raises `sqlalchemy.exc.SQLAlchemyError` on database failures.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+
+from dw_assets.connectors.openlineage.event_store import utc
+from dw_assets.core.schema_drift import ColumnChange, diff_schemas
+from dw_assets.store import Store, metadata
+
+_ID = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
+
+dataset_schemas = sa.Table(
+    "dw_dataset_schemas",
+    metadata,
+    sa.Column("dataset_id", sa.String(1000), primary_key=True),
+    sa.Column("columns", sa.Text, nullable=False),  # JSON object: column -> type (null when unknown)
+    sa.Column("event_time", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("event_seq", sa.BigInteger, nullable=False),
+    sa.Column("run_id", sa.String(36)),
+    sa.Column("job", sa.String(1500)),
+)
+
+schema_changes = sa.Table(
+    "dw_schema_changes",
+    metadata,
+    sa.Column("id", _ID, primary_key=True, autoincrement=True),
+    sa.Column("dataset_id", sa.String(1000), nullable=False),
+    sa.Column("column_name", sa.String(500), nullable=False),
+    sa.Column("change", sa.String(16), nullable=False),  # added | dropped | type_changed
+    sa.Column("old_type", sa.String(200)),
+    sa.Column("new_type", sa.String(200)),
+    sa.Column("event_time", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("event_seq", sa.BigInteger, nullable=False),
+    sa.Column("run_id", sa.String(36)),
+    sa.Column("job", sa.String(1500)),
+    sa.Column("previous_run_id", sa.String(36)),
+    sa.UniqueConstraint("event_seq", "dataset_id", "column_name", "change", name="uq_dw_schema_changes_event"),
+    sa.Index("ix_dw_schema_changes_dataset", "dataset_id", "event_time"),
+    sqlite_autoincrement=True,
+)
+
+
+@dataclass(frozen=True)
+class SchemaObservation:
+    dataset_id: str
+    columns: dict[str, str | None]
+    event_time: datetime
+    event_seq: int
+    run_id: str | None
+    job: str | None  # "namespace/name"
+
+
+class SchemaHistory:
+    def __init__(self, store: Store):
+        self.store = store
+        store.ensure_schema()
+
+    def observe(self, obs: SchemaObservation) -> list[ColumnChange]:
+        """Compare with the stored schema, record the changes, keep the newer one."""
+        with self.store.engine.begin() as conn:
+            row = conn.execute(sa.select(dataset_schemas).where(dataset_schemas.c.dataset_id == obs.dataset_id)
+                               ).first()
+            if row is not None and utc(row.event_time) > utc(obs.event_time):
+                return []  # a late, older event: the stored schema is newer
+            changes = diff_schemas(json.loads(row.columns), obs.columns) if row is not None else []
+            values = {"columns": json.dumps(obs.columns, sort_keys=True), "event_time": utc(obs.event_time),
+                      "event_seq": obs.event_seq, "run_id": obs.run_id, "job": obs.job}
+            if row is None:
+                conn.execute(dataset_schemas.insert().values(dataset_id=obs.dataset_id, **values))
+            else:
+                conn.execute(dataset_schemas.update()
+                             .where(dataset_schemas.c.dataset_id == obs.dataset_id).values(**values))
+            recorded = self._recorded(conn, obs)
+            fresh = [c for c in changes if (c.column, c.change) not in recorded]
+            if fresh:
+                conn.execute(schema_changes.insert(), [
+                    {"dataset_id": obs.dataset_id, "column_name": c.column, "change": c.change,
+                     "old_type": c.old_type, "new_type": c.new_type, "event_time": utc(obs.event_time),
+                     "event_seq": obs.event_seq, "run_id": obs.run_id, "job": obs.job,
+                     "previous_run_id": row.run_id if row is not None else None}
+                    for c in fresh])
+            return changes
+
+    @staticmethod
+    def _recorded(conn: sa.Connection, obs: SchemaObservation) -> set[tuple[str, str]]:
+        q = sa.select(schema_changes.c.column_name, schema_changes.c.change).where(
+            schema_changes.c.event_seq == obs.event_seq, schema_changes.c.dataset_id == obs.dataset_id)
+        return {(r.column_name, r.change) for r in conn.execute(q)}
+
+    def latest(self, dataset_id: str) -> dict[str, Any] | None:
+        """The last known schema: {"dataset_id", "columns", "event_time", "run_id", "job"}."""
+        with self.store.engine.connect() as conn:
+            row = conn.execute(sa.select(dataset_schemas).where(dataset_schemas.c.dataset_id == dataset_id)).first()
+        if row is None:
+            return None
+        return {"dataset_id": row.dataset_id, "columns": json.loads(row.columns),
+                "event_time": utc(row.event_time), "run_id": row.run_id, "job": row.job}
+
+    def changes(self, dataset_id: str | None = None, limit: int = 200) -> list[dict[str, Any]]:
+        """Recorded changes, newest first, as stable dicts (the `--json` shape of the CLI)."""
+        q = sa.select(schema_changes).order_by(schema_changes.c.event_time.desc(), schema_changes.c.id.desc())
+        if dataset_id:
+            q = q.where(schema_changes.c.dataset_id == dataset_id)
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(q.limit(limit)).all()
+        return [
+            {"dataset_id": r.dataset_id, "column": r.column_name, "change": r.change, "old_type": r.old_type,
+             "new_type": r.new_type, "event_time": utc(r.event_time), "run_id": r.run_id, "job": r.job,
+             "previous_run_id": r.previous_run_id, "event_seq": r.event_seq}
+            for r in rows
+        ]

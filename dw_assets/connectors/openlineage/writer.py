@@ -1,0 +1,105 @@
+"""A background writer that batches events into the store, so each request waits for a shared commit.
+
+One thread drains a queue: it takes whatever arrived (up to `max_batch`), waiting at most `max_delay_s`
+for more once the first item is in, and writes the batch in one transaction. Each submitter gets a
+future resolved only after the commit, so an HTTP 201 means the event is durably stored (SQLite WAL
+with synchronous=NORMAL: durable across a process crash; a power loss may drop the last commits).
+Writes only through `LineageEventStore`; database errors are set on the futures of that batch.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import queue
+import threading
+import time
+from collections import defaultdict
+from concurrent.futures import Future
+from typing import Any
+
+from dw_assets.connectors.openlineage.event_store import AcceptedEvent, LineageEventStore, Rejection
+
+log = logging.getLogger(__name__)
+_STOP = object()
+
+
+class BatchingWriter:
+    def __init__(self, store: LineageEventStore, *, max_batch: int = 500, max_delay_s: float = 0.002):
+        self.store = store
+        self.max_batch = max_batch
+        self.max_delay_s = max_delay_s
+        self._queue: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="openlineage-writer", daemon=True)
+        self._thread.start()
+
+    def submit(self, item: AcceptedEvent | Rejection) -> Future:
+        """Future of the stored `seq` (None for a duplicate or a rejection), set after the commit."""
+        future: Future = Future()
+        self._queue.put((item, future))
+        return future
+
+    def submit_async(self, item: AcceptedEvent | Rejection) -> asyncio.Future:
+        """`submit` for an event loop: a batch's futures are resolved with one wake-up of the loop."""
+        future = asyncio.get_running_loop().create_future()
+        self._queue.put((item, future))
+        return future
+
+    def close(self, timeout: float = 10.0) -> None:
+        """Flush what is queued, then stop the thread."""
+        self._queue.put(_STOP)
+        self._thread.join(timeout)
+
+    def _run(self) -> None:
+        stopping = False
+        while not stopping:
+            batch = [self._queue.get()]
+            deadline = time.monotonic() + self.max_delay_s
+            while len(batch) < self.max_batch:
+                remaining = deadline - time.monotonic()
+                try:
+                    batch.append(self._queue.get(timeout=remaining) if remaining > 0 else self._queue.get_nowait())
+                except queue.Empty:
+                    break
+            if any(entry is _STOP for entry in batch):
+                stopping = True
+                batch = [entry for entry in batch if entry is not _STOP]
+            if batch:
+                self._write(batch)
+
+    def _write(self, batch: list[tuple[AcceptedEvent | Rejection, Any]]) -> None:
+        accepted = [(item, fut) for item, fut in batch if isinstance(item, AcceptedEvent)]
+        rejects = [(item, fut) for item, fut in batch if isinstance(item, Rejection)]
+        try:
+            seqs = self.store.append_many([item for item, _ in accepted])
+            self.store.reject_many([item for item, _ in rejects])
+        except Exception as exc:  # the submitters answer 503; nothing is silently dropped
+            log.exception("writing %d OpenLineage events failed", len(batch))
+            _resolve([(fut, None, exc) for _, fut in batch])
+            return
+        _resolve([(fut, seq, None) for (_, fut), seq in zip(accepted, seqs, strict=True)]
+                 + [(fut, None, None) for _, fut in rejects])
+
+
+def _set(outcomes: list[tuple[Any, Any, BaseException | None]]) -> None:
+    for fut, result, exc in outcomes:
+        if fut.done():  # an asyncio future whose request was cancelled (client gone)
+            continue
+        if exc is not None:
+            fut.set_exception(exc)
+        else:
+            fut.set_result(result)
+
+
+def _resolve(outcomes: list[tuple[Any, Any, BaseException | None]]) -> None:
+    """Thread futures directly; asyncio futures in one call per loop (each call wakes the loop)."""
+    by_loop: dict[asyncio.AbstractEventLoop, list] = defaultdict(list)
+    threaded = []
+    for outcome in outcomes:
+        (by_loop[outcome[0].get_loop()] if isinstance(outcome[0], asyncio.Future) else threaded).append(outcome)
+    _set(threaded)
+    for loop, items in by_loop.items():
+        try:
+            loop.call_soon_threadsafe(_set, items)
+        except RuntimeError:  # the loop is closed: nobody waits for these any more
+            log.debug("event loop closed before %d OpenLineage acknowledgements", len(items))

@@ -1,0 +1,188 @@
+"""The context graph of one configured estate: dbt's manifest, the config, the registered feeds
+(OpenLineage events, Airflow runs) and the team's notes, in that order.
+
+Order matters only for owners: a later source's owner replaces an earlier one, so notes (read
+last) are the human last word; then nodes still without an owner take their domain's owner
+(`domains[].owner` in the config, attribute `owner_from: domain:<name>`).
+
+Feed contract: a feed is `fn(graph, settings, store) -> None` that adds nodes and edges with
+`graph.add_node` / `graph.add_edge`, ids built with `dw_assets.core.identity`, provenance origin
+`openlineage` or `airflow`. `store` is the state `Store` (or None when the caller has none: a feed
+that needs it then adds nothing). Register with `register_feed(name, fn, version=...)` at import of
+your module and list the module in `FEED_MODULES`. `version(settings, store)` returns a token that
+changes when the feed's data changes (e.g. the newest event id); `cached_context_graph` rebuilds
+when any token changes, and never caches while a registered feed has no `version`. A feed that
+raises aborts the build with `ContextGraphError` naming the feed: a graph silently missing a system
+would mislead every trace.
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from dw_assets.config import Settings, resolve_env
+from dw_assets.connectors import dbt as dbt_connector
+from dw_assets.core.dbt_lineage import add_manifest, add_run_results, load_artifact
+from dw_assets.core.graph import ContextGraph, Provenance
+from dw_assets.core.identity import airflow_dag_node_id, airflow_task_node_id, canonical_dataset_id
+from dw_assets.core.notes import apply_notes, load_notes
+
+Feed = Callable[[ContextGraph, Settings, Any], None]
+FeedVersion = Callable[[Settings, Any], Any]
+
+# modules that call register_feed when imported (each helper adds its own line)
+FEED_MODULES: list[str] = [
+    "dw_assets.connectors.openlineage.graph_feed",
+]
+
+
+class ContextGraphError(RuntimeError):
+    """The graph could not be assembled: a missing manifest, a failing feed."""
+
+
+@dataclass(frozen=True)
+class _FeedEntry:
+    fn: Feed
+    version: FeedVersion | None
+
+
+_feeds: dict[str, _FeedEntry] = {}
+_cache: dict[tuple[Any, ...], ContextGraph] = {}
+_cache_lock = threading.Lock()
+_CACHE_SIZE = 4
+
+
+def register_feed(name: str, fn: Feed, *, version: FeedVersion | None = None) -> None:
+    """Register (or replace) a feed by name; see the module docstring for the contract."""
+    _feeds[name] = _FeedEntry(fn, version)
+
+
+def unregister_feed(name: str) -> None:
+    _feeds.pop(name, None)
+
+
+def registered_feeds() -> list[str]:
+    load_feed_modules()
+    return sorted(_feeds)
+
+
+def load_feed_modules() -> None:
+    for module in FEED_MODULES:
+        importlib.import_module(module)
+
+
+def manifest_path(settings: Settings) -> Path:
+    return dbt_connector.project_paths(settings).manifest
+
+
+def run_results_path(settings: Settings) -> Path:
+    return dbt_connector.project_paths(settings).run_results
+
+
+def notes_path(settings: Settings) -> Path | None:
+    return settings.resolve_path(settings.notes, what="notes") if settings.notes else None
+
+
+def ensure_manifest(settings: Settings) -> Path:
+    """The manifest to read: `dbt.manifest` when configured (used as is), else the project's
+    `target/manifest.json`, which the dbt connector refreshes with `dbt parse` when stale."""
+    paths = dbt_connector.project_paths(settings)
+    if settings.dbt.manifest:
+        if not paths.manifest.exists():
+            raise ContextGraphError(f"dbt manifest {paths.manifest} (dbt.manifest in {settings.path}) "
+                                    f"does not exist: run `dbt parse` or fix the path")
+        return paths.manifest
+    if not paths.project_dir.is_dir():
+        raise ContextGraphError(f"dbt project {paths.project_dir} (dbt.project_dir in {settings.path}) "
+                                f"does not exist")
+    try:
+        return dbt_connector.ensure_manifest(paths.project_dir, paths.profiles_dir)
+    except dbt_connector.DbtError as exc:
+        raise ContextGraphError(f"no dbt manifest for {paths.project_dir}: {exc}") from exc
+
+
+def build_context_graph(settings: Settings, *, store: Any = None) -> ContextGraph:
+    graph = ContextGraph()
+    for alias, target in settings.aliases.items():
+        graph.add_alias(alias, canonical_dataset_id(target))
+    index = add_manifest(graph, load_artifact(ensure_manifest(settings)))
+    results = run_results_path(settings)
+    if results.exists():
+        add_run_results(graph, load_artifact(results), index)
+    add_task_outputs(graph, settings.airflow.task_outputs)
+    load_feed_modules()
+    for name, entry in sorted(_feeds.items()):
+        try:
+            entry.fn(graph, settings, store)
+        except Exception as exc:
+            raise ContextGraphError(f"context-graph feed {name!r} failed: {type(exc).__name__}: {exc}") from exc
+    notes = notes_path(settings)
+    if notes is not None:
+        apply_notes(graph, load_notes(notes), notes)
+    fill_domain_owners(graph, settings)
+    return graph
+
+
+def add_task_outputs(graph: ContextGraph, task_outputs: dict[str, list[str]]) -> None:
+    """`airflow.task_outputs` (`dag_id.task_id: [dataset, ...]`, first dot splits): the tasks that
+    write a dataset without saying so in OpenLineage."""
+    for key, datasets in task_outputs.items():
+        dag_id, _, task_id = key.partition(".")
+        if not task_id:
+            raise ContextGraphError(f"airflow.task_outputs key {key!r} must be 'dag_id.task_id'")
+        dag, task = airflow_dag_node_id(dag_id), airflow_task_node_id(dag_id, task_id)
+        graph.add_node(dag, "dag", "airflow", name=dag_id)
+        graph.add_node(task, "task", "airflow", name=f"{dag_id}.{task_id}")
+        provenance = Provenance("config", ref=f"airflow.task_outputs.{key}")
+        graph.add_edge(dag, task, "contains", provenance)
+        for dataset in datasets:
+            dataset_id = canonical_dataset_id(dataset)
+            if dataset_id not in graph:
+                graph.add_node(dataset_id, "dataset", "warehouse")
+            graph.add_edge(task, dataset_id, "writes", provenance)
+
+
+def fill_domain_owners(graph: ContextGraph, settings: Settings) -> None:
+    if not settings.domains:
+        return
+    for node in graph.nodes():
+        if node.owner or node.is_orchestration:
+            continue
+        domain = settings.domain_for(node.id)
+        if domain and domain.owner:
+            node.owner = domain.owner
+            node.attrs["owner_from"] = f"domain:{domain.name}"
+
+
+def cached_context_graph(settings: Settings, *, store: Any = None) -> ContextGraph:
+    """`build_context_graph`, reused while the manifest, run results, notes, config and every
+    feed's version token are unchanged. Treat the returned graph as read-only: it is shared."""
+    load_feed_modules()
+    if any(entry.version is None for entry in _feeds.values()):
+        return build_context_graph(settings, store=store)
+    key = _cache_key(settings, store)
+    with _cache_lock:
+        if key in _cache:
+            return _cache[key]
+    graph = build_context_graph(settings, store=store)
+    with _cache_lock:
+        if len(_cache) >= _CACHE_SIZE:
+            _cache.pop(next(iter(_cache)))
+        _cache[key] = graph
+    return graph
+
+
+def _cache_key(settings: Settings, store: Any) -> tuple[Any, ...]:
+    def mtime(path: Path | None) -> int | None:
+        return path.stat().st_mtime_ns if path is not None and path.exists() else None
+
+    feeds = tuple((name, entry.version(settings, store)) for name, entry in sorted(_feeds.items())
+                  if entry.version is not None)
+    return (str(settings.path), settings.model_dump_json(), resolve_env("${DW_HOME}"),
+            mtime(manifest_path(settings)), mtime(run_results_path(settings)), mtime(notes_path(settings)),
+            feeds, id(store))

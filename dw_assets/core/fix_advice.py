@@ -1,0 +1,58 @@
+"""Plain-language fix recommendations, for causes no generic transformer can turn into a diff (or
+when the transformer found nothing to change in the owner's files)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dw_assets.core.fixes import ProposedFix
+
+
+def _conf(details: dict[str, Any]) -> str:
+    conf = details.get("conf") or {}
+    return f" with conf {conf}" if conf else ""
+
+
+_ADVICE = {
+    "split_export_early_release": lambda c: (
+        f"Make the sensor of {c.details.get('dag_id') or c.subject} wait for the export's done-marker (or for the "
+        f"expected number of parts), then rerun it{_conf(c.details)} so the partition holds every part."),
+    "late_upstream": lambda c: (
+        f"Rerun {c.details.get('consumer') or c.subject}{_conf(c.details)} now that its input has landed, and make it "
+        "wait for its input (a sensor on the upstream run or asset) instead of a fixed schedule."),
+    "upstream_type_change": lambda c: (
+        f"In the task that writes the first dataset after {c.origin or c.subject}, normalise "
+        f"{c.details.get('column')}: map the sentinel values "
+        f"{', '.join(map(repr, c.details.get('sentinels') or [])) or '(none seen)'} to NULL and cast back to "
+        f"{c.details.get('old_type')}, or ask the source's owner to restore the type."),
+    "dropped_column": lambda c: (
+        f"{c.subject}.{c.details.get('column')} "
+        + (f"is now {c.details.get('new_name')}: update the models that read it"
+           if c.details.get("new_name") else "is gone: restore it upstream or remove it from the models that read it")
+        + ", then rerun the failed models."),
+    "failed_upstream_run": lambda c: (
+        f"Fix the failure of {c.details.get('dag_id')}.{c.details.get('task_id') or ''} (run "
+        f"{c.details.get('run_id')}), then rerun it{_conf(c.details)}; its downstream runs on the asset event."),
+    "duplicated_load": lambda c: (
+        f"Make the load of {c.details.get('dataset')} idempotent (replace the partition instead of appending), "
+        f"then reload partition {c.details.get('partition')} once."),
+    "code_change": lambda c: (
+        f"Review commit {str(c.details.get('sha'))[:10]} by {c.details.get('author')} to "
+        f"{', '.join(c.details.get('paths') or [])}: the owner reverts or corrects it, then reruns the model."),
+    "permission_error": lambda c: (
+        f"Restore the grant {c.details.get('job')} needs"
+        + (f" on {c.details.get('object')}" if c.details.get("object") else "")
+        + " (ask the object's owner), then rerun the failed run."),
+    "timeout": lambda c: (
+        f"Find why {c.details.get('job')} ran past its limit (data volume, locks, a slow source) before raising "
+        "the timeout; then rerun."),
+    "unknown": lambda c: (
+        "The evidence did not settle a cause: fill the gaps listed in the diagnosis (unreachable systems, "
+        "missing lineage) and diagnose again."),
+}
+
+
+def recommendation_for(cause: Any) -> ProposedFix:
+    """Plain-language advice for a cause with no generic transformer (or none that applied)."""
+    advice = _ADVICE.get(cause.kind, _ADVICE["unknown"])(cause)
+    return ProposedFix(cause.kind, f"Recommendation: {cause.title}", advice, target_asset=cause.origin or cause.subject)

@@ -1,0 +1,193 @@
+"""Dagster wiring of governance: the gated `rerun_airflow_dag` job, the `verification` asset and its
+`verify_remediation` job, and the approvals sensor that launches both.
+
+Run tags are free text in OSS Dagster, so the job trusts none of them: its first op hands the
+`dw/approval_id` tag and the run config's `plan_id` to the gate, which looks both up in the ledger,
+consumes the approval for this run, and raises `dg.Failure` with the refusal's reason before any
+Airflow call. Every later step asks the gate again (org-wide stop, read-only pins).
+"""
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import dagster as dg
+
+from dw_assets.config import Settings
+from dw_assets.core.approvals import Refusal
+from dw_assets.core.receipts import canonical_json
+from dw_assets.governance.dispatch import DispatchError, PlanRun
+from dw_assets.governance.gate import record_refusal
+from dw_assets.governance.ledger import from_iso, iso
+from dw_assets.governance.verification import verify_plan
+from dw_assets.governance.workflow import Governance
+
+RERUN_JOB = "rerun_airflow_dag"
+VERIFY_JOB = "verify_remediation"
+APPROVAL_TAG = "dw/approval_id"
+PLAN_TAG = "dw/plan_id"
+RESOURCE_KEY = "dw_governance"
+verification_partitions = dg.DynamicPartitionsDefinition(name="dw_verifications")
+
+
+class GovernanceRuntime:
+    """What the jobs and the sensor need, built lazily from the settings; tests replace any part."""
+
+    def __init__(self, settings: Settings, *, governance: "Governance | None" = None,
+                 client_for: Callable[[str], Any] | None = None, checks_runner: Callable[..., Any] | None = None,
+                 emitter: Any = None, sleep: Callable[[float], None] = time.sleep):
+        self.settings = settings
+        self._governance = governance
+        self._client_for = client_for
+        self._clients: dict[str, Any] | None = None
+        self._checks_runner = checks_runner
+        self._emitter = emitter
+        self.sleep = sleep
+
+    def governance(self) -> Governance:
+        if self._governance is None:
+            self._governance = Governance(self.settings)
+        return self._governance
+
+    def client(self, instance: str) -> Any:
+        if self._client_for is not None:
+            return self._client_for(instance)
+        if self._clients is None:
+            from dw_assets.connectors.airflow import clients_from_settings
+
+            self._clients = clients_from_settings(self.settings)
+        return self._clients[instance]
+
+    def checks_runner(self) -> Callable[..., Any]:
+        if self._checks_runner is None:
+            from dw_assets.governance.check_runner import default_checks_runner
+
+            self._checks_runner = default_checks_runner(self.settings)
+        return self._checks_runner
+
+    def emitter(self) -> Any:
+        if self._emitter is None:
+            from dw_assets.governance.check_runner import default_emitter
+
+            self._emitter = default_emitter(self.settings)
+        return self._emitter
+
+    def incident(self, incident_id: str | None) -> Any:
+        if not incident_id:
+            return None
+        from dw_assets.incidents.store import IncidentNotFound, IncidentStore
+
+        try:
+            return IncidentStore(self.governance().store).get(incident_id)
+        except IncidentNotFound:
+            return None
+
+
+def rerun_run_config(plan_id: str, *, poll_interval_s: float = 15.0, wait_timeout_s: float = 6 * 3600.0) -> dict:
+    return {"ops": {"authorize_plan": {"config": {"plan_id": plan_id, "poll_interval_s": poll_interval_s,
+                                                  "wait_timeout_s": wait_timeout_s}}}}
+
+
+def rerun_tags(plan_id: str, approval_id: str | None) -> dict[str, str]:
+    tags = {PLAN_TAG: plan_id}
+    if approval_id:
+        tags[APPROVAL_TAG] = approval_id
+    return tags
+
+
+def _fail(refusal: Refusal) -> dg.Failure:
+    return dg.Failure(description=f"refused ({refusal.code}): {refusal.reason}",
+                      metadata={"refusal_code": refusal.code, "reason": refusal.reason})
+
+
+def _plan_run(context: dg.OpExecutionContext, cfg: dict[str, Any]) -> PlanRun:
+    runtime: GovernanceRuntime = getattr(context.resources, RESOURCE_KEY)
+    return PlanRun(gov=runtime.governance(), client_for=runtime.client, plan_id=cfg["plan_id"],
+                   approval_id=context.run.tags.get(APPROVAL_TAG) or None, run_id=context.run_id,
+                   poll_interval_s=cfg["poll_interval_s"], wait_timeout_s=cfg["wait_timeout_s"],
+                   sleep=runtime.sleep, log=context.log.info)
+
+
+@dg.op(required_resource_keys={RESOURCE_KEY}, config_schema={
+    "plan_id": dg.Field(str, description="The plan to run (its content hash)."),
+    "poll_interval_s": dg.Field(float, default_value=15.0),
+    "wait_timeout_s": dg.Field(float, default_value=6 * 3600.0, description="Deadline for each awaited run."),
+})
+def authorize_plan(context: dg.OpExecutionContext) -> dict:
+    """The launch check: the gate validates the approval tag against the ledger and consumes it."""
+    cfg = dict(context.op_config)
+    run = _plan_run(context, cfg)
+    tagged = context.run.tags.get(PLAN_TAG)
+    if tagged and tagged != cfg["plan_id"]:
+        gov = run.gov
+        refusal = Refusal("approval_for_other_plan",
+                          f"run tag {PLAN_TAG}={tagged} does not match run config plan_id={cfg['plan_id']}")
+        record_refusal(gov.ledger, gov.receipts, refusal, now=gov.now(), plan_id=cfg["plan_id"],
+                       approval_id=run.approval_id, actor=run.actor, run_id=run.run_id)
+        raise _fail(refusal)
+    try:
+        decision = run.authorize()
+    except Refusal as refusal:
+        raise _fail(refusal) from None
+    context.add_output_metadata({"plan_id": cfg["plan_id"], "mode": decision.code, "reason": decision.reason,
+                                 "approval_id": decision.approval_id or "", "approver": decision.approver or ""})
+    return {**cfg, "since": iso(run.since) if run.since else None}
+
+
+@dg.op(required_resource_keys={RESOURCE_KEY})
+def dispatch_plan_steps(context: dg.OpExecutionContext, authorized: dict) -> dict:
+    """Each step in order: re-check the gate, trigger (or draft and wait), wait for downstream runs."""
+    run = _plan_run(context, authorized)
+    run.since = from_iso(authorized.get("since"))
+    try:
+        outcomes = run.run_all()
+    except Refusal as refusal:
+        raise _fail(refusal) from None
+    except DispatchError as exc:
+        raise dg.Failure(description=str(exc)) from None
+    steps = [o.as_dict() for o in outcomes]
+    context.add_output_metadata({"steps": dg.MetadataValue.json(steps),
+                                 "airflow_run_ids": ", ".join(o.run_id for o in outcomes)})
+    for outcome in outcomes:
+        if outcome.draft:
+            context.log.info(f"draft for {outcome.dag_id}: {canonical_json(outcome.draft)}")
+    return {"plan_id": run.plan_id, "steps": steps}
+
+
+@dg.job(name=RERUN_JOB, description="Rerun an approved plan's Airflow DAGs, behind the approval gate.",
+        tags={"dw/kind": "rerun"})
+def rerun_airflow_dag() -> None:
+    dispatch_plan_steps(authorize_plan())
+
+
+@dg.asset(key=["dw", "verification"], partitions_def=verification_partitions, required_resource_keys={RESOURCE_KEY},
+          group_name="governance", description="One verification per remediation plan (partition = plan id).")
+def verification(context: dg.AssetExecutionContext) -> dg.MaterializeResult:
+    runtime: GovernanceRuntime = getattr(context.resources, RESOURCE_KEY)
+    gov = runtime.governance()
+    plan = gov.ledger.get_plan(context.partition_key)
+    result = verify_plan(runtime.settings, plan, runtime.incident(plan.incident_id), runtime.checks_runner(),
+                         runtime.emitter(), gov=gov)
+    metadata: dict[str, Any] = {
+        "passed": result.passed, "outcome": result.outcome, "incident_id": result.incident_id or "",
+        "openlineage_run_id": result.ol_run_id, "escalated_to": result.escalated_to or "",
+        "checks": dg.MetadataValue.json([c.as_dict() for c in result.checks]),
+    }
+    for check in result.checks:
+        metadata[f"{check.dataset}/{check.check}"] = "passed" if check.passed else f"FAILED: {check.summary}"
+    return dg.MaterializeResult(metadata=metadata)
+
+
+verify_remediation = dg.define_asset_job(VERIFY_JOB, selection=[verification], partitions_def=verification_partitions,
+                                         description="Verify a remediation plan after its reruns.")
+
+
+def build_definitions(settings: Settings, *, runtime: GovernanceRuntime | None = None) -> dg.Definitions:
+    from sensors.approvals import build_approvals_sensor
+
+    runtime = runtime or GovernanceRuntime(settings)
+    return dg.Definitions(
+        assets=[verification], jobs=[rerun_airflow_dag, verify_remediation],
+        sensors=[build_approvals_sensor(rerun_airflow_dag, verify_remediation)],
+        resources={RESOURCE_KEY: dg.ResourceDefinition.hardcoded_resource(runtime)},
+    )

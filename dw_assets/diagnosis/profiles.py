@@ -1,0 +1,199 @@
+"""The partition's own shape and the landing zone's files, for diagnosis.
+
+Partition profile (in the warehouse, aggregates only): rows, rows per source-file column, min/max
+of every DATE column against the period's expected range, repeated keys, rows of the previous
+comparable partitions, and a few values of a column that became text which no number reads.
+Landing zone (any fsspec URL; config `checks[].landed_files`): the export's parts and done-marker
+with their arrival times (mtime); local CSV parts are profiled in an in-memory DuckDB (rows and
+date ranges), bounded in count and size.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Any
+
+from dw_assets.config import Settings
+from dw_assets.core.evidence import LandedFile, PartitionProfile, SchemaChange, Symptom
+from dw_assets.diagnosis.sources import as_date, string_changes, utc_from_epoch
+
+MAX_FILES = 20
+MAX_PROFILED_BYTES = 500_000_000
+_DATE_TYPES = ("DATE",)
+
+
+def _check_configs(settings: Settings, datasets: list[str]) -> dict[str, Any]:
+    from dw_assets.core.identity import canonical_dataset_id
+
+    return {canonical_dataset_id(c.dataset): c for c in settings.checks
+            if canonical_dataset_id(c.dataset) in datasets}
+
+
+def landed_files(settings: Settings, symptom: Symptom, datasets: list[str]) -> list[LandedFile]:
+    from dw_assets.core.landed_files import file_pattern
+
+    out: list[LandedFile] = []
+    for dataset, check in _check_configs(settings, datasets).items():
+        part = as_date(symptom.partition) if symptom.partition else None
+        if check.landed_files is None or part is None:
+            continue
+        landing = check.landed_files.landing or settings.landing
+        pattern = file_pattern(check.landed_files.file_glob, part)
+        out += _list_landing(str(settings.resolve_path(landing, what="landing")), pattern, dataset,
+                             symptom.partition, check.landed_files.file_glob)
+    return out
+
+
+def _list_landing(landing: str, pattern: str, dataset: str, partition: str, glob: str) -> list[LandedFile]:
+    import fsspec
+
+    fs, root = fsspec.core.url_to_fs(landing)
+    root = root.rstrip("/")
+    parts = sorted(fs.glob(f"{root}/{pattern}"))[:MAX_FILES]
+    stem = pattern.split("*", 1)[0].rstrip("_-.")
+    markers = [p for p in sorted(fs.glob(f"{root}/{stem}.*")) if p not in parts][:MAX_FILES]
+    local = fs.protocol in ("file", ("file", "local")) or "file" in (fs.protocol if isinstance(fs.protocol, tuple)
+                                                                     else (fs.protocol,))
+    out = []
+    for path, is_marker in [(p, False) for p in parts] + [(m, True) for m in markers]:
+        info = fs.info(path)
+        mtime = info.get("mtime") or info.get("created")
+        if hasattr(mtime, "timestamp"):
+            mtime = mtime.timestamp()
+        rows, ranges = (None, {})
+        if local and not is_marker and path.endswith(".csv") and (info.get("size") or 0) <= MAX_PROFILED_BYTES:
+            rows, ranges = _profile_csv(path)
+        out.append(LandedFile(path.rsplit("/", 1)[-1], utc_from_epoch(float(mtime or 0)), rows, ranges, is_marker,
+                              dataset, partition, glob))
+    return out
+
+
+def _profile_csv(path: str) -> tuple[int | None, dict[str, tuple[date, date]]]:
+    import duckdb
+
+    from dw_assets.connectors.warehouse import quote_identifier
+
+    con = duckdb.connect(":memory:")
+    try:
+        source = f"read_csv({duckdb_literal(path)})"
+        described = con.execute(f"DESCRIBE SELECT * FROM {source}").fetchall()
+        dates = [r[0] for r in described if str(r[1]).upper() in _DATE_TYPES]
+        selects = ["count(*)"] + [f"min({quote_identifier(c)}), max({quote_identifier(c)})" for c in dates]
+        row = con.execute(f"SELECT {', '.join(selects)} FROM {source}").fetchone()
+    finally:
+        con.close()
+    ranges = {c: (row[1 + 2 * i], row[2 + 2 * i]) for i, c in enumerate(dates) if row[1 + 2 * i] is not None}
+    return int(row[0]), ranges
+
+
+def duckdb_literal(value: str) -> str:
+    return "'" + value.replace("'", "''") + "'"
+
+
+def profiles(settings: Settings, symptom: Symptom, datasets: list[str], changes: list[SchemaChange],
+             warehouse: Any = None) -> list[PartitionProfile]:
+    wh = warehouse or estate_warehouse(settings)
+    out = []
+    odd_columns = string_changes(changes)
+    for dataset, check in _check_configs(settings, datasets).items():
+        spec = check.volume or check.landed_files
+        if spec is None or not symptom.partition:
+            continue
+        period = check.volume.period if check.volume else "daily"
+        history = check.volume.history if check.volume else 6
+        out.append(profile_partition(wh, dataset, spec.partition_column, symptom.partition, period, history,
+                                     odd_columns.get(dataset, set())))
+    profiled = {p.dataset_id for p in out}
+    for dataset, columns in odd_columns.items():
+        if dataset not in profiled and dataset in datasets:
+            out.append(_odd_values_only(wh, dataset, columns))
+    return out
+
+
+def estate_warehouse(settings: Settings) -> Any:
+    """The configured warehouse; before dbt has built its own file, the attached catalogs alone
+    (a fresh estate's bronze and lake tables can be profiled before any model exists)."""
+    from dw_assets.connectors.warehouse import Warehouse
+
+    wh = Warehouse.from_settings(settings)
+    main = [p for name, p in wh._duckdb_files() if name not in wh.attach] if wh.is_duckdb else []
+    if main and not main[0].exists():
+        return Warehouse("duckdb:///:memory:", wh.attach)
+    return wh
+
+
+def profile_partition(wh: Any, dataset: str, partition_column: str, partition: str, period: str, history: int,
+                      odd_columns: set[str] = frozenset()) -> PartitionProfile:
+    from dw_assets.connectors.warehouse import quote_identifier as q
+
+    rel = wh.relation(dataset)
+    with wh.session() as s:
+        columns = {c.name: c.data_type.upper() for c in s.table_schema(dataset)}
+        if not columns:
+            raise LookupError(f"{dataset} has no columns in the warehouse (missing table?)")
+        pc = q(partition_column, wh.dialect)
+        where = f"{pc} = CAST(:p AS DATE)"
+        dates = [c for c, t in columns.items() if t.startswith("DATE") and c != partition_column]
+        key = next((c for c in columns if c.lower().endswith("id")), None)
+        selects = ["count(*) AS n"] + [f"min({q(c)}), max({q(c)})" for c in dates]
+        if key:
+            selects.append(f"count(*) - count(DISTINCT {q(key)})")
+        row = s.query(f"SELECT {', '.join(selects)} FROM {rel} WHERE {where}", {"p": partition})[1][0]
+        ranges = {c: (as_date(row[1 + 2 * i]), as_date(row[2 + 2 * i])) for i, c in enumerate(dates)
+                  if row[1 + 2 * i] is not None}
+        file_col = next((c for c, t in columns.items() if "file" in c.lower() and ("CHAR" in t or "TEXT" in t
+                                                                                 or "STRING" in t)), None)
+        by_file = {}
+        if file_col:
+            by_file = {str(k): int(v) for k, v in s.query(
+                f"SELECT {q(file_col)}, count(*) FROM {rel} WHERE {where} GROUP BY 1 ORDER BY 1 LIMIT 200",
+                {"p": partition})[1]}
+        past = s.query(f"SELECT {pc}, count(*) FROM {rel} WHERE {pc} < CAST(:p AS DATE) GROUP BY 1 "
+                       f"ORDER BY 1 DESC LIMIT 400", {"p": partition})[1]
+        odd = {c: _odd_values(s, wh, rel, c) for c in odd_columns if c in columns}
+    target = as_date(partition)
+    return PartitionProfile(dataset, partition_column, partition, int(row[0]), by_file, ranges,
+                            _expected_range(target, period), key, int(row[-1]) if key else 0,
+                            _comparable(target, past, period, history), odd)
+
+
+def _odd_values(session: Any, wh: Any, rel: str, column: str) -> tuple[str, ...]:
+    """Up to ten distinct values of a text column that no number reads: the sentinels to handle."""
+    from dw_assets.connectors.warehouse import quote_identifier as q
+
+    if not wh.is_duckdb:
+        return ()
+    col = q(column)
+    rows = session.query(f"SELECT DISTINCT CAST({col} AS VARCHAR) FROM {rel} WHERE {col} IS NOT NULL AND "
+                         f"TRY_CAST(CAST({col} AS VARCHAR) AS DOUBLE) IS NULL LIMIT 10")[1]
+    return tuple(sorted(str(r[0]) for r in rows))
+
+
+def _odd_values_only(wh: Any, dataset: str, columns: set[str]) -> PartitionProfile:
+    rel = wh.relation(dataset)
+    with wh.session() as s:
+        present = {c.name for c in s.table_schema(dataset)}
+        rows = int(s.scalar(f"SELECT count(*) FROM {rel}") or 0)
+        odd = {c: _odd_values(s, wh, rel, c) for c in columns if c in present}
+    return PartitionProfile(dataset, "", "*", rows, non_castable=odd)
+
+
+def _expected_range(target: date | None, period: str) -> tuple[date, date] | None:
+    if target is None:
+        return None
+    if period == "month_end":
+        return target.replace(day=1), target
+    return target, target
+
+
+def _comparable(target: date | None, past: list[tuple], period: str, count: int) -> tuple[int, ...]:
+    from dw_assets.core.stats import comparable_partitions
+
+    if target is None:
+        return ()
+    counts = {as_date(d): int(n) for d, n in past if as_date(d)}
+    chosen = comparable_partitions(target, list(counts), period, count)
+    return tuple(counts[d] for d in chosen)
+
+
+__all__ = ["landed_files", "profile_partition", "profiles", "timedelta"]

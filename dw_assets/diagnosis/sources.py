@@ -1,0 +1,270 @@
+"""One reader per system for `collect`: the context graph, the state store's lineage tables, Airflow,
+the landing zone and the warehouse. Each returns evidence objects and raises on failure (the caller
+records the gap). Queries are aggregates only; no table rows are read.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Any
+
+from dw_assets.config import Settings
+from dw_assets.core.evidence import (
+    DatasetSchema,
+    FailureEvent,
+    GraphNode,
+    ModelSource,
+    Note,
+    SchemaChange,
+    Symptom,
+    TaskRun,
+    type_family,
+)
+
+_STATES = {"COMPLETE": "success", "FAIL": "failed", "ABORT": "failed", "START": "running", "RUNNING": "running"}
+_ORCHESTRATION = ("task", "dag", "job", "dbt_invocation")
+
+
+def resolve_root(graph: Any, symptom: Symptom) -> str:
+    for candidate in (symptom.dataset_id, f"airflow:{symptom.job}" if symptom.job else None, symptom.job):
+        if candidate:
+            try:
+                return graph.resolve(candidate)
+            except LookupError:
+                continue
+    raise LookupError(f"neither {symptom.dataset_id!r} nor job {symptom.job!r} is in the context graph")
+
+
+def graph_scope(graph: Any, symptom: Symptom, max_depth: int) -> tuple[list[GraphNode], list[Note]]:
+    """Everything upstream of the symptom (orchestration nodes included, each a hop) and the notes
+    recorded on those edges."""
+    trace = graph.trace(resolve_root(graph, symptom), "upstream", max_depth=max_depth, include_orchestration=True)
+    feeds: dict[str, list[str]] = {}
+    for edge in trace.edges:
+        feeds.setdefault(edge.src, []).append(edge.dst)
+    nodes = [GraphNode(n.id, n.kind, n.system, n.depth, owner=n.owner, feeds=tuple(feeds.get(n.id, ())))
+             for n in trace.nodes if n.direction != "root"]
+    notes = [Note(f"{e.src} -> {e.dst}", p.source or "", p.author, p.source)
+             for e in trace.edges for p in e.provenance if p.origin == "note"]
+    return nodes, notes
+
+
+def model_sources(settings: Settings, graph: Any, upstream: list[GraphNode], root: str | None) -> list[ModelSource]:
+    """The SQL of every dbt model in scope, from the manifest's original_file_path."""
+    from dw_assets.connectors.dbt import project_paths
+    from dw_assets.diagnosis.repos import repo_for
+
+    project = project_paths(settings).project_dir
+    depths = {n.node_id: n.depth for n in upstream}
+    if root:
+        depths[root] = 0
+    models = []
+    for node_id, depth in depths.items():
+        node = graph.node(node_id) if node_id in graph else None
+        rel = (node.attrs.get("path") if node else None) if node and node.system == "dbt" else None
+        if not rel or not str(rel).endswith(".sql"):
+            continue
+        path = project / rel
+        if not path.exists():
+            continue
+        repo = repo_for(settings, node_id)
+        shown = repo.relative(path) if repo else str(path)
+        models.append(ModelSource(node_id, node.name, shown, path.read_text(), depth))
+    return models
+
+
+def schema_changes(store: Any, datasets: list[str], window: tuple[datetime, datetime]) -> list[SchemaChange]:
+    from dw_assets.connectors.openlineage.schema_history import SchemaHistory
+
+    history = SchemaHistory(store)
+    changes = []
+    for dataset in datasets:
+        for row in history.changes(dataset, limit=50):
+            if window[0] <= row["event_time"] <= window[1]:
+                changes.append(SchemaChange(dataset, row["column"], row["change"], row["event_time"],
+                                            row["old_type"], row["new_type"], run_id=row["run_id"]))
+    return changes
+
+
+def current_schemas(settings: Settings, store: Any, datasets: list[str], changes: list[SchemaChange],
+                    warehouse: Any = None) -> list[DatasetSchema]:
+    """Schemas of the datasets a changed column may have come from: the latest schema facet, and the
+    live schema from the warehouse or the application database, for tracing a change to its origin."""
+    if not changes:
+        return []
+    from dw_assets.connectors.openlineage.schema_history import SchemaHistory
+
+    history, out = SchemaHistory(store), []
+    for dataset in datasets[:15]:
+        latest = history.latest(dataset)
+        if latest:
+            out.append(DatasetSchema(dataset, {k: v or "" for k, v in latest["columns"].items()}, "openlineage"))
+        live = _live_schema(settings, dataset, warehouse)
+        if live:
+            out.append(live)
+    return out
+
+
+def _live_schema(settings: Settings, dataset: str, warehouse: Any) -> DatasetSchema | None:
+    from dw_assets.connectors.warehouse import Warehouse
+
+    catalog = dataset.split(".", 1)[0]
+    candidates = []
+    if settings.app_database and Path(settings.app_database.rsplit("/", 1)[-1]).stem == catalog:
+        from dw_assets.config import resolve_env
+
+        candidates.append((Warehouse(resolve_env(settings.app_database, what="app_database")), "app database"))
+    from dw_assets.diagnosis.profiles import estate_warehouse
+
+    wh = warehouse or estate_warehouse(settings)
+    if catalog in wh.attach or (wh.is_duckdb and not candidates):
+        candidates.append((wh, "warehouse"))
+    from dw_assets.connectors.warehouse import WarehouseError
+
+    for source, label in candidates:
+        try:
+            with source.session() as session:
+                columns = session.table_schema(dataset)
+        except WarehouseError:
+            columns = []  # this catalog is not in that database: try the next one
+        if columns:
+            return DatasetSchema(dataset, {c.name: c.data_type for c in columns}, label)
+    return None
+
+
+def lineage_runs(settings: Settings, store: Any, datasets: list[str],
+                 window: tuple[datetime, datetime]) -> tuple[list[TaskRun], list[FailureEvent]]:
+    """Runs reported over OpenLineage that read or wrote a dataset in scope, and their FAIL errors."""
+    from dw_assets.connectors.openlineage.event_store import LineageEventStore
+
+    events_by_run: dict[str, list[Any]] = {}
+    lineage = LineageEventStore(store)
+    for dataset in datasets:
+        for stored in lineage.query(dataset_id=dataset, since=window[0], limit=200):
+            if stored.run_id and stored.event_time <= window[1]:
+                events_by_run.setdefault(stored.run_id, []).append(stored)
+    runs, failures = [], []
+    for run_id, stored in events_by_run.items():
+        run, failure = _lineage_run(settings, run_id, {s.seq: s for s in stored}.values())
+        runs.append(run)
+        if failure:
+            failures.append(failure)
+    return runs, failures
+
+
+def _lineage_run(settings: Settings, run_id: str, stored) -> tuple[TaskRun, FailureEvent | None]:
+    ordered = sorted(stored, key=lambda s: (s.event_time, s.seq))
+    last = next((s for s in reversed(ordered) if s.event_type in ("COMPLETE", "FAIL", "ABORT")), ordered[-1])
+    start = next((s.event_time for s in ordered if s.event_type == "START"), ordered[0].event_time)
+    event = last.event
+    job = last.job_name or "?"
+    parent = ((event.get("run") or {}).get("facets") or {}).get("parent") or {}
+    dag = (parent.get("job") or {}).get("name")
+    dag_id, task_id = (dag, job[len(dag) + 1:]) if dag and job.startswith(dag + ".") else (job, None)
+    outputs = tuple(_dataset_ids(settings, event.get("outputs")))
+    inputs = tuple(_dataset_ids(settings, event.get("inputs")))
+    message = (((event.get("run") or {}).get("facets") or {}).get("errorMessage") or {}).get("message")
+    state = _STATES.get(last.event_type or "", "running")
+    run = TaskRun("openlineage", dag_id, task_id, run_id, state, start,
+                  last.event_time if state != "running" else None, outputs=outputs, inputs=inputs,
+                  error_message=message)
+    failure = FailureEvent(job, run_id, last.event_time, message or "", outputs) if state == "failed" else None
+    return run, failure
+
+
+def _dataset_ids(settings: Settings, datasets: Any) -> list[str]:
+    from dw_assets.core.identity import IdentityError, canonical_dataset_id
+
+    out = []
+    for ds in datasets or []:
+        try:
+            out.append(canonical_dataset_id(ds.get("name", ""), ds.get("namespace"), settings.aliases))
+        except IdentityError:
+            continue
+    return out
+
+
+def airflow_runs(settings: Settings, graph: Any, symptom: Symptom, upstream: list[GraphNode],
+                 window: tuple[datetime, datetime], max_runs: int, clients: dict[str, Any] | None) -> list[TaskRun]:
+    """Task instances of the DAGs in scope (upstream tasks and the symptom's own DAG) in the window."""
+    if not settings.airflow.instances:
+        return []
+    from dw_assets.connectors.airflow import AirflowNotFoundError, clients_from_settings
+
+    dag_ids = {n.node_id.split(":", 1)[-1].split(".", 1)[0] for n in upstream if n.kind in ("task", "dag")
+               and n.system == "airflow"}
+    if symptom.job:
+        dag_ids.add(symptom.job.split(".", 1)[0])
+    owned = clients is None
+    clients = clients if clients is not None else clients_from_settings(settings)
+    runs: list[TaskRun] = []
+    try:
+        for dag_id in sorted(dag_ids):
+            for client in clients.values():
+                try:
+                    dag_runs = client.list_dag_runs(dag_id, end_date_since=window[0])
+                except AirflowNotFoundError:
+                    continue
+                for dag_run in sorted(dag_runs, key=lambda r: r.start_date or window[0])[-max_runs:]:
+                    runs += _task_runs(graph, settings, client, dag_run, window)
+    finally:
+        if owned:
+            for client in clients.values():
+                client.close()
+    return runs
+
+
+def _task_runs(graph: Any, settings: Settings, client: Any, dag_run: Any, window) -> list[TaskRun]:
+    if dag_run.start_date and dag_run.start_date > window[1]:
+        return []
+    out = []
+    for ti in client.list_task_instances(dag_run.dag_id, dag_run.run_id):
+        outputs, inputs = _task_io(graph, settings, dag_run.dag_id, ti.task_id)
+        out.append(TaskRun("airflow", dag_run.dag_id, ti.task_id, dag_run.run_id, ti.state or "none",
+                           ti.start_date, ti.end_date, try_number=ti.try_number, conf=dict(dag_run.conf or {}),
+                           outputs=outputs, inputs=inputs))
+    return out
+
+
+def _task_io(graph: Any, settings: Settings, dag_id: str, task_id: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    from dw_assets.core.identity import airflow_task_node_id, canonical_dataset_id
+
+    outputs = {canonical_dataset_id(d) for d in settings.airflow.task_outputs.get(f"{dag_id}.{task_id}", [])}
+    inputs: set[str] = set()
+    node = airflow_task_node_id(dag_id, task_id)
+    if graph is not None and node in graph:
+        for edge in graph.edges_of(node):
+            if edge.src == node:
+                outputs.add(edge.dst)
+            else:
+                inputs.add(edge.src)
+    return tuple(sorted(outputs)), tuple(sorted(inputs))
+
+
+def utc_from_epoch(value: float) -> datetime:
+    return datetime.fromtimestamp(value, tz=UTC)
+
+
+def as_date(value: Any) -> date | None:
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    try:
+        return date.fromisoformat(str(value)[:10])
+    except ValueError:
+        return None
+
+
+def is_orchestration(node: GraphNode) -> bool:
+    return node.kind in _ORCHESTRATION
+
+
+def string_changes(changes: list[SchemaChange]) -> dict[str, set[str]]:
+    """dataset -> columns that became strings: where odd values are worth sampling."""
+    out: dict[str, set[str]] = {}
+    for c in changes:
+        if c.change == "type_changed" and type_family(c.new_type) == "string":
+            out.setdefault(c.dataset_id, set()).add(c.column)
+    return out

@@ -1,0 +1,218 @@
+"""Carrying out an approved plan against Airflow, step by step, behind the gate.
+
+Before every write the gate is asked again (the org-wide stop, read-only pins and the approval are
+re-read), so `dw stop` halts a rerun between steps. Per step, per instance:
+
+- trigger mode (Airflow 2, or `trigger_mode: trigger`): trigger the run through the API;
+- draft mode (Airflow 3 default): hand the owner the exact request (conf, UI path, curl call) as a
+  receipt, then wait for a run of that DAG with exactly that conf, started after the approval.
+
+Then wait for the run and for its downstream runs (`wait_for`, e.g. `month_end_close` on the asset
+event) to finish, with a deadline; every run observed becomes a receipt. Plain Python with an
+injected clock and sleep, so the Dagster job and the tests drive the same code.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any, NoReturn
+
+from dw_assets.connectors.airflow.errors import AirflowError
+from dw_assets.core.plans import Plan, PlanStep
+from dw_assets.core.receipts import canonical_json
+from dw_assets.governance.gate import GateDecision, authorize_launch, check_dispatch
+from dw_assets.governance.incident_link import link_run
+from dw_assets.governance.workflow import Governance
+
+ClientFor = Callable[[str], Any]  # instance name -> AirflowClient (or a test double)
+
+
+class DispatchError(RuntimeError):
+    """A step could not be completed (the run failed, or nothing showed up before the deadline)."""
+
+
+@dataclass
+class StepOutcome:
+    order: int
+    instance: str
+    dag_id: str
+    mode: str  # "triggered" | "drafted"
+    run_id: str
+    state: str | None
+    downstream: list[dict[str, Any]] = field(default_factory=list)
+    draft: dict[str, Any] | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"order": self.order, "instance": self.instance, "dag_id": self.dag_id, "mode": self.mode,
+                "run_id": self.run_id, "state": self.state, "downstream": self.downstream, "draft": self.draft}
+
+
+@dataclass
+class PlanRun:
+    """One execution of a plan by one Dagster (or CLI) run."""
+
+    gov: Governance
+    client_for: ClientFor
+    plan_id: str
+    approval_id: str | None
+    run_id: str
+    actor: str = "dw-rerun-job"
+    poll_interval_s: float = 15.0
+    wait_timeout_s: float = 6 * 3600.0
+    sleep: Callable[[float], None] = time.sleep
+    log: Callable[[str], None] = lambda _msg: None
+    since: datetime | None = None  # runs must start after this (the approval time)
+
+    def authorize(self) -> GateDecision:
+        """The launch check; consumes the approval. Raises Refusal (already recorded) when refused."""
+        decision = authorize_launch(self.gov.settings, self.gov.ledger, self.plan_id, self.approval_id,
+                                    run_id=self.run_id, actor=self.actor, now=self.gov.now(),
+                                    receipts=self.gov.receipts).raise_if_refused()
+        approval = self.gov.ledger.get_approval(self.approval_id) if self.approval_id else None
+        self.since = approval.decided_at if approval else self.gov.now()
+        self.gov.ledger.set_plan_status(self.plan_id, "dispatching", now=self.gov.now())
+        self.gov.move_incident(self.plan.incident_id, "remediating", actor=self.actor,
+                               note=f"{self.plan_id} authorized: {decision.reason}")
+        return decision
+
+    @property
+    def plan(self) -> Plan:
+        return self.gov.ledger.get_plan(self.plan_id)
+
+    def run_step(self, step: PlanStep) -> StepOutcome:
+        self._recheck(step)
+        client = self.client_for(step.airflow_instance)
+        config = self.gov.settings.airflow_instance(step.airflow_instance)
+        if config.trigger_mode == "trigger" or client.api_version == "v1":
+            outcome = self._trigger(client, step)
+        else:
+            outcome = self._draft_and_wait(client, step)
+        run = self._wait_finished(client, step.dag_id, outcome.run_id)
+        outcome.state = run.state
+        self._observed(step, run, role="rerun")
+        if run.state != "success":
+            self._failed(f"{step.dag_id} run {run.run_id} ended {run.state}")
+        for wait in step.wait_for:
+            instance = wait.airflow_instance or step.airflow_instance
+            down_client = client if instance == step.airflow_instance else self.client_for(instance)
+            after = run.start_date or run.run_after or self.since
+            down = self._wait_downstream(down_client, wait.dag_id, after)
+            self._observed(step, down, role=f"downstream ({wait.via or 'follows'})")
+            outcome.downstream.append({"dag_id": down.dag_id, "run_id": down.run_id, "state": down.state})
+            if down.state != "success":
+                self._failed(f"downstream {down.dag_id} run {down.run_id} ended {down.state}")
+        return outcome
+
+    def run_all(self) -> list[StepOutcome]:
+        outcomes = [self.run_step(step) for step in self.plan.ordered_steps()]
+        self.gov.ledger.set_plan_status(self.plan_id, "verifying", now=self.gov.now())
+        self.gov.record("rerun_completed", subject=self.plan_id, actor=self.actor, body={
+            "run_id": self.run_id, "approval_id": self.approval_id, "steps": [o.as_dict() for o in outcomes]})
+        incident_id = self.plan.incident_id
+        for outcome in outcomes:
+            for run in [{"dag_id": outcome.dag_id, "run_id": outcome.run_id}, *outcome.downstream]:
+                link_run(self.gov.store, incident_id, {"system": "airflow", "instance": outcome.instance,
+                                                       "dag_id": run["dag_id"], "run_id": run["run_id"],
+                                                       "role": "remediation", "plan_id": self.plan_id},
+                         actor=self.actor)
+        self.gov.move_incident(incident_id, "verifying", actor=self.actor, note=f"{self.plan_id} reruns finished")
+        return outcomes
+
+    def _recheck(self, step: PlanStep) -> None:
+        check_dispatch(self.gov.settings, self.gov.ledger, self.plan_id, self.approval_id,
+                       instance=step.airflow_instance, dag_id=step.dag_id, conf=step.conf, actor=self.actor,
+                       run_id=self.run_id, now=self.gov.now(), receipts=self.gov.receipts).raise_if_refused()
+
+    def _trigger(self, client: Any, step: PlanStep) -> StepOutcome:
+        try:
+            run = client.trigger_dag_run(step.dag_id, dict(step.conf))
+        except AirflowError as exc:  # the connector's errors name the instance and what to check
+            self._failed(f"triggering {step.airflow_instance}:{step.dag_id} failed: {exc}")
+        self.gov.record("rerun_dispatched", subject=self.plan_id, actor=self.actor, body={
+            "path": {"instance": step.airflow_instance, "dag_id": step.dag_id}, "conf": step.conf,
+            "airflow_run_id": run.run_id, "run_id": self.run_id, "approval_id": self.approval_id})
+        self.log(f"triggered {step.dag_id} run {run.run_id}")
+        return StepOutcome(step.order, step.airflow_instance, step.dag_id, "triggered", run.run_id, run.state)
+
+    def _draft_and_wait(self, client: Any, step: PlanStep) -> StepOutcome:
+        draft = draft_for(client, step)
+        self.gov.record("rerun_drafted", subject=self.plan_id, actor=self.actor, body={
+            "path": {"instance": step.airflow_instance, "dag_id": step.dag_id}, "conf": step.conf,
+            "ui_path": draft["ui_path"], "api_call": draft["curl"], "run_id": self.run_id,
+            "approval_id": self.approval_id})
+        self.gov.ledger.set_plan_status(self.plan_id, "drafted", now=self.gov.now())
+        self.log(f"drafted {step.dag_id}: trigger it at {draft['ui_url']} with conf {canonical_json(step.conf)} "
+                 f"or run: {draft['curl']}")
+        wanted = canonical_json(step.conf)
+        since = self.since or self.gov.now()
+
+        def matching() -> Any:
+            runs = _runs_after(client.list_dag_runs(step.dag_id, updated_since=since), since)
+            found = [run for run in runs if canonical_json(run.conf or {}) == wanted]
+            return found[0] if found else None
+
+        run = self._poll(matching, f"a run of {step.dag_id} with conf {wanted} triggered by its owner")
+        return StepOutcome(step.order, step.airflow_instance, step.dag_id, "drafted", run.run_id, run.state, draft=draft)
+
+    def _wait_finished(self, client: Any, dag_id: str, run_id: str) -> Any:
+        def finished() -> Any:
+            run = client.get_dag_run(dag_id, run_id)
+            return run if run.state in ("success", "failed") else None
+
+        return self._poll(finished, f"{dag_id} run {run_id} to finish")
+
+    def _wait_downstream(self, client: Any, dag_id: str, after: datetime | None) -> Any:
+        def downstream() -> Any:
+            runs = _runs_after(client.list_dag_runs(dag_id, updated_since=after), after)
+            done = [run for run in runs if run.state in ("success", "failed")]
+            return done[0] if done and len(done) == len(runs) else None
+
+        return self._poll(downstream, f"downstream {dag_id} after {after}")
+
+    def _poll(self, probe: Callable[[], Any], what: str) -> Any:
+        deadline = self.gov.now() + timedelta(seconds=self.wait_timeout_s)
+        while True:
+            found = probe()
+            if found is not None:
+                return found
+            if self.gov.now() >= deadline:
+                self._failed(f"timed out after {self.wait_timeout_s:.0f}s waiting for {what}")
+            self.sleep(self.poll_interval_s)
+
+    def _observed(self, step: PlanStep, run: Any, *, role: str) -> None:
+        self.gov.record("run_observed", subject=self.plan_id, actor=self.actor, body={
+            "role": role, "path": {"instance": step.airflow_instance, "dag_id": run.dag_id},
+            "airflow_run_id": run.run_id, "state": run.state, "run_id": self.run_id,
+            "start_date": run.start_date, "end_date": run.end_date})
+
+    def _failed(self, reason: str) -> NoReturn:
+        self.gov.ledger.set_plan_status(self.plan_id, "rerun_failed", now=self.gov.now())
+        self.gov.record("rerun_failed", subject=self.plan_id, actor=self.actor,
+                        body={"reason": reason, "run_id": self.run_id})
+        self.gov.move_incident(self.plan.incident_id, "escalated", actor=self.actor,
+                               note=f"{self.plan_id} rerun did not complete: {reason}")
+        raise DispatchError(reason)
+
+
+def _runs_after(runs: list[Any], after: datetime | None) -> list[Any]:
+    """Runs created at or after `after` (Airflow 3 `run_after`, else start or logical date), oldest first."""
+    timed = [(run.run_after or run.start_date or run.logical_date, run) for run in runs]
+    kept = [(when, run) for when, run in timed if when is not None and (after is None or when >= after)]
+    return [run for _when, run in sorted(kept, key=lambda pair: pair[0])]
+
+
+def draft_for(client: Any, step: PlanStep) -> dict[str, Any]:
+    """What the owner needs to trigger the run: the exact conf, the UI page and the API call."""
+    request: Mapping[str, Any] = client.trigger_request(step.dag_id, dict(step.conf))
+    body = json.dumps(request["json"], sort_keys=True)
+    curl = (f"curl -X POST {shlex.quote(request['url'])} -H 'Content-Type: application/json' "
+            f"-H \"Authorization: Bearer $AIRFLOW_TOKEN\" -d {shlex.quote(body)}")
+    base = str(request["url"]).split("/api/", 1)[0]
+    ui_path = f"/dags/{step.dag_id}/trigger"
+    return {"conf": dict(step.conf), "ui_path": ui_path, "ui_url": base + ui_path, "api_request": dict(request),
+            "curl": curl}

@@ -1,0 +1,168 @@
+"""THE gate: the one check in front of every write to Airflow (rerun job, MCP tool, CLI).
+
+`check_dispatch` answers whether one (instance, DAG, conf) write of one plan may happen now, under
+one approval id, and records every refusal twice: in the ledger and as a receipt, with a stable
+code and a reason a person can act on. Run tags and arguments are never trusted for their
+presence: the approval id is looked up in the ledger and every rule is re-evaluated against the
+current config, so an edited config (an approver removed, a domain lowered to L1, an instance
+pinned read-only, the org-wide stop) takes effect on the next check, including between steps of a
+running rerun.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from dw_assets.config import ConfigError, Settings
+from dw_assets.core.approvals import Refusal, check_decider, check_usable
+from dw_assets.core.autonomy import AutonomyLevel, dispatch_rule
+from dw_assets.core.plans import Plan, PlanError, PlanTampered
+from dw_assets.governance.ledger import GovernanceLedger
+from dw_assets.governance.receipt_log import ReceiptLog
+
+
+@dataclass(frozen=True)
+class GateDecision:
+    allowed: bool
+    code: str  # "approved" | "autonomous" | a RefusalCode
+    reason: str
+    plan_id: str | None
+    approval_id: str | None = None
+    approver: str | None = None
+
+    def raise_if_refused(self) -> GateDecision:
+        if not self.allowed:
+            raise Refusal(self.code, self.reason)  # type: ignore[arg-type]
+        return self
+
+
+def is_stopped(settings: Settings, ledger: GovernanceLedger) -> str | None:
+    """Why the org-wide stop is on (config or ledger), or None when dispatch may proceed."""
+    if settings.governance.stop:
+        return "org-wide stop is on (governance.stop: true in the config): nothing is dispatched"
+    state = ledger.stop_state()
+    if state.on:
+        return (f"org-wide stop is on (dw stop by {state.by or 'unknown'} at {state.at}"
+                + (f": {state.reason}" if state.reason else "") + "): nothing is dispatched until `dw resume`")
+    return None
+
+
+def check_dispatch(settings: Settings, ledger: GovernanceLedger, plan_id: str | None, approval_id: str | None, *,
+                   instance: str, dag_id: str, conf: Mapping[str, Any], actor: str,
+                   run_id: str | None = None, consume: bool = False, now: datetime | None = None,
+                   receipts: ReceiptLog | None = None) -> GateDecision:
+    """May `actor` write (instance, dag_id, conf) for `plan_id` under `approval_id` now?
+
+    With `consume`, a usable approval is consumed for `run_id` atomically (the first check of a
+    run); later checks of the same run pass `run_id` without `consume`.
+    """
+    now = now or datetime.now(UTC)
+    receipts = receipts or ReceiptLog.from_settings(ledger.store, settings)
+    try:
+        decision = _evaluate(settings, ledger, plan_id, approval_id, instance=instance, dag_id=dag_id,
+                             conf=conf, run_id=run_id, consume=consume, now=now)
+    except Refusal as refusal:
+        return record_refusal(ledger, receipts, refusal, now=now, plan_id=plan_id, approval_id=approval_id,
+                               actor=actor, run_id=run_id, instance=instance, dag_id=dag_id, conf=conf)
+    if consume:
+        receipts.append("dispatch_authorized", now=now, subject=plan_id, actor=actor, body={
+            "mode": decision.code, "reason": decision.reason, "approval_id": approval_id,
+            "approver": decision.approver, "run_id": run_id})
+    return decision
+
+
+def _evaluate(settings: Settings, ledger: GovernanceLedger, plan_id: str | None, approval_id: str | None, *,
+              instance: str, dag_id: str, conf: Mapping[str, Any], run_id: str | None, consume: bool,
+              now: datetime) -> GateDecision:
+    stopped = is_stopped(settings, ledger)
+    if stopped:
+        raise Refusal("stopped", stopped)
+    plan = _load_plan(ledger, plan_id)
+    _check_instance(settings, instance)
+    if plan.step_matching(instance, dag_id, conf) is None:
+        raise Refusal("not_in_plan", f"{instance}:{dag_id} with conf {dict(conf)} is not a step of {plan.id}")
+    domain = next((d for d in settings.domains if d.name == plan.domain), None)
+    level = AutonomyLevel.parse(domain.autonomy if domain else "L1")
+    gov = settings.governance
+    rule = dispatch_rule(level, plan_class=plan.plan_class, reversible=plan.reversible, has_undo=plan.undo is not None,
+                         record=ledger.class_record(plan.domain, plan.plan_class),
+                         trusted_classes=set(gov.autonomous_plan_classes), min_clean_runs=gov.clean_record_min_runs)
+    if not rule.allowed:
+        raise Refusal("autonomy_too_low", f"domain {plan.domain!r}: {rule.reason}")
+    if not approval_id:
+        if not rule.needs_approval:
+            return GateDecision(True, "autonomous", rule.reason, plan.id)
+        raise Refusal("no_approval", f"no approval id given for {plan.id} (run tag dw/approval_id): {rule.reason}")
+    approval = check_usable(ledger.get_approval(approval_id), approval_id=approval_id, plan_id=plan.id,
+                            now=now, run_id=run_id)
+    check_decider(person=approval.approver, proposer=plan.proposer, approvers=domain.approvers if domain else [],
+                  agent_identities=gov.agent_identities, domain=plan.domain)
+    if consume and approval.used_at is None:
+        if not run_id:
+            raise ValueError("consuming an approval needs the run_id that uses it")
+        if not ledger.consume(approval_id, run_id=run_id, now=now):
+            raise Refusal("already_used", f"approval {approval_id} was used by another run a moment ago")
+    return GateDecision(True, "approved", f"approved by {approval.approver} ({approval_id})", plan.id,
+                        approval_id, approval.approver)
+
+
+def _load_plan(ledger: GovernanceLedger, plan_id: str | None) -> Plan:
+    if not plan_id:
+        raise Refusal("unknown_plan", "no plan id given (run config plan_id / tag dw/plan_id)")
+    try:
+        return ledger.get_plan(plan_id)
+    except PlanTampered as exc:
+        raise Refusal("plan_tampered", str(exc)) from exc
+    except PlanError as exc:
+        raise Refusal("unknown_plan", str(exc)) from exc
+
+
+def _check_instance(settings: Settings, instance: str) -> None:
+    try:
+        config = settings.airflow_instance(instance)
+    except ConfigError as exc:
+        raise Refusal("unknown_instance", str(exc)) from exc
+    if config.read_only:
+        raise Refusal("read_only", f"Airflow instance {instance!r} is pinned read-only (airflow.instances[].read_only)")
+
+
+def authorize_launch(settings: Settings, ledger: GovernanceLedger, plan_id: str | None, approval_id: str | None, *,
+                     run_id: str, actor: str, now: datetime | None = None,
+                     receipts: ReceiptLog | None = None) -> GateDecision:
+    """The launch check of a rerun run: every step must pass, then the approval is consumed once."""
+    now = now or datetime.now(UTC)
+    receipts = receipts or ReceiptLog.from_settings(ledger.store, settings)
+    try:
+        steps = _load_plan(ledger, plan_id).ordered_steps()
+        if not steps:
+            raise Refusal("not_in_plan", f"plan {plan_id} has no Airflow steps: nothing to rerun "
+                                         "(its diffs go to their owners)")
+    except Refusal as refusal:
+        return record_refusal(ledger, receipts, refusal, now=now, plan_id=plan_id, approval_id=approval_id,
+                               actor=actor, run_id=run_id)
+    for step in steps:
+        decision = check_dispatch(settings, ledger, plan_id, approval_id, instance=step.airflow_instance,
+                                  dag_id=step.dag_id, conf=step.conf, actor=actor, run_id=run_id, now=now,
+                                  receipts=receipts)
+        if not decision.allowed:
+            return decision
+    first = steps[0]
+    return check_dispatch(settings, ledger, plan_id, approval_id, instance=first.airflow_instance,
+                          dag_id=first.dag_id, conf=first.conf, actor=actor, run_id=run_id, consume=True,
+                          now=now, receipts=receipts)
+
+
+def record_refusal(ledger: GovernanceLedger, receipts: ReceiptLog, refusal: Refusal, *, now: datetime,
+                    plan_id: str | None, approval_id: str | None, actor: str, run_id: str | None,
+                    instance: str | None = None, dag_id: str | None = None,
+                    conf: Mapping[str, Any] | None = None) -> GateDecision:
+    conf_dict = dict(conf) if conf is not None else None
+    ledger.record_refusal(code=refusal.code, reason=refusal.reason, now=now, plan_id=plan_id,
+                          approval_id=approval_id, actor=actor, instance=instance, dag_id=dag_id, conf=conf_dict)
+    receipts.append("refusal", now=now, subject=plan_id, actor=actor, body={
+        "code": refusal.code, "reason": refusal.reason, "approval_id": approval_id, "run_id": run_id,
+        "path": {"instance": instance, "dag_id": dag_id}, "conf": conf_dict})
+    return GateDecision(False, refusal.code, refusal.reason, plan_id, approval_id)

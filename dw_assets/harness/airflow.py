@@ -1,0 +1,311 @@
+"""A real local Airflow (2.11 or 3.3) for tests and the demo: `airflow standalone` on loopback.
+
+Each harness owns a home folder (AIRFLOW_HOME, log, config files), a free port, fixed `admin:admin`
+credentials and its own session of processes. `stop()` sends SIGTERM to every process of that
+session (Airflow's task runners move to their own process groups but keep the session), then
+SIGKILL after a grace period; an `atexit` hook stops any harness still running, so no Airflow
+outlives the Python process that started it. Linux only (it reads `/proc` to find the session).
+
+The estate's DAGs run with `DW_*` variables pointing at the demo estate (see `task_env`), dbt-ol
+from the Dagster venv on PATH after Airflow's own bin, and OpenLineage going to NDJSON files under
+`$DW_HOME/lineage/events/` or to `openlineage_url` when given. The Airflow OpenLineage provider is
+disabled: the estate's task code emits its own events, and the provider would duplicate them.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, Self
+from urllib.parse import quote
+
+import httpx
+import yaml
+
+from dw_assets.config import REPO_ROOT, dw_home
+from dw_assets.harness.airflow_venv import ensure_airflow_venv
+
+OPENLINEAGE_NAMESPACE = "airflow://local"
+_RUNNING: set[AirflowHarness] = set()
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def session_pids(sid: int, *, zombies: bool = False) -> list[int]:
+    """Processes whose session id is `sid` (zombies, which cannot be signalled, only if asked)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[3]) == sid and (zombies or fields[0] != "Z"):
+            pids.append(int(entry.name))
+    return pids
+
+
+def _signal_all(pids: list[int], sig: signal.Signals) -> None:
+    for pid in pids:
+        try:
+            os.kill(pid, sig)
+        except ProcessLookupError:
+            pass
+
+
+class AirflowHarness:
+    username = "admin"
+    password = "admin"
+
+    def __init__(self, major: int, home: Path, dags_folder: Path | None = None,
+                 extra_env: dict[str, str] | None = None, port: int | None = None, *,
+                 dw_home_dir: Path | None = None, openlineage_url: str | None = None):
+        if major not in (2, 3):
+            raise ValueError(f"Airflow major version must be 2 or 3, got {major!r}")
+        self.major = major
+        self.home = Path(home).resolve()
+        self.airflow_home = self.home / "airflow"
+        self.dags_folder = Path(dags_folder or REPO_ROOT / "estate" / "dags" / f"airflow{major}").resolve()
+        self.port = port or free_port()
+        self.extra_env = dict(extra_env or {})
+        self.dw_home = Path(dw_home_dir or self.extra_env.get("DW_HOME") or dw_home()).resolve()
+        self.openlineage_url = openlineage_url
+        self.log_path = self.home / "standalone.log"
+        self.api_prefix = "/api/v2" if major == 3 else "/api/v1"
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._token: str | None = None
+        self.env: dict[str, str] = {}
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def __enter__(self) -> Self:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def task_env(self) -> dict[str, str]:
+        """What the estate's task code reads: where the estate lives and where lineage goes."""
+        dagster_bin = Path(sys.executable).parent
+        env = {
+            "DW_HOME": str(self.dw_home),
+            "DW_DBT_PROJECT_DIR": str(REPO_ROOT / "dbt_project"),
+            "DW_DBT_PROFILES_DIR": str(REPO_ROOT / "dbt_project"),
+            "DW_DBT_OL": str(dagster_bin / "dbt-ol"),
+            # dbt's artifacts and logs stay with the estate, not in the shared repo checkout
+            "DBT_TARGET_PATH": str(self.dw_home / "dbt" / "target"),
+            "DBT_LOG_PATH": str(self.dw_home / "dbt" / "logs"),
+            "OPENLINEAGE_NAMESPACE": OPENLINEAGE_NAMESPACE,
+            "OPENLINEAGE_CONFIG": str(self.airflow_home / "openlineage-dbt.yml"),
+        }
+        if self.openlineage_url:
+            env["DW_OPENLINEAGE_URL"] = self.openlineage_url
+        return env
+
+    def process_env(self, venv: Path) -> dict[str, str]:
+        inherited = {k: v for k, v in os.environ.items()
+                     if not k.startswith(("AIRFLOW", "OPENLINEAGE", "DBT_"))
+                     and k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
+        path = os.pathsep.join([str(venv / "bin"), str(Path(sys.executable).parent),
+                                inherited.get("PATH", "/usr/bin:/bin")])
+        env = {**inherited, "PATH": path, "AIRFLOW_HOME": str(self.airflow_home), **self.task_env(),
+               "AIRFLOW__CORE__DAGS_FOLDER": str(self.dags_folder),
+               "AIRFLOW__CORE__LOAD_EXAMPLES": "False",
+               "AIRFLOW__CORE__DAGS_ARE_PAUSED_AT_CREATION": "False",
+               "AIRFLOW__CORE__PARALLELISM": "4",
+               "AIRFLOW__CORE__MAX_ACTIVE_TASKS_PER_DAG": "4",
+               "AIRFLOW__OPENLINEAGE__DISABLED": "True",
+               "AIRFLOW__LOGGING__WORKER_LOG_SERVER_PORT": str(free_port()),
+               "AIRFLOW__LOGGING__TRIGGER_LOG_SERVER_PORT": str(free_port())}
+        if self.major == 3:
+            env.update({
+                "AIRFLOW__API__HOST": "127.0.0.1", "AIRFLOW__API__PORT": str(self.port),
+                "AIRFLOW__API__WORKERS": "1",
+                "AIRFLOW__CORE__EXECUTION_API_SERVER_URL": f"{self.url}/execution/",
+                "AIRFLOW__CORE__SIMPLE_AUTH_MANAGER_USERS": f"{self.username}:admin",
+                "AIRFLOW__CORE__SIMPLE_AUTH_MANAGER_PASSWORDS_FILE": str(self.airflow_home / "passwords.json"),
+                "AIRFLOW__API_AUTH__JWT_SECRET": self._secret("jwt_secret"),
+                "AIRFLOW__API__SECRET_KEY": self._secret("api_secret_key"),
+                "AIRFLOW__DAG_PROCESSOR__REFRESH_INTERVAL": "5",
+            })
+        else:
+            env.update({
+                "AIRFLOW__WEBSERVER__WEB_SERVER_HOST": "127.0.0.1",
+                "AIRFLOW__WEBSERVER__WEB_SERVER_PORT": str(self.port),
+                "AIRFLOW__WEBSERVER__WORKERS": "1",
+                "AIRFLOW__WEBSERVER__SECRET_KEY": self._secret("webserver_secret_key"),
+                "AIRFLOW__API__AUTH_BACKENDS": "airflow.api.auth.backend.basic_auth",
+                "AIRFLOW__SCHEDULER__DAG_DIR_LIST_INTERVAL": "5",
+            })
+        return {**env, **self.extra_env}
+
+    def _secret(self, name: str) -> str:
+        """A random secret kept in the home, so a restart keeps issued tokens valid."""
+        path = self.airflow_home / f".{name}"
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(secrets.token_urlsafe(32))
+        return path.read_text().strip()
+
+    def _write_config_files(self) -> None:
+        self.airflow_home.mkdir(parents=True, exist_ok=True)
+        events = self.dw_home / "lineage" / "events"
+        events.mkdir(parents=True, exist_ok=True)
+        transport: dict[str, Any] = (
+            {"type": "http", "url": self.openlineage_url} if self.openlineage_url
+            else {"type": "file", "log_file_path": str(events / "dbt.ndjson"), "append": True})
+        (self.airflow_home / "openlineage-dbt.yml").write_text(yaml.safe_dump({"transport": transport}))
+        if self.major == 3:
+            (self.airflow_home / "passwords.json").write_text(json.dumps({self.username: self.password}))
+
+    def _create_airflow2_admin(self) -> None:
+        """Airflow 2 standalone invents a random admin password unless the user already exists."""
+        marker = self.airflow_home / ".dw-admin-created"
+        if marker.exists():
+            return
+        airflow = str(Path(self.env["PATH"].split(os.pathsep)[0]) / "airflow")
+        for cmd in (["db", "migrate"],
+                    ["users", "create", "--username", self.username, "--password", self.password,
+                     "--role", "Admin", "--firstname", "Admin", "--lastname", "User",
+                     "--email", "admin@example.com"]):
+            proc = subprocess.run([airflow, *cmd], env=self.env, cwd=self.home, capture_output=True,
+                                  text=True, timeout=600, check=False)
+            if proc.returncode != 0:
+                raise RuntimeError(f"airflow {' '.join(cmd[:2])} failed:\n{proc.stdout[-3000:]}{proc.stderr[-3000:]}")
+        (self.airflow_home / "standalone_admin_password.txt").write_text(self.password)
+        marker.touch()
+
+    def start(self, timeout: float = 240.0) -> AirflowHarness:
+        if self._proc and self._proc.poll() is None:
+            return self
+        venv = ensure_airflow_venv(self.major)
+        self.home.mkdir(parents=True, exist_ok=True)
+        self._write_config_files()
+        self.env = self.process_env(venv)
+        if self.major == 2:
+            self._create_airflow2_admin()
+        with open(self.log_path, "ab") as log:
+            self._proc = subprocess.Popen([str(venv / "bin" / "airflow"), "standalone"], env=self.env,
+                                          cwd=self.home, stdout=log, stderr=subprocess.STDOUT,
+                                          start_new_session=True)
+        _RUNNING.add(self)
+        try:
+            self._wait_healthy(timeout)
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def _health(self) -> dict[str, Any] | None:
+        path = "/api/v2/monitor/health" if self.major == 3 else "/api/v1/health"
+        try:
+            resp = httpx.get(self.url + path, timeout=5)
+        except httpx.HTTPError:
+            return None
+        return resp.json() if resp.status_code == 200 else None
+
+    def _wait_healthy(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        health: dict[str, Any] | None = None
+        while time.monotonic() < deadline:
+            if self._proc is None or self._proc.poll() is not None:
+                code = None if self._proc is None else self._proc.returncode
+                raise RuntimeError(f"airflow standalone ({self.major}) exited with {code}:\n{self.log_tail()}")
+            health = self._health()
+            components = ["metadatabase", "scheduler"] + (["dag_processor"] if self.major == 3 else [])
+            if health and all((health.get(c) or {}).get("status") == "healthy" for c in components):
+                return
+            time.sleep(2)
+        raise TimeoutError(f"Airflow {self.major} at {self.url} not healthy after {timeout:.0f}s "
+                           f"(last health: {health}); log {self.log_path}:\n{self.log_tail()}")
+
+    def log_tail(self, lines: int = 60) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return "(no log written)"
+
+    def stop(self, grace: float = 15.0) -> None:
+        _RUNNING.discard(self)
+        self._token = None
+        if self._proc is None:
+            return
+        sid = self._proc.pid  # start_new_session: the session id is the leader's pid
+        _signal_all(session_pids(sid), signal.SIGTERM)
+        deadline = time.monotonic() + grace
+        while session_pids(sid) and time.monotonic() < deadline:
+            self._proc.poll()  # reaps the leader once it exits
+            time.sleep(0.5)
+        for _ in range(40):  # then until even the zombies are reaped by their parents
+            self._proc.poll()
+            if not session_pids(sid, zombies=True):
+                break
+            _signal_all(session_pids(sid), signal.SIGKILL)
+            time.sleep(0.5)
+        self._proc = None
+
+    def restart(self, timeout: float = 240.0) -> AirflowHarness:
+        self.stop()
+        return self.start(timeout)
+
+    @property
+    def session_id(self) -> int | None:
+        return self._proc.pid if self._proc else None
+
+    def _auth_headers(self) -> dict[str, str]:
+        if self.major == 2:
+            return {}
+        if self._token is None:
+            resp = httpx.post(f"{self.url}/auth/token", json={"username": self.username, "password": self.password},
+                              timeout=30)
+            resp.raise_for_status()
+            self._token = resp.json()["access_token"]
+        return {"Authorization": f"Bearer {self._token}"}
+
+    def http(self) -> httpx.Client:
+        """An authenticated client on the REST API root (paths start with `api_prefix`)."""
+        auth = httpx.BasicAuth(self.username, self.password) if self.major == 2 else None
+        return httpx.Client(base_url=self.url, headers=self._auth_headers(), auth=auth, timeout=30)
+
+    def import_errors(self) -> list[dict[str, Any]]:
+        with self.http() as client:
+            resp = client.get(f"{self.api_prefix}/importErrors")
+            resp.raise_for_status()
+            return resp.json()["import_errors"]
+
+    def wait_for_dag(self, dag_id: str, timeout: float = 120.0) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        with self.http() as client:
+            while time.monotonic() < deadline:
+                resp = client.get(f"{self.api_prefix}/dags/{quote(dag_id, safe='')}")
+                if resp.status_code == 200:
+                    return resp.json()
+                time.sleep(2)
+        raise TimeoutError(f"DAG {dag_id!r} not visible in Airflow {self.major} after {timeout:.0f}s "
+                           f"(dags folder {self.dags_folder}); import errors: {self.import_errors()}")
+
+    def unpause(self, dag_id: str) -> None:
+        with self.http() as client:
+            resp = client.patch(f"{self.api_prefix}/dags/{quote(dag_id, safe='')}", json={"is_paused": False})
+            resp.raise_for_status()
+
+
+@atexit.register
+def _stop_all_running() -> None:
+    for harness in list(_RUNNING):
+        harness.stop(grace=5)

@@ -1,0 +1,163 @@
+"""From a diagnosed incident to a remediation plan: which DAG to rerun, with which conf, in what
+order, what follows on its own, how to undo it, which diffs the owner must merge first, and which
+checks prove it worked.
+
+The rules are about the estate's shape, never its names:
+- the DAG to rerun is the one whose task is the nearest Airflow writer upstream of the incident's
+  dataset in the context graph (a task that writes it, or writes one of its ancestors);
+- its conf is the conf of that DAG's latest run in the incident window (what produced the bad data);
+- what follows is every DAG run that Airflow started on an asset/dataset event after that run;
+- a cause that lives in code (a type change, a dropped column, a model change) puts the verified
+  diffs into the plan: they must be merged before the rerun can succeed. Otherwise the plan only
+  reruns, and the diffs stay separate proposals for their owners;
+- verification is every configured check on the incident's dataset (at its partition) and on the
+  datasets in its blast radius that have checks.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timezone
+from typing import Any
+
+from dw_assets.config import Settings
+from dw_assets.core.plans import DownstreamWait, Plan, PlanDiff, PlanStep, PlanUndo, VerificationRef
+
+log = logging.getLogger(__name__)
+
+CODE_CAUSES = {"upstream_type_change", "dropped_column", "code_change"}
+PROPOSER = "data-workers"
+
+
+class PlanningError(RuntimeError):
+    """The incident lacks what a plan needs (no diagnosis, no Airflow writer upstream)."""
+
+
+def _top_cause(incident: Any) -> dict[str, Any]:
+    if not incident.causes:
+        raise PlanningError(f"incident {incident.id} has no diagnosis yet: run `dw incidents diagnose {incident.id}`")
+    return incident.causes[0]
+
+
+def writer_task(graph: Any, dataset_id: str, max_depth: int = 8) -> str | None:
+    """The nearest upstream Airflow task node (`airflow:{dag}.{task}`) of a dataset."""
+    trace = graph.trace(dataset_id, direction="upstream", max_depth=max_depth, include_orchestration=True)
+    for node in trace.nodes:
+        if node.kind == "task" and node.system == "airflow":
+            return node.id
+    return None
+
+
+def _dag_of(task_node: str) -> str:
+    return task_node.removeprefix("airflow:").split(".", 1)[0]
+
+
+def _latest_run(client: Any, dag_id: str, since: datetime | None) -> Any | None:
+    runs = [r for r in client.list_dag_runs(dag_id) if since is None or (r.start_date and r.start_date >= since)]
+    runs.sort(key=lambda r: r.start_date or datetime.min.replace(tzinfo=timezone.utc))
+    return runs[-1] if runs else None
+
+
+def _followers(client: Any, after: datetime | None, exclude: str) -> list[DownstreamWait]:
+    """DAGs Airflow started on an asset (dataset) event after the rerun DAG's run ended."""
+    if after is None:
+        return []
+    waits: dict[str, DownstreamWait] = {}
+    for run in client.list_dag_runs("~", end_date_since=after):
+        kind = (run.run_type or "").lower()
+        if run.dag_id != exclude and ("asset" in kind or "dataset" in kind):
+            waits.setdefault(run.dag_id, DownstreamWait(dag_id=run.dag_id, via=f"{kind} run after {exclude}"))
+    return list(waits.values())
+
+
+def _partition(incident: Any) -> str | None:
+    for signal in incident.signals:
+        details = signal.get("details") or {}
+        for key in ("partition", "partition_key"):
+            if details.get(key):
+                return str(details[key])
+    return None
+
+
+def verification_refs(settings: Settings, incident: Any, blast: list[dict[str, Any]]) -> tuple[VerificationRef, ...]:
+    from checks.runner import runners  # the check modules name their checks
+
+    partition = _partition(incident)
+    wanted = [(incident.dataset_id, partition)] + [(a["id"], None) for a in blast]
+    refs = []
+    for dataset, part in wanted:
+        entry = next((c for c in settings.checks if c.dataset == dataset), None)
+        if entry is None:
+            continue
+        for check in runners(settings, entry):
+            if check == "schema_drift":  # an accepted schema may legitimately change with a fix
+                continue
+            refs.append(VerificationRef(dataset=dataset, check=check, partition=part,
+                                        expect=f"{check} passes on {dataset}" + (f" at {part}" if part else "")))
+    return tuple(refs)
+
+
+def _undo(cause_kind: str, dag_id: str, conf: dict[str, Any], instance: str, incident: Any,
+          diffs: tuple[PlanDiff, ...]) -> PlanUndo:
+    rerun_same = PlanStep(order=1, airflow_instance=instance, dag_id=dag_id, conf=conf,
+                          description="rerun with the conf of the run being replaced")
+    if diffs:
+        return PlanUndo(description=f"revert the merged fix ({', '.join(d.path for d in diffs)}) in the owner's repo, "
+                                    f"then rerun {dag_id} with conf {conf} to rebuild what it built before",
+                        steps=(rerun_same,))
+    evidence = incident.evidence or {}
+    before = evidence.get("observed") or evidence.get("rows")
+    return PlanUndo(
+        description=(f"the rerun replaces what {dag_id} wrote for conf {conf}"
+                     + (f" (before: {before} rows)" if before else "")
+                     + "; to restore it, set aside the input files that arrived after the replaced run and rerun "
+                       f"{dag_id} with the same conf, which rebuilds the previous state from the files it saw"),
+        steps=(rerun_same,),
+    )
+
+
+def propose_plan(settings: Settings, incident: Any, *, graph: Any, client: Any, instance: str,
+                 proposer: str = PROPOSER, now: datetime | None = None) -> Plan:
+    """The remediation plan for a diagnosed incident (pure apart from reading Airflow runs)."""
+    now = now or datetime.now(timezone.utc)
+    cause = _top_cause(incident)
+    dataset = incident.dataset_id
+    if not dataset:
+        raise PlanningError(f"incident {incident.id} names no dataset; nothing to rerun")
+    task = writer_task(graph, dataset)
+    if task is None:
+        raise PlanningError(f"no Airflow task writes {dataset} or anything upstream of it in the context graph")
+    dag_id = _dag_of(task)
+    last = _latest_run(client, dag_id, since=None)
+    conf = dict(last.conf or {}) if last else {}
+    waits = tuple(_followers(client, last.end_date if last else None, dag_id))
+    domain = settings.domain_for(dataset)
+    owner = domain.owner if domain else None
+    code_cause = cause.get("kind") in CODE_CAUSES
+    diffs = tuple(
+        PlanDiff(repo=f["repo"], path=", ".join(f["paths"]), diff=f["diff"], owner=owner)
+        for f in incident.proposed_fixes
+        if code_cause and f.get("kind") == "diff" and f.get("verified") and f.get("cause_kind") == cause.get("kind")
+    )
+    blast = incident.blast_radius if isinstance(incident.blast_radius, list) else []
+    blast_summary = {"severity": incident.severity, "affected": [
+        {k: a.get(k) for k in ("id", "kind", "owner", "severity", "depth")} for a in blast]}
+    step = PlanStep(order=1, airflow_instance=instance, dag_id=dag_id, conf=conf, wait_for=waits,
+                    description=f"rerun {dag_id}" + (f" after the owner merges {len(diffs)} fix(es)" if diffs else ""))
+    return Plan(
+        domain=domain.name if domain else "default",
+        plan_class="code_fix_then_rerun" if diffs else "reload_partition",
+        proposer=proposer,
+        summary=f"Rerun {dag_id} with conf {conf}" + (", then " + ", ".join(w.dag_id for w in waits) if waits else "")
+                + f" to repair {dataset} ({cause.get('title', cause.get('kind'))})",
+        incident_id=incident.id,
+        cause=str(cause.get("title") or cause.get("kind")),
+        trigger=incident.title,
+        steps=(step,),
+        undo=_undo(cause.get("kind", ""), dag_id, conf, instance, incident, diffs),
+        reversible=not diffs,
+        diffs=diffs,
+        blast_radius=blast_summary,
+        verification=verification_refs(settings, incident, blast),
+        proposed_at=now.replace(microsecond=0),
+    )

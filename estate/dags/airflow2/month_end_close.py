@@ -1,0 +1,39 @@
+"""month_end_close: build the close models with dbt (through dbt-ol) when gl_entries is updated.
+
+The Airflow 2.11 twin of estate/dags/airflow3/month_end_close.py.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import estate_tasks
+from airflow import DAG
+from airflow.datasets import Dataset
+from airflow.operators.bash import BashOperator
+
+GL_ENTRIES = Dataset("duckdb://finance/bronze/gl_entries")
+# the close chain stg_gl_entries -> int_gl_by_entity -> fct_trial_balance, its seed and their tests
+CLOSE_SELECT = "+fct_trial_balance"
+DBT_BUILD = (
+    'cd "$DW_DBT_PROJECT_DIR" && "$DW_DBT_OL" --consume-structured-logs build '
+    f'--select {CLOSE_SELECT} --project-dir "$DW_DBT_PROJECT_DIR" --profiles-dir "$DW_DBT_PROFILES_DIR"'
+)
+
+with DAG(
+    dag_id="month_end_close",
+    description="Trial balance for the month-end close: dbt build of the close models and their tests",
+    schedule=[GL_ENTRIES],
+    start_date=datetime(2026, 1, 1),
+    catchup=False,
+    max_active_runs=1,
+    tags=["finance", "close", "dbt"],
+    default_args={"owner": "maria.chen", "retries": 0},
+    user_defined_macros={"openlineage_parent": estate_tasks.parent_context},
+) as dag:
+    BashOperator(
+        task_id="dbt_build",
+        bash_command=DBT_BUILD,
+        env={"OPENLINEAGE_CONTEXT": "{{ openlineage_parent(dag.dag_id, run_id) }}"},
+        append_env=True,
+    )

@@ -1,0 +1,150 @@
+"""Dagster sensors reporting finished Airflow DAG runs: one sensor per configured instance.
+
+Thin wiring over `dw_assets.connectors.airflow.run_feed` (cursor, dedupe, run -> events). Each tick:
+finished runs -> `AssetMaterialization` (task succeeded) or `AssetObservation` (task failed) of the
+datasets their tasks write (`airflow.task_outputs`), a `RunRequest` for the asset checks of the
+materialized datasets, and for failed runs a `Signal` to incident intake. If Airflow is down or
+answers badly the tick raises: Dagster shows it failed and the cursor stays where it was.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import dagster as dg
+
+from dw_assets.config import AirflowInstanceConfig, Settings, resolve_env
+from dw_assets.connectors.airflow import AirflowClient
+from dw_assets.connectors.airflow.run_feed import (
+    DEFAULT_LOOKBACK,
+    DEFAULT_OVERLAP,
+    FeedCursor,
+    FinishedRun,
+    RunSource,
+    dataset_events,
+    failure_signals,
+    poll,
+    run_key,
+)
+from dw_assets.core.identity import canonical_dataset_id
+from dw_assets.core.signals import Signal
+
+CheckKeysFor = Callable[[str], Sequence[dg.AssetCheckKey]]
+log = logging.getLogger(__name__)
+
+
+def sensor_name(instance: str) -> str:
+    return "airflow_runs_" + re.sub(r"[^A-Za-z0-9_]", "_", instance)
+
+
+def canonical_for(settings: Settings) -> Callable[[str], str]:
+    """Dataset ids in `task_outputs` through the identity rule and the config's aliases."""
+    return lambda value: canonical_dataset_id(value, aliases=settings.aliases)
+
+
+def _checks_in_repository(context: dg.SensorEvaluationContext) -> CheckKeysFor:
+    repo = context.repository_def
+    keys = list(repo.asset_graph.asset_check_keys) if repo is not None else []
+
+    def check_keys_for(dataset_id: str) -> list[dg.AssetCheckKey]:
+        asset_key = dg.AssetKey(dataset_id.split("."))
+        return sorted((k for k in keys if k.asset_key == asset_key), key=lambda k: k.name)
+
+    return check_keys_for
+
+
+def intake_into_incidents(settings: Settings) -> Callable[[Signal], None]:
+    """Hand a signal to incident intake; until that module exists, say so and carry on."""
+
+    def intake(signal: Signal) -> None:
+        try:
+            from dw_assets.incidents import intake_signal
+        except ImportError as exc:
+            if exc.name not in (None, "dw_assets.incidents"):
+                raise  # a broken dependency inside incidents is a bug, not "not installed yet"
+            log.warning("incident intake (dw_assets.incidents.intake_signal) is not available: "
+                        "signal %s not recorded", signal.dedupe_key)
+            return
+        from dw_assets.store import open_store
+
+        intake_signal(settings, open_store(resolve_env(settings.state.url, what="state.url")), signal)
+
+    return intake
+
+
+def _asset_event(event: Any) -> dg.AssetMaterialization | dg.AssetObservation:
+    kind = dg.AssetMaterialization if event.kind == "materialization" else dg.AssetObservation
+    return kind(asset_key=event.asset_key, metadata=event.metadata,
+                description=f"Airflow {event.metadata['dag_id']}.{event.task_id}: {event.task_state}")
+
+
+def _check_request(fr: FinishedRun, datasets: list[str], check_keys_for: CheckKeysFor) -> dg.RunRequest | None:
+    keys = sorted({k for ds in datasets for k in check_keys_for(ds)}, key=lambda k: k.to_user_string())
+    if not keys:
+        return None
+    tags = {"dw/source": f"airflow:{fr.instance}", "dw/airflow_dag_id": fr.run.dag_id,
+            "dw/airflow_run_id": fr.run.run_id}
+    return dg.RunRequest(run_key=f"airflow:{fr.instance}:{run_key(fr.run)}", asset_selection=[],
+                         asset_check_keys=keys, tags=tags)
+
+
+def evaluate(settings: Settings, source: RunSource, cursor: str | None, *, check_keys_for: CheckKeysFor,
+             intake: Callable[[Signal], None], overlap: timedelta = DEFAULT_OVERLAP,
+             lookback: timedelta = DEFAULT_LOOKBACK, now: datetime | None = None) -> dg.SensorResult:
+    """One tick for one instance (everything but the Dagster decorator, for tests and reuse)."""
+    result = poll(source, FeedCursor.from_json(cursor), now=now or datetime.now(UTC),
+                  overlap=overlap, lookback=lookback)
+    canonical, outputs = canonical_for(settings), settings.airflow.task_outputs
+    asset_events: list[Any] = []
+    run_requests = []
+    for fr in result.finished:
+        events = dataset_events(fr, outputs, canonical)
+        asset_events.extend(_asset_event(e) for e in events)
+        request = _check_request(fr, [e.dataset_id for e in events if e.kind == "materialization"], check_keys_for)
+        run_requests.extend([request] if request else [])
+        for signal in failure_signals(fr, outputs, canonical):
+            intake(signal)
+    return dg.SensorResult(asset_events=asset_events, run_requests=run_requests, cursor=result.cursor.to_json())
+
+
+def build_airflow_runs_sensors(
+    settings: Settings, *, check_keys_for: CheckKeysFor | None = None,
+    client_factory: Callable[[AirflowInstanceConfig], RunSource] = AirflowClient,
+    intake: Callable[[Signal], None] | None = None, minimum_interval_seconds: int = 30,
+    overlap: timedelta = DEFAULT_OVERLAP, lookback: timedelta = DEFAULT_LOOKBACK,
+) -> list[dg.SensorDefinition]:
+    """A sensor per `airflow.instances` entry. Clients are built at the first tick, not at load."""
+    return [_sensor_for(settings, inst.name, check_keys_for=check_keys_for, client_factory=client_factory,
+                        intake=intake or intake_into_incidents(settings), interval=minimum_interval_seconds,
+                        overlap=overlap, lookback=lookback)
+            for inst in settings.airflow.instances]
+
+
+def _sensor_for(settings: Settings, instance: str, *, check_keys_for: CheckKeysFor | None,
+                client_factory: Callable[[AirflowInstanceConfig], RunSource],
+                intake: Callable[[Signal], None], interval: int, overlap: timedelta,
+                lookback: timedelta) -> dg.SensorDefinition:
+    clients: dict[str, RunSource] = {}
+
+    @dg.sensor(name=sensor_name(instance), minimum_interval_seconds=interval,
+               target=dg.AssetSelection.all_asset_checks(), default_status=dg.DefaultSensorStatus.RUNNING,
+               description=f"Reports finished DAG runs of Airflow instance {instance!r} as asset events, "
+                           "runs the checks of the datasets they wrote, and sends failures to incident intake.")
+    def airflow_runs(context: dg.SensorEvaluationContext) -> dg.SensorResult:
+        if instance not in clients:
+            clients[instance] = client_factory(settings.airflow_instance(instance))
+        result = evaluate(settings, clients[instance], context.cursor,
+                          check_keys_for=check_keys_for or _checks_in_repository(context),
+                          intake=intake, overlap=overlap, lookback=lookback)
+        context.log.info(f"{len(result.asset_events)} asset event(s), {len(result.run_requests or [])} check run(s)")
+        return result
+
+    return airflow_runs
+
+
+def build_definitions(settings: Settings) -> dg.Definitions:
+    return dg.Definitions(sensors=build_airflow_runs_sensors(settings))

@@ -1,0 +1,157 @@
+"""Real Airflow 3 and 2 on the demo estate, for the `airflow` tier.
+
+At most one Airflow runs at a time (2 cores): `AirflowPool` stops the other major before starting
+the one asked for, and the session-scoped `airflow` fixture, parametrized over both majors, makes
+pytest run every test of one major before the other. Each major gets its own DW_HOME holding a
+freshly built demo estate (with its dbt seeds loaded, as after the estate's first dbt build).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+from dw_assets.config import REPO_ROOT
+from dw_assets.demo.estate import build_estate
+from dw_assets.harness.airflow import AirflowHarness
+
+TERMINAL_RUN_STATES = {"success", "failed"}
+
+
+def build_estate_home(home: Path) -> Path:
+    """The demo estate in `home`, plus the dbt seeds the close models' tests read."""
+    build_estate(home)
+    dbt = Path(sys.executable).parent / "dbt"
+    env = {**os.environ, "DW_HOME": str(home), "DBT_TARGET_PATH": str(home / "dbt" / "target"),
+           "DBT_LOG_PATH": str(home / "dbt" / "logs")}
+    project = REPO_ROOT / "dbt_project"
+    proc = subprocess.run([str(dbt), "seed", "--project-dir", str(project), "--profiles-dir", str(project)],
+                          env=env, capture_output=True, text=True, timeout=600, check=False)
+    assert proc.returncode == 0, f"dbt seed failed for the test estate:\n{proc.stdout[-4000:]}"
+    return home
+
+
+class AirflowPool:
+    """One harness per major, at most one of them running."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.harnesses: dict[int, AirflowHarness] = {}
+
+    def running(self, major: int) -> AirflowHarness:
+        self.stop_all(except_major=major)
+        harness = self.harnesses.get(major)
+        if harness is None:
+            home = self.root / f"airflow{major}"
+            dw_home = build_estate_home(home / "dw_home")
+            harness = self.harnesses[major] = AirflowHarness(major, home, dw_home_dir=dw_home)
+        if harness.session_id is None:
+            harness.start()
+        return harness
+
+    def stop_all(self, except_major: int | None = None) -> None:
+        for major, harness in self.harnesses.items():
+            if major != except_major:
+                harness.stop()
+
+
+@pytest.fixture(scope="session")
+def airflow_pool(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AirflowPool]:
+    pool = AirflowPool(tmp_path_factory.mktemp("airflow-pool"))
+    yield pool
+    pool.stop_all()
+
+
+@pytest.fixture(scope="session", params=[3, 2], ids=["airflow3", "airflow2"])
+def airflow(request: pytest.FixtureRequest, airflow_pool: AirflowPool) -> AirflowHarness:
+    """A started Airflow on the estate DAGs; tests using it run once per major, major by major."""
+    return airflow_pool.running(request.param)
+
+
+@pytest.fixture
+def airflow3(airflow_pool: AirflowPool) -> AirflowHarness:
+    return airflow_pool.running(3)
+
+
+@pytest.fixture
+def airflow2(airflow_pool: AirflowPool) -> AirflowHarness:
+    return airflow_pool.running(2)
+
+
+@pytest.fixture(scope="session")
+def estate_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_estate_home(tmp_path_factory.mktemp("estate") / "dw_home")
+
+
+class AirflowApi:
+    """The few REST calls the tests make, on /api/v2 (Airflow 3) or /api/v1 (Airflow 2)."""
+
+    def __init__(self, harness: AirflowHarness):
+        self.harness = harness
+        self.prefix = harness.api_prefix
+
+    def _call(self, method: str, path: str, **kwargs: Any) -> Any:
+        with self.harness.http() as client:
+            resp = client.request(method, self.prefix + path, **kwargs)
+        assert resp.status_code < 300, f"{method} {path} -> {resp.status_code}: {resp.text[:2000]}"
+        return resp.json()
+
+    def trigger(self, dag_id: str, conf: dict[str, Any] | None = None) -> str:
+        body: dict[str, Any] = {"conf": conf or {}}
+        if self.harness.major == 3:
+            body["logical_date"] = None
+        return self._call("POST", f"/dags/{dag_id}/dagRuns", json=body)["dag_run_id"]
+
+    def runs(self, dag_id: str) -> list[dict[str, Any]]:
+        return self._call("GET", f"/dags/{dag_id}/dagRuns")["dag_runs"]  # oldest first
+
+    def task_states(self, dag_id: str, run_id: str) -> dict[str, str | None]:
+        body = self._call("GET", f"/dags/{dag_id}/dagRuns/{quote(run_id, safe='')}/taskInstances")
+        return {ti["task_id"]: ti["state"] for ti in body["task_instances"]}
+
+    def wait_for_run(self, dag_id: str, run_id: str, timeout: float = 180.0) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        run: dict[str, Any] = {}
+        while time.monotonic() < deadline:
+            run = self._call("GET", f"/dags/{dag_id}/dagRuns/{quote(run_id, safe='')}")
+            if run["state"] in TERMINAL_RUN_STATES:
+                return run
+            time.sleep(2)
+        raise AssertionError(f"{dag_id} run {run_id} still {run.get('state')} after {timeout:.0f}s; tasks: "
+                             f"{self.task_states(dag_id, run_id)}\n{self.harness.log_tail(40)}")
+
+    def wait_for_new_run(self, dag_id: str, known: set[str], timeout: float = 180.0) -> dict[str, Any]:
+        """The first run of `dag_id` not in `known` (e.g. scheduled by an asset event), once finished."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            fresh = [r for r in self.runs(dag_id) if r["dag_run_id"] not in known]
+            if fresh:
+                return self.wait_for_run(dag_id, fresh[-1]["dag_run_id"], deadline - time.monotonic())
+            time.sleep(2)
+        raise AssertionError(f"no new {dag_id} run within {timeout:.0f}s (known: {sorted(known)})")
+
+
+@pytest.fixture
+def airflow_api(airflow: AirflowHarness) -> AirflowApi:
+    return AirflowApi(airflow)
+
+
+def _read_events(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+@pytest.fixture
+def read_events() -> Any:
+    """Reads the OpenLineage events of an NDJSON file-transport log (empty if none yet)."""
+    return _read_events

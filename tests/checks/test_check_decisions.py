@@ -1,0 +1,138 @@
+"""Pure check decisions: pass/fail, severity and what the metadata says."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from dw_assets.core.checks_logic import decide_balance, decide_freshness, decide_volume
+from dw_assets.core.landed_files import LandedFile, decide_landed_files, file_pattern
+from dw_assets.core.schema_diff import decide_schema_drift
+
+SIX_MONTH_ENDS = [("2026-03-31", 100_200), ("2026-04-30", 104_100), ("2026-05-31", 98_300),
+                  ("2026-06-30", 101_000), ("2026-07-31", 106_000), ("2026-08-31", 99_100)]
+BAND = {"period": "month_end", "lower_ratio": 0.8, "upper_ratio": 1.5, "mad_k": 5.0}
+
+
+def test_partial_load_at_58_percent_fails_with_error():
+    out = decide_volume("finance.bronze.gl_entries", "2026-09-30", 58_500, SIX_MONTH_ENDS, **BAND)
+    assert not out.passed and out.severity == "ERROR" and out.actionable
+    assert out.metadata["ratio"] == pytest.approx(0.58, abs=0.01)
+    assert out.metadata["history_points"] == 6
+    assert out.metadata["baseline"] == pytest.approx(100_600)
+    assert "58%" in out.summary and "history_chart" in out.markdown
+    assert "OUTSIDE band" in out.markdown["history_chart"]
+
+
+def test_a_normal_month_end_passes():
+    out = decide_volume("finance.bronze.gl_entries", "2026-09-30", 102_000, SIX_MONTH_ENDS, **BAND)
+    assert out.passed and "inside band" in out.markdown["history_chart"]
+
+
+def test_too_little_history_warns_and_does_not_pass():
+    out = decide_volume("d", "2026-09-30", 58_500, SIX_MONTH_ENDS[:2], min_history=3, **BAND)
+    assert not out.passed and out.severity == "WARN" and not out.actionable
+    assert "too little history" in out.summary and "need 3" in out.summary
+
+
+@pytest.mark.parametrize("direction,observed,passed", [
+    ("drop", 200_000, True), ("drop", 50_000, False), ("spike", 50_000, True), ("spike", 200_000, False),
+    ("both", 200_000, False)], ids=lambda v: str(v))
+def test_direction_limits_which_side_fails(direction, observed, passed):
+    out = decide_volume("d", "2026-09-30", observed, SIX_MONTH_ENDS, direction=direction, **BAND)
+    assert out.passed is passed
+
+
+NOW = datetime(2026, 10, 1, 12, 0, tzinfo=UTC)
+
+
+def test_fresh_data_within_max_age_passes_in_dataset_timezone():
+    # 02:00 in New York is 06:00 UTC: six hours old at noon UTC
+    out = decide_freshness("d", datetime(2026, 10, 1, 2, 0), NOW, max_age="26h", deadline_cron=None,
+                           timezone="America/New_York")
+    assert out.passed and out.metadata["age_hours"] == 6.0
+
+
+def test_stale_data_fails_with_its_age():
+    out = decide_freshness("d", datetime(2026, 9, 28, 2, 0), NOW, max_age="26h", deadline_cron=None)
+    assert not out.passed and out.severity == "ERROR" and "over the 26h limit" in out.summary
+
+
+def test_deadline_cron_wants_data_landed_since_the_previous_deadline():
+    late = decide_freshness("d", datetime(2026, 9, 30, 6, 0, tzinfo=UTC), NOW, max_age=None,
+                            deadline_cron="0 7 * * *")
+    on_time = decide_freshness("d", datetime(2026, 10, 1, 5, 0, tzinfo=UTC), NOW, max_age=None,
+                               deadline_cron="0 7 * * *")
+    assert not late.passed and "missing" in late.summary
+    assert on_time.passed and on_time.metadata["deadline"].startswith("2026-10-01T07:00")
+
+
+def test_freshness_without_rows_or_sla_is_explicit():
+    assert not decide_freshness("d", None, NOW, max_age="1h", deadline_cron=None).passed
+    with pytest.raises(ValueError, match="max_age or deadline_cron"):
+        decide_freshness("d", NOW, NOW, max_age=None, deadline_cron=None)
+    with pytest.raises(ValueError, match="not a valid cron"):
+        decide_freshness("d", NOW, NOW, max_age=None, deadline_cron="every day")
+
+
+def test_balance_lists_broken_groups_with_their_sums():
+    broken = [{"entity": "E3", "sum(total_debit)": 500.0, "sum(total_credit)": 480.25}]
+    out = decide_balance("analytics.fct_trial_balance", "debits_equal_credits", "abs(...) < 0.005", ["entity"],
+                         broken=broken, broken_count=1, groups_checked=4)
+    assert not out.passed and out.severity == "ERROR"
+    assert out.metadata["broken_groups"] == broken and "E3" in out.summary
+    assert "480.25" in out.markdown["broken_groups"]
+
+
+def test_balance_with_no_groups_warns():
+    out = decide_balance("d", "r", "c", ["entity"], broken=[], broken_count=0, groups_checked=0)
+    assert not out.passed and out.severity == "WARN"
+
+
+def test_landed_files_mismatch_names_the_missing_file():
+    files = [LandedFile("/l/gl_20260930_part0001.csv", 580), LandedFile("/l/gl_20260930_part0002.csv", 420)]
+    out = decide_landed_files("d", "2026-09-30", 580, files, pattern="gl_20260930_*.csv",
+                              rows_by_source={"gl_20260930_part0001.csv": 580})
+    assert not out.passed and out.severity == "ERROR"
+    assert "420 rows missing" in out.summary and "gl_20260930_part0002.csv" in out.summary
+    assert [f["rows_in_partition"] for f in out.metadata["files"]] == [580, None]
+
+
+def test_landed_files_match_passes_and_no_files_warns():
+    files = [LandedFile("a.csv", 10), LandedFile("b.csv", 5)]
+    assert decide_landed_files("d", "p", 15, files, pattern="*").passed
+    none = decide_landed_files("d", "p", 15, [], pattern="gl_x_*.csv")
+    assert not none.passed and none.severity == "WARN"
+
+
+def test_file_pattern_fills_both_placeholders_and_rejects_unknown_ones():
+    from datetime import date
+
+    assert file_pattern("gl_{partition_compact}_*.csv", date(2026, 9, 30)) == "gl_20260930_*.csv"
+    assert file_pattern("{partition}/x.csv", date(2026, 9, 30)) == "2026-09-30/x.csv"
+    with pytest.raises(ValueError, match="unknown placeholder"):
+        file_pattern("gl_{date}.csv", date(2026, 9, 30))
+
+
+ACCEPTED = [("order_id", "VARCHAR"), ("amount", "DECIMAL(18,2)"), ("discount", "DECIMAL(18,2)"), ("status", "VARCHAR")]
+
+
+def test_schema_drift_lists_type_change_drop_and_add_and_ignores_spelling():
+    current = [("order_id", "text"), ("amount", "decimal(18, 2)"), ("discount", "VARCHAR"), ("channel", "VARCHAR")]
+    out = decide_schema_drift("lake.orders_clean", ACCEPTED, current, source="warehouse")
+    assert {(c["column"], c["change"]) for c in out.metadata["changes"]} == {
+        ("discount", "type_changed"), ("status", "dropped"), ("channel", "added")}
+    assert out.metadata["type_changed"] == out.metadata["dropped"] == out.metadata["added"] == 1
+    assert "accept-schema lake.orders_clean" in out.summary
+
+
+def test_schema_drift_severity_depends_on_the_change():
+    changed = decide_schema_drift("d", ACCEPTED, [(n, "VARCHAR" if n == "discount" else t) for n, t in ACCEPTED],
+                                  source="warehouse")
+    added = decide_schema_drift("d", ACCEPTED, [*ACCEPTED, ("channel", "VARCHAR")], source="warehouse")
+    first = decide_schema_drift("d", None, ACCEPTED, source="warehouse")
+    assert not changed.passed and changed.severity == "ERROR" and "discount" in changed.summary
+    assert not added.passed and added.severity == "WARN"
+    assert first.passed and first.metadata["accepted_now"]
+    assert not decide_schema_drift("d", ACCEPTED, [], source="warehouse").passed

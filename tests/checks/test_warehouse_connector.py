@@ -1,0 +1,131 @@
+"""The read-only warehouse connector: statement guard, relation naming, lock retries, schemas."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from dw_assets.connectors.warehouse import (
+    ReadOnlyViolation,
+    ResultTooLarge,
+    Warehouse,
+    WarehouseError,
+    WarehouseLocked,
+    assert_read_only,
+    quote_relation,
+)
+
+
+@pytest.mark.parametrize("sql", [
+    "SELECT 1", "WITH a AS (SELECT 1 AS x) SELECT x FROM a", "SELECT 1 UNION ALL SELECT 2",
+    "DESCRIBE finance.bronze.gl_entries", "SHOW TABLES", "PRAGMA table_info('gl_entries')",
+    "SELECT count(*) FROM t WHERE d = :p AND x::INT > 0"])
+def test_reads_are_allowed(sql):
+    assert_read_only(sql)
+
+
+@pytest.mark.parametrize("sql", [
+    "INSERT INTO t VALUES (1)", "WITH a AS (SELECT 1) INSERT INTO t SELECT * FROM a", "DELETE FROM t",
+    "UPDATE t SET x = 1", "DROP TABLE t", "CREATE TABLE t (x INT)", "SELECT 1; DROP TABLE t",
+    "SELECT * INTO t2 FROM t", "COPY t TO 'out.csv'", "ATTACH 'x.duckdb' AS x", "PRAGMA enable_profiling",
+    "CALL pragma_table_info('t')", "SET threads = 1"])
+def test_writes_and_unknown_statements_are_refused_before_sending(sql):
+    with pytest.raises(ReadOnlyViolation, match="refused"):
+        assert_read_only(sql)
+
+
+def test_dataset_ids_map_to_quoted_relations():
+    assert quote_relation("finance.bronze.gl_entries") == '"finance"."bronze"."gl_entries"'
+    assert quote_relation("lake.orders_clean") == '"lake"."main"."orders_clean"'
+    with pytest.raises(WarehouseError, match="not catalog.schema.table"):
+        quote_relation("a..b")
+
+
+def test_queries_run_read_only_on_attached_catalogs(estate):
+    wh = Warehouse.from_settings(estate.settings)
+    assert wh.scalar("SELECT count(*) FROM finance.bronze.gl_entries WHERE export_date = :d",
+                     {"d": "2026-09-30"}) == 580
+    assert wh.scalar("SELECT count(*) FROM fct_trial_balance") == 4  # the URL's own catalog is USEd
+    import duckdb
+
+    with wh.session() as s, pytest.raises(duckdb.Error, match="read-only"):
+        s.conn.execute("INSERT INTO finance.bronze.gl_entries (entry_id) VALUES ('x')")  # bypassing the guard
+
+
+def test_table_schema_reads_information_schema(estate):
+    cols = Warehouse.from_settings(estate.settings).table_schema("lake.orders_clean")
+    assert [c.name for c in cols][:3] == ["order_id", "order_date", "customer_id"]
+    assert {c.name: c.data_type for c in cols}["discount"] == "DECIMAL(18,2)"
+    assert Warehouse.from_settings(estate.settings).table_schema("lake.nope") == []
+
+
+def test_rows_refuses_results_past_the_limit(estate):
+    wh = Warehouse.from_settings(estate.settings, max_rows=10)
+    with pytest.raises(ResultTooLarge, match="aggregates"):
+        wh.rows("SELECT entry_id FROM finance.bronze.gl_entries")
+
+
+def test_missing_catalog_file_is_named(estate, tmp_path):
+    wh = Warehouse("duckdb://", {"gone": str(tmp_path / "gone.duckdb")})
+    with pytest.raises(WarehouseError, match="catalog file.s. missing.*gone.duckdb"):
+        wh.scalar("SELECT 1")
+
+
+def _hold_write_lock(path, seconds: float) -> subprocess.Popen:
+    code = textwrap.dedent(f"""
+        import duckdb, sys, time
+        conn = duckdb.connect({str(path)!r})
+        print("locked", flush=True)
+        time.sleep({seconds})
+        conn.close()
+    """)
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().strip() == "locked"
+    return proc
+
+
+def test_lock_conflict_is_retried_until_the_writer_is_done(estate):
+    writer = _hold_write_lock(estate.finance, 1.5)
+    try:
+        wh = Warehouse.from_settings(estate.settings, lock_timeout_s=60)
+        assert wh.scalar("SELECT count(*) FROM finance.bronze.gl_entries") > 0
+    finally:
+        writer.wait(timeout=60)
+
+
+def test_lock_conflict_past_the_budget_raises_warehouse_locked(estate):
+    writer = _hold_write_lock(estate.finance, 30)
+    try:
+        with pytest.raises(WarehouseLocked, match="still locked"):
+            Warehouse.from_settings(estate.settings, lock_timeout_s=0.3).scalar("SELECT 1")
+    finally:
+        writer.kill()
+        writer.wait(timeout=30)
+
+
+def test_sqlalchemy_urls_open_sqlite_read_only(tmp_path):
+    import sqlite3
+
+    db = tmp_path / "app.db"
+    conn = sqlite3.connect(db)
+    conn.execute("CREATE TABLE orders (id INTEGER, discount NUMERIC)")
+    conn.execute("INSERT INTO orders VALUES (1, 0.5)")
+    conn.commit()
+    conn.close()
+    wh = Warehouse(f"sqlite:///{db}")
+    assert wh.scalar("SELECT count(*) FROM orders WHERE id = :i", {"i": 1}) == 1
+    with wh.session() as s, pytest.raises(Exception, match="readonly"):
+        import sqlalchemy as sa
+
+        s.conn.execute(sa.text("INSERT INTO orders VALUES (2, 1)"))
+
+
+def test_a_main_file_not_built_yet_leaves_the_attached_catalogs_usable(estate):
+    estate.analytics.unlink()
+    wh = Warehouse.from_settings(estate.settings)
+    assert wh.scalar("SELECT count(*) FROM finance.bronze.gl_entries") > 0
+    with pytest.raises(WarehouseError, match="analytics.duckdb does not exist yet"):
+        wh.scalar("SELECT count(*) FROM analytics.main.fct_trial_balance")

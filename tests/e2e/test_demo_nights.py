@@ -1,0 +1,102 @@
+"""The main job, end to end, as CI runs it: both nights on a real Airflow 3, month-end on Airflow 2.
+
+Each test reads the JSON summary of a real `dw demo` run (real Airflow, dbt-ol on DuckDB, the
+sensors and jobs against one Dagster instance) and checks what STORIES.md promises.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from demo_runs import run_demo
+
+pytestmark = [pytest.mark.e2e, pytest.mark.airflow]
+
+
+def _night(summary: dict, name: str) -> dict:
+    nights = {n["night"]: n for n in summary["nights"]}
+    assert name in nights, f"night {name} missing from summary: {list(nights)}"
+    return nights[name]
+
+
+@pytest.fixture(scope="session")
+def both_nights_af3(tmp_path_factory) -> dict:
+    return run_demo(tmp_path_factory.mktemp("e2e"), "both", "3")
+
+
+@pytest.fixture(scope="session")
+def month_end_af2(tmp_path_factory) -> dict:
+    return run_demo(tmp_path_factory.mktemp("e2e"), "month-end", "2")
+
+
+def _assert_month_end(night: dict) -> None:
+    volume = night["checks_before"]["finance.bronze.gl_entries"]["volume_vs_history"]
+    assert volume["passed"] is False and 0.5 < volume["ratio"] < 0.66, volume
+    assert night["checks_before"]["finance.bronze.gl_entries"]["freshness_sla"]["passed"] is True
+    assert len(night["incident_ids"]) == 1
+    assert night["top_cause"]["kind"] == "split_export_early_release", night["top_cause"]
+    radius = {r["id"] for r in night["blast_radius"]["affected"]}
+    for expected in ("analytics.stg_gl_entries", "analytics.int_gl_by_entity", "analytics.fct_trial_balance",
+                     "exposure:close_trial_balance", "exposure:close_entity_variance", "exposure:close_review_0900"):
+        assert expected in radius, f"{expected} not in blast radius {sorted(radius)}"
+    steps = night["plan"]["steps"]
+    assert steps[0]["dag_id"] == "gl_landing" and steps[0]["conf"] == {"export_date": "2026-09-30"}
+    assert night["plan"]["undo"], "the undo must be written into the plan"
+    assert any(f["applies"] for f in night["fixes"]), night["fixes"]
+    assert night["approval"]["approver"] == "maria.chen"
+    assert night["rerun"]["airflow_run_ids"], night["rerun"]
+    verification = night["verification"]
+    assert verification["passed"] is True, verification
+    after = {c["check"]: c for c in verification["checks"]}
+    assert after["rows_match_landed_files"]["passed"] is True
+    assert any(name.startswith("balance_") and c["passed"] for name, c in after.items())
+    assert night["incident"]["status"] == "resolved"
+    assert night["lineage_events"]["START"] >= 1 and night["lineage_events"]["COMPLETE"] >= 1
+
+
+def test_month_end_on_airflow3(both_nights_af3: dict) -> None:
+    assert both_nights_af3["ok"], both_nights_af3["_stderr_tail"]
+    assert both_nights_af3["airflow"]["major"] == 3
+    _assert_month_end(_night(both_nights_af3, "month-end"))
+    # Airflow 3 default: the owner triggers the drafted run; Data Workers matched it
+    assert _night(both_nights_af3, "month-end")["rerun"]["mode"] == "draft"
+
+
+def test_orders_night_on_airflow3(both_nights_af3: dict) -> None:
+    night = _night(both_nights_af3, "orders")
+    assert night["top_cause"]["kind"] == "upstream_type_change", night["top_cause"]
+    assert "discount" in night["top_cause"]["title"]
+    hops = [h["target"] for h in night["path"]]
+    for expected in ("airflow:orders_daily.orders_clean", "lake.orders_clean", "analytics.stg_orders",
+                     "analytics.fct_revenue"):
+        assert expected in hops, f"{expected} not on path {hops}"
+    assert {h["provenance"] for h in night["path"]} >= {"note", "dbt_manifest"}
+    assert any(f["applies"] for f in night["fixes"])
+    assert night["verification"]["passed"] is True, night["verification"]
+    assert night["incident"]["status"] == "resolved"
+
+
+def test_receipts_intact_after_both_nights(both_nights_af3: dict) -> None:
+    assert both_nights_af3["receipts"]["intact"] is True
+    home = both_nights_af3["_dw_home"]
+    proc = subprocess.run([str(Path(sys.executable).parent / "dw"), "receipts", "verify", "--json"],
+                          env={"DW_HOME": home, "PATH": str(Path(sys.executable).parent)},
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "maria.chen" in subprocess.run(
+        [str(Path(sys.executable).parent / "dw"), "receipts", "list", "--json"],
+        env={"DW_HOME": home, "PATH": str(Path(sys.executable).parent)}, capture_output=True, text=True,
+        timeout=120).stdout
+
+
+def test_month_end_on_airflow2(month_end_af2: dict) -> None:
+    assert month_end_af2["ok"], month_end_af2["_stderr_tail"]
+    assert month_end_af2["airflow"]["major"] == 2
+    night = _night(month_end_af2, "month-end")
+    _assert_month_end(night)
+    # Airflow 2: Data Workers queues the approved run itself
+    assert night["rerun"]["mode"] == "trigger"

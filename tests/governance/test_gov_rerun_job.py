@@ -1,0 +1,206 @@
+"""The Dagster rerun job: refused before any Airflow request, approved runs trigger/draft and wait."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import UTC, datetime
+
+import pytest
+from gov_fakes import make_settings, night1_plan
+from werkzeug import Request, Response
+
+from dw_assets.config import AirflowConfig, AirflowInstanceConfig, AuthConfig
+from dw_assets.dagster_defs.rerun import (
+    GovernanceRuntime,
+    build_definitions,
+    rerun_airflow_dag,
+    rerun_run_config,
+    rerun_tags,
+)
+from dw_assets.governance.workflow import Governance
+from dw_assets.store import Store
+
+
+def execute(runtime, plan_id, tags, **cfg):
+    return rerun_airflow_dag.execute_in_process(
+        run_config=rerun_run_config(plan_id, poll_interval_s=cfg.get("poll", 5.0), wait_timeout_s=600.0),
+        tags=tags, resources={"dw_governance": runtime}, raise_on_error=False)
+
+
+def failure_message(result, op="authorize_plan") -> str:
+    data = result.failure_data_for_node(op)
+    assert data is not None, f"{op} did not fail"
+    return data.error.message
+
+
+@pytest.fixture
+def runtime(settings, gov, airflow, clock):
+    return GovernanceRuntime(settings, governance=gov, client_for=lambda _name: airflow, sleep=clock.advance)
+
+
+def test_definitions_load(settings):
+    defs = build_definitions(settings)
+    assert defs.resolve_job_def("rerun_airflow_dag") and defs.resolve_job_def("verify_remediation")
+    assert defs.resolve_sensor_def("dw_approvals")
+
+
+def test_approved_run_drafts_waits_and_marks_verifying(runtime, gov, airflow, approved):
+    plan_id, approval = approved
+    result = execute(runtime, plan_id, rerun_tags(plan_id, approval.approval_id))
+    assert result.success
+    assert airflow.writes == [] and [r.dag_id for r in airflow.runs] == ["gl_landing", "month_end_close"]
+    used = gov.ledger.get_approval(approval.approval_id)
+    assert used.used_by == result.run_id
+    assert gov.ledger.plan_row(plan_id)["status"] == "verifying"
+    steps = result.output_for_node("dispatch_plan_steps")["steps"]
+    assert steps[0]["mode"] == "drafted" and steps[0]["downstream"][0]["dag_id"] == "month_end_close"
+
+
+@pytest.mark.parametrize("tags,code", [
+    (lambda p, a: {"dw/plan_id": p}, "no_approval"),
+    (lambda p, a: {"dw/plan_id": p, "dw/approval_id": "apr-ffffffffffffffff"}, "unknown_approval"),
+    (lambda p, a: {"dw/plan_id": "plan-0000000000000000", "dw/approval_id": a}, "approval_for_other_plan"),
+], ids=["no-tag", "unknown-approval", "tag-for-another-plan"])
+def test_refused_runs_fail_before_any_airflow_call(runtime, gov, airflow, approved, tags, code):
+    plan_id, approval = approved
+    result = execute(runtime, plan_id, tags(plan_id, approval.approval_id))
+    assert not result.success
+    assert f"refused ({code})" in failure_message(result)
+    assert airflow.requests == []
+    assert gov.ledger.list_refusals()[-1]["code"] == code
+
+
+def _forged(gov, plan, approver):
+    from datetime import timedelta
+
+    from dw_assets.core.approvals import ApprovalRecord
+
+    gov.propose(plan)
+    now = gov.now()
+    gov.ledger.add_decision(ApprovalRecord(approval_id="apr-forged00000000ab", plan_id=plan.id, approver=approver,
+                                           decision="approved", decided_at=now, expires_at=now + timedelta(hours=4)))
+    return plan.id, "apr-forged00000000ab"
+
+
+def _expired(gov, clock):
+    plan = night1_plan()
+    gov.propose(plan)
+    gov.request_approval(plan.id)
+    approval = gov.approve(plan.id, "maria.chen")
+    clock.advance(5 * 3600)
+    return plan.id, approval.approval_id
+
+
+def _pinned(gov, clock):
+    plan = night1_plan(instance="pinned")
+    gov.propose(plan)
+    gov.request_approval(plan.id)
+    return plan.id, gov.approve(plan.id, "maria.chen").approval_id
+
+
+@pytest.mark.parametrize("setup,code", [
+    (lambda gov, clock: _forged(gov, night1_plan(proposer="omar.haddad"), "omar.haddad"), "self_approval"),
+    (lambda gov, clock: _forged(gov, night1_plan(), "priya.raman"), "not_an_approver"),
+    (lambda gov, clock: _forged(gov, night1_plan(), "deploy-bot"), "agent_identity"),
+    (lambda gov, clock: _forged(gov, night1_plan(domain="revenue"), "jonas.berg"), "autonomy_too_low"),
+    (_expired, "expired"),
+    (_pinned, "read_only"),
+], ids=["self-approval", "non-approver", "agent-identity", "l1-domain", "expired", "read-only-pin"])
+def test_every_ledger_refusal_fails_the_job_before_any_airflow_call(runtime, gov, airflow, clock, setup, code):
+    plan_id, approval_id = setup(gov, clock)
+    result = execute(runtime, plan_id, rerun_tags(plan_id, approval_id))
+    assert not result.success and f"refused ({code})" in failure_message(result)
+    assert airflow.requests == []
+    assert gov.ledger.list_refusals()[-1]["code"] == code
+
+
+def test_the_same_approval_cannot_launch_two_runs(runtime, gov, airflow, approved):
+    plan_id, approval = approved
+    assert execute(runtime, plan_id, rerun_tags(plan_id, approval.approval_id)).success
+    before = len(airflow.requests)
+    again = execute(runtime, plan_id, rerun_tags(plan_id, approval.approval_id))
+    assert not again.success and "refused (already_used)" in failure_message(again)
+    assert len(airflow.requests) == before
+
+
+def test_stop_halts_a_queued_rerun(runtime, gov, airflow, approved):
+    plan_id, approval = approved
+    gov.stop(by="maria.chen", reason="freeze")
+    result = execute(runtime, plan_id, rerun_tags(plan_id, approval.approval_id))
+    assert "refused (stopped)" in failure_message(result) and airflow.requests == []
+    assert gov.ledger.get_approval(approval.approval_id).used_at is None
+
+
+class FakeAirflowHttp:
+    """Airflow 3's REST API on a local port, recording every request (for the real AirflowClient)."""
+
+    def __init__(self, server):
+        self.server = server
+        self.calls: list[tuple[str, str]] = []
+        self.runs: dict[str, dict] = {}
+        server.expect_request(re.compile(".*")).respond_with_handler(self.handle)
+
+    def handle(self, request: Request) -> Response:
+        self.calls.append((request.method, request.path))
+        path = request.path
+        if path == "/api/v2/version":
+            return _json({"version": "3.3.2"})
+        if request.method == "POST" and path == "/api/v2/dags/gl_landing/dagRuns":
+            body = json.loads(request.data)
+            assert body == {"logical_date": None, "conf": {"export_date": "2026-09-30"}}
+            run = _run("gl_landing", "manual__1", body["conf"])
+            self.runs["gl_landing"] = run
+            self.runs["month_end_close"] = _run("month_end_close", "asset_triggered__1", {})
+            return _json(run)
+        if path.startswith("/api/v2/dags/gl_landing/dagRuns/"):
+            return _json(self.runs["gl_landing"])
+        if path == "/api/v2/dags/month_end_close/dagRuns":
+            runs = [self.runs["month_end_close"]] if "month_end_close" in self.runs else []
+            return _json({"dag_runs": runs, "total_entries": len(runs)})
+        return Response(status=404)
+
+    @property
+    def writes(self) -> list[tuple[str, str]]:
+        return [c for c in self.calls if c[0] in ("POST", "PATCH")]
+
+
+def _json(payload) -> Response:
+    return Response(json.dumps(payload), status=200, content_type="application/json")
+
+
+def _run(dag_id: str, run_id: str, conf: dict) -> dict:
+    now = datetime.now(UTC).isoformat()
+    return {"dag_id": dag_id, "dag_run_id": run_id, "state": "success", "logical_date": None, "run_after": now,
+            "start_date": now, "end_date": now, "conf": conf}
+
+
+@pytest.fixture
+def http_settings(tmp_path, httpserver):
+    url = httpserver.url_for("/").rstrip("/")
+    instances = [AirflowInstanceConfig(name=name, url=url, read_only=ro, trigger_mode="trigger",
+                                       auth=AuthConfig(type="none"), retries=0)
+                 for name, ro in (("legacy", False), ("pinned", True))]
+    return make_settings(tmp_path, airflow=AirflowConfig(instances=instances))
+
+
+def test_with_the_real_client_a_refusal_sends_no_http_request_and_approval_triggers_once(http_settings, httpserver):
+    fake = FakeAirflowHttp(httpserver)
+    gov = Governance(http_settings, store=Store(http_settings.state.url))
+    runtime = GovernanceRuntime(http_settings, governance=gov, sleep=lambda _s: None)
+    legacy, pinned = night1_plan(instance="legacy"), night1_plan(instance="pinned")
+    for plan in (legacy, pinned):
+        gov.propose(plan)
+        gov.request_approval(plan.id)
+    pinned_approval = gov.approve(pinned.id, "maria.chen")
+    refused = execute(runtime, pinned.id, rerun_tags(pinned.id, pinned_approval.approval_id), poll=0.01)
+    assert "refused (read_only)" in failure_message(refused)
+    refused = execute(runtime, legacy.id, rerun_tags(legacy.id, None), poll=0.01)
+    assert "refused (no_approval)" in failure_message(refused)
+    assert fake.calls == [] and httpserver.log == []
+
+    approval = gov.approve(legacy.id, "omar.haddad")
+    result = execute(runtime, legacy.id, rerun_tags(legacy.id, approval.approval_id), poll=0.01)
+    assert result.success, result.failure_data_for_node("dispatch_plan_steps")
+    assert fake.writes == [("POST", "/api/v2/dags/gl_landing/dagRuns")]
+    assert gov.ledger.plan_row(legacy.id)["status"] == "verifying"

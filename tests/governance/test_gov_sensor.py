@@ -1,0 +1,108 @@
+"""The approvals sensor launches approved plans once, nothing while stopped, and expires requests."""
+
+from __future__ import annotations
+
+import dagster as dg
+import pytest
+from gov_fakes import make_settings, night1_plan
+
+from dw_assets.dagster_defs.rerun import GovernanceRuntime, build_definitions
+from dw_assets.governance.workflow import Governance
+from dw_assets.store import Store
+from sensors.approvals import approvals_tick
+
+
+def test_an_approved_plan_is_launched_with_its_tags_and_a_run_key_per_approval(gov, approved):
+    plan_id, approval = approved
+    tick = approvals_tick(gov)
+    assert [(l.plan_id, l.approval_id, l.run_key) for l in tick.launches] == [
+        (plan_id, approval.approval_id, f"rerun-{approval.approval_id}")]
+
+
+def test_nothing_is_launched_while_stopped_and_requests_still_expire(gov, plan, approved, clock):
+    other = night1_plan(conf={"export_date": "2026-08-31"})
+    gov.propose(other)
+    gov.request_approval(other.id)
+    gov.stop(by="maria.chen")
+    clock.advance(3 * 3600)  # the approval is still valid; the other request expires at +4h from its request
+    clock.advance(3600)
+    tick = approvals_tick(gov)
+    assert tick.launches == [] and tick.stopped and "dw stop by maria.chen" in tick.stopped
+    assert [e["plan_id"] for e in tick.expired] == [other.id]
+
+
+def test_expired_approvals_and_consumed_approvals_are_not_launched(gov, approved, clock):
+    _plan_id, approval = approved
+    assert gov.ledger.consume(approval.approval_id, run_id="run-1", now=clock())
+    assert approvals_tick(gov).launches == []
+
+
+def test_l3_trusted_class_with_a_clean_record_launches_without_approval(tmp_path, clock):
+    base = make_settings(tmp_path)
+    finance = base.domains[0].model_copy(update={"autonomy": "L3"})
+    gov = Governance(base.model_copy(update={"domains": [finance, base.domains[1]]}),
+                     store=Store(base.state.url), clock=clock)
+    for day in ("2026-03-31", "2026-04-30", "2026-05-31"):
+        earlier = night1_plan(conf={"export_date": day})
+        gov.propose(earlier)
+        gov.ledger.set_plan_status(earlier.id, "verified", now=clock())
+    fresh = night1_plan()
+    gov.propose(fresh)
+    code_fix = night1_plan(plan_class="code_fix", conf={"export_date": "2026-06-30"})
+    gov.propose(code_fix)
+    tick = approvals_tick(gov)
+    assert [(l.plan_id, l.approval_id) for l in tick.launches] == [(fresh.id, None)]
+
+
+def test_the_dagster_sensor_emits_run_requests_and_verification_partitions(settings, gov, approved, clock):
+    plan_id, approval = approved
+    verifying = night1_plan(conf={"export_date": "2026-07-31"})
+    gov.propose(verifying)
+    gov.ledger.set_plan_status(verifying.id, "verifying", now=clock())
+    runtime = GovernanceRuntime(settings, governance=gov)
+    defs = build_definitions(settings, runtime=runtime)
+    sensor = defs.resolve_sensor_def("dw_approvals")
+    with dg.instance_for_test() as instance:
+        context = dg.build_sensor_context(instance=instance, definitions=defs, resources={"dw_governance": runtime})
+        result = sensor(context)  # direct invocation: the SensorResult as returned, before instance-side resolution
+    requests = {r.run_key: r for r in result.run_requests}
+    rerun = requests[f"rerun-{approval.approval_id}"]
+    assert rerun.job_name == "rerun_airflow_dag"
+    assert rerun.tags["dw/approval_id"] == approval.approval_id and rerun.tags["dw/plan_id"] == plan_id
+    assert rerun.run_config["ops"]["authorize_plan"]["config"]["plan_id"] == plan_id
+    verify = requests[f"verify-{verifying.id}"]
+    assert verify.job_name == "verify_remediation" and verify.partition_key == verifying.id
+    assert result.dynamic_partitions_requests[0].partition_keys == [verifying.id]
+
+
+def test_the_sensor_tick_through_dagsters_evaluation_path(settings, gov, approved):
+    _plan_id, approval = approved
+    runtime = GovernanceRuntime(settings, governance=gov)
+    defs = build_definitions(settings, runtime=runtime)
+    sensor = defs.resolve_sensor_def("dw_approvals")
+    with dg.instance_for_test() as instance:
+        context = dg.build_sensor_context(instance=instance, definitions=defs, resources={"dw_governance": runtime})
+        result = sensor.evaluate_tick(context)
+    assert [r.run_key for r in result.run_requests] == [f"rerun-{approval.approval_id}"]
+    gov.stop(by="omar.haddad")
+    with dg.instance_for_test() as instance:
+        context = dg.build_sensor_context(instance=instance, definitions=defs, resources={"dw_governance": runtime})
+        result = sensor.evaluate_tick(context)
+    assert result.run_requests == [] and "org-wide stop" in result.skip_message
+
+
+def test_a_launch_refused_by_the_stop_is_launched_again_after_resume(gov, airflow, approved):
+    from dw_assets.core.approvals import Refusal
+    from dw_assets.governance.dispatch import PlanRun
+
+    plan_id, approval = approved
+    first = approvals_tick(gov).launches[0].run_key
+    gov.stop(by="maria.chen")  # the run was already queued in Dagster when the stop came
+    runner = PlanRun(gov=gov, client_for=lambda _n: airflow, plan_id=plan_id, approval_id=approval.approval_id,
+                     run_id="queued-run")
+    with pytest.raises(Refusal, match="org-wide stop"):
+        runner.authorize()
+    assert airflow.requests == [] and approvals_tick(gov).launches == []
+    gov.resume(by="maria.chen")
+    [again] = approvals_tick(gov).launches
+    assert again.approval_id == approval.approval_id and again.run_key != first

@@ -1,0 +1,84 @@
+"""Approval requests and escalations reach Slack: a local webhook receiver stands in for Slack."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from dw_assets.config import SlackConfig
+from dw_assets.connectors.slack import SlackError, SlackNotifier
+
+
+@pytest.fixture
+def webhook(httpserver, monkeypatch):
+    """Point the finance domain's `${DW_TEST_FINANCE_WEBHOOK}` at a local receiver."""
+    httpserver.expect_request("/services/T000/B000/finance", method="POST").respond_with_data("ok")
+    monkeypatch.setenv("DW_TEST_FINANCE_WEBHOOK", httpserver.url_for("/services/T000/B000/finance"))
+    return httpserver
+
+
+def _texts(server) -> list[str]:
+    return [json.loads(request.data)["text"] for request, _ in server.log]
+
+
+def test_an_approval_request_reaches_the_domains_webhook_with_the_exact_command(gov, plan, webhook):
+    gov.propose(plan)
+    request = gov.request_approval(plan.id)
+    assert request["delivery"] == {"delivered": True, "via": "webhook", "detail": "HTTP 200"}
+    (text,) = _texts(webhook)
+    assert f'dw approve {plan.id} --as <your-name> --note "<why>"' in text
+    assert "gl_landing" in text and '{"export_date":"2026-09-30"}' in text and "maria.chen, omar.haddad" in text
+    assert "never turns into an approval" in text
+    receipt = gov.receipts.list(action="approval_requested")[-1].record["body"]
+    assert receipt["delivery"]["delivered"] and "T000" not in json.dumps(receipt)
+
+
+def test_expiry_escalation_is_posted_too(gov, plan, clock, webhook):
+    gov.propose(plan)
+    gov.request_approval(plan.id)
+    clock.advance(5 * 3600)
+    gov.expire_due()
+    texts = _texts(webhook)
+    assert len(texts) == 2 and "expired unanswered" in texts[1] and "Escalated to omar.haddad" in texts[1]
+    assert "Nothing was run" in texts[1]
+
+
+def test_without_a_webhook_the_request_is_kept_and_says_it_was_not_sent(gov, plan):
+    gov.propose(plan)
+    request = gov.request_approval(plan.id)
+    assert request["delivery"]["delivered"] is False and request["status"] == "open"
+
+
+def test_a_failing_webhook_does_not_lose_the_request(gov, plan, httpserver, monkeypatch):
+    httpserver.expect_request("/hook").respond_with_data("no_service", status=404)
+    monkeypatch.setenv("DW_TEST_FINANCE_WEBHOOK", httpserver.url_for("/hook"))
+    gov.propose(plan)
+    request = gov.request_approval(plan.id)
+    assert request["delivery"]["via"] == "error" and "404" in request["delivery"]["detail"]
+    assert gov.ledger.open_request_for(plan.id) is not None
+
+
+def test_token_and_channel_post_through_chat_post_message(httpserver):
+    httpserver.expect_request("/api/chat.postMessage", method="POST").respond_with_json(
+        {"ok": True, "channel": "C1", "ts": "1700000000.000100"})
+    notifier = SlackNotifier(web_api_base_url=httpserver.url_for("/api/"))
+    delivery = notifier.post(SlackConfig(token="xoxb-test", channel="#finance-oncall"), "hello")
+    assert delivery.delivered and delivery.via == "chat.postMessage"
+    (request, _), = httpserver.log
+    assert request.headers["Authorization"] == "Bearer xoxb-test"
+    assert request.form.get("channel") == "#finance-oncall" or json.loads(request.data)["channel"] == "#finance-oncall"
+
+
+def test_slack_api_errors_are_named(httpserver):
+    httpserver.expect_request("/api/chat.postMessage").respond_with_json({"ok": False, "error": "channel_not_found"})
+    notifier = SlackNotifier(web_api_base_url=httpserver.url_for("/api/"))
+    with pytest.raises(SlackError, match="channel_not_found"):
+        notifier.post(SlackConfig(token="xoxb-test", channel="#nope"), "hello")
+
+
+def test_unresolved_env_reference_is_a_clear_error():
+    from dw_assets.config import ConfigError
+
+    with pytest.raises(ConfigError, match="DW_NOT_SET_ANYWHERE"):
+        SlackNotifier().post(SlackConfig(webhook_url="${DW_NOT_SET_ANYWHERE}"), "x")

@@ -1,0 +1,110 @@
+"""The OpenLineage event store on SQLite and (marked `postgres`) on a real PostgreSQL."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from ol_samples import dataset, run_event
+
+from dw_assets.connectors.openlineage.event_store import (
+    REJECTED_BODY_KEEP,
+    LineageEventStore,
+    Rejection,
+    event_datasets,
+)
+from dw_assets.connectors.openlineage.intake import EventIntake, dataset_id_resolver
+from dw_assets.connectors.openlineage.validation import EventValidator
+from dw_assets.store import Store
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def any_store(request: pytest.FixtureRequest, tmp_path: Path):
+    if request.param == "postgres":
+        yield request.getfixturevalue("pg_store")
+        return
+    store = Store(f"sqlite:///{tmp_path}/state.db")
+    yield store
+    store.dispose()
+
+
+def _intake() -> EventIntake:
+    return EventIntake(EventValidator(None), dataset_id_resolver({"gl_entries": "finance.bronze.gl_entries"}))
+
+
+def _accepted(event: dict):
+    return _intake().accept_event(event, "test")
+
+
+def _orders_event(i: int, **kw) -> dict:
+    return run_event(job=f"orders_daily.task_{i % 3}", event_time=f"2026-09-0{1 + i % 5}T02:00:00Z",
+                     inputs=[dataset("app.main.orders", "duckdb:///w/app.duckdb")],
+                     outputs=[dataset("lake.main.orders_clean")], **kw)
+
+
+def test_batch_append_keeps_arrival_order_and_indexes_datasets(any_store: Store) -> None:
+    events = LineageEventStore(any_store)
+    seqs = events.append_many([_accepted(_orders_event(i)) for i in range(50)])
+    assert all(s is not None for s in seqs) and seqs == sorted(seqs)
+    stored = events.read_after(0, limit=1000)
+    assert [s.seq for s in stored] == seqs
+    assert stored[0].event["job"]["name"] == "orders_daily.task_0"
+    assert stored[0].event_time == datetime(2026, 9, 1, 2, tzinfo=UTC)
+    assert events.read_after(seqs[-10], limit=1000) == stored[-9:]
+    with any_store.engine.connect() as conn:
+        roles = conn.execute(sa.select(event_datasets.c.role, event_datasets.c.dataset_id)
+                             .where(event_datasets.c.event_seq == seqs[0])).all()
+    assert sorted(roles) == [("input", "app.orders"), ("output", "lake.orders_clean")]
+
+
+def test_a_duplicate_is_stored_once(any_store: Store) -> None:
+    events = LineageEventStore(any_store)
+    event = _orders_event(1)
+    first = events.append_many([_accepted(event), _accepted(dict(event))])
+    assert first[0] is not None and first[1] is None
+    reordered = dict(reversed(list(event.items())))  # same content, other key order
+    assert events.append_many([_accepted(reordered)]) == [None]
+    assert events.counts()["events"] == 1
+
+
+def test_lookups_by_job_run_dataset_and_time(any_store: Store) -> None:
+    events = LineageEventStore(any_store)
+    run_id = str(uuid.uuid4())
+    batch = [_orders_event(i) for i in range(9)] + [_orders_event(3, run_id=run_id)]
+    batch.append(run_event(job="gl_landing.load", namespace="airflow://local", event_time="2026-09-30T05:00:00Z",
+                           outputs=[dataset("finance.bronze.gl_entries", "duckdb:///w/finance.duckdb")]))
+    events.append_many([_accepted(e) for e in batch])
+    assert len(events.query(job="orders_daily.task_0")) == 4  # i = 0, 3, 6 and the extra run of i = 3
+    assert len(events.query(job="airflow://local/gl_landing.load")) == 1
+    assert [e.run_id for e in events.query(run_id=run_id)] == [run_id]
+    assert len(events.query(dataset_id="lake.orders_clean")) == 10
+    assert [e.job_name for e in events.query(dataset_id="finance.bronze.gl_entries")] == ["gl_landing.load"]
+    assert [e.job_name for e in events.query(since=datetime(2026, 9, 6, tzinfo=UTC))] == ["gl_landing.load"]
+    newest_first = events.query(limit=3)
+    assert [e.seq for e in newest_first] == sorted((e.seq for e in newest_first), reverse=True)
+
+
+def test_rejects_keep_reason_and_at_most_the_first_bytes(any_store: Store) -> None:
+    events = LineageEventStore(any_store)
+    big = b"x" * (REJECTED_BODY_KEEP + 10)
+    events.reject_many([Rejection("http:1.2.3.4", "$.run.runId: 'x' is not a UUID", b'{"run": {"runId": "x"}}'),
+                        Rejection("http:1.2.3.4", "too big", big[:100], body_bytes=5_000_000),
+                        Rejection("file:/x", "too long", big)])
+    rows = events.rejected()
+    assert [r["reason"] for r in rows] == ["too long", "too big", "$.run.runId: 'x' is not a UUID"]
+    assert len(rows[0]["body"]) == REJECTED_BODY_KEEP and rows[0]["truncated"]
+    assert rows[1]["body_bytes"] == 5_000_000 and rows[1]["truncated"]
+    assert rows[2]["body"] == b'{"run": {"runId": "x"}}' and not rows[2]["truncated"]
+
+
+def test_consumer_cursors_are_independent(any_store: Store) -> None:
+    any_store.ensure_schema()
+    any_store.set_cursor("openlineage:sensor", "41")
+    any_store.set_cursor("openlineage:sensor", "42")
+    any_store.set_cursor("openlineage:graph", "7")
+    assert any_store.get_cursor("openlineage:sensor") == "42"
+    assert any_store.get_cursor("openlineage:graph") == "7"
+    assert any_store.get_cursor("nobody") is None
