@@ -19,6 +19,8 @@ _PARTS = [
     "sensors.airflow_runs",
     "sensors.openlineage_events",
     "dw_assets.dagster_defs.rerun",
+    "dw_assets.dagster_defs.graph_assets",
+    "sensors.incident_triage",
 ]
 
 

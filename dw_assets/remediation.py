@@ -83,7 +83,7 @@ def verification_refs(settings: Settings, incident: Any, blast: list[dict[str, A
     from checks.runner import runners  # the check modules name their checks
 
     partition = _partition(incident)
-    wanted = [(incident.dataset_id, partition)] + [(a["id"], None) for a in blast]
+    wanted = [(incident.dataset_id, partition)] + [(a.get("id") or a.get("node_id"), None) for a in blast]
     refs = []
     for dataset, part in wanted:
         entry = next((c for c in settings.checks if c.dataset == dataset), None)

@@ -135,6 +135,23 @@ class IncidentStore:
         self._event(conn, new_id, "opened", signal.source, now, to_status="open", note=signal.summary)
         return incident, True
 
+    def join(self, incident_id: str, signal: Signal, *, window: timedelta, now: datetime | None = None,
+             note: str = "") -> Incident:
+        """Add `signal` to an open incident about another subject (a related symptom, e.g. a
+        downstream dataset failing for the same cause). Idempotent per `dedupe_key`."""
+        now = now or core.utcnow()
+        with self.engine.begin() as conn:
+            if signal.dedupe_key:
+                seen = conn.execute(sa.select(signals_table.c.incident_id)
+                                    .where(signals_table.c.dedupe_key == signal.dedupe_key)).scalar()
+                if seen:
+                    return self._get(conn, seen)
+            joined = core.add_signal(self._get(conn, incident_id), signal, window=window, now=now)
+            self._write(conn, joined)
+            self._insert_signal(conn, incident_id, signal)
+            self._event(conn, incident_id, "signal", signal.source, now, note=note or signal.summary)
+            return self._get(conn, incident_id)
+
     def _lock_subject(self, conn: sa.Connection, subject: str, now: datetime) -> None:
         done = conn.execute(subjects_table.update().where(subjects_table.c.subject == subject)
                             .values(touched_at=_utc(now))).rowcount

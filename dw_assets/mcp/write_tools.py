@@ -19,22 +19,60 @@ from dw_assets.mcp.context import AGENT, ToolContext, ToolFailure, ToolSpec
 _ACTOR = "mcp:trigger_airflow_dag"
 
 
-def propose_remediation(ctx: ToolContext, incidentId: str) -> dict[str, Any]:
-    from dw_assets.diagnosis.service import diagnose_incident
-    from dw_assets.mcp.remediation import build_plan
+_LIVE_PLAN = ("proposed", "approval_requested", "approved")
 
-    incident = ctx.incidents().get(incidentId)
+
+def propose_remediation(ctx: ToolContext, incidentId: str) -> dict[str, Any]:
+    """Diagnose (recorded on the incident, as triage does) and plan with `remediation.propose_plan`."""
+    from dw_assets.connectors.airflow import AirflowClient, AirflowError
+    from dw_assets.diagnosis.service import diagnose_incident
+    from dw_assets.remediation import PlanningError, propose_plan
+
+    settings, incidents, gov = ctx.settings, ctx.incidents(), ctx.governance()
+    incident = incidents.get(incidentId)
+    existing = gov.ledger.plan_row(incident.plan_id) if incident.plan_id else None
+    if existing and existing["status"] in _LIVE_PLAN:
+        return _plan_view(gov, incident, incident.plan_id, note="already proposed for this incident")
     graph = ctx.graph()
-    diagnosis = diagnose_incident(ctx.settings, ctx.store, incidentId, persist=False, graph=graph)
-    plan, notes = build_plan(ctx.settings, incident, diagnosis, graph)
-    advice = [f.to_dict() for f in diagnosis.fixes if f.kind != "diff"]
-    if plan is None:
-        return {"plan_id": None, "plan": None, "notes": notes, "recommendations": advice, "runs": "nothing"}
-    gov = ctx.governance()
+    if not incident.causes:
+        diagnose_incident(settings, ctx.store, incidentId, graph=graph)
+        incident = incidents.get(incidentId)
+    instance = _instance_for(settings, incident)
+    try:
+        with AirflowClient(settings.airflow_instance(instance)) as client:
+            plan = propose_plan(settings, _with_blast_ids(incident), graph=graph, client=client, instance=instance,
+                                now=gov.now())
+    except PlanningError as exc:
+        raise ToolFailure("planning_error", str(exc)) from exc
+    except AirflowError as exc:
+        raise ToolFailure("airflow_error", f"reading the runs to plan from failed: {exc}") from exc
     plan_id = gov.propose(plan)
+    incidents.update(incidentId, actor=AGENT, note=f"plan {plan_id} proposed (MCP)", plan_id=plan_id)
+    return _plan_view(gov, incident, plan_id)
+
+
+def _with_blast_ids(incident: Any) -> Any:
+    """Diagnosis stores blast-radius readers with `node_id`; the planner reads `id`. Both, until they agree."""
+    from dataclasses import replace
+
+    readers = [{**r, "id": r.get("id") or r.get("node_id")} for r in incident.blast_radius if isinstance(r, dict)]
+    return replace(incident, blast_radius=readers)
+
+
+def _instance_for(settings: Any, incident: Any) -> str:
+    domain = settings.domain_for(incident.dataset_id) if incident.dataset_id else None
+    if domain and domain.airflow_instance:
+        return domain.airflow_instance
+    if not settings.airflow.instances:
+        raise ToolFailure("no_instance", f"no Airflow instance is configured in {settings.path}: a plan reruns on one")
+    return settings.airflow.instances[0].name
+
+
+def _plan_view(gov: Any, incident: Any, plan_id: str, note: str = "") -> dict[str, Any]:
+    plan = gov.ledger.get_plan(plan_id)
     row = gov.ledger.plan_row(plan_id) or {}
     return {"plan_id": plan_id, "status": row.get("status"), "plan": plan.content(), "description": plan.describe(),
-            "diffs": [d.model_dump() for d in plan.diffs], "recommendations": advice, "notes": notes,
+            "proposed_fixes": incident.proposed_fixes, "note": note,
             "runs": "nothing: a named approver must approve it (request_approval asks them)"}
 
 
@@ -152,9 +190,10 @@ def _dispatch(ctx: ToolContext, gov: Any, decision: Any, plan_id: str | None, ru
 
 WRITE_TOOLS = [
     ToolSpec("propose_remediation", "Propose a remediation plan for an incident (nothing runs)",
-             "Diagnoses the incident and records a plan in the governance ledger: the rerun (DAG, conf, order, "
-             "the runs that follow), its undo written before anything runs, the fixes as reviewed diffs with "
-             "their blast radius, and the checks that will prove it worked. Nothing runs. Write: records the plan.",
+             "Diagnoses the incident (recorded on it) and records a plan in the governance ledger: the rerun "
+             "(DAG, conf, the runs that follow), its undo written before anything runs, the diffs a code cause "
+             "needs merged first, and the checks that will prove it worked; the incident's other proposed fixes "
+             "(reviewed diffs with their blast radius) come back beside it. Nothing runs. Write.",
              {"type": "object", "properties": {"incidentId": {"type": "string", "minLength": 1}},
               "required": ["incidentId"], "additionalProperties": False},
              propose_remediation, writes=True),

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from dw_assets import context_graph
 from dw_assets.config import load_settings
 from dw_assets.connectors.dbt import run_dbt
-from dw_assets import context_graph
 
 pytestmark = pytest.mark.dbt
 

@@ -89,10 +89,8 @@ def write_config(home: Path, airflow_url: str, slack_url: str) -> Path:
     raw["airflow"]["instances"] = [{"name": "local", **instance, "read_only": False, "trigger_mode": "trigger"},
                                    {"name": "pinned", **instance, "read_only": True}]
     raw["openlineage"].pop("spec_dir", None)
-    for domain in raw["domains"]:
-        domain["slack"] = {"webhook_url": f"{slack_url}/{domain['name']}"}
-        if domain["name"] == "finance":
-            domain.update(repo=str(REPO), dags_path="estate/dags")
+    for domain in raw["domains"]:  # the owners' repo is this one: diffs are only checked, never applied
+        domain.update(slack={"webhook_url": f"{slack_url}/{domain['name']}"}, repo=str(REPO), dags_path="estate/dags")
     raw["governance"]["receipt_key"] = "mcp-test-receipt-key"
     config = home / "dw.yaml"
     config.write_text(yaml.safe_dump(raw, sort_keys=False))

@@ -40,6 +40,7 @@ def test_plan_approval_and_every_gate_refusal(mcp_estate) -> None:
         plan = await ok(client, "propose_remediation", {"incidentId": estate.incident_id})
         state["plan"] = plan
         state["request"] = await ok(client, "request_approval", {"planId": plan["plan_id"]})
+        state["again"] = await ok(client, "propose_remediation", {"incidentId": estate.incident_id})
         step = {"instance": "local", "dagId": "gl_landing", "conf": CONF}
         state["no_approval"] = await _refused_without_airflow(client, estate, {**step, "planId": plan["plan_id"]},
                                                               "no_approval")
@@ -79,8 +80,10 @@ def test_plan_approval_and_every_gate_refusal(mcp_estate) -> None:
     assert [(s["airflow_instance"], s["dag_id"], s["conf"]) for s in plan["steps"]] == [("local", "gl_landing", CONF)]
     assert plan["undo"]["description"] and plan["proposer"] == "data-workers"
     assert any(v["check"] == "rows_match_landed_files" for v in plan["verification"])
-    assert any(d["path"].endswith("gl_landing.py") for d in plan["diffs"]), state["plan"]["notes"]
+    fixes = state["plan"]["proposed_fixes"]  # the DAG fix is a second proposal, for the DAG's owner
+    assert any(f["kind"] == "diff" and f["verified"] and f["paths"][0].endswith("gl_landing.py") for f in fixes), fixes
     assert state["request"]["delivery"]["delivered"] is True
+    assert state["again"]["plan_id"] == state["plan"]["plan_id"] and state["again"]["status"] == "approval_requested"
     assert state["no_approval"]["reason"].startswith("no approval id given for " + state["plan"]["plan_id"])
     assert state["approve_tool"][0] is True and state["approve_tool"][1]["error"] == "unknown_tool"
 

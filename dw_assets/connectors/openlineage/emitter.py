@@ -173,44 +173,48 @@ class VerificationEmitter:
 
     def build_event(self, run: VerificationRun, state: str, results: Sequence[CheckResult] = (), *,
                     error: str | None = None, event_time: datetime | None = None) -> Any:
-        from openlineage.client.event_v2 import InputDataset, Job, Run, RunEvent, RunState
-        from openlineage.client.facet_v2 import (
-            data_quality_assertions_dataset as dqa,
-        )
-        from openlineage.client.facet_v2 import (
-            error_message_run,
-            job_type_job,
-            parent_run,
-            processing_engine_run,
-        )
+        from openlineage.client.event_v2 import Job, Run, RunEvent, RunState
+        from openlineage.client.facet_v2 import job_type_job
 
-        p = {"producer": PRODUCER}
-        run_facets: dict[str, Any] = {"processing_engine": processing_engine_run.ProcessingEngineRunFacet(
+        job_type = job_type_job.JobTypeJobFacet(processingType="BATCH", integration="DATA_WORKERS",
+                                                jobType="VERIFICATION", producer=PRODUCER)
+        job_facets: dict[str, Any] = {"jobType": job_type}
+        return RunEvent(eventType=RunState[state], eventTime=(event_time or datetime.now(UTC)).isoformat(),
+                        producer=PRODUCER, run=Run(runId=run.run_id, facets=self._run_facets(run, error)),
+                        job=Job(namespace=self.namespace, name=self.job_name(run.dataset_id), facets=job_facets),
+                        inputs=self._inputs(run, results), outputs=[])
+
+    @staticmethod
+    def _run_facets(run: VerificationRun, error: str | None) -> dict[str, Any]:
+        from openlineage.client.facet_v2 import error_message_run, parent_run, processing_engine_run
+
+        facets: dict[str, Any] = {"processing_engine": processing_engine_run.ProcessingEngineRunFacet(
             version=_version("data-workers-dagster"), name="data-workers",
-            openlineageAdapterVersion=_version("openlineage-python"), **p)}
+            openlineageAdapterVersion=_version("openlineage-python"), producer=PRODUCER)}
         if run.parent is not None:
-            run_facets["parent"] = parent_run.ParentRunFacet(
+            facets["parent"] = parent_run.ParentRunFacet(
                 run=parent_run.Run(runId=run.parent.run_uuid),
-                job=parent_run.Job(namespace=run.parent.namespace, name=run.parent.job_name), **p)
+                job=parent_run.Job(namespace=run.parent.namespace, name=run.parent.job_name), producer=PRODUCER)
         if error:
-            run_facets["errorMessage"] = error_message_run.ErrorMessageRunFacet(
-                message=error, programmingLanguage="PYTHON", **p)
+            facets["errorMessage"] = error_message_run.ErrorMessageRunFacet(
+                message=error, programmingLanguage="PYTHON", producer=PRODUCER)
+        return facets
+
+    def _inputs(self, run: VerificationRun, results: Sequence[CheckResult]) -> list[Any]:
+        """Each dataset checked, with one dataQualityAssertions entry per check on it."""
+        from openlineage.client.event_v2 import InputDataset
+        from openlineage.client.facet_v2 import data_quality_assertions_dataset as dqa
+
         inputs = []
         for dataset_id in run.datasets:
             namespace, name = ol_dataset_name(self.settings, dataset_id)
-            mine = [r for r in results if r.dataset_id == dataset_id]
-            facets = {"dataQualityAssertions": dqa.DataQualityAssertionsDatasetFacet(assertions=[
-                dqa.Assertion(assertion=r.assertion, success=r.success, column=r.column, name=r.name,
-                              severity=r.severity, expected=r.expected, actual=r.actual) for r in mine], **p)
-            } if mine else {}
+            assertions = [dqa.Assertion(assertion=r.assertion, success=r.success, column=r.column, name=r.name,
+                                        severity=r.severity, expected=r.expected, actual=r.actual)
+                          for r in results if r.dataset_id == dataset_id]
+            facets: dict[str, Any] = {"dataQualityAssertions": dqa.DataQualityAssertionsDatasetFacet(
+                assertions=assertions, producer=PRODUCER)} if assertions else {}
             inputs.append(InputDataset(namespace=namespace, name=name, inputFacets=facets))
-        job_facets = {"jobType": job_type_job.JobTypeJobFacet(
-            processingType="BATCH", integration="DATA_WORKERS", jobType="VERIFICATION", **p)}
-        when = (event_time or datetime.now(UTC)).isoformat()
-        return RunEvent(eventType=RunState[state], eventTime=when, producer=PRODUCER,
-                        run=Run(runId=run.run_id, facets=run_facets),
-                        job=Job(namespace=self.namespace, name=self.job_name(run.dataset_id), facets=job_facets),
-                        inputs=inputs, outputs=[])
+        return inputs
 
     def _emit(self, event: Any) -> EmitOutcome:
         state = event.eventType.value

@@ -159,7 +159,8 @@ class LineageEventStore:
         found: dict[str, int] = {}
         for i in range(0, len(hashes), 500):
             q = sa.select(events.c.content_hash, events.c.seq).where(events.c.content_hash.in_(hashes[i:i + 500]))
-            found.update((h, seq) for h, seq in conn.execute(q))
+            for content_hash, seq in conn.execute(q).tuples():
+                found[content_hash] = seq
         return found
 
     def reject_many(self, rejections: Sequence[Rejection]) -> None:
@@ -252,8 +253,8 @@ def _db_time(value: datetime, dialect: str) -> Any:
 
 def _event_row(item: AcceptedEvent, received_at: Any, dialect: str) -> tuple:
     ev = item.event
-    job = ev.get("job") if isinstance(ev.get("job"), dict) else {}
-    run = ev.get("run") if isinstance(ev.get("run"), dict) else {}
+    job: dict[str, Any] = ev["job"] if isinstance(ev.get("job"), dict) else {}
+    run: dict[str, Any] = ev["run"] if isinstance(ev.get("run"), dict) else {}
     return (item.content_hash, item.kind, _db_time(parse_event_time(ev["eventTime"]), dialect),
             ev.get("eventType") if item.kind == "run" else None, run.get("runId"), job.get("namespace"),
             job.get("name"), item.source[:500], received_at, item.canonical.decode())

@@ -122,7 +122,10 @@ class FileFolderSource:
                                          f"{self.max_record_bytes}", record[:REJECTED_BODY_KEEP], len(record)))
                 continue
             item = intake.accept(record, where)
-            (accepted if isinstance(item, AcceptedEvent) else rejects).append(item)
+            if isinstance(item, AcceptedEvent):
+                accepted.append(item)
+            else:
+                rejects.append(item)
         seqs = events.append_many(accepted)
         events.reject_many(rejects)
         stored = sum(seq is not None for seq in seqs)

@@ -68,7 +68,7 @@ class MarquezSource:
         return report
 
     def _page(self, after: datetime | None, before: datetime, offset: int) -> tuple[list, int | None]:
-        params = {"before": _iso(before), "limit": self.page_size, "offset": offset, "sortDirection": "asc"}
+        params: dict[str, str | int] = {"before": _iso(before), "limit": self.page_size, "offset": offset, "sortDirection": "asc"}
         if after:
             params["after"] = _iso(after)
         url = f"{self.base}/events/lineage"

@@ -16,8 +16,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
-import logging
 import zlib
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 from starlette.applications import Starlette
@@ -26,12 +26,15 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from dw_assets.config import Settings, resolve_env
-from dw_assets.connectors.openlineage.event_store import REJECTED_BODY_KEEP, LineageEventStore, Rejection
+from dw_assets.connectors.openlineage.event_store import (
+    REJECTED_BODY_KEEP,
+    AcceptedEvent,
+    LineageEventStore,
+    Rejection,
+)
 from dw_assets.connectors.openlineage.intake import EventIntake
 from dw_assets.connectors.openlineage.writer import BatchingWriter
 from dw_assets.store import Store
-
-log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,11 @@ class ReceiverOptions:
 class _TooLarge(Exception):
     def __init__(self, head: bytes, received: int, why: str):
         self.head, self.received, self.why = head, received, why
+
+
+class _BadBody(Exception):
+    def __init__(self, body: bytes, why: str):
+        self.body, self.why = body, why
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -64,7 +72,8 @@ async def _read_capped(request: Request, limit: int) -> bytes:
     if declared and declared.isdigit() and int(declared) > limit:
         head = await _first_chunk(request)
         raise _TooLarge(head, int(declared), f"Content-Length {declared} exceeds max_body_bytes={limit}")
-    parts, size = [], 0
+    parts: list[bytes] = []
+    size = 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > limit:
@@ -79,12 +88,58 @@ def _gunzip(body: bytes, limit: int) -> bytes:
     try:
         out = inflater.decompress(body, limit + 1)
     except zlib.error as exc:
-        raise ValueError(f"body is not valid gzip ({exc})") from None
+        raise _BadBody(body, f"body is not valid gzip ({exc})") from None
     if len(out) > limit:
         raise _TooLarge(body, len(body), f"gzip body inflates past max_body_bytes={limit}")
     if not inflater.eof:
-        raise ValueError("body is not valid gzip (truncated stream)")
+        raise _BadBody(body, "body is not valid gzip (truncated stream)")
     return out
+
+
+class _LineageEndpoint:
+    """POST /api/v1/lineage; the batching writer is attached for the app's lifespan."""
+
+    def __init__(self, options: ReceiverOptions, intake: EventIntake):
+        self.options = options
+        self.intake = intake
+        self.writer: BatchingWriter | None = None
+        self._auth = f"Bearer {options.api_key}".encode() if options.api_key else None
+
+    async def _store(self, item: AcceptedEvent | Rejection) -> int | None:
+        if self.writer is None:
+            raise RuntimeError("the receiver's writer is not running (app lifespan not started)")
+        return await self.writer.submit_async(item)
+
+    async def _body(self, request: Request) -> bytes:
+        body = await _read_capped(request, self.options.max_body_bytes)
+        encoding = request.headers.get("content-encoding", "identity").strip().lower()
+        if encoding == "gzip":
+            return _gunzip(body, self.options.max_body_bytes)
+        if encoding not in ("identity", ""):
+            raise _BadBody(body, f"Content-Encoding {encoding!r} is not supported (send gzip or none)")
+        return body
+
+    async def handle(self, request: Request) -> Response:
+        if self._auth is not None and not hmac.compare_digest(
+                request.headers.get("authorization", "").encode(), self._auth):
+            return _error(401, "missing or wrong API key (send Authorization: Bearer <key>)")
+        source = f"http:{request.client.host if request.client else 'unknown'}"
+        refusal = 400
+        try:
+            item = self.intake.accept(await self._body(request), source)
+        except ClientDisconnect:
+            return Response(status_code=400)  # the client left mid-body: no event was delivered
+        except _TooLarge as exc:
+            item, refusal = Rejection(source, exc.why, exc.head, exc.received), 413
+        except _BadBody as exc:
+            item = Rejection(source, exc.why, exc.body)
+        try:
+            await self._store(item)
+        except Exception as exc:  # noqa: BLE001 - the writer logged it; the client may retry
+            return _error(503, f"could not store the event: {type(exc).__name__}")
+        if isinstance(item, Rejection):
+            return _error(refusal, item.reason)
+        return Response(status_code=201)
 
 
 def create_app(settings: Settings, store: Store, *, intake: EventIntake | None = None,
@@ -95,60 +150,23 @@ def create_app(settings: Settings, store: Store, *, intake: EventIntake | None =
         max_body_bytes=ol.max_body_bytes,
         api_key=resolve_env(ol.api_key, what="openlineage.api_key") if ol.api_key else None,
     )
-    intake = intake or EventIntake.from_settings(settings)
+    endpoint = _LineageEndpoint(options, intake or EventIntake.from_settings(settings))
     events = LineageEventStore(store)
-    state: dict[str, BatchingWriter] = {}
-    expected_auth = f"Bearer {options.api_key}".encode() if options.api_key else None
-
-    async def store_item(item):
-        return await state["writer"].submit_async(item)
-
-    async def lineage(request: Request) -> Response:
-        if expected_auth is not None:
-            given = request.headers.get("authorization", "").encode()
-            if not hmac.compare_digest(given, expected_auth):
-                return _error(401, "missing or wrong API key (send Authorization: Bearer <key>)")
-        source = f"http:{request.client.host if request.client else 'unknown'}"
-        try:
-            body = await _read_capped(request, options.max_body_bytes)
-            encoding = request.headers.get("content-encoding", "identity").strip().lower()
-            if encoding == "gzip":
-                body = _gunzip(body, options.max_body_bytes)
-            elif encoding not in ("identity", ""):
-                raise ValueError(f"Content-Encoding {encoding!r} is not supported (send gzip or none)")
-        except ClientDisconnect:
-            return Response(status_code=400)  # the client left mid-body: no event was delivered
-        except _TooLarge as exc:
-            await store_item(Rejection(source, exc.why, exc.head, exc.received))
-            return _error(413, exc.why)
-        except ValueError as exc:
-            await store_item(Rejection(source, str(exc), body))
-            return _error(400, str(exc))
-        item = intake.accept(body, source)
-        try:
-            await store_item(item)
-        except Exception as exc:  # noqa: BLE001 - the writer logged it; the client may retry
-            return _error(503, f"could not store the event: {type(exc).__name__}")
-        if isinstance(item, Rejection):
-            return _error(400, item.reason)
-        return Response(status_code=201)
 
     async def health(_: Request) -> Response:
         return JSONResponse({"status": "ok"})
 
     @contextlib.asynccontextmanager
-    async def lifespan(_app: Starlette):
-        state["writer"] = BatchingWriter(events, max_delay_s=batch_delay_s)
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        endpoint.writer = BatchingWriter(events, max_delay_s=batch_delay_s)
         try:
             yield
         finally:
-            state.pop("writer").close()
+            endpoint.writer.close()
+            endpoint.writer = None
 
-    return Starlette(
-        routes=[Route("/api/v1/lineage", lineage, methods=["POST"]),
-                Route("/api/v1/health", health, methods=["GET"])],
-        lifespan=lifespan,
-    )
+    return Starlette(routes=[Route("/api/v1/lineage", endpoint.handle, methods=["POST"]),
+                             Route("/api/v1/health", health, methods=["GET"])], lifespan=lifespan)
 
 
 def serve(settings: Settings, store: Store, *, host: str | None = None, port: int | None = None,

@@ -94,7 +94,7 @@ def _set(outcomes: list[tuple[Any, Any, BaseException | None]]) -> None:
 def _resolve(outcomes: list[tuple[Any, Any, BaseException | None]]) -> None:
     """Thread futures directly; asyncio futures in one call per loop (each call wakes the loop)."""
     by_loop: dict[asyncio.AbstractEventLoop, list] = defaultdict(list)
-    threaded = []
+    threaded: list[tuple[Any, Any, BaseException | None]] = []
     for outcome in outcomes:
         (by_loop[outcome[0].get_loop()] if isinstance(outcome[0], asyncio.Future) else threaded).append(outcome)
     _set(threaded)

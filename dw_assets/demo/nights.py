@@ -1,0 +1,334 @@
+"""The two nights, played on the demo estate: the estate does its thing through Airflow, then Data
+Workers notices, explains, proposes, waits for a named approval, reruns, verifies and records."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from datetime import datetime, timezone
+from typing import Any
+
+from dw_assets.demo.runner import DemoContext, _git
+
+NIGHT1_DATE = "2026-09-30"
+ORDERS_DAY = "2026-09-30"
+RERUN_POLL_S = 3.0
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def _meta_value(value: Any) -> Any:
+    return getattr(value, "value", value)
+
+
+def observe(ctx: DemoContext) -> dict[str, dict[str, Any]]:
+    """Data Workers' sensors read Airflow and OpenLineage; the checks they request run. Returns the
+    check evaluations by dataset and check name."""
+    from sensors.airflow_runs import sensor_name
+    from sensors.openlineage_events import SENSOR_NAME as OL_SENSOR
+
+    results: dict[str, dict[str, Any]] = {}
+    for instance in ctx.settings.airflow.instances:
+        tick = ctx.driver.tick(sensor_name(instance.name))
+        for run in tick.runs:
+            for ev in run.get_asset_check_evaluations():
+                meta = {k: _meta_value(v) for k, v in (ev.metadata or {}).items()}
+                keep = {k: meta[k] for k in ("ratio", "observed", "baseline", "expected_band", "summary",
+                                              "partition", "broken_groups", "file_rows", "table_rows") if k in meta}
+                dataset = ".".join(ev.asset_key.path)
+                results.setdefault(dataset, {})[ev.check_name] = {
+                    "passed": ev.passed, "severity": ev.severity.value if ev.severity else None, **keep}
+    ctx.driver.tick(OL_SENSOR)
+    for dataset, checks in results.items():
+        for name, outcome in checks.items():
+            verdict = "passed" if outcome["passed"] else f"FAILED ({outcome['severity']})"
+            detail = f" ratio {outcome['ratio']}" if outcome.get("ratio") is not None else ""
+            ctx.timeline.say("check", f"{dataset} {name}: {verdict}{detail}")
+    return results
+
+
+def triage(ctx: DemoContext) -> None:
+    from dw_assets.dagster_defs.incident_assets import SENSOR_NAME as INCIDENT_SENSOR
+    from sensors.incident_triage import SENSOR_NAME as TRIAGE_SENSOR
+
+    ctx.driver.tick(INCIDENT_SENSOR)  # the incident appears as a partition as soon as it opens
+    ctx.driver.tick(TRIAGE_SENSOR)
+    ctx.driver.tick(INCIDENT_SENSOR)
+
+
+def _incidents_since(ctx: DemoContext, since: datetime) -> list[Any]:
+    from dw_assets.incidents import IncidentStore
+
+    return [i for i in IncidentStore(ctx.store).list() if i.created_at >= since]
+
+
+def _blast(ctx: DemoContext, dataset: str) -> dict[str, Any]:
+    from dw_assets.context_graph import cached_context_graph
+
+    return cached_context_graph(ctx.settings, store=ctx.store).blast_radius(dataset).to_dict()
+
+
+def _describe_incident(ctx: DemoContext, night: dict[str, Any], incident: Any) -> Any:
+    from dw_assets.governance.workflow import Governance
+
+    tl = ctx.timeline
+    night["incident_ids"] = [incident.id]
+    night["incident"] = {"id": incident.id, "dataset": incident.dataset_id, "severity": incident.severity,
+                         "owner": incident.owner, "status": incident.status, "trigger": incident.trigger_kind}
+    tl.say("data-workers", f"incident {incident.id} on {incident.dataset_id}: severity {incident.severity}, "
+                           f"owner {incident.owner}")
+    top = incident.causes[0] if incident.causes else {}
+    night["top_cause"] = top
+    night["causes"] = [{"kind": c["kind"], "confidence": c["confidence"], "title": c["title"]} for c in incident.causes]
+    for rank, cause in enumerate(incident.causes[:3], 1):
+        tl.say("diagnosis", f"#{rank} {cause['kind']} ({cause['confidence']:.2f}): {cause['title']}")
+    night["path"] = incident.path
+    for hop in incident.path:
+        tl.say("path", f"{hop['source']} -> {hop['target']}  [{hop['system']}, {hop['provenance']}]")
+    night["blast_radius"] = _blast(ctx, incident.dataset_id)
+    readers = ", ".join(f"{a['name']} ({a['owner']}, {a['severity']})" for a in night["blast_radius"]["affected"])
+    tl.say("blast-radius", f"{night['blast_radius']['severity']}: {readers}")
+    night["fixes"] = [{"title": f["title"], "kind": f["kind"], "paths": f.get("paths", []),
+                       "applies": bool(f.get("verified")), "cause_kind": f.get("cause_kind"),
+                       "diff": f.get("diff")} for f in incident.proposed_fixes]
+    for fix in night["fixes"]:
+        state = "git apply --check OK" if fix["applies"] else fix["kind"]
+        tl.say("fix", f"{fix['title']} ({', '.join(dict.fromkeys(fix['paths'])) or 'advice'}; {state})")
+    gov = Governance(ctx.settings, store=ctx.store)
+    plan = gov.ledger.get_plan(incident.plan_id) if incident.plan_id else None
+    night["plan"] = {"id": plan.id, **plan.content()} if plan else None
+    if plan:
+        for line in plan.describe().splitlines():
+            tl.say("plan", line.strip())
+    return plan
+
+
+def _approve(ctx: DemoContext, night: dict[str, Any], plan: Any) -> bool:
+    from dw_assets.core.approvals import Refusal
+    from dw_assets.governance.workflow import Governance
+
+    tl = ctx.timeline
+    how = {"cli": f"dw approve {plan.id} --as <approver> --note '...'",
+           "launchpad": f"launch rerun_airflow_dag with tags dw/plan_id={plan.id} and dw/approval_id=<approval id>"}
+    night["how_to_approve"] = how
+    if not ctx.options.approve_as:
+        tl.say("data-workers", f"awaiting approval. Approve with: {how['cli']} (approvers: "
+                               f"{', '.join(ctx.settings.domain_for(night['incident']['dataset']).approvers)})")
+        night["status"] = "awaiting_approval"
+        return False
+    try:
+        record = Governance(ctx.settings, store=ctx.store).approve(plan.id, ctx.options.approve_as,
+                                                                   note="approved during dw demo")
+    except Refusal as refusal:
+        tl.say("governance", f"approval by {ctx.options.approve_as} refused: {refusal.reason}")
+        night["status"], night["approval_refused"] = "awaiting_approval", refusal.reason
+        return False
+    night["approval"] = {"id": record.approval_id, "approver": record.approver, "plan_id": record.plan_id,
+                         "decided_at": record.decided_at.isoformat()}
+    tl.say(record.approver, f"approves {plan.id} ({record.approval_id})")
+    return True
+
+
+def _owner_merges(ctx: DemoContext, plan: Any) -> None:
+    """The domain owner merges the plan's diffs into their repo (the product never does)."""
+    for diff in plan.diffs:
+        patch = ctx.home / f"fix-{plan.id}.patch"
+        patch.write_text(diff.diff)
+        author = (diff.owner or "owner", f"{diff.owner or 'owner'}@example.com")
+        _git(ctx.repo, "apply", str(patch), author=author)
+        _git(ctx.repo, "commit", "-q", "-am", f"Fix for {plan.incident_id}: {diff.path}", author=author)
+        ctx.timeline.say(diff.owner or "owner", f"reviews and merges the proposed diff to {diff.path}")
+
+
+def _dag_owner(ctx: DemoContext, dag_id: str) -> str:
+    with ctx.harness.http() as client:
+        resp = client.get(f"{ctx.harness.api_prefix}/dags/{dag_id}")
+        owners = resp.json().get("owners") if resp.status_code == 200 else None
+    return (owners or ["owner"])[0]
+
+
+def _owner_triggers_drafts(ctx: DemoContext, plan: Any, stop: threading.Event) -> None:
+    """Airflow 3 default: Data Workers drafts the run; the DAG's owner triggers exactly that."""
+    from dw_assets.governance.receipt_log import ReceiptLog
+
+    receipts = ReceiptLog.from_settings(ctx.store, ctx.settings)
+    handled: set[int] = set()
+    while not stop.is_set():
+        for receipt in receipts.list(action="rerun_drafted", subject=plan.id):
+            if receipt.seq in handled:
+                continue
+            handled.add(receipt.seq)
+            body = receipt.record["body"]
+            dag_id, conf = body["path"]["dag_id"], body["conf"]
+            owner = _dag_owner(ctx, dag_id)
+            run = ctx.estate.trigger(dag_id, conf)
+            ctx.timeline.say(owner, f"triggers the drafted {dag_id} run with conf {json.dumps(conf)} "
+                                    f"({run['dag_run_id']})")
+        stop.wait(1.0)
+
+
+def rerun_and_verify(ctx: DemoContext, night: dict[str, Any], plan: Any) -> None:
+    from dw_assets.dagster_defs.rerun import rerun_run_config
+    from dw_assets.governance.receipt_log import ReceiptLog
+
+    tl = ctx.timeline
+    if plan.diffs:
+        _owner_merges(ctx, plan)
+    mode = "draft" if ctx.harness.major == 3 and ctx.settings.airflow_instance(
+        plan.steps[0].airflow_instance).trigger_mode == "draft" else "trigger"
+    night["rerun"] = {"mode": mode}
+    stop = threading.Event()
+    owner = threading.Thread(target=_owner_triggers_drafts, args=(ctx, plan, stop), daemon=True)
+    owner.start()
+
+    def fast_polling(request: Any) -> Any:
+        if request.job_name == "rerun_airflow_dag":
+            return rerun_run_config(plan.id, poll_interval_s=RERUN_POLL_S, wait_timeout_s=900)
+        return request.run_config
+
+    with tl.step("dagster", "approvals sensor launches rerun_airflow_dag (gated by the approval tag)"):
+        tick = ctx.driver.tick("dw_approvals", run_config_override=fast_polling)
+    stop.set()
+    owner.join(5)
+    reruns = [r for r in tick.runs if r.dagster_run.job_name == "rerun_airflow_dag"]
+    night["rerun"]["dagster_run_ids"] = [r.run_id for r in reruns]
+    night["rerun"]["tags"] = reruns[0].dagster_run.tags if reruns else {}
+    if not reruns or not all(r.success for r in reruns):
+        night["status"] = "rerun_failed"
+        tl.say("dagster", f"rerun job did not succeed: {[r.run_id for r in reruns]}")
+        return
+    receipts = ReceiptLog.from_settings(ctx.store, ctx.settings)
+    observed = [r.record["body"] for r in receipts.list(action="run_observed", subject=plan.id)]
+    night["rerun"]["airflow_run_ids"] = [o["airflow_run_id"] for o in observed]
+    for o in observed:
+        tl.say("airflow", f"{o['path']['dag_id']} {o['airflow_run_id']}: {o['state']} ({o['role']})")
+    night["checks_after"] = observe(ctx)
+    with tl.step("dagster", "verification run (verify_remediation)"):
+        ctx.driver.tick("dw_approvals")
+    verifications = [r.record["body"] for r in receipts.list(action="verification", subject=plan.id)]
+    if not verifications:
+        night["status"] = "verification_missing"
+        return
+    verdict = verifications[-1]
+    night["verification"] = {"passed": verdict["passed"], "outcome": verdict["outcome"],
+                             "checks": verdict["checks"], "openlineage_run_id": verdict["openlineage"]["run_id"]}
+    for check in verdict["checks"]:
+        tl.say("verify", f"{check['dataset']} {check['check']}: {'passed' if check['passed'] else 'FAILED'} "
+                         f"(before {check.get('before')}, after {check.get('after')})")
+    night["lineage_events"] = lineage_events_of(ctx, verdict["openlineage"]["run_id"])
+    tl.say("openlineage", f"verification run reported: {night['lineage_events']}")
+    night["status"] = "verified" if verdict["passed"] else "verification_failed"
+
+
+def lineage_events_of(ctx: DemoContext, run_id: str) -> dict[str, int]:
+    """Count our verification run's events where the configured transport wrote them."""
+    from dw_assets.config import resolve_env
+
+    transport = ctx.settings.openlineage.emit_transport or {}
+    counts: dict[str, int] = {}
+    path = transport.get("log_file_path")
+    if not path:
+        return counts
+    for line in open(resolve_env(path)).read().splitlines():
+        try:
+            event = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if event.get("run", {}).get("runId") == run_id:
+            counts[event["eventType"]] = counts.get(event["eventType"], 0) + 1
+    return counts
+
+
+def _finish(ctx: DemoContext, night: dict[str, Any], incident_id: str) -> None:
+    from dw_assets.dagster_defs.incident_assets import SENSOR_NAME as INCIDENT_SENSOR
+    from dw_assets.incidents import IncidentStore
+
+    ctx.driver.tick(INCIDENT_SENSOR)
+    incident = IncidentStore(ctx.store).get(incident_id)
+    night["incident"]["status"] = incident.status
+    ctx.timeline.say("data-workers", f"incident {incident.id} is {incident.status}")
+
+
+def _after_triage(ctx: DemoContext, night: dict[str, Any], since: datetime) -> None:
+    incidents = _incidents_since(ctx, since)
+    if not incidents:
+        night["status"] = "no_incident"
+        ctx.timeline.say("data-workers", "no incident opened")
+        return
+    if len(incidents) > 1:
+        ctx.timeline.say("data-workers", f"{len(incidents)} incidents opened: {[i.id for i in incidents]}")
+    plan = _describe_incident(ctx, night, incidents[0])
+    night["incident_ids"] = [i.id for i in incidents]
+    if plan is None:
+        night["status"] = "no_plan"
+        return
+    if _approve(ctx, night, plan):
+        rerun_and_verify(ctx, night, plan)
+    _finish(ctx, night, incidents[0].id)
+
+
+def month_end(ctx: DemoContext) -> dict[str, Any]:
+    from dw_assets.demo.estate import write_done_marker, write_gl_export_part
+
+    tl, night, since = ctx.timeline, {"night": "month-end"}, _now()
+    tl.say("night", "Night 1: month-end close, a green run on half the data")
+    part1 = write_gl_export_part(ctx.home, NIGHT1_DATE, 1)
+    tl.say("landing", f"{part1.name} lands ({_rows(part1):,} rows)")
+    run = ctx.estate.trigger("gl_landing", {"export_date": NIGHT1_DATE})
+    tl.say("airflow", f"gl_landing {run['dag_run_id']} starts with conf {{\"export_date\": \"{NIGHT1_DATE}\"}}")
+    landed = ctx.estate.wait_run("gl_landing", run["dag_run_id"])
+    for ti in ctx.estate.task_instances("gl_landing", run["dag_run_id"]):
+        tl.say("airflow", f"gl_landing.{ti['task_id']}: {ti['state']} ({ti.get('start_date')} -> {ti.get('end_date')})")
+    time.sleep(1)
+    part2 = write_gl_export_part(ctx.home, NIGHT1_DATE, 2)
+    write_done_marker(ctx.home, NIGHT1_DATE)
+    tl.say("landing", f"{part2.name} lands ({_rows(part2):,} rows) after the load finished; done-marker written")
+    load_end = datetime.fromisoformat(landed["end_date"].replace("Z", "+00:00"))
+    with tl.step("airflow", "month_end_close runs on the gl_entries asset event (dbt-ol build)"):
+        close = ctx.estate.wait_next_run("month_end_close", after=load_end.replace(microsecond=0), timeout=900)
+    tl.say("airflow", f"month_end_close {close['dag_run_id']}: {close['state']} (every dbt test passed: green)")
+    with tl.step("data-workers", "sensors read Airflow and OpenLineage; checks run on what the runs wrote"):
+        night["checks_before"] = observe(ctx)
+    with tl.step("data-workers", "incident intake, diagnosis, plan"):
+        triage(ctx)
+    _after_triage(ctx, night, since)
+    return night
+
+
+def orders(ctx: DemoContext) -> dict[str, Any]:
+    from dw_assets.demo.estate import add_orders_day, break_orders_discount
+
+    tl, night, since = ctx.timeline, {"night": "orders"}, _now()
+    tl.say("night", "Night 2: a column type changes two systems upstream")
+    added = add_orders_day(ctx.home, ORDERS_DAY)
+    broken = break_orders_discount(ctx.home)
+    tl.say("app-db", f"{added:,} orders for {ORDERS_DAY}; a release changes orders.discount to text and "
+                     f"{len(broken)} rows say 'N/A'")
+    run = ctx.estate.trigger("orders_daily", {})
+    tl.say("airflow", f"orders_daily {run['dag_run_id']} starts")
+    finished = ctx.estate.wait_run("orders_daily", run["dag_run_id"], timeout=900)
+    for ti in ctx.estate.task_instances("orders_daily", run["dag_run_id"]):
+        tl.say("airflow", f"orders_daily.{ti['task_id']}: {ti['state']}")
+    tl.say("airflow", f"orders_daily {finished['state']}")
+    with tl.step("data-workers", "sensors read Airflow and OpenLineage (the FAIL event, the schema facet)"):
+        night["checks_before"] = observe(ctx)
+    with tl.step("data-workers", "incident intake, diagnosis, plan"):
+        triage(ctx)
+    _after_triage(ctx, night, since)
+    return night
+
+
+def _rows(path: Any) -> int:
+    with open(path, "rb") as handle:
+        return max(sum(1 for _ in handle) - 1, 0)
+
+
+def receipts_status(ctx: DemoContext) -> dict[str, Any]:
+    from dw_assets.governance.receipt_log import ReceiptLog
+
+    report = ReceiptLog.from_settings(ctx.store, ctx.settings).verify()
+    ctx.timeline.say("receipts", f"chain of {report.count} receipts: {'intact' if report.ok else report.problem}")
+    return {"intact": report.ok, "count": report.count, "problem": report.problem}

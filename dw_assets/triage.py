@@ -1,0 +1,83 @@
+"""Triage: what Data Workers does with an incident once it is open, within the domain's autonomy.
+
+L0 records only; L1 diagnoses (read-only: ranked causes, path, blast radius, proposed fixes);
+L2 and above also propose a remediation plan and request its approval. Nothing here runs anything
+in the estate: dispatch belongs to the gated rerun job.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from dw_assets.config import Settings
+from dw_assets.core.autonomy import AutonomyLevel
+from dw_assets.store import Store
+
+log = logging.getLogger(__name__)
+ACTIVE = ("open", "diagnosed")
+
+
+def _instance_for(settings: Settings, domain: Any) -> str:
+    if domain and domain.airflow_instance:
+        return domain.airflow_instance
+    if not settings.airflow.instances:
+        raise RuntimeError("no Airflow instance configured: a plan needs one to rerun on")
+    return settings.airflow.instances[0].name
+
+
+def triage_incident(settings: Settings, store: Store, incident_id: str, *, governance: Any = None,
+                    client_for: Callable[[str], Any] | None = None) -> dict[str, Any]:
+    """Advance one incident as far as its domain's autonomy allows; returns what was done."""
+    from dw_assets.context_graph import cached_context_graph
+    from dw_assets.diagnosis.service import diagnose_incident
+    from dw_assets.governance.workflow import Governance
+    from dw_assets.incidents import IncidentStore
+    from dw_assets.remediation import propose_plan
+
+    incidents = IncidentStore(store)
+    incident = incidents.get(incident_id)
+    domain = settings.domain_for(incident.dataset_id) if incident.dataset_id else None
+    level = AutonomyLevel.parse(domain.autonomy if domain else "L1")
+    done: dict[str, Any] = {"incident_id": incident_id, "autonomy": level.name, "actions": []}
+    if level == AutonomyLevel.L0:
+        return done
+    if incident.status == "open":
+        diagnosis = diagnose_incident(settings, store, incident_id)
+        done["actions"].append("diagnosed")
+        done["top_cause"] = diagnosis.top.title
+        incident = incidents.get(incident_id)
+    if level < AutonomyLevel.L2 or incident.status != "diagnosed" or incident.plan_id:
+        return done
+    gov = governance or Governance(settings, store=store)
+    instance = _instance_for(settings, domain)
+    if client_for is None:
+        from dw_assets.connectors.airflow import clients_from_settings
+
+        clients = clients_from_settings(settings)
+        client_for = clients.__getitem__
+    plan = propose_plan(settings, incident, graph=cached_context_graph(settings, store=store),
+                        client=client_for(instance), instance=instance, now=gov.now())
+    gov.propose(plan)
+    incidents.update(incident_id, actor="data-workers", note=f"plan {plan.id} proposed", plan_id=plan.id)
+    request = gov.request_approval(plan.id)
+    done["actions"] += ["plan_proposed", "approval_requested"]
+    done.update(plan_id=plan.id, approve_command=request.get("approve_command"))
+    return done
+
+
+def triage_open_incidents(settings: Settings, store: Store, **kwargs: Any) -> list[dict[str, Any]]:
+    """Triage every open or diagnosed-but-unplanned incident; one failure does not stop the rest."""
+    from dw_assets.incidents import IncidentStore
+
+    results = []
+    for incident in IncidentStore(store).list(status=ACTIVE):
+        if incident.status == "diagnosed" and incident.plan_id:
+            continue
+        try:
+            results.append(triage_incident(settings, store, incident.id, **kwargs))
+        except Exception as exc:  # noqa: BLE001  recorded per incident; the next tick tries again
+            log.exception("triage of %s failed", incident.id)
+            results.append({"incident_id": incident.id, "error": f"{type(exc).__name__}: {exc}"})
+    return results
