@@ -20,7 +20,7 @@ ui: $(STAMP)
 	$(VENV)/bin/dw ui
 
 test: $(STAMP)
-	bash scripts/test.sh
+	bash scripts/test.sh $(ARGS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check dw_assets sensors checks tests

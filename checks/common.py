@@ -67,7 +67,7 @@ def record_failure(settings: Settings, store: Store, outcome: CheckOutcome,
     """Feed an actionable failure to incident intake; returns the incident id (None when passed/WARN)."""
     if not outcome.actionable:
         return None
-    details = {"check": outcome.check, "partition": outcome.partition, "passed": outcome.passed,
+    details = {"check": outcome.check, "dataset": outcome.dataset_id, "partition": outcome.partition, "passed": outcome.passed,
                "severity": outcome.severity, "summary": outcome.summary, "metrics": outcome.metadata}
     signal = Signal(kind="check_failed", dataset_id=outcome.dataset_id, observed_at=now or datetime.now(UTC),
                     source=f"check:{outcome.check}", summary=outcome.summary, details=details, severity="high",

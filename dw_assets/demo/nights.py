@@ -217,7 +217,7 @@ def rerun_and_verify(ctx: DemoContext, night: dict[str, Any], plan: Any) -> None
                              "checks": verdict["checks"], "openlineage_run_id": verdict["openlineage"]["run_id"]}
     for check in verdict["checks"]:
         tl.say("verify", f"{check['dataset']} {check['check']}: {'passed' if check['passed'] else 'FAILED'} "
-                         f"(before {check.get('before')}, after {check.get('after')})")
+                         f"(before: {_headline(check.get('before'))}; after: {_headline(check.get('after'))})")
     night["lineage_events"] = lineage_events_of(ctx, verdict["openlineage"]["run_id"])
     tl.say("openlineage", f"verification run reported: {night['lineage_events']}")
     night["status"] = "verified" if verdict["passed"] else "verification_failed"
@@ -253,7 +253,7 @@ def _finish(ctx: DemoContext, night: dict[str, Any], incident_id: str) -> None:
 
 
 def _after_triage(ctx: DemoContext, night: dict[str, Any], since: datetime) -> None:
-    incidents = _incidents_since(ctx, since)
+    incidents = sorted(_incidents_since(ctx, since), key=lambda i: (i.dataset_id is None, i.created_at))
     if not incidents:
         night["status"] = "no_incident"
         ctx.timeline.say("data-workers", "no incident opened")
@@ -301,8 +301,13 @@ def month_end(ctx: DemoContext) -> dict[str, Any]:
 def orders(ctx: DemoContext) -> dict[str, Any]:
     from dw_assets.demo.estate import add_orders_day, break_orders_discount
 
-    tl, night, since = ctx.timeline, {"night": "orders"}, _now()
+    tl, night = ctx.timeline, {"night": "orders"}
     tl.say("night", "Night 2: a column type changes two systems upstream")
+    with tl.step("airflow", "the night before: orders_daily runs green (OpenLineage records discount as DECIMAL)"):
+        before = ctx.estate.wait_run("orders_daily", ctx.estate.trigger("orders_daily", {})["dag_run_id"], timeout=900)
+    tl.say("airflow", f"orders_daily {before['dag_run_id']}: {before['state']}")
+    observe(ctx)
+    since = _now()
     added = add_orders_day(ctx.home, ORDERS_DAY)
     broken = break_orders_discount(ctx.home)
     tl.say("app-db", f"{added:,} orders for {ORDERS_DAY}; a release changes orders.discount to text and "
@@ -332,3 +337,19 @@ def receipts_status(ctx: DemoContext) -> dict[str, Any]:
     report = ReceiptLog.from_settings(ctx.store, ctx.settings).verify()
     ctx.timeline.say("receipts", f"chain of {report.count} receipts: {'intact' if report.ok else report.problem}")
     return {"intact": report.ok, "count": report.count, "problem": report.problem}
+
+
+def _headline(facts: Any) -> str:
+    """The few numbers a person compares before and after (the receipt keeps everything)."""
+    if not isinstance(facts, dict):
+        return "not measured"
+    metrics = facts.get("metrics", facts)
+    if not isinstance(metrics, dict):
+        return str(metrics)[:80]
+    shown = []
+    for key in ("observed", "ratio", "table_rows", "file_rows", "difference", "age_hours"):
+        if metrics.get(key) is not None:
+            shown.append(f"{key} {metrics[key]:,}" if isinstance(metrics[key], int) else f"{key} {metrics[key]}")
+    if "broken_groups" in metrics:
+        shown.append(f"{len(metrics['broken_groups'] or [])} unbalanced group(s)")
+    return ", ".join(shown) or "recorded"

@@ -50,7 +50,8 @@ class DemoContext:
 
 def _fresh_home(home: Path) -> None:
     """Start from nothing, but never wipe a folder the demo did not create."""
-    if home.exists() and any(home.iterdir()) and not (home / MARKER).exists():
+    owned = (home / MARKER).exists() or home.resolve() == (REPO_ROOT / ".dw_home").resolve()
+    if home.exists() and any(home.iterdir()) and not owned:
         raise SystemExit(f"dw demo: {home} is not empty and was not made by `dw demo`; set DW_HOME to a new folder")
     if home.exists():
         shutil.rmtree(home)

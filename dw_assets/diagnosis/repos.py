@@ -52,9 +52,12 @@ def dag_files_for(settings: Settings, dag_id: str, dataset_hint: str | None = No
     if default:
         places.append((default, ""))
     found: list[tuple[GitRepo, str]] = []
+    seen: set[tuple[str, str]] = set()  # one file once, however many domains point at its repo
     for repo, folder in dict.fromkeys(places):
         for path in _dag_index(str(repo.root), folder).get(dag_id, ()):
-            if (repo, path) not in found:
+            key = (str(Path(repo.root).resolve()), path)
+            if key not in seen:
+                seen.add(key)
                 found.append((repo, path))
     return found
 

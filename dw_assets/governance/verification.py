@@ -92,9 +92,11 @@ def checks_to_run(plan: Plan, incident: Any) -> list[CheckToRun]:
     dataset = _get(incident, "dataset_id")
     for source, details in evidence.items():
         if dataset and source.startswith("check:") and isinstance(details, Mapping):
-            partition = details.get("partition") or evidence.get("partition")
-            wanted.append(CheckToRun(dataset, details.get("check") or source.removeprefix("check:"), "incident",
-                                     partition, before=_facts(details)))
+            # a joined symptom's check belongs to its own dataset (e.g. a downstream balance rule)
+            owner_dataset = details.get("dataset") or details.get("dataset_id") or dataset
+            partition = details.get("partition") or (evidence.get("partition") if owner_dataset == dataset else None)
+            wanted.append(CheckToRun(owner_dataset, details.get("check") or source.removeprefix("check:"),
+                                     "incident", partition, before=_facts(details)))
     for ref in plan.verification:
         wanted.append(CheckToRun(ref.dataset, ref.check, "plan", ref.partition, expect=ref.expect))
     seen: set[tuple[str, str]] = set()

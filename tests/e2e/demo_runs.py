@@ -25,7 +25,7 @@ def run_demo(tmp_root: Path, night: str, airflow: str, approve_as: str | None = 
     args = [str(Path(sys.executable).parent / "dw"), "demo", "--night", night, "--airflow", airflow, "--json"]
     if approve_as:
         args += ["--approve-as", approve_as]
-    log = home / "demo.stderr.log"
+    log = tmp_root / f"demo-{night}-af{airflow}.stderr.log"  # beside DW_HOME: the demo wants it empty
     with open(log, "w") as err:
         proc = subprocess.run(args, cwd=REPO_ROOT, env=env, stdout=subprocess.PIPE, stderr=err,
                               timeout=timeout, text=True)

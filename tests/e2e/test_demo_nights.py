@@ -25,15 +25,16 @@ def _night(summary: dict, name: str) -> dict:
 
 @pytest.fixture(scope="session")
 def both_nights_af3(tmp_path_factory) -> dict:
-    return run_demo(tmp_path_factory.mktemp("e2e"), "both", "3")
+    # omar.haddad is the data on-call: a listed approver of both the finance and revenue domains
+    return run_demo(tmp_path_factory.mktemp("e2e"), "both", "3", approve_as="omar.haddad")
 
 
 @pytest.fixture(scope="session")
 def month_end_af2(tmp_path_factory) -> dict:
-    return run_demo(tmp_path_factory.mktemp("e2e"), "month-end", "2")
+    return run_demo(tmp_path_factory.mktemp("e2e"), "month-end", "2", approve_as="maria.chen")
 
 
-def _assert_month_end(night: dict) -> None:
+def _assert_month_end(night: dict, approver: str) -> None:
     volume = night["checks_before"]["finance.bronze.gl_entries"]["volume_vs_history"]
     assert volume["passed"] is False and 0.5 < volume["ratio"] < 0.66, volume
     assert night["checks_before"]["finance.bronze.gl_entries"]["freshness_sla"]["passed"] is True
@@ -47,7 +48,7 @@ def _assert_month_end(night: dict) -> None:
     assert steps[0]["dag_id"] == "gl_landing" and steps[0]["conf"] == {"export_date": "2026-09-30"}
     assert night["plan"]["undo"], "the undo must be written into the plan"
     assert any(f["applies"] for f in night["fixes"]), night["fixes"]
-    assert night["approval"]["approver"] == "maria.chen"
+    assert night["approval"]["approver"] == approver
     assert night["rerun"]["airflow_run_ids"], night["rerun"]
     verification = night["verification"]
     assert verification["passed"] is True, verification
@@ -61,7 +62,7 @@ def _assert_month_end(night: dict) -> None:
 def test_month_end_on_airflow3(both_nights_af3: dict) -> None:
     assert both_nights_af3["ok"], both_nights_af3["_stderr_tail"]
     assert both_nights_af3["airflow"]["major"] == 3
-    _assert_month_end(_night(both_nights_af3, "month-end"))
+    _assert_month_end(_night(both_nights_af3, "month-end"), "omar.haddad")
     # Airflow 3 default: the owner triggers the drafted run; Data Workers matched it
     assert _night(both_nights_af3, "month-end")["rerun"]["mode"] == "draft"
 
@@ -74,7 +75,8 @@ def test_orders_night_on_airflow3(both_nights_af3: dict) -> None:
     for expected in ("airflow:orders_daily.orders_clean", "lake.orders_clean", "analytics.stg_orders",
                      "analytics.fct_revenue"):
         assert expected in hops, f"{expected} not on path {hops}"
-    assert {h["provenance"] for h in night["path"]} >= {"note", "dbt_manifest"}
+    provenance = {p for h in night["path"] for p in h["provenance"].split(",")}
+    assert provenance >= {"note", "dbt_manifest", "openlineage"}, night["path"]
     assert any(f["applies"] for f in night["fixes"])
     assert night["verification"]["passed"] is True, night["verification"]
     assert night["incident"]["status"] == "resolved"
@@ -87,7 +89,7 @@ def test_receipts_intact_after_both_nights(both_nights_af3: dict) -> None:
                           env={"DW_HOME": home, "PATH": str(Path(sys.executable).parent)},
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "maria.chen" in subprocess.run(
+    assert "omar.haddad" in subprocess.run(
         [str(Path(sys.executable).parent / "dw"), "receipts", "list", "--json"],
         env={"DW_HOME": home, "PATH": str(Path(sys.executable).parent)}, capture_output=True, text=True,
         timeout=120).stdout
@@ -97,6 +99,6 @@ def test_month_end_on_airflow2(month_end_af2: dict) -> None:
     assert month_end_af2["ok"], month_end_af2["_stderr_tail"]
     assert month_end_af2["airflow"]["major"] == 2
     night = _night(month_end_af2, "month-end")
-    _assert_month_end(night)
+    _assert_month_end(night, "maria.chen")
     # Airflow 2: Data Workers queues the approved run itself
     assert night["rerun"]["mode"] == "trigger"

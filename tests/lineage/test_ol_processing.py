@@ -225,3 +225,32 @@ def test_the_whole_pass_works_on_postgresql(night, pg_store: Store) -> None:
     feed_graph(graph, settings, pg_store)
     assert ("airflow:orders_daily.orders_clean", "lake.orders_clean", "writes") in {
         (e.src, e.dst, e.relation) for e in graph.edges()}
+
+
+def test_a_dataless_parent_fail_is_covered_by_its_failed_child():
+    """dbt-ol sends FAIL for the model (with its output) and for the `dbt-run-*` parent (none)."""
+    from datetime import UTC, datetime
+
+    from dw_assets.connectors.openlineage.processing import without_covered_parents
+    from dw_assets.core.signals import Signal
+
+    at = datetime(2026, 10, 1, tzinfo=UTC)
+    parent = Signal("lineage_fail", None, at, "openlineage", "dbt-run failed", {"run_id": "p1"})
+    child = Signal("lineage_fail", "analytics.fct_revenue", at, "openlineage", "fct_revenue failed",
+                   {"run_id": "c1", "parent_run_id": "p1"})
+    statement = Signal("lineage_fail", None, at, "openlineage", "fct_revenue.sql.2 failed",
+                       {"run_id": "s1", "parent_run_id": "c1"})
+    lonely = Signal("lineage_fail", None, at, "openlineage", "other job failed", {"run_id": "x9"})
+    assert without_covered_parents([parent, child, statement, lonely]) == [child, lonely]
+
+
+def test_dbt_test_jobs_add_nothing_to_the_graph():
+    """dbt-ol reports each data test as a job writing an audit relation: not lineage anyone reads."""
+    from dw_assets.connectors.openlineage.graph_feed import lineage_of_event
+
+    event = {"job": {"namespace": "airflow://local", "name": "test.dw_demo.not_null_x",
+                     "facets": {"jobType": {"jobType": "TEST", "integration": "DBT", "processingType": "BATCH"}}},
+             "run": {"runId": "01a22c72-8bf0-7e25-9ecc-72d9faa98213", "facets": {}},
+             "inputs": [{"namespace": "duckdb:///w.duckdb", "name": "analytics.main.x"}],
+             "outputs": [{"namespace": "duckdb:///w.duckdb", "name": "analytics.main_dbt_test__audit.not_null_x"}]}
+    assert lineage_of_event(event, lambda ns, name: name) == ([], [])

@@ -128,6 +128,8 @@ def lineage_of_event(event: dict[str, Any], dataset_id: DatasetIdFn,
     job = event.get("job")
     if not isinstance(job, dict):
         return [], []
+    if str(_facet(_facet(job, "facets"), "jobType").get("jobType", "")).upper() == "TEST":
+        return [], []  # a data test reads a model; its audit relation is not data anyone consumes
     parent = _facet(_facet(event.get("run"), "facets"), "parent")
     dag_id = airflow_dag_of_parent(parent, known_dags) if parent else None
     job_node = _job_node(job, dag_id)

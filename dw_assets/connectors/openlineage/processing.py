@@ -89,7 +89,9 @@ def fail_signal(stored: StoredEvent, dataset_id: DatasetIdFn) -> Signal | None:
     details = {"run_id": stored.run_id, "job": job, "job_name": stored.job_name, "event_seq": stored.seq,
                "error_message": message, "outputs": outputs,
                "inputs": [dataset_id(d["namespace"], d["name"]) for d in ev.get("inputs") or []],
-               "parent": ((ev.get("run") or {}).get("facets") or {}).get("parent", {}).get("job")}
+               "parent": ((ev.get("run") or {}).get("facets") or {}).get("parent", {}).get("job"),
+               "parent_run_id": (((ev.get("run") or {}).get("facets") or {}).get("parent", {}).get("run") or {})
+               .get("runId")}
     return Signal(kind="lineage_fail", dataset_id=outputs[0] if outputs else None, observed_at=stored.event_time,
                   source="openlineage", summary=summary, details=details, severity="high",
                   dedupe_key=f"openlineage:{stored.run_id}:FAIL")
@@ -159,6 +161,7 @@ def process_new_events(settings: Settings, store: Store, *, ingest: bool = True,
         if (signal := fail_signal(stored, dataset_id)) is not None:
             result.signals.append(signal)
         result.observations.extend(dataset_observations(stored, dataset_id))
+    result.signals = without_covered_parents(result.signals)
     result.graph_edges = fold_events(store, batch, dataset_id, known_dag_ids(settings.airflow.task_outputs),
                                      settings.openlineage.emit_namespace)
     result.signals_delivered = _deliver(settings, store, result.signals)
@@ -168,3 +171,14 @@ def process_new_events(settings: Settings, store: Store, *, ingest: bool = True,
     if int(store.get_cursor(GRAPH_CONSUMER) or 0) == result.cursor_before:
         store.set_cursor(GRAPH_CONSUMER, str(result.cursor_after))  # graph tables already hold these
     return result
+
+
+def without_covered_parents(signals: list[Signal]) -> list[Signal]:
+    """Drop a FAIL that names no dataset when a related failed run names one: dbt-ol reports one
+    model failure three times (the `dbt-run-*` parent, the model with its output, and the model's
+    SQL statement as a child). One failure, one signal, on the dataset that broke."""
+    with_data = [s for s in signals if s.dataset_id]
+    parents_of_data = {s.details.get("parent_run_id") for s in with_data}
+    runs_with_data = {s.details.get("run_id") for s in with_data}
+    return [s for s in signals if s.dataset_id or not (s.details.get("run_id") in parents_of_data
+                                                         or s.details.get("parent_run_id") in runs_with_data)]
