@@ -15,7 +15,7 @@ from checks.state import baseline_exclusions
 from dw_assets.config import DatasetChecksConfig, Settings, VolumeCheckConfig
 from dw_assets.connectors.warehouse import Warehouse
 from dw_assets.core import stats
-from dw_assets.core.checks_logic import VOLUME, CheckOutcome, decide_volume
+from dw_assets.core.checks_logic import CheckOutcome, decide_volume
 from dw_assets.store import Store
 
 

@@ -17,7 +17,7 @@ The rules are about the estate's shape, never its names:
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from dw_assets.config import Settings
@@ -54,7 +54,7 @@ def _dag_of(task_node: str) -> str:
 
 def _latest_run(client: Any, dag_id: str, since: datetime | None) -> Any | None:
     runs = [r for r in client.list_dag_runs(dag_id) if since is None or (r.start_date and r.start_date >= since)]
-    runs.sort(key=lambda r: r.start_date or datetime.min.replace(tzinfo=timezone.utc))
+    runs.sort(key=lambda r: r.start_date or datetime.min.replace(tzinfo=UTC))
     return runs[-1] if runs else None
 
 
@@ -119,7 +119,7 @@ def _undo(cause_kind: str, dag_id: str, conf: dict[str, Any], instance: str, inc
 def propose_plan(settings: Settings, incident: Any, *, graph: Any, client: Any, instance: str,
                  proposer: str = PROPOSER, now: datetime | None = None) -> Plan:
     """The remediation plan for a diagnosed incident (pure apart from reading Airflow runs)."""
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     cause = _top_cause(incident)
     dataset = incident.dataset_id
     if not dataset:

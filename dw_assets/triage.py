@@ -77,7 +77,7 @@ def triage_open_incidents(settings: Settings, store: Store, **kwargs: Any) -> li
             continue
         try:
             results.append(triage_incident(settings, store, incident.id, **kwargs))
-        except Exception as exc:  # noqa: BLE001  recorded per incident; the next tick tries again
+        except Exception as exc:
             log.exception("triage of %s failed", incident.id)
             results.append({"incident_id": incident.id, "error": f"{type(exc).__name__}: {exc}"})
     return results

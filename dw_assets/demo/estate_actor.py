@@ -5,7 +5,7 @@ Workers watches (and the owner who triggers a drafted rerun on Airflow 3)."""
 from __future__ import annotations
 
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import quote
 
@@ -68,4 +68,4 @@ class EstateActor:
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)

@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 import threading
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from dw_assets.demo.runner import DemoContext, _git
@@ -17,7 +18,7 @@ RERUN_POLL_S = 3.0
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def _meta_value(value: Any) -> Any:
@@ -232,7 +233,7 @@ def lineage_events_of(ctx: DemoContext, run_id: str) -> dict[str, int]:
     path = transport.get("log_file_path")
     if not path:
         return counts
-    for line in open(resolve_env(path)).read().splitlines():
+    for line in Path(resolve_env(path)).read_text().splitlines():
         try:
             event = json.loads(line)
         except json.JSONDecodeError:

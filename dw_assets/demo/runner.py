@@ -180,4 +180,4 @@ def run_demo(options: DemoOptions, stream: TextIO | None = None) -> dict[str, An
     return ctx.summary
 
 
-__all__ = ["DemoOptions", "run_demo", "owner_repo"]
+__all__ = ["DemoOptions", "owner_repo", "run_demo"]

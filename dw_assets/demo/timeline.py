@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
-from typing import Any, Iterator, TextIO
+from datetime import UTC, datetime
+from typing import Any, TextIO
 
 
 @dataclass
@@ -30,7 +31,7 @@ class Timeline:
         self.quiet = quiet
 
     def say(self, actor: str, message: str, **data: Any) -> TimelineEntry:
-        entry = TimelineEntry(datetime.now(timezone.utc), actor, message, data)
+        entry = TimelineEntry(datetime.now(UTC), actor, message, data)
         self.entries.append(entry)
         if not self.quiet:
             print(f"{entry.at:%H:%M:%S}  {actor:<14} {message}", file=self.stream, flush=True)

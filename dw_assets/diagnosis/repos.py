@@ -51,15 +51,13 @@ def dag_files_for(settings: Settings, dag_id: str, dataset_hint: str | None = No
     default = _default_repo(str(settings.base_dir))
     if default:
         places.append((default, ""))
-    found: list[tuple[GitRepo, str]] = []
-    seen: set[tuple[str, str]] = set()  # one file once, however many domains point at its repo
+    # the first repo (the hinted domain's, then the others) that defines the DAG owns it: a diff
+    # must apply to one working copy, so files of the same DAG in another repo are not mixed in
     for repo, folder in dict.fromkeys(places):
-        for path in _dag_index(str(repo.root), folder).get(dag_id, ()):
-            key = (str(Path(repo.root).resolve()), path)
-            if key not in seen:
-                seen.add(key)
-                found.append((repo, path))
-    return found
+        paths = sorted(set(_dag_index(str(repo.root), folder).get(dag_id, ())))
+        if paths:
+            return [(repo, path) for path in paths]
+    return []
 
 
 @lru_cache(maxsize=16)

@@ -39,7 +39,7 @@ class DagsterWebserver:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 180.0) -> "DagsterWebserver":
+    def start(self, timeout: float = 180.0) -> DagsterWebserver:
         self.dagster_home.mkdir(parents=True, exist_ok=True)
         env = {**os.environ, **self.extra_env, "DAGSTER_HOME": str(self.dagster_home)}
         binary = Path(sys.executable).parent / "dagster-webserver"
@@ -78,7 +78,7 @@ class DagsterWebserver:
             os.killpg(pgid, signal.SIGKILL)
             self._proc.wait(5)
 
-    def __enter__(self) -> "DagsterWebserver":
+    def __enter__(self) -> DagsterWebserver:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from dagster_graphql import DagsterGraphQLClient
-
 from demo_runs import run_demo
+
 from dw_assets.harness.dagster_ui import DagsterWebserver
 
 pytestmark = [pytest.mark.ui, pytest.mark.e2e, pytest.mark.airflow]

@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from demo_runs import run_demo
 
 pytestmark = [pytest.mark.e2e, pytest.mark.airflow]
