@@ -168,6 +168,17 @@ class SlackConfig(_Model):
     channel: str | None = None
 
 
+class GitHostConfig(_Model):
+    """Opt-in: open each verified fix as a pull request (`dw_assets.connectors.git_host`)."""
+
+    type: Literal["github", "gitea"]
+    api_url: str  # https://api.github.com, or a Gitea's https://<host>/api/v1
+    repo: str = Field(pattern=r"^[^/\s]+/[^/\s]+$")  # "owner/name"
+    token: str  # an ${ENV} reference, resolved only when a pull request is opened
+    remote: str  # git URL (or path) the fix's branch is pushed to
+    base_branch: str = "main"
+
+
 class DomainConfig(_Model):
     name: str
     datasets: list[str] = []  # canonical ids or globs
@@ -178,7 +189,7 @@ class DomainConfig(_Model):
     slack: SlackConfig | None = None
     repo: str | None = None  # git working copy the fixes are proposed against
     dags_path: str | None = None  # folder of the domain's DAG files inside `repo` (default: search it)
-    git_host: str | None = None  # where fix pull requests would open; None = off (the default)
+    git_host: GitHostConfig | None = None  # where fix pull requests open; None = off (the default)
     fix_location: Literal["load_task", "staging_model"] = "load_task"
     airflow_instance: str | None = None
 

@@ -6,9 +6,8 @@ changed in those paths (`git show`), tracked files (`git ls-files`), and whether
 Writes: nothing. Read-only is enforced before any process starts: `_git` runs only the
 subcommands in `_READ_ONLY` (and `apply` only with `--check`); `commit`, `push`, `merge` and any
 other subcommand raise `GitWriteRefused`.
-Pull requests: `pull_request_opener(host)` returns an opener; with no host configured (the default)
-it refuses with `PullRequestsDisabled` before anything is sent. No hosted backend ships yet: a
-configured host is refused too, naming what is missing.
+Pull requests are not opened from here: `dw_assets.connectors.git_host` (opt-in, `domains[].git_host`)
+works in a temporary clone and raises `PullRequestsDisabled` when the domain has no host (the default).
 Errors: `GitError` (not a repository, git failed, a bad argument), `GitWriteRefused`,
 `PullRequestsDisabled`.
 """
@@ -20,7 +19,6 @@ import subprocess
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Protocol
 
 from dw_assets.core.evidence import Commit
 
@@ -133,25 +131,3 @@ def find_repo(start: str | Path) -> GitRepo | None:
         return GitRepo(start if Path(start).is_dir() else Path(start).parent)
     except GitError:
         return None
-
-
-class PullRequestOpener(Protocol):
-    def open(self, repo: GitRepo, *, title: str, body: str, diff: str, branch: str) -> str:
-        """Open a pull request holding `diff`; returns its URL."""
-
-
-class _RefusingOpener:
-    def __init__(self, reason: str):
-        self.reason = reason
-
-    def open(self, repo: GitRepo, *, title: str, body: str, diff: str, branch: str) -> str:
-        raise PullRequestsDisabled(self.reason)
-
-
-def pull_request_opener(host: str | None) -> PullRequestOpener:
-    """Off by default: without a configured host every `open` is refused before anything is sent."""
-    if not host:
-        return _RefusingOpener("pull requests are off: set domains[].git_host to open them; the diff is "
-                               "in the incident for the owner to apply")
-    return _RefusingOpener(f"no pull-request backend for {host} ships with Data Workers yet: apply the diff "
-                           "from the incident by hand")

@@ -20,10 +20,13 @@ Severity rule (levels low < medium < high < critical):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress, filterfalse, islice, repeat
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from dw_assets.core.traversal import walk
+from dw_assets.core.traversal import Walk, node_records, walk
 
 if TYPE_CHECKING:
     from dw_assets.core.graph import ContextGraph, Node
@@ -33,6 +36,7 @@ _RANK = {level: i for i, level in enumerate(LEVELS)}
 READER_KINDS = frozenset({"dashboard", "application", "reader"})
 _MEDIUM_BY_DEFAULT = READER_KINDS | {"metric"}
 _MATURITY_RANK = {"low": 0, "medium": 1, "high": 2}
+_KIND, _ATTRS = attrgetter("kind"), attrgetter("attrs")
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,14 @@ class SeverityRule:
     def rank_at(self, node: Node, depth: int) -> int:
         return max(0, self.base_rank(node) - max(0, depth - 1) // self.decay_every)
 
+    def ranks(self, nodes: Sequence[Node], depths: Sequence[int]) -> list[int]:
+        """`rank_at` of each node (depths >= 1); the attrs are only read for nodes that have some."""
+        ranks = [1 if kind in _MEDIUM_BY_DEFAULT else 0 for kind in map(_KIND, nodes)]
+        for j in compress(range(len(nodes)), map(_ATTRS, nodes)):
+            ranks[j] = self.base_rank(nodes[j])
+        decay = self.decay_every
+        return [max(0, rank - (depth - 1) // decay) for rank, depth in zip(ranks, depths)]
+
     def overall(self, ranks: list[int], reader_count: int) -> tuple[str, str]:
         if not ranks:
             return "low", "nothing downstream"
@@ -69,6 +81,34 @@ class SeverityRule:
         return LEVELS[top], reason
 
 
+class ShortestPathTree:
+    """A walk's parent pointers, read as paths: the node ids from the root to any reached node.
+
+    Paths are built when read and memoised, so paths with a common prefix share its work: a radius
+    of 20k nodes does not pay for 20k path tuples unless they are all asked for (`to_dict` does)."""
+
+    def __init__(self, graph: ContextGraph, w: Walk) -> None:
+        self._graph, self._root, self._parent = graph, w.root, w.parent or {}
+        self._paths = {w.root: (graph.nodes_by_index[w.root].id,)}
+
+    def path_to(self, node_id: str) -> tuple[str, ...]:
+        paths, parent, nodes = self._paths, self._parent, self._graph.nodes_by_index
+        i = self._graph.index.get(node_id, -1)
+        missing: list[int] = []
+        while i not in paths:
+            if i not in parent:
+                raise KeyError(f"{node_id!r} was not reached from {nodes[self._root].id!r}")
+            missing.append(i)
+            i = parent[i]
+        path = paths[i]
+        for j in reversed(missing):
+            path = paths[j] = path + (nodes[j].id,)
+        return path
+
+    def __repr__(self) -> str:
+        return f"ShortestPathTree(root={self._graph.nodes_by_index[self._root].id!r}, reached={len(self._parent) + 1})"
+
+
 class AffectedNode(NamedTuple):
     id: str
     kind: str
@@ -77,7 +117,12 @@ class AffectedNode(NamedTuple):
     owner: str | None
     depth: int
     severity: str
-    path: tuple[str, ...]  # node ids from the root to this node, orchestration nodes included
+    tree: ShortestPathTree  # shared by the records of one radius: `path` reads it
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        """Node ids from the root to this node, orchestration nodes included."""
+        return self.tree.path_to(self.id)
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "system": self.system, "name": self.name,
@@ -115,31 +160,17 @@ def blast_radius(graph: ContextGraph, asset_id: str, *, max_depth: int | None = 
     w = walk(graph, graph.index[root_id], downstream=True, max_depth=max_depth, hide_orchestration=True,
              parents=True)
     nodes, hidden = graph.nodes_by_index, graph.orchestration
-    paths: dict[int, tuple[str, ...]] = {w.root: (root_id,)}
-    by_rank: list[list[AffectedNode]] = [[] for _ in LEVELS]
-    orchestration: list[str] = []
-    readers = 0
-    parent = w.parent or {}
-    new, base_rank, decay = tuple.__new__, rule.base_rank, rule.decay_every
-    for i, depth in w.depth.items():  # discovery order: parents first; listed nodes by depth
-        if i == w.root:
-            continue
-        node = nodes[i]
-        path = paths[i] = paths[parent[i]] + (node.id,)
-        if hidden[i]:
-            orchestration.append(node.id)
-            continue
-        kind, attrs = node.kind, node.attrs
-        # rule.rank_at, inlined: this loop runs once per affected node
-        if attrs and ("criticality" in attrs or "maturity" in attrs):
-            rank = base_rank(node)
-        else:
-            rank = 1 if kind in _MEDIUM_BY_DEFAULT else 0
-        rank = max(0, rank - (depth - 1) // decay)
-        readers += kind in READER_KINDS
-        by_rank[rank].append(new(AffectedNode, (node.id, kind, node.system, node.name, node.owner, depth,
-                                                LEVELS[rank], path)))
-    affected = [a for bucket in reversed(by_rank) for a in bucket]
-    ranks = [r for r, bucket in enumerate(by_rank) if bucket]
+    reached = list(islice(w.depth, 1, None))  # discovery order: listed nodes by non-decreasing depth
+    listed = list(filterfalse(hidden.__getitem__, reached))
+    listed_nodes = list(map(nodes.__getitem__, listed))
+    depths = list(map(w.depth.__getitem__, listed))
+    ranks = rule.ranks(listed_nodes, depths)
+    records = node_records(AffectedNode, listed_nodes, depths, map(LEVELS.__getitem__, ranks),
+                           repeat(ShortestPathTree(graph, w)))
+    # most severe first; sorted() is stable, so shallowest (then discovery order) within a level
+    most_severe_first = sorted(range(len(records)), key=[-r for r in ranks].__getitem__)
+    affected = list(map(records.__getitem__, most_severe_first))
+    readers = sum(map(READER_KINDS.__contains__, map(_KIND, listed_nodes)))
     severity, reason = rule.overall(ranks, readers)
-    return BlastRadius(root_id, max_depth, severity, reason, readers, affected, sorted(orchestration))
+    orchestration = sorted(nodes[i].id for i in compress(reached, map(hidden.__getitem__, reached)))
+    return BlastRadius(root_id, max_depth, severity, reason, readers, affected, orchestration)

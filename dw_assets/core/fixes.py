@@ -64,6 +64,8 @@ class ProposedFix:
     check_output: str = ""
     target_asset: str | None = None
     blast_radius: list[dict[str, Any]] = field(default_factory=list)
+    pull_request: dict[str, Any] | None = None  # {url, number, branch} when domains[].git_host opened one
+    pull_request_error: str | None = None  # why a configured git_host did not get one
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)

@@ -112,7 +112,9 @@ def _start_airflow(ctx: DemoContext) -> None:
     from dw_assets.harness.airflow import AirflowHarness
 
     major = ctx.options.airflow_major
-    harness = AirflowHarness(major, home=ctx.home / "airflow", dags_folder=ctx.repo / "estate" / "dags" / f"airflow{major}",
+    # the config's default URL is 127.0.0.1:8080: take it when free, so `dw airflow runs` works as is
+    port = 8080 if _port_free(8080) else None
+    harness = AirflowHarness(major, home=ctx.home / "airflow", port=port, dags_folder=ctx.repo / "estate" / "dags" / f"airflow{major}",
                              dw_home_dir=ctx.home,
                              extra_env={"DW_DBT_PROJECT_DIR": str(ctx.repo / "dbt_project"),
                                         "DW_DBT_PROFILES_DIR": str(ctx.repo / "dbt_project")})
@@ -127,6 +129,32 @@ def _start_airflow(ctx: DemoContext) -> None:
     ctx.summary["airflow"] = {"major": major, "url": harness.url}
     ctx.timeline.say("airflow", f"Airflow {major} healthy at {harness.url}; DAGs gl_landing, month_end_close, "
                                 "orders_daily loaded from the owners' repo")
+
+
+def _port_free(port: int) -> bool:
+    import socket
+
+    with socket.socket() as sock:
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def _hold_airflow(ctx: DemoContext) -> None:
+    """--keep-airflow: leave the estate's Airflow up for a look around, until Ctrl-C."""
+    import time
+
+    h = ctx.harness
+    ctx.timeline.say("airflow", f"Airflow stays up at {h.url} (user admin, password admin) until Ctrl-C. In another "
+                                f"shell: export DW_HOME={ctx.home} DW_AIRFLOW_URL={h.url} "
+                                f"DW_AIRFLOW_AUTH={'jwt' if h.major == 3 else 'basic'}; dw airflow runs --json")
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        pass
 
 
 def _start_data_workers(ctx: DemoContext) -> None:
@@ -170,7 +198,9 @@ def run_demo(options: DemoOptions, stream: TextIO | None = None) -> dict[str, An
         if ctx.harness is not None:
             ctx.summary["airflow_log_tail"] = ctx.harness.log_tail(30)
     finally:
-        if ctx.harness is not None and not options.keep_airflow:
+        if ctx.harness is not None and options.keep_airflow:
+            _hold_airflow(ctx)
+        if ctx.harness is not None:
             with timeline.step("airflow", "stopping Airflow"):
                 ctx.harness.stop()
     ctx.summary["timeline"] = timeline.to_list()

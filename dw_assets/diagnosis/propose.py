@@ -1,13 +1,19 @@
 """Turn ranked causes into fixes against the owner's repo: locate the file, run the core's text
 transformer, check the diff with `git apply --check` (read-only), attach the changed asset's blast
 radius. Causes without a generic transformer get the core's plain-language recommendation.
+Opt-in (`domains[].git_host`): `open_fix_pull_requests` opens each verified diff as a pull request
+from a temporary clone (dw_assets.connectors.git_host); the working copy is never written.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from dw_assets.config import Settings
+from dw_assets.config import ConfigError, DomainConfig, Settings
+from dw_assets.connectors.git import GitError, find_repo
+from dw_assets.connectors.git_host import open_pull_request
+from dw_assets.core.autonomy import AutonomyLevel
 from dw_assets.core.diagnosis import Cause
 from dw_assets.core.evidence import EvidenceBundle
 from dw_assets.core.fix_advice import recommendation_for
@@ -135,3 +141,49 @@ def _blast(graph: Any, asset: str | None) -> list[dict[str, Any]]:
         return []
     return [{"id": a.id, "kind": a.kind, "owner": a.owner, "depth": a.depth, "severity": a.severity}
             for a in radius.affected]
+
+
+def open_fix_pull_requests(settings: Settings, fixes: list[ProposedFix], incident_id: str | None, *,
+                           store: Any = None) -> None:
+    """Sets `pull_request` or `pull_request_error` on each diff fix whose repo belongs to a domain
+    with `git_host`; without one (the default) nothing is touched. The org-wide stop holds them too."""
+    if not incident_id or not any(d.git_host for d in settings.domains):
+        return
+    stopped = _stop_reason(settings, store)
+    for fix in fixes:
+        domain = _hosting_domain(settings, fix) if fix.kind == "diff" and fix.diff and fix.repo else None
+        if domain is None:
+            continue
+        level = AutonomyLevel.parse(domain.autonomy)
+        if stopped:
+            fix.pull_request_error = f"not opened: {stopped}"
+        elif level < AutonomyLevel.L2:  # opening a PR is proposing: L0/L1 domains only observe
+            fix.pull_request_error = (f"not opened: domain {domain.name!r} is at {level.name}; pull requests are "
+                                      "proposed from L2")
+        elif not fix.verified:
+            fix.pull_request_error = "not opened: the diff does not apply to the working copy (git apply --check)"
+        else:
+            try:
+                fix.pull_request = open_pull_request(domain, fix.repo, fix, incident_id=incident_id)
+            except (GitError, ConfigError) as exc:
+                fix.pull_request_error = str(exc)
+
+
+def _hosting_domain(settings: Settings, fix: ProposedFix) -> DomainConfig | None:
+    """The domain with a git_host whose working copy is the fix's repo, the fixed asset's domain first."""
+    own = settings.domain_for(fix.target_asset) if fix.target_asset else None
+    for domain in [d for d in [own, *settings.domains] if d is not None and d.git_host]:
+        where = settings.resolve_path(domain.repo) if domain.repo else settings.base_dir
+        repo = find_repo(where)
+        if repo and Path(repo.root).resolve() == Path(fix.repo).resolve():
+            return domain
+    return None
+
+
+def _stop_reason(settings: Settings, store: Any) -> str | None:
+    if store is None:
+        return "org-wide stop is on (governance.stop: true)" if settings.governance.stop else None
+    from dw_assets.governance.gate import is_stopped
+    from dw_assets.governance.ledger import GovernanceLedger
+
+    return is_stopped(settings, GovernanceLedger(store))

@@ -16,7 +16,7 @@ from dw_assets.config import Settings
 from dw_assets.core.diagnosis import Diagnosis, rank_causes
 from dw_assets.core.evidence import Hop, Reader, Symptom
 from dw_assets.diagnosis.collect import DEFAULT_BOUNDS, Bounds, collect_evidence
-from dw_assets.diagnosis.propose import propose_fixes
+from dw_assets.diagnosis.propose import open_fix_pull_requests, propose_fixes
 
 _PATH_HIDDEN = frozenset({"job", "dbt_invocation", "dag"})  # collapsed in the path; Airflow tasks are shown
 _READERS = frozenset({"dashboard", "reader", "application"})
@@ -52,7 +52,8 @@ def diagnose_incident(settings: Settings, store: Any, incident_id: str, *, persi
     incidents = IncidentStore(store)
     incident = incidents.get(incident_id)
     result = diagnose(settings, store, symptom_from_incident(incident), incident_id=incident_id, **kwargs)
-    if persist:
+    if persist:  # a recorded diagnosis may open pull requests (opt-in); `dw report` and MCP reads never do
+        open_fix_pull_requests(settings, result.fixes, incident_id, store=store)
         data = result.to_dict()
         incidents.update(incident_id, actor="data-workers", note=f"diagnosed: {result.top.title}",
                          causes=data["causes"], path=data["path"], blast_radius=data["blast_radius"],

@@ -11,8 +11,10 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from dw_assets.connectors.git import GitRepo, GitWriteRefused, PullRequestsDisabled, pull_request_opener
-from dw_assets.core.fixes import find_casts, safe_cast_edit, sensor_marker_edit, unified_diff
+from dw_assets.config import DomainConfig
+from dw_assets.connectors.git import GitRepo, GitWriteRefused, PullRequestsDisabled
+from dw_assets.connectors.git_host import open_pull_request
+from dw_assets.core.fixes import ProposedFix, find_casts, safe_cast_edit, sensor_marker_edit, unified_diff
 
 REPO = Path(__file__).resolve().parents[2]
 REAL_FILES = ["estate/dags/airflow3/gl_landing.py", "estate/dags/airflow2/gl_landing.py",
@@ -141,7 +143,8 @@ def test_git_connector_refuses_writes_before_running_anything(owner_repo: GitRep
 
 def test_pull_requests_are_off_by_default(owner_repo: GitRepo):
     with pytest.raises(PullRequestsDisabled, match="off"):
-        pull_request_opener(None).open(owner_repo, title="t", body="b", diff="d", branch="x")
+        open_pull_request(DomainConfig(name="finance"), owner_repo.root, ProposedFix("c", "t", "r", kind="diff", diff="d"),
+                          incident_id="INC-1")
 
 
 def test_recent_commits_name_the_paths_and_changed_lines(owner_repo: GitRepo):

@@ -6,6 +6,7 @@ sensors and jobs against one Dagster instance) and checks what STORIES.md promis
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -101,3 +102,24 @@ def test_month_end_on_airflow2(month_end_af2: dict) -> None:
     _assert_month_end(night, "maria.chen")
     # Airflow 2: Data Workers queues the approved run itself
     assert night["rerun"]["mode"] == "trigger"
+
+
+def _dw_json(home: str, *args: str):
+    dw = str(Path(sys.executable).parent / "dw")
+    proc = subprocess.run([dw, *args, "--json"], env={"DW_HOME": home, "PATH": str(Path(sys.executable).parent)},
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return json.loads(proc.stdout)
+
+
+def test_after_the_orders_night_the_cli_shows_the_schema_change_and_the_diagnosis(both_nights_af3: dict) -> None:
+    home = both_nights_af3["_dw_home"]
+    changes = _dw_json(home, "lineage", "schema-changes")
+    discount = [c for c in changes if c["dataset_id"] == "lake.orders_clean" and c["column"] == "discount"]
+    assert discount and discount[0]["change"] == "type_changed", changes
+    assert "DECIMAL" in discount[0]["old_type"] and discount[0]["new_type"] == "VARCHAR"
+    for night in both_nights_af3["nights"]:
+        shown = _dw_json(home, "incidents", "show", night["incident_ids"][0])
+        assert shown["causes"][0]["kind"] == night["top_cause"]["kind"]
+        assert shown["causes"][0]["evidence"] and shown["path"] and shown["blast_radius"]
+        assert any(f["kind"] == "diff" and f["verified"] for f in shown["proposed_fixes"])

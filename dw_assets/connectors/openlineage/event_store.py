@@ -13,7 +13,7 @@ process writes through one batching writer, which keeps arrival order and commit
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -71,7 +71,7 @@ rejected = sa.Table(
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DatasetRef:
     role: str  # input | output | dataset
     namespace: str
@@ -79,21 +79,34 @@ class DatasetRef:
     dataset_id: str
 
 
-@dataclass
+@dataclass(slots=True)
 class AcceptedEvent:
-    """A validated event ready to store; `canonical` is its compact sorted-key JSON."""
+    """A validated event ready to store: its columns, its compact sorted-key JSON (`canonical`) and the
+    hash of that. The parsed dict is not kept, so a batch waiting for its commit holds a few
+    objects per event, not the whole tree."""
 
-    event: dict[str, Any]
     kind: EventKind
     source: str
-    canonical: bytes = b""
-    content_hash: str = ""
+    event_time: datetime
+    event_type: str | None
+    run_id: str | None
+    job_namespace: str | None
+    job_name: str | None
+    canonical: bytes
+    content_hash: str
     datasets: list[DatasetRef] = field(default_factory=list)
 
-    def __post_init__(self) -> None:
-        if not self.canonical:
-            self.canonical = orjson.dumps(self.event, option=orjson.OPT_SORT_KEYS)
-        self.content_hash = hashlib.sha256(self.canonical).hexdigest()
+    @classmethod
+    def of(cls, event: dict[str, Any], kind: EventKind, source: str, *, datasets: list[DatasetRef] | None = None,
+           event_time: datetime | None = None) -> AcceptedEvent:
+        """From a validated event; `datasets` must hold each (role, dataset id) once."""
+        canonical = orjson.dumps(event, option=orjson.OPT_SORT_KEYS)
+        job = event.get("job") if kind != "dataset" else None
+        return cls(kind, source, event_time or parse_event_time(event["eventTime"]),
+                   event["eventType"] if kind == "run" else None,
+                   event["run"]["runId"] if kind == "run" else None,
+                   job["namespace"] if job else None, job["name"] if job else None,
+                   canonical, hashlib.sha256(canonical).hexdigest(), datasets or [])
 
 
 @dataclass(frozen=True)
@@ -135,33 +148,29 @@ class LineageEventStore:
 
     def append_many(self, accepted: Sequence[AcceptedEvent]) -> list[int | None]:
         """Store a batch in one transaction; per event its new `seq`, or None when already stored.
-        A handful of statements per batch, whatever its size: the highest `seq` before, one
-        executemany of the events (conflicts on the hash skipped), their seqs, one of the links."""
+        Four statements per batch, whatever its size: the highest `seq` before, one executemany of
+        the events (`ON CONFLICT (content_hash) DO NOTHING`: no read before the write), the rows
+        past that `seq` (a range scan of the primary key), one executemany of their links."""
         if not accepted:
             return []
-        now, dialect = _now(), self.store.dialect
+        dialect = self.store.dialect
         unique: dict[str, AcceptedEvent] = {}
         for item in accepted:  # in arrival order; the first of equal events
             unique.setdefault(item.content_hash, item)
+        received_at = _db_time(_now(), dialect)
+        rows = [(h, item.kind, _db_time(item.event_time, dialect), item.event_type, item.run_id, item.job_namespace,
+                 item.job_name, item.source[:500], received_at, item.canonical.decode()) for h, item in unique.items()]
         with self.store.engine.begin() as conn:
-            before = conn.execute(sa.select(sa.func.max(events.c.seq))).scalar() or 0
-            received_at = _db_time(now, dialect)
-            _bulk_insert(conn, events, _EVENT_COLUMNS,
-                         [_event_row(item, received_at, dialect) for item in unique.values()], conflict="(content_hash)")
-            new = {h: seq for h, seq in self._seqs(conn, list(unique)).items() if seq > before}
+            before = conn.exec_driver_sql("SELECT max(seq) FROM dw_ol_events").scalar() or 0
+            _bulk_insert(conn, events, _EVENT_COLUMNS, rows, conflict="(content_hash)")
+            # rows another writer added meanwhile (PostgreSQL) carry hashes not in this batch
+            after = conn.exec_driver_sql(f"SELECT content_hash, seq FROM dw_ol_events WHERE seq > {_mark(conn)}",
+                                         (before,))
+            new = {h: seq for h, seq in after if h in unique}
             links = [(seq, ref.role, ref.dataset_id, ref.namespace, ref.name)
-                     for h, seq in new.items() for ref in _unique_refs(unique[h].datasets)]
+                     for h, seq in new.items() for ref in unique[h].datasets]
             _bulk_insert(conn, event_datasets, _LINK_COLUMNS, links)
         return [new.pop(item.content_hash, None) for item in accepted]
-
-    @staticmethod
-    def _seqs(conn: sa.Connection, hashes: list[str]) -> dict[str, int]:
-        found: dict[str, int] = {}
-        for i in range(0, len(hashes), 500):
-            q = sa.select(events.c.content_hash, events.c.seq).where(events.c.content_hash.in_(hashes[i:i + 500]))
-            for content_hash, seq in conn.execute(q).tuples():
-                found[content_hash] = seq
-        return found
 
     def reject_many(self, rejections: Sequence[Rejection]) -> None:
         if not rejections:
@@ -239,32 +248,20 @@ def _bulk_insert(conn: sa.Connection, table: sa.Table, columns: tuple[str, ...],
     second SQLAlchemy's per-row parameter processing costs more than the insert itself."""
     if not rows:
         return
-    mark = "?" if conn.dialect.name == "sqlite" else "%s"
-    sql = (f"INSERT INTO {table.name} ({', '.join(columns)}) VALUES ({', '.join([mark] * len(columns))}) "
+    sql = (f"INSERT INTO {table.name} ({', '.join(columns)}) VALUES ({', '.join([_mark(conn)] * len(columns))}) "
            f"ON CONFLICT {conflict} DO NOTHING")
     conn.exec_driver_sql(sql, rows)
+
+
+def _mark(conn: sa.Connection) -> str:
+    """The driver's parameter marker: sqlite3 takes `?`, psycopg `%s`."""
+    return "?" if conn.dialect.name == "sqlite" else "%s"
 
 
 def _db_time(value: datetime, dialect: str) -> Any:
     """As SQLAlchemy's DateTime stores it: SQLite keeps naive UTC text, PostgreSQL a timestamptz."""
     value = utc(value)
     return value.replace(tzinfo=None).isoformat(" ", "microseconds") if dialect == "sqlite" else value
-
-
-def _event_row(item: AcceptedEvent, received_at: Any, dialect: str) -> tuple:
-    ev = item.event
-    job: dict[str, Any] = ev["job"] if isinstance(ev.get("job"), dict) else {}
-    run: dict[str, Any] = ev["run"] if isinstance(ev.get("run"), dict) else {}
-    return (item.content_hash, item.kind, _db_time(parse_event_time(ev["eventTime"]), dialect),
-            ev.get("eventType") if item.kind == "run" else None, run.get("runId"), job.get("namespace"),
-            job.get("name"), item.source[:500], received_at, item.canonical.decode())
-
-
-def _unique_refs(refs: Iterable[DatasetRef]) -> list[DatasetRef]:
-    seen: dict[tuple[str, str], DatasetRef] = {}
-    for ref in refs:
-        seen.setdefault((ref.role, ref.dataset_id), ref)
-    return list(seen.values())
 
 
 def _stored(row: Any) -> StoredEvent:

@@ -6,6 +6,8 @@ Progress is a byte offset per file, kept in the store's cursor `openlineage:file
 after every record read in the pass is committed; only complete lines are consumed, so a line still
 being written is read on the next pass. A file that shrank (rotated or rewritten) is read again from
 0. Bad records are kept as rejects whose source names the place (`file:<path>@<offset>+line<n>`).
+Records are validated on the calling thread while one writer thread commits the previous batch of
+`_BATCH` (SQLite releases the GIL while it writes, so both cores work); batches commit in order.
 Raises OSError when the folder is unreadable.
 """
 
@@ -13,7 +15,8 @@ from __future__ import annotations
 
 import json
 import logging
-from dataclasses import dataclass
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from dw_assets.connectors.openlineage.event_store import (
@@ -25,7 +28,7 @@ from dw_assets.connectors.openlineage.event_store import (
 from dw_assets.connectors.openlineage.intake import EventIntake
 
 log = logging.getLogger(__name__)
-_BATCH = 2000
+_BATCH = 5000  # events per transaction: past a few thousand the commit cost no longer drops
 
 
 @dataclass(frozen=True)
@@ -76,14 +79,19 @@ class FileFolderSource:
         raw = events.store.get_cursor(self.consumer)
         offsets: dict[str, int] = json.loads(raw)["files"] if raw else {}
         files = sorted(p for p in self.folder.iterdir() if p.is_file() and not p.name.startswith("."))
-        pending: list[tuple[str, bytes]] = []
-        for path in files:
-            for where, record in self._new_records(path, offsets):
-                pending.append((where, record))
-                if len(pending) >= _BATCH:
-                    report += self._store(pending, events, intake)
-                    pending = []
-        report += self._store(pending, events, intake)
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="openlineage-file-writer") as writer:
+            writing: Future[IngestReport] | None = None
+            batch = _Batch()
+            for path in files:
+                for where, record in self._new_records(path, offsets):
+                    self._prepare(where, record, intake, batch)
+                    if batch.size >= _BATCH:  # at most one batch commits while the next is prepared
+                        if writing is not None:
+                            report += writing.result()
+                        writing, batch = writer.submit(batch.write, events, report.source), _Batch()
+            if writing is not None:
+                report += writing.result()
+        report += batch.write(events, report.source)
         present = {p.name for p in files}
         offsets = {name: off for name, off in offsets.items() if name in present}
         events.store.set_cursor(self.consumer, json.dumps({"files": offsets}, sort_keys=True))
@@ -112,21 +120,26 @@ class FileFolderSource:
                 start += consumed
         offsets[path.name] = start
 
-    def _store(self, records: list[tuple[str, bytes]], events: LineageEventStore,
-               intake: EventIntake) -> IngestReport:
-        accepted: list[AcceptedEvent] = []
-        rejects: list[Rejection] = []
-        for where, record in records:
-            if len(record) > self.max_record_bytes:
-                rejects.append(Rejection(where, f"record of {len(record)} bytes exceeds max_body_bytes="
-                                         f"{self.max_record_bytes}", record[:REJECTED_BODY_KEEP], len(record)))
-                continue
-            item = intake.accept(record, where)
-            if isinstance(item, AcceptedEvent):
-                accepted.append(item)
-            else:
-                rejects.append(item)
-        seqs = events.append_many(accepted)
-        events.reject_many(rejects)
+    def _prepare(self, where: str, record: bytes, intake: EventIntake, batch: _Batch) -> None:
+        if len(record) > self.max_record_bytes:
+            batch.rejects.append(Rejection(where, f"record of {len(record)} bytes exceeds max_body_bytes="
+                                           f"{self.max_record_bytes}", record[:REJECTED_BODY_KEEP], len(record)))
+            return
+        item = intake.accept(record, where)
+        (batch.accepted if isinstance(item, AcceptedEvent) else batch.rejects).append(item)
+
+
+@dataclass
+class _Batch:
+    accepted: list[AcceptedEvent] = field(default_factory=list)
+    rejects: list[Rejection] = field(default_factory=list)
+
+    @property
+    def size(self) -> int:
+        return len(self.accepted) + len(self.rejects)
+
+    def write(self, events: LineageEventStore, source: str) -> IngestReport:
+        seqs = events.append_many(self.accepted)
+        events.reject_many(self.rejects)
         stored = sum(seq is not None for seq in seqs)
-        return IngestReport(f"file:{self.folder}", stored, len(seqs) - stored, len(rejects))
+        return IngestReport(source, stored, len(seqs) - stored, len(self.rejects))

@@ -17,6 +17,7 @@ from dw_assets.connectors.openlineage.validation import EventValidator, InvalidE
 from dw_assets.core.identity import IdentityError, canonical_dataset_id
 
 DatasetIdFn = Callable[[str, str], str]
+DatasetRefFn = Callable[[str, str, str], DatasetRef]
 
 
 def dataset_id_resolver(aliases: Mapping[str, str] | None = None) -> DatasetIdFn:
@@ -35,15 +36,30 @@ def dataset_id_resolver(aliases: Mapping[str, str] | None = None) -> DatasetIdFn
     return resolve
 
 
-def dataset_refs(event: dict[str, Any], dataset_id: DatasetIdFn) -> list[DatasetRef]:
-    """Every dataset an (already validated) event names, with its role."""
+def dataset_ref_factory(dataset_id: DatasetIdFn) -> DatasetRefFn:
+    """(role, namespace, name) -> DatasetRef, one shared instance per distinct dataset and role."""
+
+    @functools.lru_cache(maxsize=65536)
+    def ref(role: str, namespace: str, name: str) -> DatasetRef:
+        return DatasetRef(role, namespace, name, dataset_id(namespace, name))
+
+    return ref
+
+
+def dataset_refs(event: dict[str, Any], dataset_ref: DatasetRefFn) -> list[DatasetRef]:
+    """Every dataset an (already validated) event names, with its role; each (role, dataset id) once."""
     refs: list[DatasetRef] = []
     for role, key in (("input", "inputs"), ("output", "outputs")):
-        for ds in event.get(key) or []:
-            refs.append(DatasetRef(role, ds["namespace"], ds["name"], dataset_id(ds["namespace"], ds["name"])))
+        for ds in event.get(key) or ():
+            refs.append(dataset_ref(role, ds["namespace"], ds["name"]))
     if "run" not in event and "job" not in event and isinstance(event.get("dataset"), dict):
         ds = event["dataset"]
-        refs.append(DatasetRef("dataset", ds["namespace"], ds["name"], dataset_id(ds["namespace"], ds["name"])))
+        refs.append(dataset_ref("dataset", ds["namespace"], ds["name"]))
+    if len(refs) > 1 and len({(r.role, r.dataset_id) for r in refs}) < len(refs):
+        unique: dict[tuple[str, str], DatasetRef] = {}
+        for r in refs:
+            unique.setdefault((r.role, r.dataset_id), r)
+        refs = list(unique.values())
     return refs
 
 
@@ -53,6 +69,7 @@ class EventIntake:
     def __init__(self, validator: EventValidator, dataset_id: DatasetIdFn):
         self.validator = validator
         self.dataset_id = dataset_id
+        self._dataset_ref = dataset_ref_factory(dataset_id)
 
     @classmethod
     def from_settings(cls, settings: Settings, *, full_validation: bool | None = None) -> EventIntake:
@@ -72,5 +89,6 @@ class EventIntake:
 
     def accept_event(self, event: dict[str, Any], source: str) -> AcceptedEvent:
         """Raise InvalidEvent for a bad event; else the event ready to store."""
-        kind = self.validator.validate(event)
-        return AcceptedEvent(event, kind, source, datasets=dataset_refs(event, self.dataset_id))
+        kind, event_time = self.validator.check(event)
+        return AcceptedEvent.of(event, kind, source, datasets=dataset_refs(event, self._dataset_ref),
+                                event_time=event_time)

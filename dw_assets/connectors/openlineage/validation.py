@@ -1,7 +1,9 @@
 """Checking OpenLineage events: fast structural checks (the hot path) and full JSON-Schema validation.
 
 Structural checks cover what the rest of Data Workers relies on (times, ids, names, facet envelopes)
-and run at tens of thousands of events per second. Full validation uses the official JSON Schemas
+and run at a few hundred thousand events per second: a fast pass answers only "valid or not" (no JSON
+paths built, URIs already seen remembered); only an event it refuses is walked again by the checker
+that names every problem, so the fast pass can never accept what the checker would refuse. Full validation uses the official JSON Schemas
 (Draft 2020-12) from a local folder: every file is registered by its `$id` in one
 `referencing.Registry`, so a `$ref` never reaches for the network; the event is checked against
 `OpenLineage.json#/$defs/<Kind>Event` and each facet against its own file, with a FormatChecker.
@@ -27,9 +29,12 @@ EventKind = Literal["run", "job", "dataset"]
 # The spec's RunEvent.eventType enum (tests pin it against OpenLineage.json).
 EVENT_TYPES = frozenset({"START", "RUNNING", "COMPLETE", "ABORT", "FAIL", "OTHER"})
 
-_UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _URI_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _MAX_PROBLEMS = 10
+# producers and schema URLs repeat in nearly every event: a known-good one costs one set lookup
+_URIS_SEEN: set[str] = set()
+_URIS_SEEN_MAX = 4096
 
 class InvalidEvent(ValueError):
     """An event that breaks the spec; `problems` are (json path, what is wrong) pairs."""
@@ -127,9 +132,91 @@ class _Checker:
             self.dataset(item, f"$.{key}[{i}]", extra_facets)
 
 
+def _is_uri(value: Any) -> bool:
+    if type(value) is not str:
+        return False
+    if value in _URIS_SEEN:
+        return True
+    if _URI_SCHEME.match(value) is None:
+        return False
+    if len(_URIS_SEEN) < _URIS_SEEN_MAX:
+        _URIS_SEEN.add(value)
+    return True
+
+
+def _facets_ok(container: Any) -> bool:
+    if container is None:
+        return True
+    if type(container) is not dict:
+        return False
+    for facet in container.values():
+        if type(facet) is not dict or not _is_uri(facet.get("_producer")) or not _is_uri(facet.get("_schemaURL")):
+            return False
+    return True
+
+
+def _named_ok(value: Any, extra_facets: str | None) -> bool:
+    """A job or dataset: non-empty namespace and name, well-formed facets."""
+    if type(value) is not dict:
+        return False
+    namespace, name = value.get("namespace"), value.get("name")
+    return (type(namespace) is str and namespace != "" and type(name) is str and name != ""
+            and _facets_ok(value.get("facets")) and (extra_facets is None or _facets_ok(value.get(extra_facets))))
+
+
+def _datasets_ok(value: Any, extra_facets: str) -> bool:
+    if value is None:
+        return True
+    if type(value) is not list:
+        return False
+    return all(_named_ok(item, extra_facets) for item in value)
+
+
+def _fast_time(value: Any) -> datetime | None:
+    if type(value) is not str or ("T" not in value and "t" not in value):
+        return None
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo is not None else None
+
+
+def _passes_fast(event: dict[str, Any], kind: EventKind) -> bool:
+    """True only for an event the detailed checker would accept; False means "ask the checker"."""
+    if not _is_uri(event.get("producer")) or not _is_uri(event.get("schemaURL")):
+        return False
+    if kind == "dataset":
+        return _named_ok(event.get("dataset"), None)
+    if kind == "run":
+        event_type, run = event.get("eventType"), event.get("run")
+        if type(event_type) is not str or event_type not in EVENT_TYPES or type(run) is not dict:
+            return False
+        run_id = run.get("runId")
+        if type(run_id) is not str or _UUID.fullmatch(run_id) is None or not _facets_ok(run.get("facets")):
+            return False
+    return (_named_ok(event.get("job"), None) and _datasets_ok(event.get("inputs"), "inputFacets")
+            and _datasets_ok(event.get("outputs"), "outputFacets"))
+
+
+def check_event(event: dict[str, Any]) -> tuple[EventKind, datetime]:
+    """The hot-path checks: the event kind and its parsed eventTime, or InvalidEvent naming every
+    problem found."""
+    kind = event_kind(event)
+    event_time = _fast_time(event.get("eventTime"))
+    if event_time is not None and _passes_fast(event, kind):
+        return kind, event_time
+    _raise_problems(event, kind)
+    return kind, parse_event_time(event["eventTime"])  # the checker found nothing the fast pass refused
+
+
 def check_structure(event: dict[str, Any]) -> EventKind:
     """The hot-path checks; returns the event kind or raises InvalidEvent naming every problem found."""
-    kind = event_kind(event)
+    return check_event(event)[0]
+
+
+def _raise_problems(event: dict[str, Any], kind: EventKind) -> None:
+    """Walk the event naming every problem (JSON path, what is wrong); raise InvalidEvent if any."""
     c = _Checker()
     try:
         parse_event_time(event.get("eventTime"))
@@ -150,14 +237,13 @@ def check_structure(event: dict[str, Any]) -> EventKind:
         c.dataset(event.get("dataset"), "$.dataset", None)
     if c.problems:
         raise InvalidEvent(c.problems)
-    return kind
 
 
 def _check_run(event: dict[str, Any], c: _Checker) -> None:
     event_type = event.get("eventType")
     if event_type is None:
         c.add("$.eventType", "is required")
-    elif event_type not in EVENT_TYPES:
+    elif not isinstance(event_type, str) or event_type not in EVENT_TYPES:
         c.add("$.eventType", f"{event_type!r} is not one of {', '.join(sorted(EVENT_TYPES))}")
     run = event.get("run")
     if run is None:
@@ -166,7 +252,7 @@ def _check_run(event: dict[str, Any], c: _Checker) -> None:
     if not c.obj(run, "$.run"):
         return
     run_id = run.get("runId")
-    if not isinstance(run_id, str) or not _UUID.match(run_id):
+    if not isinstance(run_id, str) or not _UUID.fullmatch(run_id):
         c.add("$.run.runId", "is required" if run_id is None else f"{run_id!r} is not a UUID")
     c.facets(run, "facets", "$.run")
 
@@ -298,7 +384,11 @@ class EventValidator:
         return self._full is not None
 
     def validate(self, event: dict[str, Any]) -> EventKind:
-        kind = check_structure(event)
+        return self.check(event)[0]
+
+    def check(self, event: dict[str, Any]) -> tuple[EventKind, datetime]:
+        """`validate`, also handing back the parsed eventTime (the store needs it)."""
+        kind, event_time = check_event(event)
         if self._full is not None:
             self._full.validate(event)
-        return kind
+        return kind, event_time
