@@ -141,7 +141,8 @@ def propose_plan(settings: Settings, incident: Any, *, graph: Any, client: Any, 
     )
     blast = incident.blast_radius if isinstance(incident.blast_radius, list) else []
     blast_summary = {"severity": incident.severity, "affected": [
-        {k: a.get(k) for k in ("id", "kind", "owner", "severity", "depth")} for a in blast]}
+        {"id": a.get("id") or a.get("node_id"), **{k: a.get(k) for k in ("kind", "owner", "severity", "depth")}}
+        for a in blast]}
     step = PlanStep(order=1, airflow_instance=instance, dag_id=dag_id, conf=conf, wait_for=waits,
                     description=f"rerun {dag_id}" + (f" after the owner merges {len(diffs)} fix(es)" if diffs else ""))
     return Plan(

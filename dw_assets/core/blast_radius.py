@@ -20,13 +20,13 @@ Severity rule (levels low < medium < high < critical):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import compress, filterfalse, islice, repeat
-from operator import attrgetter
+from functools import cached_property
+from itertools import chain, compress, islice
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from dw_assets.core.traversal import Walk, node_records, walk
+from dw_assets.core.traversal import Walk, walk
 
 if TYPE_CHECKING:
     from dw_assets.core.graph import ContextGraph, Node
@@ -36,7 +36,6 @@ _RANK = {level: i for i, level in enumerate(LEVELS)}
 READER_KINDS = frozenset({"dashboard", "application", "reader"})
 _MEDIUM_BY_DEFAULT = READER_KINDS | {"metric"}
 _MATURITY_RANK = {"low": 0, "medium": 1, "high": 2}
-_KIND, _ATTRS = attrgetter("kind"), attrgetter("attrs")
 
 
 @dataclass(frozen=True)
@@ -62,13 +61,15 @@ class SeverityRule:
     def rank_at(self, node: Node, depth: int) -> int:
         return max(0, self.base_rank(node) - max(0, depth - 1) // self.decay_every)
 
-    def ranks(self, nodes: Sequence[Node], depths: Sequence[int]) -> list[int]:
-        """`rank_at` of each node (depths >= 1); the attrs are only read for nodes that have some."""
-        ranks = [1 if kind in _MEDIUM_BY_DEFAULT else 0 for kind in map(_KIND, nodes)]
-        for j in compress(range(len(nodes)), map(_ATTRS, nodes)):
-            ranks[j] = self.base_rank(nodes[j])
+    def base_ranks(self, graph: ContextGraph) -> list[int]:
+        """`base_rank` of every node, by node index (kept by the graph until it changes)."""
+        return list(map(self.base_rank, graph.nodes_by_index))
+
+    def decayed(self, base_ranks: Iterable[int], depths: Iterable[int]) -> list[int]:
+        """`rank_at` from base ranks and depths (>= 1)."""
         decay = self.decay_every
-        return [max(0, rank - (depth - 1) // decay) for rank, depth in zip(ranks, depths)]
+        # `rank and`: most nodes are low already, and skipping their arithmetic halves the cost
+        return [rank and max(0, rank - (depth - 1) // decay) for rank, depth in zip(base_ranks, depths)]
 
     def overall(self, ranks: list[int], reader_count: int) -> tuple[str, str]:
         if not ranks:
@@ -82,31 +83,32 @@ class SeverityRule:
 
 
 class ShortestPathTree:
-    """A walk's parent pointers, read as paths: the node ids from the root to any reached node.
+    """A walk's parent pointers, read as paths: the node ids from the root to each reached node.
 
-    Paths are built when read and memoised, so paths with a common prefix share its work: a radius
-    of 20k nodes does not pay for 20k path tuples unless they are all asked for (`to_dict` does)."""
+    The paths are built on the first read, all at once (each is its parent's plus one id, so
+    about one small tuple per node): a caller that never reads a path, like most callers of a
+    large radius, does not pay for 20k of them."""
 
     def __init__(self, graph: ContextGraph, w: Walk) -> None:
-        self._graph, self._root, self._parent = graph, w.root, w.parent or {}
-        self._paths = {w.root: (graph.nodes_by_index[w.root].id,)}
+        self._nodes, self._walk = graph.nodes_by_index, w
+
+    @cached_property
+    def paths(self) -> dict[str, tuple[str, ...]]:
+        """Node id -> path, for every reached node (orchestration nodes included)."""
+        ids = [node.id for node in map(self._nodes.__getitem__, self._walk.order)]
+        at: list[tuple[str, ...]] = [(ids[0],)]  # by position in the walk; parents come first
+        for k, p in enumerate(islice(self._walk.parents, 1, None), 1):
+            at.append(at[p] + (ids[k],))
+        return dict(zip(ids, at))
 
     def path_to(self, node_id: str) -> tuple[str, ...]:
-        paths, parent, nodes = self._paths, self._parent, self._graph.nodes_by_index
-        i = self._graph.index.get(node_id, -1)
-        missing: list[int] = []
-        while i not in paths:
-            if i not in parent:
-                raise KeyError(f"{node_id!r} was not reached from {nodes[self._root].id!r}")
-            missing.append(i)
-            i = parent[i]
-        path = paths[i]
-        for j in reversed(missing):
-            path = paths[j] = path + (nodes[j].id,)
-        return path
+        try:
+            return self.paths[node_id]
+        except KeyError:
+            raise KeyError(f"{node_id!r} was not reached from {self._nodes[self._walk.root].id!r}") from None
 
     def __repr__(self) -> str:
-        return f"ShortestPathTree(root={self._graph.nodes_by_index[self._root].id!r}, reached={len(self._parent) + 1})"
+        return f"ShortestPathTree(root={self._nodes[self._walk.root].id!r})"
 
 
 class AffectedNode(NamedTuple):
@@ -122,7 +124,7 @@ class AffectedNode(NamedTuple):
     @property
     def path(self) -> tuple[str, ...]:
         """Node ids from the root to this node, orchestration nodes included."""
-        return self.tree.path_to(self.id)
+        return self.tree.paths[self.id]
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "system": self.system, "name": self.name,
@@ -157,20 +159,30 @@ def blast_radius(graph: ContextGraph, asset_id: str, *, max_depth: int | None = 
                  rule: SeverityRule | None = None) -> BlastRadius:
     rule = rule or SeverityRule()
     root_id = graph.resolve(asset_id)
-    w = walk(graph, graph.index[root_id], downstream=True, max_depth=max_depth, hide_orchestration=True,
-             parents=True)
+    w = walk(graph, graph.index[root_id], downstream=True, max_depth=max_depth, hide_orchestration=True)
     nodes, hidden = graph.nodes_by_index, graph.orchestration
-    reached = list(islice(w.depth, 1, None))  # discovery order: listed nodes by non-decreasing depth
-    listed = list(filterfalse(hidden.__getitem__, reached))
-    listed_nodes = list(map(nodes.__getitem__, listed))
-    depths = list(map(w.depth.__getitem__, listed))
-    ranks = rule.ranks(listed_nodes, depths)
-    records = node_records(AffectedNode, listed_nodes, depths, map(LEVELS.__getitem__, ranks),
-                           repeat(ShortestPathTree(graph, w)))
-    # most severe first; sorted() is stable, so shallowest (then discovery order) within a level
-    most_severe_first = sorted(range(len(records)), key=[-r for r in ranks].__getitem__)
-    affected = list(map(records.__getitem__, most_severe_first))
-    readers = sum(map(READER_KINDS.__contains__, map(_KIND, listed_nodes)))
+    listed, depths = w.listed(hidden)  # by non-decreasing depth, then discovery order
+    base_ranks = graph.derived(("severity_base_rank", rule), rule.base_ranks)
+    ranks = rule.decayed(map(base_ranks.__getitem__, listed), depths)
+    tree, new = ShortestPathTree(graph, w), tuple.__new__
+    # one record per affected node (20k+ in a large radius): kept to one comprehension
+    records = [new(AffectedNode, (n.id, n.kind, n.system, n.name, n.owner, depth, LEVELS[rank], tree))
+               for n, depth, rank in zip(map(nodes.__getitem__, listed), depths, ranks)]
+    affected = _most_severe_first(records, ranks)
+    readers = sum(map(graph.derived("severity_is_reader", _reader_flags).__getitem__, listed))
     severity, reason = rule.overall(ranks, readers)
-    orchestration = sorted(nodes[i].id for i in compress(reached, map(hidden.__getitem__, reached)))
+    passed = w.order[1:]
+    orchestration = sorted(nodes[i].id for i in compress(passed, map(hidden.__getitem__, passed)))
     return BlastRadius(root_id, max_depth, severity, reason, readers, affected, orchestration)
+
+
+def _reader_flags(graph: ContextGraph) -> list[bool]:
+    return [node.kind in READER_KINDS for node in graph.nodes_by_index]
+
+
+def _most_severe_first(records: list[AffectedNode], ranks: list[int]) -> list[AffectedNode]:
+    """By descending rank, and within a rank as listed (shallowest, then discovery order)."""
+    by_rank: list[list[AffectedNode]] = [[] for _ in LEVELS]
+    for rank, record in zip(ranks, records):
+        by_rank[rank].append(record)
+    return list(chain.from_iterable(reversed(by_rank)))

@@ -9,17 +9,18 @@ Relations: `reads`, `writes`, `feeds` carry data and are followed by traversals;
 never followed, so a DAG does not make every one of its tasks' outputs "downstream" of each other.
 
 Storage is integer-indexed adjacency lists, so a traversal costs what it reaches, never the size of
-the graph; per-query state lives in dicts keyed by the reached node indexes. Node ids come from
-`dw_assets.core.identity`. Traversals live in `dw_assets.core.traversal`; blast radius and its
-severity rule in `dw_assets.core.blast_radius`.
+the graph (its per-query state is lists of the reached node indexes and one byte per node to mark
+them). Traversals read the adjacency packed into tuples (`flow_adjacency`), repacked once after the
+graph changed. Node ids come from `dw_assets.core.identity`. Traversals live in
+`dw_assets.core.traversal`; blast radius and its severity rule in `dw_assets.core.blast_radius`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from dw_assets.core.identity import IdentityError, canonical_dataset_id
 
@@ -38,7 +39,7 @@ PROVENANCE_ORIGINS = frozenset({"dbt_manifest", "openlineage", "airflow", "note"
 # a later add_node may refine these placeholder values (e.g. a config-declared dataset becomes a model)
 _GENERIC_KIND = "dataset"
 _GENERIC_SYSTEMS = frozenset({"warehouse", "unknown"})
-_INDEX_BLOCK = 4096
+_T = TypeVar("_T")
 
 
 class GraphError(ValueError):
@@ -130,7 +131,7 @@ class ContextGraph:
         self.edge_relation: list[str] = []
         self.edge_provenance: list[list[Provenance]] = []
         self._edge_ids: dict[tuple[int, int, str], int] = {}
-        self._index_ints: list[int] = []  # see _append_node
+        self._derived: dict[Hashable, Any] = {}  # see derived
         self._aliases: dict[str, str] = {}
         self._suffixes: dict[str, list[int]] | None = None
 
@@ -166,13 +167,8 @@ class ContextGraph:
         return node
 
     def _append_node(self, node: Node) -> None:
-        # Ints above 256 are separate heap objects and a walk reads one per edge it follows; taken
-        # from blocks made in one go they sit side by side in memory, which halves the time of a
-        # 20k-node walk on a 100k-node graph (fewer cache misses than ints made one per add_node).
         i = len(self.nodes_by_index)
-        if i == len(self._index_ints):
-            self._index_ints.extend(range(i, i + _INDEX_BLOCK))
-        i = self._index_ints[i]
+        self._derived.clear()
         self.nodes_by_index.append(node)
         self.index[node.id] = i
         self.orchestration.append(node.is_orchestration)
@@ -186,6 +182,7 @@ class ContextGraph:
 
     def _merge_node(self, node: Node, i: int, kind: str, system: str, name: str | None,
                     owner: str | None, attrs: dict[str, Any] | None) -> None:
+        self._derived.clear()
         if node.kind == _GENERIC_KIND and kind != _GENERIC_KIND:
             node.kind = kind
             self.orchestration[i] = node.is_orchestration
@@ -225,6 +222,7 @@ class ContextGraph:
             self.edge_relation.append(relation)
             self.edge_provenance.append([provenance])
             if flow:
+                self._derived.clear()
                 self.out_nodes[s].append(d)
                 self.out_edges[s].append(e)
                 self.in_nodes[d].append(s)
@@ -234,6 +232,25 @@ class ContextGraph:
                 self.structure_in[d].append(e)
         elif provenance not in self.edge_provenance[e]:
             self.edge_provenance[e].append(provenance)
+
+    def derived(self, key: Hashable, build: Callable[[ContextGraph], _T]) -> _T:
+        """`build(self)`, computed once and kept until the graph next changes through add_node or
+        add_edge: whole-graph tables that traversals index by node (packed adjacency, severity
+        inputs). Writing to a node's fields directly does not refresh them."""
+        try:
+            return self._derived[key]  # type: ignore[no-any-return]
+        except KeyError:
+            value = self._derived[key] = build(self)
+            return value
+
+    def flow_adjacency(self, downstream: bool) -> list[tuple[int, ...]]:
+        """`out_nodes` (downstream) or `in_nodes` packed into tuples, for traversals (see `derived`;
+        packing costs about 50 ms per direction at 500k edges).
+
+        A tuple holds its items inline and tuples made in one go sit side by side in memory, so a
+        walk touches half the memory it would through lists grown edge by edge: a 20k-node walk on
+        the 100k-node benchmark graph takes half the time (cache misses, not instructions)."""
+        return self.derived(("flow_adjacency", downstream), _packed_out if downstream else _packed_in)
 
     def node(self, node_id: str) -> Node:
         i = self.index.get(node_id)
@@ -312,6 +329,14 @@ class ContextGraph:
         from dw_assets.core.blast_radius import blast_radius
 
         return blast_radius(self, asset_id, max_depth=max_depth, rule=rule)
+
+
+def _packed_out(graph: ContextGraph) -> list[tuple[int, ...]]:
+    return list(map(tuple, graph.out_nodes))
+
+
+def _packed_in(graph: ContextGraph) -> list[tuple[int, ...]]:
+    return list(map(tuple, graph.in_nodes))
 
 
 def _search_keys(node: Node) -> set[str]:

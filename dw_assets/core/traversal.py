@@ -13,28 +13,17 @@ data-flow orientation (`src` upstream), computed on first access.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property, partial
-from itertools import filterfalse, islice, repeat
-from operator import attrgetter
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from functools import cached_property
+from itertools import compress
+from operator import not_
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
-    from dw_assets.core.graph import ContextGraph, Node, Provenance
+    from dw_assets.core.graph import ContextGraph, Provenance
 
 DIRECTIONS = ("upstream", "downstream", "both")
-_NODE_FIELDS = attrgetter("id", "kind", "system", "name", "owner")
-_Record = TypeVar("_Record", bound=tuple)
-
-
-def node_records(cls: type[_Record], nodes: Iterable[Node], *columns: Iterable[Any]) -> list[_Record]:
-    """`cls(node.id, node.kind, node.system, node.name, node.owner, *column values)` per node.
-
-    Built by C-level map/zip, not a Python loop: a large trace or blast radius makes one record
-    per reached node (20k+), and the per-iteration interpreter cost was most of the query time."""
-    make = partial(tuple.__new__, cls)
-    return list(map(make, map(tuple.__add__, map(_NODE_FIELDS, nodes), zip(*columns))))
 
 
 def _depth_of(node: TracedNode) -> int:
@@ -43,69 +32,88 @@ def _depth_of(node: TracedNode) -> int:
 
 @dataclass(frozen=True)
 class Walk:
-    """What one directional walk reached: depth per node index (in discovery order, so listed
-    nodes come in non-decreasing depth) and, when asked for, the parent index of each node."""
+    """What one directional walk reached, as parallel lists in discovery order (the root first,
+    listed nodes by non-decreasing depth): the node index, its depth, and the position in `order`
+    of the node it was reached from (-1 for the root)."""
 
     root: int
     downstream: bool
-    depth: dict[int, int]
-    parent: dict[int, int] | None
+    order: list[int]
+    depths: list[int]
+    parents: list[int]
+
+    @cached_property
+    def depth(self) -> dict[int, int]:
+        """Node index -> depth, for membership tests."""
+        return dict(zip(self.order, self.depths))
+
+    def listed(self, hidden: list[bool] | None) -> tuple[list[int], list[int]]:
+        """Reached node indexes and their depths without the root, and without the nodes flagged
+        in `hidden` (by node index) when given."""
+        order, depths = self.order[1:], self.depths[1:]
+        if hidden is None:
+            return order, depths
+        shown = list(map(not_, map(hidden.__getitem__, order)))
+        return list(compress(order, shown)), list(compress(depths, shown))
 
 
 def walk(graph: ContextGraph, root: int, *, downstream: bool, max_depth: int | None,
-         hide_orchestration: bool, parents: bool = False) -> Walk:
-    adj = graph.out_nodes if downstream else graph.in_nodes
+         hide_orchestration: bool) -> Walk:
+    adj = graph.flow_adjacency(downstream)
     limit = -1 if max_depth is None else max_depth
-    parent: dict[int, int] | None = {} if parents else None
+    # one byte per graph node marks what was reached: cheaper to test than a dict of the reached
+    # nodes (no hashing, no resizing), and 100 kB for a 100k-node graph
+    seen = bytearray(len(graph))
+    seen[root] = 1
     if hide_orchestration and graph.orchestration_count:
-        depth = _walk_hiding(adj, graph.orchestration, root, limit, parent)
-    else:
-        depth = _walk_plain(adj, root, limit, parent)
-    return Walk(root, downstream, depth, parent)
+        return Walk(root, downstream, *_walk_hiding(adj, graph.orchestration, seen, root, limit))
+    return Walk(root, downstream, *_walk_plain(adj, seen, root, limit))
 
 
-def _walk_plain(adj: list[list[int]], root: int, limit: int, parent: dict[int, int] | None) -> dict[int, int]:
-    depth = {root: 0}
-    frontier, d = [root], 0
-    while frontier and d != limit:
+def _walk_plain(adj: Sequence[Sequence[int]], seen: bytearray, root: int,
+                limit: int) -> tuple[list[int], list[int], list[int]]:
+    order, depths, parents = [root], [0], [-1]
+    start, d = 0, 0
+    while start < len(order) and d != limit:
         d += 1
-        deeper: list[int] = []
-        for u in frontier:
-            for v in adj[u]:
-                if v not in depth:
-                    depth[v] = d
-                    deeper.append(v)
-                    if parent is not None:
-                        parent[v] = u
-        frontier = deeper
-    return depth
+        end = len(order)
+        for k in range(start, end):  # the positions of the level being expanded
+            for v in adj[order[k]]:
+                if not seen[v]:
+                    seen[v] = 1
+                    order.append(v)
+                    parents.append(k)
+        depths += [d] * (len(order) - end)
+        start = end
+    return order, depths, parents
 
 
-def _walk_hiding(adj: list[list[int]], hidden: list[bool], root: int, limit: int,
-                 parent: dict[int, int] | None) -> dict[int, int]:
-    """Hidden nodes join the level being expanded (they cost no depth), so `frontier` grows while
-    it is iterated; visible nodes go one level deeper unless that passes the limit."""
-    depth = {root: 0}
-    frontier, d = [root], 0
-    while frontier:
-        deeper: list[int] = []
+def _walk_hiding(adj: Sequence[Sequence[int]], hidden: list[bool], seen: bytearray, root: int,
+                 limit: int) -> tuple[list[int], list[int], list[int]]:
+    """Hidden nodes join the level being expanded (they cost no depth), so `level` grows while it
+    is iterated; visible nodes go one level deeper unless that passes the limit. Depths and the
+    next level are sorted out once a level is done, which is cheaper than per node."""
+    order, depths, parents = [root], [0], [-1]
+    level, d = [0], 0  # positions in `order`
+    while level:
+        start = len(order)
         can_go_deeper = d != limit
-        for u in frontier:
-            for v in adj[u]:
-                if v in depth:
+        for k in level:
+            for v in adj[order[k]]:
+                if seen[v]:
                     continue
                 if hidden[v]:
-                    depth[v] = d
-                    frontier.append(v)
-                elif can_go_deeper:
-                    depth[v] = d + 1
-                    deeper.append(v)
-                else:
+                    level.append(len(order))
+                elif not can_go_deeper:
                     continue
-                if parent is not None:
-                    parent[v] = u
-        frontier, d = deeper, d + 1
-    return depth
+                seen[v] = 1
+                order.append(v)
+                parents.append(k)
+        found_hidden = list(map(hidden.__getitem__, order[start:]))
+        depths += [d + 1 - is_hidden for is_hidden in found_hidden]
+        level = [p for p, is_hidden in zip(range(start, len(order)), found_hidden) if not is_hidden]
+        d += 1
+    return order, depths, parents
 
 
 class TracedNode(NamedTuple):
@@ -147,22 +155,21 @@ class TraceResult:
     def nodes(self) -> list[TracedNode]:
         """The root, then reached nodes by non-decreasing depth (discovery order within a depth);
         orchestration nodes only when included. `to_dict` orders by (depth, id)."""
-        by_index = self.graph.nodes_by_index
-        root = self.walks[0].root
-        out = node_records(TracedNode, [by_index[root]], [0], ["root"])
+        by_index, new = self.graph.nodes_by_index, tuple.__new__
+        root = by_index[self.walks[0].root]
+        out = [new(TracedNode, (root.id, root.kind, root.system, root.name, root.owner, 0, "root"))]
         seen: set[int] | None = set() if len(self.walks) > 1 else None
+        hidden = None if self.include_orchestration else self.graph.orchestration
         for w in self.walks:
-            listed: Iterable[int] = islice(w.depth, 1, None)  # the walk's first key is the root
-            if not self.include_orchestration:
-                listed = filterfalse(self.graph.orchestration.__getitem__, listed)
+            listed, depths = w.listed(hidden)
             if seen is not None:  # the other direction may reach a node again through a cycle
-                listed = filterfalse(seen.__contains__, listed)
-            listed = list(listed)
-            if seen is not None:
+                depths = [d for i, d in zip(listed, depths) if i not in seen]
+                listed = [i for i in listed if i not in seen]
                 seen.update(listed)
             label = "downstream" if w.downstream else "upstream"
-            out += node_records(TracedNode, map(by_index.__getitem__, listed), map(w.depth.__getitem__, listed),
-                                repeat(label))
+            # one record per reached node (20k+ in a large trace): kept to one comprehension
+            out += [new(TracedNode, (n.id, n.kind, n.system, n.name, n.owner, d, label))
+                    for n, d in zip(map(by_index.__getitem__, listed), depths)]
         if seen is not None:
             out.sort(key=_depth_of)
         return out

@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import RENAMED, Names, at, night1, night2
+from diagnosis_evidence import RENAMED, Names, at, night1, night2
 
 from dw_assets.core.diagnosis import PRIOR, UNEXPLAINED_CAP, WEIGHTS, rank_causes
 from dw_assets.core.evidence import TaskRun, classify_error

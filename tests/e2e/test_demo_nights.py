@@ -123,3 +123,22 @@ def test_after_the_orders_night_the_cli_shows_the_schema_change_and_the_diagnosi
         assert shown["causes"][0]["kind"] == night["top_cause"]["kind"]
         assert shown["causes"][0]["evidence"] and shown["path"] and shown["blast_radius"]
         assert any(f["kind"] == "diff" and f["verified"] for f in shown["proposed_fixes"])
+
+
+@pytest.fixture(scope="session")
+def month_end_unapproved(tmp_path_factory) -> dict:
+    return run_demo(tmp_path_factory.mktemp("e2e"), "month-end", "3", approve_as=None)
+
+
+def test_without_an_approval_nothing_runs_and_the_way_to_approve_is_printed(month_end_unapproved: dict) -> None:
+    assert month_end_unapproved["ok"], month_end_unapproved["_stderr_tail"]
+    night = _night(month_end_unapproved, "month-end")
+    assert night["status"] == "awaiting_approval" and "approval" not in night and "rerun" not in night
+    plan_id = night["plan"]["id"]
+    assert night["how_to_approve"]["cli"].startswith(f"dw approve {plan_id} --as ")
+    assert f"dw/plan_id={plan_id}" in night["how_to_approve"]["launchpad"]
+    assert f"dw approve {plan_id}" in month_end_unapproved["_stderr_tail"]
+    home = month_end_unapproved["_dw_home"]
+    assert _dw_json(home, "approvals", "list")["decisions"] == []
+    actions = {r["action"] for r in _dw_json(home, "receipts", "list")}
+    assert "approval_requested" in actions and not actions & {"rerun_dispatched", "rerun_drafted"}

@@ -108,3 +108,51 @@ def test_consumer_cursors_are_independent(any_store: Store) -> None:
     assert any_store.get_cursor("openlineage:sensor") == "42"
     assert any_store.get_cursor("openlineage:graph") == "7"
     assert any_store.get_cursor("nobody") is None
+
+
+def test_a_batch_mixing_new_and_stored_events_gets_the_right_seqs(any_store: Store) -> None:
+    events = LineageEventStore(any_store)
+    stored = [_orders_event(i) for i in range(3)]
+    old = events.append_many([_accepted(e) for e in stored])
+    fresh = [_orders_event(i) for i in range(3, 6)]
+    batch = [fresh[0], stored[1], fresh[1], fresh[1], stored[0], fresh[2]]
+    seqs = events.append_many([_accepted(e) for e in batch])
+    assert [s is None for s in seqs] == [False, True, False, True, True, False]
+    new = [s for s in seqs if s is not None]
+    assert new == sorted(new) and min(new) > max(old)
+    by_seq = {e.seq: e.run_id for e in events.read_after(0)}
+    assert [by_seq[s] for s in new] == [e["run"]["runId"] for e in fresh]
+    with any_store.engine.connect() as conn:
+        linked = conn.execute(sa.select(event_datasets.c.event_seq).distinct()).scalars().all()
+    assert sorted(linked) == sorted(old + new)
+
+
+def test_seqs_are_never_reused_after_the_newest_rows_are_deleted(any_store: Store) -> None:
+    events = LineageEventStore(any_store)
+    first = events.append_many([_accepted(_orders_event(i)) for i in range(4)])
+    with any_store.engine.begin() as conn:  # e.g. a retention job removed the newest events
+        conn.execute(sa.delete(event_datasets).where(event_datasets.c.event_seq >= first[2]))
+        conn.execute(sa.text("DELETE FROM dw_ol_events WHERE seq >= :s"), {"s": first[2]})
+    again = events.append_many([_accepted(_orders_event(i)) for i in range(4, 7)])
+    assert min(again) > max(first)
+    assert [e.seq for e in events.read_after(first[1])] == again
+    assert [e.job_name for e in events.read_after(first[1])] == [f"orders_daily.task_{i % 3}" for i in range(4, 7)]
+
+
+def test_accepted_events_carry_their_columns_and_each_dataset_once() -> None:
+    event = run_event(job="orders_daily.orders_clean", event_time="2026-09-01T04:00:00+02:00",
+                      inputs=[dataset("app.main.orders", "duckdb:///w/app.duckdb"),
+                              dataset("app.orders", "duckdb:///other/app.duckdb")],  # the same canonical id
+                      outputs=[dataset("lake.main.orders_clean")])
+    item = _accepted(event)
+    assert (item.kind, item.event_type, item.run_id) == ("run", "COMPLETE", event["run"]["runId"])
+    assert (item.job_namespace, item.job_name) == ("airflow://local", "orders_daily.orders_clean")
+    assert item.event_time == datetime(2026, 9, 1, 2, tzinfo=UTC)
+    assert [(r.role, r.dataset_id) for r in item.datasets] == [("input", "app.orders"),
+                                                               ("output", "lake.orders_clean")]
+    dataset_event = {"eventTime": "2026-09-01T02:00:00Z", "producer": "https://x.example",
+                     "schemaURL": "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/DatasetEvent",
+                     "dataset": dataset("lake.main.orders_clean")}
+    item = _accepted(dataset_event)
+    assert (item.kind, item.event_type, item.run_id, item.job_name) == ("dataset", None, None, None)
+    assert [(r.role, r.dataset_id) for r in item.datasets] == [("dataset", "lake.orders_clean")]

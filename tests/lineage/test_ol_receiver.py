@@ -174,3 +174,43 @@ def test_real_server_refuses_an_announced_oversized_body_without_reading_it(
     [row] = LineageEventStore(store).rejected()
     assert row["body_bytes"] == 50_000_000 and row["truncated"]
     assert row["body"].startswith(b'{"eventType": "START"') and len(row["body"]) < 100_000
+
+
+def test_other_methods_and_paths_still_get_starlettes_answers(dw_home: Path, store: Store) -> None:
+    with TestClient(_app(dw_home, store)) as client:
+        assert client.get("/api/v1/lineage").status_code == 405
+        assert client.post("/api/v1/lineage/other", json=_event()).status_code == 404
+        assert client.post("/api/v1/lineage", json=_event()).status_code == 201
+    assert LineageEventStore(store).counts() == {"events": 1, "rejected": 0}
+
+
+def test_a_client_leaving_mid_body_gets_400_and_nothing_is_kept(dw_home: Path, store: Store) -> None:
+    import asyncio
+
+    app = _app(dw_home, store)
+    messages = [{"type": "http.request", "body": b'{"eventType": ', "more_body": True}, {"type": "http.disconnect"}]
+    sent: list[dict] = []
+
+    async def receive() -> dict:
+        return messages.pop(0)
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "method": "POST", "path": "/api/v1/lineage", "headers": [], "client": ("10.0.0.1", 1)}
+    asyncio.run(app(scope, receive, send))
+    assert sent[0]["status"] == 400 and sent[1]["body"] == b""
+    assert LineageEventStore(store).counts() == {"events": 0, "rejected": 0}
+
+
+def test_a_body_in_several_chunks_is_put_together(dw_home: Path, store: Store) -> None:
+    body = json.dumps(_event()).encode()
+
+    def chunks():  # chunked transfer, under the limit
+        for i in range(0, len(body), 100):
+            yield body[i:i + 100]
+
+    with TestClient(_app(dw_home, store)) as client:
+        assert client.post("/api/v1/lineage", content=chunks()).status_code == 201
+    [stored] = LineageEventStore(store).read_after(0)
+    assert stored.event == json.loads(body)

@@ -81,6 +81,24 @@ def test_bad_lines_are_kept_as_rejects_with_file_and_line(tmp_path: Path, store:
     assert "exceeds max_body_bytes=2000" in rows[2]["reason"] and rows[2]["body_bytes"] == 3000
 
 
+def test_many_batches_keep_file_order_count_duplicates_and_rejects(tmp_path: Path, store: Store,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from dw_assets.connectors.openlineage import file_source
+
+    monkeypatch.setattr(file_source, "_BATCH", 4)  # 23 records: six transactions
+    folder = tmp_path / "events"
+    folder.mkdir()
+    lines = [_line(i) for i in range(21)]
+    (folder / "a.ndjson").write_bytes(b"".join(lines[:10]) + b"{oops\n" + lines[3])  # a bad line, a repeat
+    (folder / "b.ndjson").write_bytes(b"".join(lines[10:]))
+    events = LineageEventStore(store)
+    report = FileFolderSource(folder, max_record_bytes=100_000).ingest(events, _intake())
+    assert (report.accepted, report.duplicates, report.rejected) == (21, 1, 1)
+    assert [e.job_name for e in events.read_after(0, limit=100)] == [f"orders_daily.t{i}" for i in range(21)]
+    again = FileFolderSource(folder, max_record_bytes=100_000).ingest(events, _intake())
+    assert (again.accepted, again.duplicates, again.rejected) == (0, 0, 0)
+
+
 def test_a_file_that_shrank_is_read_again(tmp_path: Path, store: Store) -> None:
     folder = tmp_path / "events"
     folder.mkdir()

@@ -159,3 +159,80 @@ def test_schemas_are_never_fetched_from_the_network(spec_dir: Path, monkeypatch:
     validator = FullValidator(spec_dir)
     for name, example in facet_examples(spec_dir):
         validator.validate(event_with_facet(spec_dir, name.split("/")[0], example))
+
+
+def _mutations() -> list[tuple[str, dict]]:
+    """The malformed corpus plus odd-but-valid and odd-and-invalid shapes the fast pass must judge
+    exactly like the detailed checker."""
+    out = []
+    for name, mutate, _ in MALFORMED:
+        event = _valid_event()
+        mutate(event)
+        out.append((name, event))
+    odd = [
+        ("null-facets", lambda e: e["run"].update(facets=None)),
+        ("null-inputs", lambda e: e.update(inputs=None)),
+        ("no-inputs-key", lambda e: e.pop("inputs")),
+        ("eventType-list", lambda e: e.update(eventType=["START"])),
+        ("runId-with-newline", lambda e: e["run"].update(runId=e["run"]["runId"] + "\n")),
+        ("lowercase-t-time", lambda e: e.update(eventTime="2026-09-01t02:00:00+02:00")),
+        ("space-separated-time", lambda e: e.update(eventTime="2026-09-01 02:00:00Z")),
+        ("producer-empty", lambda e: e.update(producer="")),
+        ("input-not-object", lambda e: e["inputs"].append("app.orders")),
+        ("input-facets-not-object", lambda e: e["inputs"][0].update(inputFacets=[])),
+        ("output-facet-bad-schemaURL", lambda e: e["outputs"][0]["facets"]["schema"].update(_schemaURL="nope")),
+        ("job-not-object", lambda e: e.update(job="orders_daily")),
+        ("job-name-bool", lambda e: e["job"].update(name=True)),
+    ]
+    for name, mutate in odd:
+        event = _valid_event()
+        mutate(event)
+        out.append((name, event))
+    return out
+
+
+def _detailed_verdict(event: dict) -> str:
+    from dw_assets.connectors.openlineage.validation import _raise_problems, event_kind
+
+    try:
+        _raise_problems(event, event_kind(event))
+    except InvalidEvent as exc:
+        return str(exc)
+    return "ok"
+
+
+@pytest.mark.parametrize(("name", "event"), _mutations(), ids=[n for n, _ in _mutations()])
+def test_the_fast_pass_and_the_detailed_checker_agree(name: str, event: dict) -> None:
+    """The hot path answers from the fast pass; it must accept exactly what the checker accepts
+    and, when it refuses, report the checker's own problems."""
+    expected = _detailed_verdict(event)
+    try:
+        check_structure(event)
+        verdict = "ok"
+    except InvalidEvent as exc:
+        verdict = str(exc)
+    assert verdict == expected, name
+
+
+def test_odd_values_are_refused_not_crashed_on() -> None:
+    event = _valid_event()
+    event["eventType"] = ["START"]  # unhashable: once a TypeError (HTTP 500) instead of a reason
+    with pytest.raises(InvalidEvent, match=r"\$\.eventType"):
+        check_structure(event)
+    event = _valid_event()
+    event["run"]["runId"] += "\n"
+    with pytest.raises(InvalidEvent, match=r"\$\.run\.runId"):
+        check_structure(event)
+
+
+def test_check_event_hands_back_the_parsed_event_time() -> None:
+    from datetime import UTC, datetime, timedelta, timezone
+
+    from dw_assets.connectors.openlineage.validation import check_event
+
+    event = _valid_event()
+    event["eventTime"] = "2026-09-01T04:00:00.250+02:00"
+    kind, at = check_event(event)
+    assert kind == "run"
+    assert at == datetime(2026, 9, 1, 2, 0, 0, 250000, tzinfo=UTC)
+    assert at.utcoffset() == timedelta(hours=2) and at.tzinfo == timezone(timedelta(hours=2))

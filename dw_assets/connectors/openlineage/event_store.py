@@ -12,6 +12,7 @@ process writes through one batching writer, which keeps arrival order and commit
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -55,6 +56,7 @@ event_datasets = sa.Table(
     sa.Column("namespace", sa.String(1000), nullable=False),
     sa.Column("name", sa.String(1000), nullable=False),
     sa.Index("ix_dw_ol_event_datasets_dataset", "dataset_id", "event_seq"),
+    sqlite_with_rowid=False,  # the primary key is the table: one B-tree less to write per link
 )
 
 rejected = sa.Table(
@@ -148,9 +150,11 @@ class LineageEventStore:
 
     def append_many(self, accepted: Sequence[AcceptedEvent]) -> list[int | None]:
         """Store a batch in one transaction; per event its new `seq`, or None when already stored.
-        Four statements per batch, whatever its size: the highest `seq` before, one executemany of
-        the events (`ON CONFLICT (content_hash) DO NOTHING`: no read before the write), the rows
-        past that `seq` (a range scan of the primary key), one executemany of their links."""
+        A handful of statements per batch, whatever its size: the highest `seq` before, one
+        executemany of the events (`ON CONFLICT (content_hash) DO NOTHING`: no read before the
+        write), their seqs (see `_new_seqs`), one executemany of their links. Rows go to the
+        driver's executemany as generators: each row tuple lives only while it is bound, so a big
+        batch does not keep Python's garbage collector busy."""
         if not accepted:
             return []
         dialect = self.store.dialect
@@ -158,19 +162,39 @@ class LineageEventStore:
         for item in accepted:  # in arrival order; the first of equal events
             unique.setdefault(item.content_hash, item)
         received_at = _db_time(_now(), dialect)
-        rows = [(h, item.kind, _db_time(item.event_time, dialect), item.event_type, item.run_id, item.job_namespace,
-                 item.job_name, item.source[:500], received_at, item.canonical.decode()) for h, item in unique.items()]
+        rows = ((h, item.kind, _db_time(item.event_time, dialect), item.event_type, item.run_id, item.job_namespace,
+                 item.job_name, item.source[:500], received_at, item.canonical.decode()) for h, item in unique.items())
+        sql = _sql_for("?" if dialect == "sqlite" else "%s")
         with self.store.engine.begin() as conn:
-            before = conn.exec_driver_sql("SELECT max(seq) FROM dw_ol_events").scalar() or 0
-            _bulk_insert(conn, events, _EVENT_COLUMNS, rows, conflict="(content_hash)")
-            # rows another writer added meanwhile (PostgreSQL) carry hashes not in this batch
-            after = conn.exec_driver_sql(f"SELECT content_hash, seq FROM dw_ol_events WHERE seq > {_mark(conn)}",
-                                         (before,))
-            new = {h: seq for h, seq in after if h in unique}
-            links = [(seq, ref.role, ref.dataset_id, ref.namespace, ref.name)
-                     for h, seq in new.items() for ref in unique[h].datasets]
-            _bulk_insert(conn, event_datasets, _LINK_COLUMNS, links)
+            # the transaction's own DBAPI cursor; sqlite3 and psycopg take any iterable of rows
+            cursor: Any = conn.connection.cursor()
+            try:
+                if dialect == "sqlite":
+                    for pragma in _SQLITE_WRITER_PRAGMAS:
+                        cursor.execute(pragma)
+                cursor.execute("SELECT max(seq) FROM dw_ol_events")
+                before = cursor.fetchone()[0] or 0
+                cursor.executemany(sql.insert_events, rows)
+                new = self._new_seqs(cursor, sql, before, list(unique), inserted=cursor.rowcount)
+                cursor.executemany(sql.insert_links, ((seq, ref.role, ref.dataset_id, ref.namespace, ref.name)
+                                                      for h, seq in new.items() for ref in unique[h].datasets))
+            finally:
+                cursor.close()
         return [new.pop(item.content_hash, None) for item in accepted]
+
+    def _new_seqs(self, cursor: Any, sql: _SqlFor, before: int, hashes: list[str], inserted: int) -> dict[str, int]:
+        """Content hash -> seq of the rows this batch inserted (in the batch's transaction): on
+        SQLite an all-new batch needs only the new highest seq; otherwise the rows past `before`
+        (a range scan of the primary key), kept when their hash is in the batch."""
+        if self.store.dialect == "sqlite" and inserted == len(hashes):
+            # SQLite holds the write lock, so an all-new batch got consecutive seqs in batch order
+            cursor.execute("SELECT max(seq) FROM dw_ol_events")
+            first = cursor.fetchone()[0] - len(hashes) + 1
+            return dict(zip(hashes, range(first, first + len(hashes)), strict=True))
+        # rows another writer added meanwhile (PostgreSQL) carry hashes not in this batch
+        cursor.execute(sql.new_events, (before,))
+        wanted = set(hashes)
+        return {h: seq for h, seq in cursor.fetchall() if h in wanted}
 
     def reject_many(self, rejections: Sequence[Rejection]) -> None:
         if not rejections:
@@ -242,25 +266,34 @@ _EVENT_COLUMNS = ("content_hash", "kind", "event_time", "event_type", "run_id", 
 _LINK_COLUMNS = ("event_seq", "role", "dataset_id", "namespace", "name")
 
 
-def _bulk_insert(conn: sa.Connection, table: sa.Table, columns: tuple[str, ...], rows: list[tuple],
-                 conflict: str = "") -> None:
-    """INSERT ... ON CONFLICT DO NOTHING through the driver's executemany: at thousands of rows a
-    second SQLAlchemy's per-row parameter processing costs more than the insert itself."""
-    if not rows:
-        return
-    sql = (f"INSERT INTO {table.name} ({', '.join(columns)}) VALUES ({', '.join([_mark(conn)] * len(columns))}) "
-           f"ON CONFLICT {conflict} DO NOTHING")
-    conn.exec_driver_sql(sql, rows)
+# A batch touches a few random index pages per event (content hash, run id, dataset): with SQLite's
+# default 2 MB page cache it reads them back and spills half-written pages mid-transaction. 16 MB
+# bounds that memory; a checkpoint every ~40 MB of WAL instead of every 4 MB writes a hot page
+# (the table's last page, a busy dataset's index leaf) to the database once instead of per commit.
+# Both are per connection and cost a few microseconds per batch.
+_SQLITE_WRITER_PRAGMAS = ("PRAGMA cache_size=-16384", "PRAGMA wal_autocheckpoint=10000")
 
 
-def _mark(conn: sa.Connection) -> str:
-    """The driver's parameter marker: sqlite3 takes `?`, psycopg `%s`."""
-    return "?" if conn.dialect.name == "sqlite" else "%s"
+@functools.cache
+def _sql_for(mark: str) -> _SqlFor:
+    return _SqlFor(mark)
+
+
+class _SqlFor:
+    """The hot path's statements in the driver's parameter style (sqlite3 `?`, psycopg `%s`)."""
+
+    def __init__(self, mark: str):
+        self.insert_events = (f"INSERT INTO {events.name} ({', '.join(_EVENT_COLUMNS)}) VALUES "
+                              f"({', '.join([mark] * len(_EVENT_COLUMNS))}) ON CONFLICT (content_hash) DO NOTHING")
+        self.new_events = f"SELECT content_hash, seq FROM {events.name} WHERE seq > {mark}"
+        self.insert_links = (f"INSERT INTO {event_datasets.name} ({', '.join(_LINK_COLUMNS)}) VALUES "
+                             f"({', '.join([mark] * len(_LINK_COLUMNS))}) ON CONFLICT DO NOTHING")
 
 
 def _db_time(value: datetime, dialect: str) -> Any:
     """As SQLAlchemy's DateTime stores it: SQLite keeps naive UTC text, PostgreSQL a timestamptz."""
-    value = utc(value)
+    if value.tzinfo is not UTC:  # `...Z` parses to UTC itself: no conversion on the hot path
+        value = utc(value)
     return value.replace(tzinfo=None).isoformat(" ", "microseconds") if dialect == "sqlite" else value
 
 

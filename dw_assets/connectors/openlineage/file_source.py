@@ -6,8 +6,9 @@ Progress is a byte offset per file, kept in the store's cursor `openlineage:file
 after every record read in the pass is committed; only complete lines are consumed, so a line still
 being written is read on the next pass. A file that shrank (rotated or rewritten) is read again from
 0. Bad records are kept as rejects whose source names the place (`file:<path>@<offset>+line<n>`).
-Records are validated on the calling thread while one writer thread commits the previous batch of
-`_BATCH` (SQLite releases the GIL while it writes, so both cores work); batches commit in order.
+Records are stored `_BATCH` to a transaction; on SQLite a background thread copies the WAL back into
+the database meanwhile (see `writer.WalCheckpointer`). Validation and writing stay on one thread: the
+sqlite3 driver takes the GIL back for every row, so a writer thread beside a busy parser ran slower.
 Raises OSError when the folder is unreadable.
 """
 
@@ -15,7 +16,6 @@ from __future__ import annotations
 
 import json
 import logging
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,6 +26,7 @@ from dw_assets.connectors.openlineage.event_store import (
     Rejection,
 )
 from dw_assets.connectors.openlineage.intake import EventIntake
+from dw_assets.connectors.openlineage.writer import WalCheckpointer
 
 log = logging.getLogger(__name__)
 _BATCH = 5000  # events per transaction: past a few thousand the commit cost no longer drops
@@ -79,19 +80,15 @@ class FileFolderSource:
         raw = events.store.get_cursor(self.consumer)
         offsets: dict[str, int] = json.loads(raw)["files"] if raw else {}
         files = sorted(p for p in self.folder.iterdir() if p.is_file() and not p.name.startswith("."))
-        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="openlineage-file-writer") as writer:
-            writing: Future[IngestReport] | None = None
+        with WalCheckpointer.for_store(events.store):
             batch = _Batch()
             for path in files:
                 for where, record in self._new_records(path, offsets):
                     self._prepare(where, record, intake, batch)
-                    if batch.size >= _BATCH:  # at most one batch commits while the next is prepared
-                        if writing is not None:
-                            report += writing.result()
-                        writing, batch = writer.submit(batch.write, events, report.source), _Batch()
-            if writing is not None:
-                report += writing.result()
-        report += batch.write(events, report.source)
+                    if batch.size >= _BATCH:
+                        report += batch.write(events, report.source)
+                        batch = _Batch()
+            report += batch.write(events, report.source)
         present = {p.name for p in files}
         offsets = {name: off for name, off in offsets.items() if name in present}
         events.store.set_cursor(self.consumer, json.dumps({"files": offsets}, sort_keys=True))
@@ -126,7 +123,10 @@ class FileFolderSource:
                                            f"{self.max_record_bytes}", record[:REJECTED_BODY_KEEP], len(record)))
             return
         item = intake.accept(record, where)
-        (batch.accepted if isinstance(item, AcceptedEvent) else batch.rejects).append(item)
+        if isinstance(item, AcceptedEvent):
+            batch.accepted.append(item)
+        else:
+            batch.rejects.append(item)
 
 
 @dataclass

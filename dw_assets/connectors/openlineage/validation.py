@@ -169,7 +169,10 @@ def _datasets_ok(value: Any, extra_facets: str) -> bool:
         return True
     if type(value) is not list:
         return False
-    return all(_named_ok(item, extra_facets) for item in value)
+    for item in value:
+        if not _named_ok(item, extra_facets):
+            return False
+    return True
 
 
 def _fast_time(value: Any) -> datetime | None:
