@@ -21,7 +21,10 @@ airflow:
   instances:
     - name: local
       url: ${{TEST_AIRFLOW_URL}}
-      auth: {{type: {'jwt' if harness.major == 3 else 'basic'}, username: admin, password: ${{TEST_AIRFLOW_PASSWORD}}}}
+      auth:
+        type: {'jwt' if harness.major == 3 else 'basic'}
+        username: admin
+        password: ${{TEST_AIRFLOW_PASSWORD}}
       read_only: true
 """)
     return str(path)
