@@ -9,7 +9,6 @@ reported it. Exposures are `["exposures", <name>]`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 import dagster as dg
@@ -133,14 +132,11 @@ def _external_dataset_specs(settings: Settings, manifest: Mapping[str, Any], tak
 
 
 def load_estate_manifest(settings: Settings) -> dict[str, Any]:
-    """The dbt manifest; `dbt parse` runs only when it is missing (never on every load)."""
-    from dw_assets.connectors.dbt import ensure_manifest, load_manifest
+    """The dbt manifest, resolved as the context graph resolves it (`dbt parse` only when stale)."""
+    from dw_assets.connectors.dbt import load_manifest
+    from dw_assets.context_graph import ensure_manifest
 
-    project_dir = settings.resolve_path(settings.dbt.project_dir)
-    if settings.dbt.manifest:
-        return load_manifest(settings.resolve_path(settings.dbt.manifest))
-    profiles = settings.resolve_path(settings.dbt.profiles_dir) if settings.dbt.profiles_dir else project_dir
-    return load_manifest(ensure_manifest(project_dir, profiles))
+    return load_manifest(ensure_manifest(settings))
 
 
 def estate_specs(settings: Settings) -> list[dg.AssetSpec]:
@@ -153,8 +149,3 @@ def estate_specs(settings: Settings) -> list[dg.AssetSpec]:
 
 def build_definitions(settings: Settings) -> dg.Definitions:
     return dg.Definitions(assets=estate_specs(settings))
-
-
-def manifest_path(settings: Settings) -> Path:
-    project_dir = settings.resolve_path(settings.dbt.project_dir)
-    return settings.resolve_path(settings.dbt.manifest) if settings.dbt.manifest else project_dir / "target" / "manifest.json"

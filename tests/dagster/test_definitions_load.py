@@ -13,7 +13,7 @@ import dagster as dg
 import pytest
 
 from dw_assets.config import load_settings
-from dw_assets.dagster_defs.estate_assets import manifest_path
+from dw_assets.context_graph import manifest_path
 from dw_assets.definitions import build_all_definitions
 
 pytestmark = pytest.mark.dbt  # needs the demo project's manifest (dbt parse once, if missing)
