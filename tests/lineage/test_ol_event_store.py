@@ -14,7 +14,7 @@ from dw_assets.connectors.openlineage.event_store import (
     REJECTED_BODY_KEEP,
     LineageEventStore,
     Rejection,
-    event_datasets,
+    dataset_events,
 )
 from dw_assets.connectors.openlineage.intake import EventIntake, dataset_id_resolver
 from dw_assets.connectors.openlineage.validation import EventValidator
@@ -55,8 +55,8 @@ def test_batch_append_keeps_arrival_order_and_indexes_datasets(any_store: Store)
     assert stored[0].event_time == datetime(2026, 9, 1, 2, tzinfo=UTC)
     assert events.read_after(seqs[-10], limit=1000) == stored[-9:]
     with any_store.engine.connect() as conn:
-        roles = conn.execute(sa.select(event_datasets.c.role, event_datasets.c.dataset_id)
-                             .where(event_datasets.c.event_seq == seqs[0])).all()
+        roles = conn.execute(sa.select(dataset_events.c.role, dataset_events.c.dataset_id)
+                             .where(dataset_events.c.event_seq == seqs[0])).all()
     assert sorted(roles) == [("input", "app.orders"), ("output", "lake.orders_clean")]
 
 
@@ -123,7 +123,7 @@ def test_a_batch_mixing_new_and_stored_events_gets_the_right_seqs(any_store: Sto
     by_seq = {e.seq: e.run_id for e in events.read_after(0)}
     assert [by_seq[s] for s in new] == [e["run"]["runId"] for e in fresh]
     with any_store.engine.connect() as conn:
-        linked = conn.execute(sa.select(event_datasets.c.event_seq).distinct()).scalars().all()
+        linked = conn.execute(sa.select(dataset_events.c.event_seq).distinct()).scalars().all()
     assert sorted(linked) == sorted(old + new)
 
 
@@ -131,7 +131,7 @@ def test_seqs_are_never_reused_after_the_newest_rows_are_deleted(any_store: Stor
     events = LineageEventStore(any_store)
     first = events.append_many([_accepted(_orders_event(i)) for i in range(4)])
     with any_store.engine.begin() as conn:  # e.g. a retention job removed the newest events
-        conn.execute(sa.delete(event_datasets).where(event_datasets.c.event_seq >= first[2]))
+        conn.execute(sa.delete(dataset_events).where(dataset_events.c.event_seq >= first[2]))
         conn.execute(sa.text("DELETE FROM dw_ol_events WHERE seq >= :s"), {"s": first[2]})
     again = events.append_many([_accepted(_orders_event(i)) for i in range(4, 7)])
     assert min(again) > max(first)
@@ -156,3 +156,49 @@ def test_accepted_events_carry_their_columns_and_each_dataset_once() -> None:
     item = _accepted(dataset_event)
     assert (item.kind, item.event_type, item.run_id, item.job_name) == ("dataset", None, None, None)
     assert [(r.role, r.dataset_id) for r in item.datasets] == [("dataset", "lake.orders_clean")]
+
+
+def test_batches_larger_than_one_statement_keep_order_seqs_and_links(any_store: Store) -> None:
+    events = LineageEventStore(any_store)
+    def event(i: int):
+        return _accepted(_orders_event(i, run_id=str(uuid.UUID(int=i + 1))))
+
+    first = [event(i) for i in range(2_500)]  # several statements of rows on SQLite
+    seqs = events.append_many(first)
+    assert seqs == list(range(seqs[0], seqs[0] + 2_500))
+    mixed = [event(i) for i in range(2_400, 3_700)]  # 100 stored, 1,200 new
+    again = events.append_many(mixed)
+    assert [s is None for s in again] == [True] * 100 + [False] * 1_200
+    assert again[100:] == sorted(again[100:]) and again[100] > seqs[-1]
+    assert len(events.query(dataset_id="lake.orders_clean", limit=10_000)) == 3_700
+    assert len(events.query(dataset_id="app.orders", limit=10_000)) == 3_700
+    with any_store.engine.connect() as conn:
+        links = conn.execute(sa.select(sa.func.count()).select_from(dataset_events)).scalar_one()
+    assert links == 2 * 3_700
+    assert events.dataset_ids_ending("orders_clean") == ["lake.orders_clean"]
+
+
+def test_links_of_the_older_layout_are_moved_once(tmp_path: Path) -> None:
+    from dw_assets.connectors.openlineage import event_store
+
+    url = f"sqlite:///{tmp_path}/old.db"
+    store = Store(url)
+    event_store._layout_checked.discard(url)
+    events = LineageEventStore(store)
+    old = events.append_many([_accepted(_orders_event(i)) for i in range(3)])
+    with store.engine.begin() as conn:  # what an earlier build wrote: the links only in the old table
+        conn.execute(sa.delete(dataset_events))
+        conn.execute(sa.delete(event_store.datasets))
+        conn.exec_driver_sql("CREATE TABLE dw_ol_event_datasets (event_seq INTEGER, role VARCHAR(8), "
+                             "dataset_id VARCHAR(1000), namespace VARCHAR(1000), name VARCHAR(1000), "
+                             "PRIMARY KEY (event_seq, role, dataset_id))")
+        for seq in old:
+            conn.exec_driver_sql("INSERT INTO dw_ol_event_datasets VALUES (?, 'output', 'lake.orders_clean', "
+                                 "'duckdb:///w/lake.duckdb', 'lake.main.orders_clean')", (seq,))
+    assert events.query(dataset_id="lake.orders_clean") == []
+    event_store._layout_checked.discard(url)
+    moved = LineageEventStore(store)
+    assert [e.seq for e in moved.query(dataset_id="lake.orders_clean")] == sorted(old, reverse=True)
+    assert moved.dataset_ids_ending("orders_clean") == ["lake.orders_clean"]
+    assert not sa.inspect(store.engine).has_table("dw_ol_event_datasets")
+    store.dispose()

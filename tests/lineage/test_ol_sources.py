@@ -191,3 +191,31 @@ def test_marquez_paging_survives_a_server_side_limit_cap(httpserver, store: Stor
     report = MarquezSource(httpserver.url_for("/"), page_size=5).ingest(LineageEventStore(store), _intake())
     assert report.accepted == 7
     assert [r["offset"] for r in marquez.requests] == ["0", "2", "4", "6"]
+
+
+def test_a_failed_write_ends_the_pass_and_keeps_the_cursor(tmp_path: Path, store: Store,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from dw_assets.connectors.openlineage import file_source
+
+    monkeypatch.setattr(file_source, "_BATCH", 3)  # 12 records: four batches, written on the writer thread
+    folder = tmp_path / "events"
+    folder.mkdir()
+    (folder / "a.ndjson").write_bytes(b"".join(_line(i) for i in range(12)))
+    events, source = LineageEventStore(store), FileFolderSource(folder, max_record_bytes=100_000)
+    real_write, calls = events.write, []
+
+    def failing_second_write(batch):
+        calls.append(len(batch.hashes))
+        if len(calls) == 2:
+            raise OSError("disk full")
+        return real_write(batch)
+
+    monkeypatch.setattr(events, "write", failing_second_write)
+    with pytest.raises(OSError, match="disk full"):
+        source.ingest(events, _intake())
+    assert store.get_cursor(source.consumer) is None  # nothing is skipped on the next pass
+    assert len(calls) <= 3  # at most the batches already queued when the write failed were taken
+    monkeypatch.setattr(events, "write", real_write)
+    report = source.ingest(events, _intake())
+    assert (report.accepted, report.duplicates) == (9, 3)  # the first batch was committed before the failure
+    assert [e.job_name for e in events.read_after(0, limit=100)] == [f"orders_daily.t{i}" for i in range(12)]

@@ -6,18 +6,24 @@ Progress is a byte offset per file, kept in the store's cursor `openlineage:file
 after every record read in the pass is committed; only complete lines are consumed, so a line still
 being written is read on the next pass. A file that shrank (rotated or rewritten) is read again from
 0. Bad records are kept as rejects whose source names the place (`file:<path>@<offset>+line<n>`).
-Records are stored `_BATCH` to a transaction; on SQLite a background thread copies the WAL back into
-the database meanwhile (see `writer.WalCheckpointer`). Validation and writing stay on one thread: the
-sqlite3 driver takes the GIL back for every row, so a writer thread beside a busy parser ran slower.
-Raises OSError when the folder is unreadable.
+Records are stored `_BATCH` to a transaction, written by a thread of their own while the next batch is
+read and checked (the store writes a few hundred rows per statement, so the writer holds the GIL
+rarely and the B-tree work runs beside the parsing); on SQLite another thread copies the WAL back
+into the database meanwhile (see `writer.WalCheckpointer`). When a write fails, reading stops, the
+error is raised and the folder's cursor stays where it was. Raises OSError when the folder is
+unreadable.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import queue
+import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Self
 
 from dw_assets.connectors.openlineage.event_store import (
     REJECTED_BODY_KEEP,
@@ -80,15 +86,20 @@ class FileFolderSource:
         raw = events.store.get_cursor(self.consumer)
         offsets: dict[str, int] = json.loads(raw)["files"] if raw else {}
         files = sorted(p for p in self.folder.iterdir() if p.is_file() and not p.name.startswith("."))
-        with WalCheckpointer.for_store(events.store):
+        with WalCheckpointer.for_store(events.store), _BackgroundWriter(events, report.source) as writer:
             batch = _Batch()
             for path in files:
                 for where, record in self._new_records(path, offsets):
                     self._prepare(where, record, intake, batch)
+                    if batch.size % 32 == 0:
+                        # let the writer thread have the GIL it waits for after each statement:
+                        # a busy thread otherwise keeps it for the 5 ms switch interval each time
+                        time.sleep(0)
                     if batch.size >= _BATCH:
-                        report += batch.write(events, report.source)
+                        writer.put(batch)
                         batch = _Batch()
-            report += batch.write(events, report.source)
+            writer.put(batch)
+        report += writer.report
         present = {p.name for p in files}
         offsets = {name: off for name, off in offsets.items() if name in present}
         events.store.set_cursor(self.consumer, json.dumps({"files": offsets}, sort_keys=True))
@@ -138,8 +149,51 @@ class _Batch:
     def size(self) -> int:
         return len(self.accepted) + len(self.rejects)
 
-    def write(self, events: LineageEventStore, source: str) -> IngestReport:
-        seqs = events.append_many(self.accepted)
-        events.reject_many(self.rejects)
-        stored = sum(seq is not None for seq in seqs)
-        return IngestReport(source, stored, len(seqs) - stored, len(self.rejects))
+
+_DONE = object()
+
+
+class _BackgroundWriter:
+    """Writes batches on a thread of its own, at most two behind the reader. The batch's statement
+    parameters are built on the reader's thread (`LineageEventStore.prepare`): the writer thread
+    then mostly waits on SQLite, which runs without the GIL. The first failed write ends the pass:
+    `put` raises it, as does leaving the `with` block; later batches are not written."""
+
+    def __init__(self, events: LineageEventStore, source: str):
+        self.events = events
+        self.report = IngestReport(source)
+        self._queue: queue.Queue = queue.Queue(maxsize=2)
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, name="openlineage-folder-writer", daemon=True)
+
+    def __enter__(self) -> Self:
+        self._thread.start()
+        return self
+
+    def put(self, batch: _Batch) -> None:
+        self._raise_if_failed()
+        if batch.size:
+            self._queue.put((self.events.prepare(batch.accepted, batch.rejects), len(batch.rejects)))
+
+    def __exit__(self, exc_type: object, *_: object) -> None:
+        self._queue.put(_DONE)
+        self._thread.join()
+        if exc_type is None:
+            self._raise_if_failed()
+
+    def _raise_if_failed(self) -> None:
+        if self._error is not None:
+            raise self._error
+
+    def _run(self) -> None:
+        while (item := self._queue.get()) is not _DONE:
+            if self._error is not None:
+                continue  # drain without writing, so the reader never blocks on a full queue
+            prepared, rejects = item
+            try:
+                seqs = self.events.write(prepared)
+            except BaseException as exc:  # noqa: BLE001 - handed to the reader's thread
+                self._error = exc
+                continue
+            stored = sum(seq is not None for seq in seqs)
+            self.report += IngestReport(self.report.source, stored, len(seqs) - stored, rejects)

@@ -83,8 +83,7 @@ class BatchingWriter:
         accepted = [(item, fut) for item, fut in batch if isinstance(item, AcceptedEvent)]
         rejects = [(item, fut) for item, fut in batch if isinstance(item, Rejection)]
         try:
-            seqs = self.store.append_many([item for item, _ in accepted])
-            self.store.reject_many([item for item, _ in rejects])
+            seqs = self.store.write(self.store.prepare([item for item, _ in accepted], [item for item, _ in rejects]))
         except Exception as exc:  # the submitters answer 503; nothing is silently dropped
             log.exception("writing %d OpenLineage events failed", len(batch))
             _resolve([(fut, None, exc) for _, fut in batch])
