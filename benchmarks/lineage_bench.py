@@ -1,14 +1,15 @@
 """OpenLineage intake throughput: HTTP receiver (events/s, receiver RSS) and file folder (events/s).
 
     nice -n 10 .venv/bin/python benchmarks/lineage_bench.py [--http-events 20000] [--concurrency 64]
-        [--folder-events 50000] [--full-validation]
+        [--folder-events 50000] [--folder-passes 1] [--full-validation]
 
 HTTP: the receiver runs in its own process (uvicorn, one worker, SQLite WAL store in a temp dir);
 a raw asyncio HTTP/1.1 client on loopback keeps `--concurrency` keep-alive connections busy posting
 distinct events (built before timing); the receiver's RSS is sampled from /proc while it runs and its
 CPU seconds are read per thread (the event loop; the writer and checkpointer threads), the client's
 too. A 201 means the event was committed. Folder: NDJSON files written first, then one
-`FileFolderSource.ingest` pass is timed (wall, process CPU, RSS sampled). Structural checks are on in
+`FileFolderSource.ingest` pass is timed (wall, process CPU, RSS sampled); `--folder-passes K` repeats
+that K times with new events into the same store, to see rate and memory as the store grows. Structural checks are on in
 both; `--full-validation` adds JSON-Schema validation (needs DW_SHARED_DIR). On a shared machine run it
 niced and read events per CPU-second beside the wall-clock rate. Prints one JSON object.
 """
@@ -177,45 +178,54 @@ def bench_http(n: int, concurrency: int, full: bool) -> dict:
     return result
 
 
-def bench_folder(n: int, full: bool, files: int = 10) -> dict:
+def bench_folder(n: int, full: bool, files: int = 10, segments: int = 1) -> dict:
+    """`segments` passes of `n` new events each into the same store: events/s and RSS per pass show
+    whether intake holds up as the store grows."""
     from dw_assets.connectors.openlineage.event_store import LineageEventStore
     from dw_assets.connectors.openlineage.file_source import FileFolderSource
     from dw_assets.connectors.openlineage.intake import EventIntake
     from dw_assets.store import Store
 
+    passes = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "events"
         folder.mkdir()
-        handles = [(folder / f"part{k}.ndjson").open("wb") for k in range(files)]
-        for i in range(n):
-            handles[i % files].write(orjson.dumps(make_event(i)) + b"\n")
-        for h in handles:
-            h.close()
         settings = _settings(Path(tmp), full)
         store = Store(settings.state.url)
         events = LineageEventStore(store)
         source = FileFolderSource(folder, max_record_bytes=settings.openlineage.max_body_bytes)
         intake = EventIntake.from_settings(settings)
-        rss, sampling = [_rss_mb(os.getpid())], threading.Event()
+        for segment in range(segments):
+            handles = [(folder / f"s{segment:03d}-part{k}.ndjson").open("wb") for k in range(files)]
+            for i in range(segment * n, (segment + 1) * n):
+                handles[i % files].write(orjson.dumps(make_event(i)) + b"\n")
+            for h in handles:
+                h.close()
+            rss, sampling = [_rss_mb(os.getpid())], threading.Event()
 
-        def sample() -> None:
-            while not sampling.wait(0.1):
-                rss.append(_rss_mb(os.getpid()))
+            def sample(rss: list[float] = rss, sampling: threading.Event = sampling) -> None:
+                while not sampling.wait(0.1):
+                    rss.append(_rss_mb(os.getpid()))
 
-        sampler = threading.Thread(target=sample, daemon=True)
-        sampler.start()
-        start, cpu = time.perf_counter(), time.process_time()
-        report = source.ingest(events, intake)
-        elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
-        sampling.set()
-        sampler.join()
+            sampler = threading.Thread(target=sample, daemon=True)
+            sampler.start()
+            start, cpu = time.perf_counter(), time.process_time()
+            report = source.ingest(events, intake)
+            elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+            sampling.set()
+            sampler.join()
+            quarter = max(1, len(rss) // 4)
+            passes.append({"store_events_before": segment * n, "seconds": round(elapsed, 2),
+                           "events_per_s": round(n / elapsed), "cpu_s": round(cpu, 2),
+                           "events_per_cpu_s": round(n / cpu), "accepted": report.accepted,
+                           "rejected": report.rejected,
+                           "rss_mb": {"before": round(rss[0], 1), "first_quarter_max": round(max(rss[:quarter]), 1),
+                                      "last_quarter_max": round(max(rss[-quarter:]), 1)}})
+            for path in folder.iterdir():  # keep the disk use to the store's
+                path.unlink()
         store.dispose()
-    quarter = max(1, len(rss) // 4)
-    return {"events": n, "files": files, "seconds": round(elapsed, 2), "events_per_s": round(n / elapsed),
-            "cpu_s": round(cpu, 2), "events_per_cpu_s": round(n / cpu),
-            "accepted": report.accepted, "rejected": report.rejected,
-            "rss_mb": {"before": round(rss[0], 1), "first_quarter_max": round(max(rss[:quarter]), 1),
-                       "last_quarter_max": round(max(rss[-quarter:]), 1)}}
+    return {"events": n, "files": files, **passes[0]} if segments == 1 else {
+        "events_per_pass": n, "files": files, "passes": passes}
 
 
 def main() -> None:
@@ -226,6 +236,8 @@ def main() -> None:
     parser.add_argument("--http-events", type=int, default=20000)
     parser.add_argument("--concurrency", type=int, default=64)
     parser.add_argument("--folder-events", type=int, default=50000)
+    parser.add_argument("--folder-passes", type=int, default=1,
+                        help="passes of --folder-events new events each into one store (store growth)")
     parser.add_argument("--full-validation", action="store_true")
     args = parser.parse_args()
     out = {"cpus": os.cpu_count(), "load_average_at_start": os.getloadavg(),
@@ -233,7 +245,7 @@ def main() -> None:
     if args.http_events:
         out["http"] = bench_http(args.http_events, args.concurrency, args.full_validation)
     if args.folder_events:
-        out["folder"] = bench_folder(args.folder_events, args.full_validation)
+        out["folder"] = bench_folder(args.folder_events, args.full_validation, segments=args.folder_passes)
     print(json.dumps(out, indent=2))
 
 

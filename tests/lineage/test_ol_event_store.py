@@ -54,6 +54,9 @@ def test_batch_append_keeps_arrival_order_and_indexes_datasets(any_store: Store)
     assert stored[0].event["job"]["name"] == "orders_daily.task_0"
     assert stored[0].event_time == datetime(2026, 9, 1, 2, tzinfo=UTC)
     assert events.read_after(seqs[-10], limit=1000) == stored[-9:]
+    assert events.pending == 50 and len(events.query(dataset_id="app.orders")) == 50  # found while pending
+    assert events.index_pending() == 50 and events.pending == 0
+    assert len(events.query(dataset_id="app.orders")) == 50  # the same, now from the lookup
     with any_store.engine.connect() as conn:
         roles = conn.execute(sa.select(dataset_events.c.role, dataset_events.c.dataset_id)
                              .where(dataset_events.c.event_seq == seqs[0])).all()
@@ -122,6 +125,7 @@ def test_a_batch_mixing_new_and_stored_events_gets_the_right_seqs(any_store: Sto
     assert new == sorted(new) and min(new) > max(old)
     by_seq = {e.seq: e.run_id for e in events.read_after(0)}
     assert [by_seq[s] for s in new] == [e["run"]["runId"] for e in fresh]
+    events.index_pending()
     with any_store.engine.connect() as conn:
         linked = conn.execute(sa.select(dataset_events.c.event_seq).distinct()).scalars().all()
     assert sorted(linked) == sorted(old + new)
@@ -159,7 +163,7 @@ def test_accepted_events_carry_their_columns_and_each_dataset_once() -> None:
 
 
 def test_batches_larger_than_one_statement_keep_order_seqs_and_links(any_store: Store) -> None:
-    events = LineageEventStore(any_store)
+    events = LineageEventStore(any_store, index_every=3_000)
     def event(i: int):
         return _accepted(_orders_event(i, run_id=str(uuid.UUID(int=i + 1))))
 
@@ -169,9 +173,12 @@ def test_batches_larger_than_one_statement_keep_order_seqs_and_links(any_store: 
     mixed = [event(i) for i in range(2_400, 3_700)]  # 100 stored, 1,200 new
     again = events.append_many(mixed)
     assert [s is None for s in again] == [True] * 100 + [False] * 1_200
+    assert events.pending == 0  # 3,700 pending passed index_every: the write indexed them
     assert again[100:] == sorted(again[100:]) and again[100] > seqs[-1]
     assert len(events.query(dataset_id="lake.orders_clean", limit=10_000)) == 3_700
     assert len(events.query(dataset_id="app.orders", limit=10_000)) == 3_700
+    assert len(events.query(job="orders_daily.task_1", limit=10_000)) == len(range(1, 3_700, 3))
+    assert len(events.query(job="airflow://local/orders_daily.task_1", limit=10_000)) == len(range(1, 3_700, 3))
     with any_store.engine.connect() as conn:
         links = conn.execute(sa.select(sa.func.count()).select_from(dataset_events)).scalar_one()
     assert links == 2 * 3_700
@@ -187,8 +194,9 @@ def test_links_of_the_older_layout_are_moved_once(tmp_path: Path) -> None:
     events = LineageEventStore(store)
     old = events.append_many([_accepted(_orders_event(i)) for i in range(3)])
     with store.engine.begin() as conn:  # what an earlier build wrote: the links only in the old table
-        conn.execute(sa.delete(dataset_events))
+        conn.execute(sa.delete(event_store.unindexed))
         conn.execute(sa.delete(event_store.datasets))
+        conn.exec_driver_sql("CREATE INDEX ix_dw_ol_events_job ON dw_ol_events (job_namespace, job_name, seq)")
         conn.exec_driver_sql("CREATE TABLE dw_ol_event_datasets (event_seq INTEGER, role VARCHAR(8), "
                              "dataset_id VARCHAR(1000), namespace VARCHAR(1000), name VARCHAR(1000), "
                              "PRIMARY KEY (event_seq, role, dataset_id))")
@@ -200,5 +208,7 @@ def test_links_of_the_older_layout_are_moved_once(tmp_path: Path) -> None:
     moved = LineageEventStore(store)
     assert [e.seq for e in moved.query(dataset_id="lake.orders_clean")] == sorted(old, reverse=True)
     assert moved.dataset_ids_ending("orders_clean") == ["lake.orders_clean"]
+    assert [e.seq for e in moved.query(job="orders_daily.task_1")] == [old[1]]
     assert not sa.inspect(store.engine).has_table("dw_ol_event_datasets")
+    assert "ix_dw_ol_events_job" not in {ix["name"] for ix in sa.inspect(store.engine).get_indexes("dw_ol_events")}
     store.dispose()

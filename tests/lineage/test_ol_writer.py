@@ -9,7 +9,7 @@ import pytest
 import sqlalchemy as sa
 from ol_samples import dataset, run_event
 
-from dw_assets.connectors.openlineage.event_store import LineageEventStore, Rejection
+from dw_assets.connectors.openlineage.event_store import LineageEventStore, Rejection, job_events
 from dw_assets.connectors.openlineage.intake import EventIntake, dataset_id_resolver
 from dw_assets.connectors.openlineage.validation import EventValidator
 from dw_assets.connectors.openlineage.writer import BatchingWriter, WalCheckpointer
@@ -35,6 +35,22 @@ def test_submitters_get_their_seq_after_one_shared_commit(store: Store) -> None:
     assert all(s is not None for s in seqs) and seqs == sorted(seqs)
     assert results[20] is None and results[21] is None  # the duplicate and the rejection
     assert events.counts() == {"events": 20, "rejected": 1}
+
+
+def test_a_quiet_writer_indexes_what_is_pending(store: Store) -> None:
+    events = LineageEventStore(store)
+    writer = BatchingWriter(events, index_when_idle_s=0.05)
+    try:
+        seqs = [f.result(timeout=30) for f in [writer.submit(_accepted(i)) for i in range(30)]]
+        deadline = time.monotonic() + 30
+        while events.pending and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        writer.close()
+    assert events.pending == 0
+    with store.engine.connect() as conn:
+        indexed = conn.execute(sa.select(job_events.c.event_seq).order_by(job_events.c.event_seq)).scalars().all()
+    assert indexed == sorted(seqs)
 
 
 def test_the_wal_is_copied_back_by_the_background_checkpointer(tmp_path: Path) -> None:

@@ -46,13 +46,32 @@ events = sa.Table(
     sa.Column("source", sa.String(500), nullable=False),
     sa.Column("received_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("raw", sa.Text, nullable=False),
-    sa.Index("ix_dw_ol_events_job", "job_namespace", "job_name", "seq"),
     sa.Index("ix_dw_ol_events_run", "run_id"),
     sqlite_autoincrement=True,
 )
 
-# Which events name a dataset, keyed for the one lookup made of it (a dataset's events in arrival
-# order). One B-tree and short rows: a batch touches one leaf per distinct dataset it names.
+# The lookups by job and by dataset are written apart from the events: a commit of a few dozen
+# events would otherwise touch one index leaf per distinct job and dataset in it (most of what it
+# writes). Each event gets a row in `dw_ol_unindexed` (its dataset links as JSON) in its own
+# transaction; `index_pending` moves thousands at a time into the two lookups, in key order, and
+# queries add the few still pending (see `_pending_matches`).
+unindexed = sa.Table(
+    "dw_ol_unindexed",
+    metadata,
+    sa.Column("event_seq", _ID, primary_key=True, autoincrement=False),
+    sa.Column("links", sa.Text, nullable=False),  # [[role, dataset id], ...]
+)
+
+job_events = sa.Table(
+    "dw_ol_job_events",
+    metadata,
+    sa.Column("job_name", sa.String(1000), primary_key=True),  # first: a lookup may name no namespace
+    sa.Column("job_namespace", sa.String(500), primary_key=True),
+    sa.Column("event_seq", _ID, primary_key=True),
+    sqlite_with_rowid=False,
+)
+
+# Which events name a dataset, keyed for the one lookup made of it (a dataset's events in arrival order).
 dataset_events = sa.Table(
     "dw_ol_dataset_events",
     metadata,
@@ -157,26 +176,35 @@ def _now() -> datetime:
 @dataclass(slots=True)
 class PreparedBatch:
     """A batch turned into statement parameters without touching the database, so one thread can
-    prepare the next batch while another writes this one. `event_params` and `link_params` are flat
-    lists on SQLite (multi-row VALUES) and row tuples elsewhere (executemany); a link names its event
-    by its index in `unique` until the write knows the seqs."""
+    prepare the next batch while another writes this one. `event_params` and `pending_params` are
+    flat lists on SQLite (multi-row VALUES) and row tuples elsewhere (executemany); a pending row
+    names its event by its index in `unique` until the write knows the seqs."""
 
     hashes: list[str]  # per accepted event, in arrival order (duplicates included)
     unique: list[str]  # the first of equal events, in arrival order
     event_params: list[Any]
-    link_params: list[Any]
     datasets: dict[str, tuple[str, str]]  # dataset id -> (namespace, name), each once
     rejections: list[dict[str, Any]]
+    indexed: bool = False  # a big batch goes straight into the lookups, a small one is pending
+    pending_params: list[Any] = field(default_factory=list)  # (index, links as JSON) per event
+    job_params: list[Any] = field(default_factory=list)  # (job name, namespace, index), in key order
+    link_params: list[Any] = field(default_factory=list)  # (dataset id, index, role), in key order
 
 
 class LineageEventStore:
-    """Accepted and rejected OpenLineage events on a `Store`."""
+    """Accepted and rejected OpenLineage events on a `Store`. A batch of `index_batches_from` events or
+    more is written into the job and dataset lookups directly (its rows share their index leaves);
+    a smaller one is left pending, and once `index_every` events are pending a write indexes them."""
 
-    def __init__(self, store: Store):
+    def __init__(self, store: Store, *, index_every: int = 4096, index_batches_from: int = 1024):
         self.store = store
+        self.index_every = index_every
+        self.index_batches_from = index_batches_from
         store.ensure_schema()
         _move_links_of_older_layout(store)
         self._known_datasets: set[str] = set()  # committed to dw_ol_datasets through this object
+        with store.engine.connect() as conn:
+            self.pending = conn.execute(sa.select(sa.func.count()).select_from(unindexed)).scalar_one()
 
     def append_many(self, accepted: Sequence[AcceptedEvent]) -> list[int | None]:
         """Store a batch in one transaction; per event its new `seq`, or None when already stored."""
@@ -194,24 +222,35 @@ class LineageEventStore:
         for item in accepted:  # in arrival order; the first of equal events
             unique.setdefault(item.content_hash, item)
         event_params: list[Any] = []
-        link_params: list[Any] = []
-        found: dict[str, tuple[str, str]] = {}
+        batch = PreparedBatch([item.content_hash for item in accepted], list(unique), event_params, {},
+                              [_rejected_row(r, now) for r in rejections], len(unique) >= self.index_batches_from)
         add_event = event_params.extend if flat else event_params.append
-        add_link = link_params.extend if flat else link_params.append
+        add_pending = batch.pending_params.extend if flat else batch.pending_params.append
+        jobs: list[tuple[str, str, int]] = []
+        links: list[tuple[str, int, str]] = []
         for index, (h, item) in enumerate(unique.items()):
             add_event((h, item.kind, _db_time(item.event_time, self.store.dialect), item.event_type, item.run_id,
                        item.job_namespace, item.job_name, item.source[:500], received_at, item.canonical.decode()))
+            if not batch.indexed:
+                add_pending((index, orjson.dumps([(ref.role, ref.dataset_id) for ref in item.datasets]).decode()))
+            elif item.job_name is not None and item.job_namespace is not None:
+                jobs.append((item.job_name, item.job_namespace, index))
             for ref in item.datasets:
-                add_link((ref.dataset_id, index, ref.role))
-                if ref.dataset_id not in found and ref.dataset_id not in self._known_datasets:
-                    found[ref.dataset_id] = (ref.namespace, ref.name)
-        return PreparedBatch([item.content_hash for item in accepted], list(unique), event_params, link_params,
-                             found, [_rejected_row(r, now) for r in rejections])
+                if batch.indexed:
+                    links.append((ref.dataset_id, index, ref.role))
+                if ref.dataset_id not in batch.datasets and ref.dataset_id not in self._known_datasets:
+                    batch.datasets[ref.dataset_id] = (ref.namespace, ref.name)
+        jobs.sort()
+        links.sort()
+        batch.job_params = [v for row in jobs for v in row] if flat else jobs
+        batch.link_params = [v for row in links for v in row] if flat else links
+        return batch
 
     def write(self, batch: PreparedBatch) -> list[int | None]:
         """Write a prepared batch in one transaction; per accepted event its new `seq`, or None when
         it was stored before. No read before the write: events insert with `ON CONFLICT
-        (content_hash) DO NOTHING`, then the seqs are found (see `_new_seqs`) and the links written."""
+        (content_hash) DO NOTHING`, then the seqs are found (see `_new_seqs`) and the pending rows
+        written. Then, past `index_every` pending events, an index pass (its own transaction)."""
         if not batch.hashes and not batch.rejections:
             return []
         sqlite = self.store.dialect == "sqlite"
@@ -229,7 +268,14 @@ class LineageEventStore:
         self._known_datasets.update(batch.datasets)
         if len(self._known_datasets) > 200_000:  # a bound on memory; forgetting costs one probe each
             self._known_datasets.clear()
-        return [new.pop(h, None) for h in batch.hashes]
+        self.pending += len(new)
+        seqs = [new.pop(h, None) for h in batch.hashes]
+        if self.pending >= self.index_every:
+            try:
+                self.index_pending()
+            except sa.exc.SQLAlchemyError:  # the events are stored; lookups still find them pending
+                log.exception("indexing %d pending OpenLineage events failed; the next write retries", self.pending)
+        return seqs
 
     def _write_events(self, cursor: Any, batch: PreparedBatch, sqlite: bool) -> dict[str, int]:
         cursor.execute("SELECT max(seq) FROM dw_ol_events")
@@ -246,22 +292,34 @@ class LineageEventStore:
                 _insert_values(cursor, _SQLITE.insert_datasets, [v for row in rows for v in row], 3)
             else:
                 cursor.executemany(_POSTGRES.insert_datasets, rows)
-        if sqlite and len(new) == len(batch.unique):
-            # seqs are consecutive in batch order (see `_new_seqs`): the links carry the batch
-            # index, and the statement adds the first seq to it
-            first = new[batch.unique[0]]
-            _insert_values(cursor, _SQLITE.insert_links, batch.link_params, 3, offset=first)
-            return new
-        seq_of = [new.get(h) for h in batch.unique]
-        links = batch.link_params
-        if sqlite:
-            rows = [(links[i], seq_of[links[i + 1]], links[i + 2]) for i in range(0, len(links), 3)]
-            kept = [v for row in rows if row[1] is not None for v in row]
-            _insert_values(cursor, _SQLITE.insert_links, kept, 3, offset=0)
+        consecutive = sqlite and len(new) == len(batch.unique)
+        # an all-new batch on SQLite got consecutive seqs in batch order (see `_new_seqs`): its rows
+        # carry the batch index, and each statement adds the first seq to it (?1)
+        offset = new[batch.unique[0]] if consecutive else 0
+        seq_of = None if consecutive else [new.get(h) for h in batch.unique]
+        if batch.indexed:
+            self._write_rows(cursor, sqlite, "insert_jobs", batch.job_params, 3, 2, seq_of, offset)
+            self._write_rows(cursor, sqlite, "insert_links", batch.link_params, 3, 1, seq_of, offset)
         else:
-            cursor.executemany(_POSTGRES.insert_links, [(d, seq_of[i], role) for d, i, role in links
-                                                        if seq_of[i] is not None])
+            self._write_rows(cursor, sqlite, "insert_pending", batch.pending_params, 2, 0, seq_of, offset)
         return new
+
+    @staticmethod
+    def _write_rows(cursor: Any, sqlite: bool, statement: str, params: list[Any], width: int, at: int,
+                    seq_of: list[int | None] | None, offset: int) -> None:
+        """Rows whose value at `at` is an index into the batch: with `seq_of`, each index becomes its
+        event's seq (rows of events stored before are dropped); without it, SQLite adds `offset`."""
+        if sqlite and seq_of is None:
+            _insert_values(cursor, getattr(_SQLITE, statement), params, width, offset=offset)
+            return
+        rows = params if not sqlite else [tuple(params[i:i + width]) for i in range(0, len(params), width)]
+        if seq_of is not None:
+            rows = [row[:at] + (seq_of[row[at]],) + row[at + 1:] for row in rows if seq_of[row[at]] is not None]
+        if sqlite:
+            _insert_values(cursor, getattr(_SQLITE, statement),
+                           [v for row in rows for v in row], width, offset=0)
+        elif rows:
+            cursor.executemany(getattr(_POSTGRES, statement), rows)
 
     def _new_seqs(self, cursor: Any, before: int, hashes: list[str], inserted: int) -> dict[str, int]:
         """Content hash -> seq of the rows this batch inserted (in the batch's transaction): on
@@ -278,6 +336,54 @@ class LineageEventStore:
         wanted = set(hashes)
         return {h: seq for h, seq in cursor.fetchall() if h in wanted}
 
+    def index_pending(self, max_events: int = 20_000) -> int:
+        """Move up to `max_events` pending events (oldest first) into the job and dataset lookups, in
+        one transaction; return how many. Safe beside other writers and other index passes: rows
+        go in with ON CONFLICT DO NOTHING and only the pending rows read are removed."""
+        sqlite = self.store.dialect == "sqlite"
+        query = (sa.select(unindexed.c.event_seq, unindexed.c.links, events.c.job_name, events.c.job_namespace)
+                 .select_from(unindexed.outerjoin(events, events.c.seq == unindexed.c.event_seq))
+                 .order_by(unindexed.c.event_seq).limit(max_events))
+        with self.store.engine.begin() as conn:
+            rows = conn.execute(query).all()
+            if rows:
+                jobs = sorted((name, ns, seq) for seq, _, name, ns in rows if name is not None and ns is not None)
+                links = sorted({(dataset_id, seq, role) for seq, raw, *_ in rows
+                                for role, dataset_id in orjson.loads(raw)})
+                cursor: Any = conn.connection.cursor()
+                try:
+                    if sqlite:
+                        cursor.execute(_SQLITE_WRITER_PRAGMAS[0])
+                        _insert_values(cursor, _SQLITE.insert_jobs, [v for row in jobs for v in row], 3, offset=0)
+                        _insert_values(cursor, _SQLITE.insert_links, [v for row in links for v in row], 3, offset=0)
+                        # SQLite has one writer: no pending row below the newest read can appear meanwhile
+                        cursor.execute(f"DELETE FROM {unindexed.name} WHERE event_seq <= ?", (rows[-1][0],))
+                    else:
+                        cursor.executemany(_POSTGRES.insert_jobs, jobs)
+                        cursor.executemany(_POSTGRES.insert_links, links)
+                        cursor.execute(f"DELETE FROM {unindexed.name} WHERE event_seq = ANY(%s)",
+                                       ([row[0] for row in rows],))
+                finally:
+                    cursor.close()
+        self.pending = max(0, self.pending - len(rows)) if len(rows) == max_events else 0
+        return len(rows)
+
+    def _pending_matches(self, conn: sa.Connection, *, jobs: list[tuple[str, str]] | None = None,
+                         dataset_id: str | None = None) -> list[int]:
+        """Seqs of still-pending events with one of these jobs ((name, namespace), "" for any
+        namespace) or this dataset: a scan of the pending rows, which index passes keep short."""
+        rows = conn.execute(sa.select(unindexed.c.event_seq, unindexed.c.links, events.c.job_name,
+                                      events.c.job_namespace)
+                            .select_from(unindexed.join(events, events.c.seq == unindexed.c.event_seq)))
+        found = []
+        for seq, links, name, namespace in rows:
+            if jobs is not None and not any(name == n and (not ns or namespace == ns) for n, ns in jobs):
+                continue
+            if dataset_id is not None and not any(d == dataset_id for _, d in orjson.loads(links)):
+                continue
+            found.append(seq)
+        return found
+
     def read_after(self, seq: int, limit: int = 1000) -> list[StoredEvent]:
         """Events in arrival order after `seq` (a consumer's cursor)."""
         query = sa.select(events).where(events.c.seq > seq).order_by(events.c.seq).limit(limit)
@@ -288,19 +394,24 @@ class LineageEventStore:
               since: datetime | None = None, limit: int = 100) -> list[StoredEvent]:
         """Latest events first, filtered by job name (`name` or `namespace/name`), dataset, run, time."""
         q = sa.select(events).order_by(events.c.seq.desc()).limit(limit)
-        if job:
-            namespace, _, name = job.rpartition("/")
-            by_name = events.c.job_name == job
-            q = q.where(sa.or_(by_name, sa.and_(events.c.job_namespace == namespace, events.c.job_name == name))
-                        if namespace else by_name)
-        if dataset_id:
-            linked = sa.select(dataset_events.c.event_seq).where(dataset_events.c.dataset_id == dataset_id)
-            q = q.where(events.c.seq.in_(linked))
-        if run_id:
-            q = q.where(events.c.run_id == run_id)
-        if since:
-            q = q.where(events.c.event_time >= utc(since))
         with self.store.engine.connect() as conn:
+            if job:
+                namespace, _, name = job.rpartition("/")
+                by_name = sa.and_(job_events.c.job_name == job)
+                if namespace:
+                    by_name = sa.or_(by_name, sa.and_(job_events.c.job_name == name,
+                                                      job_events.c.job_namespace == namespace))
+                pending = self._pending_matches(conn, jobs=[(job, "")] + ([(name, namespace)] if namespace else []))
+                q = q.where(sa.or_(events.c.seq.in_(sa.select(job_events.c.event_seq).where(by_name)),
+                                   events.c.seq.in_(pending)))
+            if dataset_id:
+                linked = sa.select(dataset_events.c.event_seq).where(dataset_events.c.dataset_id == dataset_id)
+                pending = self._pending_matches(conn, dataset_id=dataset_id)
+                q = q.where(sa.or_(events.c.seq.in_(linked), events.c.seq.in_(pending)))
+            if run_id:
+                q = q.where(events.c.run_id == run_id)
+            if since:
+                q = q.where(events.c.event_time >= utc(since))
             return [_stored(row) for row in conn.execute(q)]
 
     def dataset_ids_ending(self, suffix: str) -> list[str]:
@@ -343,27 +454,36 @@ _SQLITE_WRITER_PRAGMAS = ("PRAGMA cache_size=-16384", "PRAGMA wal_autocheckpoint
 
 
 class _Statements:
-    def __init__(self, mark: str, links_select: str):
-        self.insert_events = (f"INSERT INTO {events.name} ({', '.join(_EVENT_COLUMNS)}) VALUES {{values}} "
-                              "ON CONFLICT (content_hash) DO NOTHING")
-        self.insert_datasets = (f"INSERT INTO {datasets.name} (dataset_id, namespace, name) VALUES {{values}} "
-                                "ON CONFLICT DO NOTHING")
-        self.insert_links = (f"INSERT INTO {dataset_events.name} (dataset_id, event_seq, role) {links_select} "
-                             "ON CONFLICT DO NOTHING")
-        if mark != "?":  # executemany: one row of placeholders
-            for name in ("insert_events", "insert_datasets", "insert_links"):
-                sql = getattr(self, name)
-                width = len(_EVENT_COLUMNS) if name == "insert_events" else 3
-                setattr(self, name, sql.replace("{values}", "(" + ", ".join([mark] * width) + ")"))
+    """The hot path's statements. On SQLite, many rows per statement (`{values}` becomes that many
+    rows of `?`), and the rows of pending events, jobs and links carry the event's index in its batch,
+    to which the statement adds the batch's first seq (?1). Elsewhere, one row of placeholders for
+    executemany, the seq already in the row."""
+
+    def __init__(self, mark: str):
+        def rows_from(width: int, seq_at: int | None) -> str:
+            if mark != "?":
+                return "VALUES (" + ", ".join([mark] * width) + ")"
+            if seq_at is None:
+                return "VALUES {values}"
+            picked = [f"column{k + 1}" + (" + ?1" if k == seq_at else "") for k in range(width)]
+            return f"SELECT {', '.join(picked)} FROM (VALUES {{values}}) WHERE true"
+
+        def insert(table: sa.Table, columns: tuple[str, ...], seq_at: int | None, conflict: str) -> str:
+            return f"INSERT INTO {table.name} ({', '.join(columns)}) {rows_from(len(columns), seq_at)} {conflict}".strip()
+
+        self.insert_events = insert(events, _EVENT_COLUMNS, None, "ON CONFLICT (content_hash) DO NOTHING")
+        self.insert_datasets = insert(datasets, ("dataset_id", "namespace", "name"), None, "ON CONFLICT DO NOTHING")
+        self.insert_pending = insert(unindexed, ("event_seq", "links"), 0, "")
+        self.insert_jobs = insert(job_events, ("job_name", "job_namespace", "event_seq"), 2, "ON CONFLICT DO NOTHING")
+        self.insert_links = insert(dataset_events, ("dataset_id", "event_seq", "role"), 1, "ON CONFLICT DO NOTHING")
 
 
 # SQLite: many rows per statement. The sqlite3 driver releases the GIL while a statement runs and
 # takes it back between rows of an executemany, so a writer thread beside a busy parser (the event
 # loop, a folder reader) would wait for the GIL once per row; with a few hundred rows per statement
-# it waits once per statement and the B-tree work runs beside the parser. The links statement adds
-# the batch's first seq (?1) to each link's index in the batch.
-_SQLITE = _Statements("?", "SELECT column1, column2 + ?1, column3 FROM (VALUES {values}) WHERE true")
-_POSTGRES = _Statements("%s", "VALUES {values}")
+# it waits once per statement and the B-tree work runs beside the parser.
+_SQLITE = _Statements("?")
+_POSTGRES = _Statements("%s")
 _MAX_VALUES = 8192  # bound values per statement; SQLite's own limit is 32766 (250000 in Debian's build)
 
 
@@ -402,23 +522,35 @@ def _rejected_row(r: Rejection, now: datetime) -> dict[str, Any]:
 
 def _move_links_of_older_layout(store: Store) -> None:
     """Stores written by earlier builds linked events and datasets in `dw_ol_event_datasets` (namespace
-    and name on every link): copy those links into `dw_ol_dataset_events` and `dw_ol_datasets`, then drop
-    the old table. Once per database URL and process."""
+    and name on every link) and looked jobs up through an index on the events table: copy those
+    links and jobs into `dw_ol_dataset_events`, `dw_ol_datasets` and `dw_ol_job_events`, then drop
+    the old table and index. Once per database URL and process."""
     if store.url in _layout_checked:
         return
     with _layout_lock:
         if store.url in _layout_checked:
             return
-        if sa.inspect(store.engine).has_table("dw_ol_event_datasets"):
+        inspector = sa.inspect(store.engine)
+        old_links = inspector.has_table("dw_ol_event_datasets")
+        old_job_index = "ix_dw_ol_events_job" in {ix["name"] for ix in inspector.get_indexes(events.name)}
+        if old_links or old_job_index:
             with store.engine.begin() as conn:
-                conn.exec_driver_sql(
-                    f"INSERT INTO {datasets.name} (dataset_id, namespace, name) SELECT dataset_id, min(namespace), "
-                    "min(name) FROM dw_ol_event_datasets WHERE true GROUP BY dataset_id ON CONFLICT DO NOTHING")
-                conn.exec_driver_sql(
-                    f"INSERT INTO {dataset_events.name} (dataset_id, event_seq, role) SELECT dataset_id, event_seq, "
-                    "role FROM dw_ol_event_datasets WHERE true ON CONFLICT DO NOTHING")
-                conn.exec_driver_sql("DROP TABLE dw_ol_event_datasets")
-            log.info("moved the OpenLineage dataset links of %s to dw_ol_dataset_events", store.url)
+                if old_links:
+                    conn.exec_driver_sql(
+                        f"INSERT INTO {datasets.name} (dataset_id, namespace, name) SELECT dataset_id, "
+                        "min(namespace), min(name) FROM dw_ol_event_datasets WHERE true GROUP BY dataset_id "
+                        "ON CONFLICT DO NOTHING")
+                    conn.exec_driver_sql(
+                        f"INSERT INTO {dataset_events.name} (dataset_id, event_seq, role) SELECT dataset_id, "
+                        "event_seq, role FROM dw_ol_event_datasets WHERE true ON CONFLICT DO NOTHING")
+                    conn.exec_driver_sql("DROP TABLE dw_ol_event_datasets")
+                if old_job_index:
+                    conn.exec_driver_sql(
+                        f"INSERT INTO {job_events.name} (job_name, job_namespace, event_seq) SELECT job_name, "
+                        f"job_namespace, seq FROM {events.name} WHERE job_name IS NOT NULL "
+                        "AND job_namespace IS NOT NULL ON CONFLICT DO NOTHING")
+                    conn.exec_driver_sql("DROP INDEX ix_dw_ol_events_job")
+            log.info("moved the OpenLineage job and dataset lookups of %s to their own tables", store.url)
         _layout_checked.add(store.url)
 
 

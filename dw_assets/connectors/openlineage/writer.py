@@ -1,7 +1,8 @@
 """A background writer that batches events into the store, so each request waits for a shared commit.
 
 One thread drains a queue: it takes whatever arrived (up to `max_batch`), waiting at most `max_delay_s`
-for more once the first item is in, and writes the batch in one transaction. Each submitter gets a
+for more once the first item is in, and writes the batch in one transaction. When nothing arrives for
+`index_when_idle_s` and events wait to be indexed, it indexes them (`LineageEventStore.index_pending`). Each submitter gets a
 future resolved only after the commit, so an HTTP 201 means the event is durably stored (SQLite WAL
 with synchronous=NORMAL: durable across a process crash; a power loss may drop the last commits).
 Writes only through `LineageEventStore`; database errors are set on the futures of that batch.
@@ -35,10 +36,11 @@ _STOP = object()
 
 class BatchingWriter:
     def __init__(self, store: LineageEventStore, *, max_batch: int = 500, max_delay_s: float = 0.002,
-                 checkpoint_every_s: float = 0.5):
+                 checkpoint_every_s: float = 0.5, index_when_idle_s: float = 0.25):
         self.store = store
         self.max_batch = max_batch
         self.max_delay_s = max_delay_s
+        self.index_when_idle_s = index_when_idle_s
         self._queue: queue.SimpleQueue = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="openlineage-writer", daemon=True)
         self._thread.start()
@@ -65,7 +67,12 @@ class BatchingWriter:
     def _run(self) -> None:
         stopping = False
         while not stopping:
-            batch = [self._queue.get()]
+            try:
+                first = self._queue.get(timeout=self.index_when_idle_s if self.store.pending else None)
+            except queue.Empty:
+                self._index_pending()
+                continue
+            batch = [first]
             deadline = time.monotonic() + self.max_delay_s
             while len(batch) < self.max_batch:
                 remaining = deadline - time.monotonic()
@@ -78,6 +85,14 @@ class BatchingWriter:
                 batch = [entry for entry in batch if entry is not _STOP]
             if batch:
                 self._write(batch)
+
+    def _index_pending(self) -> None:
+        """Quiet for a moment: bring the job and dataset lookups up to date (the store also does it
+        itself every `index_every` events, so this only shortens what queries scan as pending)."""
+        try:
+            self.store.index_pending()
+        except Exception:  # the events are stored; the next write or pause retries
+            log.exception("indexing pending OpenLineage events failed")
 
     def _write(self, batch: list[tuple[AcceptedEvent | Rejection, Any]]) -> None:
         accepted = [(item, fut) for item, fut in batch if isinstance(item, AcceptedEvent)]
