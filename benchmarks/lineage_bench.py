@@ -1,7 +1,7 @@
 """OpenLineage intake throughput: HTTP receiver (events/s, receiver RSS) and file folder (events/s).
 
     nice -n 10 .venv/bin/python benchmarks/lineage_bench.py [--http-events 20000] [--concurrency 64]
-        [--folder-events 50000] [--folder-passes 1] [--full-validation]
+        [--folder-events 50000] [--folder-passes 1] [--full-validation] [--scattered-times]
 
 HTTP: the receiver runs in its own process (uvicorn, one worker, SQLite WAL store in a temp dir);
 a raw asyncio HTTP/1.1 client on loopback keeps `--concurrency` keep-alive connections busy posting
@@ -27,6 +27,7 @@ import tempfile
 import threading
 import time
 import uuid
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import orjson
@@ -35,18 +36,28 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 
+_START = datetime(2026, 9, 1, 2, tzinfo=UTC)
+_SCATTERED = os.environ.get("DW_BENCH_SCATTERED_TIMES") == "1"  # set by --scattered-times (in the receiver too)
+
+
 def make_event(i: int) -> dict:
-    """A realistic task event: two inputs, one output with a 7-column schema facet."""
+    """A realistic task event: two inputs, one output with a 7-column schema facet. Event times
+    advance 10 ms per event and run ids grow, as they do in a live feed (openlineage-python and the
+    Airflow provider make time-ordered UUIDv7 run ids). `--scattered-times`: event times spread
+    over 28 days in no order (a backfill of mixed history) and random (UUIDv4) run ids."""
+    offset = timedelta(days=(i * 7919) % 28, minutes=(i * 104729) % 1440, milliseconds=i % 1000) if _SCATTERED \
+        else timedelta(milliseconds=10 * i)
     facet = {"_producer": "https://example.com/bench", "_schemaURL":
              "https://openlineage.io/spec/facets/1-2-0/SchemaDatasetFacet.json#/$defs/SchemaDatasetFacet"}
     fields = [{"name": c, "type": t} for c, t in (("order_id", "VARCHAR"), ("order_date", "DATE"),
               ("customer_id", "VARCHAR"), ("amount", "DECIMAL(18,2)"), ("discount", "DECIMAL(18,2)"),
               ("status", "VARCHAR"), ("loaded_at", "TIMESTAMP"))]
     return {
-        "eventType": "COMPLETE", "eventTime": f"2026-09-{1 + i % 28:02d}T02:{i % 60:02d}:00.000Z",
+        "eventType": "COMPLETE",
+        "eventTime": (_START + offset).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
         "producer": "https://example.com/bench",
         "schemaURL": "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/RunEvent",
-        "run": {"runId": str(uuid.UUID(int=i + 1)), "facets": {}},
+        "run": {"runId": str(uuid.uuid4() if _SCATTERED else uuid.UUID(int=i + 1)), "facets": {}},
         "job": {"namespace": "airflow://bench", "name": f"dag_{i % 50}.task_{i % 7}", "facets": {}},
         "inputs": [{"namespace": "duckdb:///w/app.duckdb", "name": f"app.main.orders_{i % 100}"},
                    {"namespace": "duckdb:///w/app.duckdb", "name": "app.main.customers"}],
@@ -239,9 +250,15 @@ def main() -> None:
     parser.add_argument("--folder-passes", type=int, default=1,
                         help="passes of --folder-events new events each into one store (store growth)")
     parser.add_argument("--full-validation", action="store_true")
+    parser.add_argument("--scattered-times", action="store_true",
+                        help="event times in no order over 28 days and random run ids (default: a live feed's order)")
     args = parser.parse_args()
+    if args.scattered_times:
+        os.environ["DW_BENCH_SCATTERED_TIMES"] = "1"
+        global _SCATTERED
+        _SCATTERED = True
     out = {"cpus": os.cpu_count(), "load_average_at_start": os.getloadavg(),
-           "full_validation": args.full_validation}
+           "full_validation": args.full_validation, "scattered_times": args.scattered_times}
     if args.http_events:
         out["http"] = bench_http(args.http_events, args.concurrency, args.full_validation)
     if args.folder_events:

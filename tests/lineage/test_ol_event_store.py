@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import uuid
 from datetime import UTC, datetime
 from pathlib import Path
@@ -185,30 +186,48 @@ def test_batches_larger_than_one_statement_keep_order_seqs_and_links(any_store: 
     assert events.dataset_ids_ending("orders_clean") == ["lake.orders_clean"]
 
 
-def test_links_of_the_older_layout_are_moved_once(tmp_path: Path) -> None:
+_OLDER_LAYOUT = """
+CREATE TABLE dw_ol_events (seq INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT, content_hash VARCHAR(64) NOT NULL,
+    kind VARCHAR(8) NOT NULL, event_time DATETIME NOT NULL, event_type VARCHAR(16), run_id VARCHAR(36),
+    job_namespace VARCHAR(500), job_name VARCHAR(1000), source VARCHAR(500) NOT NULL, received_at DATETIME NOT NULL,
+    raw TEXT NOT NULL, UNIQUE (content_hash));
+CREATE INDEX ix_dw_ol_events_job ON dw_ol_events (job_namespace, job_name, seq);
+CREATE INDEX ix_dw_ol_events_run ON dw_ol_events (run_id);
+CREATE TABLE dw_ol_event_datasets (event_seq INTEGER NOT NULL, role VARCHAR(8) NOT NULL,
+    dataset_id VARCHAR(1000) NOT NULL, namespace VARCHAR(1000) NOT NULL, name VARCHAR(1000) NOT NULL,
+    PRIMARY KEY (event_seq, role, dataset_id), FOREIGN KEY(event_seq) REFERENCES dw_ol_events (seq) ON DELETE CASCADE
+) WITHOUT ROWID;
+"""
+
+
+def test_a_store_of_the_older_layout_is_upgraded_once_and_keeps_working(tmp_path: Path) -> None:
     from dw_assets.connectors.openlineage import event_store
 
-    url = f"sqlite:///{tmp_path}/old.db"
+    db = tmp_path / "old.db"
+    old = [_accepted(_orders_event(i)) for i in range(3)]
+    with sqlite3.connect(db) as conn:  # what an earlier build wrote
+        conn.executescript(_OLDER_LAYOUT)
+        for seq, item in enumerate(old, start=1):
+            conn.execute("INSERT INTO dw_ol_events VALUES (?, ?, 'run', ?, 'COMPLETE', ?, ?, ?, 'test', ?, ?)",
+                         (seq, item.content_hash, item.event_time.strftime("%Y-%m-%d %H:%M:%S.%f"), item.run_id,
+                          item.job_namespace, item.job_name, "2026-09-30 00:00:00.000000", item.canonical.decode()))
+            for ref in item.datasets:
+                conn.execute("INSERT INTO dw_ol_event_datasets VALUES (?, ?, ?, ?, ?)",
+                             (seq, ref.role, ref.dataset_id, ref.namespace, ref.name))
+    url = f"sqlite:///{db}"
+    event_store._layout_checked.discard(url)
     store = Store(url)
-    event_store._layout_checked.discard(url)
     events = LineageEventStore(store)
-    old = events.append_many([_accepted(_orders_event(i)) for i in range(3)])
-    with store.engine.begin() as conn:  # what an earlier build wrote: the links only in the old table
-        conn.execute(sa.delete(event_store.unindexed))
-        conn.execute(sa.delete(event_store.datasets))
-        conn.exec_driver_sql("CREATE INDEX ix_dw_ol_events_job ON dw_ol_events (job_namespace, job_name, seq)")
-        conn.exec_driver_sql("CREATE TABLE dw_ol_event_datasets (event_seq INTEGER, role VARCHAR(8), "
-                             "dataset_id VARCHAR(1000), namespace VARCHAR(1000), name VARCHAR(1000), "
-                             "PRIMARY KEY (event_seq, role, dataset_id))")
-        for seq in old:
-            conn.exec_driver_sql("INSERT INTO dw_ol_event_datasets VALUES (?, 'output', 'lake.orders_clean', "
-                                 "'duckdb:///w/lake.duckdb', 'lake.main.orders_clean')", (seq,))
-    assert events.query(dataset_id="lake.orders_clean") == []
+    assert [e.seq for e in events.query(dataset_id="lake.orders_clean")] == [3, 2, 1]
+    assert [e.seq for e in events.query(job="airflow://local/orders_daily.task_1")] == [2]
+    assert events.dataset_ids_ending("orders_clean") == ["lake.orders_clean"]
+    inspector = sa.inspect(store.engine)
+    assert not inspector.has_table("dw_ol_event_datasets")
+    assert "ix_dw_ol_events_job" not in {ix["name"] for ix in inspector.get_indexes("dw_ol_events")}
+    assert events.append_many([old[1]]) == [None]  # found by the dedupe key filled in for old rows
+    (new,) = events.append_many([_accepted(_orders_event(7))])
+    assert new is not None and new > 3
+    assert [e.seq for e in events.query(job="orders_daily.task_1")] == [new, 2]
     event_store._layout_checked.discard(url)
-    moved = LineageEventStore(store)
-    assert [e.seq for e in moved.query(dataset_id="lake.orders_clean")] == sorted(old, reverse=True)
-    assert moved.dataset_ids_ending("orders_clean") == ["lake.orders_clean"]
-    assert [e.seq for e in moved.query(job="orders_daily.task_1")] == [old[1]]
-    assert not sa.inspect(store.engine).has_table("dw_ol_event_datasets")
-    assert "ix_dw_ol_events_job" not in {ix["name"] for ix in sa.inspect(store.engine).get_indexes("dw_ol_events")}
+    assert LineageEventStore(store).counts() == {"events": 4, "rejected": 0}  # a second open changes nothing
     store.dispose()

@@ -205,7 +205,7 @@ def test_a_failed_write_ends_the_pass_and_keeps_the_cursor(tmp_path: Path, store
     real_write, calls = events.write, []
 
     def failing_second_write(batch):
-        calls.append(len(batch.hashes))
+        calls.append(len(batch.keys))
         if len(calls) == 2:
             raise OSError("disk full")
         return real_write(batch)

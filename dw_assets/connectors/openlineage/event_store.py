@@ -1,9 +1,10 @@
 """OpenLineage events kept in Data Workers' state store: accepted events, their datasets, rejects.
 
-Reads and writes only its own tables (`dw_ol_events`, `dw_ol_dataset_events`, `dw_ol_datasets`,
-`dw_ol_rejected`) on `dw_assets.store.metadata`, through SQLAlchemy Core and the driver's cursor for
-the hot path, so SQLite (WAL) and PostgreSQL share one code path. Events are stored once: a content hash over the canonical JSON (sorted keys, compact) is unique
-and inserts skip conflicts. `seq` is the arrival order consumers poll by (cursor per consumer via
+Reads and writes only its own tables (`dw_ol_events`, `dw_ol_unindexed`, `dw_ol_job_events`,
+`dw_ol_dataset_events`, `dw_ol_datasets`, `dw_ol_rejected`) on `dw_assets.store.metadata`, through SQLAlchemy Core and the driver's cursor for
+the hot path, so SQLite (WAL) and PostgreSQL share one code path. Events are stored once: a key made
+of the event time and a hash of the canonical JSON (sorted keys, compact) is unique and inserts skip
+conflicts. `seq` is the arrival order consumers poll by (cursor per consumer via
 `Store.get_cursor/set_cursor`). Raises `sqlalchemy.exc.SQLAlchemyError` on database failures.
 
 On PostgreSQL several writing processes could commit sequence numbers out of order; one receiver
@@ -36,7 +37,12 @@ events = sa.Table(
     "dw_ol_events",
     metadata,
     sa.Column("seq", _ID, primary_key=True, autoincrement=True),
-    sa.Column("content_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("content_hash", sa.String(64), nullable=False),  # SHA-256 of the canonical JSON
+    # Unique, and what a duplicate is found by: the event time's second (big-endian, 4 bytes) then
+    # 12 bytes of the content hash. Events arrive roughly in event-time order, so new keys land at
+    # the right edge of the index (a few hot leaves) rather than on a random leaf each, and the index
+    # stays a third the size of one on the hex hash: intake keeps its rate as the store grows.
+    sa.Column("dedupe_key", sa.LargeBinary(16), nullable=False, unique=True),
     sa.Column("kind", sa.String(8), nullable=False),
     sa.Column("event_time", sa.DateTime(timezone=True), nullable=False),
     sa.Column("event_type", sa.String(16)),
@@ -128,6 +134,7 @@ class AcceptedEvent:
     job_name: str | None
     canonical: bytes
     content_hash: str
+    dedupe_key: bytes
     datasets: list[DatasetRef] = field(default_factory=list)
 
     @classmethod
@@ -135,12 +142,21 @@ class AcceptedEvent:
            event_time: datetime | None = None) -> AcceptedEvent:
         """From a validated event; `datasets` must hold each (role, dataset id) once."""
         canonical = orjson.dumps(event, option=orjson.OPT_SORT_KEYS)
+        digest = hashlib.sha256(canonical).digest()
+        event_time = event_time or parse_event_time(event["eventTime"])
         job = event.get("job") if kind != "dataset" else None
-        return cls(kind, source, event_time or parse_event_time(event["eventTime"]),
-                   event["eventType"] if kind == "run" else None,
+        return cls(kind, source, event_time, event["eventType"] if kind == "run" else None,
                    event["run"]["runId"] if kind == "run" else None,
                    job["namespace"] if job else None, job["name"] if job else None,
-                   canonical, hashlib.sha256(canonical).hexdigest(), datasets or [])
+                   canonical, digest.hex(), dedupe_key(event_time, digest), datasets or [])
+
+
+def dedupe_key(event_time: datetime, digest: bytes) -> bytes:
+    """16 bytes: the event time in whole seconds since 1970 (clamped to 0..2**32-1) and the first 12
+    bytes of the content's SHA-256. Equal events have equal keys; two different events share one
+    only if they also share the second and 96 bits of hash."""
+    seconds = min(max(int(event_time.timestamp()), 0), 0xFFFFFFFF)
+    return seconds.to_bytes(4, "big") + digest[:12]
 
 
 @dataclass(frozen=True)
@@ -180,8 +196,8 @@ class PreparedBatch:
     flat lists on SQLite (multi-row VALUES) and row tuples elsewhere (executemany); a pending row
     names its event by its index in `unique` until the write knows the seqs."""
 
-    hashes: list[str]  # per accepted event, in arrival order (duplicates included)
-    unique: list[str]  # the first of equal events, in arrival order
+    keys: list[bytes]  # dedupe key per accepted event, in arrival order (duplicates included)
+    unique: list[bytes]  # the keys of the first of equal events, in arrival order
     event_params: list[Any]
     datasets: dict[str, tuple[str, str]]  # dataset id -> (namespace, name), each once
     rejections: list[dict[str, Any]]
@@ -201,7 +217,7 @@ class LineageEventStore:
         self.index_every = index_every
         self.index_batches_from = index_batches_from
         store.ensure_schema()
-        _move_links_of_older_layout(store)
+        _upgrade_older_layout(store)
         self._known_datasets: set[str] = set()  # committed to dw_ol_datasets through this object
         with store.engine.connect() as conn:
             self.pending = conn.execute(sa.select(sa.func.count()).select_from(unindexed)).scalar_one()
@@ -218,19 +234,20 @@ class LineageEventStore:
         flat = self.store.dialect == "sqlite"
         now = _now()
         received_at = _db_time(now, self.store.dialect)
-        unique: dict[str, AcceptedEvent] = {}
+        unique: dict[bytes, AcceptedEvent] = {}
         for item in accepted:  # in arrival order; the first of equal events
-            unique.setdefault(item.content_hash, item)
+            unique.setdefault(item.dedupe_key, item)
         event_params: list[Any] = []
-        batch = PreparedBatch([item.content_hash for item in accepted], list(unique), event_params, {},
+        batch = PreparedBatch([item.dedupe_key for item in accepted], list(unique), event_params, {},
                               [_rejected_row(r, now) for r in rejections], len(unique) >= self.index_batches_from)
         add_event = event_params.extend if flat else event_params.append
         add_pending = batch.pending_params.extend if flat else batch.pending_params.append
         jobs: list[tuple[str, str, int]] = []
         links: list[tuple[str, int, str]] = []
-        for index, (h, item) in enumerate(unique.items()):
-            add_event((h, item.kind, _db_time(item.event_time, self.store.dialect), item.event_type, item.run_id,
-                       item.job_namespace, item.job_name, item.source[:500], received_at, item.canonical.decode()))
+        for index, (key, item) in enumerate(unique.items()):
+            add_event((item.content_hash, key, item.kind, _db_time(item.event_time, self.store.dialect),
+                       item.event_type, item.run_id, item.job_namespace, item.job_name, item.source[:500],
+                       received_at, item.canonical.decode()))
             if not batch.indexed:
                 add_pending((index, orjson.dumps([(ref.role, ref.dataset_id) for ref in item.datasets]).decode()))
             elif item.job_name is not None and item.job_namespace is not None:
@@ -249,9 +266,9 @@ class LineageEventStore:
     def write(self, batch: PreparedBatch) -> list[int | None]:
         """Write a prepared batch in one transaction; per accepted event its new `seq`, or None when
         it was stored before. No read before the write: events insert with `ON CONFLICT
-        (content_hash) DO NOTHING`, then the seqs are found (see `_new_seqs`) and the pending rows
+        DO NOTHING` (the dedupe key is unique), then the seqs are found (see `_new_seqs`) and the pending rows
         written. Then, past `index_every` pending events, an index pass (its own transaction)."""
-        if not batch.hashes and not batch.rejections:
+        if not batch.keys and not batch.rejections:
             return []
         sqlite = self.store.dialect == "sqlite"
         with self.store.engine.begin() as conn:
@@ -269,7 +286,7 @@ class LineageEventStore:
         if len(self._known_datasets) > 200_000:  # a bound on memory; forgetting costs one probe each
             self._known_datasets.clear()
         self.pending += len(new)
-        seqs = [new.pop(h, None) for h in batch.hashes]
+        seqs = [new.pop(key, None) for key in batch.keys]
         if self.pending >= self.index_every:
             try:
                 self.index_pending()
@@ -321,20 +338,20 @@ class LineageEventStore:
         elif rows:
             cursor.executemany(getattr(_POSTGRES, statement), rows)
 
-    def _new_seqs(self, cursor: Any, before: int, hashes: list[str], inserted: int) -> dict[str, int]:
-        """Content hash -> seq of the rows this batch inserted (in the batch's transaction): on
+    def _new_seqs(self, cursor: Any, before: int, keys: list[bytes], inserted: int) -> dict[bytes, int]:
+        """Dedupe key -> seq of the rows this batch inserted (in the batch's transaction): on
         SQLite an all-new batch needs only the new highest seq; otherwise the rows past `before`
-        (a range scan of the primary key), kept when their hash is in the batch."""
-        if self.store.dialect == "sqlite" and inserted == len(hashes):
+        (a range scan of the primary key), kept when their key is in the batch."""
+        if self.store.dialect == "sqlite" and inserted == len(keys):
             # SQLite holds the write lock, so an all-new batch got consecutive seqs in batch order
             cursor.execute("SELECT max(seq) FROM dw_ol_events")
-            first = cursor.fetchone()[0] - len(hashes) + 1
-            return dict(zip(hashes, range(first, first + len(hashes)), strict=True))
-        # rows another writer added meanwhile (PostgreSQL) carry hashes not in this batch
+            first = cursor.fetchone()[0] - len(keys) + 1
+            return dict(zip(keys, range(first, first + len(keys)), strict=True))
+        # rows another writer added meanwhile (PostgreSQL) carry keys not in this batch
         mark = "?" if self.store.dialect == "sqlite" else "%s"
-        cursor.execute(f"SELECT content_hash, seq FROM {events.name} WHERE seq > {mark}", (before,))
-        wanted = set(hashes)
-        return {h: seq for h, seq in cursor.fetchall() if h in wanted}
+        cursor.execute(f"SELECT dedupe_key, seq FROM {events.name} WHERE seq > {mark}", (before,))
+        wanted = set(keys)
+        return {bytes(key): seq for key, seq in cursor.fetchall() if bytes(key) in wanted}
 
     def index_pending(self, max_events: int = 20_000) -> int:
         """Move up to `max_events` pending events (oldest first) into the job and dataset lookups, in
@@ -441,8 +458,8 @@ class LineageEventStore:
             return conn.execute(sa.select(sa.func.max(events.c.seq))).scalar() or 0
 
 
-_EVENT_COLUMNS = ("content_hash", "kind", "event_time", "event_type", "run_id", "job_namespace", "job_name",
-                  "source", "received_at", "raw")
+_EVENT_COLUMNS = ("content_hash", "dedupe_key", "kind", "event_time", "event_type", "run_id", "job_namespace",
+                  "job_name", "source", "received_at", "raw")
 
 
 # A batch touches a few random index pages per event (content hash, run id): with SQLite's
@@ -471,7 +488,8 @@ class _Statements:
         def insert(table: sa.Table, columns: tuple[str, ...], seq_at: int | None, conflict: str) -> str:
             return f"INSERT INTO {table.name} ({', '.join(columns)}) {rows_from(len(columns), seq_at)} {conflict}".strip()
 
-        self.insert_events = insert(events, _EVENT_COLUMNS, None, "ON CONFLICT (content_hash) DO NOTHING")
+        # no conflict target: a store from an earlier build also keeps its unique content_hash
+        self.insert_events = insert(events, _EVENT_COLUMNS, None, "ON CONFLICT DO NOTHING")
         self.insert_datasets = insert(datasets, ("dataset_id", "namespace", "name"), None, "ON CONFLICT DO NOTHING")
         self.insert_pending = insert(unindexed, ("event_seq", "links"), 0, "")
         self.insert_jobs = insert(job_events, ("job_name", "job_namespace", "event_seq"), 2, "ON CONFLICT DO NOTHING")
@@ -520,7 +538,7 @@ def _rejected_row(r: Rejection, now: datetime) -> dict[str, Any]:
             "body_bytes": total, "truncated": total > len(kept)}
 
 
-def _move_links_of_older_layout(store: Store) -> None:
+def _upgrade_older_layout(store: Store) -> None:
     """Stores written by earlier builds linked events and datasets in `dw_ol_event_datasets` (namespace
     and name on every link) and looked jobs up through an index on the events table: copy those
     links and jobs into `dw_ol_dataset_events`, `dw_ol_datasets` and `dw_ol_job_events`, then drop
@@ -531,6 +549,8 @@ def _move_links_of_older_layout(store: Store) -> None:
         if store.url in _layout_checked:
             return
         inspector = sa.inspect(store.engine)
+        if "dedupe_key" not in {c["name"] for c in inspector.get_columns(events.name)}:
+            _add_dedupe_keys(store)
         old_links = inspector.has_table("dw_ol_event_datasets")
         old_job_index = "ix_dw_ol_events_job" in {ix["name"] for ix in inspector.get_indexes(events.name)}
         if old_links or old_job_index:
@@ -552,6 +572,20 @@ def _move_links_of_older_layout(store: Store) -> None:
                     conn.exec_driver_sql("DROP INDEX ix_dw_ol_events_job")
             log.info("moved the OpenLineage job and dataset lookups of %s to their own tables", store.url)
         _layout_checked.add(store.url)
+
+
+def _add_dedupe_keys(store: Store) -> None:
+    """An earlier build's events table found duplicates by its unique hex `content_hash` alone: add
+    `dedupe_key`, fill it for the stored events and index it (the old unique constraint stays)."""
+    blob = sa.LargeBinary().compile(dialect=store.engine.dialect)
+    with store.engine.begin() as conn:
+        conn.exec_driver_sql(f"ALTER TABLE {events.name} ADD COLUMN dedupe_key {blob}")
+        rows = conn.execute(sa.select(events.c.seq, events.c.event_time, events.c.content_hash)).all()
+        if rows:
+            conn.execute(events.update().where(events.c.seq == sa.bindparam("s")).values(dedupe_key=sa.bindparam("k")),
+                         [{"s": seq, "k": dedupe_key(utc(when), bytes.fromhex(h))} for seq, when, h in rows])
+        conn.exec_driver_sql(f"CREATE UNIQUE INDEX ux_dw_ol_events_dedupe_key ON {events.name} (dedupe_key)")
+    log.info("added dedupe keys to the %d OpenLineage events of %s", len(rows), store.url)
 
 
 _layout_checked: set[str] = set()
