@@ -61,7 +61,7 @@ class EstateActor:
         while time.monotonic() < deadline:
             for run in self.runs(dag_id):
                 started = run.get("start_date") or run.get("queued_at")
-                if started and datetime.fromisoformat(started.replace("Z", "+00:00")) >= after:
+                if started and datetime.fromisoformat(started) >= after:
                     return self.wait_run(dag_id, run["dag_run_id"], timeout=max(1, deadline - time.monotonic()))
             time.sleep(2)
         raise TimeoutError(f"no run of {dag_id} started after {after.isoformat()} within {timeout:.0f}s")

@@ -287,7 +287,7 @@ def month_end(ctx: DemoContext) -> dict[str, Any]:
     part2 = write_gl_export_part(ctx.home, NIGHT1_DATE, 2)
     write_done_marker(ctx.home, NIGHT1_DATE)
     tl.say("landing", f"{part2.name} lands ({_rows(part2):,} rows) after the load finished; done-marker written")
-    load_end = datetime.fromisoformat(landed["end_date"].replace("Z", "+00:00"))
+    load_end = datetime.fromisoformat(landed["end_date"])
     with tl.step("airflow", "month_end_close runs on the gl_entries asset event (dbt-ol build)"):
         close = ctx.estate.wait_next_run("month_end_close", after=load_end.replace(microsecond=0), timeout=900)
     tl.say("airflow", f"month_end_close {close['dag_run_id']}: {close['state']} (every dbt test passed: green)")

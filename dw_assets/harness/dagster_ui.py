@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Self
 
 import httpx
 
@@ -37,11 +38,11 @@ class DagsterWebserver:
         self.dagster_home.mkdir(parents=True, exist_ok=True)
         env = {**os.environ, **self.extra_env, "DAGSTER_HOME": str(self.dagster_home)}
         binary = Path(sys.executable).parent / "dagster-webserver"
-        log = open(self.log_path, "ab")
-        self._proc = subprocess.Popen(
-            [str(binary), "-w", str(self.workspace), "-h", "127.0.0.1", "-p", str(self.port)],
-            cwd=str(REPO_ROOT), env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-        )
+        with open(self.log_path, "ab") as log:  # the child keeps its own descriptor
+            self._proc = subprocess.Popen(
+                [str(binary), "-w", str(self.workspace), "-h", "127.0.0.1", "-p", str(self.port)],
+                cwd=str(REPO_ROOT), env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self._proc.poll() is not None:
@@ -72,7 +73,7 @@ class DagsterWebserver:
             os.killpg(pgid, signal.SIGKILL)
             self._proc.wait(5)
 
-    def __enter__(self) -> DagsterWebserver:
+    def __enter__(self) -> Self:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:

@@ -28,7 +28,7 @@ def run_demo(tmp_root: Path, night: str, airflow: str, approve_as: str | None = 
     log = tmp_root / f"demo-{night}-af{airflow}.stderr.log"  # beside DW_HOME: the demo wants it empty
     with open(log, "w") as err:
         proc = subprocess.run(args, cwd=REPO_ROOT, env=env, stdout=subprocess.PIPE, stderr=err,
-                              timeout=timeout, text=True)
+                              timeout=timeout, text=True, check=False)
     try:
         summary = json.loads(proc.stdout)
     except json.JSONDecodeError as exc:
