@@ -16,6 +16,8 @@ from dw_assets.connectors.openlineage.event_store import (
     LineageEventStore,
     Rejection,
     dataset_events,
+    job_events,
+    unindexed,
 )
 from dw_assets.connectors.openlineage.intake import EventIntake, dataset_id_resolver
 from dw_assets.connectors.openlineage.validation import EventValidator
@@ -231,3 +233,31 @@ def test_a_store_of_the_older_layout_is_upgraded_once_and_keeps_working(tmp_path
     event_store._layout_checked.discard(url)
     assert LineageEventStore(store).counts() == {"events": 4, "rejected": 0}  # a second open changes nothing
     store.dispose()
+
+
+def test_writers_and_index_passes_side_by_side_index_every_event_once(any_store: Store) -> None:
+    import threading
+
+    def writer(k: int) -> None:
+        events = LineageEventStore(any_store, index_every=40)  # each thread runs its own index passes
+        for start in range(0, 300, 7):  # small batches: they go pending
+            events.append_many([_accepted(_orders_event(i, run_id=str(uuid.UUID(int=k * 1000 + i + 1))))
+                                for i in range(start, min(start + 7, 300))])
+
+    threads = [threading.Thread(target=writer, args=(k,)) for k in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    events = LineageEventStore(any_store)
+    events.index_pending()
+    assert events.pending == 0 and events.counts()["events"] == 900
+    with any_store.engine.connect() as conn:
+        linked = conn.execute(sa.select(dataset_events.c.event_seq, dataset_events.c.dataset_id)).all()
+        jobs = conn.execute(sa.select(job_events.c.event_seq)).scalars().all()
+        pending = conn.execute(sa.select(sa.func.count()).select_from(unindexed)).scalar_one()
+    seqs = {e.seq for e in events.read_after(0, limit=1000)}
+    assert pending == 0
+    assert sorted(jobs) == sorted(seqs)  # every event's job once
+    assert sorted(s for s, d in linked if d == "lake.orders_clean") == sorted(seqs)
+    assert sorted(s for s, d in linked if d == "app.orders") == sorted(seqs)

@@ -491,7 +491,8 @@ class _Statements:
         # no conflict target: a store from an earlier build also keeps its unique content_hash
         self.insert_events = insert(events, _EVENT_COLUMNS, None, "ON CONFLICT DO NOTHING")
         self.insert_datasets = insert(datasets, ("dataset_id", "namespace", "name"), None, "ON CONFLICT DO NOTHING")
-        self.insert_pending = insert(unindexed, ("event_seq", "links"), 0, "")
+        # DO NOTHING: on PostgreSQL a concurrent writer of the same event may have listed it already
+        self.insert_pending = insert(unindexed, ("event_seq", "links"), 0, "ON CONFLICT DO NOTHING")
         self.insert_jobs = insert(job_events, ("job_name", "job_namespace", "event_seq"), 2, "ON CONFLICT DO NOTHING")
         self.insert_links = insert(dataset_events, ("dataset_id", "event_seq", "role"), 1, "ON CONFLICT DO NOTHING")
 
