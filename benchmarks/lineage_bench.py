@@ -2,6 +2,7 @@
 
     nice -n 10 .venv/bin/python benchmarks/lineage_bench.py [--http-events 20000] [--concurrency 64]
         [--folder-events 50000] [--folder-passes 1] [--full-validation] [--scattered-times]
+        [--state-url postgresql://USER@HOST/EMPTY_DB]
 
 HTTP: the receiver runs in its own process (uvicorn, one worker, SQLite WAL store in a temp dir);
 a raw asyncio HTTP/1.1 client on loopback keeps `--concurrency` keep-alive connections busy posting
@@ -71,7 +72,7 @@ def _settings(state_dir: Path, full: bool):
 
     spec = os.environ.get("DW_SHARED_DIR")
     return Settings.model_validate({
-        "state": {"url": f"sqlite:///{state_dir}/state.db"},
+        "state": {"url": os.environ.get("DW_BENCH_STATE_URL") or f"sqlite:///{state_dir}/state.db"},
         "openlineage": {"spec_dir": f"{spec}/openlineage-spec" if full and spec else None},
     })
 
@@ -183,7 +184,7 @@ def bench_http(n: int, concurrency: int, full: bool) -> dict:
         from dw_assets.connectors.openlineage.event_store import LineageEventStore
         from dw_assets.store import Store
 
-        store = Store(f"sqlite:///{tmp}/state.db")
+        store = Store(_settings(Path(tmp), False).state.url)
         result["stored"] = LineageEventStore(store).counts()["events"]
         store.dispose()
     return result
@@ -250,9 +251,13 @@ def main() -> None:
     parser.add_argument("--folder-passes", type=int, default=1,
                         help="passes of --folder-events new events each into one store (store growth)")
     parser.add_argument("--full-validation", action="store_true")
+    parser.add_argument("--state-url", help="an EMPTY PostgreSQL database (postgresql://...) instead of a "
+                        "temporary SQLite file; the benchmark writes its events there")
     parser.add_argument("--scattered-times", action="store_true",
                         help="event times in no order over 28 days and random run ids (default: a live feed's order)")
     args = parser.parse_args()
+    if args.state_url:
+        os.environ["DW_BENCH_STATE_URL"] = args.state_url  # read by the receiver process too
     if args.scattered_times:
         os.environ["DW_BENCH_SCATTERED_TIMES"] = "1"
         global _SCATTERED

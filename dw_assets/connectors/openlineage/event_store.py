@@ -295,14 +295,18 @@ class LineageEventStore:
         return seqs
 
     def _write_events(self, cursor: Any, batch: PreparedBatch, sqlite: bool) -> dict[str, int]:
-        cursor.execute("SELECT max(seq) FROM dw_ol_events")
-        before = cursor.fetchone()[0] or 0
         if sqlite:
+            cursor.execute("SELECT max(seq) FROM dw_ol_events")
+            before = cursor.fetchone()[0] or 0
             inserted = _insert_values(cursor, _SQLITE.insert_events, batch.event_params, len(_EVENT_COLUMNS))
-        else:
-            cursor.executemany(_POSTGRES.insert_events, batch.event_params)
-            inserted = cursor.rowcount
-        new = self._new_seqs(cursor, before, batch.unique, inserted)
+            new = self._new_seqs(cursor, before, batch.unique, inserted)
+        else:  # RETURNING names exactly this batch's new rows, whatever other writers commit meanwhile
+            cursor.executemany(_POSTGRES.insert_events, batch.event_params, returning=True)
+            new = {}
+            while True:
+                new.update((bytes(key), seq) for key, seq in cursor.fetchall())
+                if not cursor.nextset():
+                    break
         if batch.datasets:
             rows = [(d, ns, name) for d, (ns, name) in batch.datasets.items()]
             if sqlite:
@@ -338,18 +342,17 @@ class LineageEventStore:
         elif rows:
             cursor.executemany(getattr(_POSTGRES, statement), rows)
 
-    def _new_seqs(self, cursor: Any, before: int, keys: list[bytes], inserted: int) -> dict[bytes, int]:
-        """Dedupe key -> seq of the rows this batch inserted (in the batch's transaction): on
-        SQLite an all-new batch needs only the new highest seq; otherwise the rows past `before`
-        (a range scan of the primary key), kept when their key is in the batch."""
-        if self.store.dialect == "sqlite" and inserted == len(keys):
+    @staticmethod
+    def _new_seqs(cursor: Any, before: int, keys: list[bytes], inserted: int) -> dict[bytes, int]:
+        """On SQLite, dedupe key -> seq of the rows this batch inserted (in the batch's transaction):
+        an all-new batch needs only the new highest seq; otherwise the rows past `before` (a range
+        scan of the primary key), kept when their key is in the batch."""
+        if inserted == len(keys):
             # SQLite holds the write lock, so an all-new batch got consecutive seqs in batch order
             cursor.execute("SELECT max(seq) FROM dw_ol_events")
             first = cursor.fetchone()[0] - len(keys) + 1
             return dict(zip(keys, range(first, first + len(keys)), strict=True))
-        # rows another writer added meanwhile (PostgreSQL) carry keys not in this batch
-        mark = "?" if self.store.dialect == "sqlite" else "%s"
-        cursor.execute(f"SELECT dedupe_key, seq FROM {events.name} WHERE seq > {mark}", (before,))
+        cursor.execute(f"SELECT dedupe_key, seq FROM {events.name} WHERE seq > ?", (before,))
         wanted = set(keys)
         return {bytes(key): seq for key, seq in cursor.fetchall() if bytes(key) in wanted}
 
@@ -474,7 +477,8 @@ class _Statements:
     """The hot path's statements. On SQLite, many rows per statement (`{values}` becomes that many
     rows of `?`), and the rows of pending events, jobs and links carry the event's index in its batch,
     to which the statement adds the batch's first seq (?1). Elsewhere, one row of placeholders for
-    executemany, the seq already in the row."""
+    executemany (psycopg pipelines it; measured here, multi-row VALUES on PostgreSQL was ~30% slower),
+    the seq already in the row."""
 
     def __init__(self, mark: str):
         def rows_from(width: int, seq_at: int | None) -> str:
@@ -489,7 +493,8 @@ class _Statements:
             return f"INSERT INTO {table.name} ({', '.join(columns)}) {rows_from(len(columns), seq_at)} {conflict}".strip()
 
         # no conflict target: a store from an earlier build also keeps its unique content_hash
-        self.insert_events = insert(events, _EVENT_COLUMNS, None, "ON CONFLICT DO NOTHING")
+        self.insert_events = insert(events, _EVENT_COLUMNS, None, "ON CONFLICT DO NOTHING"
+                                    + (" RETURNING dedupe_key, seq" if mark != "?" else ""))  # see `_write_events`
         self.insert_datasets = insert(datasets, ("dataset_id", "namespace", "name"), None, "ON CONFLICT DO NOTHING")
         # DO NOTHING: on PostgreSQL a concurrent writer of the same event may have listed it already
         self.insert_pending = insert(unindexed, ("event_seq", "links"), 0, "ON CONFLICT DO NOTHING")
