@@ -111,10 +111,11 @@ def _rss_mb(pid: int) -> float:
     return 0.0
 
 
-async def _connection(port: int, bodies: list[bytes], statuses: dict[int, int]) -> None:
+async def _connection(port: int, bodies: list[bytes], statuses: dict[int, int], latencies: list[float]) -> None:
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     try:
         for body in bodies:
+            sent = time.perf_counter()
             writer.write(b"POST /api/v1/lineage HTTP/1.1\r\nHost: bench\r\nContent-Type: application/json\r\n"
                          b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
             head = await reader.readuntil(b"\r\n\r\n")
@@ -126,12 +127,14 @@ async def _connection(port: int, bodies: list[bytes], statuses: dict[int, int]) 
                     length = int(line.split(b":")[1])
             if length:
                 await reader.readexactly(length)
+            latencies.append(time.perf_counter() - sent)
     finally:
         writer.close()
 
 
 async def _load(port: int, bodies: list[bytes], concurrency: int, pid: int) -> dict:
     statuses: dict[int, int] = {}
+    latencies: list[float] = []
     rss: list[float] = []
     chunks = [bodies[i::concurrency] for i in range(concurrency)]
 
@@ -142,14 +145,17 @@ async def _load(port: int, bodies: list[bytes], concurrency: int, pid: int) -> d
 
     sampler = asyncio.create_task(sample())
     start, cpu, threads, client = time.perf_counter(), _cpu_s(pid), _cpu_by_thread(pid), time.process_time()
-    await asyncio.gather(*(_connection(port, chunk, statuses) for chunk in chunks))
+    await asyncio.gather(*(_connection(port, chunk, statuses, latencies) for chunk in chunks))
     elapsed, cpu, client = time.perf_counter() - start, _cpu_s(pid) - cpu, time.process_time() - client
     threads = {name: round(t - threads.get(name, 0.0), 2) for name, t in _cpu_by_thread(pid).items()}
     sampler.cancel()
     rss.append(_rss_mb(pid))
     quarter = max(1, len(rss) // 4)
+    latencies.sort()
+    at = lambda q: round(latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000, 1)
     return {"events": len(bodies), "seconds": round(elapsed, 2), "events_per_s": round(len(bodies) / elapsed),
-            "statuses": statuses, "concurrency": concurrency, "receiver_cpu_s": round(cpu, 2),
+            "statuses": statuses, "concurrency": concurrency,
+            "latency_ms": {"p50": at(0.5), "p99": at(0.99), "p999": at(0.999), "max": at(1.0)}, "receiver_cpu_s": round(cpu, 2),
             "events_per_receiver_cpu_s": round(len(bodies) / cpu) if cpu else None,
             "receiver_cpu_s_by_thread": {k: v for k, v in threads.items() if v},
             "client_cpu_s": round(client, 2), "load_average_after": os.getloadavg(),

@@ -212,7 +212,7 @@ class LineageEventStore:
     more is written into the job and dataset lookups directly (its rows share their index leaves);
     a smaller one is left pending, and once `index_every` events are pending a write indexes them."""
 
-    def __init__(self, store: Store, *, index_every: int = 4096, index_batches_from: int = 1024):
+    def __init__(self, store: Store, *, index_every: int = 1024, index_batches_from: int = 1024):
         self.store = store
         self.index_every = index_every
         self.index_batches_from = index_batches_from
