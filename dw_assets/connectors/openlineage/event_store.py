@@ -1,11 +1,11 @@
 """OpenLineage events kept in Data Workers' state store: accepted events, their datasets, rejects.
 
 Reads and writes only its own tables (`dw_ol_events`, `dw_ol_unindexed`, `dw_ol_job_events`,
-`dw_ol_dataset_events`, `dw_ol_datasets`, `dw_ol_rejected`) on `dw_assets.store.metadata`, through SQLAlchemy Core and the driver's cursor for
-the hot path, so SQLite (WAL) and PostgreSQL share one code path. Events are stored once: a key made
-of the event time and a hash of the canonical JSON (sorted keys, compact) is unique and inserts skip
-conflicts. `seq` is the arrival order consumers poll by (cursor per consumer via
-`Store.get_cursor/set_cursor`). Raises `sqlalchemy.exc.SQLAlchemyError` on database failures.
+`dw_ol_dataset_events`, `dw_ol_datasets`, `dw_ol_rejected`) on `dw_assets.store.metadata`, through
+SQLAlchemy Core and, on the hot path, the driver's cursor, so SQLite (WAL) and PostgreSQL share one
+code path. Events are stored once: a key made of the event time and a hash of the canonical JSON
+(sorted keys, compact) is unique and inserts skip conflicts. `seq` is the arrival order consumers
+poll by (cursor per consumer via `Store.get_cursor/set_cursor`). Raises `sqlalchemy.exc.SQLAlchemyError` on database failures.
 
 On PostgreSQL several writing processes could commit sequence numbers out of order; one receiver
 process writes through one batching writer, which keeps arrival order and commit order the same.
@@ -219,12 +219,20 @@ class LineageEventStore:
         store.ensure_schema()
         _upgrade_older_layout(store)
         self._known_datasets: set[str] = set()  # committed to dw_ol_datasets through this object
-        with store.engine.connect() as conn:
-            self.pending = conn.execute(sa.select(sa.func.count()).select_from(unindexed)).scalar_one()
+        self._pending: int | None = None  # counted on first use: most instances only read
 
-    def append_many(self, accepted: Sequence[AcceptedEvent]) -> list[int | None]:
-        """Store a batch in one transaction; per event its new `seq`, or None when already stored."""
-        return self.write(self.prepare(accepted))
+    @property
+    def pending(self) -> int:
+        """Events left out of the job and dataset lookups (what this object wrote or last counted)."""
+        if self._pending is None:
+            with self.store.engine.connect() as conn:
+                self._pending = conn.execute(sa.select(sa.func.count()).select_from(unindexed)).scalar_one()
+        return self._pending
+
+    def append_many(self, accepted: Sequence[AcceptedEvent], rejections: Sequence[Rejection] = ()) -> list[int | None]:
+        """Store a batch (and rejects) in one transaction; per accepted event its new `seq`, or None
+        when already stored."""
+        return self.write(self.prepare(accepted, rejections))
 
     def reject_many(self, rejections: Sequence[Rejection]) -> None:
         self.write(self.prepare((), rejections))
@@ -265,12 +273,13 @@ class LineageEventStore:
 
     def write(self, batch: PreparedBatch) -> list[int | None]:
         """Write a prepared batch in one transaction; per accepted event its new `seq`, or None when
-        it was stored before. No read before the write: events insert with `ON CONFLICT
-        DO NOTHING` (the dedupe key is unique), then the seqs are found (see `_new_seqs`) and the pending rows
-        written. Then, past `index_every` pending events, an index pass (its own transaction)."""
+        it was stored before. No read before the write: events insert with `ON CONFLICT DO NOTHING`
+        (the dedupe key is unique), then their seqs are found and the lookups or pending rows written.
+        Then, past `index_every` pending events, an index pass (its own transaction)."""
         if not batch.keys and not batch.rejections:
             return []
         sqlite = self.store.dialect == "sqlite"
+        pending = self.pending  # counted before this batch adds to it
         with self.store.engine.begin() as conn:
             cursor: Any = conn.connection.cursor()  # the transaction's own DBAPI cursor
             try:
@@ -285,7 +294,7 @@ class LineageEventStore:
         self._known_datasets.update(batch.datasets)
         if len(self._known_datasets) > 200_000:  # a bound on memory; forgetting costs one probe each
             self._known_datasets.clear()
-        self.pending += len(new)
+        self._pending = pending + len(new)
         seqs = [new.pop(key, None) for key in batch.keys]
         if self.pending >= self.index_every:
             try:
@@ -294,7 +303,7 @@ class LineageEventStore:
                 log.exception("indexing %d pending OpenLineage events failed; the next write retries", self.pending)
         return seqs
 
-    def _write_events(self, cursor: Any, batch: PreparedBatch, sqlite: bool) -> dict[str, int]:
+    def _write_events(self, cursor: Any, batch: PreparedBatch, sqlite: bool) -> dict[bytes, int]:
         if sqlite:
             cursor.execute("SELECT max(seq) FROM dw_ol_events")
             before = cursor.fetchone()[0] or 0
@@ -307,40 +316,18 @@ class LineageEventStore:
                 new.update((bytes(key), seq) for key, seq in cursor.fetchall())
                 if not cursor.nextset():
                     break
-        if batch.datasets:
-            rows = [(d, ns, name) for d, (ns, name) in batch.datasets.items()]
-            if sqlite:
-                _insert_values(cursor, _SQLITE.insert_datasets, [v for row in rows for v in row], 3)
-            else:
-                cursor.executemany(_POSTGRES.insert_datasets, rows)
+        _insert_rows(cursor, sqlite, "insert_datasets", [(d, ns, name) for d, (ns, name) in batch.datasets.items()])
         consecutive = sqlite and len(new) == len(batch.unique)
         # an all-new batch on SQLite got consecutive seqs in batch order (see `_new_seqs`): its rows
-        # carry the batch index, and each statement adds the first seq to it (?1)
+        # carry the batch index, and each statement adds the first seq to it
         offset = new[batch.unique[0]] if consecutive else 0
         seq_of = None if consecutive else [new.get(h) for h in batch.unique]
         if batch.indexed:
-            self._write_rows(cursor, sqlite, "insert_jobs", batch.job_params, 3, 2, seq_of, offset)
-            self._write_rows(cursor, sqlite, "insert_links", batch.link_params, 3, 1, seq_of, offset)
+            _write_indexed_rows(cursor, sqlite, "insert_jobs", batch.job_params, 3, 2, seq_of, offset)
+            _write_indexed_rows(cursor, sqlite, "insert_links", batch.link_params, 3, 1, seq_of, offset)
         else:
-            self._write_rows(cursor, sqlite, "insert_pending", batch.pending_params, 2, 0, seq_of, offset)
+            _write_indexed_rows(cursor, sqlite, "insert_pending", batch.pending_params, 2, 0, seq_of, offset)
         return new
-
-    @staticmethod
-    def _write_rows(cursor: Any, sqlite: bool, statement: str, params: list[Any], width: int, at: int,
-                    seq_of: list[int | None] | None, offset: int) -> None:
-        """Rows whose value at `at` is an index into the batch: with `seq_of`, each index becomes its
-        event's seq (rows of events stored before are dropped); without it, SQLite adds `offset`."""
-        if sqlite and seq_of is None:
-            _insert_values(cursor, getattr(_SQLITE, statement), params, width, offset=offset)
-            return
-        rows = params if not sqlite else [tuple(params[i:i + width]) for i in range(0, len(params), width)]
-        if seq_of is not None:
-            rows = [row[:at] + (seq_of[row[at]],) + row[at + 1:] for row in rows if seq_of[row[at]] is not None]
-        if sqlite:
-            _insert_values(cursor, getattr(_SQLITE, statement),
-                           [v for row in rows for v in row], width, offset=0)
-        elif rows:
-            cursor.executemany(getattr(_POSTGRES, statement), rows)
 
     @staticmethod
     def _new_seqs(cursor: Any, before: int, keys: list[bytes], inserted: int) -> dict[bytes, int]:
@@ -374,18 +361,16 @@ class LineageEventStore:
                 try:
                     if sqlite:
                         cursor.execute(_SQLITE_WRITER_PRAGMAS[0])
-                        _insert_values(cursor, _SQLITE.insert_jobs, [v for row in jobs for v in row], 3, offset=0)
-                        _insert_values(cursor, _SQLITE.insert_links, [v for row in links for v in row], 3, offset=0)
-                        # SQLite has one writer: no pending row below the newest read can appear meanwhile
+                    _insert_rows(cursor, sqlite, "insert_jobs", jobs, offset=0)
+                    _insert_rows(cursor, sqlite, "insert_links", links, offset=0)
+                    if sqlite:  # one writer: no pending row below the newest read can appear meanwhile
                         cursor.execute(f"DELETE FROM {unindexed.name} WHERE event_seq <= ?", (rows[-1][0],))
                     else:
-                        cursor.executemany(_POSTGRES.insert_jobs, jobs)
-                        cursor.executemany(_POSTGRES.insert_links, links)
                         cursor.execute(f"DELETE FROM {unindexed.name} WHERE event_seq = ANY(%s)",
                                        ([row[0] for row in rows],))
                 finally:
                     cursor.close()
-        self.pending = max(0, self.pending - len(rows)) if len(rows) == max_events else 0
+        self._pending = max(0, self.pending - len(rows)) if len(rows) == max_events else 0
         return len(rows)
 
     def _pending_matches(self, conn: sa.Connection, *, jobs: list[tuple[str, str]] | None = None,
@@ -417,7 +402,7 @@ class LineageEventStore:
         with self.store.engine.connect() as conn:
             if job:
                 namespace, _, name = job.rpartition("/")
-                by_name = sa.and_(job_events.c.job_name == job)
+                by_name = job_events.c.job_name == job
                 if namespace:
                     by_name = sa.or_(by_name, sa.and_(job_events.c.job_name == name,
                                                       job_events.c.job_namespace == namespace))
@@ -465,7 +450,8 @@ _EVENT_COLUMNS = ("content_hash", "dedupe_key", "kind", "event_time", "event_typ
                   "job_name", "source", "received_at", "raw")
 
 
-# A batch touches a few random index pages per event (content hash, run id): with SQLite's
+# A batch may touch a random index page per event (dedupe key and run id of events out of time
+# order): with SQLite's
 # default 2 MB page cache it reads them back and spills half-written pages mid-transaction. 16 MB
 # bounds that memory; a checkpoint every ~40 MB of WAL instead of every 4 MB writes a hot page
 # (the table's last page, a busy dataset's leaf) to the database once instead of per commit.
@@ -537,6 +523,32 @@ def _insert_values(cursor: Any, template: str, flat: list[Any], width: int, offs
     return inserted
 
 
+def _insert_rows(cursor: Any, sqlite: bool, statement: str, rows: list[tuple[Any, ...]],
+                 offset: int | None = None) -> None:
+    """Row tuples through `_SQLITE.<statement>` (flattened, `offset` for the statements that add one)
+    or `_POSTGRES.<statement>` (executemany, the rows as they are)."""
+    if not rows:
+        return
+    if sqlite:
+        _insert_values(cursor, getattr(_SQLITE, statement), [v for row in rows for v in row], len(rows[0]),
+                       offset=offset)
+    else:
+        cursor.executemany(getattr(_POSTGRES, statement), rows)
+
+
+def _write_indexed_rows(cursor: Any, sqlite: bool, statement: str, params: list[Any], width: int, at: int,
+                        seq_of: list[int | None] | None, offset: int) -> None:
+    """A batch's rows whose value at `at` is the event's index in the batch (flat on SQLite, tuples
+    elsewhere): with `seq_of`, each index becomes its event's seq and rows of events stored before
+    are dropped; without it (an all-new SQLite batch), the statement adds `offset`."""
+    if seq_of is None:
+        _insert_values(cursor, getattr(_SQLITE, statement), params, width, offset=offset)
+        return
+    rows = params if not sqlite else [tuple(params[i:i + width]) for i in range(0, len(params), width)]
+    _insert_rows(cursor, sqlite, statement, [row[:at] + (seq_of[row[at]],) + row[at + 1:] for row in rows
+                                             if seq_of[row[at]] is not None], offset=0)
+
+
 def _rejected_row(r: Rejection, now: datetime) -> dict[str, Any]:
     kept = bytes(r.body[:REJECTED_BODY_KEEP])
     total = r.body_bytes if r.body_bytes is not None else len(r.body)
@@ -545,10 +557,11 @@ def _rejected_row(r: Rejection, now: datetime) -> dict[str, Any]:
 
 
 def _upgrade_older_layout(store: Store) -> None:
-    """Stores written by earlier builds linked events and datasets in `dw_ol_event_datasets` (namespace
-    and name on every link) and looked jobs up through an index on the events table: copy those
-    links and jobs into `dw_ol_dataset_events`, `dw_ol_datasets` and `dw_ol_job_events`, then drop
-    the old table and index. Once per database URL and process."""
+    """Stores written by earlier builds found duplicates by the hex hash alone, linked events and
+    datasets in `dw_ol_event_datasets` (namespace and name on every link) and looked jobs up through
+    an index on the events table: add and fill `dedupe_key`, copy those links and jobs into
+    `dw_ol_dataset_events`, `dw_ol_datasets` and `dw_ol_job_events`, then drop the old table and
+    index. Once per database URL and process."""
     if store.url in _layout_checked:
         return
     with _layout_lock:

@@ -100,7 +100,7 @@ class MarquezSource:
                 newest = event_time if newest is None or event_time > newest else newest
             except InvalidEvent as exc:
                 rejects.append(Rejection(where, str(exc), orjson.dumps(event)))
-        seqs = events.write(events.prepare(accepted, rejects))
+        seqs = events.append_many(accepted, rejects)
         stored = sum(seq is not None for seq in seqs)
         return IngestReport(f"marquez:{self.base}", stored, len(seqs) - stored, len(rejects)), newest
 

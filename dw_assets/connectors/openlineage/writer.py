@@ -2,9 +2,10 @@
 
 One thread drains a queue: it takes whatever arrived (up to `max_batch`), waiting at most `max_delay_s`
 for more once the first item is in, and writes the batch in one transaction. When nothing arrives for
-`index_when_idle_s` and events wait to be indexed, it indexes them (`LineageEventStore.index_pending`). Each submitter gets a
-future resolved only after the commit, so an HTTP 201 means the event is durably stored (SQLite WAL
-with synchronous=NORMAL: durable across a process crash; a power loss may drop the last commits).
+`index_when_idle_s` and events wait to be indexed, it indexes them (`LineageEventStore.index_pending`).
+Each submitter gets a future resolved only after the commit, so an HTTP 201 means the event is
+durably stored (SQLite WAL with synchronous=NORMAL: durable across a process crash; a power loss may
+drop the last commits).
 Writes only through `LineageEventStore`; database errors are set on the futures of that batch.
 
 On SQLite a second thread copies committed WAL pages back into the database every `checkpoint_every_s`
@@ -98,7 +99,7 @@ class BatchingWriter:
         accepted = [(item, fut) for item, fut in batch if isinstance(item, AcceptedEvent)]
         rejects = [(item, fut) for item, fut in batch if isinstance(item, Rejection)]
         try:
-            seqs = self.store.write(self.store.prepare([item for item, _ in accepted], [item for item, _ in rejects]))
+            seqs = self.store.append_many([item for item, _ in accepted], [item for item, _ in rejects])
         except Exception as exc:  # the submitters answer 503; nothing is silently dropped
             log.exception("writing %d OpenLineage events failed", len(batch))
             _resolve([(fut, None, exc) for _, fut in batch])
