@@ -21,6 +21,7 @@ from checks.state import state_store
 from dw_assets.config import Settings
 from dw_assets.connectors.warehouse import Warehouse, WarehouseError, WarehouseSession
 from dw_assets.core.checks_logic import CheckOutcome
+from dw_assets.core.dates import as_date
 from dw_assets.core.signals import Signal
 from dw_assets.incidents import intake_signal
 from dw_assets.store import Store
@@ -31,12 +32,8 @@ Evaluate = Callable[[Warehouse, Store, "str | None", datetime], CheckOutcome]
 
 def parse_partition(value: Any) -> date:
     """A partition value (DATE, TIMESTAMP or 'YYYY-MM-DD' text) as a date."""
-    if isinstance(value, datetime):
-        return value.date()
-    if isinstance(value, date):
-        return value
     try:
-        return date.fromisoformat(str(value)[:10])
+        return as_date(value)
     except ValueError as exc:
         raise WarehouseError(f"partition value {value!r} is not a date (YYYY-MM-DD)") from exc
 

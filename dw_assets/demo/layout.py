@@ -15,6 +15,8 @@ from zoneinfo import ZoneInfo
 
 import duckdb
 
+from dw_assets.core.dates import as_date  # noqa: F401 - the demo modules import it from here
+
 ESTATE_TZ = ZoneInfo("America/New_York")  # naive timestamps in the estate are local to the books
 DEFAULT_SEED = 7
 
@@ -68,18 +70,6 @@ class EstatePaths:
 
     def to_dict(self) -> dict[str, str]:
         return {k: str(v) for k, v in asdict(self).items()}
-
-
-def as_date(value: date | str) -> date:
-    """Accept a date or an ISO `YYYY-MM-DD` string; say which value was wrong otherwise."""
-    if isinstance(value, datetime):
-        return value.date()
-    if isinstance(value, date):
-        return value
-    try:
-        return date.fromisoformat(str(value))
-    except ValueError as exc:
-        raise ValueError(f"not a date: {value!r} (expected YYYY-MM-DD)") from exc
 
 
 def day_after_at(day: date, at: time) -> datetime:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from dw_assets.config import Settings
+from dw_assets.core import dates
 from dw_assets.core.evidence import (
     DatasetSchema,
     FailureEvent,
@@ -247,12 +248,9 @@ def utc_from_epoch(value: float) -> datetime:
 
 
 def as_date(value: Any) -> date | None:
-    if isinstance(value, datetime):
-        return value.date()
-    if isinstance(value, date):
-        return value
+    """`dw_assets.core.dates.as_date`, or None for a value that is not a date."""
     try:
-        return date.fromisoformat(str(value)[:10])
+        return dates.as_date(value)
     except ValueError:
         return None
 
