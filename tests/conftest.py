@@ -13,7 +13,54 @@ from pathlib import Path
 
 import pytest
 
+_HOME_KEY = pytest.StashKey[Path]()
+_REPO_HOME_KEY = pytest.StashKey[dict[str, tuple[int, int]]]()
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_DW_HOME = REPO_ROOT / ".dw_home"
+# Variables a test run keeps from the caller's shell: where the shared inputs and built venvs are.
+# Every other DW_* variable (a user's DW_CONFIG, DW_AIRFLOW_URL, DW_RECEIPT_KEY...) is dropped so no
+# test reads a developer's config, credentials or home.
+_KEPT_DW_VARS = {"DW_SHARED_DIR", "DW_OPENLINEAGE_SPEC_DIR", "DW_AIRFLOW_VENVS", "DW_PG_BIN"}
+
+
+def _fingerprint(folder: Path) -> dict[str, tuple[int, int]]:
+    """(mtime, size) per file under `folder`: enough to tell that a run wrote there."""
+    if not folder.is_dir():
+        return {}
+    found = {}
+    for path in folder.rglob("*"):
+        try:
+            stat = path.stat()
+        except OSError:
+            continue
+        found[str(path.relative_to(folder))] = (stat.st_mtime_ns, stat.st_size)
+    return found
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Isolate the whole run before anything is imported: its own DW_HOME, the shipped config."""
+    for name in [n for n in os.environ if n.startswith("DW_") and n not in _KEPT_DW_VARS]:
+        del os.environ[name]
+    session_home = Path(tempfile.mkdtemp(prefix="dw-test-home-"))
+    os.environ["DW_HOME"] = str(session_home)
+    os.environ["DW_CONFIG"] = str(REPO_ROOT / "estate" / "dw.yaml")
+    config.stash[_HOME_KEY] = session_home
+    config.stash[_REPO_HOME_KEY] = _fingerprint(REPO_DW_HOME)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Fail the run if any test touched the repo's .dw_home (the demo's and the user's home)."""
+    before = session.config.stash.get(_REPO_HOME_KEY, None)
+    if before is None:
+        return
+    after = _fingerprint(REPO_DW_HOME)
+    changed = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
+    if changed:
+        shown = ", ".join(changed[:10]) + (" ..." if len(changed) > 10 else "")
+        print(f"\nFAILED isolation: tests wrote under {REPO_DW_HOME}: {shown}")
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+    shutil.rmtree(session.config.stash.get(_HOME_KEY, ""), ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
