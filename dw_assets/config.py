@@ -72,6 +72,7 @@ class AirflowInstanceConfig(_Model):
     trigger_mode: Literal["draft", "trigger"] = "draft"
     timeout_s: float = 30.0
     retries: int = 3
+    deadline_s: float = 180.0  # no retry starts later than this after the first attempt
     api_version: Literal["auto", "v1", "v2"] = "auto"
 
 

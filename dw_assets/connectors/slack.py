@@ -7,7 +7,10 @@ references are resolved at send time, so loading the config never needs the secr
 Read-only: it never touches the estate; a domain with no Slack settings (or settings that resolve
 to empty strings) sends nothing and says so in the returned `Delivery`, so a missing webhook never
 blocks an approval request: the request is in the ledger and its `dw approve` command is printed.
-Errors: `SlackError` when Slack (or the configured URL) answers with an error or cannot be reached.
+Errors: `SlackError` when Slack (or the configured URL) answers with an error, or cannot be reached
+after the shared retry policy (`connectors.retry`: timeouts, connection errors, 5xx and 429 are
+retried with backoff under a total deadline). A repeated post may show a message twice; a lost one
+would leave an approver uninformed, so posts are treated as repeatable.
 """
 
 from __future__ import annotations
@@ -16,6 +19,10 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from dw_assets.config import SlackConfig, resolve_env
+from dw_assets.connectors import retry
+from dw_assets.connectors.retry import RetryPolicy, Transient
+
+SLACK_POLICY = RetryPolicy(attempts=4, backoff_s=1.0, max_backoff_s=8.0, deadline_s=60.0)
 
 
 class SlackError(RuntimeError):
@@ -35,9 +42,11 @@ class Delivery:
 class SlackNotifier:
     """Posts plain-text messages for one domain's Slack settings."""
 
-    def __init__(self, *, timeout_s: int = 10, web_api_base_url: str = "https://slack.com/api/"):
+    def __init__(self, *, timeout_s: int = 10, web_api_base_url: str = "https://slack.com/api/",
+                 policy: RetryPolicy = SLACK_POLICY):
         self.timeout_s = timeout_s
         self.web_api_base_url = web_api_base_url
+        self.policy = policy
 
     def post(self, slack: SlackConfig | None, text: str, *, channel: str | None = None) -> Delivery:
         """Send `text`; `channel` overrides the configured channel for token-based posting."""
@@ -55,10 +64,13 @@ class SlackNotifier:
     def _post_webhook(self, url: str, text: str) -> Delivery:
         from slack_sdk.webhook import WebhookClient
 
-        try:
+        def send() -> Any:
             response = WebhookClient(url, timeout=self.timeout_s).send(text=text)
-        except Exception as exc:  # urllib raises URLError/OSError subclasses; name the endpoint either way
-            raise SlackError(f"Slack webhook {_redact(url)} unreachable: {exc}") from exc
+            if response.status_code in retry.RETRY_STATUSES:
+                raise Transient(f"answered {response.status_code}: {str(response.body)[:200]}")
+            return response
+
+        response = self._retrying(send, f"POST webhook {_redact(url)}")
         if response.status_code != 200:
             raise SlackError(f"Slack webhook {_redact(url)} answered {response.status_code}: {response.body[:200]}")
         return Delivery(True, "webhook", f"HTTP {response.status_code}")
@@ -68,13 +80,22 @@ class SlackNotifier:
         from slack_sdk.errors import SlackApiError
 
         client = WebClient(token=token, base_url=self.web_api_base_url, timeout=self.timeout_s)
-        try:
-            response = client.chat_postMessage(channel=channel, text=text)
-        except SlackApiError as exc:
-            raise SlackError(f"Slack chat.postMessage to {channel} failed: {exc.response.get('error')}") from exc
-        except Exception as exc:
-            raise SlackError(f"Slack API {self.web_api_base_url} unreachable: {exc}") from exc
+
+        def send() -> Any:
+            try:
+                return client.chat_postMessage(channel=channel, text=text)
+            except SlackApiError as exc:
+                if exc.response.status_code in retry.RETRY_STATUSES:  # rate limited or Slack is down
+                    raise Transient(f"answered {exc.response.status_code}: {exc.response.get('error')}") from exc
+                raise SlackError(f"Slack chat.postMessage to {channel} failed: {exc.response.get('error')}") from exc
+
+        response = self._retrying(send, f"chat.postMessage to {channel} at {self.web_api_base_url}")
         return Delivery(True, "chat.postMessage", f"ts {response.get('ts')}")
+
+    def _retrying(self, send: Any, endpoint: str) -> Any:
+        return retry.call(send, system="Slack", endpoint=endpoint, policy=self.policy, error=SlackError,
+                          hint="check the network path to Slack and the webhook / token; the request stays in "
+                               "the ledger and `dw approve` works without Slack")
 
 
 def _redact(url: str) -> str:

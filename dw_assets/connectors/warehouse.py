@@ -10,7 +10,9 @@ Writes: nothing, by design. Read-only is enforced twice, before anything reaches
    Other SQLAlchemy dialects rely on (1).
 Connections are short-lived (one per `session()`), because a DuckDB reader holds a file lock that
 blocks the estate's own writers (Airflow's load task) and vice versa. When DuckDB reports a lock
-conflict the connection is retried with exponential backoff, then `WarehouseLocked` is raised.
+conflict the connection is retried with exponential backoff, then `WarehouseLocked` is raised; a
+SQLAlchemy database that refuses or drops the connection is retried under the shared policy
+(`connectors.retry`), then `WarehouseError` names the URL (without password) and what to do.
 Errors: `WarehouseError` (base; bad URL, missing catalog file, query failure), `ReadOnlyViolation`,
 `WarehouseLocked`, `ResultTooLarge`.
 """
@@ -29,6 +31,8 @@ import sqlglot
 from sqlglot import exp
 
 from dw_assets.config import Settings, resolve_env
+from dw_assets.connectors import retry
+from dw_assets.connectors.retry import RetryPolicy
 
 
 class WarehouseError(RuntimeError):
@@ -61,6 +65,11 @@ _WRITE_NODES = (exp.Insert, exp.Update, exp.Delete, exp.Create, exp.Drop, exp.Al
                 exp.Copy, exp.Attach, exp.Detach, exp.Command, exp.Set, exp.Use, exp.Into)
 # `:name` not preceded by ':' or a word character, so `x::int` casts and `'10:30'` are left alone
 _NAMED_PARAM = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
+# a database restarting or a network blip, not a bad password or a missing database
+_CONNECTION_FAULTS = ("connection refused", "could not connect", "server closed the connection", "timeout expired",
+                      "timed out", "the database system is starting up", "the database system is shutting down",
+                      "connection reset", "terminating connection", "could not translate host name")
+WAREHOUSE_POLICY = RetryPolicy(attempts=5, backoff_s=0.5, max_backoff_s=8.0, deadline_s=60.0)
 _LOCK_MARKERS = ("could not set lock", "conflicting lock", "unique file handle conflict", "database is locked")
 
 
@@ -205,7 +214,10 @@ class Warehouse:
             if engine.dialect.name == "postgresql":
                 engine = engine.execution_options(postgresql_readonly=True)
             self._engine = engine
-        return self._engine.connect()
+        engine = self._engine
+        return retry.call(engine.connect, system=f"warehouse {engine.url.render_as_string(hide_password=True)}",
+                          endpoint="connect", policy=WAREHOUSE_POLICY, classify=_connection_fault,
+                          error=WarehouseError, hint="check that the database is up and reachable from here")
 
     def scalar(self, sql: str, params: Params = None) -> Any:
         with self.session() as s:
@@ -280,6 +292,12 @@ class WarehouseSession:
         sql = ("SELECT column_name, data_type FROM information_schema.columns WHERE "
                + " AND ".join(where) + " ORDER BY ordinal_position")
         return [Column(str(r["column_name"]), str(r["data_type"])) for r in self.rows(sql, params)]
+
+
+def _connection_fault(exc: BaseException) -> str | None:
+    """A transient failure to connect (retried); anything else is raised at once."""
+    text = str(exc).lower()
+    return retry.describe(exc).splitlines()[0] if any(m in text for m in _CONNECTION_FAULTS) else None
 
 
 def _is_lock_conflict(exc: BaseException) -> bool:

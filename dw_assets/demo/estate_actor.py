@@ -18,11 +18,17 @@ class EstateActor:
         self.api = harness.api_prefix
 
     def trigger(self, dag_id: str, conf: dict[str, Any]) -> dict[str, Any]:
-        body: dict[str, Any] = {"conf": conf}
+        # The run id is chosen here (in Airflow's own `manual__<time>` form) so a trigger whose answer
+        # was lost on a busy machine can be repeated: the repeat gets 409 and the run is read back.
+        run_id = f"manual__{utcnow().isoformat()}"
+        body: dict[str, Any] = {"conf": conf, "dag_run_id": run_id}
         if self.harness.major == 3:
             body["logical_date"] = None
         with self.harness.http() as client:
-            resp = client.post(f"{self.api}/dags/{quote(dag_id, safe='')}/dagRuns", json=body)
+            resp = client.post(f"{self.api}/dags/{quote(dag_id, safe='')}/dagRuns", json=body,
+                               extensions={"dw_idempotent": True})
+            if resp.status_code == 409:
+                return self.run(dag_id, run_id)
             resp.raise_for_status()
             return resp.json()
 

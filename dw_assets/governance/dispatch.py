@@ -15,6 +15,7 @@ injected clock and sleep, so the Dagster job and the tests drive the same code.
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import time
 from collections.abc import Callable, Mapping
@@ -130,7 +131,9 @@ class PlanRun:
 
     def _trigger(self, client: Any, step: PlanStep) -> StepOutcome:
         try:
-            run = client.trigger_dag_run(step.dag_id, dict(step.conf))
+            # one Airflow run id per Dagster run and step: a trigger whose answer was lost is repeated
+            # safely (Airflow answers 409 and the run is read back), never a second run
+            run = client.trigger_dag_run(step.dag_id, dict(step.conf), run_id=airflow_run_id(self.run_id, step))
         except AirflowError as exc:  # the connector's errors name the instance and what to check
             self._failed(f"triggering {step.airflow_instance}:{step.dag_id} failed: {exc}")
         self.gov.record("rerun_dispatched", subject=self.plan_id, actor=self.actor, body={
@@ -197,6 +200,11 @@ class PlanRun:
         self.gov.move_incident(self.plan.incident_id, "escalated", actor=self.actor,
                                note=f"{self.plan_id} rerun did not complete: {reason}")
         raise DispatchError(reason)
+
+
+def airflow_run_id(run_id: str, step: PlanStep) -> str:
+    """`dw__<our run id>__<step>`, in the characters Airflow allows in a run id."""
+    return re.sub(r"[^A-Za-z0-9_.~:+-]", "-", f"dw__{run_id}__{step.order}")
 
 
 def _runs_after(runs: list[Any], after: datetime | None) -> list[Any]:

@@ -31,9 +31,14 @@ import httpx
 import yaml
 
 from dw_assets.config import REPO_ROOT, dw_home
+from dw_assets.connectors.retry import RetryPolicy, RetryTransport
 from dw_assets.harness.airflow_venv import ensure_airflow_venv
 
 OPENLINEAGE_NAMESPACE = "airflow://local"
+# A busy machine (load 15-25 on 2 cores) stalls Airflow's single API worker for tens of seconds:
+# each request waits up to 90 s, and timeouts, dropped connections and 5xx are retried for 5 minutes.
+HTTP_TIMEOUT = httpx.Timeout(90.0, connect=15.0)
+HTTP_POLICY = RetryPolicy(attempts=8, backoff_s=1.0, max_backoff_s=15.0, deadline_s=300.0)
 _RUNNING: set[AirflowHarness] = set()
 
 
@@ -267,20 +272,28 @@ class AirflowHarness:
     def session_id(self) -> int | None:
         return self._proc.pid if self._proc else None
 
+    def _transport(self) -> RetryTransport:
+        return RetryTransport(f"Airflow {self.major} (harness) at {self.url}", policy=HTTP_POLICY,
+                              hint=f"Airflow is not answering: see its log {self.log_path}")
+
     def _auth_headers(self) -> dict[str, str]:
         if self.major == 2:
             return {}
         if self._token is None:
-            resp = httpx.post(f"{self.url}/auth/token", json={"username": self.username, "password": self.password},
-                              timeout=30)
-            resp.raise_for_status()
-            self._token = resp.json()["access_token"]
+            with httpx.Client(transport=self._transport(), timeout=HTTP_TIMEOUT) as client:
+                resp = client.post(f"{self.url}/auth/token", json={"username": self.username, "password": self.password},
+                                   extensions={"dw_idempotent": True})  # a login may be repeated
+                resp.raise_for_status()
+                self._token = str(resp.json()["access_token"])
         return {"Authorization": f"Bearer {self._token}"}
 
     def http(self) -> httpx.Client:
-        """An authenticated client on the REST API root (paths start with `api_prefix`)."""
+        """An authenticated client on the REST API root (paths start with `api_prefix`), with the
+        harness's retry policy: reads are retried on timeouts and 5xx; a POST only when it never left,
+        or when the caller marks it `extensions={"dw_idempotent": True}` (a trigger with its own run id)."""
         auth = httpx.BasicAuth(self.username, self.password) if self.major == 2 else None
-        return httpx.Client(base_url=self.url, headers=self._auth_headers(), auth=auth, timeout=30)
+        return httpx.Client(base_url=self.url, headers=self._auth_headers(), auth=auth, timeout=HTTP_TIMEOUT,
+                            transport=self._transport())
 
     def import_errors(self) -> list[dict[str, Any]]:
         with self.http() as client:

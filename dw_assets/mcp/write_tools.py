@@ -165,14 +165,15 @@ def _dispatch(ctx: ToolContext, gov: Any, decision: Any, plan_id: str | None, ru
               dag_id: str, conf: dict[str, Any]) -> dict[str, Any]:
     """The approved write: trigger (Airflow 2, or trigger_mode: trigger) or draft it for the DAG owner."""
     from dw_assets.connectors.airflow import AirflowClient, AirflowError
-    from dw_assets.governance.dispatch import draft_for
+    from dw_assets.governance.dispatch import airflow_run_id, draft_for
 
     config = ctx.settings.airflow_instance(instance)
     path = {"instance": instance, "dag_id": dag_id}
     with AirflowClient(config) as client:
         try:
             if config.trigger_mode == "trigger" or client.api_version == "v1":
-                run = client.trigger_dag_run(dag_id, conf)
+                step = PlanStep(order=1, airflow_instance=instance, dag_id=dag_id, conf=conf)
+                run = client.trigger_dag_run(dag_id, conf, run_id=airflow_run_id(run_id, step))  # repeatable
                 gov.record("rerun_dispatched", subject=plan_id, actor=_ACTOR, body={
                     "path": path, "conf": conf, "airflow_run_id": run.run_id, "run_id": run_id,
                     "approval_id": decision.approval_id})

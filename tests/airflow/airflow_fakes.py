@@ -40,6 +40,7 @@ class Fault:
     times: int = 1
     delay_s: float = 0.0
     expire_tokens: bool = False  # instead of answering, invalidate every issued token first
+    passthrough: bool = False  # after the delay, answer as usual (a stall, not an error)
 
 
 @dataclass
@@ -55,7 +56,10 @@ class FakeAirflow:
     requests: list[dict[str, Any]] = field(default_factory=list)
     faults: list[Fault] = field(default_factory=list)
     logins: int = 0
-    rejected: int = 0  # requests answered 401
+    rejected: int = 0  # requests answered 401 (or `stale_token_status`)
+    # what a token the server no longer knows gets: real Airflow 3 answers 403 "Invalid JWT token"
+    # after a restart with a new JWT secret; 401 is what a proxy or an older version may send
+    stale_token_status: int = 401
     _tokens: set[str] = field(default_factory=set)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -85,6 +89,11 @@ class FakeAirflow:
     def finish(self, run: dict[str, Any], state: str, end: datetime) -> None:
         run.update(state=state, end=end, updated=end)
 
+    def rotate_secret(self) -> None:
+        """As after a restart with a new JWT secret: every token issued so far is refused."""
+        with self._lock:
+            self._tokens.clear()
+
     def request_count(self, pattern: str = ".*") -> int:
         return sum(1 for r in self.requests if re.search(pattern, f"{r['method']} {r['path']}"))
 
@@ -109,7 +118,7 @@ class FakeAirflow:
             time.sleep(fault.delay_s)
             if fault.expire_tokens:
                 self._tokens.clear()
-            else:
+            elif not fault.passthrough:
                 return Response(fault.body if fault.body is not None else json.dumps({"detail": "boom"}),
                                 status=fault.status, content_type="application/json")
         return self._route(request)
@@ -133,6 +142,8 @@ class FakeAirflow:
             return _json({"version": "3.3.2" if self.major >= 3 else "2.11.0", "git_version": None})
         if not self._authorized(request):
             self.rejected += 1
+            if self.major >= 3 and request.headers.get("Authorization", "").startswith("Bearer "):
+                return _json({"detail": "Invalid JWT token"}, self.stale_token_status)
             return _json({"detail": "Not authenticated"}, 401)
         routes: list[tuple[str, str, Callable[..., Response]]] = [
             ("GET", r"dags", self._list_dags),
@@ -214,12 +225,15 @@ class FakeAirflow:
         if dag_id not in self.dags:
             return _json({"detail": f"DAG with dag_id: '{dag_id}' not found"}, 404)
         body = request.get_json() or {}
-        allowed = {"logical_date", "conf"} if self.api == "v2" else {"conf", "dag_run_id", "logical_date"}
+        allowed = {"logical_date", "conf", "dag_run_id"} if self.api == "v2" else {"conf", "dag_run_id", "logical_date"}
         if set(body) - allowed or (self.api == "v2" and "logical_date" not in body):
             detail = [{"loc": ["body", k], "msg": "Extra inputs are not permitted"} for k in set(body) - allowed]
             return _json({"detail": detail or [{"loc": ["body", "logical_date"], "msg": "Field required"}]}, 422)
         now = datetime.now(UTC)
-        run = self.add_run(dag_id, f"manual__{now.isoformat()}", "queued", start=now, conf=body.get("conf"))
+        run_id = body.get("dag_run_id") or f"manual__{now.isoformat()}"
+        if self._find(dag_id, run_id) is not None:
+            return _json({"detail": f"DAG Run with run_id: `{run_id}` already exists"}, 409)
+        run = self.add_run(dag_id, run_id, "queued", start=now, conf=body.get("conf"))
         return _json(self._payload(run))
 
 

@@ -13,6 +13,7 @@ from dw_assets.config import AirflowInstanceConfig, AuthConfig, ConfigError, Set
 from dw_assets.connectors.airflow import (
     AirflowAuthError,
     AirflowClient,
+    AirflowConflictError,
     AirflowForbiddenError,
     AirflowNotFoundError,
     AirflowRequestError,
@@ -271,3 +272,57 @@ def test_env_references_resolve_when_clients_are_built(af3, monkeypatch):
     monkeypatch.setenv("FAKE_AF_AUTH", "kerberos")
     with pytest.raises(ConfigError, match="auth.type is 'kerberos': use one of basic, jwt, bearer, none"):
         clients_from_settings(settings)
+
+
+def test_invalid_jwt_403_after_a_new_secret_renews_the_token(af3):
+    """Airflow 3 restarted with a new JWT secret answers 403 "Invalid JWT token": log in again."""
+    fake, url = af3
+    fake.stale_token_status = 403
+    fake.add_dag("gl_landing")
+    client = make_client(url)
+    client.list_dags()
+    fake.rotate_secret()
+    assert [d.dag_id for d in client.list_dags()] == ["gl_landing"]
+    assert fake.logins == 2 and fake.rejected == 1
+
+
+def test_a_token_refused_even_after_a_fresh_login_says_so(af3):
+    fake, url = af3
+    fake.faults.append(Fault(r"GET /api/v2/dags\?", status=403, body='{"detail": "Invalid JWT token"}', times=2))
+    with pytest.raises(AirflowForbiddenError, match="refused the token even after a fresh login.*jwt_secret"):
+        make_client(url).list_dags()
+    assert fake.logins == 2  # one renewal, not a loop
+
+
+def test_a_stall_is_retried_and_the_read_succeeds(af3):
+    fake, url = af3
+    fake.add_dag("gl_landing")
+    fake.faults.append(Fault(r"GET /api/v2/dags\?", status=200, delay_s=1.0, times=1))
+    assert [d.dag_id for d in make_client(url, timeout_s=0.3).list_dags()] == ["gl_landing"]
+    assert fake.request_count(r"GET /api/v2/dags$") == 2
+
+
+def test_retries_stop_at_the_total_deadline(af3):
+    fake, url = af3
+    fake.faults.append(Fault(r"dagRuns", status=502, times=999))
+    client = AirflowClient(AirflowInstanceConfig(name="local", url=url, retries=100, deadline_s=0.5,
+                                                 auth=AuthConfig(type="jwt", username="admin", password="admin")),
+                           backoff_s=0.05, max_backoff_s=0.2)
+    with pytest.raises(AirflowUnavailableError, match=r"GET /api/v2/dags/~/dagRuns failed after \d+ attempt") as err:
+        client.list_dag_runs()
+    assert "answered 502" in str(err.value) and "deadline 0.5s" in str(err.value)
+    assert 2 <= fake.request_count("dagRuns") < 10
+
+
+def test_a_trigger_with_its_own_run_id_survives_a_lost_answer_without_a_second_run(af3):
+    fake, url = af3
+    fake.add_dag("gl_landing")
+    # Airflow starts the run but answers too late for the client; the repeat gets 409 and reads it back
+    fake.faults.append(Fault(r"POST .*/dagRuns$", delay_s=1.0, passthrough=True, times=1))
+    run = make_client(url, timeout_s=0.4).trigger_dag_run("gl_landing", {"export_date": "2026-09-30"},
+                                                         run_id="dw__run-1__1")
+    assert run.run_id == "dw__run-1__1" and run.conf == {"export_date": "2026-09-30"}
+    assert [r["run_id"] for r in fake.runs] == ["dw__run-1__1"]
+    assert fake.request_count("POST .*dagRuns") >= 2
+    with pytest.raises(AirflowConflictError):  # the same id with another conf is a real conflict
+        make_client(url).trigger_dag_run("gl_landing", {"export_date": "2026-10-31"}, run_id="dw__run-1__1")

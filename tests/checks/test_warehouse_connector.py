@@ -129,3 +129,21 @@ def test_a_main_file_not_built_yet_leaves_the_attached_catalogs_usable(estate):
     assert wh.scalar("SELECT count(*) FROM finance.bronze.gl_entries") > 0
     with pytest.raises(WarehouseError, match="analytics.duckdb does not exist yet"):
         wh.scalar("SELECT count(*) FROM analytics.main.fct_trial_balance")
+
+
+def test_a_database_that_refuses_connections_is_retried_then_named_without_its_password(monkeypatch):
+    import socket
+
+    from dw_assets.connectors import warehouse as warehouse_module
+    from dw_assets.connectors.retry import RetryPolicy
+
+    monkeypatch.setattr(warehouse_module, "WAREHOUSE_POLICY", RetryPolicy(attempts=3, backoff_s=0.01))
+    with socket.socket() as sock:  # a port nothing listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    wh = Warehouse(f"postgresql://reader:s3cret@127.0.0.1:{port}/estate")
+    with pytest.raises(WarehouseError) as err:
+        wh.scalar("SELECT 1")
+    message = str(err.value)
+    assert f"warehouse postgresql+psycopg://reader:***@127.0.0.1:{port}/estate: connect failed after 3 attempt(s)" \
+        in message and "s3cret" not in message and "database is up" in message

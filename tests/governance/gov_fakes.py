@@ -85,7 +85,8 @@ class CountingAirflow:
         return {"instance": self.name, "method": "POST", "url": "http://127.0.0.1:9/" + path.lstrip("/"),
                 "path": path, "json": body}
 
-    def trigger_dag_run(self, dag_id: str, conf: dict[str, Any] | None = None) -> DagRun:
+    def trigger_dag_run(self, dag_id: str, conf: dict[str, Any] | None = None, *,
+                        run_id: str | None = None) -> DagRun:
         if self.read_only:
             raise ReadOnlyError(f"instance {self.name!r} is pinned read-only (nothing was sent)")
         self.requests.append(("POST", f"dags/{dag_id}/dagRuns"))

@@ -148,8 +148,9 @@ class FakeAirflowHttp:
             return _json({"version": "3.3.2"})
         if request.method == "POST" and path == "/api/v2/dags/gl_landing/dagRuns":
             body = json.loads(request.data)
-            assert body == {"logical_date": None, "conf": {"export_date": "2026-09-30"}}
-            run = _run("gl_landing", "manual__1", body["conf"])
+            run_id = body.pop("dag_run_id")  # chosen by the dispatcher, so a lost answer can be repeated
+            assert body == {"logical_date": None, "conf": {"export_date": "2026-09-30"}} and run_id.startswith("dw__")
+            run = _run("gl_landing", run_id, body["conf"])
             self.runs["gl_landing"] = run
             self.runs["month_end_close"] = _run("month_end_close", "asset_triggered__1", {})
             return _json(run)

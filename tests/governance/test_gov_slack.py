@@ -82,3 +82,24 @@ def test_unresolved_env_reference_is_a_clear_error():
 
     with pytest.raises(ConfigError, match="DW_NOT_SET_ANYWHERE"):
         SlackNotifier().post(SlackConfig(webhook_url="${DW_NOT_SET_ANYWHERE}"), "x")
+
+
+def test_a_webhook_answering_503_then_200_is_delivered_by_the_retry(httpserver):
+    from dw_assets.connectors.retry import RetryPolicy
+
+    for status in (503, 503, 200):
+        httpserver.expect_ordered_request("/hook", method="POST").respond_with_data("x", status=status)
+    notifier = SlackNotifier(policy=RetryPolicy(attempts=4, backoff_s=0.01))
+    assert notifier.post(SlackConfig(webhook_url=httpserver.url_for("/hook")), "hello").delivered
+    assert len(httpserver.log) == 3
+
+
+def test_slack_down_for_good_names_the_endpoint_and_what_to_do(httpserver):
+    from dw_assets.connectors.retry import RetryPolicy
+
+    httpserver.expect_request("/api/chat.postMessage").respond_with_json({"ok": False, "error": "ratelimited"},
+                                                                         status=429)
+    notifier = SlackNotifier(web_api_base_url=httpserver.url_for("/api/"), policy=RetryPolicy(attempts=3, backoff_s=0.01))
+    with pytest.raises(SlackError, match=r"Slack: chat.postMessage to #finance .* after 3 attempt.*answered 429.*dw approve"):
+        notifier.post(SlackConfig(token="xoxb-test", channel="#finance"), "hello")
+    assert len(httpserver.log) == 3

@@ -16,6 +16,7 @@ from dw_assets.connectors.openlineage.file_source import FileFolderSource
 from dw_assets.connectors.openlineage.intake import EventIntake, dataset_id_resolver
 from dw_assets.connectors.openlineage.marquez import MarquezError, MarquezSource
 from dw_assets.connectors.openlineage.validation import EventValidator
+from dw_assets.connectors.retry import RetryPolicy
 from dw_assets.store import Store
 
 
@@ -175,7 +176,7 @@ def test_marquez_bad_events_are_rejected_and_errors_keep_the_cursor(httpserver, 
         {"events": bad, "totalCount": 2})
     httpserver.expect_ordered_request("/api/v1/events/lineage").respond_with_data("boom", status=500)
     events = LineageEventStore(store)
-    source = MarquezSource(httpserver.url_for("/api/v1"), page_size=100)
+    source = MarquezSource(httpserver.url_for("/api/v1"), page_size=100, policy=RetryPolicy(attempts=2, backoff_s=0.01))
     report = source.ingest(events, _intake())
     assert (report.accepted, report.rejected) == (1, 1)
     assert "not a UUID" in events.rejected()[0]["reason"]
@@ -219,3 +220,19 @@ def test_a_failed_write_ends_the_pass_and_keeps_the_cursor(tmp_path: Path, store
     report = source.ingest(events, _intake())
     assert (report.accepted, report.duplicates) == (9, 3)  # the first batch was committed before the failure
     assert [e.job_name for e in events.read_after(0, limit=100)] == [f"orders_daily.t{i}" for i in range(12)]
+
+
+def test_marquez_5xx_and_a_stall_are_retried_within_one_poll(httpserver, store: Store) -> None:
+    import time
+
+    def stall(_request):
+        time.sleep(0.6)
+        return Response("{}", status=200)
+
+    httpserver.expect_ordered_request("/api/v1/events/lineage").respond_with_data("busy", status=503)
+    httpserver.expect_ordered_request("/api/v1/events/lineage").respond_with_handler(stall)
+    httpserver.expect_ordered_request("/api/v1/events/lineage").respond_with_json(
+        {"events": _marquez_events(2), "totalCount": 2})
+    source = MarquezSource(httpserver.url_for("/api/v1"), timeout_s=0.3, policy=RetryPolicy(attempts=4, backoff_s=0.01))
+    report = source.ingest(LineageEventStore(store), _intake())
+    assert report.accepted == 2 and len(httpserver.log) >= 2

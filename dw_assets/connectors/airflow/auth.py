@@ -3,10 +3,11 @@
 - `BasicAuth`: Airflow 2 with `AIRFLOW__API__AUTH_BACKENDS=airflow.api.auth.backend.basic_auth`.
 - `StaticBearer`: a bearer token given as a string (Astro deployment token) or produced by a
   callable (a Google OAuth token for Composer, a custom provider for MWAA); a callable is asked
-  again once when Airflow answers 401, so short-lived tokens renew themselves.
+  again once when Airflow refuses the token (see `token_refused`), so short-lived tokens renew themselves.
 - `JwtLogin`: Airflow 3 (`POST /auth/token` {username, password} -> 201 {access_token}); the
   token is renewed shortly before its `exp` claim (read without verifying: only the server can
-  verify it, we just need the time) and once more if Airflow answers 401 anyway.
+  verify it, we just need the time) and once more if Airflow refuses it anyway: a 401, or the 403
+  "Invalid JWT token" / "Token Expired" Airflow 3 answers after a restart with a new JWT secret.
 - `NoAuth`: an open API (a local test instance, or auth done by a proxy in front of Airflow).
 
 Secrets come from `${ENV}` references in the config and are resolved here, when the client is
@@ -28,6 +29,22 @@ from dw_assets.connectors.airflow.errors import AirflowAuthError, ServerBusy
 AUTH_TYPES = ("basic", "jwt", "bearer", "none")
 
 
+def token_refused(response: httpx.Response) -> bool:
+    """Airflow refused the token itself (not the user's permissions): 401, or a 403 whose detail
+    names the token (Airflow 3 answers 403 "Invalid JWT token" for a token signed with an old secret
+    and "Token Expired" for an expired one), so a fresh token is worth one more try."""
+    if response.status_code == 401:
+        return True
+    if response.status_code != 403:
+        return False
+    try:
+        response.read()
+        text = response.text
+    except httpx.HTTPError:
+        return False
+    return "token" in text.lower()
+
+
 class NoAuth(httpx.Auth):
     """Send requests as they are."""
 
@@ -38,6 +55,8 @@ class BasicAuth(httpx.BasicAuth):
 
 class StaticBearer(httpx.Auth):
     """`Authorization: Bearer <token>`; `token` may be a zero-argument callable returning one."""
+
+    requires_response_body = True  # to tell a refused token (renew) from a missing permission
 
     def __init__(self, token: str | Callable[[], str]):
         self._provider = token if callable(token) else None
@@ -52,7 +71,7 @@ class StaticBearer(httpx.Auth):
     def auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
         request.headers["Authorization"] = f"Bearer {self._current()}"
         response = yield request
-        if response.status_code == 401 and self._provider is not None:
+        if token_refused(response) and self._provider is not None:
             request.headers["Authorization"] = f"Bearer {self._current(refresh=True)}"
             yield request
 
@@ -78,7 +97,7 @@ class JwtLogin(httpx.Auth):
             self._store((yield self._token_request(request)))
         request.headers["Authorization"] = f"Bearer {self._token}"
         response = yield request
-        if response.status_code == 401:
+        if token_refused(response):
             self._store((yield self._token_request(request)))
             request.headers["Authorization"] = f"Bearer {self._token}"
             yield request

@@ -1,14 +1,15 @@
 """One `AirflowClient` per configured Airflow instance, over httpx.
 
 Transport rules, in one place: every request has the instance's timeout; reads (and the idempotent
-PATCH) are retried with exponential backoff on 5xx, timeouts and refused connections; a trigger
+PATCH) are retried with `retry.call` (exponential backoff, `retries`, a total `deadline_s`) on 5xx,
+timeouts and refused connections; a trigger
 (POST, not idempotent) is retried only when the connection was never made, so a retry can never
-start a second run. 4xx answers raise the `AirflowError` subclass for their status at once.
+start a second run, unless the caller chose the run id (`trigger_dag_run(run_id=...)`): then a
+repeat is safe (Airflow answers 409 for the second) and it is retried like a read. 4xx answers raise the `AirflowError` subclass for their status at once.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from typing import Any, Self
@@ -17,11 +18,13 @@ from urllib.parse import quote
 import httpx
 
 from dw_assets.config import AirflowInstanceConfig, Settings, resolve_env
+from dw_assets.connectors import retry
 from dw_assets.connectors.airflow import errors as E
-from dw_assets.connectors.airflow.auth import auth_from_config
+from dw_assets.connectors.airflow.auth import auth_from_config, token_refused
 from dw_assets.connectors.airflow.models import Dag, DagRun, TaskInstance, parse_items
+from dw_assets.connectors.retry import RETRY_STATUSES as _RETRY_STATUSES
+from dw_assets.connectors.retry import RetryPolicy, Transient
 
-_RETRY_STATUSES = (500, 502, 503, 504)
 _HINTS = {
     401: "check the credentials in airflow.instances[{name}].auth (Airflow 2 also needs "
          "AIRFLOW__API__AUTH_BACKENDS=airflow.api.auth.backend.basic_auth)",
@@ -31,7 +34,18 @@ _HINTS = {
          "only after the DAG processor has parsed its file)",
     409: "a DAG run with that id already exists: list the runs before triggering again",
 }
+_TOKEN_HINT = ("Airflow refused the token even after a fresh login: check that every Airflow API server "
+               "of {name} shares one [api_auth] jwt_secret, and that its clock is right")
 _DEFAULT_HINT = "Airflow rejected the request as invalid: check the DAG id, conf and parameters"
+
+
+def _classify(exc: BaseException) -> str | None:
+    """Transient faults of one request: what `retry.call` may repeat."""
+    if isinstance(exc, E.ServerBusy):  # a 5xx from the token endpoint inside the auth flow
+        return str(exc)
+    if isinstance(exc, httpx.ConnectError | httpx.ConnectTimeout):
+        return f"cannot connect ({type(exc).__name__}: {exc})"
+    return retry.transient_error(exc)
 
 
 def _segment(value: str) -> str:
@@ -68,6 +82,8 @@ class AirflowClient:
         self.base_url = resolve_env(config.url, what=f"airflow.instances[{config.name}].url").rstrip("/")
         self.auth = auth if auth is not None else auth_from_config(config, self.base_url)
         self.backoff_s, self.max_backoff_s, self.page_size = backoff_s, max_backoff_s, page_size
+        self.policy = RetryPolicy(attempts=max(1, config.retries + 1), backoff_s=backoff_s,
+                                  max_backoff_s=max_backoff_s, deadline_s=config.deadline_s)
         self.requests_sent = 0
         self._http = httpx.Client(base_url=self.base_url, auth=self.auth, timeout=config.timeout_s,
                                   transport=transport, headers={"Accept": "application/json"},
@@ -88,32 +104,17 @@ class AirflowClient:
         self.close()
 
     def _send(self, method: str, path: str, *, idempotent: bool = True, **kwargs: Any) -> httpx.Response:
-        attempts = max(1, self.config.retries + 1)
-        last = ""
-        for attempt in range(attempts):
-            try:
-                response = self._http.request(method, path, **kwargs)
-            except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
-                last = f"cannot connect ({type(exc).__name__}: {exc})"
-            except httpx.TransportError as exc:
-                last = f"{type(exc).__name__}: {exc or 'no answer'}"
-                if not idempotent:
-                    break
-            except E.ServerBusy as exc:
-                last = str(exc)
-            else:
-                if response.status_code not in _RETRY_STATUSES:
-                    return response
-                last = f"answered {response.status_code}: {_detail(response)}"
-                if not idempotent:
-                    break
-            if attempt + 1 < attempts:
-                time.sleep(min(self.max_backoff_s, self.backoff_s * 2**attempt))
-        outcome = ("; it was not retried because it is not idempotent: check whether it took effect "
-                   "before repeating it") if not idempotent else f" after {attempts} attempt(s)"
-        raise E.AirflowUnavailableError(
-            f"airflow instance {self.name!r}: {method} {path} failed{outcome} ({last}): check that "
-            f"Airflow is up at {self.base_url} (timeout {self.config.timeout_s}s, retries {self.config.retries})")
+        def attempt() -> httpx.Response:
+            response = self._http.request(method, path, **kwargs)
+            if response.status_code in _RETRY_STATUSES:
+                raise Transient(f"answered {response.status_code}: {_detail(response)}")
+            return response
+
+        return retry.call(
+            attempt, system=f"airflow instance {self.name!r}", endpoint=f"{method} {path}", policy=self.policy,
+            idempotent=idempotent, classify=_classify, error=E.AirflowUnavailableError,
+            hint=f"check that Airflow is up at {self.base_url} (timeout {self.config.timeout_s}s, retries "
+                 f"{self.config.retries}, deadline {self.config.deadline_s:g}s); the next poll tries again")
 
     def _raise_for_status(self, response: httpx.Response, method: str, path: str) -> None:
         status = response.status_code
@@ -121,7 +122,10 @@ class AirflowClient:
             return
         kind = {401: E.AirflowAuthError, 403: E.AirflowForbiddenError, 404: E.AirflowNotFoundError,
                 409: E.AirflowConflictError}.get(status, E.AirflowRequestError)
-        hint = _HINTS.get(status, _DEFAULT_HINT).format(name=self.name)
+        hint = _HINTS.get(status, _DEFAULT_HINT)
+        if status == 403 and token_refused(response):
+            hint = _TOKEN_HINT
+        hint = hint.format(name=self.name)
         raise kind(f"airflow instance {self.name!r}: {method} {path} answered {status} "
                    f"({_detail(response)}): {hint}")
 
@@ -239,10 +243,22 @@ class AirflowClient:
         path = self._path("dags", dag_id, "dagRuns")
         return {"instance": self.name, "method": "POST", "url": self.base_url + path, "path": path, "json": body}
 
-    def trigger_dag_run(self, dag_id: str, conf: dict[str, Any] | None = None) -> DagRun:
+    def trigger_dag_run(self, dag_id: str, conf: dict[str, Any] | None = None, *,
+                        run_id: str | None = None) -> DagRun:
+        """Start a run. With a caller-chosen `run_id` the POST is repeatable, so it is retried like a
+        read: a repeat whose first attempt took effect answers 409 and the run (same conf) is read back."""
         self._refuse_if_read_only(f"trigger DAG {dag_id!r}")
         request = self.trigger_request(dag_id, conf)
-        payload = self._json("POST", request["path"], json=request["json"], idempotent=False)
+        body = {**request["json"], "dag_run_id": run_id} if run_id else request["json"]
+        try:
+            payload = self._json("POST", request["path"], json=body, idempotent=run_id is not None)
+        except E.AirflowConflictError:
+            if run_id is None:
+                raise
+            existing = self.get_dag_run(dag_id, run_id)
+            if (existing.conf or {}) != dict(conf or {}):
+                raise
+            return existing
         return parse_items(DagRun, [payload], f"POST {request['path']}")[0]
 
     def set_paused(self, dag_id: str, paused: bool) -> Dag:

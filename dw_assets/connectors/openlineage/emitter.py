@@ -7,7 +7,8 @@ http, file, console...; `${ENV}` references resolved when the emitter is built).
 named as dbt-ol and the estate name them (`duckdb://<file>` + `catalog.schema.table`), each with a
 dataQualityAssertions input facet (one assertion per check); facets parent (the run verified, e.g.
 the Airflow rerun), jobType (BATCH / DATA_WORKERS / VERIFICATION) and processing_engine.
-A backend that is down never fails a verification: each event is retried with backoff, then
+A backend that is down never fails a verification: each event is retried with backoff (the shared
+policy in `connectors.retry`, under a 60 s deadline), then
 logged and appended to `$DW_HOME/lineage/spool/verification-events.ndjson`; `flush_spool` resends.
 Reads nothing from the estate; raises only `ConfigError` for a transport config it cannot build.
 """
@@ -26,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from dw_assets.config import ConfigError, Settings, dw_home, resolve_env
+from dw_assets.connectors import retry
 from dw_assets.core.identity import split_relation
 
 log = logging.getLogger(__name__)
@@ -147,6 +149,7 @@ class VerificationEmitter:
         self._client = client if client is not None else build_client(settings.openlineage.emit_transport)
         self.retries = retries
         self.backoff_s = backoff_s
+        self.policy = retry.RetryPolicy(attempts=retries + 1, backoff_s=backoff_s, max_backoff_s=8.0, deadline_s=60.0)
         self.spool_path = spool_path or dw_home() / "lineage" / "spool" / "verification-events.ndjson"
         self._sleep = sleep
 
@@ -220,19 +223,24 @@ class VerificationEmitter:
         state = event.eventType.value
         if self._client is None:
             return EmitOutcome(state, delivered=False, attempts=0, error="no openlineage.emit_transport configured")
-        error = None
-        for attempt in range(1, self.retries + 2):
-            try:
-                self._client.emit(event)
-                return EmitOutcome(state, delivered=True, attempts=attempt)
-            except Exception as exc:  # noqa: BLE001 - any transport failure: the verification goes on
-                error = f"{type(exc).__name__}: {exc}"
-                if attempt <= self.retries:
-                    self._sleep(self.backoff_s * 2 ** (attempt - 1))
+        tries: list[int] = []
+
+        def send() -> None:
+            tries.append(1)
+            self._client.emit(event)
+
+        try:
+            # any transport failure is retried (the verification goes on either way), under the deadline
+            retry.call(send, system="OpenLineage emit_transport", endpoint=f"emit {state} {event.job.name}",
+                       hint=f"the event is spooled to {self.spool_path} and resent by the next flush",
+                       policy=self.policy, classify=retry.describe, sleep=self._sleep)
+            return EmitOutcome(state, delivered=True, attempts=len(tries))
+        except retry.ServiceUnavailable as exc:
+            error = exc.last_error
         log.warning("OpenLineage %s event for %s not delivered after %d attempts (%s): spooled to %s",
-                    state, event.job.name, self.retries + 1, error, self.spool_path)
+                    state, event.job.name, len(tries), error, self.spool_path)
         self._spool(event)
-        return EmitOutcome(state, delivered=False, attempts=self.retries + 1, error=error, spooled_to=self.spool_path)
+        return EmitOutcome(state, delivered=False, attempts=len(tries), error=error, spooled_to=self.spool_path)
 
     def _spool(self, event: Any) -> None:
         from openlineage.client.serde import Serde

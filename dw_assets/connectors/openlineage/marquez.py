@@ -6,8 +6,9 @@ it when the total is missing: servers may cap `limit`). The window
 is (last event time seen, now]; `after` is moved back one second and the overlap deduplicated by the
 event store (content hash), so events sharing the cursor's timestamp are not lost. An event whose
 eventTime is older than the cursor when it reaches Marquez is not seen (Marquez filters on eventTime).
-Writes nothing to Marquez: only GET requests are ever sent. Raises `MarquezError` on HTTP failures
-or a response of the wrong shape; the cursor then stays where it was.
+Writes nothing to Marquez: only GET requests are ever sent. Timeouts, connection errors and 5xx are
+retried under the shared policy (`connectors.retry`); then, or on a 4xx or a response of the wrong
+shape, `MarquezError` is raised and the cursor stays where it was.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from datetime import UTC, datetime, timedelta
 import httpx
 import orjson
 
+from dw_assets.connectors import retry
 from dw_assets.connectors.openlineage.event_store import AcceptedEvent, LineageEventStore, Rejection
 from dw_assets.connectors.openlineage.file_source import IngestReport
 from dw_assets.connectors.openlineage.intake import EventIntake
@@ -37,7 +39,8 @@ def _iso(value: datetime) -> str:
 class MarquezSource:
     def __init__(self, url: str, *, page_size: int = 100, timeout_s: float = 30.0,
                  client: httpx.Client | None = None, api_key: str | None = None,
-                 namespace: str | None = None):
+                 namespace: str | None = None, policy: retry.RetryPolicy = retry.DEFAULT_POLICY):
+        self.policy = policy
         self.namespace = namespace  # when set, only events of jobs (or datasets) in this namespace
         base = url.rstrip("/")
         self.base = base if base.endswith("/api/v1") else f"{base}/api/v1"
@@ -72,10 +75,16 @@ class MarquezSource:
         if after:
             params["after"] = _iso(after)
         url = f"{self.base}/events/lineage"
-        try:
+
+        def get() -> httpx.Response:
             resp = self._client.get(url, params=params)
             resp.raise_for_status()
-            body = resp.json()
+            return resp
+
+        try:
+            body = retry.call(get, system=f"Marquez at {self.base}", endpoint=f"GET {url}", policy=self.policy,
+                              error=MarquezError, hint="check that Marquez is up; the cursor stays and the "
+                                                       "next poll reads from it").json()
         except (httpx.HTTPError, ValueError) as exc:
             raise MarquezError(f"GET {url} failed: {exc}") from exc
         if not isinstance(body, dict) or not isinstance(body.get("events"), list):
