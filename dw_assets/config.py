@@ -1,7 +1,7 @@
 """One typed model of the single config file (`dw.yaml`).
 
-Precedence, written down once: an explicit path argument, else `$DW_CONFIG`, else the demo
-estate's `estate/dw.yaml`. Strings may hold `${VAR}` or `${VAR:-default}` references; they are kept
+Precedence, written down once: an explicit path argument, else `$DW_CONFIG`, else `$DW_HOME/dw.yaml`
+when it exists (a demo home's own config), else the demo estate's `estate/dw.yaml`. Strings may hold `${VAR}` or `${VAR:-default}` references; they are kept
 as written in the model and resolved only when used (`resolve_env`), so loading a config never
 needs the secrets and a missing variable is reported by the code that needed it.
 
@@ -31,6 +31,13 @@ class ConfigError(ValueError):
 
 def dw_home() -> Path:
     return Path(os.environ.get("DW_HOME") or REPO_ROOT / ".dw_home")
+
+
+def home_config() -> Path | None:
+    """`$DW_HOME/dw.yaml` when it exists: the config a `dw demo` home carries (its Airflow's port and
+    password written in), used when no path and no $DW_CONFIG is given."""
+    path = dw_home() / "dw.yaml"
+    return path if path.is_file() else None
 
 
 def resolve_env(value: str, *, what: str = "config value") -> str:
@@ -276,7 +283,7 @@ def _format_validation_error(path: Path, err: ValidationError) -> str:
 
 def load_settings(path: str | Path | None = None) -> Settings:
     """Load and validate the config; raise ConfigError naming the file, key and fix."""
-    chosen = Path(path or os.environ.get("DW_CONFIG") or DEFAULT_CONFIG).expanduser().resolve()
+    chosen = Path(path or os.environ.get("DW_CONFIG") or home_config() or DEFAULT_CONFIG).expanduser().resolve()
     if not chosen.exists():
         raise ConfigError(f"config file {chosen} does not exist: pass --config or set DW_CONFIG")
     try:

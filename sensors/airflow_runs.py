@@ -4,7 +4,10 @@ Thin wiring over `dw_assets.connectors.airflow.run_feed` (cursor, dedupe, run ->
 finished runs -> `AssetMaterialization` (task succeeded) or `AssetObservation` (task failed) of the
 datasets their tasks write (`airflow.task_outputs`), a `RunRequest` for the asset checks of the
 materialized datasets, and for failed runs a `Signal` to incident intake. If Airflow is down or
-answers badly the tick raises: Dagster shows it failed and the cursor stays where it was.
+answers badly the tick raises: Dagster shows it failed and the cursor stays where it was. Each tick
+retries transient faults under a deadline that fits inside Dagster's sensor timeout; when nothing
+listens at the instance's URL at all (a stopped demo Airflow, a wrong port) the tick is skipped with
+that reason instead of failing every interval.
 """
 
 from __future__ import annotations
@@ -16,9 +19,10 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import dagster as dg
+import httpx
 
 from dw_assets.config import AirflowInstanceConfig, Settings, resolve_env
-from dw_assets.connectors.airflow import AirflowClient
+from dw_assets.connectors.airflow import AirflowClient, AirflowUnavailableError
 from dw_assets.connectors.airflow.run_feed import (
     DEFAULT_LOOKBACK,
     DEFAULT_OVERLAP,
@@ -34,6 +38,9 @@ from dw_assets.core.identity import canonical_dataset_id
 from dw_assets.core.signals import Signal
 
 CheckKeysFor = Callable[[str], Sequence[dg.AssetCheckKey]]
+# Dagster ends a sensor evaluation after 60 s by default: a tick's retries stop well before that,
+# and the next tick starts again from the same cursor.
+SENSOR_DEADLINE_S = 40.0
 log = logging.getLogger(__name__)
 
 
@@ -134,12 +141,20 @@ def _sensor_for(settings: Settings, instance: str, *, check_keys_for: CheckKeysF
                target=dg.AssetSelection.all_asset_checks(), default_status=dg.DefaultSensorStatus.RUNNING,
                description=f"Reports finished DAG runs of Airflow instance {instance!r} as asset events, "
                            "runs the checks of the datasets they wrote, and sends failures to incident intake.")
-    def airflow_runs(context: dg.SensorEvaluationContext) -> dg.SensorResult:
+    def airflow_runs(context: dg.SensorEvaluationContext) -> dg.SensorResult | dg.SkipReason:
+        config = settings.airflow_instance(instance)
         if instance not in clients:
-            clients[instance] = client_factory(settings.airflow_instance(instance))
-        result = evaluate(settings, clients[instance], context.cursor,
-                          check_keys_for=check_keys_for or _checks_in_repository(context),
-                          intake=intake, overlap=overlap, lookback=lookback)
+            clients[instance] = client_factory(
+                config.model_copy(update={"deadline_s": min(config.deadline_s, SENSOR_DEADLINE_S)}))
+        try:
+            result = evaluate(settings, clients[instance], context.cursor,
+                              check_keys_for=check_keys_for or _checks_in_repository(context),
+                              intake=intake, overlap=overlap, lookback=lookback)
+        except AirflowUnavailableError as exc:
+            if not isinstance(exc.__cause__, httpx.ConnectError):
+                raise
+            return dg.SkipReason(f"nothing listens at Airflow instance {instance!r} ({exc}); the cursor stays. "
+                                 f"Start that Airflow, or set airflow.instances[{instance}].url to where it runs")
         context.log.info(f"{len(result.asset_events)} asset event(s), {len(result.run_requests or [])} check run(s)")
         return result
 

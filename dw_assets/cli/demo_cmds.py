@@ -43,12 +43,16 @@ def demo(dw: DwContext, night: str, airflow_major: str, approve_as: str | None, 
 @pass_dw
 def ui(dw: DwContext, port: int) -> None:
     """Open the Dagster UI (`dagster dev -w workspace.yaml`) on the demo's Dagster instance."""
+    from dw_assets.config import home_config
+    from dw_assets.harness.dagster_ui import ensure_instance_yaml
+
     home = dw_home() / "dagster"
-    home.mkdir(parents=True, exist_ok=True)
+    ensure_instance_yaml(home)  # a code-server startup timeout that fits a slow machine
     env = {**os.environ, "DAGSTER_HOME": str(home)}
     if dw.config_path:
         env["DW_CONFIG"] = str(Path(dw.config_path).resolve())
-    click.echo(f"Dagster UI on http://127.0.0.1:{port} (DAGSTER_HOME={home})", err=True)
+    config = env.get("DW_CONFIG") or home_config() or "estate/dw.yaml (the shipped demo config)"
+    click.echo(f"Dagster UI on http://127.0.0.1:{port} (DAGSTER_HOME={home}, config {config})", err=True)
     dagster = str(Path(sys.executable).parent / "dagster")
     os.chdir(REPO_ROOT)
     os.execve(dagster, [dagster, "dev", "-w", "workspace.yaml", "-h", "127.0.0.1", "-p", str(port)], env)

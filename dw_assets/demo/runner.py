@@ -18,8 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from dw_assets.config import REPO_ROOT, dw_home
+from dw_assets.config import DEFAULT_CONFIG, REPO_ROOT, dw_home
+from dw_assets.demo.home_config import write_home_config
 from dw_assets.demo.timeline import Timeline
+from dw_assets.harness.dagster_ui import ensure_instance_yaml
 
 MARKER = ".dw-demo-home"
 OWNER_IDENTITY = ("estate-owners", "owners@example.com")
@@ -85,8 +87,7 @@ def _set_env(ctx: DemoContext) -> None:
     os.environ["DW_HOME"] = str(ctx.home)
     os.environ["DW_ESTATE_REPO"] = str(ctx.repo)
     os.environ["DAGSTER_HOME"] = str(ctx.home / "dagster")
-    (ctx.home / "dagster").mkdir(exist_ok=True)
-    (ctx.home / "dagster" / "dagster.yaml").write_text("telemetry:\n  enabled: false\n")
+    ensure_instance_yaml(ctx.home / "dagster")
 
 
 def _build_estate(ctx: DemoContext) -> None:
@@ -112,9 +113,8 @@ def _start_airflow(ctx: DemoContext) -> None:
     from dw_assets.harness.airflow import AirflowHarness
 
     major = ctx.options.airflow_major
-    # the config's default URL is 127.0.0.1:8080: take it when free, so `dw airflow runs` works as is
-    port = 8080 if _port_free(8080) else None
-    harness = AirflowHarness(major, home=ctx.home / "airflow", port=port, dags_folder=ctx.repo / "estate" / "dags" / f"airflow{major}",
+    # a free port and a random password (the harness's defaults): the home's config records both
+    harness = AirflowHarness(major, home=ctx.home / "airflow", dags_folder=ctx.repo / "estate" / "dags" / f"airflow{major}",
                              dw_home_dir=ctx.home,
                              extra_env={"DW_DBT_PROJECT_DIR": str(ctx.repo / "dbt_project"),
                                         "DW_DBT_PROFILES_DIR": str(ctx.repo / "dbt_project")})
@@ -124,22 +124,20 @@ def _start_airflow(ctx: DemoContext) -> None:
             harness.wait_for_dag(dag_id, timeout=240)
     ctx.harness = harness
     ctx.estate = EstateActor(harness)
-    os.environ.update({"DW_AIRFLOW_URL": harness.url, "DW_AIRFLOW_AUTH": "jwt" if major == 3 else "basic",
-                       "DW_AIRFLOW_USER": harness.username, "DW_AIRFLOW_PASSWORD": harness.password})
+    airflow_env = {"DW_AIRFLOW_URL": harness.url, "DW_AIRFLOW_AUTH": "jwt" if major == 3 else "basic",
+                   "DW_AIRFLOW_USER": harness.username, "DW_AIRFLOW_PASSWORD": harness.password}
+    os.environ.update(airflow_env)
+    # the home's own config, with these values written in: the demo runs on it, and `dw ui` /
+    # `dagster dev` on this home later read it (config precedence: DW_CONFIG, then $DW_HOME/dw.yaml)
+    source = Path(ctx.options.config_path or os.environ.get("DW_CONFIG") or DEFAULT_CONFIG)
+    pinned = {**airflow_env, "DW_HOME": str(ctx.home), "DW_ESTATE_REPO": str(ctx.repo)}
+    # the demo's dbt writes its artifacts under the home (DBT_TARGET_PATH): point the config there,
+    # so loading the code location on this home reads that manifest and never runs `dbt parse`
+    target = ctx.home / "dbt" / "target"
+    ctx.options.config_path = str(write_home_config(source, ctx.home, pinned, dbt_artifacts=target))
     ctx.summary["airflow"] = {"major": major, "url": harness.url}
     ctx.timeline.say("airflow", f"Airflow {major} healthy at {harness.url}; DAGs gl_landing, month_end_close, "
                                 "orders_daily loaded from the owners' repo")
-
-
-def _port_free(port: int) -> bool:
-    import socket
-
-    with socket.socket() as sock:
-        try:
-            sock.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-    return True
 
 
 def _hold_airflow(ctx: DemoContext) -> None:
@@ -147,9 +145,9 @@ def _hold_airflow(ctx: DemoContext) -> None:
     import time
 
     h = ctx.harness
-    ctx.timeline.say("airflow", f"Airflow stays up at {h.url} (user admin, password admin) until Ctrl-C. In another "
-                                f"shell: export DW_HOME={ctx.home} DW_AIRFLOW_URL={h.url} "
-                                f"DW_AIRFLOW_AUTH={'jwt' if h.major == 3 else 'basic'}; dw airflow runs --json")
+    ctx.timeline.say("airflow", f"Airflow stays up at {h.url} (user {h.username}, password in "
+                                f"{ctx.options.config_path}) until Ctrl-C. In another shell: "
+                                f"export DW_HOME={ctx.home}; dw airflow runs --json")
     try:
         while True:
             time.sleep(3600)

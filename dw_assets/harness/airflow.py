@@ -1,7 +1,7 @@
 """A real local Airflow (2.11 or 3.3) for tests and the demo: `airflow standalone` on loopback.
 
-Each harness owns a home folder (AIRFLOW_HOME, log, config files), a free port, fixed `admin:admin`
-credentials and its own session of processes. `stop()` sends SIGTERM to every process of that
+Each harness owns a home folder (AIRFLOW_HOME, log, config files), a free port, an `admin` user with
+a random password kept in the home (so a restart keeps it) and its own session of processes. `stop()` sends SIGTERM to every process of that
 session (Airflow's task runners move to their own process groups but keep the session), then
 SIGKILL after a grace period; an `atexit` hook stops any harness still running, so no Airflow
 outlives the Python process that started it. Linux only (it reads `/proc` to find the session).
@@ -73,11 +73,11 @@ def _signal_all(pids: list[int], sig: signal.Signals) -> None:
 
 class AirflowHarness:
     username = "admin"
-    password = "admin"
 
     def __init__(self, major: int, home: Path, dags_folder: Path | None = None,
                  extra_env: dict[str, str] | None = None, port: int | None = None, *,
-                 dw_home_dir: Path | None = None, openlineage_url: str | None = None):
+                 dw_home_dir: Path | None = None, openlineage_url: str | None = None,
+                 password: str | None = None):
         if major not in (2, 3):
             raise ValueError(f"Airflow major version must be 2 or 3, got {major!r}")
         self.major = major
@@ -93,6 +93,7 @@ class AirflowHarness:
         self._proc: subprocess.Popen[bytes] | None = None
         self._token: str | None = None
         self.env: dict[str, str] = {}
+        self.password = password or self._secret("admin_password")
 
     @property
     def url(self) -> str:
@@ -160,12 +161,20 @@ class AirflowHarness:
         return {**env, **self.extra_env}
 
     def _secret(self, name: str) -> str:
-        """A random secret kept in the home, so a restart keeps issued tokens valid."""
+        """A random secret kept in the home (owner-only), so a restart keeps issued tokens valid."""
         path = self.airflow_home / f".{name}"
         if not path.exists():
             path.parent.mkdir(parents=True, exist_ok=True)
+            path.touch(mode=0o600)
             path.write_text(secrets.token_urlsafe(32))
         return path.read_text().strip()
+
+    def rotate_secrets(self) -> None:
+        """New JWT and API secrets at the next start, as an operator rotating them would: every token
+        issued before is then refused (Airflow 3 answers 403 "Invalid JWT token")."""
+        for name in ("jwt_secret", "api_secret_key", "webserver_secret_key"):
+            (self.airflow_home / f".{name}").unlink(missing_ok=True)
+        self._token = None
 
     def _write_config_files(self) -> None:
         self.airflow_home.mkdir(parents=True, exist_ok=True)

@@ -15,9 +15,31 @@ from pathlib import Path
 from typing import Self
 
 import httpx
+import yaml
 
 from dw_assets.config import REPO_ROOT
 from dw_assets.harness.airflow import free_port
+
+# Loading this code location (dbt manifest, checks, sensors) takes tens of seconds on a quiet 2-core
+# machine and several times that under load; Dagster's default local code-server startup timeout
+# (180 s) was seen to run out. Five minutes fits a slow machine and still ends a hung load.
+CODE_SERVER_STARTUP_TIMEOUT_S = 300
+
+
+def ensure_instance_yaml(dagster_home: Path) -> Path:
+    """`dagster.yaml` for a local instance: telemetry off and a code-server startup timeout that
+    fits a slow machine. An existing file is kept; only a missing `code_servers` section is added."""
+    dagster_home.mkdir(parents=True, exist_ok=True)
+    path = dagster_home / "dagster.yaml"
+    current = (yaml.safe_load(path.read_text()) if path.exists() else None) or {}
+    if not isinstance(current, dict):
+        return path  # not ours to rewrite; Dagster will say what is wrong with it
+    changed = dict(current)
+    changed.setdefault("telemetry", {"enabled": False})
+    changed.setdefault("code_servers", {"local_startup_timeout": CODE_SERVER_STARTUP_TIMEOUT_S})
+    if changed != current or not path.exists():
+        path.write_text(yaml.safe_dump(changed, sort_keys=False))
+    return path
 
 
 class DagsterWebserver:
@@ -35,7 +57,7 @@ class DagsterWebserver:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 180.0) -> DagsterWebserver:
-        self.dagster_home.mkdir(parents=True, exist_ok=True)
+        ensure_instance_yaml(self.dagster_home)
         env = {**os.environ, **self.extra_env, "DAGSTER_HOME": str(self.dagster_home)}
         binary = Path(sys.executable).parent / "dagster-webserver"
         with open(self.log_path, "ab") as log:  # the child keeps its own descriptor

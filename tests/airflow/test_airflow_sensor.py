@@ -220,3 +220,19 @@ def failure_signal_stub():
     run = DagRun("gl_landing", "r", "failed", None, None, T, T)
     [signal] = failure_signals(FinishedRun("local", run, [TaskInstance("load", "failed", 1, T, T, 0.0, None)]), OUTPUTS)
     return signal
+
+
+def test_nothing_listening_at_the_url_skips_the_tick_with_the_reason_and_keeps_the_cursor():
+    """A stopped demo Airflow or a wrong port: the sensor says so each interval instead of failing."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    [sensor] = build_airflow_runs_sensors(settings_for(url), intake=lambda s: None,
+                                          client_factory=lambda inst: AirflowClient(inst, backoff_s=0.01))
+    context = dg.build_sensor_context(instance=dg.DagsterInstance.ephemeral(), cursor=None)
+    result = sensor.evaluate_tick(context)
+    assert result.run_requests == [] and context.cursor is None
+    assert "nothing listens at Airflow instance 'local'" in result.skip_message
+    assert "cannot connect" in result.skip_message and "airflow.instances[local].url" in result.skip_message

@@ -73,7 +73,7 @@ def test_the_daemon_turns_a_failed_run_into_an_incident_and_materializes_it(tmp_
         "telemetry:\n  enabled: false\nsensors:\n  use_threads: true\n  num_workers: 4\n")
     run_id = _emit_failed_dbt_run(dw_home / "lineage" / "events")
     env = {**os.environ, "DW_HOME": str(dw_home), "DAGSTER_HOME": str(dagster_home),
-           "DW_AIRFLOW_URL": f"http://127.0.0.1:{_closed_port()}"}  # the Airflow sensor's ticks fail, alone
+           "DW_AIRFLOW_URL": f"http://127.0.0.1:{_closed_port()}"}  # nothing listens: the Airflow sensor skips its ticks
     env.pop("DW_CONFIG", None)  # the embedded default: the demo estate's config
     log = tmp_path / "daemon.log"
     with log.open("wb") as out:
