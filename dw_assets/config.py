@@ -205,6 +205,9 @@ class DomainConfig(_Model):
 class GovernanceConfig(_Model):
     stop: bool = False
     approval_ttl: str = "4h"
+    # how long an approved run drafted for its DAG's owner (Airflow 3 draft mode) waits to be
+    # triggered; then it is escalated to the domain's escalation contacts and the plan fails
+    owner_draft_wait: str = "6h"
     agent_identities: list[str] = ["data-workers", "dw-agent", "agent", "bot"]
     receipt_key: str = "${DW_RECEIPT_KEY:-dev-only-receipt-key}"
     # L3: plan classes that may run without approval once they have a clean record in the domain

@@ -4,8 +4,11 @@ Before every write the gate is asked again (the org-wide stop, read-only pins an
 re-read), so `dw stop` halts a rerun between steps. Per step, per instance:
 
 - trigger mode (Airflow 2, or `trigger_mode: trigger`): trigger the run through the API;
-- draft mode (Airflow 3 default): hand the owner the exact request (conf, UI path, curl call) as a
-  receipt, then wait for a run of that DAG with exactly that conf, started after the approval.
+- draft mode (Airflow 3 default): hand the owner the exact request (conf, UI link, the API call and
+  how to get a token for it) as a receipt, on the incident (a run link with role `owner_draft`) and
+  in the domain's Slack channel, then wait `governance.owner_draft_wait` for a run of that DAG with
+  exactly that conf, started after the approval; when nobody triggers it, the wait's expiry is
+  posted to the domain's escalation contacts and the plan fails (the incident is escalated).
 
 Then wait for the run and for its downstream runs (`wait_for`, e.g. `month_end_close` on the asset
 event) to finish, with a deadline; every run observed becomes a receipt. Plain Python with an
@@ -24,6 +27,7 @@ from datetime import datetime, timedelta
 from typing import Any, NoReturn
 
 from dw_assets.connectors.airflow.errors import AirflowError
+from dw_assets.core.approvals import parse_duration
 from dw_assets.core.plans import Plan, PlanStep
 from dw_assets.core.receipts import canonical_json
 from dw_assets.governance.gate import GateDecision, authorize_launch, check_dispatch
@@ -68,6 +72,7 @@ class PlanRun:
     sleep: Callable[[float], None] = time.sleep
     log: Callable[[str], None] = lambda _msg: None
     since: datetime | None = None  # runs must start after this (the approval time)
+    draft_wait_s: float | None = None  # None: governance.owner_draft_wait
 
     def authorize(self) -> GateDecision:
         """The launch check; consumes the approval. Raises Refusal (already recorded) when refused."""
@@ -144,13 +149,18 @@ class PlanRun:
 
     def _draft_and_wait(self, client: Any, step: PlanStep) -> StepOutcome:
         draft = draft_for(client, step)
+        wait_s = self.draft_wait_s if self.draft_wait_s is not None else \
+            parse_duration(self.gov.settings.governance.owner_draft_wait).total_seconds()
+        delivery = self._tell_owner(step, draft, wait_s)
         self.gov.record("rerun_drafted", subject=self.plan_id, actor=self.actor, body={
             "path": {"instance": step.airflow_instance, "dag_id": step.dag_id}, "conf": step.conf,
-            "ui_path": draft["ui_path"], "api_call": draft["curl"], "run_id": self.run_id,
-            "approval_id": self.approval_id})
+            "ui_path": draft["ui_path"], "api_call": draft["curl"], "token_help": draft["token_help"],
+            "run_id": self.run_id, "approval_id": self.approval_id, "wait_s": wait_s,
+            "delivery": delivery.as_dict()})
         self.gov.ledger.set_plan_status(self.plan_id, "drafted", now=self.gov.now())
         self.log(f"drafted {step.dag_id}: trigger it at {draft['ui_url']} with conf {canonical_json(step.conf)} "
-                 f"or run: {draft['curl']}")
+                 f"or run: {draft['curl']} ({draft['token_help']}); waiting up to {wait_s:.0f}s; "
+                 f"Slack: {delivery.via} {delivery.detail}".rstrip())
         wanted = canonical_json(step.conf)
         since = self.since or self.gov.now()
 
@@ -159,8 +169,43 @@ class PlanRun:
             found = [run for run in runs if canonical_json(run.conf or {}) == wanted]
             return found[0] if found else None
 
-        run = self._poll(matching, f"a run of {step.dag_id} with conf {wanted} triggered by its owner")
+        what = f"a run of {step.dag_id} with conf {wanted} triggered by its owner"
+        run = self._poll(matching, what, timeout_s=wait_s, on_timeout=lambda: self._escalate_draft(step, wait_s))
         return StepOutcome(step.order, step.airflow_instance, step.dag_id, "drafted", run.run_id, run.state, draft=draft)
+
+    def _tell_owner(self, step: PlanStep, draft: dict[str, Any], wait_s: float) -> Any:
+        """The draft onto the incident and into the domain's channel: who, what, where, how, by when."""
+        plan = self.plan
+        link_run(self.gov.store, plan.incident_id, {
+            "system": "airflow", "instance": step.airflow_instance, "dag_id": step.dag_id, "role": "owner_draft",
+            "plan_id": self.plan_id, "conf": dict(step.conf), "ui_url": draft["ui_url"], "api_call": draft["curl"],
+            "token_help": draft["token_help"]}, actor=self.actor)
+        domain = self.gov.domain(plan.domain)
+        text = (f"Approved rerun for {plan.incident_id or self.plan_id} is ready for you to trigger "
+                f"(Data Workers drafts runs on {step.airflow_instance}; it does not trigger them).\n"
+                f"DAG {step.dag_id}, conf {canonical_json(step.conf)}\n"
+                f"In the Airflow UI: {draft['ui_url']} (Trigger, paste the conf)\n"
+                f"Or by API: {draft['curl']}\n{draft['token_help']}\n"
+                f"Waiting {_human(wait_s)} for the run; then it is escalated to "
+                f"{', '.join(domain.escalation) if domain and domain.escalation else 'the domain owner'}.")
+        if domain is None:
+            from dw_assets.connectors.slack import Delivery
+
+            return Delivery(False, "none", f"domain {plan.domain!r} is not configured")
+        return self.gov.notify(domain, text)
+
+    def _escalate_draft(self, step: PlanStep, wait_s: float) -> None:
+        plan = self.plan
+        domain = self.gov.domain(plan.domain)
+        contacts = ", ".join(domain.escalation) if domain and domain.escalation else "the domain owner"
+        text = (f"Escalated to {contacts}: the approved rerun of {step.dag_id} for {plan.incident_id or self.plan_id} "
+                f"was drafted {_human(wait_s)} ago and nobody triggered it. Nothing was run. Trigger it as drafted "
+                f"(see the incident), or ask for a new plan.")
+        delivery = self.gov.notify(domain, text) if domain is not None else None
+        self.gov.record("rerun_draft_expired", subject=self.plan_id, actor=self.actor, body={
+            "path": {"instance": step.airflow_instance, "dag_id": step.dag_id}, "wait_s": wait_s,
+            "escalated_to": contacts, "run_id": self.run_id,
+            "delivery": delivery.as_dict() if delivery is not None else None})
 
     def _wait_finished(self, client: Any, dag_id: str, run_id: str) -> Any:
         def finished() -> Any:
@@ -177,14 +222,18 @@ class PlanRun:
 
         return self._poll(downstream, f"downstream {dag_id} after {after}")
 
-    def _poll(self, probe: Callable[[], Any], what: str) -> Any:
-        deadline = self.gov.now() + timedelta(seconds=self.wait_timeout_s)
+    def _poll(self, probe: Callable[[], Any], what: str, *, timeout_s: float | None = None,
+              on_timeout: Callable[[], None] | None = None) -> Any:
+        timeout_s = self.wait_timeout_s if timeout_s is None else timeout_s
+        deadline = self.gov.now() + timedelta(seconds=timeout_s)
         while True:
             found = probe()
             if found is not None:
                 return found
             if self.gov.now() >= deadline:
-                self._failed(f"timed out after {self.wait_timeout_s:.0f}s waiting for {what}")
+                if on_timeout is not None:
+                    on_timeout()
+                self._failed(f"timed out after {timeout_s:.0f}s waiting for {what}")
             self.sleep(self.poll_interval_s)
 
     def _observed(self, step: PlanStep, run: Any, *, role: str) -> None:
@@ -223,4 +272,21 @@ def draft_for(client: Any, step: PlanStep) -> dict[str, Any]:
     base = str(request["url"]).split("/api/", 1)[0]
     ui_path = f"/dags/{step.dag_id}/trigger"
     return {"conf": dict(step.conf), "ui_path": ui_path, "ui_url": base + ui_path, "api_request": dict(request),
-            "curl": curl}
+            "curl": curl, "token_help": token_help(base)}
+
+
+def token_help(base_url: str) -> str:
+    """How the owner gets `$AIRFLOW_TOKEN` for the drafted call (Airflow 3's own login endpoint)."""
+    login = shlex.quote(f"{base_url}/auth/token")
+    return ("Token: export AIRFLOW_TOKEN=$(curl -s -X POST " + login + " -H 'Content-Type: application/json' "
+            "-d '{\"username\": \"<you>\", \"password\": \"<your password>\"}' | "
+            "python3 -c 'import json,sys; print(json.load(sys.stdin)[\"access_token\"])') "
+            "(Airflow 3 with its own users; behind SSO or on a managed Airflow, use the token your platform issues)")
+
+
+def _human(seconds: float) -> str:
+    if seconds >= 3600 and seconds % 3600 == 0:
+        return f"{seconds / 3600:.0f} h"
+    if seconds >= 60:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds:.0f} s"

@@ -1,0 +1,84 @@
+"""The Airflow 3 draft reaches its owner: the conf, the UI link, the API call and how to get a token
+go to the domain's Slack channel and onto the incident; the wait is `governance.owner_draft_wait`,
+and when it runs out the expiry is posted to the escalation contacts and the incident escalated."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+import pytest
+from gov_fakes import CountingAirflow, make_settings, night1_plan
+
+from dw_assets.config import GovernanceConfig
+from dw_assets.core.incidents import open_incident
+from dw_assets.core.signals import Signal
+from dw_assets.governance.dispatch import DispatchError, PlanRun
+from dw_assets.governance.workflow import Governance
+from dw_assets.incidents.store import IncidentStore
+from dw_assets.store import Store
+
+
+@pytest.fixture
+def webhook(httpserver, monkeypatch):
+    httpserver.expect_request("/hook", method="POST").respond_with_data("ok")
+    monkeypatch.setenv("DW_TEST_FINANCE_WEBHOOK", httpserver.url_for("/hook"))
+    return httpserver
+
+
+def _approved_plan(gov: Governance, clock):
+    signal = Signal(kind="check_failed", dataset_id="finance.bronze.gl_entries", observed_at=clock(),
+                    source="check:volume_vs_history", summary="gl_entries short", details={"partition": "2026-09-30"})
+    incidents = IncidentStore(gov.store)
+    incident = incidents.create(open_incident(signal, id="INC-20261001-00D1", owner="maria.chen", domain="finance",
+                                              window=timedelta(hours=24), now=clock()))
+    plan = night1_plan().model_copy(update={"incident_id": incident.id})
+    gov.propose(plan)
+    gov.request_approval(plan.id)
+    approval = gov.approve(plan.id, "maria.chen", "both parts landed")
+    return plan, approval, incidents, incident.id
+
+
+def _texts(server) -> list[str]:
+    return [json.loads(request.data)["text"] for request, _ in server.log]
+
+
+def test_the_draft_goes_to_the_channel_and_onto_the_incident(gov, airflow, clock, webhook):
+    plan, approval, incidents, incident_id = _approved_plan(gov, clock)
+    run = PlanRun(gov, lambda _n: airflow, plan.id, approval.approval_id, run_id="run-1", sleep=clock.advance,
+                  poll_interval_s=5.0)
+    run.authorize()
+    run.run_all()
+    draft_text = _texts(webhook)[-1]
+    assert "ready for you to trigger" in draft_text and "DAG gl_landing" in draft_text
+    assert '{"export_date":"2026-09-30"}' in draft_text and "/dags/gl_landing/trigger" in draft_text
+    assert "curl -X POST" in draft_text and "$AIRFLOW_TOKEN" in draft_text
+    assert "export AIRFLOW_TOKEN=$(curl" in draft_text and "/auth/token" in draft_text
+    assert "Waiting 6 h" in draft_text and "omar.haddad, finance-controller" in draft_text
+    [link] = [link for link in incidents.get(incident_id).run_links if link["role"] == "owner_draft"]
+    assert link["conf"] == {"export_date": "2026-09-30"} and "/auth/token" in link["token_help"]
+    assert link["api_call"].startswith("curl -X POST") and link["ui_url"].endswith("/dags/gl_landing/trigger")
+    [drafted] = gov.receipts.list(action="rerun_drafted", subject=plan.id)
+    assert drafted.record["body"]["delivery"]["delivered"] and drafted.record["body"]["wait_s"] == 6 * 3600
+
+
+def test_a_draft_nobody_triggers_is_escalated_when_the_configured_wait_ends(tmp_path, clock, webhook):
+    settings = make_settings(tmp_path, governance=GovernanceConfig(approval_ttl="4h", receipt_key="k",
+                                                                   owner_draft_wait="30m"))
+    gov = Governance(settings, store=Store(settings.state.url), clock=clock)
+    plan, approval, incidents, incident_id = _approved_plan(gov, clock)
+    nobody = CountingAirflow(clock=clock, owner_triggers=False)
+    run = PlanRun(gov, lambda _n: nobody, plan.id, approval.approval_id, run_id="run-2", sleep=clock.advance,
+                  poll_interval_s=60.0)
+    run.authorize()
+    started = clock()
+    with pytest.raises(DispatchError, match="timed out after 1800s waiting for a run of gl_landing"):
+        run.run_all()
+    assert timedelta(minutes=30) <= clock() - started < timedelta(minutes=32)
+    escalation = _texts(webhook)[-1]
+    assert escalation.startswith("Escalated to omar.haddad, finance-controller") and "30 min" in escalation
+    assert "Nothing was run" in escalation and nobody.writes == []
+    [expired] = gov.receipts.list(action="rerun_draft_expired", subject=plan.id)
+    assert expired.record["body"]["escalated_to"] == "omar.haddad, finance-controller"
+    assert incidents.get(incident_id).status == "escalated"
+    assert gov.receipts.verify().ok
