@@ -27,7 +27,9 @@ _PARTS = [
 def build_all_definitions(config_path: str | None = None) -> dg.Definitions:
     settings = load_settings(config_path)
     parts = [importlib.import_module(name).build_definitions(settings) for name in _PARTS]
-    return dg.Definitions.merge(*parts)
+    # Every job here is light (a few SQL aggregates, a ledger write, an HTTP poll): one process per
+    # run, not one more per step, which under the daemon cost seconds per step on 2 cores.
+    return dg.Definitions.merge(*parts, dg.Definitions(executor=dg.in_process_executor))
 
 
 @dg.definitions

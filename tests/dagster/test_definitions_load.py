@@ -71,3 +71,9 @@ def test_dagster_cli_validates_the_workspace(tmp_path):
                           capture_output=True, text=True, timeout=300, check=False)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     assert "All code locations passed validation" in proc.stdout + proc.stderr
+
+
+def test_every_job_runs_in_one_process(defs):
+    """Light jobs: no extra process per step under the daemon (latency on a busy machine)."""
+    jobs = [defs.resolve_job_def(name) for name in ("rerun_airflow_dag",)] + [defs.resolve_implicit_global_asset_job_def()]
+    assert all(job.executor_def.name == dg.in_process_executor.name for job in jobs)
