@@ -46,6 +46,7 @@ def ui(dw: DwContext, port: int) -> None:
     from dw_assets.config import home_config
     from dw_assets.harness.dagster_ui import ensure_instance_yaml
 
+    _refuse_dbt_parse_in_checkout(dw.config_path or os.environ.get("DW_CONFIG"))
     home = dw_home() / "dagster"
     ensure_instance_yaml(home)  # a code-server startup timeout that fits a slow machine
     env = {**os.environ, "DAGSTER_HOME": str(home)}
@@ -56,6 +57,22 @@ def ui(dw: DwContext, port: int) -> None:
     dagster = str(Path(sys.executable).parent / "dagster")
     os.chdir(REPO_ROOT)
     os.execve(dagster, [dagster, "dev", "-w", "workspace.yaml", "-h", "127.0.0.1", "-p", str(port)], env)
+
+
+def _refuse_dbt_parse_in_checkout(config_path: str | None) -> None:
+    """Loading the code location without a manifest runs `dbt parse`; never inside this checkout."""
+    from dw_assets.config import load_settings
+    from dw_assets.connectors.dbt import project_paths
+
+    settings = load_settings(config_path)
+    paths = project_paths(settings)
+    if settings.dbt.manifest or paths.manifest.exists() or not paths.project_dir.is_relative_to(REPO_ROOT):
+        return
+    raise click.ClickException(
+        f"no dbt manifest at {paths.manifest}, and loading the code location would run `dbt parse` inside "
+        f"this checkout ({paths.project_dir}). Run `make demo` first (its home, {dw_home()}, then carries a "
+        f"config naming the demo's manifest), or set DW_ESTATE_REPO (or dbt.project_dir in {settings.path}) to "
+        "your estate's dbt repository, or dbt.manifest to its manifest.json")
 
 
 commands = [demo, ui]

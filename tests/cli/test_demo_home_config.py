@@ -55,3 +55,17 @@ def test_the_instance_yaml_gets_a_startup_timeout_and_keeps_what_is_there(tmp_pa
     ensure_instance_yaml(home)
     kept = yaml.safe_load(path.read_text())
     assert kept["sensors"] == {"use_threads": True} and kept["code_servers"]["local_startup_timeout"] == 300
+
+
+def test_dw_ui_refuses_to_parse_dbt_inside_the_checkout_with_one_clear_message(dw_home, monkeypatch, tmp_path):
+    from click.testing import CliRunner
+
+    from dw_assets.cli import cli
+
+    monkeypatch.delenv("DW_CONFIG", raising=False)
+    monkeypatch.delenv("DW_ESTATE_REPO", raising=False)
+    monkeypatch.setenv("DBT_TARGET_PATH", str(tmp_path / "no-target"))  # no manifest where dbt would write it
+    result = CliRunner().invoke(cli, ["ui"])
+    assert result.exit_code != 0
+    assert "would run `dbt parse` inside this checkout" in result.output and "DW_ESTATE_REPO" in result.output
+    assert not (dw_home / "dagster").exists()  # refused before anything was started or written

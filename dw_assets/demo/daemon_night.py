@@ -1,0 +1,209 @@
+"""The month-end night under a real `dagster-daemon`, as a deployment runs it (not the demo's
+in-process driver): the daemon ticks the sensors and launches every run itself; this module only
+plays the estate (the split export, the owner who triggers the drafted run), approves through the
+`dw approve` command, and measures how long each leg of the loop takes.
+
+Legs (wall-clock, seconds): green run end -> plan awaiting approval; approval -> rerun dispatched
+(drafted for the owner on Airflow 3, triggered on Airflow 2); Airflow done (the last awaited run's
+end) -> verification receipt. With `restart_airflow=True` Airflow restarts with new JWT/API secrets
+right after the approval, so every token the daemon's clients hold is refused (403) and must renew.
+
+Used by `benchmarks/daemon_bench.py` (the figures in the README) and `tests/e2e/test_daemon_night.py`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any, TextIO
+
+import yaml
+
+from dw_assets.config import REPO_ROOT
+from dw_assets.demo import runner
+from dw_assets.demo.timeline import Timeline
+
+NIGHT_DATE = "2026-09-30"
+
+
+class DaemonNightError(RuntimeError):
+    """A leg did not finish before its deadline; the message names the leg and the daemon log."""
+
+
+def _wait(what: str, probe: Callable[[], Any], deadline_s: float, log: Path, every_s: float = 2.0) -> Any:
+    end = time.monotonic() + deadline_s
+    while time.monotonic() < end:
+        found = probe()
+        if found:
+            return found
+        time.sleep(every_s)
+    tail = log.read_text(errors="replace")[-3000:] if log.exists() else "(no daemon log)"
+    raise DaemonNightError(f"{what}: not within {deadline_s:.0f}s; daemon log {log}:\n{tail}")
+
+
+class DaemonNight:
+    def __init__(self, home: Path, *, approver: str = "maria.chen", major: int = 3, restart_airflow: bool = False,
+                 stream: TextIO | None = None, leg_deadline_s: float = 600.0):
+        self.home = Path(home).resolve()
+        self.approver, self.restart_airflow, self.leg_deadline_s = approver, restart_airflow, leg_deadline_s
+        options = runner.DemoOptions(nights=["month-end"], airflow_major=major, approve_as=approver)
+        self.ctx = runner.DemoContext(options=options, home=self.home, repo=self.home / "estate-repo",
+                                      timeline=Timeline(stream=stream or sys.stderr))
+        self.daemon: subprocess.Popen[bytes] | None = None
+        self.daemon_log = self.home / "daemon.log"
+        self.summary: dict[str, Any] = {"ok": False, "dw_home": str(self.home), "airflow": major,
+                                        "restart_airflow": restart_airflow, "legs_s": {}}
+
+    # -- setup ------------------------------------------------------------------------------------
+    def prepare(self) -> None:
+        ctx = self.ctx
+        os.environ["DW_HOME"] = str(self.home)  # the demo's steps read the home from the environment
+        runner._fresh_home(self.home)
+        runner.owner_repo(self.home)
+        runner._set_env(ctx)
+        runner._build_estate(ctx)
+        runner._start_airflow(ctx)  # also writes $DW_HOME/dw.yaml with the Airflow's port and password
+        os.environ["DW_CONFIG"] = ctx.options.config_path
+        from dw_assets.config import load_settings, resolve_env
+        from dw_assets.store import open_store
+
+        ctx.settings = load_settings(ctx.options.config_path)
+        ctx.store = open_store(resolve_env(ctx.settings.state.url))
+
+    def start_daemon(self) -> None:
+        dagster_home = self.home / "dagster"
+        path = dagster_home / "dagster.yaml"
+        instance = yaml.safe_load(path.read_text()) or {}
+        instance["sensors"] = {"use_threads": True, "num_workers": 4}  # sensors tick side by side
+        path.write_text(yaml.safe_dump(instance, sort_keys=False))
+        env = {**os.environ, "DAGSTER_HOME": str(dagster_home), "DW_CONFIG": self.ctx.options.config_path}
+        with self.daemon_log.open("wb") as out:
+            self.daemon = subprocess.Popen(
+                [str(Path(sys.executable).parent / "dagster-daemon"), "run", "-w", str(REPO_ROOT / "workspace.yaml")],
+                cwd=REPO_ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        self.ctx.timeline.say("dagster", f"dagster-daemon started (pid {self.daemon.pid}, log {self.daemon_log})")
+
+    def stop(self) -> None:
+        if self.daemon is not None and self.daemon.poll() is None:
+            os.killpg(self.daemon.pid, signal.SIGTERM)
+            try:
+                self.daemon.wait(60)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.daemon.pid, signal.SIGKILL)
+                self.daemon.wait(10)
+        if self.ctx.harness is not None:
+            self.ctx.harness.stop()
+
+    # -- the night --------------------------------------------------------------------------------
+    def _receipts(self, action: str, subject: str | None = None) -> list[Any]:
+        from dw_assets.governance.receipt_log import ReceiptLog
+
+        return ReceiptLog.from_settings(self.ctx.store, self.ctx.settings).list(action=action, subject=subject)
+
+    def play(self) -> dict[str, Any]:
+        from dw_assets.demo.estate import write_done_marker, write_gl_export_part
+        from dw_assets.governance.workflow import Governance
+        from dw_assets.incidents import IncidentStore
+
+        ctx, tl, legs = self.ctx, self.ctx.timeline, self.summary["legs_s"]
+        write_gl_export_part(self.home, NIGHT_DATE, 1)
+        run = ctx.estate.trigger("gl_landing", {"export_date": NIGHT_DATE})
+        landed = ctx.estate.wait_run("gl_landing", run["dag_run_id"])
+        write_gl_export_part(self.home, NIGHT_DATE, 2)
+        write_done_marker(self.home, NIGHT_DATE)
+        load_end = datetime.fromisoformat(landed["end_date"])
+        close = ctx.estate.wait_next_run("month_end_close", after=load_end.replace(microsecond=0), timeout=900)
+        green_end = datetime.fromisoformat(close["end_date"]).timestamp()
+        tl.say("airflow", f"month_end_close {close['dag_run_id']}: {close['state']} (green, on half the data)")
+
+        requested = _wait("plan awaiting approval", lambda: self._receipts("approval_requested"),
+                          self.leg_deadline_s, self.daemon_log)[-1]
+        plan_id = requested.record["subject"]
+        legs["green_run_end_to_plan_awaiting_approval"] = round(_at(requested) - green_end, 1)
+        tl.say("data-workers", f"plan {plan_id} awaiting approval "
+                               f"({legs['green_run_end_to_plan_awaiting_approval']}s after the green run ended)")
+
+        approve = subprocess.run([str(Path(sys.executable).parent / "dw"), "approve", plan_id, "--as", self.approver,
+                                  "--note", "both export parts landed", "--json"],
+                                 capture_output=True, text=True, timeout=300, check=False)
+        if approve.returncode != 0:
+            raise DaemonNightError(f"dw approve failed ({approve.returncode}): {approve.stderr[-2000:]}")
+        approved_at = datetime.fromisoformat(json.loads(approve.stdout)["decided_at"]).timestamp()
+        tl.say(self.approver, f"dw approve {plan_id} --as {self.approver}")
+        if self.restart_airflow:
+            with tl.step("airflow", "restarting Airflow with new JWT and API secrets"):
+                ctx.harness.rotate_secrets()
+                ctx.harness.restart()
+                for dag_id in ("gl_landing", "month_end_close"):
+                    ctx.harness.wait_for_dag(dag_id, timeout=240)
+
+        dispatched = _wait("rerun dispatched", lambda: self._receipts("rerun_drafted", plan_id)
+                           or self._receipts("rerun_dispatched", plan_id), self.leg_deadline_s, self.daemon_log)[-1]
+        legs["approval_to_rerun_dispatched"] = round(_at(dispatched) - approved_at, 1)
+        tl.say("dagster", f"{dispatched.action} {legs['approval_to_rerun_dispatched']}s after the approval")
+        if dispatched.action == "rerun_drafted":  # Airflow 3: the DAG's owner triggers exactly the draft
+            body = dispatched.record["body"]
+            owner_run = ctx.estate.trigger(body["path"]["dag_id"], body["conf"])
+            tl.say("owner", f"triggers the drafted {body['path']['dag_id']} run ({owner_run['dag_run_id']})")
+
+        verified = _wait("verification", lambda: self._receipts("verification", plan_id),
+                         self.leg_deadline_s, self.daemon_log)[-1]
+        observed = [r.record["body"] for r in self._receipts("run_observed", plan_id)]
+        airflow_done = max(datetime.fromisoformat(o["end_date"]).timestamp() for o in observed if o.get("end_date"))
+        legs["airflow_done_to_verified"] = round(_at(verified) - airflow_done, 1)
+        tl.say("verify", f"verification {'passed' if verified.record['body']['passed'] else 'FAILED'} "
+                         f"{legs['airflow_done_to_verified']}s after Airflow finished")
+
+        incident_id = Governance(ctx.settings, store=ctx.store).ledger.get_plan(plan_id).incident_id
+        incident = _wait("incident resolved", lambda: _resolved(IncidentStore(ctx.store), incident_id), 120,
+                         self.daemon_log)
+        report = Governance(ctx.settings, store=ctx.store).receipts.verify()
+        self.summary.update(
+            plan_id=plan_id, incident_id=incident_id, incident_status=incident.status,
+            verification_passed=bool(verified.record["body"]["passed"]),
+            receipts={"intact": report.ok, "count": report.count},
+            actions=[r.action for r in self._receipts_all(plan_id)],
+            dagster_runs=self._dagster_run_count())
+        self.summary["ok"] = self.summary["verification_passed"] and report.ok and incident.status == "resolved"
+        return self.summary
+
+    def _receipts_all(self, plan_id: str) -> list[Any]:
+        from dw_assets.governance.receipt_log import ReceiptLog
+
+        return ReceiptLog.from_settings(self.ctx.store, self.ctx.settings).list(subject=plan_id)
+
+    def _dagster_run_count(self) -> int:
+        import dagster as dg
+
+        with dg.DagsterInstance.from_config(str(self.home / "dagster")) as instance:
+            return len(instance.get_run_records())
+
+    def run(self) -> dict[str, Any]:
+        try:
+            self.prepare()
+            self.start_daemon()
+            self.play()
+        except Exception as exc:  # noqa: BLE001 - the summary says what failed; callers check `ok`
+            self.summary["error"] = f"{type(exc).__name__}: {exc}"
+        finally:
+            self.stop()
+        self.summary["timeline"] = self.ctx.timeline.to_list()
+        return self.summary
+
+
+def _at(receipt: Any) -> float:
+    return datetime.fromisoformat(receipt.record["at"]).timestamp()
+
+
+def _resolved(incidents: Any, incident_id: str | None) -> Any:
+    if not incident_id:
+        return None
+    incident = incidents.get(incident_id)
+    return incident if incident.status == "resolved" else None
