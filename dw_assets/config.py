@@ -103,6 +103,9 @@ class OpenLineageConfig(_Model):
     api_key: str | None = None
     max_body_bytes: int = 2_000_000
     spec_dir: str | None = None  # folder of the official JSON Schemas; enables full validation
+    # with full validation: refuse (400) an event whose facets break their published schema, instead
+    # of storing it with the findings attached (Marquez's behaviour, and the default)
+    strict: bool = False
     sources: list[OpenLineageSource] = []
     # where Data Workers reports its own runs: an openlineage-python transport config dict
     emit_transport: dict[str, Any] | None = None

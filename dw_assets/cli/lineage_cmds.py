@@ -2,7 +2,8 @@
 
 `--json` shapes (stable keys):
 - `events`: list of {"seq", "event_time", "event_type", "kind", "run_id", "job_namespace", "job_name",
-  "source", "inputs", "outputs"} (datasets as canonical ids), newest first.
+  "source", "inputs", "outputs", "findings"} (datasets as canonical ids; findings: [[json path, problem],
+  ...] for an event accepted although a facet breaks its published schema, else []), newest first.
 - `rejected`: list of {"id", "received_at", "source", "reason", "body_bytes", "truncated", "body"}
   (body decoded as UTF-8 with replacement, at most 64 KiB).
 - `schema-changes`: list of {"dataset_id", "column", "change", "old_type", "new_type", "event_time",
@@ -43,15 +44,20 @@ def lineage() -> None:
 @click.option("--port", type=int, default=None, help="Port (default: openlineage.receiver_port).")
 @click.option("--structural-only", is_flag=True,
               help="Skip full JSON-Schema validation even when openlineage.spec_dir is set (faster).")
+@click.option("--strict", is_flag=True, default=None,
+              help="Refuse (400) events whose facets break their published schema (default: "
+                   "openlineage.strict; otherwise they are stored with the findings attached).")
 @pass_dw
-def serve_cmd(dw: DwContext, host: str | None, port: int | None, structural_only: bool) -> None:
+def serve_cmd(dw: DwContext, host: str | None, port: int | None, structural_only: bool,
+              strict: bool | None) -> None:
     """Run the OpenLineage HTTP receiver (POST /api/v1/lineage, Marquez/OpenLineage-compatible)."""
     from dw_assets.connectors.openlineage.receiver import serve
 
     settings = dw.settings
     bind = f"{host or settings.openlineage.receiver_host}:{port or settings.openlineage.receiver_port}"
     click.echo(f"OpenLineage receiver on http://{bind}/api/v1/lineage", err=True)
-    serve(settings, _store(dw), host=host, port=port, full_validation=False if structural_only else None)
+    serve(settings, _store(dw), host=host, port=port, full_validation=False if structural_only else None,
+          strict=strict or None)
 
 
 @lineage.command("ingest")
@@ -76,11 +82,12 @@ def ingest_cmd(dw: DwContext, as_json: bool) -> None:
 @click.option("--job", default=None, help="Job name, or namespace/name.")
 @click.option("--dataset", default=None, help="Dataset (canonical id, or any name the identity rule maps).")
 @click.option("--since", default=None, help="Only events at or after this ISO 8601 time.")
+@click.option("--with-findings", is_flag=True, help="Only events stored with schema findings.")
 @click.option("--limit", type=int, default=50, show_default=True)
 @click.option("--json", "as_json", is_flag=True)
 @pass_dw
-def events_cmd(dw: DwContext, job: str | None, dataset: str | None, since: str | None, limit: int,
-               as_json: bool) -> None:
+def events_cmd(dw: DwContext, job: str | None, dataset: str | None, since: str | None, with_findings: bool,
+               limit: int, as_json: bool) -> None:
     """Stored events, newest first."""
     from dw_assets.connectors.openlineage.event_store import LineageEventStore
 
@@ -90,15 +97,15 @@ def events_cmd(dw: DwContext, job: str | None, dataset: str | None, since: str |
         raise click.BadParameter(f"{since!r} is not an ISO 8601 time", param_hint="--since") from None
     events = LineageEventStore(_store(dw))
     dataset_id = _dataset(dw, events, dataset) if dataset else None
-    found = events.query(job=job, dataset_id=dataset_id, since=since_at, limit=limit)
+    found = events.query(job=job, dataset_id=dataset_id, since=since_at, with_findings=with_findings, limit=limit)
     rows = [_event_json(e) for e in found]
     if as_json:
         emit_json(rows)
         return
     _table([[str(r["seq"]), r["event_time"].isoformat(timespec="seconds"), r["event_type"] or r["kind"],
              f"{r['job_namespace']}/{r['job_name']}" if r["job_name"] else "-",
-             ", ".join(r["inputs"]) or "-", ", ".join(r["outputs"]) or "-"] for r in rows],
-           ["seq", "event_time", "type", "job", "inputs", "outputs"])
+             ", ".join(r["inputs"]) or "-", ", ".join(r["outputs"]) or "-", str(len(r["findings"]))] for r in rows],
+           ["seq", "event_time", "type", "job", "inputs", "outputs", "findings"])
 
 
 def _dataset(dw: DwContext, events, name: str) -> str:
@@ -122,7 +129,7 @@ def _event_json(stored) -> dict:
     ids = {role: [resolve(d["namespace"], d["name"]) for d in ev.get(role) or []] for role in ("inputs", "outputs")}
     return {"seq": stored.seq, "event_time": stored.event_time, "event_type": stored.event_type,
             "kind": stored.kind, "run_id": stored.run_id, "job_namespace": stored.job_namespace,
-            "job_name": stored.job_name, "source": stored.source, **ids}
+            "job_name": stored.job_name, "source": stored.source, **ids, "findings": stored.findings}
 
 
 @lineage.command("rejected")

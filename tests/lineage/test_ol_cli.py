@@ -56,7 +56,7 @@ def test_ingest_events_rejected_and_schema_changes(dw_home: Path) -> None:
                                              "orders_daily.orders_clean"]
     assert rows[0]["outputs"] == ["finance.bronze.gl_entries"]
     assert set(rows[0]) == {"seq", "event_time", "event_type", "kind", "run_id", "job_namespace", "job_name",
-                            "source", "inputs", "outputs"}
+                            "source", "inputs", "outputs", "findings"}
     assert len(json.loads(_run(config, "events", "--dataset", "orders_clean", "--json"))) == 2  # a unique suffix
     assert len(json.loads(_run(config, "events", "--dataset", "lake.main.orders_clean", "--json"))) == 2
     assert len(json.loads(_run(config, "events", "--job", "gl_landing.load", "--json"))) == 1

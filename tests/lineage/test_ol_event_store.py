@@ -231,7 +231,7 @@ def test_a_store_of_the_older_layout_is_upgraded_once_and_keeps_working(tmp_path
     assert new is not None and new > 3
     assert [e.seq for e in events.query(job="orders_daily.task_1")] == [new, 2]
     event_store._layout_checked.discard(url)
-    assert LineageEventStore(store).counts() == {"events": 4, "rejected": 0}  # a second open changes nothing
+    assert LineageEventStore(store).counts() == {"events": 4, "rejected": 0, "with_findings": 0}  # a second open changes nothing
     store.dispose()
 
 

@@ -66,7 +66,7 @@ def test_an_event_is_stored_and_acknowledged_with_201(dw_home: Path, store: Stor
         resp = client.post("/api/v1/lineage", json=_event())
         assert resp.status_code == 201 and resp.content == b""
         assert client.get("/api/v1/health").json() == {"status": "ok"}
-    assert LineageEventStore(store).counts() == {"events": 1, "rejected": 0}
+    assert LineageEventStore(store).counts() == {"events": 1, "rejected": 0, "with_findings": 0}
 
 
 def test_gzip_bodies_and_duplicates(dw_home: Path, store: Store) -> None:
@@ -86,7 +86,7 @@ def test_api_key_is_required_when_configured(dw_home: Path, store: Store) -> Non
         assert wrong.status_code == 401 and "API key" in wrong.json()["error"]
         ok = client.post("/api/v1/lineage", json=_event(), headers={"Authorization": "Bearer s3cret"})
         assert ok.status_code == 201
-    assert LineageEventStore(store).counts() == {"events": 1, "rejected": 0}  # refused requests are not kept
+    assert LineageEventStore(store).counts() == {"events": 1, "rejected": 0, "with_findings": 0}  # refused requests are not kept
 
 
 def test_malformed_events_are_refused_with_a_reason_and_all_kept(dw_home: Path, store: Store) -> None:
@@ -181,7 +181,7 @@ def test_other_methods_and_paths_still_get_starlettes_answers(dw_home: Path, sto
         assert client.get("/api/v1/lineage").status_code == 405
         assert client.post("/api/v1/lineage/other", json=_event()).status_code == 404
         assert client.post("/api/v1/lineage", json=_event()).status_code == 201
-    assert LineageEventStore(store).counts() == {"events": 1, "rejected": 0}
+    assert LineageEventStore(store).counts() == {"events": 1, "rejected": 0, "with_findings": 0}
 
 
 def test_a_client_leaving_mid_body_gets_400_and_nothing_is_kept(dw_home: Path, store: Store) -> None:
@@ -200,7 +200,7 @@ def test_a_client_leaving_mid_body_gets_400_and_nothing_is_kept(dw_home: Path, s
     scope = {"type": "http", "method": "POST", "path": "/api/v1/lineage", "headers": [], "client": ("10.0.0.1", 1)}
     asyncio.run(app(scope, receive, send))
     assert sent[0]["status"] == 400 and sent[1]["body"] == b""
-    assert LineageEventStore(store).counts() == {"events": 0, "rejected": 0}
+    assert LineageEventStore(store).counts() == {"events": 0, "rejected": 0, "with_findings": 0}
 
 
 def test_a_body_in_several_chunks_is_put_together(dw_home: Path, store: Store) -> None:

@@ -63,7 +63,7 @@ def test_one_document_per_file_including_pretty_printed(tmp_path: Path, store: S
     assert source.ingest(events, _intake()).accepted == 2
     (folder / "ol-20260901-020000.000003.json").write_bytes(growing + b"\n")
     assert source.ingest(events, _intake()).accepted == 1
-    assert events.counts() == {"events": 3, "rejected": 0}
+    assert events.counts() == {"events": 3, "rejected": 0, "with_findings": 0}
 
 
 def test_bad_lines_are_kept_as_rejects_with_file_and_line(tmp_path: Path, store: Store) -> None:

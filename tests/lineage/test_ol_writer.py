@@ -34,7 +34,7 @@ def test_submitters_get_their_seq_after_one_shared_commit(store: Store) -> None:
     seqs = results[:20]
     assert all(s is not None for s in seqs) and seqs == sorted(seqs)
     assert results[20] is None and results[21] is None  # the duplicate and the rejection
-    assert events.counts() == {"events": 20, "rejected": 1}
+    assert events.counts() == {"events": 20, "rejected": 1, "with_findings": 0}
 
 
 def test_a_quiet_writer_indexes_what_is_pending(store: Store) -> None:

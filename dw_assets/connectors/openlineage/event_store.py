@@ -25,13 +25,17 @@ from typing import Any
 import orjson
 import sqlalchemy as sa
 
-from dw_assets.connectors.openlineage.validation import EventKind, parse_event_time
+from dw_assets.connectors.openlineage.validation import EventKind, InvalidEvent, parse_event_time
 from dw_assets.store import Store, metadata
 
 log = logging.getLogger(__name__)
 
 _ID = sa.BigInteger().with_variant(sa.Integer(), "sqlite")  # INTEGER PRIMARY KEY is SQLite's rowid
 REJECTED_BODY_KEEP = 64 * 1024
+# What the events table's columns hold (PostgreSQL refuses longer values, and NUL in any text): an
+# event past them is refused with its reason instead of failing the batch it arrives in.
+_COLUMN_LIMITS = {"job.namespace": 500, "job.name": 1000, "run.runId": 36, "eventType": 16}
+_DATASET_PART_LIMIT = 1000
 
 events = sa.Table(
     "dw_ol_events",
@@ -52,6 +56,9 @@ events = sa.Table(
     sa.Column("source", sa.String(500), nullable=False),
     sa.Column("received_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("raw", sa.Text, nullable=False),
+    # schema findings of an event accepted although a facet breaks its published schema:
+    # JSON [[json path, what is wrong], ...]; NULL for a clean event
+    sa.Column("findings", sa.Text),
     sa.Index("ix_dw_ol_events_run", "run_id"),
     sqlite_autoincrement=True,
 )
@@ -136,19 +143,45 @@ class AcceptedEvent:
     content_hash: str
     dedupe_key: bytes
     datasets: list[DatasetRef] = field(default_factory=list)
+    findings: str | None = None  # JSON [[path, problem], ...] when a facet breaks its schema
 
     @classmethod
     def of(cls, event: dict[str, Any], kind: EventKind, source: str, *, datasets: list[DatasetRef] | None = None,
-           event_time: datetime | None = None) -> AcceptedEvent:
-        """From a validated event; `datasets` must hold each (role, dataset id) once."""
-        canonical = orjson.dumps(event, option=orjson.OPT_SORT_KEYS)
+           event_time: datetime | None = None, findings: list[tuple[str, str]] | None = None) -> AcceptedEvent:
+        """From a validated event; `datasets` must hold each (role, dataset id) once. Raises
+        InvalidEvent for an event that cannot be stored (nested too deep to serialise, a key
+        column too long or holding NUL)."""
+        try:
+            canonical = orjson.dumps(event, option=orjson.OPT_SORT_KEYS)
+        except orjson.JSONEncodeError as exc:  # orjson writes at most 255 levels of nesting
+            raise InvalidEvent([("$", f"cannot be stored: {exc}")]) from None
         digest = hashlib.sha256(canonical).digest()
         event_time = event_time or parse_event_time(event["eventTime"])
         job = event.get("job") if kind != "dataset" else None
-        return cls(kind, source, event_time, event["eventType"] if kind == "run" else None,
-                   event["run"]["runId"] if kind == "run" else None,
-                   job["namespace"] if job else None, job["name"] if job else None,
-                   canonical, digest.hex(), dedupe_key(event_time, digest), datasets or [])
+        stored = cls(kind, source, event_time, event["eventType"] if kind == "run" else None,
+                     event["run"]["runId"] if kind == "run" else None,
+                     job["namespace"] if job else None, job["name"] if job else None,
+                     canonical, digest.hex(), dedupe_key(event_time, digest), datasets or [],
+                     orjson.dumps(findings).decode() if findings else None)
+        _check_storable(stored)
+        return stored
+
+
+def _check_storable(item: AcceptedEvent) -> None:
+    problems = []
+    for path, value in (("job.namespace", item.job_namespace), ("job.name", item.job_name),
+                        ("run.runId", item.run_id), ("eventType", item.event_type)):
+        if value is not None and (len(value) > _COLUMN_LIMITS[path] or "\x00" in value):
+            problems.append((f"$.{path}", f"cannot be stored: longer than {_COLUMN_LIMITS[path]} characters"
+                             if len(value) > _COLUMN_LIMITS[path] else "cannot be stored: holds a NUL character"))
+    for ref in item.datasets:
+        for part, value in (("namespace", ref.namespace), ("name", ref.name), ("id", ref.dataset_id)):
+            if len(value) > _DATASET_PART_LIMIT or "\x00" in value:
+                why = f"longer than {_DATASET_PART_LIMIT} characters or holds a NUL character"
+                problems.append((f"$.{ref.role}s", f"dataset {part} {value[:80]!r}... cannot be stored: {why}"))
+                break
+    if problems:
+        raise InvalidEvent(problems[:10])
 
 
 def dedupe_key(event_time: datetime, digest: bytes) -> bytes:
@@ -167,6 +200,14 @@ class Rejection:
     body_bytes: int | None = None  # total size when `body` is only its beginning
 
 
+@dataclass(frozen=True, slots=True)
+class Quarantined:
+    """What `write` hands back for an event the database would not take even alone (kept as a
+    reject with this reason), where it hands back a seq for a stored one."""
+
+    reason: str
+
+
 @dataclass(frozen=True)
 class StoredEvent:
     seq: int
@@ -178,6 +219,7 @@ class StoredEvent:
     job_name: str | None
     source: str
     event: dict[str, Any]
+    findings: list[list[str]] = field(default_factory=list)  # [[json path, problem], ...]
 
 
 def utc(value: datetime) -> datetime:
@@ -205,6 +247,9 @@ class PreparedBatch:
     pending_params: list[Any] = field(default_factory=list)  # (index, links as JSON) per event
     job_params: list[Any] = field(default_factory=list)  # (job name, namespace, index), in key order
     link_params: list[Any] = field(default_factory=list)  # (dataset id, index, role), in key order
+    # what the batch was made of, to retry in parts when the database refuses it (see `write`)
+    accepted: Sequence[AcceptedEvent] = ()
+    rejects: Sequence[Rejection] = ()
 
 
 class LineageEventStore:
@@ -229,9 +274,10 @@ class LineageEventStore:
                 self._pending = conn.execute(sa.select(sa.func.count()).select_from(unindexed)).scalar_one()
         return self._pending
 
-    def append_many(self, accepted: Sequence[AcceptedEvent], rejections: Sequence[Rejection] = ()) -> list[int | None]:
-        """Store a batch (and rejects) in one transaction; per accepted event its new `seq`, or None
-        when already stored."""
+    def append_many(self, accepted: Sequence[AcceptedEvent],
+                    rejections: Sequence[Rejection] = ()) -> list[int | Quarantined | None]:
+        """Store a batch (and rejects) in one transaction; per accepted event its new `seq`, None
+        when already stored, or `Quarantined` when the database refused it (see `write`)."""
         return self.write(self.prepare(accepted, rejections))
 
     def reject_many(self, rejections: Sequence[Rejection]) -> None:
@@ -247,7 +293,8 @@ class LineageEventStore:
             unique.setdefault(item.dedupe_key, item)
         event_params: list[Any] = []
         batch = PreparedBatch([item.dedupe_key for item in accepted], list(unique), event_params, {},
-                              [_rejected_row(r, now) for r in rejections], len(unique) >= self.index_batches_from)
+                              [_rejected_row(r, now) for r in rejections], len(unique) >= self.index_batches_from,
+                              accepted=accepted, rejects=rejections)
         add_event = event_params.extend if flat else event_params.append
         add_pending = batch.pending_params.extend if flat else batch.pending_params.append
         jobs: list[tuple[str, str, int]] = []
@@ -255,7 +302,7 @@ class LineageEventStore:
         for index, (key, item) in enumerate(unique.items()):
             add_event((item.content_hash, key, item.kind, _db_time(item.event_time, self.store.dialect),
                        item.event_type, item.run_id, item.job_namespace, item.job_name, item.source[:500],
-                       received_at, item.canonical.decode()))
+                       received_at, item.canonical.decode(), item.findings))
             if not batch.indexed:
                 add_pending((index, orjson.dumps([(ref.role, ref.dataset_id) for ref in item.datasets]).decode()))
             elif item.job_name is not None and item.job_namespace is not None:
@@ -271,11 +318,56 @@ class LineageEventStore:
         batch.link_params = [v for row in links for v in row] if flat else links
         return batch
 
-    def write(self, batch: PreparedBatch) -> list[int | None]:
+    def write(self, batch: PreparedBatch) -> list[int | Quarantined | None]:
         """Write a prepared batch in one transaction; per accepted event its new `seq`, or None when
         it was stored before. No read before the write: events insert with `ON CONFLICT DO NOTHING`
         (the dedupe key is unique), then their seqs are found and the lookups or pending rows written.
-        Then, past `index_every` pending events, an index pass (its own transaction)."""
+        Then, past `index_every` pending events, an index pass (its own transaction).
+
+        No poison event: when the database refuses the batch for its content (not because it is
+        unreachable or locked), the batch is retried in halves, and an event refused on its own is
+        kept as a reject with the database's reason (`Quarantined` in its place) while the rest is
+        stored. An unreachable database raises, and nothing of the batch is written."""
+        try:
+            return self._write(batch)
+        except Exception as exc:
+            if _store_unavailable(exc) or not (batch.accepted or batch.rejects):
+                raise
+            if len(batch.accepted) + len(batch.rejects) <= 1 and not batch.accepted:
+                raise  # a reject alone the database will not take: nothing smaller to try
+            log.warning("the store refused a batch of %d OpenLineage events (%s: %s); storing it in parts",
+                        len(batch.accepted), type(exc).__name__, exc)
+            return self._write_isolating(list(batch.accepted), list(batch.rejects), exc)
+
+    def _write_isolating(self, accepted: list[AcceptedEvent], rejects: list[Rejection],
+                         error: BaseException) -> list[int | Quarantined | None]:
+        if len(accepted) == 1:
+            item = accepted[0]
+            why = f"$: cannot be stored: {type(error).__name__}: {str(error).splitlines()[0][:300] if str(error) else ''}"
+            log.warning("OpenLineage event from %s quarantined: %s", item.source, why)
+            self._write(self.prepare((), [*rejects, Rejection(item.source, why, item.canonical)]))
+            return [Quarantined(why)]
+        if not accepted:  # only rejects: written one by one, each can only fail for itself
+            for reject in rejects:
+                try:
+                    self._write(self.prepare((), [reject]))
+                except Exception as exc:
+                    if _store_unavailable(exc):
+                        raise
+                    log.exception("a rejected OpenLineage event from %s could not be kept", reject.source)
+            return []
+        half = len(accepted) // 2
+        seqs = []
+        for part, part_rejects in ((accepted[:half], rejects), (accepted[half:], [])):
+            try:
+                seqs += self._write(self.prepare(part, part_rejects))
+            except Exception as exc:
+                if _store_unavailable(exc):
+                    raise
+                seqs += self._write_isolating(part, part_rejects, exc)
+        return seqs
+
+    def _write(self, batch: PreparedBatch) -> list[int | None]:
         if not batch.keys and not batch.rejections:
             return []
         sqlite = self.store.dialect == "sqlite"
@@ -396,7 +488,7 @@ class LineageEventStore:
             return [_stored(row) for row in conn.execute(query)]
 
     def query(self, *, job: str | None = None, dataset_id: str | None = None, run_id: str | None = None,
-              since: datetime | None = None, limit: int = 100) -> list[StoredEvent]:
+              since: datetime | None = None, with_findings: bool = False, limit: int = 100) -> list[StoredEvent]:
         """Latest events first, filtered by job name (`name` or `namespace/name`), dataset, run, time."""
         q = sa.select(events).order_by(events.c.seq.desc()).limit(limit)
         with self.store.engine.connect() as conn:
@@ -417,6 +509,8 @@ class LineageEventStore:
                 q = q.where(events.c.run_id == run_id)
             if since:
                 q = q.where(events.c.event_time >= utc(since))
+            if with_findings:
+                q = q.where(events.c.findings.is_not(None))
             return [_stored(row) for row in conn.execute(q)]
 
     def dataset_ids_ending(self, suffix: str) -> list[str]:
@@ -439,6 +533,8 @@ class LineageEventStore:
             return {
                 "events": conn.execute(sa.select(sa.func.count()).select_from(events)).scalar_one(),
                 "rejected": conn.execute(sa.select(sa.func.count()).select_from(rejected)).scalar_one(),
+                "with_findings": conn.execute(sa.select(sa.func.count()).select_from(events)
+                                              .where(events.c.findings.is_not(None))).scalar_one(),
             }
 
     def max_seq(self) -> int:
@@ -447,7 +543,7 @@ class LineageEventStore:
 
 
 _EVENT_COLUMNS = ("content_hash", "dedupe_key", "kind", "event_time", "event_type", "run_id", "job_namespace",
-                  "job_name", "source", "received_at", "raw")
+                  "job_name", "source", "received_at", "raw", "findings")
 
 
 # A batch may touch a random index page per event (dedupe key and run id of events out of time
@@ -549,10 +645,22 @@ def _write_indexed_rows(cursor: Any, sqlite: bool, statement: str, params: list[
                                              if seq_of[row[at]] is not None], offset=0)
 
 
+def _store_unavailable(exc: BaseException) -> bool:
+    """The database could not be reached or was busy (worth retrying the whole batch later), as
+    opposed to refusing this batch's content (a value too long, a NUL byte...)."""
+    if isinstance(exc, sa.exc.DBAPIError):
+        exc = exc.orig if exc.orig is not None else exc
+    if isinstance(exc, (sa.exc.OperationalError, sa.exc.InterfaceError, sa.exc.TimeoutError, OSError)):
+        return True
+    return type(exc).__name__ in ("OperationalError", "InterfaceError")  # the DBAPI's own classes
+
+
 def _rejected_row(r: Rejection, now: datetime) -> dict[str, Any]:
     kept = bytes(r.body[:REJECTED_BODY_KEEP])
     total = r.body_bytes if r.body_bytes is not None else len(r.body)
-    return {"received_at": now, "source": r.source[:500], "reason": r.reason, "body": kept,
+    # PostgreSQL text holds no NUL: a reason quoting a bad value must still be storable
+    return {"received_at": now, "source": r.source[:500].replace("\x00", "\\x00"),
+            "reason": r.reason.replace("\x00", "\\x00"), "body": kept,
             "body_bytes": total, "truncated": total > len(kept)}
 
 
@@ -568,8 +676,12 @@ def _upgrade_older_layout(store: Store) -> None:
         if store.url in _layout_checked:
             return
         inspector = sa.inspect(store.engine)
-        if "dedupe_key" not in {c["name"] for c in inspector.get_columns(events.name)}:
+        columns = {c["name"] for c in inspector.get_columns(events.name)}
+        if "dedupe_key" not in columns:
             _add_dedupe_keys(store)
+        if "findings" not in columns:  # stores from before events were kept with schema findings
+            with store.engine.begin() as conn:
+                conn.exec_driver_sql(f"ALTER TABLE {events.name} ADD COLUMN findings TEXT")
         old_links = inspector.has_table("dw_ol_event_datasets")
         old_job_index = "ix_dw_ol_events_job" in {ix["name"] for ix in inspector.get_indexes(events.name)}
         if old_links or old_job_index:
@@ -622,5 +734,5 @@ def _stored(row: Any) -> StoredEvent:
     return StoredEvent(
         seq=row.seq, event_time=utc(row.event_time), event_type=row.event_type, kind=row.kind,
         run_id=row.run_id, job_namespace=row.job_namespace, job_name=row.job_name, source=row.source,
-        event=orjson.loads(row.raw),
+        event=orjson.loads(row.raw), findings=orjson.loads(row.findings) if row.findings else [],
     )

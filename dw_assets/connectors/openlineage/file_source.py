@@ -16,6 +16,7 @@ unreadable.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import queue
@@ -29,6 +30,7 @@ from dw_assets.connectors.openlineage.event_store import (
     REJECTED_BODY_KEEP,
     AcceptedEvent,
     LineageEventStore,
+    Quarantined,
     Rejection,
 )
 from dw_assets.connectors.openlineage.intake import EventIntake
@@ -62,6 +64,8 @@ def _records(data: bytes, at_file_start: bool) -> tuple[list[tuple[int, bytes]],
             json.loads(chunk)
         except ValueError:
             return [], 0
+        except RecursionError:  # complete but nested too deep: the intake refuses it with its reason
+            pass
         return [(1, chunk)], end
     lines = chunk.split(b"\n")
     return [(i + 1, line) for i, line in enumerate(lines) if line.strip()], end
@@ -89,15 +93,22 @@ class FileFolderSource:
         with WalCheckpointer.for_store(events.store), _BackgroundWriter(events, report.source) as writer:
             batch = _Batch()
             for path in files:
-                for where, record in self._new_records(path, offsets):
-                    self._prepare(where, record, intake, batch)
-                    if batch.size % 32 == 0:
-                        # let the writer thread have the GIL it waits for after each statement:
-                        # a busy thread otherwise keeps it for the 5 ms switch interval each time
-                        time.sleep(0)
-                    if batch.size >= _BATCH:
-                        writer.put(batch)
-                        batch = _Batch()
+                try:
+                    for where, record in self._new_records(path, offsets):
+                        self._prepare(where, record, intake, batch)
+                        if batch.size % 32 == 0:
+                            # let the writer thread have the GIL it waits for after each statement:
+                            # a busy thread otherwise keeps it for the 5 ms switch interval each time
+                            time.sleep(0)
+                        if batch.size >= _BATCH:
+                            writer.put(batch)
+                            batch = _Batch()
+                except OSError as exc:  # one unreadable file: kept as a reject, the rest of the folder is read
+                    log.warning("OpenLineage file %s could not be read: %s", path, exc)
+                    batch.rejects.append(Rejection(f"file:{path}@{offsets.get(path.name, 0)}",
+                                                   f"file could not be read: {exc}", b""))
+                    with contextlib.suppress(OSError):
+                        offsets[path.name] = path.stat().st_size  # read again once it changes
             writer.put(batch)
         report += writer.report
         present = {p.name for p in files}
@@ -195,5 +206,7 @@ class _BackgroundWriter:
             except BaseException as exc:  # noqa: BLE001 - handed to the reader's thread
                 self._error = exc
                 continue
-            stored = sum(seq is not None for seq in seqs)
-            self.report += IngestReport(self.report.source, stored, len(seqs) - stored, rejects)
+            stored = sum(isinstance(seq, int) for seq in seqs)
+            quarantined = sum(isinstance(seq, Quarantined) for seq in seqs)
+            self.report += IngestReport(self.report.source, stored, len(seqs) - stored - quarantined,
+                                        rejects + quarantined)

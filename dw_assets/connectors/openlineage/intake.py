@@ -8,6 +8,7 @@ receiver, file folder, Marquez) calls `accept` and hands the result to the event
 from __future__ import annotations
 
 import functools
+import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -15,6 +16,8 @@ from dw_assets.config import Settings
 from dw_assets.connectors.openlineage.event_store import AcceptedEvent, DatasetRef, Rejection
 from dw_assets.connectors.openlineage.validation import EventValidator, InvalidEvent, parse_event
 from dw_assets.core.identity import IdentityError, canonical_dataset_id
+
+log = logging.getLogger(__name__)
 
 DatasetIdFn = Callable[[str, str], str]
 DatasetRefFn = Callable[[str, str, str], DatasetRef]
@@ -72,23 +75,33 @@ class EventIntake:
         self._dataset_ref = dataset_ref_factory(dataset_id)
 
     @classmethod
-    def from_settings(cls, settings: Settings, *, full_validation: bool | None = None) -> EventIntake:
-        """Full validation follows `openlineage.spec_dir` unless `full_validation` says otherwise."""
+    def from_settings(cls, settings: Settings, *, full_validation: bool | None = None,
+                      strict: bool | None = None) -> EventIntake:
+        """Full validation follows `openlineage.spec_dir` unless `full_validation` says otherwise;
+        refusing events with schema findings follows `openlineage.strict` unless `strict` does."""
         spec_dir = settings.openlineage.spec_dir
         use_full = bool(spec_dir) if full_validation is None else full_validation
         resolved = settings.resolve_path(spec_dir, what="openlineage.spec_dir") if use_full and spec_dir else None
         if resolved is not None and not (resolved / "OpenLineage.json").is_file():
             resolved = None  # configured but absent (e.g. no ../shared): structural checks only
-        return cls(EventValidator(resolved), dataset_id_resolver(settings.aliases))
+        strict = settings.openlineage.strict if strict is None else strict
+        return cls(EventValidator(resolved, strict=strict), dataset_id_resolver(settings.aliases))
 
     def accept(self, body: bytes, source: str) -> AcceptedEvent | Rejection:
+        """Never raises: whatever the body holds, an event to store or a rejection with its reason."""
         try:
             return self.accept_event(parse_event(body), source)
         except InvalidEvent as exc:
             return Rejection(source, str(exc), body)
+        except Exception as exc:  # noqa: BLE001 - no body may stop a source or answer 500 (a poison event)
+            log.warning("OpenLineage event from %s could not be read: %s: %s", source, type(exc).__name__, exc)
+            return Rejection(source, f"$: cannot be read: {type(exc).__name__}: {str(exc)[:300]}", body)
 
     def accept_event(self, event: dict[str, Any], source: str) -> AcceptedEvent:
         """Raise InvalidEvent for a bad event; else the event ready to store."""
-        kind, event_time = self.validator.check(event)
+        try:
+            kind, event_time, findings = self.validator.check(event)
+        except RecursionError:  # jsonschema walks nested values recursively
+            raise InvalidEvent([("$", "cannot be checked: nested too deep")]) from None
         return AcceptedEvent.of(event, kind, source, datasets=dataset_refs(event, self._dataset_ref),
-                                event_time=event_time)
+                                event_time=event_time, findings=findings)

@@ -20,7 +20,13 @@ import httpx
 import orjson
 
 from dw_assets.connectors import retry
-from dw_assets.connectors.openlineage.event_store import AcceptedEvent, LineageEventStore, Rejection
+from dw_assets.connectors.openlineage.event_store import (
+    REJECTED_BODY_KEEP,
+    AcceptedEvent,
+    LineageEventStore,
+    Quarantined,
+    Rejection,
+)
 from dw_assets.connectors.openlineage.file_source import IngestReport
 from dw_assets.connectors.openlineage.intake import EventIntake
 from dw_assets.connectors.openlineage.validation import InvalidEvent, parse_event_time
@@ -108,10 +114,23 @@ class MarquezSource:
                 event_time = parse_event_time(event["eventTime"])
                 newest = event_time if newest is None or event_time > newest else newest
             except InvalidEvent as exc:
-                rejects.append(Rejection(where, str(exc), orjson.dumps(event)))
+                rejects.append(Rejection(where, str(exc), _raw(event)))
         seqs = events.append_many(accepted, rejects)
-        stored = sum(seq is not None for seq in seqs)
-        return IngestReport(f"marquez:{self.base}", stored, len(seqs) - stored, len(rejects)), newest
+        stored = sum(isinstance(seq, int) for seq in seqs)
+        quarantined = sum(isinstance(seq, Quarantined) for seq in seqs)
+        return IngestReport(f"marquez:{self.base}", stored, len(seqs) - stored - quarantined,
+                            len(rejects) + quarantined), newest
+
+
+def _raw(event: object) -> bytes:
+    """The event as JSON for the reject record; past orjson's 255 levels of nesting, its repr."""
+    try:
+        return orjson.dumps(event)
+    except orjson.JSONEncodeError:
+        try:
+            return repr(event)[:REJECTED_BODY_KEEP].encode("utf-8", "replace")
+        except RecursionError:
+            return b"(nested too deep to keep)"
 
 
 def _namespace_of(event: dict) -> str | None:

@@ -37,6 +37,7 @@ from dw_assets.connectors.openlineage.event_store import (
     REJECTED_BODY_KEEP,
     AcceptedEvent,
     LineageEventStore,
+    Quarantined,
     Rejection,
 )
 from dw_assets.connectors.openlineage.intake import EventIntake
@@ -129,7 +130,7 @@ class _LineageEndpoint:
         self.writer: BatchingWriter | None = None
         self._auth = f"Bearer {options.api_key}".encode() if options.api_key else None
 
-    async def _store(self, item: AcceptedEvent | Rejection) -> int | None:
+    async def _store(self, item: AcceptedEvent | Rejection) -> int | Quarantined | None:
         if self.writer is None:
             raise RuntimeError("the receiver's writer is not running (app lifespan not started)")
         return await self.writer.submit_async(item)
@@ -162,14 +163,16 @@ class _LineageEndpoint:
         except _BadBody as exc:
             item = Rejection(source, exc.why, exc.body)
         try:
-            await self._store(item)
+            stored = await self._store(item)
         except Exception as exc:  # noqa: BLE001 - the writer logged it; the client may retry
             await _answer(send, 503, f"could not store the event: {type(exc).__name__}")
             return
         if isinstance(item, Rejection):
             await _answer(send, refusal, item.reason)
-            return
-        await _answer(send, 201)
+        elif isinstance(stored, Quarantined):  # the store refused it alone: kept as a reject
+            await _answer(send, 400, stored.reason)
+        else:
+            await _answer(send, 201)
 
 
 class ReceiverApp:
@@ -215,12 +218,13 @@ def create_app(settings: Settings, store: Store, *, intake: EventIntake | None =
 
 
 def serve(settings: Settings, store: Store, *, host: str | None = None, port: int | None = None,
-          full_validation: bool | None = None) -> None:
+          full_validation: bool | None = None, strict: bool | None = None) -> None:
     """Run the receiver in the foreground until interrupted: uvicorn with httptools and uvloop
     (uvicorn[standard]), no access log (a line per event would cost more than the event)."""
     import uvicorn
 
-    app = create_app(settings, store, intake=EventIntake.from_settings(settings, full_validation=full_validation))
+    intake = EventIntake.from_settings(settings, full_validation=full_validation, strict=strict)
+    app = create_app(settings, store, intake=intake)
     gc.freeze()  # what is loaded by now is never garbage: full collections then only walk new objects
     uvicorn.run(app, host=host or settings.openlineage.receiver_host, port=port or settings.openlineage.receiver_port,
                 log_level="warning", access_log=False)

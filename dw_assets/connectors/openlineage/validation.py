@@ -313,6 +313,12 @@ class FullValidator:
 
     def validate(self, event: dict[str, Any]) -> None:
         """Raise InvalidEvent with every schema violation (core, then each known facet)."""
+        problems = self.findings(event)
+        if problems:
+            raise InvalidEvent(problems)
+
+    def findings(self, event: dict[str, Any]) -> list[tuple[str, str]]:
+        """Every schema violation (core, then each known facet), at most `_MAX_PROBLEMS`; [] for none."""
         kind = event_kind(event)
         problems = [(err.json_path, err.message) for err in self._events[kind].iter_errors(event)]
         for path, base, key, facet in _facets_in(event):
@@ -322,8 +328,12 @@ class FullValidator:
             for err in known.validator.iter_errors({key: facet}):
                 rel = err.json_path.removeprefix("$").removeprefix(f".{key}")
                 problems.append((f"{path}{rel}", f"{err.message} (per {known.file})"))
-        if problems:
-            raise InvalidEvent(problems[:_MAX_PROBLEMS])
+        return [(path, _clip(what)) for path, what in problems[:_MAX_PROBLEMS]]
+
+
+def _clip(message: str, limit: int = 300) -> str:
+    """jsonschema quotes the offending value whole: a finding stays a line, not a copy of the event."""
+    return message if len(message) <= limit else f"{message[:limit]}... ({len(message)} characters)"
 
 
 def _facet_base_types(doc: dict[str, Any]) -> dict[str, set[str]]:
@@ -377,10 +387,16 @@ def full_validator(spec_dir: str) -> FullValidator:
 
 
 class EventValidator:
-    """What every source uses: structural checks, plus full validation when a spec folder is given."""
+    """What every source uses: structural checks, plus full validation when a spec folder is given.
 
-    def __init__(self, spec_dir: str | Path | None = None):
+    Structural problems (what the rest of Data Workers cannot read: no run id, no event time, no job)
+    always refuse an event. Schema findings (a facet that breaks its published schema, such as a
+    Spark or BigQuery `dataSource.uri` of `bigquery`) refuse it only when `strict`; otherwise the
+    event is accepted and the findings are kept with it, as Marquez accepts what producers send."""
+
+    def __init__(self, spec_dir: str | Path | None = None, *, strict: bool = False):
         self._full = full_validator(str(Path(spec_dir).resolve())) if spec_dir else None
+        self.strict = strict
 
     @property
     def full(self) -> bool:
@@ -389,9 +405,11 @@ class EventValidator:
     def validate(self, event: dict[str, Any]) -> EventKind:
         return self.check(event)[0]
 
-    def check(self, event: dict[str, Any]) -> tuple[EventKind, datetime]:
-        """`validate`, also handing back the parsed eventTime (the store needs it)."""
+    def check(self, event: dict[str, Any]) -> tuple[EventKind, datetime, list[tuple[str, str]]]:
+        """The event kind, its parsed eventTime (the store needs it) and its schema findings; raises
+        InvalidEvent for a structural problem, or for any finding when `strict`."""
         kind, event_time = check_event(event)
-        if self._full is not None:
-            self._full.validate(event)
-        return kind, event_time
+        findings = self._full.findings(event) if self._full is not None else []
+        if findings and self.strict:
+            raise InvalidEvent(findings)
+        return kind, event_time, findings
