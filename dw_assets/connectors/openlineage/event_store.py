@@ -154,7 +154,8 @@ class AcceptedEvent:
         try:
             canonical = orjson.dumps(event, option=orjson.OPT_SORT_KEYS)
         except orjson.JSONEncodeError as exc:  # orjson writes at most 255 levels of nesting
-            raise InvalidEvent([("$", f"cannot be stored: {exc}")]) from None
+            why = "nested deeper than 255 levels" if "ecursion" in str(exc) else str(exc)
+            raise InvalidEvent([("$", f"cannot be stored: {why}")]) from None
         digest = hashlib.sha256(canonical).digest()
         event_time = event_time or parse_event_time(event["eventTime"])
         job = event.get("job") if kind != "dataset" else None

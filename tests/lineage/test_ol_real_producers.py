@@ -1,0 +1,203 @@
+"""What real producers send: OpenLineage's compatibility-test events, deep nesting, poison events, a fuzz.
+
+The compatibility events (Airflow provider, Spark on Dataproc with BigQuery, column lineage) are the
+conformance fixture: all accepted, with schema findings where a facet breaks its published schema,
+except the one whose run id is not a UUID. No body a client can send gets a 5xx or is lost: every
+refusal is kept as a reject with its reason.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+import sqlalchemy as sa
+import yaml
+from click.testing import CliRunner
+from ol_samples import dataset, make_settings, run_event
+from starlette.testclient import TestClient
+
+from benchmarks.ol_fuzz import compat_events, mutated_posts, nested
+from dw_assets.cli import cli
+from dw_assets.connectors.openlineage.event_store import LineageEventStore, Quarantined
+from dw_assets.connectors.openlineage.file_source import FileFolderSource
+from dw_assets.connectors.openlineage.intake import EventIntake
+from dw_assets.connectors.openlineage.receiver import ReceiverOptions, create_app
+from dw_assets.store import Store
+
+LIMIT = 2_000_000
+NOT_A_UUID = "simple_run_event"  # its run id is "run_id" (and its producer no URI): really invalid
+
+
+def _compat_files(shared_dir: Path) -> list[Path]:
+    files = sorted((shared_dir / "openlineage-compat" / "scenarios").glob("*/events/*.json"))
+    if len(files) < 70:
+        pytest.skip(f"{shared_dir}/openlineage-compat holds {len(files)} events, expected the 74 scenarios' events")
+    return files
+
+
+def _app(dw_home: Path, store: Store, spec_dir: Path | None, **openlineage):
+    settings = make_settings(dw_home, spec_dir=str(spec_dir) if spec_dir else None, max_body_bytes=LIMIT,
+                             **openlineage)
+    return create_app(settings, store, intake=EventIntake.from_settings(settings),
+                      options=ReceiverOptions(max_body_bytes=LIMIT))
+
+
+def test_every_compatibility_event_is_accepted_with_its_schema_findings(
+        dw_home: Path, store: Store, spec_dir: Path, shared_dir: Path) -> None:
+    files = _compat_files(shared_dir)
+    with TestClient(_app(dw_home, store, spec_dir)) as client:
+        answers = {path: client.post("/api/v1/lineage", content=path.read_bytes()) for path in files}
+    refused = {path.parent.parent.name: resp for path, resp in answers.items() if resp.status_code != 201}
+    assert list(refused) == [NOT_A_UUID], {k: v.text for k, v in refused.items()}
+    assert "not a UUID" in refused[NOT_A_UUID].json()["error"]
+    events = LineageEventStore(store)
+    counts = events.counts()
+    distinct = {json.dumps(json.loads(path.read_bytes()), sort_keys=True) for path in files
+                if path.parent.parent.name != NOT_A_UUID}  # a few scenarios repeat an event: stored once
+    assert counts["events"] == len(distinct) and counts["rejected"] == 1
+    flagged = events.query(with_findings=True, limit=200)
+    assert len(flagged) == counts["with_findings"] >= 13  # Spark's `file` and BigQuery's `bigquery` URIs
+    for stored in flagged:
+        assert all(path.endswith("dataSource.uri") and "is not a 'uri'" in what for path, what in stored.findings)
+    producers = {stored.event["producer"].split("/tree/")[0] for stored in flagged}
+    assert any("spark" in p or "OpenLineage" in p for p in producers), producers
+
+    # the same store through the CLI: `dw lineage events --json` shows the findings
+    config = dw_home / "dw.yaml"
+    config.write_text(yaml.safe_dump({"state": {"url": str(store.url)}}))
+    result = CliRunner().invoke(cli, ["--config", str(config), "lineage", "events", "--with-findings", "--json",
+                                      "--limit", "100"], catch_exceptions=False)
+    rows = json.loads(result.output)
+    assert len(rows) == counts["with_findings"] and all(row["findings"] for row in rows)
+
+
+def test_strict_keeps_refusing_schema_findings(dw_home: Path, store: Store, spec_dir: Path,
+                                               shared_dir: Path) -> None:
+    files = _compat_files(shared_dir)
+    with TestClient(_app(dw_home, store, spec_dir, strict=True)) as client:
+        statuses = [client.post("/api/v1/lineage", content=path.read_bytes()) for path in files]
+    refused = [resp.json()["error"] for resp in statuses if resp.status_code == 400]
+    assert len(refused) >= 14 and sum("dataSource.uri" in why for why in refused) == len(refused) - 1
+    counts = LineageEventStore(store).counts()
+    assert counts["with_findings"] == 0 and counts["rejected"] == len(refused)
+
+
+@pytest.mark.parametrize("depth", [254, 300, 1000, 1100, 5000])
+def test_deep_nesting_over_http_is_refused_with_its_reason_never_a_500(
+        dw_home: Path, store: Store, spec_dir: Path, depth: int) -> None:
+    event = run_event(run_facets={"deep": {"_producer": "https://x.example", "_schemaURL": "https://x.example/s",
+                                           "v": nested(depth - 4)}})
+    body = _deep_body(event, depth)
+    with TestClient(_app(dw_home, store, spec_dir)) as client:
+        resp = client.post("/api/v1/lineage", content=body)
+        after = client.post("/api/v1/lineage", json=run_event())
+    assert after.status_code == 201
+    counts = LineageEventStore(store).counts()
+    if depth < 255:  # what orjson can write back is stored
+        assert resp.status_code == 201 and counts["events"] == 2
+        return
+    assert resp.status_code == 400, resp.text
+    assert "nested deeper than 255" in resp.json()["error"] or "depth limit exceeded" in resp.json()["error"]
+    [kept] = LineageEventStore(store).rejected()
+    assert kept["reason"] == resp.json()["error"] and kept["body"] == body[:len(kept["body"])]
+    assert counts == {"events": 1, "rejected": 1, "with_findings": 0}
+
+
+def _deep_body(event: dict, depth: int) -> bytes:
+    """json.dumps recurses: build the deep value's text by hand past Python's recursion limit."""
+    if depth < 900:
+        return json.dumps(event).encode()
+    event["run"]["facets"]["deep"]["v"] = "PLACEHOLDER"
+    inner = "[" * depth + '"x"' + "]" * depth
+    return json.dumps(event).replace('"PLACEHOLDER"', inner).encode()
+
+
+def test_a_poison_line_in_the_folder_is_quarantined_and_the_rest_ingested(dw_home: Path, store: Store) -> None:
+    folder = dw_home / "events"
+    folder.mkdir()
+    good = [run_event(event_time=f"2026-09-01T02:0{i}:00Z", outputs=[dataset(f"lake.main.t{i}")]) for i in range(4)]
+    deep = _deep_body(run_event(run_facets={"deep": {"_producer": "https://x.example",
+                                                     "_schemaURL": "https://x.example/s", "v": nested(400)}}), 400)
+    lines = [json.dumps(good[0]).encode(), deep, json.dumps(good[1]).encode(), b"\xff\xfe not json",
+             _deep_body(run_event(run_facets={"deep": {"_producer": "https://x.example",
+                                                       "_schemaURL": "https://x.example/s", "v": 1}}), 2000),
+             json.dumps(good[2]).encode()]
+    (folder / "a.ndjson").write_bytes(b"\n".join(lines) + b"\n")
+    (folder / "b.json").write_bytes(b"{\n" + deep[1:] + b"\n")  # a pretty-printed style document, too deep
+    (folder / "c.ndjson").write_text(json.dumps(good[3]) + "\n")
+    events = LineageEventStore(store)
+    source = FileFolderSource(folder, max_record_bytes=LIMIT)
+    intake = EventIntake.from_settings(make_settings(dw_home))
+    report = source.ingest(events, intake)
+    assert (report.accepted, report.rejected) == (4, 4)
+    reasons = {r["source"].rsplit("/", 1)[1]: r["reason"] for r in events.rejected()}
+    assert set(reasons) == {"a.ndjson@0+line2", "a.ndjson@0+line4", "a.ndjson@0+line5", "b.json@0+line1"}
+    assert "cannot be stored" in reasons["a.ndjson@0+line2"] and "not valid JSON" in reasons["a.ndjson@0+line4"]
+    again = source.ingest(events, intake)  # the cursor moved past the bad lines: nothing is read twice
+    assert (again.accepted, again.duplicates, again.rejected) == (0, 0, 0)
+    assert events.counts() == {"events": 4, "rejected": 4, "with_findings": 0}
+
+
+def _poison_trigger(store: Store) -> None:
+    """A real refusal by the database for one job name, as PostgreSQL refuses a value it cannot hold."""
+    with store.engine.begin() as conn:
+        conn.exec_driver_sql("CREATE TRIGGER dw_test_poison BEFORE INSERT ON dw_ol_events "
+                             "WHEN NEW.job_name = 'poison.task' BEGIN SELECT RAISE(ABORT, 'poison refused'); END")
+
+
+def test_an_event_the_database_refuses_is_quarantined_and_its_batch_stored(dw_home: Path, store: Store) -> None:
+    events = LineageEventStore(store)
+    _poison_trigger(store)
+    intake = EventIntake.from_settings(make_settings(dw_home))
+    batch = [intake.accept_event(run_event(job="poison.task" if i == 6 else f"dag.t{i}"), "test") for i in range(10)]
+    seqs = events.append_many(batch)
+    assert isinstance(seqs[6], Quarantined) and "poison refused" in seqs[6].reason
+    assert all(isinstance(seq, int) for i, seq in enumerate(seqs) if i != 6)
+    [kept] = events.rejected()
+    assert kept["source"] == "test" and "poison refused" in kept["reason"]
+    assert json.loads(kept["body"])["job"]["name"] == "poison.task"
+    assert events.counts() == {"events": 9, "rejected": 1, "with_findings": 0}
+    with TestClient(_app(dw_home, store, None)) as client:  # over HTTP: a 400 with the reason, the next still 201
+        poison = client.post("/api/v1/lineage", json=run_event(job="poison.task"))
+        assert client.post("/api/v1/lineage", json=run_event()).status_code == 201
+    assert poison.status_code == 400 and "poison refused" in poison.json()["error"]
+
+
+def test_an_unreachable_store_still_fails_the_whole_batch(dw_home: Path, store: Store) -> None:
+    events = LineageEventStore(store)
+    intake = EventIntake.from_settings(make_settings(dw_home))
+    batch = [intake.accept_event(run_event(), "test") for _ in range(3)]
+    with store.engine.begin() as conn:
+        conn.exec_driver_sql("DROP TABLE dw_ol_unindexed")  # "no such table": OperationalError, not content
+    with pytest.raises(sa.exc.OperationalError):
+        events.append_many(batch)
+
+
+@pytest.mark.openlineage
+def test_a_fuzz_of_mutated_posts_gets_no_5xx_and_every_refusal_is_kept(
+        dw_home: Path, store: Store, spec_dir: Path, shared_dir: Path, run_server) -> None:
+    bases = compat_events(shared_dir) + [run_event(outputs=[dataset("lake.main.orders_clean",
+                                                                    schema={"fields": [{"name": "a", "type": "INT"}]})])]
+    posts = list(mutated_posts(bases, 2100, seed=18))
+    statuses: dict[int, int] = {}
+    by_mutation: dict[str, set[int]] = {}
+    started = time.monotonic()
+    with run_server(_app(dw_home, store, spec_dir)) as server, \
+            httpx.Client(base_url=server.url, timeout=60) as http:
+        for name, body, headers in posts:
+            status = http.post("/api/v1/lineage", content=body, headers=headers).status_code
+            statuses[status] = statuses.get(status, 0) + 1
+            by_mutation.setdefault(name, set()).add(status)
+        assert http.get("/api/v1/health").status_code == 200
+    elapsed = time.monotonic() - started
+    assert not [s for s in statuses if s >= 500], statuses
+    assert set(statuses) <= {201, 400, 413}, statuses
+    assert 201 in by_mutation["valid"] and by_mutation["deep"] >= {400}
+    counts = LineageEventStore(store).counts()
+    assert counts["rejected"] == statuses.get(400, 0) + statuses.get(413, 0)
+    assert 0 < counts["events"] <= statuses[201]  # a mutation may repeat an event: stored once
+    assert elapsed < 600, f"{len(posts)} posts took {elapsed:.0f} s"
