@@ -163,37 +163,94 @@ async def _load(port: int, bodies: list[bytes], concurrency: int, pid: int) -> d
                                 "last_quarter_max": round(max(rss[-quarter:]), 1), "max": round(max(rss), 1)}}
 
 
-def bench_http(n: int, concurrency: int, full: bool) -> dict:
+@contextlib.contextmanager
+def _receiver(tmp: str, full: bool):
+    """The receiver in its own process on a free loopback port: yields (port, pid) once healthy."""
     import httpx
 
+    sock = __import__("socket").socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()
+    args = [sys.executable, __file__, "_serve", str(port), tmp] + (["--full-validation"] if full else [])
+    proc = subprocess.Popen(args, cwd=REPO)
+    try:
+        for _ in range(300):
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/api/v1/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        yield port, proc.pid
+    finally:
+        proc.terminate()
+        proc.wait(30)
+
+
+def _stored_counts(tmp: str) -> dict:
+    from dw_assets.connectors.openlineage.event_store import LineageEventStore
+    from dw_assets.store import Store
+
+    store = Store(_settings(Path(tmp), False).state.url)
+    try:
+        return LineageEventStore(store).counts()
+    finally:
+        store.dispose()
+
+
+def bench_http(n: int, concurrency: int, full: bool) -> dict:
     bodies = [orjson.dumps(make_event(i)) for i in range(n)]
     with tempfile.TemporaryDirectory() as tmp:
-        sock = __import__("socket").socket()
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-        sock.close()
-        args = [sys.executable, __file__, "_serve", str(port), tmp] + (["--full-validation"] if full else [])
-        proc = subprocess.Popen(args, cwd=REPO)
-        try:
-            for _ in range(300):
-                try:
-                    if httpx.get(f"http://127.0.0.1:{port}/api/v1/health", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
-            rss_idle = _rss_mb(proc.pid)
-            result = asyncio.run(_load(port, bodies, concurrency, proc.pid))
+        with _receiver(tmp, full) as (port, pid):
+            rss_idle = _rss_mb(pid)
+            result = asyncio.run(_load(port, bodies, concurrency, pid))
             result["receiver_rss_mb"]["idle"] = round(rss_idle, 1)
-        finally:
-            proc.terminate()
-            proc.wait(30)
-        from dw_assets.connectors.openlineage.event_store import LineageEventStore
-        from dw_assets.store import Store
-
-        store = Store(_settings(Path(tmp), False).state.url)
-        result["stored"] = LineageEventStore(store).counts()["events"]
-        store.dispose()
+        result["stored"] = _stored_counts(tmp)["events"]
     return result
+
+
+def bench_memory(rounds: int, fuzz_posts: int, batch_events: int, full: bool, concurrency: int = 8) -> dict:
+    """Receiver RSS under a long mixed load: `rounds` of (`fuzz_posts` mutated posts from
+    benchmarks/ol_fuzz.py over the compatibility events, then `batch_events` valid events at full
+    speed). RSS after each round: a bound holds when it stops growing after the first rounds."""
+    import httpx
+
+    from benchmarks.ol_fuzz import compat_events, mutated_posts
+
+    shared = Path(os.environ.get("DW_SHARED_DIR", REPO.parent / "shared"))
+    bases = compat_events(shared) + [make_event(0)]
+    rss_by_round, statuses = [], {}
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        with _receiver(tmp, full) as (port, pid):
+            rss_idle = _rss_mb(pid)
+
+            async def fuzz(posts: list) -> None:
+                async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as http:
+                    queue = list(posts)
+
+                    async def worker() -> None:
+                        while queue:
+                            _, body, headers = queue.pop()
+                            status = (await http.post("/api/v1/lineage", content=body, headers=headers)).status_code
+                            statuses[status] = statuses.get(status, 0) + 1
+
+                    await asyncio.gather(*(worker() for _ in range(concurrency)))
+
+            for r in range(rounds):
+                asyncio.run(fuzz(list(mutated_posts(bases, fuzz_posts, seed=r))))
+                fuzz_rss = _rss_mb(pid)
+                bodies = [orjson.dumps(make_event(r * batch_events + i)) for i in range(batch_events)]
+                load = asyncio.run(_load(port, bodies, 64, pid)) if batch_events else {"statuses": {}}
+                for status, count in load["statuses"].items():
+                    statuses[status] = statuses.get(status, 0) + count
+                rss_by_round.append({"after_fuzz": round(fuzz_rss, 1), "after_batch": round(_rss_mb(pid), 1)})
+        counts = _stored_counts(tmp)
+    peak = max(max(r.values()) for r in rss_by_round)
+    return {"rounds": rounds, "fuzz_posts_per_round": fuzz_posts, "valid_events_per_round": batch_events,
+            "seconds": round(time.perf_counter() - started, 1), "statuses": statuses, "stored": counts,
+            "receiver_rss_mb": {"idle": round(rss_idle, 1), "by_round": rss_by_round, "max": peak,
+                                "growth_after_round_1": round(peak - max(rss_by_round[0].values()), 1)}}
 
 
 def bench_folder(n: int, full: bool, files: int = 10, segments: int = 1) -> dict:
@@ -257,6 +314,10 @@ def main() -> None:
     parser.add_argument("--folder-passes", type=int, default=1,
                         help="passes of --folder-events new events each into one store (store growth)")
     parser.add_argument("--full-validation", action="store_true")
+    parser.add_argument("--memory-rounds", type=int, default=0,
+                        help="rounds of mutated posts then valid events, receiver RSS after each (0: skip)")
+    parser.add_argument("--memory-fuzz-posts", type=int, default=2200)
+    parser.add_argument("--memory-batch-events", type=int, default=20000)
     parser.add_argument("--state-url", help="an EMPTY PostgreSQL database (postgresql://...) instead of a "
                         "temporary SQLite file; the benchmark writes its events there")
     parser.add_argument("--scattered-times", action="store_true",
@@ -272,6 +333,9 @@ def main() -> None:
            "full_validation": args.full_validation, "scattered_times": args.scattered_times}
     if args.http_events:
         out["http"] = bench_http(args.http_events, args.concurrency, args.full_validation)
+    if args.memory_rounds:
+        out["memory"] = bench_memory(args.memory_rounds, args.memory_fuzz_posts, args.memory_batch_events,
+                                     args.full_validation)
     if args.folder_events:
         out["folder"] = bench_folder(args.folder_events, args.full_validation, segments=args.folder_passes)
     print(json.dumps(out, indent=2))

@@ -4,8 +4,8 @@
 seed: each takes a base event (real producers' events: the compatibility-test scenarios, the
 benchmark's task event) and breaks it one way: a key dropped, a value of the wrong type, a value
 nested hundreds of levels deep, very long or NUL-holding names, truncated or flipped bytes, invalid
-UTF-8, lone surrogates, huge numbers, gzip that is not, or a valid event with a new run id (so
-accepted events are mixed in). Every body is at most a few hundred KB.
+UTF-8, lone surrogates, huge numbers, gzip that is not, bodies of 0.3-2.5 MB, or a valid event with
+a new run id (so accepted events are mixed in).
 """
 
 from __future__ import annotations
@@ -152,6 +152,20 @@ def _m_not_an_event(event: dict, rng: random.Random) -> bytes:
                        json.dumps([event, event]).encode(), b'{"a": 1, "a": 2}'])
 
 
+def _m_big(event: dict, rng: random.Random) -> bytes:
+    """A body near or past the receiver's 2 MB default limit: a custom facet holding a long string,
+    or thousands of output datasets."""
+    size = rng.choice([300_000, 1_500_000, 2_500_000])
+    if rng.random() < 0.5:
+        run = event.get("run") if isinstance(event.get("run"), dict) else event
+        run.setdefault("facets", {})["big"] = {"_producer": "https://fuzz.example",
+                                               "_schemaURL": "https://fuzz.example/s", "blob": "b" * size}
+    else:
+        event["outputs"] = [{"namespace": "s3://fuzz", "name": f"part/{i:08d}/{'x' * 40}"}
+                            for i in range(size // 100)]
+    return _dump(event)
+
+
 def _m_valid(event: dict, rng: random.Random) -> bytes:
     if isinstance(event.get("run"), dict):
         event["run"]["runId"] = str(uuid.UUID(int=rng.getrandbits(128), version=4))
@@ -161,16 +175,22 @@ def _m_valid(event: dict, rng: random.Random) -> bytes:
 _MUTATIONS: list[tuple[str, Callable[[dict, random.Random], bytes]]] = [
     ("drop", _m_drop), ("retype", _m_retype), ("deep", _m_deep), ("long", _m_long), ("nul", _m_nul),
     ("truncate", _m_truncate), ("flip", _m_flip), ("bad_utf8", _m_bad_utf8), ("surrogate", _m_surrogate),
-    ("numbers", _m_numbers), ("not_an_event", _m_not_an_event), ("valid", _m_valid),
+    ("numbers", _m_numbers), ("not_an_event", _m_not_an_event), ("big", _m_big), ("valid", _m_valid),
 ]
 
 
-def mutated_posts(bases: list[dict[str, Any]], n: int, seed: int = 18) -> Iterator[Post]:
-    """`n` posts, each one base event broken by one mutation; about one in eight is gzip-encoded
-    (and one in a hundred of those is not really gzip)."""
+def mutated_posts(bases: list[dict[str, Any]], n: int, seed: int = 18, big_share: float = 0.02) -> Iterator[Post]:
+    """`n` posts, each one base event broken by one mutation; `big_share` of them are the 0.3-2.5 MB
+    bodies (slow to check in full), about one in eight is gzip-encoded (and one in a hundred of
+    those is not really gzip)."""
     rng = random.Random(seed)
+    small = [m for m in _MUTATIONS if m[0] != "big"]
+    big = dict(_MUTATIONS)["big"]
     for i in range(n):
-        name, mutate = _MUTATIONS[i % len(_MUTATIONS)] if i < len(_MUTATIONS) else rng.choice(_MUTATIONS)
+        if rng.random() < big_share:
+            name, mutate = "big", big
+        else:
+            name, mutate = small[i % len(small)] if i < len(small) else rng.choice(small)
         body = mutate(copy.deepcopy(rng.choice(bases)), rng)
         headers = {"Content-Type": "application/json"}
         if rng.random() < 0.125:

@@ -201,3 +201,42 @@ def test_a_fuzz_of_mutated_posts_gets_no_5xx_and_every_refusal_is_kept(
     assert counts["rejected"] == statuses.get(400, 0) + statuses.get(413, 0)
     assert 0 < counts["events"] <= statuses[201]  # a mutation may repeat an event: stored once
     assert elapsed < 600, f"{len(posts)} posts took {elapsed:.0f} s"
+
+
+def test_the_airflow_providers_events_feed_the_graph_and_a_failed_task_becomes_a_signal(
+        dw_home: Path, store: Store, shared_dir: Path) -> None:
+    """The provider's DAG and task events (parent facets, airflow/airflowDagRun facets) from the
+    compatibility scenario, plus a failed task in the provider's shape (errorMessage facet)."""
+    from dw_assets.connectors.openlineage.graph_feed import feed_graph
+    from dw_assets.connectors.openlineage.processing import process_new_events
+    from dw_assets.core.graph import ContextGraph
+
+    scenario = sorted((shared_dir / "openlineage-compat" / "scenarios" / "airflow" / "events").glob("*.json"))
+    if not scenario:
+        pytest.skip("no Airflow scenario in openlineage-compat")
+    events = [json.loads(path.read_text()) for path in scenario]
+    failed = json.loads(json.dumps(next(e for e in events if e["job"]["name"] == "BQ.copy"
+                                        and e["eventType"] == "COMPLETE")))
+    failed["eventType"] = "FAIL"
+    failed["run"]["runId"] = "01936893-9751-7a91-a2a0-00000000f411"
+    failed["run"]["facets"]["errorMessage"] = {
+        "_producer": failed["producer"], "message": "403 Access Denied: Table mock-project:test.upload",
+        "programmingLanguage": "python", "stackTrace": "Traceback (most recent call last): ...",
+        "_schemaURL": "https://openlineage.io/spec/facets/1-0-0/ErrorMessageRunFacet.json#/$defs/ErrorMessageRunFacet"}
+    folder = dw_home / "lineage" / "events"
+    folder.mkdir(parents=True)
+    (folder / "airflow.ndjson").write_text("".join(json.dumps(e) + "\n" for e in [*events, failed]))
+    settings = make_settings(dw_home, sources=[{"type": "file", "path": str(folder)}])
+
+    result = process_new_events(settings, store)
+    assert result.ingest.reports[0].rejected == 0 and result.events == len(events) + 1
+    [signal] = result.signals
+    assert signal.kind == "lineage_fail" and signal.dataset_id.endswith("test.upload_cp")
+    assert "403 Access Denied" in signal.summary and signal.details["parent"]["name"] == "BQ"
+    graph = ContextGraph()
+    feed_graph(graph, settings, store)
+    edges = {(e.src, e.dst, e.relation) for e in graph.edges()}
+    task = "airflow:BQ.upload"
+    assert ("airflow:BQ", task, "contains") in edges
+    assert graph.node(task).kind == "task" and graph.node("airflow:BQ").kind == "dag"
+    assert any(src == task and dst.endswith("test.upload") and rel == "writes" for src, dst, rel in edges)

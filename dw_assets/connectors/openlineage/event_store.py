@@ -384,8 +384,8 @@ class LineageEventStore:
                 cursor.close()
             if batch.rejections:
                 conn.execute(rejected.insert(), batch.rejections)
-        self._known_datasets.update(batch.datasets)
-        if len(self._known_datasets) > 200_000:  # a bound on memory; forgetting costs one probe each
+        self._known_datasets.update(d for d in batch.datasets if len(d) <= 300)
+        if len(self._known_datasets) > 50_000:  # a bound on memory (~10 MB); forgetting costs one probe each
             self._known_datasets.clear()
         self._pending = pending + len(new)
         seqs = [new.pop(key, None) for key in batch.keys]

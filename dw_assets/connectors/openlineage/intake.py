@@ -29,24 +29,37 @@ def dataset_id_resolver(aliases: Mapping[str, str] | None = None) -> DatasetIdFn
     lower-cased, so an odd but valid event is still stored and findable."""
     aliases = dict(aliases or {})
 
-    @functools.lru_cache(maxsize=65536)  # a few thousand datasets recur in every event
     def resolve(namespace: str, name: str) -> str:
         try:
             return canonical_dataset_id(name, namespace=namespace or None, aliases=aliases)
         except IdentityError:
             return f"{namespace}/{name}".lower() if namespace else name.lower()
 
-    return resolve
+    return _bounded_cache(resolve)
+
+
+_CACHE_ENTRIES = 16384  # a few thousand datasets recur in every feed
+_CACHED_CHARS = 512  # longer names are worked out each time: the caches stay a few MB whatever arrives
+
+
+def _bounded_cache(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """`fn` behind an LRU cache of `_CACHE_ENTRIES`, for arguments of at most `_CACHED_CHARS` in all."""
+    cached = functools.lru_cache(maxsize=_CACHE_ENTRIES)(fn)
+
+    def call(*args: str) -> Any:
+        return cached(*args) if sum(map(len, args)) <= _CACHED_CHARS else fn(*args)
+
+    call.cache_info = cached.cache_info  # type: ignore[attr-defined]
+    return call
 
 
 def dataset_ref_factory(dataset_id: DatasetIdFn) -> DatasetRefFn:
     """(role, namespace, name) -> DatasetRef, one shared instance per distinct dataset and role."""
 
-    @functools.lru_cache(maxsize=65536)
     def ref(role: str, namespace: str, name: str) -> DatasetRef:
         return DatasetRef(role, namespace, name, dataset_id(namespace, name))
 
-    return ref
+    return _bounded_cache(ref)
 
 
 def dataset_refs(event: dict[str, Any], dataset_ref: DatasetRefFn) -> list[DatasetRef]:

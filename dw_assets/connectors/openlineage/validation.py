@@ -35,6 +35,7 @@ _MAX_PROBLEMS = 10
 # producers and schema URLs repeat in nearly every event: a known-good one costs one set lookup
 _URIS_SEEN: set[str] = set()
 _URIS_SEEN_MAX = 4096
+_URI_CACHED_CHARS = 300  # a bound on that set's memory: a long (fuzzed) URI is checked each time
 
 class InvalidEvent(ValueError):
     """An event that breaks the spec; `problems` are (json path, what is wrong) pairs."""
@@ -139,7 +140,7 @@ def _is_uri(value: Any) -> bool:
         return True
     if _URI_SCHEME.match(value) is None:
         return False
-    if len(_URIS_SEEN) < _URIS_SEEN_MAX:
+    if len(_URIS_SEEN) < _URIS_SEEN_MAX and len(value) <= _URI_CACHED_CHARS:
         _URIS_SEEN.add(value)
     return True
 
