@@ -145,11 +145,24 @@ def test_a_poison_line_in_the_folder_is_quarantined_and_the_rest_ingested(dw_hom
 def _poison_trigger(store: Store) -> None:
     """A real refusal by the database for one job name, as PostgreSQL refuses a value it cannot hold."""
     with store.engine.begin() as conn:
-        conn.exec_driver_sql("CREATE TRIGGER dw_test_poison BEFORE INSERT ON dw_ol_events "
-                             "WHEN NEW.job_name = 'poison.task' BEGIN SELECT RAISE(ABORT, 'poison refused'); END")
+        if store.dialect == "sqlite":
+            conn.exec_driver_sql("CREATE TRIGGER dw_test_poison BEFORE INSERT ON dw_ol_events WHEN NEW.job_name = "
+                                 "'poison.task' BEGIN SELECT RAISE(ABORT, 'poison refused'); END")
+            return
+        conn.exec_driver_sql("CREATE FUNCTION dw_test_poison() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                             "IF NEW.job_name = 'poison.task' THEN RAISE EXCEPTION 'poison refused'; END IF; "
+                             "RETURN NEW; END $$")
+        conn.exec_driver_sql("CREATE TRIGGER dw_test_poison BEFORE INSERT ON dw_ol_events FOR EACH ROW "
+                             "EXECUTE FUNCTION dw_test_poison()")
 
 
-def test_an_event_the_database_refuses_is_quarantined_and_its_batch_stored(dw_home: Path, store: Store) -> None:
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def any_store(request: pytest.FixtureRequest, store: Store) -> Store:
+    return store if request.param == "sqlite" else request.getfixturevalue("pg_store")
+
+
+def test_an_event_the_database_refuses_is_quarantined_and_its_batch_stored(dw_home: Path, any_store: Store) -> None:
+    store = any_store
     events = LineageEventStore(store)
     _poison_trigger(store)
     intake = EventIntake.from_settings(make_settings(dw_home))
