@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import copy
 import json
 import os
 import subprocess
@@ -39,6 +40,32 @@ sys.path.insert(0, str(REPO))
 
 _START = datetime(2026, 9, 1, 2, tzinfo=UTC)
 _SCATTERED = os.environ.get("DW_BENCH_SCATTERED_TIMES") == "1"  # set by --scattered-times (in the receiver too)
+_SHAPE = os.environ.get("DW_BENCH_EVENT_SHAPE", "task")  # --event-shape
+_PROVIDER_TEMPLATE: dict | None = None
+
+
+def make_provider_event(i: int) -> dict:
+    """A task COMPLETE as Airflow's OpenLineage provider sends it (~9 KB): the compatibility
+    scenario's BigQuery task (airflow, parent and externalQuery run facets, jobType and sourceCode job
+    facets, inputs and an output with schema and columnLineage facets), with this event's DAG, task,
+    run ids, time and output name."""
+    global _PROVIDER_TEMPLATE
+    if _PROVIDER_TEMPLATE is None:
+        shared = Path(os.environ.get("DW_SHARED_DIR", REPO.parent / "shared"))
+        _PROVIDER_TEMPLATE = json.loads(
+            (shared / "openlineage-compat" / "scenarios" / "airflow" / "events" / "line_03.json").read_text())
+    event = copy.deepcopy(_PROVIDER_TEMPLATE)
+    base = make_event(i)
+    dag, task = base["job"]["name"].split(".")
+    event["eventTime"], event["run"]["runId"] = base["eventTime"], base["run"]["runId"]
+    event["job"]["name"] = base["job"]["name"]
+    facets = event["run"]["facets"]
+    facets["parent"]["job"]["name"] = dag
+    facets["parent"]["run"]["runId"] = str(uuid.UUID(int=(1 << 64) + i // 7))
+    facets["airflow"]["dag"]["dag_id"] = facets["airflow"]["dagRun"]["dag_id"] = dag
+    facets["airflow"]["task"]["task_id"] = task
+    event["outputs"][0]["name"] = f"mock-project.test.orders_clean_{i % 100}"
+    return event
 
 
 def make_event(i: int) -> dict:
@@ -65,6 +92,10 @@ def make_event(i: int) -> dict:
         "outputs": [{"namespace": "duckdb:///w/lake.duckdb", "name": f"lake.main.orders_clean_{i % 100}",
                      "facets": {"schema": {**facet, "fields": fields}}}],
     }
+
+
+def _event(i: int) -> dict:
+    return make_provider_event(i) if _SHAPE == "provider" else make_event(i)
 
 
 def _settings(state_dir: Path, full: bool):
@@ -199,7 +230,7 @@ def _stored_counts(tmp: str) -> dict:
 
 
 def bench_http(n: int, concurrency: int, full: bool) -> dict:
-    bodies = [orjson.dumps(make_event(i)) for i in range(n)]
+    bodies = [orjson.dumps(_event(i)) for i in range(n)]
     with tempfile.TemporaryDirectory() as tmp:
         with _receiver(tmp, full) as (port, pid):
             rss_idle = _rss_mb(pid)
@@ -240,7 +271,7 @@ def bench_memory(rounds: int, fuzz_posts: int, batch_events: int, full: bool, co
             for r in range(rounds):
                 asyncio.run(fuzz(list(mutated_posts(bases, fuzz_posts, seed=r))))
                 fuzz_rss = _rss_mb(pid)
-                bodies = [orjson.dumps(make_event(r * batch_events + i)) for i in range(batch_events)]
+                bodies = [orjson.dumps(_event(r * batch_events + i)) for i in range(batch_events)]
                 load = asyncio.run(_load(port, bodies, 64, pid)) if batch_events else {"statuses": {}}
                 for status, count in load["statuses"].items():
                     statuses[status] = statuses.get(status, 0) + count
@@ -273,7 +304,7 @@ def bench_folder(n: int, full: bool, files: int = 10, segments: int = 1) -> dict
         for segment in range(segments):
             handles = [(folder / f"s{segment:03d}-part{k}.ndjson").open("wb") for k in range(files)]
             for i in range(segment * n, (segment + 1) * n):
-                handles[i % files].write(orjson.dumps(make_event(i)) + b"\n")
+                handles[i % files].write(orjson.dumps(_event(i)) + b"\n")
             for h in handles:
                 h.close()
             rss, sampling = [_rss_mb(os.getpid())], threading.Event()
@@ -322,14 +353,19 @@ def main() -> None:
                         "temporary SQLite file; the benchmark writes its events there")
     parser.add_argument("--scattered-times", action="store_true",
                         help="event times in no order over 28 days and random run ids (default: a live feed's order)")
+    parser.add_argument("--event-shape", choices=["task", "provider"], default="task",
+                        help="task: a 1 KB task event; provider: Airflow's OpenLineage provider's task "
+                             "COMPLETE (~9 KB, from ../shared/openlineage-compat)")
     args = parser.parse_args()
+    global _SHAPE
+    _SHAPE = args.event_shape
     if args.state_url:
         os.environ["DW_BENCH_STATE_URL"] = args.state_url  # read by the receiver process too
     if args.scattered_times:
         os.environ["DW_BENCH_SCATTERED_TIMES"] = "1"
         global _SCATTERED
         _SCATTERED = True
-    out = {"cpus": os.cpu_count(), "load_average_at_start": os.getloadavg(),
+    out = {"cpus": os.cpu_count(), "load_average_at_start": os.getloadavg(), "event_shape": _SHAPE,
            "full_validation": args.full_validation, "scattered_times": args.scattered_times}
     if args.http_events:
         out["http"] = bench_http(args.http_events, args.concurrency, args.full_validation)
