@@ -195,7 +195,7 @@ def test_a_fuzz_of_mutated_posts_gets_no_5xx_and_every_refusal_is_kept(
         dw_home: Path, store: Store, spec_dir: Path, shared_dir: Path, run_server) -> None:
     bases = compat_events(shared_dir) + [run_event(outputs=[dataset("lake.main.orders_clean",
                                                                     schema={"fields": [{"name": "a", "type": "INT"}]})])]
-    posts = list(mutated_posts(bases, 2100, seed=18))
+    posts = list(mutated_posts(bases, 2100, seed=18, big_share=0.01))  # ~20 bodies of 0.3-2.5 MB
     statuses: dict[int, int] = {}
     by_mutation: dict[str, set[int]] = {}
     started = time.monotonic()
