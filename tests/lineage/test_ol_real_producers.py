@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import time
+import uuid
 from pathlib import Path
 
 import httpx
@@ -253,3 +254,33 @@ def test_the_airflow_providers_events_feed_the_graph_and_a_failed_task_becomes_a
     assert ("airflow:BQ", task, "contains") in edges
     assert graph.node(task).kind == "task" and graph.node("airflow:BQ").kind == "dag"
     assert any(src == task and dst.endswith("test.upload") and rel == "writes" for src, dst, rel in edges)
+
+
+@pytest.mark.postgres
+def test_long_types_and_ids_do_not_stop_the_sensor_pass_on_postgresql(dw_home: Path, pg_store: Store) -> None:
+    """A Spark-sized struct type, a NUL in a column name, a columnLineage input and a parent DAG
+    named by kilobytes: stored, the schema change recorded (clipped), the graph fed without them."""
+    from dw_assets.connectors.openlineage.processing import process_new_events
+    from dw_assets.connectors.openlineage.schema_history import SchemaHistory
+
+    struct = "struct<" + ",".join(f"field_{i}:array<string>" for i in range(40)) + ">"
+    long_input = {"namespace": "s3://bucket", "name": "x" * 2000, "field": "a"}
+
+    def event(column_type: str, when: str) -> dict:
+        out = dataset("lake.main.wide", schema={"fields": [{"name": "payload", "type": column_type},
+                                                           {"name": "c\u0000x", "type": "INT"}]},
+                      columnLineage={"fields": {"payload": {"inputFields": [long_input]}}})
+        return run_event(event_time=when, outputs=[out], run_facets={"parent": {
+            "_producer": "https://x.example", "_schemaURL": "https://x.example/p",
+            "job": {"namespace": "airflow", "name": "d" * 3000}, "run": {"runId": str(uuid.uuid4())}}})
+
+    events = LineageEventStore(pg_store)
+    intake = EventIntake.from_settings(make_settings(dw_home))
+    events.append_many([intake.accept_event(event("STRING", "2026-09-01T02:00:00Z"), "test"),
+                        intake.accept_event(event(struct, "2026-09-02T02:00:00Z"), "test")])
+    settings = make_settings(dw_home)
+    result = process_new_events(settings, pg_store, ingest=False)
+    assert result.events == 2 and result.cursor_after == events.max_seq()
+    [change] = SchemaHistory(pg_store).changes("lake.wide")
+    assert change["column"] == "payload" and change["new_type"].endswith("...") and len(change["new_type"]) == 200
+    assert result.graph_edges >= 1  # the job's writes edge; the overlong DAG and input are left out

@@ -36,6 +36,7 @@ REJECTED_BODY_KEEP = 64 * 1024
 # event past them is refused with its reason instead of failing the batch it arrives in.
 _COLUMN_LIMITS = {"job.namespace": 500, "job.name": 1000, "run.runId": 36, "eventType": 16}
 _DATASET_PART_LIMIT = 1000
+_JOB_KEY_LIMIT = 1480  # "openlineage:<namespace>/<name>" in the graph's 1,500-character keys
 
 events = sa.Table(
     "dw_ol_events",
@@ -181,6 +182,9 @@ def _check_storable(item: AcceptedEvent) -> None:
                 why = f"longer than {_DATASET_PART_LIMIT} characters or holds a NUL character"
                 problems.append((f"$.{ref.role}s", f"dataset {part} {value[:80]!r}... cannot be stored: {why}"))
                 break
+    if item.job_name is not None and len(item.job_namespace or "") + len(item.job_name) > _JOB_KEY_LIMIT:
+        why = f"namespace and name together longer than {_JOB_KEY_LIMIT} characters (the context graph's job ids)"
+        problems.append(("$.job", f"cannot be stored: {why}"))
     if problems:
         raise InvalidEvent(problems[:10])
 

@@ -13,6 +13,7 @@ Writes only `dw_ol_graph_nodes` / `dw_ol_graph_edges` and the cursor `openlineag
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,6 +27,7 @@ from dw_assets.core.identity import STORAGE_SCHEMES, airflow_dag_node_id, airflo
 from dw_assets.store import Store, metadata
 
 CONSUMER = "openlineage:graph"
+log = logging.getLogger(__name__)
 
 graph_nodes = sa.Table(
     "dw_ol_graph_nodes", metadata,
@@ -172,15 +174,32 @@ def is_own_event(stored: StoredEvent, emit_namespace: str) -> bool:
     return stored.job_namespace == emit_namespace and (stored.job_name or "").startswith("data_workers.")
 
 
+_KEY_CHARS = 1500  # the graph tables' key columns
+
+
+def _fits(*values: str) -> bool:
+    """A value the key columns can hold on every database (PostgreSQL refuses longer ones, and NUL)."""
+    return all(len(v) <= _KEY_CHARS and "\x00" not in v for v in values)
+
+
 def fold_events(store: Store, batch: list[StoredEvent], dataset_id: DatasetIdFn, known_dags: set[str],
                 emit_namespace: str | None = None) -> int:
-    """Upsert the nodes and edges of `batch` (later events win); returns the edges touched."""
+    """Upsert the nodes and edges of `batch` (later events win); returns the edges touched. A node
+    or edge whose id no key column can hold (a columnLineage input named by kilobytes) is left out
+    with a warning, so one such event cannot stop the feed for every later one."""
     nodes: dict[str, dict[str, Any]] = {}
     edges: dict[tuple[str, str, str], dict[str, Any]] = {}
     for stored in batch:
         if emit_namespace and is_own_event(stored, emit_namespace):
             continue
         found_nodes, found_edges = lineage_of_event(stored.event, dataset_id, known_dags)
+        unfit = [n.node_id[:80] for n in found_nodes if not _fits(n.node_id, n.name)]
+        unfit += [e.src[:80] for e in found_edges if not _fits(e.src, e.dst, e.job)]
+        if unfit:
+            log.warning("OpenLineage event %d: %d node or edge ids too long for the graph left out (%s...)",
+                        stored.seq, len(unfit), unfit[0])
+            found_nodes = [n for n in found_nodes if _fits(n.node_id, n.name)]
+            found_edges = [e for e in found_edges if _fits(e.src, e.dst, e.job)]
         for n in found_nodes:
             nodes[n.node_id] = {"node_id": n.node_id, "kind": n.kind, "system": n.system, "name": n.name,
                                 "attrs": json.dumps(n.attrs, sort_keys=True), "last_seq": stored.seq}

@@ -64,6 +64,15 @@ class SchemaObservation:
     job: str | None  # "namespace/name"
 
 
+def _fit(value: str | None, chars: int) -> str | None:
+    """What the column holds on every database: NUL written as `\\x00`, clipped to `chars` (a
+    Spark struct type runs to kilobytes; PostgreSQL refuses longer values and the pass would stop)."""
+    if value is None:
+        return None
+    value = value.replace("\x00", "\\x00")
+    return value if len(value) <= chars else value[:chars - 3] + "..."
+
+
 class SchemaHistory:
     def __init__(self, store: Store):
         self.store = store
@@ -85,11 +94,12 @@ class SchemaHistory:
                 conn.execute(dataset_schemas.update()
                              .where(dataset_schemas.c.dataset_id == obs.dataset_id).values(**values))
             recorded = self._recorded(conn, obs)
-            fresh = [c for c in changes if (c.column, c.change) not in recorded]
+            fresh = [c for c in changes if (_fit(c.column, 500), c.change) not in recorded]
             if fresh:
                 conn.execute(schema_changes.insert(), [
-                    {"dataset_id": obs.dataset_id, "column_name": c.column, "change": c.change,
-                     "old_type": c.old_type, "new_type": c.new_type, "event_time": utc(obs.event_time),
+                    {"dataset_id": obs.dataset_id, "column_name": _fit(c.column, 500), "change": c.change,
+                     "old_type": _fit(c.old_type, 200), "new_type": _fit(c.new_type, 200),
+                     "event_time": utc(obs.event_time),
                      "event_seq": obs.event_seq, "run_id": obs.run_id, "job": obs.job,
                      "previous_run_id": row.run_id if row is not None else None}
                     for c in fresh])
