@@ -207,7 +207,7 @@ def test_task_events_are_valid_openlineage(dw_home, read_events, shared_dir) -> 
     with pytest.raises(duckdb.Error, match="not-a-date"):
         tasks.load_gl_export("2026-10-31", "gl_{export_date}_*.csv", tasks.TaskRun("gl_landing", "load", "x"))
 
-    validator = EventValidator(shared_dir / "openlineage-spec")
+    validator = EventValidator(shared_dir / "openlineage-spec", strict=True)
     events = read_events(dw_home / "lineage" / "events" / "airflow.ndjson")
     assert [e["eventType"] for e in events] == ["START", "COMPLETE", "START", "COMPLETE", "START", "FAIL"]
     assert "not-a-date" in events[-1]["run"]["facets"]["errorMessage"]["message"]

@@ -64,7 +64,7 @@ def test_event_types_are_the_specs_enum(spec_dir: Path) -> None:
 def test_a_valid_event_passes_structural_and_full_validation(spec_dir: Path) -> None:
     event = _valid_event()
     assert check_structure(event) == "run"
-    EventValidator(spec_dir).validate(event)
+    EventValidator(spec_dir, strict=True).validate(event)
 
 
 @pytest.mark.parametrize(("mutate", "path"), [(m, p) for _, m, p in MALFORMED], ids=[i for i, _, _ in MALFORMED])
@@ -98,7 +98,7 @@ def test_dataset_and_job_events_are_recognised(spec_dir: Path) -> None:
             "schemaURL": "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/DatasetEvent"}
     dataset_event = {**base, "dataset": dataset("lake.main.orders_clean", schema={"fields": []})}
     job_event = {**base, "job": {"namespace": "n", "name": "j"}, "inputs": [], "outputs": []}
-    validator = EventValidator(spec_dir)
+    validator = EventValidator(spec_dir, strict=True)
     assert validator.validate(dataset_event) == "dataset"
     assert validator.validate(job_event) == "job"
     bad = copy.deepcopy(dataset_event)
@@ -109,7 +109,7 @@ def test_dataset_and_job_events_are_recognised(spec_dir: Path) -> None:
 
 def test_the_specs_full_example_event_is_valid(spec_dir: Path) -> None:
     event = json.loads((spec_dir / "tests" / "example_full_event.json").read_text())
-    assert EventValidator(spec_dir).validate(event) == "run"
+    assert EventValidator(spec_dir, strict=True).validate(event) == "run"
 
 
 def test_every_spec_facet_example_validates_in_place(spec_dir: Path) -> None:
@@ -236,3 +236,13 @@ def test_check_event_hands_back_the_parsed_event_time() -> None:
     assert kind == "run"
     assert at == datetime(2026, 9, 1, 2, 0, 0, 250000, tzinfo=UTC)
     assert at.utcoffset() == timedelta(hours=2) and at.tzinfo == timezone(timedelta(hours=2))
+
+
+def test_schema_findings_are_handed_back_and_refuse_only_when_strict(spec_dir: Path) -> None:
+    event = run_event(outputs=[dataset("bigquery-public-data.samples.shakespeare", "bigquery",
+                                       dataSource={"name": "bigquery", "uri": "bigquery"})])
+    kind, _, findings = EventValidator(spec_dir).check(event)
+    assert kind == "run" and [path for path, _ in findings] == ["$.outputs[0].facets.dataSource.uri"]
+    with pytest.raises(InvalidEvent, match=r"dataSource\.uri"):
+        EventValidator(spec_dir, strict=True).check(event)
+    assert EventValidator(None, strict=True).check(event)[2] == []  # structural checks only: nothing to find
