@@ -179,6 +179,18 @@ def _attach_test(graph: ContextGraph, index: DbtIndex, uid: str, test: Mapping[s
     index.tests[uid] = tested
     for node_id in tested:
         graph.node(node_id).attrs.setdefault("dbt_tests", []).append(test.get("name") or uid)
+        meta = test.get("test_metadata") or {}
+        column = test.get("column_name") or (meta.get("kwargs") or {}).get("column_name")
+        if meta.get("name") in ("unique", "not_null") and column:  # key columns, read from the tests
+            keys = graph.node(node_id).attrs.setdefault("dbt_key_columns", {})
+            keys.setdefault(str(column).strip('"').lower(), []).append(meta["name"])
+    if tested:
+        # a failing test's own relation (store_failures' `<schema>_dbt_test__audit.<test>`, or the test's
+        # unique_id) stands for the node it tests: an incident opened on it belongs to that model/source
+        graph.add_alias(uid, tested[0])
+        if test.get("schema") and (test.get("alias") or test.get("name")):
+            graph.add_alias(relation_id_from_parts(test.get("database"), test.get("schema"),
+                                                   test.get("alias") or test.get("name")), tested[0])
 
 
 def add_run_results(graph: ContextGraph, run_results: Mapping[str, Any], index: DbtIndex) -> int:
