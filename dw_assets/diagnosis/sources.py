@@ -208,12 +208,40 @@ def airflow_runs(settings: Settings, graph: Any, symptom: Symptom, upstream: lis
                 except AirflowNotFoundError:
                     continue
                 for dag_run in sorted(dag_runs, key=lambda r: r.start_date or window[0])[-max_runs:]:
-                    runs += _task_runs(graph, settings, client, dag_run, window)
+                    runs += [(client, r) for r in _task_runs(graph, settings, client, dag_run, window)]
+        return _with_failed_logs(runs)
     finally:
         if owned:
             for client in clients.values():
                 client.close()
-    return runs
+
+
+MAX_LOGS = 6  # failed tries whose logs are read per diagnosis, newest first
+
+
+def _with_failed_logs(runs: list[tuple[Any, TaskRun]]) -> list[TaskRun]:
+    """Each failed try (the newest MAX_LOGS) gets its own error lines from its log, read through the
+    Airflow API; a log that cannot be read leaves the run as it was and says so in its message."""
+    from dataclasses import replace
+
+    from dw_assets.core.evidence import classify_log, error_lines
+
+    failed = sorted((i for i, (_, r) in enumerate(runs) if r.state == "failed" and r.try_number >= 1),
+                    key=lambda i: runs[i][1].end or runs[i][1].start or datetime.min.replace(tzinfo=UTC),
+                    reverse=True)[:MAX_LOGS]
+    out = [r for _, r in runs]
+    for i in failed:
+        client, run = runs[i]
+        try:
+            text = client.task_log(run.dag_id, run.run_id, run.task_id, run.try_number)
+        except Exception as exc:  # noqa: BLE001  a missing log is a gap on that run, not a failed diagnosis
+            out[i] = replace(run, error_message=f"(log of try {run.try_number} not readable: "
+                                                f"{type(exc).__name__}: {str(exc)[:200]})")
+            continue
+        lines = error_lines(text)
+        _, line = classify_log(lines)  # the line that names the failure is the run's error
+        out[i] = replace(run, error_message=line, log_lines=lines)
+    return out
 
 
 def _task_runs(graph: Any, settings: Settings, client: Any, dag_run: Any, window) -> list[TaskRun]:
