@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from datetime import datetime, timedelta
+from typing import Any
 
 from dw_assets.config import Settings
 from dw_assets.core.approvals import parse_duration
@@ -24,6 +26,7 @@ def intake_signal(settings: Settings, store: Store | IncidentStore, signal: Sign
     (`settings.incidents.window`). Returns (incident, created). Idempotent per `dedupe_key`."""
     incidents = store if isinstance(store, IncidentStore) else IncidentStore(store)
     window = parse_duration(settings.incidents.window)
+    signal = with_dataset(settings, signal)
     related = _related_open_incident(settings, incidents, signal, window)
     if related is not None:
         note = f"{signal.summary} (joined: {signal.dataset_id} is on the lineage of {related.dataset_id})"
@@ -56,3 +59,48 @@ def _related_open_incident(settings: Settings, incidents: IncidentStore, signal:
         return None
     related = [i for i in candidates if i.dataset_id in reached]
     return min(related, key=lambda i: i.created_at) if related else None
+
+
+def with_dataset(settings: Settings, signal: Signal, graph: Any = None) -> Signal:
+    """A failure that names no dataset (a FAIL event without outputs) gets the dataset its job writes:
+    `airflow.task_outputs` first, then the job's task node's outputs in the context graph. One fault
+    then has one incident on its dataset (with owner and plan) instead of a `source:` incident."""
+    if signal.dataset_id:
+        return signal
+    details = signal.details or {}
+    jobs = [str(details.get(k)).rsplit("/", 1)[-1] for k in ("job_name", "job") if details.get(k)]
+    dag_id, failed = details.get("dag_id"), details.get("failed_tasks") or {}
+    jobs += [f"{dag_id}.{t}" for t in sorted(failed)] if dag_id else []
+    for job in dict.fromkeys(jobs):
+        found = _written_by(settings, job, graph)
+        if found:
+            return replace(signal, dataset_id=found[0],
+                           details={**details, "dataset_from_job": job, "job_outputs": found})
+    return signal
+
+
+def _written_by(settings: Settings, job: str, graph: Any) -> list[str]:
+    from dw_assets.core.identity import IdentityError, airflow_task_node_id, canonical_dataset_id
+
+    mapped = settings.airflow.task_outputs.get(job) or []
+    try:
+        if mapped:
+            return [canonical_dataset_id(d, aliases=settings.aliases) for d in mapped]
+    except IdentityError:
+        pass
+    if "." not in job:
+        return []
+    try:
+        if graph is None:
+            from dw_assets.context_graph import cached_context_graph
+
+            graph = cached_context_graph(settings)
+        dag_id, task_id = job.split(".", 1)
+        node = airflow_task_node_id(dag_id, task_id)
+        if node not in graph:
+            return []
+        return sorted(e.dst for e in graph.edges_of(node) if e.src == node and graph.node(e.dst).kind not in
+                      ("task", "dag", "job", "dbt_invocation"))
+    except Exception as exc:  # noqa: BLE001  without a graph the signal keeps its source subject
+        log.warning("intake: cannot map job %s to a dataset: %s", job, exc)
+        return []
