@@ -60,6 +60,8 @@ def collect_evidence(settings: Settings, store: Any, symptom: Symptom, *, graph:
     datasets = ([symptom.dataset_id] if symptom.dataset_id else []) + [
         n.node_id for n in upstream if not sources.is_orchestration(n)][:bounds.max_datasets]
     changes = gaps.guard("schema history", lambda: sources.schema_changes(store, datasets, window))
+    changes = list(changes) + gaps.guard("schema drift", lambda: sources.drift_changes(settings, store, datasets, changes,
+                                                                                 window, warehouse))
     schemas = gaps.guard("schemas", lambda: sources.current_schemas(settings, store, datasets, changes, warehouse))
     lineage, failures = gaps.guard("openlineage runs", lambda: sources.lineage_runs(settings, store, datasets, window),
                                    ([], []))

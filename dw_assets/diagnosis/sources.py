@@ -88,6 +88,33 @@ def schema_changes(store: Any, datasets: list[str], window: tuple[datetime, date
     return changes
 
 
+def drift_changes(settings: Settings, store: Any, datasets: list[str], known: list[SchemaChange],
+                  window: tuple[datetime, datetime], warehouse: Any = None) -> list[SchemaChange]:
+    """Column changes the warehouse itself shows: its information_schema now against the schema the
+    schema-drift check accepted. A newly adopted estate has no OpenLineage schema history yet, but the
+    check's first run took a baseline, so a BIGINT -> VARCHAR change is evidence from day one."""
+    from checks.state import accepted_schema
+    from dw_assets.core.schema_drift import diff_schemas
+
+    seen = {(c.dataset_id, c.column.lower(), c.change) for c in known}
+    out = []
+    for dataset in datasets[:15]:
+        accepted = accepted_schema(store, dataset)
+        if not accepted:
+            continue
+        live = _live_schema(settings, dataset, warehouse)
+        if live is None:
+            continue
+        columns, accepted_at = accepted
+        at = min(max(accepted_at, window[0]), window[1])  # changed after the baseline; when exactly is unknown
+        for change in diff_schemas(dict(columns), live.columns):
+            if change.change == "added" or (dataset, change.column.lower(), change.change) in seen:
+                continue
+            out.append(SchemaChange(dataset, change.column, change.change, at, change.old_type, change.new_type,
+                                    source=f"schema_drift ({live.source} information_schema vs accepted)"))
+    return out
+
+
 def current_schemas(settings: Settings, store: Any, datasets: list[str], changes: list[SchemaChange],
                     warehouse: Any = None) -> list[DatasetSchema]:
     """Schemas of the datasets a changed column may have come from: the latest schema facet, and the
