@@ -248,4 +248,40 @@ def _task_error_cause(ev: EvidenceBundle, run: TaskRun, err, own: bool) -> Cause
                           "system": run.system, "depth": 0 if own else 1})
 
 
-GENERATORS = [failed_upstream, duplicated_load, code_change, permission, timeout, task_error]
+def did_not_run(ev: EvidenceBundle) -> Iterator[Cause]:
+    """The load did not run: a missed or stuck scheduled run (the missed-runs sensor's signal), or a
+    stale dataset whose writers have no run in the window at all."""
+    missed = ev.symptom.metrics.get("missed_run") if isinstance(ev.symptom.metrics, dict) else None
+    if missed:
+        dag_id = missed.get("dag_id") or ev.symptom.job or "?"
+        last = missed.get("last_run") or {}
+        verb = "did not run" if missed.get("kind") == "missed" else "did not finish"
+        facts = [fact("expected_run_missing", f"{dag_id} ({missed.get('schedule')}) was due at "
+                      f"{missed.get('expected_at')} and {verb}", "airflow")]
+        if last:
+            facts.append(fact("last_run_before_due", f"its last run {last.get('run_id')} ({last.get('state')}) "
+                              f"started {last.get('start')}", "airflow"))
+        yield Cause("did_not_run", _task_node(ev, dag_id), f"The load did not run: {dag_id} {verb}", tuple(facts),
+                    (f"a run of {dag_id} started after {missed.get('expected_at')}",),
+                    explains=f"{dag_id} was due at {missed.get('expected_at')} and {verb}, so nothing it writes "
+                             "was refreshed",
+                    details={"dag_id": dag_id, "expected_at": missed.get("expected_at"), "kind": missed.get("kind"),
+                             "schedule": missed.get("schedule"), "last_run": last, "depth": 1})
+        return
+    sym = ev.symptom
+    if sym.kind not in ("stale", "volume_low") or not sym.dataset_id or any(g.startswith("airflow") for g in ev.gaps):
+        return  # without Airflow's runs, "no run" would only mean "not read"
+    writers = [n for n in ev.upstream if n.kind == "task" and n.system == "airflow" and sym.dataset_id in n.feeds]
+    for writer in writers:
+        job = writer.node_id.split(":", 1)[-1]
+        if any(r.job == job for r in ev.task_runs):
+            continue
+        facts = (fact("expected_run_missing", f"no run of {job} in the {ev.window[0]:%Y-%m-%d %H:%M} - "
+                      f"{ev.window[1]:%Y-%m-%d %H:%M} window, and it writes {sym.dataset_id}", "airflow"),)
+        explains = f"{job} did not run, so {sym.dataset_id} was not refreshed" if sym.kind == "stale" else None
+        yield Cause("did_not_run", writer.node_id, f"The load did not run: no run of {job}", facts,
+                    (f"a run of {job} in the window",), explains=explains,
+                    details={"dag_id": job.split(".", 1)[0], "task_id": job.split(".", 1)[-1], "depth": writer.depth})
+
+
+GENERATORS = [failed_upstream, duplicated_load, code_change, permission, timeout, task_error, did_not_run]

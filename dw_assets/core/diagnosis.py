@@ -37,6 +37,7 @@ PRIOR: dict[str, float] = {
     "connection_error": 0.05,
     "quota_exceeded": 0.05,
     "bad_code": 0.05,
+    "did_not_run": 0.05,
     "unknown": 0.10,
 }
 
@@ -98,6 +99,9 @@ WEIGHTS: dict[str, float] = {
     "error_in_failed_try_log": 0.05,
     "same_error_every_try": 0.05,
     "commit_touches_failing_task": 0.10,
+    # the load did not run
+    "expected_run_missing": 0.60,
+    "last_run_before_due": 0.05,
     # unknown
     "evidence_gap": 0.03,
     "nothing_explains": 0.20,
