@@ -68,7 +68,9 @@ def collect_evidence(settings: Settings, store: Any, symptom: Symptom, *, graph:
     airflow = gaps.guard("airflow", lambda: sources.airflow_runs(settings, graph, symptom, upstream, window,
                                                                 bounds.max_dag_runs, airflow_clients))
     landed = gaps.guard("landing zone", lambda: profiles.landed_files(settings, symptom, datasets))
-    shaped = gaps.guard("warehouse profile", lambda: profiles.profiles(settings, symptom, datasets, changes, warehouse))
+    keys = profiles.key_columns_from_graph(graph, datasets) if graph is not None else {}
+    shaped = gaps.guard("warehouse profile", lambda: profiles.profiles(settings, symptom, datasets, changes, warehouse,
+                                                                      keys))
     upstream = gaps.guard("dag files", lambda: _with_dag_files(settings, upstream, symptom), upstream)
     commits = gaps.guard("git", lambda: recent_commits(settings, symptom, upstream, models, bounds))
     return EvidenceBundle(symptom, window, tuple(upstream), tuple(changes), tuple(schemas),
