@@ -50,7 +50,11 @@ def collect_evidence(settings: Settings, store: Any, symptom: Symptom, *, graph:
     if graph is not None:
         root = gaps.guard("context graph", lambda: sources.resolve_root(graph, symptom), None)
         if root and symptom.dataset_id and root != symptom.dataset_id and not root.startswith("airflow:"):
-            symptom = replace(symptom, dataset_id=root)
+            # a dbt test's audit relation stands for the node it tests: its failing rows are evidence
+            test = gaps.guard("dbt test", lambda: sources.dbt_test_evidence(settings, graph, symptom.dataset_id,
+                                                                            warehouse), {})
+            symptom = replace(symptom, dataset_id=root, metrics={**symptom.metrics, **({"dbt_test": test}
+                                                                                       if test else {})})
     else:
         gaps.append("context graph: not available")
     upstream, notes = gaps.guard("context graph", lambda: sources.graph_scope(graph, symptom, bounds.max_depth),

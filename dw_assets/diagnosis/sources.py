@@ -27,6 +27,48 @@ _STATES = {"COMPLETE": "success", "FAIL": "failed", "ABORT": "failed", "START": 
 _ORCHESTRATION = ("task", "dag", "job", "dbt_invocation")
 
 
+def dbt_test_evidence(settings: Settings, graph: Any, reported: str, warehouse: Any = None) -> dict[str, Any]:
+    """A failing dbt test reported on its own relation (or unique_id): the test, the tested node and
+    column, the failing rows' count (run_results) and a sample of their keys (the test's stored
+    failures, when `store_failures` kept them). Empty when `reported` is not a test's."""
+    from dw_assets.connectors.dbt import project_paths
+    from dw_assets.core.dbt_lineage import load_artifact
+
+    try:
+        tested = graph.resolve(reported)
+    except LookupError:
+        return {}
+    test = (graph.node(tested).attrs.get("dbt_test_relations") or {}).get(reported) or \
+        (graph.node(tested).attrs.get("dbt_test_relations") or {}).get(reported.lower())
+    if not test:
+        return {}
+    out: dict[str, Any] = {"dbt_test": test["name"], "tested": tested, "column": test.get("column"),
+                           "test_kind": test.get("kind")}
+    paths = project_paths(settings)
+    if paths.run_results.exists():
+        result = next((r for r in load_artifact(paths.run_results).get("results") or []
+                       if r.get("unique_id") == test["test"]), None)
+        if result:
+            out.update(status=result.get("status"), failures=result.get("failures"), message=result.get("message"))
+    if reported != test["test"] and "." in reported:  # the audit relation: sample the failing keys
+        from dw_assets.diagnosis.profiles import estate_warehouse
+
+        wh = warehouse or estate_warehouse(settings)
+        with wh.session() as session:
+            columns = [c.name for c in session.table_schema(reported)]
+            keys = [k for k in (graph.node(tested).attrs.get("dbt_key_columns") or {}) if k in columns
+                    and k != (test.get("column") or "").lower()]
+            column = next(iter(keys), None) or ("unique_field" if "unique_field" in columns else
+                                                (columns[0] if columns else None))
+            if column:
+                from dw_assets.connectors.warehouse import quote_identifier
+
+                rows = session.query(f"SELECT DISTINCT CAST({quote_identifier(column)} AS VARCHAR) FROM "
+                                     f"{wh.relation(reported)} LIMIT 5")[1]
+                out["sample_keys"] = {"column": column, "values": [r[0] for r in rows]}
+    return out
+
+
 def resolve_root(graph: Any, symptom: Symptom) -> str:
     for candidate in (symptom.dataset_id, f"airflow:{symptom.job}" if symptom.job else None, symptom.job):
         if candidate:

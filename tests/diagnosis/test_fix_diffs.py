@@ -156,3 +156,12 @@ def test_recent_commits_name_the_paths_and_changed_lines(owner_repo: GitRepo):
     commits = owner_repo.recent_commits([rel], since=datetime.now(UTC) - timedelta(hours=1))
     assert commits[0].author == "sam" and commits[0].paths == (rel,)
     assert any("discount_amount" in line for line in commits[0].changed_lines)
+
+
+def test_the_marker_suffix_comes_from_a_sensor_that_already_waits_for_one():
+    from dw_assets.diagnosis.propose import marker_suffix_in
+
+    other_dag = 'FileSensor(task_id="wait", filepath="/landing/orders/{{ ds_nodash }}.ok")'
+    assert marker_suffix_in(other_dag) == ".ok"
+    assert marker_suffix_in('FileSensor(filepath="/landing/x/_SUCCESS")') == "_SUCCESS"
+    assert marker_suffix_in('FileSensor(filepath="/landing/x_*.csv")') is None
