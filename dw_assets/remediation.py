@@ -110,19 +110,27 @@ def verification_refs(settings: Settings, incident: Any, blast: list[dict[str, A
     return tuple(refs)
 
 
-def load_mode(settings: Settings, dag_id: str, dataset: str, cause: dict[str, Any]) -> LoadModeFinding:
-    """Replace or append: the DAG's files (and the local modules they import) first, then the
-    table's history as the diagnosis saw it (repeated load runs, repeated keys)."""
+def load_mode(settings: Settings, dag_id: str, dataset: str, cause: dict[str, Any],
+              task_id: str | None = None) -> LoadModeFinding:
+    """Replace or append: the task's own code (its `python_callable`, found in the DAG file or a local
+    module it imports, or its `sql=`), then the DAG's files as a whole, then the table's history as
+    the diagnosis saw it (repeated load runs, repeated keys)."""
     from dw_assets.diagnosis.repos import dag_files_for
 
     texts = []
     for repo, rel in dag_files_for(settings, dag_id, dataset):
-        path = repo.root / rel
+        path = Path(repo.root) / rel
         texts.append((rel, path.read_text(errors="replace")))
         for module in _local_imports(texts[-1][1]):
             sibling = path.parent / f"{module}.py"
             if sibling.exists():
                 texts.append((str(Path(rel).parent / sibling.name), sibling.read_text(errors="replace")))
+    if task_id:
+        own = _task_code(texts, task_id)
+        if own:
+            found = mode_from_code(own[1], own[0])
+            if found.mode != "unknown":
+                return found
     for rel, text in texts:
         found = mode_from_code(text, rel)
         if found.mode != "unknown":
@@ -135,6 +143,33 @@ def load_mode(settings: Settings, dag_id: str, dataset: str, cause: dict[str, An
     if found.mode == "unknown" and details.get("error_class") == "duplicate_key":
         return LoadModeFinding("append", "the load inserted keys already present (duplicate key error)")
     return found
+
+
+def _task_code(texts: list[tuple[str, str]], task_id: str) -> tuple[str, str] | None:
+    """(where, source) of the code one task runs: the function its operator calls, or its SQL."""
+    for _rel, text in texts:
+        try:
+            tree = ast.parse(text)
+        except SyntaxError:
+            continue
+        for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
+            kws = {k.arg: k.value for k in call.keywords if k.arg}
+            tid = kws.get("task_id")
+            if not (isinstance(tid, ast.Constant) and tid.value == task_id):
+                continue
+            sql = kws.get("sql")
+            if isinstance(sql, ast.Constant) and isinstance(sql.value, str):
+                return f"the sql of task {task_id}", sql.value
+            func = kws.get("python_callable")
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+            for where, other in texts:
+                try:
+                    defs = [n for n in ast.walk(ast.parse(other)) if isinstance(n, ast.FunctionDef) and n.name == name]
+                except SyntaxError:
+                    continue
+                if defs:
+                    return f"{where} ({name}, called by task {task_id})", ast.get_source_segment(other, defs[0]) or ""
+    return None
 
 
 def _local_imports(text: str) -> list[str]:
@@ -215,7 +250,7 @@ def propose_plan(settings: Settings, incident: Any, *, graph: Any, client: Any, 
         {"id": a.get("id") or a.get("node_id"), **{k: a.get(k) for k in ("kind", "owner", "severity", "depth")}}
         for a in blast]}
     try:
-        mode = load_mode(settings, dag_id, dataset, cause)
+        mode = load_mode(settings, dag_id, dataset, cause, task_id=task.split(".", 1)[-1] if "." in task else None)
     except Exception as exc:  # noqa: BLE001  unreadable DAG files: the mode stays unknown, said in the plan
         mode = LoadModeFinding("unknown", f"the DAG's files could not be read ({type(exc).__name__})")
     plan_class = "code_fix_then_rerun" if diffs else "reload_partition"

@@ -25,7 +25,8 @@ from clicks_tasks import load_clicks
 with DAG(dag_id="clicks_hourly", schedule="@hourly"):
     PythonOperator(task_id="ingest", python_callable=load_clicks)
 '''
-APPEND = 'def load_clicks(day):\n    con.execute("INSERT INTO raw.clicks SELECT * FROM read_json(?)", [day])\n'
+APPEND = ('def load_clicks(day):\n    con.execute("INSERT INTO raw.clicks SELECT * FROM read_json(?)", [day])\n\n\n'
+          'def rebuild_pages():\n    con.execute("CREATE OR REPLACE TABLE raw.pages AS SELECT 1")\n')
 REPLACE = ('def load_clicks(day):\n    con.execute("DELETE FROM raw.clicks WHERE day = ?", [day])\n'
            '    con.execute("INSERT INTO raw.clicks SELECT * FROM read_json(?)", [day])\n')
 
@@ -64,7 +65,7 @@ def _incident(kind: str, **details):
 
 
 def test_load_mode_from_code_and_history():
-    assert mode_from_code(APPEND).mode == "append" and mode_from_code(REPLACE).mode == "replace"
+    assert mode_from_code(APPEND.split("\n\n\n")[0]).mode == "append" and mode_from_code(REPLACE).mode == "replace"
     assert mode_from_code("df.to_sql('t', con, if_exists='append')").mode == "append"
     assert mode_from_code("CREATE OR REPLACE TABLE x AS SELECT 1").mode == "replace"
     assert mode_from_code("print('hi')").mode == "unknown"
@@ -78,6 +79,7 @@ def test_duplicated_appending_load_is_emptied_first_with_a_real_undo(tmp_path):
     (step,) = plan.steps
     assert plan.plan_class == "dedupe_then_reload" and not plan.reversible
     assert "appends" in step.description and "DELETE FROM raw.clicks WHERE day = '2026-03-01'" in step.description
+    assert "load_clicks, called by task ingest" in step.description  # the task's own code, not its neighbour's
     assert "CREATE TABLE raw.clicks__dw_backup_20260301" in step.description
     assert "INSERT INTO raw.clicks SELECT * FROM raw.clicks__dw_backup_20260301" in plan.undo.description
     assert "replaces" not in plan.undo.description
@@ -87,7 +89,7 @@ def test_duplicated_replacing_load_is_rerun_once(tmp_path):
     plan = propose_plan(_estate(tmp_path, REPLACE), _incident("duplicated_load"), graph=_graph(), client=Airflow(),
                         instance="local", now=T0)
     assert plan.plan_class == "reload_partition" and "replaces its partition" in plan.steps[0].description
-    assert "dags/clicks_tasks.py has `DELETE FROM`" in plan.steps[0].description  # where it was read
+    assert "dags/clicks_tasks.py (load_clicks, called by task ingest) has `DELETE FROM`" in plan.steps[0].description
 
 
 @pytest.mark.parametrize("kind", ["missing_input", "bad_code", "conversion_error", "connection_error",
