@@ -261,7 +261,9 @@ def propose_plan(settings: Settings, incident: Any, *, graph: Any, client: Any, 
                        and f.get("rationale")), None)
         first = f"first fix the cause ({advice or cause.get('title') or kind}); then "
         plan_class = "fix_then_rerun"
-    if kind in DUPLICATE_CAUSES or (mode.mode == "append" and not diffs):
+    # copies to remove: a duplicated load, or partial rows an appending rerun would load again (a failed
+    # try that a fix must precede wrote nothing to keep, so it is only rerun after the fix)
+    if kind in DUPLICATE_CAUSES or (mode.mode == "append" and not diffs and kind not in FIX_FIRST):
         if mode.mode == "replace":
             first = first or f"{dag_id} replaces its partition ({mode.evidence}), so one rerun removes the copies; "
         else:

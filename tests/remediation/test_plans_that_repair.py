@@ -100,3 +100,10 @@ def test_a_rerun_that_would_fail_the_same_way_comes_after_the_fix(tmp_path, kind
     assert plan.plan_class == "fix_then_rerun" and not plan.reversible  # never autonomous (not reload_partition)
     assert plan.steps[0].description.startswith(f"first fix the cause (advice for {kind}); then")
     assert plan.summary.startswith("First fix the cause")
+
+
+def test_a_failed_appending_load_is_fixed_then_rerun_without_emptying(tmp_path):
+    plan = propose_plan(_estate(tmp_path, APPEND), _incident("missing_input"), graph=_graph(), client=Airflow(),
+                        instance="local", now=T0)
+    assert plan.plan_class == "fix_then_rerun" and "DELETE FROM" not in plan.steps[0].description
+    assert "appends" in plan.undo.description  # the undo says what the rerun really does
