@@ -91,13 +91,13 @@ def duckdb_literal(value: str) -> str:
 
 
 def key_columns_from_graph(graph: Any, datasets: list[str]) -> dict[str, tuple[str, ...]]:
-    """dataset -> its key columns as its dbt tests declare them (unique and not_null first, then unique,
-    then not_null), from the graph's tested nodes."""
+    """dataset -> its key columns as its dbt tests declare them: a `unique` column (with `not_null`
+    first); `not_null` alone does not make a key."""
     out: dict[str, tuple[str, ...]] = {}
     for dataset in datasets:
         node = graph.node(dataset) if graph is not None and dataset in graph else None
         tests = (node.attrs.get("dbt_key_columns") or {}) if node else {}
-        ranked = sorted(tests, key=lambda c: (not {"unique", "not_null"} <= set(tests[c]), "unique" not in tests[c], c))
+        ranked = sorted((c for c in tests if "unique" in tests[c]), key=lambda c: ("not_null" not in tests[c], c))
         if ranked:
             out[dataset] = tuple(ranked)
     return out
