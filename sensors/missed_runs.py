@@ -79,7 +79,10 @@ def check_freshness(settings: Settings, store: Any, now: datetime) -> list[dict[
     entries = [c for c in settings.checks if c.freshness]
     if not entries:
         return out
-    warehouse = Warehouse.from_settings(settings)
+    try:
+        warehouse = Warehouse.from_settings(settings)
+    except Exception as exc:  # noqa: BLE001  no warehouse: the schedules were still checked
+        return [{"warehouse": settings.warehouse.url, "error": f"{type(exc).__name__}: {str(exc)[:300]}"}]
     for entry in entries:
         try:
             outcome = evaluate_freshness(warehouse, store, entry.dataset, entry.freshness, now=now)

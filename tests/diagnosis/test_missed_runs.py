@@ -84,3 +84,25 @@ def test_a_stale_dataset_whose_writer_never_ran_is_did_not_run():
     gap = EvidenceBundle(Symptom("stale", "web.raw.events", NOW), (NOW - timedelta(hours=48), NOW), upstream=(writer,),
                          gaps=("airflow: cannot connect",))
     assert rank_causes(gap)[0].kind != "did_not_run"
+
+
+def test_freshness_slas_are_checked_on_the_sensors_own_clock(dw_home):
+    import duckdb
+
+    from dw_assets.config import WarehouseConfig
+    from sensors.missed_runs import check_freshness
+
+    path = dw_home / "web.duckdb"
+    con = duckdb.connect(str(path))
+    con.execute("CREATE SCHEMA raw; CREATE TABLE raw.events AS SELECT TIMESTAMP '2026-03-02 06:00:00' AS loaded_at")
+    con.close()
+    settings = Settings(state=StateConfig(url=f"sqlite:///{dw_home}/state.db"),
+                        warehouse=WarehouseConfig(url="duckdb:///:memory:", attach={"web": str(path)}),
+                        checks=[{"dataset": "web.raw.events", "freshness": {"timestamp_column": "loaded_at",
+                                                                              "max_age": "26h"}}])
+    store = Store(settings.state.url)
+    [found] = check_freshness(settings, store, NOW)
+    assert "stale" in found and found["incident"]
+    [incident] = IncidentStore(store).list(status="open")
+    assert incident.dataset_id == "web.raw.events" and incident.trigger_kind == "check_failed"
+    store.dispose()
