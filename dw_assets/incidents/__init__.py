@@ -27,6 +27,10 @@ def intake_signal(settings: Settings, store: Store | IncidentStore, signal: Sign
     incidents = store if isinstance(store, IncidentStore) else IncidentStore(store)
     window = parse_duration(settings.incidents.window)
     signal = with_dataset(settings, signal)
+    same_run = _same_run_incident(incidents, signal, window)
+    if same_run is not None:
+        note = f"{signal.summary} (joined: the same run failed, already in {same_run.id})"
+        return incidents.join(same_run.id, signal, window=window, now=now, note=note), False
     related = _related_open_incident(settings, incidents, signal, window)
     if related is not None:
         note = f"{signal.summary} (joined: {signal.dataset_id} is on the lineage of {related.dataset_id})"
@@ -35,6 +39,31 @@ def intake_signal(settings: Settings, store: Store | IncidentStore, signal: Sign
     return incidents.intake(signal, window=parse_duration(settings.incidents.window),
                             owner=domain.owner if domain else None, domain=domain.name if domain else None,
                             now=now)
+
+
+def _run_keys(details: dict[str, Any]) -> set[str]:
+    """What names the run a failure came from: Airflow's (DAG, run id), OpenLineage's run and parent run."""
+    keys = set()
+    if details.get("dag_id") and details.get("run_id"):
+        keys.add(f"airflow:{details['dag_id']}:{details['run_id']}")
+    for key in ("run_id", "parent_run_id"):
+        if details.get(key) and not details.get("dag_id"):
+            keys.add(f"run:{details[key]}")
+    return keys
+
+
+def _same_run_incident(incidents: IncidentStore, signal: Signal, window: timedelta) -> Incident | None:
+    """An open incident holding a failure of the same run: one failed run writing two unrelated datasets
+    is one fault, so its signals make one incident."""
+    keys = _run_keys(signal.details or {})
+    if not keys or signal.kind == "check_failed":
+        return None
+    for incident in incidents.list(status=("open", "diagnosed", "awaiting_approval", "remediating")):
+        if not incident.window_start - window <= signal.observed_at <= incident.window_end:
+            continue
+        if any(keys & _run_keys(s.get("details") or {}) for s in incident.signals if s.get("kind") != "check_failed"):
+            return incident
+    return None
 
 
 def _related_open_incident(settings: Settings, incidents: IncidentStore, signal: Signal,

@@ -34,3 +34,16 @@ def test_the_graph_maps_a_task_to_what_it_writes(settings, make_signal):
     graph.add_edge("airflow:clicks.ingest", "raw.clicks", "writes", Provenance("airflow"))
     signal = with_dataset(settings, _fail(make_signal, "clicks.ingest", "k"), graph=graph)
     assert signal.dataset_id == "raw.clicks" and signal.details["job_outputs"] == ["raw.clicks"]
+
+
+def test_one_failed_run_writing_two_unrelated_datasets_is_one_incident(settings, store, make_signal):
+    def failed(dataset, key):
+        return make_signal(dataset=dataset, kind="airflow_run_failed", source="airflow:local", key=key,
+                           dag_id="exports", run_id="scheduled__2026-09-30", failed_tasks={"push": "failed"})
+
+    first, _ = intake_signal(settings, store, failed("finance.out.gl_export", "a"))
+    second, created = intake_signal(settings, store, failed("lake.orders_export", "b"))
+    assert not created and second.id == first.id and len(second.signals) == 2
+    other = make_signal(dataset="lake.orders_export", kind="airflow_run_failed", source="airflow:local", key="c",
+                        dag_id="exports", run_id="scheduled__2026-10-01", failed_tasks={"push": "failed"})
+    assert intake_signal(settings, store, other)[1]  # another run of the same DAG is another fault
