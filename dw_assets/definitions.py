@@ -21,6 +21,7 @@ _PARTS = [
     "dw_assets.dagster_defs.rerun",
     "dw_assets.dagster_defs.graph_assets",
     "sensors.incident_triage",
+    "sensors.missed_runs",
 ]
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import Any
 
 from dw_assets.config import Settings
@@ -17,6 +18,9 @@ from dw_assets.store import Store
 
 log = logging.getLogger(__name__)
 ACTIVE = ("open", "diagnosed")
+TRIAGE_FAILED = "triage_failed"  # the key in an incident's evidence while its triage keeps failing
+RETRY_BASE = timedelta(minutes=1)
+RETRY_MAX = timedelta(hours=1)
 
 
 def _instance_for(settings: Settings, domain: Any) -> str:
@@ -67,17 +71,57 @@ def triage_incident(settings: Settings, store: Store, incident_id: str, *, gover
     return done
 
 
-def triage_open_incidents(settings: Settings, store: Store, **kwargs: Any) -> list[dict[str, Any]]:
-    """Triage every open or diagnosed-but-unplanned incident; one failure does not stop the rest."""
+def retry_delay(attempts: int) -> timedelta:
+    """Backoff after the n-th failed triage: 1, 2, 4 ... minutes, at most an hour."""
+    return min(RETRY_BASE * (2 ** max(attempts - 1, 0)), RETRY_MAX)
+
+
+def triage_open_incidents(settings: Settings, store: Store, *, now: datetime | None = None,
+                          **kwargs: Any) -> list[dict[str, Any]]:
+    """Triage every open or diagnosed-but-unplanned incident. An error on one incident never stops the
+    others: it is recorded on that incident as `evidence.triage_failed` (reason, attempts, retry_at)
+    and retried with backoff; a later success clears it."""
+    from dw_assets.core.incidents import utcnow
     from dw_assets.incidents import IncidentStore
 
+    incidents = IncidentStore(store)
+    now = now or utcnow()
     results = []
-    for incident in IncidentStore(store).list(status=ACTIVE):
+    for incident in incidents.list(status=ACTIVE):
         if incident.status == "diagnosed" and incident.plan_id:
             continue
+        failed = (incident.evidence or {}).get(TRIAGE_FAILED) or {}
+        if failed.get("retry_at") and datetime.fromisoformat(failed["retry_at"]) > now:
+            results.append({"incident_id": incident.id, "skipped": f"triage failed; retry at {failed['retry_at']}"})
+            continue
         try:
-            results.append(triage_incident(settings, store, incident.id, **kwargs))
-        except Exception as exc:
+            result = triage_incident(settings, store, incident.id, **kwargs)
+        except Exception as exc:  # one incident's failure is recorded on it, never the tick's
             log.exception("triage of %s failed", incident.id)
-            results.append({"incident_id": incident.id, "error": f"{type(exc).__name__}: {exc}"})
+            reason = f"{type(exc).__name__}: {str(exc).splitlines()[0][:500] if str(exc) else ''}"
+            attempts = int(failed.get("attempts") or 0) + 1
+            record = {"reason": reason, "attempts": attempts, "at": now.isoformat(),
+                      "retry_at": (now + retry_delay(attempts)).isoformat()}
+            _record(incidents, incident.id, {TRIAGE_FAILED: record}, f"triage failed ({reason}); retry at "
+                    f"{record['retry_at']}")
+            results.append({"incident_id": incident.id, "error": reason, TRIAGE_FAILED: record})
+            continue
+        if failed:
+            _record(incidents, incident.id, {TRIAGE_FAILED: None}, "triage succeeded after "
+                    f"{failed.get('attempts')} failed attempt(s)")
+        results.append(result)
     return results
+
+
+def _record(incidents: Any, incident_id: str, changes: dict[str, Any], note: str) -> None:
+    """Merge into the incident's evidence (None removes a key); a store error here is only logged."""
+    try:
+        evidence = dict(incidents.get(incident_id).evidence or {})
+        for key, value in changes.items():
+            if value is None:
+                evidence.pop(key, None)
+            else:
+                evidence[key] = value
+        incidents.update(incident_id, actor="data-workers", note=note, evidence=evidence)
+    except Exception:  # the store itself failing: the next tick tries again
+        log.exception("could not record the triage outcome on %s", incident_id)

@@ -13,14 +13,8 @@ from dw_assets.core.diagnosis import Cause, fact
 from dw_assets.core.evidence import EvidenceBundle, TaskRun, classify_error
 
 
-def _symptom_runs(ev: EvidenceBundle) -> list[TaskRun]:
-    sym = ev.symptom
-    return [r for r in ev.task_runs if (sym.job and r.job == sym.job)
-            or (sym.kind == "failure" and sym.dataset_id and sym.dataset_id in r.outputs)]
-
-
 def failed_upstream(ev: EvidenceBundle) -> Iterator[Cause]:
-    own = _symptom_runs(ev)
+    own = ev.symptom_runs()
     own_dag_runs = {(r.dag_id, r.run_id) for r in own}
     scope = _scope(ev)
     for run in ev.task_runs:
@@ -49,7 +43,7 @@ def _failed_run_cause(ev: EvidenceBundle, run: TaskRun, upstream_outputs: list[s
     if run.max_tries and run.try_number >= run.max_tries:
         facts.append(fact("retries_exhausted", f"all {run.max_tries} tries used", run.system))
     own_error = classify_error(run.error_message or "")
-    if own_error.kind in ("permission_denied", "timeout"):
+    if own_error.kind not in ("other", "upstream_failed"):
         facts.append(fact("failure_has_specific_error", f"{run.job} failed with a {own_error.kind.replace('_', ' ')}"
                           " error, a more specific cause", run.system))
     explains = None
@@ -186,4 +180,108 @@ def timeout(ev: EvidenceBundle) -> Iterator[Cause]:
                     explains=f"{job} hit its time limit and stopped", details={"job": job})
 
 
-GENERATORS = [failed_upstream, duplicated_load, code_change, permission, timeout]
+# error class -> (cause kind, what it means, what repairs it); permission and timeout keep their own
+# generators above, upstream_failed is the failed upstream run's cause
+TASK_ERROR_CAUSES: dict[str, tuple[str, str]] = {
+    "missing_input": ("missing_input", "its input was not there"),
+    "conversion": ("conversion_error", "a value could not be converted to the type the task expects"),
+    "missing_column": ("schema_mismatch", "a column it reads is missing"),
+    "schema_mismatch": ("schema_mismatch", "its input's columns no longer match what it writes"),
+    "duplicate_key": ("duplicate_key", "it inserted a key that is already there"),
+    "out_of_memory": ("out_of_memory", "it ran out of memory and was killed"),
+    "connection": ("connection_error", "it could not reach a system it needs (connection or DNS)"),
+    "quota": ("quota_exceeded", "a quota or rate limit of a system it uses was exhausted"),
+    "bad_code": ("bad_code", "its code does not import or parse"),
+}
+
+
+def task_error(ev: EvidenceBundle) -> Iterator[Cause]:
+    """A failed task explained by its own error: the symptom's own failed run counts, and so does any
+    failed run in scope that did not recover. The class comes from the failed try's log lines (Airflow)
+    or the FAIL event's message (OpenLineage)."""
+    own = ev.symptom_runs()
+    seen: set[tuple[str, str]] = set()
+    for run in sorted(ev.task_runs, key=lambda r: r not in own):
+        if run.state != "failed" or not run.error_message or (run.end and run.end > ev.window[1]):
+            continue
+        if run not in own and not _in_scope_job(ev, run.job, run.outputs):
+            continue
+        err = classify_error(run.error_message)
+        if err.kind not in TASK_ERROR_CAUSES or (run.job, err.kind) in seen:
+            continue
+        seen.add((run.job, err.kind))
+        yield _task_error_cause(ev, run, err, run in own)
+
+
+def _task_error_cause(ev: EvidenceBundle, run: TaskRun, err, own: bool) -> Cause:
+    kind, meaning = TASK_ERROR_CAUSES[err.kind]
+    line = run.error_message.splitlines()[0][:300]
+    facts = [fact("task_error_classified", f"{run.job} try {run.try_number} ({run.run_id}) failed: {line}",
+                  run.system)]
+    if run.log_lines:
+        facts.append(fact("error_in_failed_try_log", f"from the log of try {run.try_number}: "
+                          + " | ".join(run.log_lines[-3:])[:400], run.system))
+    if own:
+        facts.append(fact("error_is_symptoms_own", f"{run.job} is the run the incident is about", run.system))
+    tries = [r for r in ev.task_runs if r.job == run.job and r.state == "failed" and r.error_message
+             and classify_error(r.error_message).kind == err.kind]
+    if len(tries) >= 2:
+        facts.append(fact("same_error_every_try", f"{len(tries)} failed runs of {run.job} with the same error",
+                          run.system))
+    recovered = [r for r in ev.task_runs if r.job == run.job and r.state == "success" and r.start and run.end
+                 and run.end < r.start <= ev.symptom.observed_at]
+    if recovered:
+        facts.append(fact("recovered_before_symptom", f"{run.job} succeeded at {_hm(recovered[0].end)}", run.system))
+    node = ev.node(_task_node(ev, run.job))
+    if err.kind == "bad_code" and node and node.file_path and any(node.file_path in c.paths for c in ev.commits):
+        facts.append(fact("commit_touches_failing_task", f"a recent commit changed {node.file_path}", "git"))
+    explains = None
+    if own or ev.symptom.kind in _MISSING_DATA or not ev.symptom_error():
+        explains = f"{run.job} failed because {meaning}: {line}"
+    return Cause(kind, _task_node(ev, run.job), f"{run.job} failed: {meaning}", tuple(facts),
+                 (f"the log of {run.job}'s failed try shows another error first",
+                  f"a later run of {run.job} succeeded with the same input"),
+                 explains=explains,
+                 details={"dag_id": run.dag_id, "task_id": run.task_id, "run_id": run.run_id, "try_number":
+                          run.try_number, "error_class": err.kind, "error_line": line, "log_lines": list(run.log_lines),
+                          "object": err.obj, "column": err.column, "value": err.value, "conf": dict(run.conf),
+                          "system": run.system, "depth": 0 if own else 1})
+
+
+def did_not_run(ev: EvidenceBundle) -> Iterator[Cause]:
+    """The load did not run: a missed or stuck scheduled run (the missed-runs sensor's signal), or a
+    stale dataset whose writers have no run in the window at all."""
+    missed = ev.symptom.metrics.get("missed_run") if isinstance(ev.symptom.metrics, dict) else None
+    if missed:
+        dag_id = missed.get("dag_id") or ev.symptom.job or "?"
+        last = missed.get("last_run") or {}
+        verb = "did not run" if missed.get("kind") == "missed" else "did not finish"
+        facts = [fact("expected_run_missing", f"{dag_id} ({missed.get('schedule')}) was due at "
+                      f"{missed.get('expected_at')} and {verb}", "airflow")]
+        if last:
+            facts.append(fact("last_run_before_due", f"its last run {last.get('run_id')} ({last.get('state')}) "
+                              f"started {last.get('start')}", "airflow"))
+        yield Cause("did_not_run", _task_node(ev, dag_id), f"The load did not run: {dag_id} {verb}", tuple(facts),
+                    (f"a run of {dag_id} started after {missed.get('expected_at')}",),
+                    explains=f"{dag_id} was due at {missed.get('expected_at')} and {verb}, so nothing it writes "
+                             "was refreshed",
+                    details={"dag_id": dag_id, "expected_at": missed.get("expected_at"), "kind": missed.get("kind"),
+                             "schedule": missed.get("schedule"), "last_run": last, "depth": 1})
+        return
+    sym = ev.symptom
+    if sym.kind not in ("stale", "volume_low") or not sym.dataset_id or any(g.startswith("airflow") for g in ev.gaps):
+        return  # without Airflow's runs, "no run" would only mean "not read"
+    writers = [n for n in ev.upstream if n.kind == "task" and n.system == "airflow" and sym.dataset_id in n.feeds]
+    for writer in writers:
+        job = writer.node_id.split(":", 1)[-1]
+        if any(r.job == job for r in ev.task_runs):
+            continue
+        facts = (fact("expected_run_missing", f"no run of {job} in the {ev.window[0]:%Y-%m-%d %H:%M} - "
+                      f"{ev.window[1]:%Y-%m-%d %H:%M} window, and it writes {sym.dataset_id}", "airflow"),)
+        explains = f"{job} did not run, so {sym.dataset_id} was not refreshed" if sym.kind == "stale" else None
+        yield Cause("did_not_run", writer.node_id, f"The load did not run: no run of {job}", facts,
+                    (f"a run of {job} in the window",), explains=explains,
+                    details={"dag_id": job.split(".", 1)[0], "task_id": job.split(".", 1)[-1], "depth": writer.depth})
+
+
+GENERATORS = [failed_upstream, duplicated_load, code_change, permission, timeout, task_error, did_not_run]

@@ -177,8 +177,24 @@ def _attach_test(graph: ContextGraph, index: DbtIndex, uid: str, test: Mapping[s
     targets = [attached] if attached else (test.get("depends_on") or {}).get("nodes") or []
     tested = [index.node_ids[t] for t in targets if t in index.node_ids]
     index.tests[uid] = tested
+    meta = test.get("test_metadata") or {}
+    column = test.get("column_name") or (meta.get("kwargs") or {}).get("column_name")
     for node_id in tested:
         graph.node(node_id).attrs.setdefault("dbt_tests", []).append(test.get("name") or uid)
+        if meta.get("name") in ("unique", "not_null") and column:  # key columns, read from the tests
+            keys = graph.node(node_id).attrs.setdefault("dbt_key_columns", {})
+            keys.setdefault(str(column).strip('"').lower(), []).append(meta["name"])
+    if tested:
+        # a failing test's own relation (store_failures' `<schema>_dbt_test__audit.<test>`, or the test's
+        # unique_id) stands for the node it tests: an incident opened on it belongs to that model/source
+        graph.add_alias(uid, tested[0])
+        relations = graph.node(tested[0]).attrs.setdefault("dbt_test_relations", {})
+        relations[uid] = {"test": uid, "name": test.get("name"), "column": column,
+                          "kind": meta.get("name")}
+        if test.get("schema") and (test.get("alias") or test.get("name")):
+            audit = relation_id_from_parts(test.get("database"), test.get("schema"), test.get("alias") or test.get("name"))
+            graph.add_alias(audit, tested[0])
+            relations[audit] = relations[uid]
 
 
 def add_run_results(graph: ContextGraph, run_results: Mapping[str, Any], index: DbtIndex) -> int:

@@ -28,6 +28,16 @@ PRIOR: dict[str, float] = {
     "code_change": 0.05,
     "permission_error": 0.05,
     "timeout": 0.05,
+    # a failed task explained by its own error (the failed try's log or FAIL event)
+    "missing_input": 0.05,
+    "conversion_error": 0.05,
+    "schema_mismatch": 0.05,
+    "duplicate_key": 0.05,
+    "out_of_memory": 0.05,
+    "connection_error": 0.05,
+    "quota_exceeded": 0.05,
+    "bad_code": 0.05,
+    "did_not_run": 0.05,
     "unknown": 0.10,
 }
 
@@ -83,6 +93,15 @@ WEIGHTS: dict[str, float] = {
     "error_is_permission": 0.55,
     "error_names_object": 0.10,
     "error_is_timeout": 0.45,
+    # failed task, classified from its own error
+    "task_error_classified": 0.40,
+    "error_is_symptoms_own": 0.10,
+    "error_in_failed_try_log": 0.05,
+    "same_error_every_try": 0.05,
+    "commit_touches_failing_task": 0.10,
+    # the load did not run
+    "expected_run_missing": 0.60,
+    "last_run_before_due": 0.05,
     # unknown
     "evidence_gap": 0.03,
     "nothing_explains": 0.20,

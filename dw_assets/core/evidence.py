@@ -14,7 +14,9 @@ from datetime import date, datetime
 from typing import Any, Literal
 
 SymptomKind = Literal["failure", "volume_low", "volume_high", "stale", "duplicates", "check_failed"]
-ErrorKind = Literal["conversion", "missing_column", "permission_denied", "timeout", "other"]
+ErrorKind = Literal["conversion", "missing_column", "schema_mismatch", "missing_input", "duplicate_key",
+                    "out_of_memory", "permission_denied", "connection", "quota", "timeout", "upstream_failed",
+                    "bad_code", "other"]
 SchemaChangeKind = Literal["type_changed", "dropped", "added", "renamed"]
 
 
@@ -107,6 +109,7 @@ class TaskRun:
     outputs: tuple[str, ...] = ()
     inputs: tuple[str, ...] = ()
     error_message: str | None = None
+    log_lines: tuple[str, ...] = ()  # the failed try's error lines, from its log (bounded)
 
     @property
     def job(self) -> str:
@@ -227,8 +230,21 @@ class EvidenceBundle:
         return [r for r in self.task_runs if dataset_id in r.outputs]
 
     def symptom_error(self) -> ErrorClassification | None:
-        message = self.symptom.error_message or next((f.message for f in self._symptom_failures()), None)
+        """The symptom's own error: its message, else its FAIL event's, else its failed try's log."""
+        message = self.symptom.error_message or next((f.message for f in self._symptom_failures() if f.message),
+                                                     None)
+        if message and classify_error(message).kind != "other":
+            return classify_error(message)
+        logged = next((r.error_message for r in self.symptom_runs() if r.state == "failed" and r.error_message), None)
+        if logged and classify_error(logged).kind != "other":
+            return classify_error(logged)
         return classify_error(message) if message else None
+
+    def symptom_runs(self) -> list[TaskRun]:
+        """The runs of the symptom's own job (or, for a failure, the runs that write its dataset)."""
+        sym = self.symptom
+        return [r for r in self.task_runs if (sym.job and r.job == sym.job)
+                or (sym.kind == "failure" and sym.dataset_id and sym.dataset_id in r.outputs)]
 
     def _symptom_failures(self) -> list[FailureEvent]:
         sym = self.symptom
@@ -268,10 +284,60 @@ _TIMEOUT = re.compile(r"time(?:d)? ?out|timeout|deadline exceeded|execution_time
                       r"|canceling statement due to statement timeout", re.IGNORECASE)
 
 
+# The classes below are phrased by the engines and runtimes the estates run on (DuckDB, PostgreSQL,
+# Snowflake, BigQuery, Spark, Python, Airflow, Kubernetes); each names what failed, not who.
+_SCHEMA_MISMATCH = re.compile(
+    r"table \S+ has \d+ columns but \d+ values were supplied|has \d+ columns? but \d+ (?:values|columns)"
+    r"|INSERT has more (?:expressions|target columns) than|column count (?:doesn't|does not) match"
+    r"|schema mismatch|does not match the (?:table )?schema|mismatch(?:ed)? (?:type|schema)"
+    r"|number of columns", re.IGNORECASE)
+_MISSING_INPUT = re.compile(
+    r"no files? found(?: that match(?:es)? the pattern ['\"]?(?P<obj>[^'\"\s]+))?|FileNotFoundError(?:: .*?['\"]"
+    r"(?P<path>[^'\"]+)['\"])?|No such file or directory(?:: ['\"](?P<path2>[^'\"]+))?|NoSuchKey"
+    r"|file (?:does not|doesn't) exist|path does not exist|input (?:file|path) .*?not found"
+    r"|(?:table|relation) ['\"]?(?P<table>[\w.\"]+)['\"]? does not exist|Table with name (?P<table2>[\w.]+) does not exist"
+    , re.IGNORECASE)
+_DUPLICATE_KEY = re.compile(
+    r"duplicate key(?: value violates unique constraint ['\"]?(?P<obj>[\w.]+))?|Duplicate entry"
+    r"|violates (?:primary key|unique) constraint|PRIMARY KEY or UNIQUE constraint violat"
+    r"|UNIQUE constraint failed|Constraint Error: Duplicate", re.IGNORECASE)
+_OOM = re.compile(
+    r"out of memory|MemoryError|OOMKilled|Cannot allocate memory|memory limit exceeded|Java heap space"
+    r"|return code -9|Negsignal\.SIGKILL|\bSIGKILL\b|exit code 137|\bKilled\b", re.IGNORECASE)
+_CONNECTION = re.compile(
+    r"connection refused|could not connect to server|Name or service not known|Temporary failure in name resolution"
+    r"|nodename nor servname|getaddrinfo failed|could not translate host name|Could not resolve host"
+    r"|No route to host|Network is unreachable|Connection reset by peer|ConnectError|ConnectionError"
+    r"|Max retries exceeded with url|server closed the connection unexpectedly", re.IGNORECASE)
+_CREDENTIALS = re.compile(
+    r"password authentication failed|authentication failed|invalid credentials|invalid_grant|expired token"
+    r"|token (?:has )?expired|InvalidAccessKeyId|SignatureDoesNotMatch|ExpiredToken|could not be authenticated",
+    re.IGNORECASE)
+_QUOTA = re.compile(
+    r"quota exceeded|exceeded (?:your |the )?quota|rate limit|Too Many Requests|\b429\b|resources exceeded"
+    r"|No space left on device|Disk quota|ResourceExhausted|RESOURCE_EXHAUSTED|credits? (?:exhausted|exceeded)",
+    re.IGNORECASE)
+_UPSTREAM_FAILED = re.compile(r"upstream_failed|upstream task\(?s?\)? failed|dependencies? failed", re.IGNORECASE)
+_BAD_CODE = re.compile(
+    r"(?P<exc>SyntaxError|IndentationError|ModuleNotFoundError|ImportError|NameError|AttributeError"
+    r"|Broken DAG|DAG import error|Parser Error|syntax error at or near|Compilation Error)"
+    r"(?::? (?:No module named |name |cannot import name |module |at or near )?['\"]?(?P<obj>[\w.]+)['\"]?)?",
+    re.IGNORECASE)
+_PY_CONVERSION = re.compile(
+    r"could not convert string to (?P<type1>\w+): ['\"](?P<value>[^'\"]*)['\"]|invalid literal for (?P<type>\w+)\(\)"
+    r"(?: with base \d+)?: ['\"](?P<value2>[^'\"]*)['\"]", re.IGNORECASE)
+
+
 def classify_error(message: str) -> ErrorClassification:
-    """Sort an error message into conversion / missing column / permission / timeout / other."""
+    """Sort an error message into one class (conversion, missing column, schema mismatch, missing input,
+    duplicate key, out of memory, permission/credentials, connection/DNS, quota, timeout, upstream
+    failed, bad code) or `other`. More specific classes are tried first."""
     if not message:
         return ErrorClassification("other")
+    match = _PY_CONVERSION.search(message)
+    if match:
+        return ErrorClassification("conversion", value=match.group("value") or match.group("value2"),
+                                   target_type=match.group("type1") or match.group("type"))
     for pattern in _CONVERSION:
         match = pattern.search(message)
         if match:
@@ -283,12 +349,56 @@ def classify_error(message: str) -> ErrorClassification:
         match = pattern.search(message)
         if match:
             return ErrorClassification("missing_column", column=_bare(match.group("column")))
-    match = _PERMISSION.search(message)
+    if _SCHEMA_MISMATCH.search(message):
+        return ErrorClassification("schema_mismatch")
+    match = _DUPLICATE_KEY.search(message)
+    if match:
+        return ErrorClassification("duplicate_key", obj=match.groupdict().get("obj"))
+    match = _MISSING_INPUT.search(message)
+    if match:
+        found = next((v for k, v in match.groupdict().items() if v), None)
+        return ErrorClassification("missing_input", obj=found.strip('"') if found else None)
+    if _QUOTA.search(message):
+        return ErrorClassification("quota")
+    match = _PERMISSION.search(message) or _CREDENTIALS.search(message)
     if match:
         return ErrorClassification("permission_denied", obj=(match.groupdict().get("obj") or "").strip('"') or None)
+    if _CONNECTION.search(message):
+        return ErrorClassification("connection")
+    if _OOM.search(message):
+        return ErrorClassification("out_of_memory")
     if _TIMEOUT.search(message):
         return ErrorClassification("timeout")
+    match = _BAD_CODE.search(message)
+    if match:
+        return ErrorClassification("bad_code", obj=match.group("obj"), value=match.group("exc"))
+    if _UPSTREAM_FAILED.search(message):
+        return ErrorClassification("upstream_failed")
     return ErrorClassification("other")
+
+
+_ERROR_LINE = re.compile(r"\bERROR\b|\bCRITICAL\b|Error\b|Exception\b|Traceback|\bFAIL(?:ED|URE)?\b|Killed"
+                         r"|SIGKILL|return code|exit code|No files found|does not exist|refused|denied", re.IGNORECASE)
+
+
+def error_lines(log_text: str, max_lines: int = 12, max_line: int = 400) -> tuple[str, ...]:
+    """The lines of a task log that say what failed, last ones first in weight: a classified line from
+    the end of the log, then the other error-looking lines before it (bounded)."""
+    lines = [ln.strip() for ln in (log_text or "").splitlines() if ln.strip()]
+    picked = [ln[:max_line] for ln in lines if _ERROR_LINE.search(ln) or classify_error(ln).kind != "other"]
+    return tuple(dict.fromkeys(picked[-max_lines:]))
+
+
+def classify_log(lines: tuple[str, ...] | list[str]) -> tuple[ErrorClassification, str | None]:
+    """The class of a failed try from its error lines: the last line with a known class wins (the
+    final exception is the root; earlier lines are often retries or wrappers)."""
+    for line in reversed(list(lines)):
+        found = classify_error(line)
+        if found.kind != "other":
+            return found, line
+    joined = "\n".join(lines)
+    found = classify_error(joined)
+    return found, (lines[-1] if lines else None)
 
 
 def _bare(column: str) -> str:

@@ -13,6 +13,11 @@ def _conf(details: dict[str, Any]) -> str:
     return f" with conf {conf}" if conf else ""
 
 
+def _task(cause: Any) -> str:
+    d = cause.details
+    return f"{d.get('dag_id')}.{d.get('task_id')}" if d.get("task_id") else str(d.get("dag_id") or cause.subject)
+
+
 _ADVICE = {
     "split_export_early_release": lambda c: (
         f"Make the sensor of {c.details.get('dag_id') or c.subject} wait for the export's done-marker (or for the "
@@ -46,6 +51,33 @@ _ADVICE = {
     "timeout": lambda c: (
         f"Find why {c.details.get('job')} ran past its limit (data volume, locks, a slow source) before raising "
         "the timeout; then rerun."),
+    "missing_input": lambda c: (
+        f"{_task(c)} found no input ({c.details.get('object') or c.details.get('error_line')}): make the input "
+        f"arrive (ask its producer, check the path the task reads), then rerun {_task(c)}{_conf(c.details)}; a rerun "
+        "before the input is there fails the same way."),
+    "conversion_error": lambda c: (
+        f"{_task(c)} could not convert {c.details.get('value')!r}"
+        + (f" to {c.details.get('target_type')}" if c.details.get("target_type") else "")
+        + ": map the sentinel to NULL (or reject the rows) in the task or the staging model, merge that, then "
+          "rerun; a plain rerun fails the same way."),
+    "schema_mismatch": lambda c: (
+        f"{_task(c)}'s input no longer has the columns it expects ({c.details.get('error_line')}): align the task or "
+        "model with the new schema (or restore the column upstream), then rerun."),
+    "duplicate_key": lambda c: (
+        f"{_task(c)} inserted keys already present ({c.details.get('object') or 'a unique constraint'}): remove the "
+        "rows of the earlier load of the same partition (or make the load replace its partition), then rerun once."),
+    "out_of_memory": lambda c: (
+        f"{_task(c)} was killed for memory (try {c.details.get('try_number')}): give it more memory or process the "
+        "input in smaller batches, then rerun; the owner decides which."),
+    "connection_error": lambda c: (
+        f"{_task(c)} could not reach a system ({c.details.get('error_line')}): check that host/port/DNS name in the "
+        "Airflow connection and the system itself; wait until it answers, then rerun."),
+    "quota_exceeded": lambda c: (
+        f"{_task(c)} hit a quota or rate limit: wait for the quota to reset (or raise it with the provider), then "
+        "rerun; retrying at once fails the same way."),
+    "bad_code": lambda c: (
+        f"{_task(c)} fails to import or parse ({c.details.get('error_line')}): revert or fix the recent change to its "
+        "code, then rerun; escalate to the DAG's owner."),
     "unknown": lambda c: (
         "The evidence did not settle a cause: fill the gaps listed in the diagnosis (unreachable systems, "
         "missing lineage) and diagnose again."),

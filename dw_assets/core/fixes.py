@@ -289,6 +289,16 @@ def _marker_arg(source: str, tree: ast.Module, arg: ast.expr, suffix: str):
     line when the pattern is a module-level constant (the load task may keep using the glob)."""
     arg_src = ast.get_source_segment(source, arg) or ""
     pattern = _pattern_node(arg)
+    if pattern is None or (isinstance(pattern, ast.Name) and _module_constant(tree, pattern.id) is None):
+        # the glob is not written in this file (an imported constant, an Airflow Variable, a config
+        # read): the marker is derived from it where it is used, by the same landing convention
+        held = pattern if pattern is not None else _variable_call(arg)
+        if held is None:
+            return None, None
+        held_src = ast.get_source_segment(source, held) or ""
+        expr = f'({held_src}.split("*", 1)[0].rstrip("_-.") + "{suffix}")'
+        offset = _offset(source, held) - _offset(source, arg)
+        return arg_src[:offset] + expr + arg_src[offset + len(held_src):], None
     if isinstance(pattern, ast.Name):
         assign = _module_constant(tree, pattern.id)
         if assign is None:
@@ -320,6 +330,20 @@ def _pattern_node(arg: ast.expr) -> ast.expr | None:
         return _pattern_node(arg.args[-1])
     if isinstance(arg, ast.BinOp) and isinstance(arg.op, ast.Div):  # Path / "pattern"
         return _pattern_node(arg.right)
+    return None
+
+
+def _variable_call(arg: ast.expr) -> ast.expr | None:
+    """`Variable.get("clicks_glob")` (Airflow Variables), as the glob argument or inside `.format()` /
+    a path join."""
+    if isinstance(arg, ast.Call) and _call_name(arg.func).endswith("Variable.get"):
+        return arg
+    if isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute) and arg.func.attr == "format":
+        return _variable_call(arg.func.value)
+    if isinstance(arg, ast.Call) and _call_name(arg.func).endswith("join") and arg.args:
+        return _variable_call(arg.args[-1])
+    if isinstance(arg, ast.BinOp) and isinstance(arg.op, ast.Div):
+        return _variable_call(arg.right)
     return None
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
-SignalKind = Literal["check_failed", "lineage_fail", "airflow_run_failed"]
+SignalKind = Literal["check_failed", "lineage_fail", "airflow_run_failed", "run_missed"]
 
 
 @dataclass(frozen=True)

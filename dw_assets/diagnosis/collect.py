@@ -50,7 +50,11 @@ def collect_evidence(settings: Settings, store: Any, symptom: Symptom, *, graph:
     if graph is not None:
         root = gaps.guard("context graph", lambda: sources.resolve_root(graph, symptom), None)
         if root and symptom.dataset_id and root != symptom.dataset_id and not root.startswith("airflow:"):
-            symptom = replace(symptom, dataset_id=root)
+            # a dbt test's audit relation stands for the node it tests: its failing rows are evidence
+            test = gaps.guard("dbt test", lambda: sources.dbt_test_evidence(settings, graph, symptom.dataset_id,
+                                                                            warehouse), {})
+            symptom = replace(symptom, dataset_id=root, metrics={**symptom.metrics, **({"dbt_test": test}
+                                                                                       if test else {})})
     else:
         gaps.append("context graph: not available")
     upstream, notes = gaps.guard("context graph", lambda: sources.graph_scope(graph, symptom, bounds.max_depth),
@@ -60,13 +64,17 @@ def collect_evidence(settings: Settings, store: Any, symptom: Symptom, *, graph:
     datasets = ([symptom.dataset_id] if symptom.dataset_id else []) + [
         n.node_id for n in upstream if not sources.is_orchestration(n)][:bounds.max_datasets]
     changes = gaps.guard("schema history", lambda: sources.schema_changes(store, datasets, window))
+    changes = list(changes) + gaps.guard("schema drift", lambda: sources.drift_changes(settings, store, datasets, changes,
+                                                                                 window, warehouse))
     schemas = gaps.guard("schemas", lambda: sources.current_schemas(settings, store, datasets, changes, warehouse))
     lineage, failures = gaps.guard("openlineage runs", lambda: sources.lineage_runs(settings, store, datasets, window),
                                    ([], []))
     airflow = gaps.guard("airflow", lambda: sources.airflow_runs(settings, graph, symptom, upstream, window,
                                                                 bounds.max_dag_runs, airflow_clients))
     landed = gaps.guard("landing zone", lambda: profiles.landed_files(settings, symptom, datasets))
-    shaped = gaps.guard("warehouse profile", lambda: profiles.profiles(settings, symptom, datasets, changes, warehouse))
+    keys = profiles.key_columns_from_graph(graph, datasets) if graph is not None else {}
+    shaped = gaps.guard("warehouse profile", lambda: profiles.profiles(settings, symptom, datasets, changes, warehouse,
+                                                                      keys))
     upstream = gaps.guard("dag files", lambda: _with_dag_files(settings, upstream, symptom), upstream)
     commits = gaps.guard("git", lambda: recent_commits(settings, symptom, upstream, models, bounds))
     return EvidenceBundle(symptom, window, tuple(upstream), tuple(changes), tuple(schemas),

@@ -90,8 +90,21 @@ def duckdb_literal(value: str) -> str:
     return "'" + value.replace("'", "''") + "'"
 
 
+def key_columns_from_graph(graph: Any, datasets: list[str]) -> dict[str, tuple[str, ...]]:
+    """dataset -> its key columns as its dbt tests declare them: a `unique` column (with `not_null`
+    first); `not_null` alone does not make a key."""
+    out: dict[str, tuple[str, ...]] = {}
+    for dataset in datasets:
+        node = graph.node(dataset) if graph is not None and dataset in graph else None
+        tests = (node.attrs.get("dbt_key_columns") or {}) if node else {}
+        ranked = sorted((c for c in tests if "unique" in tests[c]), key=lambda c: ("not_null" not in tests[c], c))
+        if ranked:
+            out[dataset] = tuple(ranked)
+    return out
+
+
 def profiles(settings: Settings, symptom: Symptom, datasets: list[str], changes: list[SchemaChange],
-             warehouse: Any = None) -> list[PartitionProfile]:
+             warehouse: Any = None, keys: dict[str, tuple[str, ...]] | None = None) -> list[PartitionProfile]:
     wh = warehouse or estate_warehouse(settings)
     out = []
     odd_columns = string_changes(changes)
@@ -102,7 +115,7 @@ def profiles(settings: Settings, symptom: Symptom, datasets: list[str], changes:
         period = check.volume.period if check.volume else "daily"
         history = check.volume.history if check.volume else 6
         out.append(profile_partition(wh, dataset, spec.partition_column, symptom.partition, period, history,
-                                     odd_columns.get(dataset, set())))
+                                     odd_columns.get(dataset, set()), key_columns=(keys or {}).get(dataset, ())))
     profiled = {p.dataset_id for p in out}
     for dataset, columns in odd_columns.items():
         if dataset not in profiled and dataset in datasets:
@@ -122,8 +135,28 @@ def estate_warehouse(settings: Settings) -> Any:
     return wh
 
 
+def constraint_keys(session: Any, wh: Any, dataset: str) -> tuple[str, ...]:
+    """The table's declared primary key / unique columns (DuckDB's catalog, else information_schema)."""
+    from dw_assets.connectors.warehouse import relation_parts
+
+    catalog, schema, table = relation_parts(dataset)
+    if wh.is_duckdb:
+        sql = ("SELECT constraint_column_names FROM duckdb_constraints() WHERE constraint_type IN "
+               "('PRIMARY KEY', 'UNIQUE') AND lower(table_name) = :t AND lower(schema_name) = :s"
+               + (" AND lower(database_name) = :c" if catalog else "") + " ORDER BY constraint_type")
+        params = {"t": table, "s": schema or "main", **({"c": catalog} if catalog else {})}
+        rows = session.query(sql, params)[1]
+        return tuple(str(c) for c in rows[0][0]) if rows and len(rows[0][0]) == 1 else ()
+    rows = session.query(
+        "SELECT k.column_name FROM information_schema.table_constraints c JOIN information_schema.key_column_usage k "
+        "ON c.constraint_name = k.constraint_name AND c.table_schema = k.table_schema WHERE c.constraint_type IN "
+        "('PRIMARY KEY', 'UNIQUE') AND lower(c.table_name) = :t AND lower(c.table_schema) = :s", {"t": table,
+                                                                                                  "s": schema})[1]
+    return (str(rows[0][0]),) if len(rows) == 1 else ()
+
+
 def profile_partition(wh: Any, dataset: str, partition_column: str, partition: str, period: str, history: int,
-                      odd_columns: set[str] = frozenset()) -> PartitionProfile:
+                      odd_columns: set[str] = frozenset(), key_columns: tuple[str, ...] = ()) -> PartitionProfile:
     from dw_assets.connectors.warehouse import quote_identifier as q
 
     rel = wh.relation(dataset)
@@ -134,7 +167,16 @@ def profile_partition(wh: Any, dataset: str, partition_column: str, partition: s
         pc = q(partition_column, wh.dialect)
         where = f"{pc} = CAST(:p AS DATE)"
         dates = [c for c, t in columns.items() if t.startswith("DATE") and c != partition_column]
-        key = next((c for c in columns if c.lower().endswith("id")), None)
+        # the key: what the dbt tests declare, else the table's own constraint, else a column named like an id
+        lower = {c.lower(): c for c in columns}
+        key = next((lower[k.lower()] for k in key_columns if k.lower() in lower and k.lower() != partition_column.lower()),
+                   None)
+        if key is None:
+            try:
+                key = next((lower[k.lower()] for k in constraint_keys(s, wh, dataset) if k.lower() in lower), None)
+            except Exception:  # noqa: BLE001  a catalog without constraint views: fall back to the name rule
+                key = None
+        key = key or next((c for c in columns if c.lower().endswith("id")), None)
         selects = ["count(*) AS n"] + [f"min({q(c)}), max({q(c)})" for c in dates]
         if key:
             selects.append(f"count(*) - count(DISTINCT {q(key)})")

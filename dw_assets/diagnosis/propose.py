@@ -7,6 +7,7 @@ from a temporary clone (dw_assets.connectors.git_host); the working copy is neve
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -56,12 +57,29 @@ def _fixes_for(settings: Settings, evidence: EvidenceBundle, cause: Cause) -> li
     return [recommendation_for(cause)]
 
 
-def _marker_suffix(evidence: EvidenceBundle) -> str:
-    """The landing convention's marker suffix, read off a marker that is there (default `.done`)."""
+def _marker_suffix(evidence: EvidenceBundle, sources: list[str] = ()) -> str:
+    """The landing convention's marker suffix: read off a marker that is there, else off a sensor in
+    the owner's DAG files that already waits for one (`FileSensor(filepath=".../{day}.ok")`, a
+    `_SUCCESS` file), else `.done`."""
     for f in evidence.landed_files:
         if f.is_marker and "." in f.name:
             return "." + f.name.rsplit(".", 1)[-1]
+    for text in sources:
+        found = marker_suffix_in(text)
+        if found:
+            return found
     return ".done"
+
+
+_MARKER_LITERAL = re.compile(r"""["'][^"'*\n]*?(?P<suffix>\.(?:done|ok|ready|complete|success|finished|ctl|flag|trigger|eof)"""
+                             r"""|_SUCCESS|\.DONE|\.OK)["']""")
+
+
+def marker_suffix_in(text: str) -> str | None:
+    """A done-marker a sensor of this file waits for (a path literal with no glob ending in a marker
+    suffix), as its suffix."""
+    match = _MARKER_LITERAL.search(text or "")
+    return match.group("suffix") if match else None
 
 
 def _sensor_fix(settings: Settings, evidence: EvidenceBundle, cause: Cause) -> ProposedFix | None:
@@ -70,7 +88,10 @@ def _sensor_fix(settings: Settings, evidence: EvidenceBundle, cause: Cause) -> P
     if not files:
         return None
     repo = files[0][0]
-    edits = [e for _, path in files if (e := sensor_marker_edit(path, repo.read(path), _marker_suffix(evidence)))]
+    texts = [repo.read(path) for _, path in files]
+    others = _other_dag_texts(settings, dataset)
+    suffix = _marker_suffix(evidence, texts + others)
+    edits = [e for (_, path), text in zip(files, texts, strict=True) if (e := sensor_marker_edit(path, text, suffix))]
     if not edits:
         return None
     diff = unified_diff(edits)
@@ -83,6 +104,35 @@ def _sensor_fix(settings: Settings, evidence: EvidenceBundle, cause: Cause) -> P
         f"({', '.join(e.path for e in edits)}).",
         kind="diff", repo=str(repo.root), paths=[e.path for e in edits], diff=diff, verified=check.ok,
         check_output=check.output, target_asset=cause.subject)
+
+
+def _other_dag_texts(settings: Settings, dataset: str | None, limit: int = 50) -> list[str]:
+    """The owner's other DAG files: a sensor there that waits for a marker shows the convention."""
+    import os
+
+    from dw_assets.diagnosis.repos import _SKIP_DIRS
+
+    repo = repo_for(settings, dataset)
+    if repo is None:
+        return []
+    domain = settings.domain_for(dataset) if dataset else None
+    base = Path(repo.root) / ((domain.dags_path if domain else None) or "")
+    texts, seen = [], 0
+    for dirpath, dirnames, filenames in os.walk(base):
+        dirnames[:] = [d for d in dirnames if d not in _SKIP_DIRS and not d.startswith(".")]
+        for name in filenames:
+            seen += 1
+            if not name.endswith(".py") or seen > 3000:
+                continue
+            try:
+                text = (Path(dirpath) / name).read_text(errors="replace")
+            except OSError:
+                continue
+            if "Sensor" in text and ("DAG" in text or "@dag" in text):
+                texts.append(text)
+            if len(texts) >= limit:
+                return texts
+    return texts
 
 
 def _cast_fixes(settings: Settings, evidence: EvidenceBundle, cause: Cause) -> list[ProposedFix]:

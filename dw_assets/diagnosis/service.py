@@ -20,7 +20,7 @@ from dw_assets.diagnosis.propose import open_fix_pull_requests, propose_fixes
 
 _PATH_HIDDEN = frozenset({"job", "dbt_invocation", "dag"})  # collapsed in the path; Airflow tasks are shown
 _READERS = frozenset({"dashboard", "reader", "application"})
-_SIGNAL_PRIORITY = {"lineage_fail": 0, "airflow_run_failed": 1, "check_failed": 2}
+_SIGNAL_PRIORITY = {"lineage_fail": 0, "airflow_run_failed": 1, "run_missed": 2, "check_failed": 3}
 
 
 def diagnose(settings: Settings, store: Any, symptom: Symptom, *, incident_id: str | None = None, graph: Any = None,
@@ -88,7 +88,7 @@ def _node_in(graph: Any, node_id: str | None) -> str | None:
 
 def symptom_from_incident(incident: Any) -> Symptom:
     """The incident's most telling signal as a Symptom: a failure's error beats a check's numbers."""
-    signals = sorted(incident.signals, key=lambda s: (_SIGNAL_PRIORITY.get(s.get("kind"), 3), s.get("observed_at")))
+    signals = sorted(incident.signals, key=lambda s: (_SIGNAL_PRIORITY.get(s.get("kind"), 4), s.get("observed_at")))
     if not signals:
         raise ValueError(f"incident {incident.id} has no signals to diagnose")
     first = signals[0]
@@ -100,12 +100,15 @@ def symptom_from_incident(incident: Any) -> Symptom:
                    datetime.fromisoformat(str(first["observed_at"])), first.get("summary") or incident.title,
                    partition=details.get("partition") or (incident.evidence or {}).get("partition"),
                    job=_job(first.get("kind"), details), error_message=error,
-                   metrics=dict(details.get("metrics") or {}))
+                   metrics={**(details.get("metrics") or {}),
+                            **({"missed_run": details} if first.get("kind") == "run_missed" else {})})
 
 
 def _symptom_kind(signal_kind: str | None, details: dict[str, Any]) -> str:
     if signal_kind in ("lineage_fail", "airflow_run_failed"):
         return "failure"
+    if signal_kind == "run_missed":
+        return "stale"
     check, metrics = str(details.get("check") or ""), details.get("metrics") or {}
     if check.startswith("volume"):
         ratio = metrics.get("ratio")

@@ -27,6 +27,48 @@ _STATES = {"COMPLETE": "success", "FAIL": "failed", "ABORT": "failed", "START": 
 _ORCHESTRATION = ("task", "dag", "job", "dbt_invocation")
 
 
+def dbt_test_evidence(settings: Settings, graph: Any, reported: str, warehouse: Any = None) -> dict[str, Any]:
+    """A failing dbt test reported on its own relation (or unique_id): the test, the tested node and
+    column, the failing rows' count (run_results) and a sample of their keys (the test's stored
+    failures, when `store_failures` kept them). Empty when `reported` is not a test's."""
+    from dw_assets.connectors.dbt import project_paths
+    from dw_assets.core.dbt_lineage import load_artifact
+
+    try:
+        tested = graph.resolve(reported)
+    except LookupError:
+        return {}
+    test = (graph.node(tested).attrs.get("dbt_test_relations") or {}).get(reported) or \
+        (graph.node(tested).attrs.get("dbt_test_relations") or {}).get(reported.lower())
+    if not test:
+        return {}
+    out: dict[str, Any] = {"dbt_test": test["name"], "tested": tested, "column": test.get("column"),
+                           "test_kind": test.get("kind")}
+    paths = project_paths(settings)
+    if paths.run_results.exists():
+        result = next((r for r in load_artifact(paths.run_results).get("results") or []
+                       if r.get("unique_id") == test["test"]), None)
+        if result:
+            out.update(status=result.get("status"), failures=result.get("failures"), message=result.get("message"))
+    if reported != test["test"] and "." in reported:  # the audit relation: sample the failing keys
+        from dw_assets.diagnosis.profiles import estate_warehouse
+
+        wh = warehouse or estate_warehouse(settings)
+        with wh.session() as session:
+            columns = [c.name for c in session.table_schema(reported)]
+            keys = [k for k in (graph.node(tested).attrs.get("dbt_key_columns") or {}) if k in columns
+                    and k != (test.get("column") or "").lower()]
+            column = next(iter(keys), None) or ("unique_field" if "unique_field" in columns else
+                                                (columns[0] if columns else None))
+            if column:
+                from dw_assets.connectors.warehouse import quote_identifier
+
+                rows = session.query(f"SELECT DISTINCT CAST({quote_identifier(column)} AS VARCHAR) FROM "
+                                     f"{wh.relation(reported)} LIMIT 5")[1]
+                out["sample_keys"] = {"column": column, "values": [r[0] for r in rows]}
+    return out
+
+
 def resolve_root(graph: Any, symptom: Symptom) -> str:
     for candidate in (symptom.dataset_id, f"airflow:{symptom.job}" if symptom.job else None, symptom.job):
         if candidate:
@@ -86,6 +128,33 @@ def schema_changes(store: Any, datasets: list[str], window: tuple[datetime, date
                 changes.append(SchemaChange(dataset, row["column"], row["change"], row["event_time"],
                                             row["old_type"], row["new_type"], run_id=row["run_id"]))
     return changes
+
+
+def drift_changes(settings: Settings, store: Any, datasets: list[str], known: list[SchemaChange],
+                  window: tuple[datetime, datetime], warehouse: Any = None) -> list[SchemaChange]:
+    """Column changes the warehouse itself shows: its information_schema now against the schema the
+    schema-drift check accepted. A newly adopted estate has no OpenLineage schema history yet, but the
+    check's first run took a baseline, so a BIGINT -> VARCHAR change is evidence from day one."""
+    from checks.state import accepted_schema
+    from dw_assets.core.schema_drift import diff_schemas
+
+    seen = {(c.dataset_id, c.column.lower(), c.change) for c in known}
+    out = []
+    for dataset in datasets[:15]:
+        accepted = accepted_schema(store, dataset)
+        if not accepted:
+            continue
+        live = _live_schema(settings, dataset, warehouse)
+        if live is None:
+            continue
+        columns, accepted_at = accepted
+        at = min(max(accepted_at, window[0]), window[1])  # changed after the baseline; when exactly is unknown
+        for change in diff_schemas(dict(columns), live.columns):
+            if change.change == "added" or (dataset, change.column.lower(), change.change) in seen:
+                continue
+            out.append(SchemaChange(dataset, change.column, change.change, at, change.old_type, change.new_type,
+                                    source=f"schema_drift ({live.source} information_schema vs accepted)"))
+    return out
 
 
 def current_schemas(settings: Settings, store: Any, datasets: list[str], changes: list[SchemaChange],
@@ -208,12 +277,40 @@ def airflow_runs(settings: Settings, graph: Any, symptom: Symptom, upstream: lis
                 except AirflowNotFoundError:
                     continue
                 for dag_run in sorted(dag_runs, key=lambda r: r.start_date or window[0])[-max_runs:]:
-                    runs += _task_runs(graph, settings, client, dag_run, window)
+                    runs += [(client, r) for r in _task_runs(graph, settings, client, dag_run, window)]
+        return _with_failed_logs(runs)
     finally:
         if owned:
             for client in clients.values():
                 client.close()
-    return runs
+
+
+MAX_LOGS = 6  # failed tries whose logs are read per diagnosis, newest first
+
+
+def _with_failed_logs(runs: list[tuple[Any, TaskRun]]) -> list[TaskRun]:
+    """Each failed try (the newest MAX_LOGS) gets its own error lines from its log, read through the
+    Airflow API; a log that cannot be read leaves the run as it was and says so in its message."""
+    from dataclasses import replace
+
+    from dw_assets.core.evidence import classify_log, error_lines
+
+    failed = sorted((i for i, (_, r) in enumerate(runs) if r.state == "failed" and r.try_number >= 1),
+                    key=lambda i: runs[i][1].end or runs[i][1].start or datetime.min.replace(tzinfo=UTC),
+                    reverse=True)[:MAX_LOGS]
+    out = [r for _, r in runs]
+    for i in failed:
+        client, run = runs[i]
+        try:
+            text = client.task_log(run.dag_id, run.run_id, run.task_id, run.try_number)
+        except Exception as exc:  # noqa: BLE001  a missing log is a gap on that run, not a failed diagnosis
+            out[i] = replace(run, error_message=f"(log of try {run.try_number} not readable: "
+                                                f"{type(exc).__name__}: {str(exc)[:200]})")
+            continue
+        lines = error_lines(text)
+        _, line = classify_log(lines)  # the line that names the failure is the run's error
+        out[i] = replace(run, error_message=line, log_lines=lines)
+    return out
 
 
 def _task_runs(graph: Any, settings: Settings, client: Any, dag_run: Any, window) -> list[TaskRun]:

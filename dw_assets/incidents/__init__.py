@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from datetime import datetime, timedelta
+from typing import Any
 
 from dw_assets.config import Settings
 from dw_assets.core.approvals import parse_duration
@@ -24,6 +26,11 @@ def intake_signal(settings: Settings, store: Store | IncidentStore, signal: Sign
     (`settings.incidents.window`). Returns (incident, created). Idempotent per `dedupe_key`."""
     incidents = store if isinstance(store, IncidentStore) else IncidentStore(store)
     window = parse_duration(settings.incidents.window)
+    signal = with_dataset(settings, signal)
+    same_run = _same_run_incident(incidents, signal, window)
+    if same_run is not None:
+        note = f"{signal.summary} (joined: the same run failed, already in {same_run.id})"
+        return incidents.join(same_run.id, signal, window=window, now=now, note=note), False
     related = _related_open_incident(settings, incidents, signal, window)
     if related is not None:
         note = f"{signal.summary} (joined: {signal.dataset_id} is on the lineage of {related.dataset_id})"
@@ -32,6 +39,31 @@ def intake_signal(settings: Settings, store: Store | IncidentStore, signal: Sign
     return incidents.intake(signal, window=parse_duration(settings.incidents.window),
                             owner=domain.owner if domain else None, domain=domain.name if domain else None,
                             now=now)
+
+
+def _run_keys(details: dict[str, Any]) -> set[str]:
+    """What names the run a failure came from: Airflow's (DAG, run id), OpenLineage's run and parent run."""
+    keys = set()
+    if details.get("dag_id") and details.get("run_id"):
+        keys.add(f"airflow:{details['dag_id']}:{details['run_id']}")
+    for key in ("run_id", "parent_run_id"):
+        if details.get(key) and not details.get("dag_id"):
+            keys.add(f"run:{details[key]}")
+    return keys
+
+
+def _same_run_incident(incidents: IncidentStore, signal: Signal, window: timedelta) -> Incident | None:
+    """An open incident holding a failure of the same run: one failed run writing two unrelated datasets
+    is one fault, so its signals make one incident."""
+    keys = _run_keys(signal.details or {})
+    if not keys or signal.kind == "check_failed":
+        return None
+    for incident in incidents.list(status=("open", "diagnosed", "awaiting_approval", "remediating")):
+        if not incident.window_start - window <= signal.observed_at <= incident.window_end:
+            continue
+        if any(keys & _run_keys(s.get("details") or {}) for s in incident.signals if s.get("kind") != "check_failed"):
+            return incident
+    return None
 
 
 def _related_open_incident(settings: Settings, incidents: IncidentStore, signal: Signal,
@@ -56,3 +88,48 @@ def _related_open_incident(settings: Settings, incidents: IncidentStore, signal:
         return None
     related = [i for i in candidates if i.dataset_id in reached]
     return min(related, key=lambda i: i.created_at) if related else None
+
+
+def with_dataset(settings: Settings, signal: Signal, graph: Any = None) -> Signal:
+    """A failure that names no dataset (a FAIL event without outputs) gets the dataset its job writes:
+    `airflow.task_outputs` first, then the job's task node's outputs in the context graph. One fault
+    then has one incident on its dataset (with owner and plan) instead of a `source:` incident."""
+    if signal.dataset_id:
+        return signal
+    details = signal.details or {}
+    jobs = [str(details.get(k)).rsplit("/", 1)[-1] for k in ("job_name", "job") if details.get(k)]
+    dag_id, failed = details.get("dag_id"), details.get("failed_tasks") or {}
+    jobs += [f"{dag_id}.{t}" for t in sorted(failed)] if dag_id else []
+    for job in dict.fromkeys(jobs):
+        found = _written_by(settings, job, graph)
+        if found:
+            return replace(signal, dataset_id=found[0],
+                           details={**details, "dataset_from_job": job, "job_outputs": found})
+    return signal
+
+
+def _written_by(settings: Settings, job: str, graph: Any) -> list[str]:
+    from dw_assets.core.identity import IdentityError, airflow_task_node_id, canonical_dataset_id
+
+    mapped = settings.airflow.task_outputs.get(job) or []
+    try:
+        if mapped:
+            return [canonical_dataset_id(d, aliases=settings.aliases) for d in mapped]
+    except IdentityError:
+        pass
+    if "." not in job:
+        return []
+    try:
+        if graph is None:
+            from dw_assets.context_graph import cached_context_graph
+
+            graph = cached_context_graph(settings)
+        dag_id, task_id = job.split(".", 1)
+        node = airflow_task_node_id(dag_id, task_id)
+        if node not in graph:
+            return []
+        return sorted(e.dst for e in graph.edges_of(node) if e.src == node and graph.node(e.dst).kind not in
+                      ("task", "dag", "job", "dbt_invocation"))
+    except Exception as exc:  # noqa: BLE001  without a graph the signal keeps its source subject
+        log.warning("intake: cannot map job %s to a dataset: %s", job, exc)
+        return []

@@ -93,6 +93,10 @@ def test_connector_and_sensor_on_a_real_airflow(airflow):
     tis = {t.task_id: t for t in client.list_task_instances("gl_landing", run.run_id)}
     assert {k: t.state for k, t in tis.items()} == {"wait_for_export": "success", "load": "success"}
     assert tis["load"].try_number >= 1 and tis["load"].end_date is not None
+    # the try's log through the API (both majors), as plain lines and bounded in size
+    log = client.task_log("gl_landing", run.run_id, "load", tis["load"].try_number)
+    assert log.strip() and "{'event'" not in log and '"event":' not in log, log[:500]
+    assert len(client.task_log("gl_landing", run.run_id, "load", tis["load"].try_number, max_chars=200)) <= 200
 
     read_only = AirflowClient(instance_config(airflow, read_only=True))
     with pytest.raises(ReadOnlyError, match=f"instance 'airflow{airflow.major}' is pinned read-only"):

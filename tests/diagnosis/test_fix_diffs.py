@@ -156,3 +156,44 @@ def test_recent_commits_name_the_paths_and_changed_lines(owner_repo: GitRepo):
     commits = owner_repo.recent_commits([rel], since=datetime.now(UTC) - timedelta(hours=1))
     assert commits[0].author == "sam" and commits[0].paths == (rel,)
     assert any("discount_amount" in line for line in commits[0].changed_lines)
+
+
+def test_the_marker_suffix_comes_from_a_sensor_that_already_waits_for_one():
+    from dw_assets.diagnosis.propose import marker_suffix_in
+
+    other_dag = 'FileSensor(task_id="wait", filepath="/landing/orders/{{ ds_nodash }}.ok")'
+    assert marker_suffix_in(other_dag) == ".ok"
+    assert marker_suffix_in('FileSensor(filepath="/landing/x/_SUCCESS")') == "_SUCCESS"
+    assert marker_suffix_in('FileSensor(filepath="/landing/x_*.csv")') is None
+
+
+_IMPORTED_GLOB = '''import glob
+import os
+
+from airflow.providers.standard.sensors.python import PythonSensor
+from airflow.sdk import DAG
+from landing_conf import CLICKS_GLOB
+
+
+def clicks_landed(day):
+    return bool(glob.glob(os.path.join("/landing", CLICKS_GLOB.format(day=day))))
+
+
+with DAG(dag_id="web_events"):
+    PythonSensor(task_id="await_drop", python_callable=clicks_landed, op_args=["{{ ds_nodash }}"])
+'''
+
+
+@pytest.mark.parametrize("held", ["CLICKS_GLOB", 'Variable.get("clicks_glob")'])
+def test_a_glob_held_elsewhere_gets_its_marker_derived_where_it_is_used(held):
+    source = _IMPORTED_GLOB.replace("CLICKS_GLOB.format", f"{held}.format")
+    edit = sensor_marker_edit("dags/web_events.py", source, ".ok")
+    assert edit is not None
+    guard = next(line for line in edit.after.splitlines() if line.strip().startswith("if not os.path.exists"))
+    assert f'({held}.split("*", 1)[0].rstrip("_-.") + ".ok").format(day=day)' in guard
+    # run against the value the glob holds, the derived marker is what the landing convention names
+    from types import SimpleNamespace
+
+    held_value = {"CLICKS_GLOB": "clicks_{day}_*.csv",
+                  "Variable": SimpleNamespace(get=lambda key: "clicks_{day}_*.csv")}
+    assert eval(f'({held}.split("*", 1)[0].rstrip("_-.") + ".ok")', held_value) == "clicks_{day}.ok"

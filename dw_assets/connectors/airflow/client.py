@@ -10,6 +10,7 @@ repeat is safe (Airflow answers 409 for the second) and it is retried like a rea
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from typing import Any, Self
@@ -25,6 +26,7 @@ from dw_assets.connectors.airflow.models import Dag, DagRun, TaskInstance, parse
 from dw_assets.connectors.retry import RETRY_STATUSES as _RETRY_STATUSES
 from dw_assets.connectors.retry import RetryPolicy, Transient
 
+LOG_MAX_CHARS = 64_000  # of a task log kept for diagnosis: the tail, where the error is
 _HINTS = {
     401: "check the credentials in airflow.instances[{name}].auth (Airflow 2 also needs "
          "AIRFLOW__API__AUTH_BACKENDS=airflow.api.auth.backend.basic_auth)",
@@ -223,6 +225,23 @@ class AirflowClient:
         path = self._path("dags", dag_id, "dagRuns", run_id, "taskInstances")
         return parse_items(TaskInstance, list(self._paged(path, "task_instances", {})), f"GET {path}")
 
+    def task_log(self, dag_id: str, run_id: str, task_id: str, try_number: int, *, map_index: int = -1,
+                 max_chars: int = LOG_MAX_CHARS) -> str:
+        """The log of one try of a task instance as text, its last `max_chars` characters (errors sit at
+        the end). Airflow 3 answers structured lines (`event`, `level`, `error_detail`), Airflow 2 one
+        string; both come back as plain lines. Read-only."""
+        if try_number < 1:
+            raise E.AirflowRequestError(f"airflow instance {self.name!r}: try_number must be >= 1 (got {try_number}) "
+                                        f"for the log of {dag_id}.{task_id} in {run_id}")
+        path = self._path("dags", dag_id, "dagRuns", run_id, "taskInstances", task_id, "logs", str(try_number))
+        params: dict[str, Any] = {"full_content": "true"}
+        if map_index >= 0:
+            params["map_index"] = map_index
+        payload = self._json("GET", path, params=params, headers={"Accept": "application/json"})
+        content = payload.get("content") if isinstance(payload, dict) else payload
+        text = log_text(content)
+        return text[-max_chars:] if max_chars and len(text) > max_chars else text
+
     def ui_url(self, dag_id: str, run_id: str) -> str:
         """Where a person sees the run in Airflow's own UI."""
         if self.api_version == "v2":
@@ -266,6 +285,33 @@ class AirflowClient:
         path = self._path("dags", dag_id)
         payload = self._json("PATCH", path, params={"update_mask": "is_paused"}, json={"is_paused": paused})
         return parse_items(Dag, [payload], f"PATCH {path}")[0]
+
+
+def log_text(content: Any) -> str:
+    """Airflow's log payload as plain lines: a string (Airflow 2; older 2.x wrap it as a repr of
+    `[(host, text)]`), or a list of structured messages / strings (Airflow 3)."""
+    if content is None:
+        return ""
+    if isinstance(content, str):
+        if content.startswith(("[('", '[("')):
+            try:
+                pairs = ast.literal_eval(content)
+                return "\n".join(str(text) for _host, text in pairs)
+            except (ValueError, SyntaxError, TypeError):
+                return content
+        return content
+    lines = []
+    for item in content if isinstance(content, list) else [content]:
+        if not isinstance(item, dict):
+            lines.append(str(item))
+            continue
+        head = " ".join(str(item[k]) for k in ("timestamp", "level") if item.get(k))
+        event = item.get("event") or ""
+        lines.append(f"{head} {event}".strip() if head else str(event))
+        for detail in item.get("error_detail") or []:
+            if isinstance(detail, dict):
+                lines.append(f"{detail.get('exc_type', 'Error')}: {detail.get('exc_value', '')}")
+    return "\n".join(lines)
 
 
 def clients_from_settings(settings: Settings, **kwargs: Any) -> dict[str, AirflowClient]:

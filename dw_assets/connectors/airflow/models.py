@@ -111,6 +111,8 @@ class Dag:
     is_paused: bool | None
     owners: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
+    schedule: str | None = None  # cron, preset or interval ("1 day, 0:00:00"); None when not on a clock
+    fileloc: str | None = None
 
     @classmethod
     def from_api(cls, payload: dict[str, Any]) -> Dag:
@@ -119,7 +121,27 @@ class Dag:
             is_paused=payload.get("is_paused"),
             owners=tuple(payload.get("owners") or ()),
             tags=tuple(t["name"] if isinstance(t, dict) else str(t) for t in payload.get("tags") or ()),
+            schedule=_schedule(payload),
+            fileloc=payload.get("fileloc"),
         )
+
+
+def _schedule(payload: dict[str, Any]) -> str | None:
+    """Airflow 3 `timetable_summary` ("0 6 * * *", "@daily", "Asset", "None"); Airflow 2 `schedule_interval`
+    ({"__type": "CronExpression", "value": ...} or a TimeDelta), else its `timetable_summary`."""
+    interval = payload.get("schedule_interval")
+    if isinstance(interval, dict):
+        if interval.get("__type") == "CronExpression":
+            return str(interval.get("value"))
+        if interval.get("__type") == "TimeDelta":
+            total = int(interval.get("days") or 0) * 86400 + int(interval.get("seconds") or 0)
+            days, rest = divmod(total, 86400)
+            return (f"{days} day{'s' if days != 1 else ''}, " if days else "") + \
+                f"{rest // 3600}:{rest % 3600 // 60:02d}:{rest % 60:02d}"
+    summary = payload.get("timetable_summary")
+    if isinstance(summary, str) and summary and summary.lower() not in ("none", "null"):
+        return summary
+    return None
 
 
 def parse_items(kind: type, items: list[Any], what: str) -> list[Any]:

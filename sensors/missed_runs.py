@@ -1,0 +1,122 @@
+"""Sensor: runs that did not happen. Nothing else notices them: checks run when a run finishes, so a
+load that never ran opens nothing. On a clock of its own, this sensor reads each scheduled DAG's
+recent runs (Airflow REST API, read-only) and each freshness SLA (`checks[].freshness`), and sends a
+missed or stuck run to incident intake with the cause "the load did not run" and the run that
+should have happened; a stale dataset goes in through its freshness check as usual.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import dagster as dg
+
+from dw_assets.config import Settings
+from dw_assets.core.expected_runs import MissedRun, RunSeen, missed_or_stuck
+from dw_assets.core.signals import Signal
+
+SENSOR_NAME = "dw_missed_runs"
+LOOKBACK = timedelta(days=7)
+log = logging.getLogger(__name__)
+
+
+def dag_outputs(settings: Settings, dag_id: str) -> list[str]:
+    """The datasets a DAG's tasks write (`airflow.task_outputs`), canonical."""
+    from dw_assets.core.identity import canonical_dataset_id
+
+    found = [canonical_dataset_id(d, aliases=settings.aliases) for job, datasets in settings.airflow.task_outputs.items()
+             if job.split(".", 1)[0] == dag_id for d in datasets]
+    return sorted(set(found))
+
+
+def missed_run_signal(settings: Settings, instance: str, missed: MissedRun, now: datetime) -> Signal:
+    outputs = dag_outputs(settings, missed.dag_id)
+    details = {**missed.details(), "instance": instance, "outputs": outputs, "job": missed.dag_id}
+    return Signal(kind="run_missed", dataset_id=outputs[0] if outputs else None, observed_at=now,
+                  source=f"airflow:{instance}:schedule", summary=missed.summary, details=details, severity="high",
+                  dedupe_key=f"run_missed:{instance}:{missed.dag_id}:{missed.kind}:{missed.expected_at.isoformat()}")
+
+
+def evaluate(settings: Settings, clients: dict[str, Any], intake: Callable[[Signal], Any], *,
+             now: datetime | None = None, grace: timedelta = timedelta(minutes=30)) -> list[dict[str, Any]]:
+    """One pass over every instance's scheduled, unpaused DAGs; returns what was found (and any
+    instance that could not be read, which never stops the others)."""
+    now = now or datetime.now(UTC)
+    found: list[dict[str, Any]] = []
+    for name, client in clients.items():
+        try:
+            dags = [d for d in client.list_dags() if d.schedule and not d.is_paused]
+        except Exception as exc:  # noqa: BLE001  one instance down: say so, read the next
+            found.append({"instance": name, "error": f"{type(exc).__name__}: {str(exc)[:300]}"})
+            continue
+        for dag in dags:
+            try:
+                runs = [RunSeen(r.run_id, r.state or "", r.start_date, r.end_date, r.run_after)
+                        for r in client.list_dag_runs(dag.dag_id, updated_since=now - LOOKBACK)]
+                runs += [RunSeen(r.run_id, r.state or "", r.start_date, r.end_date, r.run_after)
+                         for r in client.list_dag_runs(dag.dag_id, states=["queued", "running"])
+                         if r.run_id not in {x.run_id for x in runs}]
+                missed = missed_or_stuck(dag.dag_id, dag.schedule, runs, now, grace=grace, paused=dag.is_paused)
+            except Exception as exc:  # noqa: BLE001  one DAG's odd schedule or runs: record it, go on
+                found.append({"instance": name, "dag_id": dag.dag_id, "error": f"{type(exc).__name__}: {exc}"})
+                continue
+            if missed:
+                intake(missed_run_signal(settings, name, missed, now))
+                found.append({"instance": name, **missed.details()})
+    return found
+
+
+def check_freshness(settings: Settings, store: Any, now: datetime) -> list[dict[str, Any]]:
+    """Every freshness SLA, evaluated now; a stale dataset is recorded through its check as usual."""
+    from checks.common import record_failure
+    from checks.freshness import evaluate_freshness
+    from dw_assets.connectors.warehouse import Warehouse
+
+    out = []
+    entries = [c for c in settings.checks if c.freshness]
+    if not entries:
+        return out
+    try:
+        warehouse = Warehouse.from_settings(settings)
+    except Exception as exc:  # noqa: BLE001  no warehouse: the schedules were still checked
+        return [{"warehouse": settings.warehouse.url, "error": f"{type(exc).__name__}: {str(exc)[:300]}"}]
+    for entry in entries:
+        try:
+            outcome = evaluate_freshness(warehouse, store, entry.dataset, entry.freshness, now=now)
+            incident = record_failure(settings, store, outcome, now=now)
+        except Exception as exc:  # noqa: BLE001  one unreadable table: record it, check the rest
+            out.append({"dataset": entry.dataset, "error": f"{type(exc).__name__}: {str(exc)[:300]}"})
+            continue
+        if incident:
+            out.append({"dataset": entry.dataset, "stale": outcome.summary, "incident": incident})
+    return out
+
+
+def build_definitions(settings: Settings) -> dg.Definitions:
+    @dg.sensor(name=SENSOR_NAME, minimum_interval_seconds=300, default_status=dg.DefaultSensorStatus.RUNNING,
+               description="Runs that did not happen: scheduled DAGs with no run since their last due time, runs "
+                           "stuck far past their usual duration, and freshness SLAs, on a clock of their own.")
+    def dw_missed_runs(context: dg.SensorEvaluationContext) -> dg.SkipReason:
+        from dw_assets.config import resolve_env
+        from dw_assets.connectors.airflow import clients_from_settings
+        from dw_assets.incidents import intake_signal
+        from dw_assets.store import open_store
+
+        store = open_store(resolve_env(settings.state.url, what="state.url"))
+        now = datetime.now(UTC)
+        clients = clients_from_settings(settings)
+        try:
+            found = evaluate(settings, clients, lambda signal: intake_signal(settings, store, signal), now=now)
+        finally:
+            for client in clients.values():
+                client.close()
+        found += check_freshness(settings, store, now)
+        for item in found:
+            (context.log.warning if "error" in item else context.log.info)(f"missed runs: {item}")
+        return dg.SkipReason(f"{len([f for f in found if 'error' not in f])} missed/stuck run(s) or stale dataset(s)"
+                             if found else "every scheduled run happened")
+
+    return dg.Definitions(sensors=[dw_missed_runs])

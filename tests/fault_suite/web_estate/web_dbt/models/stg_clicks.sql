@@ -1,0 +1,2 @@
+select click_id, visitor_ref, dwell_ms, day
+from {{ source('raw', 'clicks') }}

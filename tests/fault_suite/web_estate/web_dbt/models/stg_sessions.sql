@@ -1,0 +1,2 @@
+select session_id, cast(dwell_ms as bigint) as dwell_ms
+from {{ source('raw', 'sessions') }}
