@@ -23,10 +23,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import chain, compress, islice
+from itertools import islice
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from dw_assets.core.traversal import Walk, walk
+import numpy as np
+
+from dw_assets.core.traversal import Walk, hidden_mask, walk
 
 if TYPE_CHECKING:
     from dw_assets.core.graph import ContextGraph, Node
@@ -61,20 +63,20 @@ class SeverityRule:
     def rank_at(self, node: Node, depth: int) -> int:
         return max(0, self.base_rank(node) - max(0, depth - 1) // self.decay_every)
 
-    def base_ranks(self, graph: ContextGraph) -> list[int]:
+    def base_ranks(self, graph: ContextGraph) -> np.ndarray:
         """`base_rank` of every node, by node index (kept by the graph until it changes)."""
-        return list(map(self.base_rank, graph.nodes_by_index))
+        return np.fromiter(map(self.base_rank, graph.nodes_by_index), dtype=np.int64, count=len(graph))
 
-    def decayed(self, base_ranks: Iterable[int], depths: Iterable[int]) -> list[int]:
+    def decayed(self, base_ranks: Iterable[int], depths: Iterable[int]) -> np.ndarray:
         """`rank_at` from base ranks and depths (>= 1)."""
-        decay = self.decay_every
-        # `rank and`: most nodes are low already, and skipping their arithmetic halves the cost
-        return [rank and max(0, rank - (depth - 1) // decay) for rank, depth in zip(base_ranks, depths)]
+        ranks = np.asarray(base_ranks if isinstance(base_ranks, np.ndarray) else list(base_ranks))
+        steps = np.asarray(depths if isinstance(depths, np.ndarray) else list(depths))
+        return np.maximum(0, ranks - (steps - 1) // self.decay_every)
 
-    def overall(self, ranks: list[int], reader_count: int) -> tuple[str, str]:
-        if not ranks:
+    def overall(self, ranks: list[int] | np.ndarray, reader_count: int) -> tuple[str, str]:
+        if not len(ranks):
             return "low", "nothing downstream"
-        top = max(ranks)
+        top = int(max(ranks))
         reason = f"highest affected node is {LEVELS[top]}"
         if reader_count >= self.many_readers and top < len(LEVELS) - 1:
             top += 1
@@ -95,9 +97,9 @@ class ShortestPathTree:
     @cached_property
     def paths(self) -> dict[str, tuple[str, ...]]:
         """Node id -> path, for every reached node (orchestration nodes included)."""
-        ids = [node.id for node in map(self._nodes.__getitem__, self._walk.order)]
+        ids = [node.id for node in map(self._nodes.__getitem__, self._walk.order.tolist())]
         at: list[tuple[str, ...]] = [(ids[0],)]  # by position in the walk; parents come first
-        for k, p in enumerate(islice(self._walk.parents, 1, None), 1):
+        for k, p in enumerate(islice(self._walk.parents.tolist(), 1, None), 1):
             at.append(at[p] + (ids[k],))
         return dict(zip(ids, at))
 
@@ -160,29 +162,24 @@ def blast_radius(graph: ContextGraph, asset_id: str, *, max_depth: int | None = 
     rule = rule or SeverityRule()
     root_id = graph.resolve(asset_id)
     w = walk(graph, graph.index[root_id], downstream=True, max_depth=max_depth, hide_orchestration=True)
-    nodes, hidden = graph.nodes_by_index, graph.orchestration
+    nodes, hidden = graph.nodes_by_index, hidden_mask(graph)
     listed, depths = w.listed(hidden)  # by non-decreasing depth, then discovery order
     base_ranks = graph.derived(("severity_base_rank", rule), rule.base_ranks)
-    ranks = rule.decayed(map(base_ranks.__getitem__, listed), depths)
+    ranks = rule.decayed(base_ranks[listed], depths)
+    # most severe first, and within a rank as listed (shallowest, then discovery order)
+    by_severity = np.argsort(-ranks, kind="stable")
     tree, new = ShortestPathTree(graph, w), tuple.__new__
+    levels = [LEVELS[r] for r in ranks[by_severity].tolist()]
     # one record per affected node (20k+ in a large radius): kept to one comprehension
-    records = [new(AffectedNode, (n.id, n.kind, n.system, n.name, n.owner, depth, LEVELS[rank], tree))
-               for n, depth, rank in zip(map(nodes.__getitem__, listed), depths, ranks)]
-    affected = _most_severe_first(records, ranks)
-    readers = sum(map(graph.derived("severity_is_reader", _reader_flags).__getitem__, listed))
+    affected = [new(AffectedNode, (n.id, n.kind, n.system, n.name, n.owner, depth, level, tree))
+                for n, depth, level in zip(map(nodes.__getitem__, listed[by_severity].tolist()),
+                                           depths[by_severity].tolist(), levels)]
+    readers = int(graph.derived("severity_is_reader", _reader_flags)[listed].sum())
     severity, reason = rule.overall(ranks, readers)
     passed = w.order[1:]
-    orchestration = sorted(nodes[i].id for i in compress(passed, map(hidden.__getitem__, passed)))
+    orchestration = sorted(nodes[i].id for i in passed[hidden[passed]].tolist())
     return BlastRadius(root_id, max_depth, severity, reason, readers, affected, orchestration)
 
 
-def _reader_flags(graph: ContextGraph) -> list[bool]:
-    return [node.kind in READER_KINDS for node in graph.nodes_by_index]
-
-
-def _most_severe_first(records: list[AffectedNode], ranks: list[int]) -> list[AffectedNode]:
-    """By descending rank, and within a rank as listed (shallowest, then discovery order)."""
-    by_rank: list[list[AffectedNode]] = [[] for _ in LEVELS]
-    for rank, record in zip(ranks, records):
-        by_rank[rank].append(record)
-    return list(chain.from_iterable(reversed(by_rank)))
+def _reader_flags(graph: ContextGraph) -> np.ndarray:
+    return np.array([node.kind in READER_KINDS for node in graph.nodes_by_index], dtype=bool)

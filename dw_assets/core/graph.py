@@ -8,19 +8,27 @@ Relations: `reads`, `writes`, `feeds` carry data and are followed by traversals;
 `triggers` describe orchestration structure (a DAG contains a task) and are stored for context but
 never followed, so a DAG does not make every one of its tasks' outputs "downstream" of each other.
 
-Storage is integer-indexed adjacency lists, so a traversal costs what it reaches, never the size of
-the graph (its per-query state is lists of the reached node indexes and one byte per node to mark
-them). Traversals read the adjacency packed into tuples (`flow_adjacency`), repacked once after the
-graph changed. Node ids come from `dw_assets.core.identity`. Traversals live in
+Storage: nodes by integer index (ids, owners and attributes in `Node` records), edges in parallel
+arrays (endpoints in `array`s, relation and provenance in lists). The flow adjacency the
+traversals read is compressed sparse rows (`FlowAdjacency`: scipy.sparse, numpy arrays), one per
+direction, kept up to date incrementally: edges added since the last query are merged into the
+packed rows (a copy at memory speed, no re-sort), so a sensor that adds a few events' edges does
+not pay for a rebuild. A traversal costs what it reaches plus one byte per graph node (the
+visited marks). Node ids come from `dw_assets.core.identity`. Traversals live in
 `dw_assets.core.traversal`; blast radius and its severity rule in `dw_assets.core.blast_radius`.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from itertools import count, repeat
 from typing import TYPE_CHECKING, Any, TypeVar
+
+import numpy as np
+from scipy.sparse import csr_array
 
 from dw_assets.core.identity import IdentityError, canonical_dataset_id
 
@@ -110,27 +118,26 @@ class Edge:
 
 
 class ContextGraph:
-    """Nodes by integer index with per-index adjacency lists (flow edges in `out_nodes`/`in_nodes`,
-    structural ones apart). Build with add_node/add_edge/add_alias; query with resolve, trace and
-    blast_radius. Not thread-safe while being built; read-only use may be shared."""
+    """Nodes by integer index, edges in parallel arrays, the flow adjacency as compressed sparse
+    rows per direction (`flow_adjacency`). Build with add_node/add_edge/add_edges/add_alias; query
+    with resolve, trace and blast_radius. Not thread-safe while being built; read-only use may be
+    shared."""
 
     def __init__(self) -> None:
         self.nodes_by_index: list[Node] = []
         self.index: dict[str, int] = {}
-        self.orchestration: list[bool] = []  # per node index, read by the traversal hot loop
+        self.orchestration: list[bool] = []  # per node index
         self.orchestration_count = 0  # lets a walk skip the hidden-node checks when there are none
-        # flow adjacency: neighbour indexes and the parallel edge ids
-        self.out_nodes: list[list[int]] = []
-        self.out_edges: list[list[int]] = []
-        self.in_nodes: list[list[int]] = []
-        self.in_edges: list[list[int]] = []
-        self.structure_out: list[list[int]] = []
-        self.structure_in: list[list[int]] = []
-        self.edge_src: list[int] = []
-        self.edge_dst: list[int] = []
+        self.edge_src = array("q")
+        self.edge_dst = array("q")
         self.edge_relation: list[str] = []
-        self.edge_provenance: list[list[Provenance]] = []
+        self.edge_provenance: list[tuple[Provenance, ...]] = []
+        self.flow_edge_ids = array("q")  # flow edges in the order they were added
+        # structural edges by node (a minority: most nodes have none)
+        self.structure_out: dict[int, list[int]] = {}
+        self.structure_in: dict[int, list[int]] = {}
         self._edge_ids: dict[tuple[int, int, str], int] = {}
+        self._adjacency: dict[bool, FlowAdjacency] = {}
         self._derived: dict[Hashable, Any] = {}  # see derived
         self._aliases: dict[str, str] = {}
         self._suffixes: dict[str, list[int]] | None = None
@@ -168,14 +175,12 @@ class ContextGraph:
 
     def _append_node(self, node: Node) -> None:
         i = len(self.nodes_by_index)
-        self._derived.clear()
+        if self._derived:
+            self._derived.clear()
         self.nodes_by_index.append(node)
         self.index[node.id] = i
         self.orchestration.append(node.is_orchestration)
         self.orchestration_count += node.is_orchestration
-        for adj in (self.out_nodes, self.out_edges, self.in_nodes, self.in_edges,
-                    self.structure_out, self.structure_in):
-            adj.append([])
         if self._suffixes is not None:
             for key in _search_keys(node):
                 self._suffixes.setdefault(key, []).append(i)
@@ -205,10 +210,7 @@ class ContextGraph:
 
     def add_edge(self, src: str, dst: str, relation: str, provenance: Provenance) -> None:
         """Add `src -> dst` (data flows src to dst), or add a provenance record to it."""
-        flow = relation in FLOW_RELATIONS
-        if not flow and relation not in STRUCTURE_RELATIONS:
-            raise GraphError(f"edge {src} -> {dst}: relation {relation!r} is not one of "
-                             f"{sorted(FLOW_RELATIONS | STRUCTURE_RELATIONS)}")
+        flow = _check_relation(src, dst, relation)
         s, d = self.index.get(src), self.index.get(dst)
         if s is None or d is None:
             missing = src if s is None else dst
@@ -220,18 +222,54 @@ class ContextGraph:
             self.edge_src.append(s)
             self.edge_dst.append(d)
             self.edge_relation.append(relation)
-            self.edge_provenance.append([provenance])
+            self.edge_provenance.append((provenance,))
             if flow:
-                self._derived.clear()
-                self.out_nodes[s].append(d)
-                self.out_edges[s].append(e)
-                self.in_nodes[d].append(s)
-                self.in_edges[d].append(e)
+                if self._derived:
+                    self._derived.clear()
+                self.flow_edge_ids.append(e)
             else:
-                self.structure_out[s].append(e)
-                self.structure_in[d].append(e)
+                self.structure_out.setdefault(s, []).append(e)
+                self.structure_in.setdefault(d, []).append(e)
         elif provenance not in self.edge_provenance[e]:
-            self.edge_provenance[e].append(provenance)
+            self.edge_provenance[e] += (provenance,)
+
+    def add_edges(self, pairs: Iterable[tuple[str, str]], relation: str, provenance: Provenance) -> None:
+        """`add_edge(src, dst, relation, provenance)` for every (src, dst) pair, in one pass: the
+        way to load a large estate (an OpenLineage backfill, a manifest's dependencies). New
+        edges are appended in bulk; a batch that repeats an edge, or names one already present,
+        is added edge by edge with the same result."""
+        pairs = list(pairs)
+        if not pairs:
+            return
+        flow = _check_relation(pairs[0][0], pairs[0][1], relation)
+        srcs, dsts = zip(*pairs)
+        index = self.index
+        try:
+            s = list(map(index.__getitem__, srcs))
+            d = list(map(index.__getitem__, dsts))
+        except KeyError as exc:
+            src, dst = next((a, b) for a, b in pairs if a == exc.args[0] or b == exc.args[0])
+            raise GraphError(f"edge {src} -> {dst}: node {exc.args[0]!r} is not in the graph; "
+                             "add it first") from None
+        first = len(self.edge_src)
+        new = dict(zip(zip(s, d, repeat(relation)), count(first)))
+        if len(new) != len(pairs) or not self._edge_ids.keys().isdisjoint(new):
+            for src, dst in pairs:
+                self.add_edge(src, dst, relation, provenance)
+            return
+        self._edge_ids.update(new)
+        self.edge_src.extend(s)
+        self.edge_dst.extend(d)
+        self.edge_relation += [relation] * len(s)
+        self.edge_provenance += [(provenance,)] * len(s)  # tuples: sharing one is safe
+        ids = range(first, first + len(s))
+        if flow:
+            self._derived.clear()
+            self.flow_edge_ids.extend(ids)
+        else:
+            for e, a, b in zip(ids, s, d):
+                self.structure_out.setdefault(a, []).append(e)
+                self.structure_in.setdefault(b, []).append(e)
 
     def derived(self, key: Hashable, build: Callable[[ContextGraph], _T]) -> _T:
         """`build(self)`, computed once and kept until the graph next changes through add_node or
@@ -243,14 +281,14 @@ class ContextGraph:
             value = self._derived[key] = build(self)
             return value
 
-    def flow_adjacency(self, downstream: bool) -> list[tuple[int, ...]]:
-        """`out_nodes` (downstream) or `in_nodes` packed into tuples, for traversals (see `derived`;
-        packing costs about 50 ms per direction at 500k edges).
-
-        A tuple holds its items inline and tuples made in one go sit side by side in memory, so a
-        walk touches half the memory it would through lists grown edge by edge: a 20k-node walk on
-        the 100k-node benchmark graph takes half the time (cache misses, not instructions)."""
-        return self.derived(("flow_adjacency", downstream), _packed_out if downstream else _packed_in)
+    def flow_adjacency(self, downstream: bool) -> FlowAdjacency:
+        """The flow edges as compressed sparse rows (out-edges downstream, in-edges upstream),
+        brought up to date on each call: flow edges added since the last call are merged in."""
+        adj = self._adjacency.get(downstream)
+        n, flows = len(self.nodes_by_index), len(self.flow_edge_ids)
+        if adj is None or adj.edges != flows or adj.nodes != n:
+            adj = self._adjacency[downstream] = FlowAdjacency.extend(self, adj, downstream)
+        return adj
 
     def node(self, node_id: str) -> Node:
         i = self.index.get(node_id)
@@ -271,7 +309,10 @@ class ContextGraph:
     def edges_of(self, node_id: str, *, structure: bool = False) -> list[Edge]:
         """Every edge touching a node (flow edges; with structure=True, the structural ones)."""
         i = self.index[node_id]
-        ids = (self.structure_out[i] + self.structure_in[i]) if structure else (self.out_edges[i] + self.in_edges[i])
+        if structure:
+            ids = self.structure_out.get(i, []) + self.structure_in.get(i, [])
+        else:
+            ids = self.flow_adjacency(True).edge_ids_of(i) + self.flow_adjacency(False).edge_ids_of(i)
         return [self.edge(e) for e in ids]
 
     def resolve(self, asset_id: str) -> str:
@@ -331,12 +372,85 @@ class ContextGraph:
         return blast_radius(self, asset_id, max_depth=max_depth, rule=rule)
 
 
-def _packed_out(graph: ContextGraph) -> list[tuple[int, ...]]:
-    return list(map(tuple, graph.out_nodes))
+def _check_relation(src: str, dst: str, relation: str) -> bool:
+    """Whether `relation` is a flow relation; GraphError when it is neither flow nor structure."""
+    if relation in FLOW_RELATIONS:
+        return True
+    if relation not in STRUCTURE_RELATIONS:
+        raise GraphError(f"edge {src} -> {dst}: relation {relation!r} is not one of "
+                         f"{sorted(FLOW_RELATIONS | STRUCTURE_RELATIONS)}")
+    return False
 
 
-def _packed_in(graph: ContextGraph) -> list[tuple[int, ...]]:
-    return list(map(tuple, graph.in_nodes))
+@dataclass(frozen=True)
+class FlowAdjacency:
+    """One direction of the flow edges as compressed sparse rows: the neighbours of node `u` are
+    `indices[indptr[u]:indptr[u + 1]]` in the order their edges were added, `edge_ids` the parallel
+    edge ids. `matrix` is the same rows as a scipy sparse array (unit weights) for
+    scipy.sparse.csgraph. Covers the graph's first `nodes` nodes and `edges` flow edges."""
+
+    indptr: np.ndarray  # int32, nodes + 1
+    indices: np.ndarray  # int32
+    edge_ids: np.ndarray  # int64
+    matrix: csr_array
+    nodes: int
+    edges: int
+
+    @classmethod
+    def extend(cls, graph: ContextGraph, old: FlowAdjacency | None, downstream: bool) -> FlowAdjacency:
+        """`old` with the flow edges added after it merged in (each row keeps its old neighbours
+        first), or built from scratch without `old`. Rows are not re-sorted: each entry moves by
+        its row's shift, so the cost is a few passes over the arrays at memory speed."""
+        n = len(graph.nodes_by_index)
+        done = old.edges if old is not None else 0
+        new_ids = np.frombuffer(graph.flow_edge_ids, dtype=np.int64)[done:]
+        src = np.frombuffer(graph.edge_src, dtype=np.int64)[new_ids]
+        dst = np.frombuffer(graph.edge_dst, dtype=np.int64)[new_ids]
+        rows, cols = (src, dst) if downstream else (dst, src)
+        old_counts = np.zeros(n, dtype=np.int64)
+        if old is not None:
+            old_counts[:old.nodes] = np.diff(old.indptr)
+        add_counts = np.bincount(rows, minlength=n)
+        indptr = np.zeros(n + 1, dtype=np.int64)
+        np.cumsum(old_counts + add_counts, out=indptr[1:])
+        total = int(indptr[-1])
+        indices = np.empty(total, dtype=np.int32)
+        edge_ids = np.empty(total, dtype=np.int64)
+        if old is not None and old.edges:
+            shift = indptr[:old.nodes] - old.indptr[:-1]
+            at = np.arange(old.edges, dtype=np.int64) + np.repeat(shift, old_counts[:old.nodes])
+            indices[at] = old.indices
+            edge_ids[at] = old.edge_ids
+        order = np.argsort(rows, kind="stable")  # keeps the order edges were added within a row
+        sorted_rows = rows[order]
+        group_start = np.cumsum(add_counts) - add_counts
+        at = indptr[sorted_rows] + old_counts[sorted_rows] + np.arange(len(rows)) - group_start[sorted_rows]
+        indices[at] = cols[order]
+        edge_ids[at] = new_ids[order]
+        indptr32 = indptr.astype(np.int32)
+        matrix = csr_array((np.ones(total), indices, indptr32), shape=(n, n))
+        return cls(indptr32, indices, edge_ids, matrix, n, len(graph.flow_edge_ids))
+
+    def edge_ids_of(self, u: int) -> list[int]:
+        return self.edge_ids[self.indptr[u]:self.indptr[u + 1]].tolist()
+
+    def gather(self, nodes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Every out-entry of `nodes`, rows in the given order: (neighbour, edge id, position in
+        `nodes` of the row it came from)."""
+        at, counts = self._entries(nodes)
+        return self.indices[at], self.edge_ids[at], np.repeat(np.arange(len(nodes)), counts)
+
+    def neighbours(self, nodes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """`gather` without the edge ids."""
+        at, counts = self._entries(nodes)
+        return self.indices[at], np.repeat(np.arange(len(nodes)), counts)
+
+    def _entries(self, nodes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        starts = self.indptr[nodes]
+        counts = self.indptr[nodes + 1] - starts
+        ends = np.cumsum(counts)
+        # entry k of the output is row start + (k - where that row's entries begin in the output)
+        return np.repeat(starts - ends + counts, counts) + np.arange(ends[-1] if len(ends) else 0), counts
 
 
 def _search_keys(node: Node) -> set[str]:

@@ -13,15 +13,15 @@ data-flow orientation (`src` upstream), computed on first access.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import compress
-from operator import not_
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+import numpy as np
+from scipy.sparse.csgraph import breadth_first_order
+
 if TYPE_CHECKING:
-    from dw_assets.core.graph import ContextGraph, Provenance
+    from dw_assets.core.graph import ContextGraph, FlowAdjacency, Provenance
 
 DIRECTIONS = ("upstream", "downstream", "both")
 
@@ -32,88 +32,126 @@ def _depth_of(node: TracedNode) -> int:
 
 @dataclass(frozen=True)
 class Walk:
-    """What one directional walk reached, as parallel lists in discovery order (the root first,
-    listed nodes by non-decreasing depth): the node index, its depth, and the position in `order`
-    of the node it was reached from (-1 for the root)."""
+    """What one directional walk reached, as parallel numpy arrays in discovery order (the root
+    first, listed nodes by non-decreasing depth): the node index, its depth, and the position in
+    `order` of the node it was reached from (-1 for the root)."""
 
     root: int
     downstream: bool
-    order: list[int]
-    depths: list[int]
-    parents: list[int]
+    order: np.ndarray
+    depths: np.ndarray
+    parents: np.ndarray
 
     @cached_property
     def depth(self) -> dict[int, int]:
         """Node index -> depth, for membership tests."""
-        return dict(zip(self.order, self.depths))
+        return dict(zip(self.order.tolist(), self.depths.tolist()))
 
-    def listed(self, hidden: list[bool] | None) -> tuple[list[int], list[int]]:
+    def listed(self, hidden: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
         """Reached node indexes and their depths without the root, and without the nodes flagged
-        in `hidden` (by node index) when given."""
+        in `hidden` (a bool per node index) when given."""
         order, depths = self.order[1:], self.depths[1:]
         if hidden is None:
             return order, depths
-        shown = list(map(not_, map(hidden.__getitem__, order)))
-        return list(compress(order, shown)), list(compress(depths, shown))
+        shown = ~hidden[order]
+        return order[shown], depths[shown]
+
+
+def hidden_mask(graph: ContextGraph) -> np.ndarray:
+    """Orchestration flags by node index as a numpy bool array (kept until the graph changes)."""
+    return graph.derived("orchestration_mask", _orchestration_mask)
+
+
+def _orchestration_mask(graph: ContextGraph) -> np.ndarray:
+    return np.array(graph.orchestration, dtype=bool)
 
 
 def walk(graph: ContextGraph, root: int, *, downstream: bool, max_depth: int | None,
          hide_orchestration: bool) -> Walk:
     adj = graph.flow_adjacency(downstream)
     limit = -1 if max_depth is None else max_depth
-    # one byte per graph node marks what was reached: cheaper to test than a dict of the reached
-    # nodes (no hashing, no resizing), and 100 kB for a 100k-node graph
-    seen = bytearray(len(graph))
-    seen[root] = 1
     if hide_orchestration and graph.orchestration_count:
-        return Walk(root, downstream, *_walk_hiding(adj, graph.orchestration, seen, root, limit))
-    return Walk(root, downstream, *_walk_plain(adj, seen, root, limit))
+        return Walk(root, downstream, *_walk_hiding(adj, hidden_mask(graph), root, limit))
+    return Walk(root, downstream, *_walk_plain(adj, root, limit))
 
 
-def _walk_plain(adj: Sequence[Sequence[int]], seen: bytearray, root: int,
-                limit: int) -> tuple[list[int], list[int], list[int]]:
-    order, depths, parents = [root], [0], [-1]
-    start, d = 0, 0
-    while start < len(order) and d != limit:
-        d += 1
-        end = len(order)
-        for k in range(start, end):  # the positions of the level being expanded
-            for v in adj[order[k]]:
-                if not seen[v]:
-                    seen[v] = 1
-                    order.append(v)
-                    parents.append(k)
-        depths += [d] * (len(order) - end)
-        start = end
-    return order, depths, parents
+def _walk_plain(adj: FlowAdjacency, root: int, limit: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """scipy's breadth-first order (compiled; discovery order, each node's first discoverer as
+    its predecessor), cut at the depth limit: a depth-limited walk is a prefix of the full one."""
+    order, pred = breadth_first_order(adj.matrix, root, directed=True, return_predecessors=True)
+    position = np.empty(adj.nodes, dtype=np.int64)
+    position[order] = np.arange(len(order))
+    up = pred[order]
+    up[0] = root  # scipy marks the root's predecessor with a negative sentinel
+    parents = position[up]
+    parents[0] = -1
+    depths = _depths(parents)
+    if limit >= 0:
+        end = int(np.searchsorted(depths, limit, side="right"))
+        order, depths, parents = order[:end], depths[:end], parents[:end]
+    return order.astype(np.int64), depths, parents
 
 
-def _walk_hiding(adj: Sequence[Sequence[int]], hidden: list[bool], seen: bytearray, root: int,
-                 limit: int) -> tuple[list[int], list[int], list[int]]:
-    """Hidden nodes join the level being expanded (they cost no depth), so `level` grows while it
-    is iterated; visible nodes go one level deeper unless that passes the limit. Depths and the
-    next level are sorted out once a level is done, which is cheaper than per node."""
-    order, depths, parents = [root], [0], [-1]
-    level, d = [0], 0  # positions in `order`
-    while level:
-        start = len(order)
+def _depths(parents: np.ndarray) -> np.ndarray:
+    """Hops from the root for each position, from parent positions (-1 for the root) by pointer
+    doubling: log2(depth) vectorized passes."""
+    anc = parents.copy()
+    anc[0] = 0
+    hops = np.ones(len(parents), dtype=np.int64)
+    hops[0] = 0
+    while anc.any():
+        hops += hops[anc]
+        anc = anc[anc]
+    return hops
+
+
+def _walk_hiding(adj: FlowAdjacency, hidden: np.ndarray, root: int,
+                 limit: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Breadth-first with hidden nodes at no depth cost (a 0-1 breadth-first walk), one level at
+    a time over the packed rows. scipy's csgraph has no zero-cost nodes nor a depth limit, and its
+    Dijkstra breaks ties differently, so this keeps the walk's documented order and parents: each
+    level's rows are gathered in one vectorized step, hidden nodes found in a level are expanded
+    in the same level (they cost no depth), visible ones form the next level unless that passes
+    the limit."""
+    seen = np.zeros(adj.nodes, dtype=bool)
+    seen[root] = True
+    # the first position at which a node is found in a step (every node found is then seen, so
+    # it never comes back and the scratch needs no reset); cheaper than np.unique's sort
+    first_at = np.full(adj.nodes, np.iinfo(np.int64).max, dtype=np.int64)
+    orders, depths, parents = [np.array([root], dtype=np.int64)], [np.zeros(1, np.int64)], [np.full(1, -1)]
+    total = 1
+    level_nodes, level_pos = orders[0], np.zeros(1, dtype=np.int64)
+    d = 0
+    while level_nodes.size:
         can_go_deeper = d != limit
-        for k in level:
-            for v in adj[order[k]]:
-                if seen[v]:
-                    continue
-                if hidden[v]:
-                    level.append(len(order))
-                elif not can_go_deeper:
-                    continue
-                seen[v] = 1
-                order.append(v)
-                parents.append(k)
-        found_hidden = list(map(hidden.__getitem__, order[start:]))
-        depths += [d + 1 - is_hidden for is_hidden in found_hidden]
-        level = [p for p, is_hidden in zip(range(start, len(order)), found_hidden) if not is_hidden]
+        frontier, frontier_pos = level_nodes, level_pos
+        next_nodes, next_pos = [], []
+        while frontier.size:
+            found, came_from = adj.neighbours(frontier)
+            keep = ~seen[found] if can_go_deeper else ~seen[found] & hidden[found]
+            found, came_from = found[keep], came_from[keep]
+            if not found.size:
+                break
+            k = np.arange(len(found))
+            np.minimum.at(first_at, found, k)
+            first = first_at[found] == k  # each node once, at its first discovery
+            found, came_from = found[first].astype(np.int64), frontier_pos[came_from[first]]
+            seen[found] = True
+            positions = np.arange(total, total + len(found))
+            total += len(found)
+            is_hidden = hidden[found]
+            orders.append(found)
+            parents.append(came_from)
+            depths.append(d + 1 - is_hidden)
+            frontier, frontier_pos = found[is_hidden], positions[is_hidden]
+            shown = ~is_hidden
+            next_nodes.append(found[shown])
+            next_pos.append(positions[shown])
+        if not next_nodes:
+            break
+        level_nodes, level_pos = np.concatenate(next_nodes), np.concatenate(next_pos)
         d += 1
-    return order, depths, parents
+    return np.concatenate(orders), np.concatenate(depths), np.concatenate(parents)
 
 
 class TracedNode(NamedTuple):
@@ -159,9 +197,10 @@ class TraceResult:
         root = by_index[self.walks[0].root]
         out = [new(TracedNode, (root.id, root.kind, root.system, root.name, root.owner, 0, "root"))]
         seen: set[int] | None = set() if len(self.walks) > 1 else None
-        hidden = None if self.include_orchestration else self.graph.orchestration
+        hidden = None if self.include_orchestration else hidden_mask(self.graph)
         for w in self.walks:
-            listed, depths = w.listed(hidden)
+            listed_np, depths_np = w.listed(hidden)
+            listed, depths = listed_np.tolist(), depths_np.tolist()
             if seen is not None:  # the other direction may reach a node again through a cycle
                 depths = [d for i, d in zip(listed, depths) if i not in seen]
                 listed = [i for i in listed if i not in seen]
@@ -206,12 +245,11 @@ def traced_edges(graph: ContextGraph, walks: tuple[Walk, ...], include_orchestra
     """Every followed edge between reached nodes; hidden orchestration chains collapsed."""
     followed: set[int] = set()
     for w in walks:
-        adj_nodes = graph.out_nodes if w.downstream else graph.in_nodes
-        adj_edges = graph.out_edges if w.downstream else graph.in_edges
-        for u in w.depth:
-            for v, e in zip(adj_nodes[u], adj_edges[u]):
-                if v in w.depth:
-                    followed.add(e)
+        adj = graph.flow_adjacency(w.downstream)
+        reached = np.zeros(adj.nodes, dtype=bool)
+        reached[w.order] = True
+        found, edge_ids, _ = adj.gather(w.order)
+        followed.update(edge_ids[reached[found]].tolist())
     src, dst, nodes = graph.edge_src, graph.edge_dst, graph.nodes_by_index
     if include_orchestration:
         return sorted((TracedEdge(nodes[src[e]].id, nodes[dst[e]].id, graph.edge_relation[e],
