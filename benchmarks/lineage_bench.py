@@ -2,9 +2,11 @@
 
     nice -n 10 .venv/bin/python benchmarks/lineage_bench.py [--http-events 20000] [--concurrency 64]
         [--folder-events 50000] [--folder-passes 1] [--full-validation] [--scattered-times]
-        [--state-url postgresql://USER@HOST/EMPTY_DB]
+        [--state-url postgresql://USER@HOST/EMPTY_DB] [--receivers 2]
 
-HTTP: the receiver runs in its own process (uvicorn, one worker, SQLite WAL store in a temp dir);
+HTTP: the receiver runs in its own process (`--receivers N`: N processes side by side on one store,
+the client's connections spread over them round-robin; with `--state-url` that is PostgreSQL,
+where writers' commits queue on one advisory lock so consumers never skip an event) (uvicorn, one worker, SQLite WAL store in a temp dir);
 a raw asyncio HTTP/1.1 client on loopback keeps `--concurrency` keep-alive connections busy posting
 distinct events (built before timing); the receiver's RSS is sampled from /proc while it runs and its
 CPU seconds are read per thread (the event loop; the writer and checkpointer threads), the client's
@@ -163,28 +165,37 @@ async def _connection(port: int, bodies: list[bytes], statuses: dict[int, int], 
         writer.close()
 
 
-async def _load(port: int, bodies: list[bytes], concurrency: int, pid: int) -> dict:
+async def _load(ports: list[int], bodies: list[bytes], concurrency: int, pids: list[int]) -> dict:
     statuses: dict[int, int] = {}
     latencies: list[float] = []
     rss: list[float] = []
     chunks = [bodies[i::concurrency] for i in range(concurrency)]
 
+    def all_threads() -> dict[str, float]:
+        out: dict[str, float] = {}
+        for pid in pids:
+            for name, t in _cpu_by_thread(pid).items():
+                out[name] = out.get(name, 0.0) + t
+        return out
+
     async def sample() -> None:
         while True:
-            rss.append(_rss_mb(pid))
+            rss.append(max(_rss_mb(pid) for pid in pids))
             await asyncio.sleep(0.25)
 
     sampler = asyncio.create_task(sample())
-    start, cpu, threads, client = time.perf_counter(), _cpu_s(pid), _cpu_by_thread(pid), time.process_time()
-    await asyncio.gather(*(_connection(port, chunk, statuses, latencies) for chunk in chunks))
-    elapsed, cpu, client = time.perf_counter() - start, _cpu_s(pid) - cpu, time.process_time() - client
-    threads = {name: round(t - threads.get(name, 0.0), 2) for name, t in _cpu_by_thread(pid).items()}
+    cpu_of = lambda: sum(_cpu_s(pid) for pid in pids)
+    start, cpu, threads, client = time.perf_counter(), cpu_of(), all_threads(), time.process_time()
+    await asyncio.gather(*(_connection(ports[k % len(ports)], chunk, statuses, latencies)
+                           for k, chunk in enumerate(chunks)))
+    elapsed, cpu, client = time.perf_counter() - start, cpu_of() - cpu, time.process_time() - client
+    threads = {name: round(t - threads.get(name, 0.0), 2) for name, t in all_threads().items()}
     sampler.cancel()
-    rss.append(_rss_mb(pid))
+    rss.append(max(_rss_mb(pid) for pid in pids))
     quarter = max(1, len(rss) // 4)
     latencies.sort()
     at = lambda q: round(latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000, 1)
-    return {"events": len(bodies), "seconds": round(elapsed, 2), "events_per_s": round(len(bodies) / elapsed),
+    return {"receivers": len(pids), "events": len(bodies), "seconds": round(elapsed, 2), "events_per_s": round(len(bodies) / elapsed),
             "statuses": statuses, "concurrency": concurrency,
             "latency_ms": {"p50": at(0.5), "p99": at(0.99), "p999": at(0.999), "max": at(1.0)}, "receiver_cpu_s": round(cpu, 2),
             "events_per_receiver_cpu_s": round(len(bodies) / cpu) if cpu else None,
@@ -229,12 +240,16 @@ def _stored_counts(tmp: str) -> dict:
         store.dispose()
 
 
-def bench_http(n: int, concurrency: int, full: bool) -> dict:
-    bodies = [orjson.dumps(_event(i)) for i in range(n)]
+def bench_http(n: int, concurrency: int, full: bool, receivers: int = 1, first: int = 0) -> dict:
+    """`n` distinct events (numbered from `first`, so a second run into the same store adds new
+    ones) posted to `receivers` receiver processes side by side on one store."""
+    bodies = [orjson.dumps(_event(i)) for i in range(first, first + n)]
     with tempfile.TemporaryDirectory() as tmp:
-        with _receiver(tmp, full) as (port, pid):
-            rss_idle = _rss_mb(pid)
-            result = asyncio.run(_load(port, bodies, concurrency, pid))
+        with contextlib.ExitStack() as stack:
+            running = [stack.enter_context(_receiver(tmp, full)) for _ in range(receivers)]
+            ports, pids = [port for port, _ in running], [pid for _, pid in running]
+            rss_idle = max(_rss_mb(pid) for pid in pids)
+            result = asyncio.run(_load(ports, bodies, concurrency, pids))
             result["receiver_rss_mb"]["idle"] = round(rss_idle, 1)
         result["stored"] = _stored_counts(tmp)["events"]
     return result
@@ -272,7 +287,7 @@ def bench_memory(rounds: int, fuzz_posts: int, batch_events: int, full: bool, co
                 asyncio.run(fuzz(list(mutated_posts(bases, fuzz_posts, seed=r))))
                 fuzz_rss = _rss_mb(pid)
                 bodies = [orjson.dumps(_event(r * batch_events + i)) for i in range(batch_events)]
-                load = asyncio.run(_load(port, bodies, 64, pid)) if batch_events else {"statuses": {}}
+                load = asyncio.run(_load([port], bodies, 64, [pid])) if batch_events else {"statuses": {}}
                 for status, count in load["statuses"].items():
                     statuses[status] = statuses.get(status, 0) + count
                 rss_by_round.append({"after_fuzz": round(fuzz_rss, 1), "after_batch": round(_rss_mb(pid), 1)})
@@ -351,6 +366,9 @@ def main() -> None:
     parser.add_argument("--memory-batch-events", type=int, default=20000)
     parser.add_argument("--state-url", help="an EMPTY PostgreSQL database (postgresql://...) instead of a "
                         "temporary SQLite file; the benchmark writes its events there")
+    parser.add_argument("--receivers", type=int, nargs="+", default=[1],
+                        help="receiver processes side by side on one store; several values run one after "
+                        "the other into the same store (e.g. --receivers 1 2 1 2, alternating on a busy machine)")
     parser.add_argument("--scattered-times", action="store_true",
                         help="event times in no order over 28 days and random run ids (default: a live feed's order)")
     parser.add_argument("--event-shape", choices=["task", "provider"], default="task",
@@ -368,7 +386,9 @@ def main() -> None:
     out = {"cpus": os.cpu_count(), "load_average_at_start": os.getloadavg(), "event_shape": _SHAPE,
            "full_validation": args.full_validation, "scattered_times": args.scattered_times}
     if args.http_events:
-        out["http"] = bench_http(args.http_events, args.concurrency, args.full_validation)
+        runs = [bench_http(args.http_events, args.concurrency, args.full_validation, receivers, k * args.http_events)
+                for k, receivers in enumerate(args.receivers)]
+        out["http"] = runs[0] if len(runs) == 1 else runs
     if args.memory_rounds:
         out["memory"] = bench_memory(args.memory_rounds, args.memory_fuzz_posts, args.memory_batch_events,
                                      args.full_validation)

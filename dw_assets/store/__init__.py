@@ -34,6 +34,9 @@ def _sqlite_pragmas(dbapi_conn, _record) -> None:  # pragma: no cover - exercise
     cur.close()
 
 
+_SCHEMA_LOCK = int.from_bytes(b"dwschema", "big") - 2**63  # a PostgreSQL advisory lock key
+
+
 class Store:
     """A handle on the state database. Cheap to share; create one per process per URL."""
 
@@ -57,7 +60,14 @@ class Store:
     def ensure_schema(self) -> None:
         """Create every table declared on `metadata` so far (idempotent)."""
         with self._schema_lock:
-            metadata.create_all(self.engine)
+            if self.dialect == "postgresql":
+                # processes starting together (receivers side by side, a daemon and a code server)
+                # would race on CREATE TABLE: one at a time, each seeing what the last created
+                with self.engine.begin() as conn:
+                    conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_SCHEMA_LOCK})")
+                    metadata.create_all(conn)
+            else:
+                metadata.create_all(self.engine)
             self._schema_ready = True
 
     def get_cursor(self, consumer: str) -> str | None:

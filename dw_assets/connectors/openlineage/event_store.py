@@ -7,8 +7,13 @@ code path. Events are stored once: a key made of the event time and a hash of th
 (sorted keys, compact) is unique and inserts skip conflicts. `seq` is the arrival order consumers
 poll by (cursor per consumer via `Store.get_cursor/set_cursor`). Raises `sqlalchemy.exc.SQLAlchemyError` on database failures.
 
-On PostgreSQL several writing processes could commit sequence numbers out of order; one receiver
-process writes through one batching writer, which keeps arrival order and commit order the same.
+Several receivers may write one PostgreSQL store side by side (each process through one batching
+writer). Sequence numbers are handed out at insert and transactions could commit out of that order,
+so a consumer that read up to seq 11 while seq 10 was still uncommitted would skip 10 forever: each
+write transaction first takes a transaction-level advisory lock (`_WRITE_LOCK`), which makes the
+writers' commits follow their seqs. Only the short insert transactions queue on it; receiving,
+parsing and validating stay parallel, and batching keeps the commits few. Index passes take their
+own lock and skip when another process holds it.
 """
 
 from __future__ import annotations
@@ -407,6 +412,7 @@ class LineageEventStore:
             inserted = _insert_values(cursor, _SQLITE.insert_events, batch.event_params, len(_EVENT_COLUMNS))
             new = self._new_seqs(cursor, before, batch.unique, inserted)
         else:  # RETURNING names exactly this batch's new rows, whatever other writers commit meanwhile
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", (_WRITE_LOCK,))  # see the module doc
             cursor.executemany(_POSTGRES.insert_events, batch.event_params, returning=True)
             new = {}
             while True:
@@ -449,6 +455,8 @@ class LineageEventStore:
                  .select_from(unindexed.outerjoin(events, events.c.seq == unindexed.c.event_seq))
                  .order_by(unindexed.c.event_seq).limit(max_events))
         with self.store.engine.begin() as conn:
+            if not sqlite and not conn.exec_driver_sql(f"SELECT pg_try_advisory_xact_lock({_INDEX_LOCK})").scalar():
+                return 0  # another process is indexing these rows now
             rows = conn.execute(query).all()
             if rows:
                 jobs = sorted((name, ns, seq) for seq, _, name, ns in rows if name is not None and ns is not None)
@@ -557,6 +565,9 @@ _EVENT_COLUMNS = ("content_hash", "dedupe_key", "kind", "event_time", "event_typ
 # bounds that memory; a checkpoint every ~40 MB of WAL instead of every 4 MB writes a hot page
 # (the table's last page, a busy dataset's leaf) to the database once instead of per commit.
 # Both are per connection and cost a few microseconds per batch.
+# PostgreSQL advisory lock keys (any two fixed 64-bit numbers; these spell "dwolwrit"/"dwolindx")
+_WRITE_LOCK = int.from_bytes(b"dwolwrit", "big") - 2**63
+_INDEX_LOCK = int.from_bytes(b"dwolindx", "big") - 2**63
 _SQLITE_WRITER_PRAGMAS = ("PRAGMA cache_size=-16384", "PRAGMA wal_autocheckpoint=10000")
 
 
