@@ -273,8 +273,8 @@ class ContextGraph:
 
     def derived(self, key: Hashable, build: Callable[[ContextGraph], _T]) -> _T:
         """`build(self)`, computed once and kept until the graph next changes through add_node or
-        add_edge: whole-graph tables that traversals index by node (packed adjacency, severity
-        inputs). Writing to a node's fields directly does not refresh them."""
+        add_edge: whole-graph tables that traversals index by node (severity inputs, node flags;
+        the adjacency is kept apart, see `flow_adjacency`). Writing to a node's fields directly does not refresh them."""
         try:
             return self._derived[key]  # type: ignore[no-any-return]
         except KeyError:
