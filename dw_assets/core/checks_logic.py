@@ -8,8 +8,9 @@ Severity: ERROR is a real anomaly (it opens an incident); WARN means the check c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any, Literal
 from zoneinfo import ZoneInfo
@@ -17,6 +18,16 @@ from zoneinfo import ZoneInfo
 from dw_assets.core import stats
 from dw_assets.core.approvals import parse_duration
 from dw_assets.core.check_render import bar_table, table_md
+from dw_assets.core.volume_model import (
+    Forecast,
+    Grain,
+    HolidayCalendar,
+    Judgement,
+    ModelParams,
+    Point,
+    forecast,
+    judge,
+)
 
 Severity = Literal["WARN", "ERROR"]
 Direction = Literal["both", "drop", "spike"]
@@ -51,47 +62,116 @@ class CheckOutcome:
                 "metadata": self.metadata}
 
 
-def decide_volume(dataset_id: str, partition: str, observed: int, history: Sequence[tuple[str, int]], *,
-                  period: str, lower_ratio: float, upper_ratio: float, mad_k: float,
-                  direction: Direction = "both", min_history: int = 3,
-                  excluded: Sequence[str] = (), name: str = VOLUME, unit: str = "rows") -> CheckOutcome:
-    """`history`: (partition, rows) of the comparable partitions, any order. `unit` names what was
-    measured (rows, or a metric such as sum(net_revenue)) in the summary."""
+def decide_volume(dataset_id: str, partition: str, observed: float, history: Sequence[tuple[str, float]], *,
+                  period: str | None = None, lower_ratio: float | None = None, upper_ratio: float | None = None,
+                  mad_k: float | None = None, direction: Direction = "both", min_history: int = 3,
+                  excluded: Sequence[str] = (), name: str = VOLUME, unit: str = "rows", grain: Grain = "day",
+                  compare_by: Sequence[str] | None = None, holidays: HolidayCalendar | None = None,
+                  params: ModelParams | None = None, accepted: Mapping[str, bool] | None = None,
+                  groups: Mapping[str, tuple[float, Sequence[tuple[str, float]]]] | None = None) -> CheckOutcome:
+    """`history`: (partition, value) of the comparable partitions before this one, any order (the
+    SQL aggregate, past incidents' partitions already left out). `accepted`: partitions a person
+    accepted as legitimate (True: as a new level). `groups`: per `group_by` value, its (observed,
+    history): each group is judged on its own series too, and a failing group fails the check
+    and is named. `unit` names what was measured (rows, or a metric such as sum(net_revenue))."""
+    accepted = dict(accepted or {})
     points = sorted(history)
-    base_meta: dict[str, Any] = {"observed": observed, "history_points": len(points), "period": period,
-                                 "direction": direction, "excluded_partitions": list(excluded),
+    label = period or "calendar"
+    base_meta: dict[str, Any] = {"observed": observed, "history_points": len(points), "period": label,
+                                 "grain": grain, "direction": direction, "excluded_partitions": list(excluded),
                                  "history": [{"partition": p, "rows": n} for p, n in points]}
     if len(points) < min_history:
         return CheckOutcome(name, dataset_id, False, "WARN",
-                            f"too little history to judge {partition}: {len(points)} comparable {period} "
+                            f"too little history to judge {partition}: {len(points)} comparable {label} "
                             f"partition(s) before it, need {min_history}; {observed:,} {unit} observed",
                             base_meta, partition=partition)
-    band = stats.expected_band([n for _, n in points], lower_ratio=lower_ratio, upper_ratio=upper_ratio,
-                               mad_k=mad_k)
-    ratio = observed / band.baseline if band.baseline else None
-    low, high = observed < band.lower, observed > band.upper
-    failed = (low and direction in ("both", "drop")) or (high and direction in ("both", "spike"))
+    model = _params(params, lower_ratio, upper_ratio, mad_k)
+    at = parse_partition_key(partition)
+
+    def judge_series(series: Sequence[tuple[str, float]], value: float) -> tuple[Forecast, Judgement]:
+        pts = [Point(parse_partition_key(p), float(n), p in accepted, accepted.get(p, False)) for p, n in series]
+        fc = forecast(pts, at, grain=grain, calendar_=holidays, compare_by=compare_by, params=model)
+        return fc, judge(fc, value, accepted=partition in accepted, direction=direction)
+
+    fc, verdict = judge_series(points, observed)
+    failed_groups: list[dict[str, Any]] = []
+    group_rows: list[dict[str, Any]] = []
+    for key, (value, series) in sorted((groups or {}).items()):
+        if len(series) < min_history:
+            continue
+        gfc, gv = judge_series(series, value)
+        row = {"group": key, "observed": value, "baseline": round(gfc.baseline, 2),
+               "ratio": round(gv.ratio, 4) if gv.ratio is not None else None,
+               "expected": f"[{gfc.lower:,.0f}, {gfc.upper:,.0f}]", "verdict": gv.reason}
+        group_rows.append(row)
+        if not gv.passed:
+            failed_groups.append(row)
+    ratio = verdict.ratio
     pct = f"{ratio:.0%} of" if ratio is not None else "vs"
-    summary = (f"{partition}: {observed:,} {unit}, {pct} the baseline {band.baseline:,.0f} (median of "
-               f"{len(points)} {period} partitions); expected {band.lower:,.0f}-{band.upper:,.0f}")
-    meta = {**base_meta, "baseline": band.baseline, "ratio": round(ratio, 4) if ratio is not None else None,
-            "expected_band": f"[{band.lower:,.0f}, {band.upper:,.0f}]", "expected_lower": round(band.lower, 2),
-            "expected_upper": round(band.upper, 2), "mad": band.mad,
-            "band_rule": f"wider of ratio [{lower_ratio}, {upper_ratio}] and {mad_k}*MAD "
-                         f"(lower from {band.lower_source}, upper from {band.upper_source})"}
-    chart = _volume_chart(points, partition, observed, band)
-    return CheckOutcome(name, dataset_id, not failed, "ERROR", summary, meta, {"history_chart": chart},
-                        partition=partition)
+    what = {"empty": "empty partition", "hard_ratio": f"at least {fc.hard_ratio}x the baseline",
+            "below_band": "below the band", "above_band": "above the band"}.get(verdict.reason)
+    summary = (f"{partition}: {observed:,} {unit}, {pct} the baseline {fc.baseline:,.0f} ({fc.group}, "
+               f"{len(points)} partitions); expected {fc.lower:,.0f}-{fc.upper:,.0f}"
+               + (f" ({what})" if what else ""))
+    if failed_groups:
+        shown = ", ".join(f"{g['group']} {g['observed']:,} ({g['verdict'].replace('_', ' ')}, expected "
+                          f"{g['expected']})" for g in failed_groups[:5])
+        summary += f"; {len(failed_groups)} group(s) off: {shown}" + (" ..." if len(failed_groups) > 5 else "")
+    meta = {**base_meta, "baseline": round(fc.baseline, 2),
+            "ratio": round(ratio, 4) if ratio is not None else None,
+            "expected_band": f"[{fc.lower:,.0f}, {fc.upper:,.0f}]", "expected_lower": round(fc.lower, 2),
+            "expected_upper": round(fc.upper, 2), "verdict": verdict.reason, "comparison_group": fc.group,
+            "model_groups": fc.features, "trend_per_partition": round(fc.trend_per_step, 5),
+            "spread": round(fc.spread, 4), "level_shift": fc.shift, "notes": fc.notes,
+            "band_rule": (f"log-space band: {model.k} x spread of {fc.group} (floor +-{math.exp(model.floor) - 1:.0%}, "
+                          f"ceiling {math.exp(-model.ceiling):.2f}x), empty or >= {model.hard_ratio}x fails"
+                          + (f"; owner tolerance [{model.lower_ratio}, {model.upper_ratio}]"
+                             if model.lower_ratio is not None or model.upper_ratio is not None else "")),
+            "accepted": partition in accepted}
+    if groups is not None:
+        meta.update(groups_checked=len(group_rows), failed_groups=failed_groups)
+    markdown = {"history_chart": _volume_chart(points, partition, observed, fc)}
+    if group_rows:
+        markdown["groups"] = table_md(group_rows)
+    passed = verdict.passed and not failed_groups
+    return CheckOutcome(name, dataset_id, passed, "ERROR", summary, meta, markdown, partition=partition)
 
 
-def _volume_chart(points: Sequence[tuple[str, int]], partition: str, observed: int, band: stats.Band) -> str:
-    rows = [(p, n, "") for p, n in points]
-    verdict = "inside band" if band.contains(observed) else "OUTSIDE band"
+def _params(params: ModelParams | None, lower_ratio: float | None, upper_ratio: float | None,
+            mad_k: float | None) -> ModelParams:
+    model = params or ModelParams()
+    if lower_ratio is not None and not 0 <= lower_ratio <= 1:
+        raise ValueError(f"need 0 <= lower_ratio <= 1, got {lower_ratio}")
+    if upper_ratio is not None and upper_ratio < 1:
+        raise ValueError(f"need upper_ratio >= 1, got {upper_ratio}")
+    if mad_k is not None and mad_k <= 0:
+        raise ValueError(f"mad_k must be > 0, got {mad_k}")
+    changes = {k: v for k, v in (("lower_ratio", lower_ratio), ("upper_ratio", upper_ratio), ("k", mad_k))
+               if v is not None}
+    return replace(model, **changes) if changes else model
+
+
+def parse_partition_key(value: str) -> datetime:
+    """A partition as text: `YYYY-MM-DD` (a day) or an hour (`YYYY-MM-DDTHH`, `YYYY-MM-DD HH:MM[:SS]`)."""
+    text = str(value).strip()
+    try:
+        if len(text) == 13 and text[10] in "T ":
+            text += ":00"
+        return datetime.fromisoformat(text).replace(tzinfo=None)
+    except ValueError as exc:
+        raise ValueError(f"partition {value!r} is neither a day (YYYY-MM-DD) nor an hour "
+                         f"(YYYY-MM-DDTHH or YYYY-MM-DD HH:00)") from exc
+
+
+def _volume_chart(points: Sequence[tuple[str, float]], partition: str, observed: float, fc: Forecast) -> str:
+    shown = points[-24:]  # the chart stays readable; the metadata keeps every point
+    rows = [(p, n, "") for p, n in shown]
+    verdict = "inside band" if fc.lower <= observed <= fc.upper else "OUTSIDE band"
     rows.append((f"**{partition}** (checked)", observed, verdict))
-    spark = stats.sparkline([n for _, n in points] + [observed])
-    header = (f"History `{spark}` — baseline {band.baseline:,.0f}, "
-              f"band {band.lower:,.0f}–{band.upper:,.0f}\n\n")
-    return header + bar_table(rows, scale=max(band.upper, observed, 1), baseline=band.baseline)
+    spark = stats.sparkline([n for _, n in shown] + [observed])
+    header = (f"History `{spark}` — baseline {fc.baseline:,.0f} ({fc.group}), "
+              f"band {fc.lower:,.0f}–{fc.upper:,.0f}\n\n")
+    return header + bar_table(rows, scale=max(fc.upper, observed, 1), baseline=fc.baseline)
 
 
 def decide_freshness(dataset_id: str, latest: datetime | None, now: datetime, *, max_age: str | None,

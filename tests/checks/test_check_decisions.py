@@ -20,7 +20,7 @@ def test_partial_load_at_58_percent_fails_with_error():
     assert not out.passed and out.severity == "ERROR" and out.actionable
     assert out.metadata["ratio"] == pytest.approx(0.58, abs=0.01)
     assert out.metadata["history_points"] == 6
-    assert out.metadata["baseline"] == pytest.approx(100_600)
+    assert out.metadata["baseline"] == pytest.approx(100_600, rel=0.03)  # a quarter-end, compared with its kind
     assert "58%" in out.summary and "history_chart" in out.markdown
     assert "OUTSIDE band" in out.markdown["history_chart"]
 

@@ -1,0 +1,452 @@
+"""The volume model: what a partition's count should be, from the aggregated series before it.
+
+Pure Python over a few hundred (partition, value) points that SQL aggregated in the warehouse; no
+table rows ever reach it. Written here rather than with statsmodels/prophet: those need numpy and
+pandas (not otherwise dependencies) and fit far more than a robust seasonal baseline needs.
+
+The model, in log space (so a band is a ratio and never falls below zero):
+    log(value) = level(t) + sum of calendar effects(t) + noise
+- Calendar effects per comparison group: `period_end` (month / quarter / year end, each its own
+  effect, falling back to the coarser one when a kind has no past), `weekday`, `hour_of_day`,
+  `business_day` (of the month) and `holiday` (a holiday compares with its own past occurrences;
+  one never seen before is expected, so only the hard rules judge it). Configured, or inferred:
+  the sparse groups (period_end, holiday) are always modelled, a dense one (weekday, hour,
+  business day) only when it makes the history's one-step forecast errors at least 20% smaller.
+- Level: a trend (median of seasonal-lag slopes, robust to a few outliers and to a shift) and
+  the median of the last `level_points` deseasonalised points, extrapolated to the target.
+- Level shifts: a run of at least `shift_after` latest points all outside the band on one side of
+  the level just before them is a sustained shift: the level is re-estimated from the run only,
+  so the band follows the new level at once (no blind window). An accepted partition marked as a
+  shift starts a run of its own: the model re-baselines on the very next partition.
+- Band: baseline x exp(+-h), h = k x the spread of the residuals (the target's own group's spread,
+  shrunk towards the whole series' when the group has few points), widened for the uncertainty of
+  the level and the group effect, then clipped to [floor, ceiling].
+- Hard rules that no band overrides: an empty partition, and one at `hard_ratio` (1.9) times the
+  baseline or more, fail unless a person accepted that partition.
+"""
+
+from __future__ import annotations
+
+import calendar
+import itertools
+import math
+from bisect import bisect_left, insort
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from functools import lru_cache
+from statistics import median
+from typing import Literal
+
+import holidays as holidays_lib
+
+Grain = Literal["day", "hour"]
+FEATURES = ("period_end", "weekday", "hour_of_day", "business_day", "holiday")
+SPARSE = ("period_end", "holiday")
+MAD_SCALE = 1.4826
+
+
+@dataclass(frozen=True)
+class ModelParams:
+    k: float = 3.5                 # band half-width in robust standard deviations
+    floor: float = math.log(1.06)  # never tighter than +-6%
+    ceiling: float = math.log(1 / 0.7)  # never wider than 0.70x .. 1.43x
+    hard_ratio: float = 1.9        # at or above this times the baseline always fails
+    shift_after: int = 3           # a run of this many points off the level is a new level
+    level_points: int | None = None  # default: 14 days, 168 hours, 8 weeks, 6 month-ends
+    dense_gain: float = 0.2        # a dense group is used when it cuts the residual spread by 20%
+    lower_ratio: float | None = None  # the owner's tolerance: the band is never tighter than this
+    upper_ratio: float | None = None
+
+
+@dataclass(frozen=True)
+class Point:
+    at: datetime
+    value: float
+    accepted: bool = False  # a person said this partition is legitimate
+    shift: bool = False     # ... and that it starts a new normal level
+
+
+@dataclass(frozen=True)
+class HolidayCalendar:
+    """Holidays from the `holidays` package (country, optional subdivision) plus dates from config."""
+    country: str | None = None
+    subdiv: str | None = None
+    dates: Mapping[date, str] = field(default_factory=dict)
+
+    def name(self, day: date) -> str:
+        if day in self.dates:
+            return self.dates[day]
+        if self.country:
+            return _country_holidays(self.country, self.subdiv, day.year).get(day, "") or ""
+        return ""
+
+
+@lru_cache(maxsize=256)
+def _country_holidays(country: str, subdiv: str | None, year: int) -> Mapping[date, str]:
+    try:
+        return dict(holidays_lib.country_holidays(country, subdiv=subdiv, years=year))
+    except NotImplementedError as exc:
+        raise ValueError(f"holiday calendar: country {country!r} (subdivision {subdiv!r}) is not known to "
+                         f"the holidays package; use an ISO 3166 code such as US, DE or GB") from exc
+
+
+@dataclass
+class Forecast:
+    baseline: float          # expected value
+    lower: float
+    upper: float
+    group: str               # the target's comparison group, readable
+    features: list[str]      # the groups the model used
+    history_points: int
+    spread: float            # robust sd of log residuals used for the band
+    half_width: float        # log half-width after floor/ceiling
+    trend_per_step: float    # multiplicative change per point of the series (e.g. 1.02 = +2%)
+    shift: dict | None = None  # {"at", "ratio", "points", "accepted"} when the level was re-baselined
+    unseen_holiday: str | None = None
+    empty_is_normal: bool = False
+    hard_ratio: float = 1.9
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Judgement:
+    passed: bool
+    reason: str  # "inside", "empty", "hard_ratio", "below_band", "above_band", "accepted"
+    ratio: float | None
+
+
+def _period_end(day: date) -> str:
+    last = calendar.monthrange(day.year, day.month)[1]
+    if day.day != last:
+        return ""
+    return "year" if day.month == 12 else "quarter" if day.month % 3 == 0 else "month"
+
+
+def _business_day(day: date, cal: HolidayCalendar) -> int:
+    n = 0
+    for d in range(1, day.day + 1):
+        current = day.replace(day=d)
+        if current.weekday() < 5 and not cal.name(current):
+            n += 1
+    return n if day.weekday() < 5 and not cal.name(day) else -1
+
+
+_FEATURE_CACHE: dict[tuple, dict[str, object]] = {}
+
+
+def features_of(at: datetime, grain: Grain, cal: HolidayCalendar) -> dict[str, object]:
+    key = (at, grain, cal.country, cal.subdiv, id(cal.dates))
+    hit = _FEATURE_CACHE.get(key)
+    if hit is None:
+        if len(_FEATURE_CACHE) > 200_000:
+            _FEATURE_CACHE.clear()
+        hit = _FEATURE_CACHE[key] = _features(at, grain, cal)
+    return hit
+
+
+def _features(at: datetime, grain: Grain, cal: HolidayCalendar) -> dict[str, object]:
+    day = at.date()
+    out: dict[str, object] = {"weekday": day.weekday(), "holiday": cal.name(day)}
+    if grain == "hour":
+        out["hour_of_day"] = at.hour
+    else:
+        out["period_end"] = _period_end(day)
+        out["business_day"] = _business_day(day, cal)
+    return out
+
+
+def _step_days(points: Sequence[Point]) -> float:
+    if len(points) < 2:
+        return 1.0
+    gaps = [(b.at - a.at).total_seconds() / 86400 for a, b in itertools.pairwise(points)]
+    return max(median(gaps), 1 / 24)
+
+
+def _cycle(step_days: float, grain: Grain) -> int:
+    """Points per seasonal cycle: a week of days or hours, a year of month-ends, a year of weeks."""
+    if grain == "hour" or step_days < 0.5:
+        return 168
+    if step_days < 1.5:
+        return 7
+    if step_days < 10:
+        return 52
+    return 12
+
+
+def _mad(values: Sequence[float]) -> float:
+    if not values:
+        return 0.0
+    m = median(values)
+    return median([abs(v - m) for v in values])
+
+
+def _rolling_median(values: Sequence[float], half: int) -> list[float]:
+    """Median of values[i-half : i+half+1] for every i, with one sorted window (O(n log w))."""
+    n = len(values)
+    window = sorted(values[:min(n, half + 1)])
+    out = []
+    for i in range(n):
+        if i > 0:
+            if i + half < n:
+                insort(window, values[i + half])
+            if i - half - 1 >= 0:
+                del window[bisect_left(window, values[i - half - 1])]
+        m = len(window)
+        out.append(window[m // 2] if m % 2 else (window[m // 2 - 1] + window[m // 2]) / 2)
+    return out
+
+
+class _Fit:
+    """Level, trend and group effects fitted to log values."""
+
+    ITERATIONS = 4  # level and effects are fitted in turn; four rounds settle them
+
+    def __init__(self, t: list[float], x: list[float], feats: list[dict[str, object]], used: list[str],
+                 lag: int, level_points: int):
+        self.t, self.x, self.feats, self.used = t, x, feats, used
+        n = len(x)
+        self.effects: dict[str, dict[object, float]] = {f: {} for f in used}
+        self.members: dict[str, dict[object, int]] = {f: defaultdict(int) for f in used}
+        index: dict[str, dict[object, list[int]]] = {f: defaultdict(list) for f in used}
+        for f in used:
+            for i, fv in enumerate(feats):
+                self.members[f][fv[f]] += 1
+                index[f][fv[f]].append(i)
+        self.slope = 0.0
+        self.level_points = level_points
+        per: dict[str, list[float]] = {f: [0.0] * n for f in used}  # each point's effect, per group kind
+        total = [0.0] * n
+        for _ in range(self.ITERATIONS):
+            e = [x[i] - total[i] for i in range(n)]
+            self.slope = self._slope(e, lag)
+            local = self._rolling_level(e)
+            for f in used:
+                mine = per[f]
+                for v, idx in index[f].items():
+                    if f in SPARSE and v in ("", -1):
+                        effect = 0.0
+                    else:
+                        effect = median([x[i] - local[i] - total[i] + mine[i] for i in idx])
+                    self.effects[f][v] = effect
+                    for i in idx:
+                        total[i] += effect - mine[i]
+                        mine[i] = effect
+        self.total = total
+        self.e = [x[i] - total[i] for i in range(n)]
+        self.local = self._rolling_level(self.e)
+        self.resid = [self.e[i] - self.local[i] for i in range(n)]
+        # honest forecast errors: each point against the level of the points before it (the
+        # centred residuals above understate the spread, the point itself pulls its level)
+        adj = [self.e[j] - self.slope * t[j] for j in range(n)]
+        self.errors = [(i, adj[i] - median(adj[max(0, i - level_points):i])) for i in range(min(3, n - 1), n)]
+
+    def _slope(self, e: list[float], lag: int) -> float:
+        n = len(e)
+        if n < 4:
+            return 0.0
+        lag = max(1, min(lag, n // 2))
+        slopes = [(e[i + lag] - e[i]) / (self.t[i + lag] - self.t[i]) for i in range(n - lag)
+                  if self.t[i + lag] > self.t[i]]
+        if len(slopes) < 6:
+            return 0.0
+        # a trend only when the history shows one: a slope within two standard errors of zero is
+        # noise, and extrapolating noise moves the baseline for nothing
+        slope = median(slopes)
+        stderr = MAD_SCALE * _mad(slopes) / math.sqrt(len(slopes))
+        return slope if abs(slope) > 2 * stderr else 0.0
+
+    def _rolling_level(self, e: list[float]) -> list[float]:
+        n, half = len(e), max(1, self.level_points // 2)
+        adj = [e[j] - self.slope * self.t[j] for j in range(n)]
+        meds = _rolling_median(adj, half)
+        return [meds[i] + self.slope * self.t[i] for i in range(n)]
+
+    def effect_for(self, fv: Mapping[str, object]) -> tuple[float, int, str | None]:
+        """(total effect, members of the thinnest group used, an unseen holiday's name)."""
+        total, thinnest, unseen = 0.0, len(self.x), None
+        for f in self.used:
+            value = fv[f]
+            if f == "period_end" and value:
+                for kind in (value, "quarter", "month") if value == "year" else (value, "month"):
+                    if self.members[f].get(kind):
+                        value = kind
+                        break
+            if f == "holiday" and value and not self.members[f].get(value):
+                unseen = str(value)
+                continue
+            if f in SPARSE and value in ("", -1):
+                continue
+            count = self.members[f].get(value, 0)
+            if count:
+                total += self.effects[f].get(value, 0.0)
+                thinnest = min(thinnest, count)
+        return total, thinnest, unseen
+
+
+def _typical_error(fit: _Fit) -> float:
+    """Mean absolute one-step error, each capped at 1 (a fault in the history counts, but not
+    wildly): unlike the MAD it sees an effect that hits only some points (weekends, a cycle's edge)."""
+    errors = [min(abs(err), 1.0) for _, err in fit.errors]
+    return sum(errors) / len(errors) if errors else 0.0
+
+
+def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day",
+             calendar_: HolidayCalendar | None = None, compare_by: Sequence[str] | None = None,
+             params: ModelParams | None = None) -> Forecast:
+    """Expected value and band for `target` from the points before it (any order, zeros allowed)."""
+    p = params or ModelParams()
+    cal = calendar_ or HolidayCalendar()
+    pts = sorted((q for q in history if q.at < target), key=lambda q: q.at)
+    if not pts:
+        raise ValueError("forecast needs at least one history point before the target")
+    unknown = [f for f in (compare_by or []) if f not in FEATURES]
+    if unknown:
+        raise ValueError(f"unknown comparison group(s) {unknown}: use {', '.join(FEATURES)}")
+    target_feats = features_of(target, grain, cal)
+    zeros = [q for q in pts if q.value <= 0]
+    pts_pos = [q for q in pts if q.value > 0] or pts
+    step = _step_days(pts_pos)
+    cycle = _cycle(step, grain)
+    # the level window: two weeks of days, a week of hours, half a year of month-ends (deseasonalised points)
+    level_points = p.level_points or {168: 168, 7: 14, 52: 8, 12: 6}[cycle]
+    origin = pts_pos[0].at
+    t = [(q.at - origin).total_seconds() / 86400 / step for q in pts_pos]  # in steps of the series
+    x = [math.log(max(q.value, 0.5)) for q in pts_pos]
+    feats = [features_of(q.at, grain, cal) for q in pts_pos]
+    t_target = (target - origin).total_seconds() / 86400 / step
+    lag = cycle if cycle <= len(x) // 2 else max(1, len(x) // 2)
+
+    available = [f for f in FEATURES if f in target_feats]
+    if compare_by is not None:
+        used = [f for f in compare_by if f in available]
+    else:
+        used = [f for f in SPARSE if f in available]
+        if step < 1.5:  # only a regular daily/hourly series can show a weekday, hour or business-day shape
+            base = _Fit(t, x, feats, used, lag, level_points)
+            spread = _typical_error(base)
+            for f in ("hour_of_day", "weekday", "business_day"):
+                if f not in available or len({fv[f] for fv in feats}) < 2:
+                    continue
+                if len(x) / len({fv[f] for fv in feats}) < 3:
+                    continue
+                trial = _Fit(t, x, feats, used + [f], lag, level_points)
+                trial_spread = _typical_error(trial)
+                if trial_spread < (1 - p.dense_gain) * spread:
+                    used, base, spread = used + [f], trial, trial_spread
+    fit = _Fit(t, x, feats, used, lag, level_points)
+    effect, thinnest, unseen = fit.effect_for(target_feats)
+
+    errors = dict(fit.errors) or dict(enumerate(fit.resid))
+    pooled = MAD_SCALE * _mad(list(errors.values()))
+    same = [i for i, fv in enumerate(feats) if all(fv[f] == target_feats[f] for f in used)]
+    own_errors = [errors[i] for i in same if i in errors]
+    if len(own_errors) >= 2:
+        own = MAD_SCALE * _mad(own_errors)
+        spread = math.sqrt((len(own_errors) * own ** 2 + 5 * pooled ** 2) / (len(own_errors) + 5))
+    else:
+        spread = pooled
+    band_h = min(max(p.k * spread, p.floor), p.ceiling)
+
+    # the level at the target: the latest points (after a shift, only those), extrapolated
+    n = len(x)
+    start = max(0, n - level_points)
+    shift = _find_shift(fit, pts_pos, band_h, level_points, p.shift_after)
+    if shift is not None:
+        start = shift["index"]
+    level_sample = [fit.e[j] + fit.slope * (t_target - t[j]) for j in range(start, n)]
+    level = median(level_sample)
+    m_level = len(level_sample)
+    # the errors already hold the level's own uncertainty; a level from fewer points (just after a
+    # shift) and a group effect from few past points widen the band
+    inflation = math.sqrt(1 + max(0.0, 1.57 / m_level - 1.57 / level_points) + (1.57 / thinnest if used else 0))
+    h = min(max(p.k * spread * inflation, p.floor), p.ceiling)
+    log_pred = level + effect
+    baseline = math.exp(log_pred)
+    lower, upper = math.exp(log_pred - h), math.exp(log_pred + h)
+    if p.lower_ratio is not None:
+        lower = min(lower, baseline * p.lower_ratio)
+    if p.upper_ratio is not None:
+        upper = max(upper, baseline * p.upper_ratio)
+    notes = []
+    if unseen:
+        lower = min(lower, baseline * math.exp(-2 * p.ceiling * 2))
+        notes.append(f"{unseen} has no past occurrence: expected, judged by the hard rules only")
+    upper = min(upper, baseline * p.hard_ratio)
+    group = _group_label(target_feats, used)
+    if shift is not None:
+        shift = {k: v for k, v in shift.items() if k != "index"}
+    same_day_zeros = [q for q in zeros if all(features_of(q.at, grain, cal)[f] == target_feats[f] for f in used)]
+    return Forecast(baseline=baseline, lower=lower, upper=upper, group=group, features=used, history_points=len(pts),
+                    spread=spread, half_width=h, trend_per_step=math.exp(fit.slope), shift=shift,
+                    unseen_holiday=unseen, notes=notes, hard_ratio=p.hard_ratio,
+                    empty_is_normal=bool(same_day_zeros) and len(same_day_zeros) * 3 >= len(same) + len(same_day_zeros))
+
+
+def _find_shift(fit: _Fit, pts: Sequence[Point], h: float, level_points: int, shift_after: int) -> dict | None:
+    """The start of the latest run of points that all sit off the level just before them, on one
+    side; a new level once the run is `shift_after` long, or at once from a partition accepted as a
+    shift (the latest such partition in the level window re-baselines even when the run is over)."""
+    n = len(fit.e)
+    start = None
+    for s in range(n - 1, max(0, n - 2 * level_points) - 1, -1):
+        before = [fit.e[j] + fit.slope * (fit.t[s] - fit.t[j]) for j in range(max(0, s - level_points), s)]
+        if len(before) < 3:
+            break
+        base = median(before)
+        run = [fit.e[j] + fit.slope * (fit.t[s] - fit.t[j]) - base for j in range(s, n)]
+        if not (all(d > h for d in run) or all(d < -h for d in run)):
+            break
+        start = s
+    if start is not None and (n - start >= shift_after or any(q.shift for q in pts[start:])):
+        run = [fit.e[j] - fit.e[start] for j in range(start, n)]
+        before = [fit.e[j] + fit.slope * (fit.t[start] - fit.t[j]) for j in range(max(0, start - level_points), start)]
+        ratio = math.exp(median([fit.e[j] + fit.slope * (fit.t[start] - fit.t[j]) for j in range(start, n)]) - median(before))
+        del run
+        return {"index": start, "at": pts[start].at.isoformat(), "ratio": round(ratio, 4), "points": n - start,
+                "accepted": any(q.shift for q in pts[start:])}
+    for s in range(n - 1, max(0, n - level_points) - 1, -1):
+        if pts[s].shift:
+            return {"index": s, "at": pts[s].at.isoformat(), "ratio": None, "points": n - s, "accepted": True}
+    return None
+
+
+def _group_label(fv: Mapping[str, object], used: Iterable[str]) -> str:
+    parts = []
+    for f in used:
+        v = fv[f]
+        if f in SPARSE and v in ("", -1):
+            continue
+        if f == "period_end":
+            parts.append(f"{v}_end")
+        elif f == "weekday":
+            parts.append(calendar.day_abbr[int(v)])  # type: ignore[arg-type]
+        elif f == "hour_of_day":
+            parts.append(f"{int(v):02d}h")  # type: ignore[arg-type]
+        elif f == "business_day":
+            parts.append(f"business_day={v}" if v != -1 else "non_business_day")
+        else:
+            parts.append(f"holiday:{v}")
+    return ", ".join(parts) or "all"
+
+
+def judge(fc: Forecast, observed: float, *, accepted: bool = False, direction: str = "both") -> Judgement:
+    """Hard rules first (empty; at or over `hard_ratio` x baseline), then the band, on the watched side."""
+    ratio = observed / fc.baseline if fc.baseline else None
+    drop, spike = direction in ("both", "drop"), direction in ("both", "spike")
+    if accepted:
+        return Judgement(True, "accepted", ratio)
+    if observed <= 0 and not fc.empty_is_normal and drop:
+        return Judgement(False, "empty", ratio)
+    if ratio is not None and ratio >= fc.hard_ratio and spike:
+        return Judgement(False, "hard_ratio", ratio)
+    if observed < fc.lower and drop:
+        return Judgement(False, "below_band", ratio)
+    if observed > fc.upper and spike:
+        return Judgement(False, "above_band", ratio)
+    return Judgement(True, "inside", ratio)
+
+
+def step_of(grain: Grain) -> timedelta:
+    return timedelta(hours=1) if grain == "hour" else timedelta(days=1)

@@ -1,0 +1,183 @@
+"""The volume model on histories unlike the demo's: calendars, trend, holidays, shifts, hours.
+
+Each test builds its own series with a fixed seed; the behaviours are the ones issue 16 lists.
+"""
+
+from __future__ import annotations
+
+import calendar
+import math
+import random
+from datetime import date, datetime, timedelta
+
+import pytest
+
+from dw_assets.core.volume_model import HolidayCalendar, ModelParams, Point, forecast, judge
+
+
+def _month_end(year: int, month: int) -> datetime:
+    return datetime(year, month, calendar.monthrange(year, month)[1])
+
+
+def _gl_history(months: int = 30, seed: int = 3, noise: float = 0.03) -> list[Point]:
+    """Month-ends, +2%/month, quarter-ends x1.4, year-ends x1.55."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(months):
+        at = _month_end(2023 + i // 12, i % 12 + 1)
+        lift = 1.55 if at.month == 12 else 1.4 if at.month % 3 == 0 else 1.0
+        out.append(Point(at, round(100_000 * 1.02 ** i * lift * math.exp(rng.gauss(0, noise)))))
+    return out
+
+
+def _expected_gl(i: int) -> float:
+    at = _month_end(2023 + i // 12, i % 12 + 1)
+    return 100_000 * 1.02 ** i * (1.55 if at.month == 12 else 1.4 if at.month % 3 == 0 else 1.0)
+
+
+def test_a_band_is_a_ratio_and_never_reaches_zero_on_a_quarter_end_history():
+    history = _gl_history(noise=0.08)
+    target = _month_end(2025, 7)
+    fc = forecast(history, target)
+    assert fc.lower > 0.5 * fc.baseline  # the ceiling keeps the band from reaching down to zero
+    assert not judge(fc, 0).passed and judge(fc, 0).reason == "empty"
+    assert not judge(fc, 2.2 * fc.baseline).passed
+
+
+def test_quarter_and_year_ends_compare_with_their_own_kind_after_the_trend():
+    history = _gl_history(months=35)
+    year_end = _month_end(2025, 12)  # index 35
+    fc = forecast(history, year_end)
+    assert fc.group == "year_end" and "period_end" in fc.features
+    assert fc.baseline == pytest.approx(_expected_gl(35), rel=0.08)  # two past year-ends, 3% noise
+    assert judge(fc, _expected_gl(35)).passed
+    assert not judge(fc, 0.5 * _expected_gl(35)).passed
+    assert fc.trend_per_step == pytest.approx(1.02, abs=0.01)
+
+
+def test_the_trend_is_only_used_when_the_history_shows_one():
+    flat = [Point(_month_end(2026, m), v) for m, v in zip(range(3, 9), (100_200, 104_100, 98_300, 101_000, 106_000,
+                                                                       99_100))]
+    fc = forecast(flat, _month_end(2026, 9))
+    assert fc.trend_per_step == 1.0
+
+
+def _orders(days: int = 760, seed: int = 5, shift_at: int | None = None,
+            cal: HolidayCalendar | None = None) -> list[Point]:
+    """Daily orders: weekday shape, Christmas x0.3 and Black Friday x3 (from config dates)."""
+    rng = random.Random(seed)
+    shape = [1.0, 1.05, 1.05, 1.1, 1.2, 0.75, 0.6]
+    cal = cal or _us_calendar()
+    out = []
+    for i in range(days):
+        d = date(2024, 1, 1) + timedelta(days=i)
+        mean = 20_000 * shape[d.weekday()] * (1.4 if shift_at is not None and i >= shift_at else 1.0)
+        name = cal.name(d)
+        mean *= 3.0 if name == "black_friday" else 0.3 if "Christmas" in name else 1.0
+        out.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.03)))))
+    return out
+
+
+def _us_calendar() -> HolidayCalendar:
+    return HolidayCalendar(country="US", dates={date(2024, 11, 29): "black_friday", date(2025, 11, 28): "black_friday",
+                                                date(2026, 11, 27): "black_friday"})
+
+
+def test_a_holiday_compares_with_its_own_past():
+    cal = _us_calendar()
+    history = _orders(cal=cal)
+    christmas = datetime(2026, 1, 1) - timedelta(days=7)  # 2025-12-25
+    before = [p for p in history if p.at < christmas]
+    fc = forecast(before, christmas, calendar_=cal)
+    assert "Christmas" in fc.group and "weekday" in fc.features
+    assert judge(fc, 0.3 * 20_000 * 1.1).passed  # a Thursday Christmas at 0.3x
+    black_friday = datetime(2025, 11, 28)
+    fc = forecast([p for p in history if p.at < black_friday], black_friday, calendar_=cal)
+    assert judge(fc, 3.0 * 20_000 * 1.2).passed and "black_friday" in fc.group
+    assert not judge(fc, 6.0 * 20_000 * 1.2).passed  # a duplicated Black Friday still fails
+
+
+def test_a_holiday_never_seen_before_is_expected_but_an_empty_day_still_fails():
+    cal = HolidayCalendar(dates={date(2024, 6, 3): "stocktake"})
+    history = _orders(days=150, cal=cal)[:154]
+    target = datetime(2024, 6, 3)
+    fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
+    assert fc.unseen_holiday == "stocktake" and fc.notes
+    assert judge(fc, 0.3 * fc.baseline).passed
+    assert not judge(fc, 0).passed
+
+
+def test_a_level_shift_is_learned_after_n_points_without_a_blind_window():
+    history = _orders(days=500, shift_at=495)
+    target = history[-1].at + timedelta(days=1)
+    fc = forecast(history, target)
+    assert fc.shift is not None and fc.shift["ratio"] == pytest.approx(1.4, rel=0.08)
+    new_level = 20_000 * 1.4 * [1.0, 1.05, 1.05, 1.1, 1.2, 0.75, 0.6][target.weekday()]
+    assert fc.baseline == pytest.approx(new_level, rel=0.08)
+    assert not judge(fc, 0.65 * new_level).passed  # a 35% drop on the new level is caught
+    assert not judge(fc, 0).passed
+    later = forecast(_orders(days=530, shift_at=495), target + timedelta(days=30))  # the level window moved on
+    assert later.baseline == pytest.approx(20_000 * 1.4 * [1.0, 1.05, 1.05, 1.1, 1.2, 0.75, 0.6][
+        (target + timedelta(days=30)).weekday()], rel=0.08)
+
+
+def test_before_n_points_the_shift_fails_and_an_accepted_shift_rebaselines_at_once():
+    history = _orders(days=482, shift_at=480)  # two points at the new level
+    target = history[-1].at + timedelta(days=1)
+    fc = forecast(history, target)
+    assert fc.shift is None  # two points are not yet a new level (shift_after=3)
+    accepted = [Point(p.at, p.value, accepted=True, shift=True) if i == 480 else p for i, p in enumerate(history)]
+    fc = forecast(accepted, target)
+    assert fc.shift is not None and fc.shift["accepted"]
+    new_level = 20_000 * 1.4 * [1.0, 1.05, 1.05, 1.1, 1.2, 0.75, 0.6][target.weekday()]
+    assert fc.baseline == pytest.approx(new_level, rel=0.1)
+    assert not judge(fc, 0.65 * new_level).passed
+
+
+def test_hour_of_day_and_weekday_are_inferred_for_an_hourly_series():
+    rng = random.Random(11)
+    start = datetime(2026, 3, 2)
+    history = []
+    for i in range(24 * 21):
+        at = start + timedelta(hours=i)
+        cycle = 1 + 0.8 * math.cos((at.hour - 14) / 24 * 2 * math.pi)
+        history.append(Point(at, round(3000 * cycle * (0.7 if at.weekday() >= 5 else 1) * math.exp(rng.gauss(0, 0.04)))))
+    night = start + timedelta(hours=24 * 21 + 3)  # a Monday, 03:00
+    fc = forecast(history, night, grain="hour")
+    assert {"hour_of_day", "weekday"} <= set(fc.features) and "03h" in fc.group
+    expected = 3000 * (1 + 0.8 * math.cos((3 - 14) / 24 * 2 * math.pi))
+    assert fc.baseline == pytest.approx(expected, rel=0.1)
+    assert not judge(fc, 0.65 * expected).passed and judge(fc, expected).passed
+
+
+def test_configured_groups_are_used_as_given_and_unknown_ones_named():
+    history = _orders(days=120)
+    target = history[-1].at + timedelta(days=1)
+    assert forecast(history, target, compare_by=["weekday"]).features == ["weekday"]
+    with pytest.raises(ValueError, match="fortnight"):
+        forecast(history, target, compare_by=["fortnight"])
+
+
+def test_the_band_follows_the_groups_spread_between_floor_and_ceiling():
+    rng = random.Random(2)
+    days = [datetime(2026, 1, 1) + timedelta(days=i) for i in range(90)]
+    steady = [Point(d, round(1000 * math.exp(rng.gauss(0, 0.002)))) for d in days]
+    noisy = [Point(d, round(1000 * math.exp(rng.gauss(0, 0.05)))) for d in days]
+    wild = [Point(d, round(1000 * math.exp(rng.gauss(0, 0.4)))) for d in days]
+    target = days[-1] + timedelta(days=1)
+    params = ModelParams()
+    widths = [forecast(h, target, params=params).half_width for h in (steady, noisy, wild)]
+    assert widths[0] == pytest.approx(params.floor)
+    assert params.floor < widths[1] < params.ceiling
+    assert widths[2] == pytest.approx(params.ceiling)
+
+
+def test_hard_rules_fail_unless_accepted_and_the_owner_tolerance_widens_the_band():
+    history = _gl_history()
+    target = _month_end(2025, 7)
+    fc = forecast(history, target)
+    assert judge(fc, 1.95 * fc.baseline).reason == "hard_ratio"
+    assert judge(fc, 0, accepted=True).passed and judge(fc, 3 * fc.baseline, accepted=True).passed
+    tolerant = forecast(history, target, params=ModelParams(lower_ratio=0.5))
+    assert tolerant.lower == pytest.approx(0.5 * tolerant.baseline)
+    assert judge(fc, 0.6 * fc.baseline, direction="spike").passed
