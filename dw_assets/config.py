@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+from datetime import date
 from pathlib import Path
 from typing import Any, Literal
 
@@ -125,17 +126,39 @@ class WarehouseConfig(_Model):
     attach: dict[str, str] = {}
 
 
+class HolidaysConfig(_Model):
+    """Holidays a volume check compares like with like: a country (and region) of the `holidays`
+    package, plus dates of your own (a sale, a closing day) named so that each year's repeat
+    compares with the last."""
+
+    country: str | None = None  # ISO 3166, e.g. US, DE, GB
+    subdiv: str | None = None   # e.g. CA, BY
+    dates: dict[date, str] = {}
+
+
 class VolumeCheckConfig(_Model):
     partition_column: str
     # what is measured per partition: rows by default, or any SQL aggregate (e.g. sum(net_revenue))
     metric: str = "count(*)"
     name: str = "volume_vs_history"
-    period: Literal["month_end", "same_weekday", "daily"] = "month_end"
-    history: int = 6
+    grain: Literal["day", "hour"] = "day"  # a timestamp column is bucketed to this
+    # which earlier partitions compare at all (month-ends with month-ends, the same weekday, all);
+    # unset: all, the model's calendar groups do the comparing
+    period: Literal["month_end", "same_weekday", "daily"] | None = None
+    # calendar groups the model compares within; unset: inferred from history
+    compare_by: list[Literal["period_end", "weekday", "hour_of_day", "business_day", "holiday"]] | None = None
+    holidays: HolidaysConfig | None = None
+    group_by: list[str] = []  # also judge each group (entity, market, source) on its own series
+    max_groups: int = 50
+    history: int | None = None  # comparable partitions read; unset: 400 days, 21 days of hours, 36 month-ends
     min_history: int = 3
-    lower_ratio: float = 0.8
-    upper_ratio: float = 1.5
-    mad_k: float = 5.0
+    lower_ratio: float | None = None  # the owner's tolerance: the band is never tighter than this
+    upper_ratio: float | None = None
+    mad_k: float = 3.5  # band half-width in robust standard deviations of the group's log spread
+    band_floor: float = Field(0.06, ge=0, le=1)  # never tighter than +-6%
+    band_ceiling: float = Field(0.30, gt=0, lt=1)  # never wider than (1 - 0.30)x .. 1/(1 - 0.30)x
+    hard_ratio: float = Field(1.9, gt=1)  # at or over this times the baseline always fails
+    shift_after: int = Field(3, ge=1)  # partitions off the level in a row that make a new level
     direction: Literal["both", "drop", "spike"] = "both"
 
 

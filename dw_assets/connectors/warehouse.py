@@ -237,6 +237,15 @@ class Warehouse:
     def column(self, name: str) -> str:
         return quote_identifier(name, self.dialect)
 
+    def bucket(self, name: str, grain: str) -> str:
+        """A partition column truncated to its grain in this warehouse's SQL: the day (a DATE, or
+        a TIMESTAMP's date) or the hour. Written once in DuckDB's SQL and transpiled by sqlglot."""
+        if grain not in ("day", "hour"):
+            raise WarehouseError(f"unknown grain {grain!r}: use day or hour")
+        column = quote_identifier(name, "duckdb")
+        sql = f"CAST({column} AS DATE)" if grain == "day" else f"DATE_TRUNC('HOUR', CAST({column} AS TIMESTAMP))"
+        return sqlglot.transpile(sql, read="duckdb", write=self.dialect)[0]
+
 
 class WarehouseSession:
     """Queries over one open connection. Parameters are named, `:name`, on every backend."""

@@ -112,8 +112,8 @@ def profiles(settings: Settings, symptom: Symptom, datasets: list[str], changes:
         spec = check.volume or check.landed_files
         if spec is None or not symptom.partition:
             continue
-        period = check.volume.period if check.volume else "daily"
-        history = check.volume.history if check.volume else 6
+        period = (check.volume.period if check.volume else None) or "daily"
+        history = (check.volume.history if check.volume else None) or 6
         out.append(profile_partition(wh, dataset, spec.partition_column, symptom.partition, period, history,
                                      odd_columns.get(dataset, set()), key_columns=(keys or {}).get(dataset, ())))
     profiled = {p.dataset_id for p in out}
