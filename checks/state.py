@@ -1,9 +1,10 @@
-"""What the checks remember in the state store: accepted schemas and excluded partitions.
+"""What the checks remember in the state store: accepted schemas, excluded and accepted partitions.
 
 `dw_accepted_schemas`: per dataset, the schema schema-drift compares against (set on first sight
 and by `dw checks accept-schema`). `dw_excluded_partitions`: partitions a person marked as not
 normal (a known bad load), left out of volume baselines together with the partitions of incidents
-whose cause was confirmed.
+whose cause was confirmed. `dw_accepted_partitions`: partitions an owner accepted as legitimate
+(`dw checks accept`): they pass and join the history, optionally as the start of a new level.
 """
 
 from __future__ import annotations
@@ -32,6 +33,17 @@ excluded_partitions = sa.Table(
     sa.Column("reason", sa.Text, nullable=False, default=""),
     sa.Column("added_by", sa.String(200), nullable=False),
     sa.Column("added_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+
+accepted_partitions_table = sa.Table(
+    "dw_accepted_partitions", metadata,
+    sa.Column("dataset_id", sa.String(400), primary_key=True),
+    sa.Column("partition", sa.String(64), primary_key=True),
+    sa.Column("shift", sa.Boolean, nullable=False, default=False),  # a new normal level from here
+    sa.Column("note", sa.Text, nullable=False, default=""),
+    sa.Column("accepted_by", sa.String(200), nullable=False),
+    sa.Column("accepted_at", sa.DateTime(timezone=True), nullable=False),
 )
 
 
@@ -70,10 +82,36 @@ def exclude_partition(store: Store, dataset_id: str, partition: str, *, actor: s
                                                              added_by=actor, added_at=datetime.now(UTC)))
 
 
+def accept_partition(store: Store, dataset_id: str, partition: str, *, actor: str, note: str = "",
+                     shift: bool = False, now: datetime | None = None) -> dict:
+    """Mark a partition as legitimate: it passes, joins the volume history (and with `shift`, the
+    model re-baselines on its level); it also leaves the excluded partitions. Returns the record."""
+    store.ensure_schema()
+    record = {"dataset_id": dataset_id, "partition": partition, "shift": shift, "note": note,
+              "accepted_by": actor, "accepted_at": now or datetime.now(UTC)}
+    key = (accepted_partitions_table.c.dataset_id == dataset_id) & (accepted_partitions_table.c.partition == partition)
+    with store.engine.begin() as conn:
+        if not conn.execute(accepted_partitions_table.update().where(key).values(**record)).rowcount:
+            conn.execute(accepted_partitions_table.insert().values(**record))
+        conn.execute(excluded_partitions.delete().where((excluded_partitions.c.dataset_id == dataset_id)
+                                                        & (excluded_partitions.c.partition == partition)))
+    return {**record, "accepted_at": record["accepted_at"].isoformat()}
+
+
+def accepted_partitions(store: Store, dataset_id: str) -> dict[str, bool]:
+    """Partitions a person accepted as legitimate -> whether each starts a new level."""
+    store.ensure_schema()
+    with store.engine.connect() as conn:
+        rows = conn.execute(sa.select(accepted_partitions_table.c.partition, accepted_partitions_table.c.shift)
+                            .where(accepted_partitions_table.c.dataset_id == dataset_id)).all()
+    return {str(p): bool(shift) for p, shift in rows}
+
+
 def baseline_exclusions(store: Store, dataset_id: str) -> set[str]:
     """Partitions left out of the volume baseline (ISO dates as text)."""
     store.ensure_schema()
     with store.engine.connect() as conn:
         marked = set(conn.execute(sa.select(excluded_partitions.c.partition)
                                   .where(excluded_partitions.c.dataset_id == dataset_id)).scalars())
-    return marked | IncidentStore(store).confirmed_partitions(dataset_id)
+    # an incident's partition that a person later accepted as legitimate joins the history again
+    return (marked | IncidentStore(store).confirmed_partitions(dataset_id)) - set(accepted_partitions(store, dataset_id))

@@ -105,7 +105,8 @@ def checks_group() -> None:
 
 @checks_group.command("run")
 @click.argument("dataset")
-@click.option("--partition", default=None, help="YYYY-MM-DD (default: the latest partition).")
+@click.option("--partition", default=None,
+              help="YYYY-MM-DD, or an hour YYYY-MM-DDTHH for an hourly check (default: the latest partition).")
 @click.option("--no-record", is_flag=True, help="Do not send failures to incident intake.")
 @click.option("--as-of", "as_of", default=None,
               help="Judge freshness as of this ISO time (e.g. 2026-10-01T12:00:00+00:00; default: now).")
@@ -168,6 +169,48 @@ def accept_schema_cmd(dw, dataset: str, actor: str, as_json: bool) -> None:
                    "columns": [{"name": n, "type": t} for n, t in columns]})
     else:
         click.echo(f"accepted {len(columns)} columns of {entry.dataset} ({came_from}) as its schema")
+
+
+@checks_group.command("accept")
+@click.argument("dataset")
+@click.argument("partition")
+@click.option("--as", "actor", required=True, help="Who accepts the partition as legitimate (recorded).")
+@click.option("--note", default="", help="Why it is legitimate (kept with the record and the receipt).")
+@click.option("--shift", is_flag=True, help="It starts a new normal level: re-baseline from it at once.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@pass_dw
+def accept_partition_cmd(dw, dataset: str, partition: str, actor: str, note: str, shift: bool, as_json: bool) -> None:
+    """Mark a flagged PARTITION of DATASET as legitimate: it passes and joins the volume history."""
+    from datetime import datetime
+
+    from checks.runner import find_entry
+    from checks.state import accept_partition, state_store
+    from checks.volume import partition_key, partition_label
+    from dw_assets.connectors.warehouse import WarehouseError
+    from dw_assets.governance.receipt_log import ReceiptLog
+
+    settings = dw.settings
+    entry = find_entry(settings, dataset)
+    grain = entry.volume.grain if entry.volume else "day"
+    try:
+        label = partition_label(partition_key(partition, grain), grain)
+    except WarehouseError as exc:
+        raise click.BadParameter(str(exc), param_hint="PARTITION") from exc
+    if not actor.strip():
+        raise click.BadParameter("name who accepts it", param_hint="--as")
+    store = state_store(settings)
+    now = datetime.now(UTC)
+    record = accept_partition(store, entry.dataset, label, actor=actor, note=note, shift=shift, now=now)
+    receipt = ReceiptLog.from_settings(store, settings).append(
+        "partition_accepted", now=now, subject=f"{entry.dataset}:{label}", actor=actor,
+        body={"dataset": entry.dataset, "partition": label, "shift": shift, "note": note})
+    record["receipt_seq"] = receipt.seq
+    if as_json:
+        emit_json(record)
+    else:
+        kind = "as the start of a new level" if shift else "as legitimate"
+        click.echo(f"accepted {entry.dataset} {label} {kind} by {actor} (receipt #{receipt.seq}); "
+                   f"it joins the volume history")
 
 
 commands: list = [incidents_group, checks_group]
