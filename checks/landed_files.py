@@ -1,10 +1,13 @@
 """Rows vs landed files: the partition's row count against the data rows of that date's export
-files in the landing zone (a local folder or any fsspec URL). Files are streamed in 1 MiB chunks
-to count lines; the partition side is one count (and one count per `source_file` when the table
+files in the landing zone (a local folder or any fsspec URL). Each file is read as CSV, streamed
+record by record (quoted newlines, BOM, gzip); the partition side is one count (and one count per `source_file` when the table
 records where each row came from)."""
 
 from __future__ import annotations
 
+import csv
+import io
+import sys
 from datetime import UTC, datetime
 from typing import Any
 
@@ -18,19 +21,22 @@ from dw_assets.core.checks_logic import LANDED_FILES, CheckOutcome
 from dw_assets.core.landed_files import LandedFile, decide_landed_files, file_pattern
 from dw_assets.store import Store
 
-_CHUNK = 1 << 20
-
 
 def count_data_rows(fs: Any, path: str, header_rows: int) -> int:
-    lines, size, last = 0, 0, b""
-    with fs.open(path, "rb") as fh:
-        for chunk in iter(lambda: fh.read(_CHUNK), b""):
-            lines += chunk.count(b"\n")
-            size += len(chunk)
-            last = chunk[-1:]
-    if size and last != b"\n":
-        lines += 1  # a last line without a newline
-    return max(lines - header_rows, 0)
+    """CSV records in one file, minus its header rows: the csv module reads it, so a quoted field
+    holding newlines is one record; a BOM is dropped (utf-8-sig) and `.gz` files are decompressed.
+    Streamed: one record at a time, one file at a time."""
+    compression = "gzip" if path.endswith(".gz") else None
+    records = 0
+    with fs.open(path, "rb", compression=compression) as raw:
+        text = io.TextIOWrapper(raw, encoding="utf-8-sig", errors="replace", newline="")
+        try:
+            for row in csv.reader(text):
+                if row:  # a blank line is not a record
+                    records += 1
+        except csv.Error as exc:
+            raise ValueError(f"{path}: not readable as CSV at record {records + 1}: {exc}") from exc
+    return max(records - header_rows, 0)
 
 
 def _mtime(info: dict[str, Any]) -> datetime | None:
@@ -40,6 +46,9 @@ def _mtime(info: dict[str, Any]) -> datetime | None:
     if isinstance(value, (int, float)):
         return datetime.fromtimestamp(value, tz=UTC)
     return None
+
+
+csv.field_size_limit(min(sys.maxsize, 2**31 - 1))  # a long quoted text field is still one field
 
 
 def landed_files(landing: str, pattern: str, header_rows: int) -> list[LandedFile]:

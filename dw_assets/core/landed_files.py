@@ -1,9 +1,8 @@
 """Rows in a partition against the data rows of that date's export files in the landing zone.
 
 A load that read only some of an export's parts (Night 1: part 2 landed after the load) leaves
-the partition short of the files; a duplicated load leaves it over. Row counts come from counting
-lines (minus header rows), so a CSV field holding a quoted newline would be over-counted: the
-estate's exports have none, and the metadata lists each file's count for a person to judge.
+the partition short of the files; a duplicated load leaves it over. Row counts are CSV records
+(minus header rows), read with the csv module, so a quoted field holding a newline is one row.
 """
 
 from __future__ import annotations
