@@ -47,9 +47,9 @@ def partition_label(moment: datetime, grain: str) -> str:
 
 def lookback(cfg: VolumeCheckConfig, excluded: int) -> timedelta:
     """How far back the aggregate reads: `history` comparable partitions (plus the excluded ones),
-    by default 400 days (a holiday's last occurrence), 36 month-ends, 21 days of hours."""
+    by default 400 days (a holiday's last occurrence), 36 month-ends, 28 days of hours."""
     if cfg.grain == "hour":
-        return timedelta(hours=(cfg.history or 24 * 21) + excluded + 1)
+        return timedelta(hours=(cfg.history or 24 * 28) + excluded + 1)
     if cfg.history is not None:
         return timedelta(days=stats.lookback_days(cfg.period or "daily", cfg.history, excluded))
     return timedelta(days=DEFAULT_DAYS.get(cfg.period or "", 400) + excluded)

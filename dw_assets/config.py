@@ -150,11 +150,11 @@ class VolumeCheckConfig(_Model):
     holidays: HolidaysConfig | None = None
     group_by: list[str] = []  # also judge each group (entity, market, source) on its own series
     max_groups: int = 50
-    history: int | None = None  # comparable partitions read; unset: 400 days, 21 days of hours, 36 month-ends
+    history: int | None = None  # comparable partitions read; unset: 400 days, 28 days of hours, 36 month-ends
     min_history: int = 3
     lower_ratio: float | None = None  # the owner's tolerance: the band is never tighter than this
     upper_ratio: float | None = None
-    mad_k: float = 3.5  # band half-width in robust standard deviations of the group's log spread
+    mad_k: float = 4.0  # band half-width in robust standard deviations of the group's log spread
     band_floor: float = Field(0.06, ge=0, le=1)  # never tighter than +-6%
     band_ceiling: float = Field(0.30, gt=0, lt=1)  # never wider than (1 - 0.30)x .. 1/(1 - 0.30)x
     hard_ratio: float = Field(1.9, gt=1)  # at or over this times the baseline always fails

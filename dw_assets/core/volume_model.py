@@ -49,7 +49,7 @@ MAD_SCALE = 1.4826
 
 @dataclass(frozen=True)
 class ModelParams:
-    k: float = 3.5                 # band half-width in robust standard deviations
+    k: float = 4.0                 # band half-width in robust standard deviations
     floor: float = math.log(1.06)  # never tighter than +-6%
     ceiling: float = math.log(1 / 0.7)  # never wider than 0.70x .. 1.43x
     hard_ratio: float = 1.9        # at or above this times the baseline always fails
@@ -210,10 +210,18 @@ class _Fit:
         self.effects: dict[str, dict[object, float]] = {f: {} for f in used}
         self.members: dict[str, dict[object, int]] = {f: defaultdict(int) for f in used}
         index: dict[str, dict[object, list[int]]] = {f: defaultdict(list) for f in used}
+        # a weekday or hour effect is learned on ordinary points only: two Christmases on a Thursday
+        # would otherwise teach "Thursdays are low" instead of "Christmas is low"
+        ordinary = [not fv.get("holiday") and fv.get("period_end") not in ("quarter", "year") for fv in feats]
         for f in used:
             for i, fv in enumerate(feats):
                 self.members[f][fv[f]] += 1
                 index[f][fv[f]].append(i)
+            if f not in SPARSE:
+                for v, idx in index[f].items():
+                    plain = [i for i in idx if ordinary[i]]
+                    if plain:
+                        index[f][v] = plain
         self.slope = 0.0
         self.level_points = level_points
         per: dict[str, list[float]] = {f: [0.0] * n for f in used}  # each point's effect, per group kind
@@ -222,7 +230,7 @@ class _Fit:
             e = [x[i] - total[i] for i in range(n)]
             self.slope = self._slope(e, lag)
             local = self._rolling_level(e)
-            for f in used:
+            for f in sorted(used, key=lambda g: g not in SPARSE):
                 mine = per[f]
                 for v, idx in index[f].items():
                     if f in SPARSE and v in ("", -1):
@@ -230,9 +238,10 @@ class _Fit:
                     else:
                         effect = median([x[i] - local[i] - total[i] + mine[i] for i in idx])
                     self.effects[f][v] = effect
-                    for i in idx:
-                        total[i] += effect - mine[i]
-                        mine[i] = effect
+                for i, fv in enumerate(feats):
+                    effect = self.effects[f][fv[f]]
+                    total[i] += effect - mine[i]
+                    mine[i] = effect
         self.total = total
         self.e = [x[i] - total[i] for i in range(n)]
         self.local = self._rolling_level(self.e)
@@ -336,17 +345,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                 if trial_spread < (1 - p.dense_gain) * spread:
                     used, base, spread = used + [f], trial, trial_spread
     fit = _Fit(t, x, feats, used, lag, level_points)
-    effect, thinnest, unseen = fit.effect_for(target_feats)
-
-    errors = dict(fit.errors) or dict(enumerate(fit.resid))
-    pooled = MAD_SCALE * _mad(list(errors.values()))
-    same = [i for i, fv in enumerate(feats) if all(fv[f] == target_feats[f] for f in used)]
-    own_errors = [errors[i] for i in same if i in errors]
-    if len(own_errors) >= 2:
-        own = MAD_SCALE * _mad(own_errors)
-        spread = math.sqrt((len(own_errors) * own ** 2 + 5 * pooled ** 2) / (len(own_errors) + 5))
-    else:
-        spread = pooled
+    spread = _spread(fit, feats, target_feats, used)
     band_h = min(max(p.k * spread, p.floor), p.ceiling)
 
     # the level at the target: the latest points (after a shift, only those), extrapolated
@@ -355,14 +354,33 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     shift = _find_shift(fit, pts_pos, band_h, level_points, p.shift_after)
     if shift is not None:
         start = shift["index"]
+        if start >= 7:
+            # re-baseline: move the points before the shift to the new level and refit, so the
+            # calendar effects and the spread are learned on one consistent series
+            delta = _shift_size(t, x, feats, used, lag, level_points, start)
+            shift["ratio"] = round(math.exp(delta), 4)
+            adjusted = [v + delta if i < start else v for i, v in enumerate(x)]
+            fit = _Fit(t, adjusted, feats, used, lag, level_points)
+            # one correction: the shift as the refitted model sees it (few post points can mislead
+            # the first estimate when their weekday was thin before the shift)
+            delta -= median(fit.resid[start:]) - median(fit.resid[max(0, start - level_points):start])
+            shift["ratio"] = round(math.exp(delta), 4)
+            x = [v + delta if i < start else v for i, v in enumerate(x)]
+            fit = _Fit(t, x, feats, used, lag, level_points)
+            spread = _spread(fit, feats, target_feats, used)
+            if n - start >= level_points // 2:
+                start = max(0, n - level_points)
+    effect, thinnest, unseen = fit.effect_for(target_feats)
     level_sample = [fit.e[j] + fit.slope * (t_target - t[j]) for j in range(start, n)]
     level = median(level_sample)
     m_level = len(level_sample)
     # the errors already hold the level's own uncertainty; a level from fewer points (just after a
     # shift) and a group effect from few past points widen the band
     inflation = math.sqrt(1 + max(0.0, 1.57 / m_level - 1.57 / level_points) + (1.57 / thinnest if used else 0))
-    h = min(max(p.k * spread * inflation, p.floor), p.ceiling)
     log_pred = level + effect
+    # a small count moves by whole rows: never tighter than about one Poisson sd plus a row
+    count_floor = math.log1p((math.sqrt(math.exp(log_pred)) + 1) / math.exp(log_pred))
+    h = min(max(p.k * spread * inflation, p.floor, count_floor), p.ceiling)
     baseline = math.exp(log_pred)
     lower, upper = math.exp(log_pred - h), math.exp(log_pred + h)
     if p.lower_ratio is not None:
@@ -378,10 +396,34 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     if shift is not None:
         shift = {k: v for k, v in shift.items() if k != "index"}
     same_day_zeros = [q for q in zeros if all(features_of(q.at, grain, cal)[f] == target_feats[f] for f in used)]
+    same = [fv for fv in feats if all(fv[f] == target_feats[f] for f in used)]
     return Forecast(baseline=baseline, lower=lower, upper=upper, group=group, features=used, history_points=len(pts),
                     spread=spread, half_width=h, trend_per_step=math.exp(fit.slope), shift=shift,
                     unseen_holiday=unseen, notes=notes, hard_ratio=p.hard_ratio,
                     empty_is_normal=bool(same_day_zeros) and len(same_day_zeros) * 3 >= len(same) + len(same_day_zeros))
+
+
+def _spread(fit: _Fit, feats: Sequence[Mapping[str, object]], target_feats: Mapping[str, object],
+            used: Sequence[str]) -> float:
+    """Robust sd of the one-step errors: the target's own group's, shrunk towards the whole
+    series' (as if five more points of it) so a group of a few points cannot make it tiny."""
+    errors = dict(fit.errors) or dict(enumerate(fit.resid))
+    pooled = MAD_SCALE * _mad(list(errors.values()))
+    same = [i for i, fv in enumerate(feats) if all(fv[f] == target_feats[f] for f in used)]
+    own_errors = [errors[i] for i in same if i in errors]
+    if len(own_errors) < 2:
+        return pooled
+    own = MAD_SCALE * _mad(own_errors)
+    return math.sqrt((len(own_errors) * own ** 2 + 5 * pooled ** 2) / (len(own_errors) + 5))
+
+
+def _shift_size(t: list[float], x: list[float], feats: list[dict[str, object]], used: list[str], lag: int,
+                level_points: int, start: int) -> float:
+    """The shift in log space: the points from `start` on against a model fitted before it."""
+    pre = _Fit(t[:start], x[:start], feats[:start], used, lag, level_points)
+    base = [pre.e[j] - pre.slope * t[j] for j in range(max(0, start - level_points), start)]
+    level = median(base)
+    return median([x[i] - (level + pre.slope * t[i]) - pre.effect_for(feats[i])[0] for i in range(start, len(x))])
 
 
 def _find_shift(fit: _Fit, pts: Sequence[Point], h: float, level_points: int, shift_after: int) -> dict | None:
@@ -437,7 +479,9 @@ def judge(fc: Forecast, observed: float, *, accepted: bool = False, direction: s
     drop, spike = direction in ("both", "drop"), direction in ("both", "spike")
     if accepted:
         return Judgement(True, "accepted", ratio)
-    if observed <= 0 and not fc.empty_is_normal and drop:
+    if observed <= 0 and fc.empty_is_normal:
+        return Judgement(True, "empty_as_usual", ratio)  # this group was empty before, e.g. closed Sundays
+    if observed <= 0 and drop:
         return Judgement(False, "empty", ratio)
     if ratio is not None and ratio >= fc.hard_ratio and spike:
         return Judgement(False, "hard_ratio", ratio)

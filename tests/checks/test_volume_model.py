@@ -181,3 +181,12 @@ def test_hard_rules_fail_unless_accepted_and_the_owner_tolerance_widens_the_band
     tolerant = forecast(history, target, params=ModelParams(lower_ratio=0.5))
     assert tolerant.lower == pytest.approx(0.5 * tolerant.baseline)
     assert judge(fc, 0.6 * fc.baseline, direction="spike").passed
+
+
+def test_an_empty_partition_is_normal_only_where_its_group_was_empty_before():
+    days = [datetime(2026, 1, 5) + timedelta(days=i) for i in range(70)]  # from a Monday
+    history = [Point(d, 0 if d.weekday() == 6 else 1000 + (i % 5)) for i, d in enumerate(days)]
+    sunday, monday = days[-1] + timedelta(days=(6 - days[-1].weekday()) % 7 or 7), None
+    monday = sunday + timedelta(days=1)
+    assert judge(forecast(history, sunday, compare_by=["weekday"]), 0).passed
+    assert judge(forecast(history, monday, compare_by=["weekday"]), 0).reason == "empty"

@@ -1,0 +1,152 @@
+"""An hourly volume check and a grouped one, through `dw checks run --json` and as Dagster asset
+checks; `dw checks accept` end to end; landed files counted as CSV records.
+
+Two more tables on the fixture estate's lake: `lake.events` (a TIMESTAMP per event, three weeks
+of hours with a daily cycle and lighter weekends; the latest hour, 2026-09-28 13:00, holds 40% of
+its rows) and `lake.orders_by_market` (a day per partition, five markets; on the latest day,
+2026-09-28, FR is missing).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import dagster as dg
+import pytest
+import yaml
+from click.testing import CliRunner
+
+import checks
+from checks.landed_files import count_data_rows
+from checks.state import exclude_partition, state_store
+from dw_assets.cli import cli
+from dw_assets.config import DatasetChecksConfig, HolidaysConfig, VolumeCheckConfig
+from dw_assets.governance.receipt_log import ReceiptLog
+
+EVENTS, ORDERS = "lake.events", "lake.orders_by_market"
+
+
+@pytest.fixture
+def grained(estate):
+    estate.write(estate.lake, """
+        CREATE TABLE events AS
+        SELECT 'e' || h.i || '-' || r.j AS event_id,
+               TIMESTAMP '2026-09-07 00:00:00' + h.i * INTERVAL 1 HOUR + (r.j % 60) * INTERVAL 1 MINUTE AS event_at
+        FROM range(0, 21 * 24 + 14) h(i),
+             LATERAL (SELECT * FROM range(CAST(
+                 (200 * (1 + 0.8 * cos(((h.i % 24) - 14) / 24 * 2 * pi()))
+                  * (CASE WHEN ((h.i // 24) % 7) IN (5, 6) THEN 0.7 ELSE 1 END)
+                  * (1 + (CAST(hash(h.i) % 7 AS INTEGER) - 3) / 100.0)
+                  * (CASE WHEN h.i = 21 * 24 + 13 THEN 0.4 ELSE 1 END)) AS INTEGER))) r(j);
+        CREATE TABLE orders_by_market AS
+        SELECT d.day::DATE AS order_date, m.market, 'o' || d.day || m.market || t.k AS order_id
+        FROM (SELECT unnest(range(DATE '2026-07-01', DATE '2026-09-29', INTERVAL 1 DAY)) AS day) d,
+             (VALUES ('US', 40), ('DE', 25), ('FR', 15), ('GB', 12), ('JP', 8)) m(market, share),
+             LATERAL (SELECT * FROM range(CAST(m.share * 3 * (CASE WHEN dayofweek(d.day) IN (0, 6) THEN 0.6 ELSE 1 END)
+                                               * (1 + (CAST(hash(d.day, m.market) % 5 AS INTEGER) - 2) / 100.0) AS INTEGER))) t(k)
+        WHERE NOT (d.day = DATE '2026-09-28' AND m.market = 'FR')""")
+    extra = [
+        DatasetChecksConfig(dataset=EVENTS, volume=VolumeCheckConfig(partition_column="event_at", grain="hour",
+                                                                     holidays=HolidaysConfig(country="FR"))),
+        DatasetChecksConfig(dataset=ORDERS, volume=VolumeCheckConfig(partition_column="order_date",
+                                                                     group_by=["market"])),
+    ]
+    estate.settings = estate.settings.model_copy(update={"checks": [*estate.settings.checks, *extra]})
+    return estate
+
+
+@pytest.fixture
+def dw(grained, tmp_path):
+    config = tmp_path / "dw.yaml"
+    config.write_text(yaml.safe_dump(grained.settings.model_dump(mode="json")))
+
+    def run(*args: str, code: int = 0):
+        result = CliRunner().invoke(cli, ["--config", str(config), *args], catch_exceptions=False)
+        assert result.exit_code == code, result.output
+        return result.output
+
+    return run
+
+
+def _volume(payload: dict) -> dict:
+    return next(r for r in payload["results"] if r["check"] == "volume_vs_history")
+
+
+def test_hourly_check_reads_whole_hours_and_judges_an_hour(dw):
+    latest = _volume(json.loads(dw("checks", "run", EVENTS, "--json", "--no-record", code=1)))
+    assert latest["partition"] == "2026-09-28T13:00" and not latest["passed"]
+    assert latest["metadata"]["grain"] == "hour" and latest["metadata"]["verdict"] == "below_band"
+    assert latest["metadata"]["ratio"] == pytest.approx(0.4, abs=0.08)
+    assert "hour_of_day" in latest["metadata"]["model_groups"] and "13h" in latest["metadata"]["comparison_group"]
+    clean = _volume(json.loads(dw("checks", "run", EVENTS, "--partition", "2026-09-28T12", "--json", "--no-record")))
+    assert clean["passed"] and clean["partition"] == "2026-09-28T12:00"
+    # every minute of the hour counts (the old `<= date` bound read only the midnight hour)
+    assert clean["metadata"]["observed"] > 300 and clean["metadata"]["history_points"] >= 24 * 14
+
+
+def test_grouped_check_names_the_missing_market(dw):
+    result = _volume(json.loads(dw("checks", "run", ORDERS, "--json", code=1)))
+    assert not result["passed"] and result["incident_id"]
+    assert [g["group"] for g in result["metadata"]["failed_groups"]] == ["FR"]
+    assert result["metadata"]["failed_groups"][0]["verdict"] == "empty"
+    assert "FR" in result["summary"] and result["metadata"]["groups_checked"] == 5
+    previous = _volume(json.loads(dw("checks", "run", ORDERS, "--partition", "2026-09-27", "--json", "--no-record")))
+    assert previous["passed"] and previous["metadata"]["failed_groups"] == []
+
+
+def test_accept_records_receipts_and_the_partition_passes_and_joins_the_history(dw, grained):
+    store = state_store(grained.settings)
+    exclude_partition(store, ORDERS, "2026-09-20", actor="priya.raman", reason="thought to be a double load")
+    assert "2026-09-20" not in [h["partition"] for h in _volume(json.loads(dw(
+        "checks", "run", ORDERS, "--partition", "2026-09-27", "--json", "--no-record")))["metadata"]["history"]]
+
+    accepted = json.loads(dw("checks", "accept", "orders_by_market", "2026-09-28", "--as", "priya.raman",
+                             "--note", "FR paused for a migration", "--json"))
+    assert accepted["accepted_by"] == "priya.raman" and accepted["note"] == "FR paused for a migration"
+    assert accepted["partition"] == "2026-09-28" and accepted["accepted_at"]
+    dw("checks", "accept", ORDERS, "2026-09-20", "--as", "priya.raman")
+
+    rerun = _volume(json.loads(dw("checks", "run", ORDERS, "--json", "--no-record")))
+    assert rerun["passed"] and rerun["metadata"]["accepted"] and rerun["metadata"]["verdict"] == "accepted"
+    later = _volume(json.loads(dw("checks", "run", ORDERS, "--partition", "2026-09-29", "--json", "--no-record",
+                                  code=1)))
+    history = [h["partition"] for h in later["metadata"]["history"]]
+    assert "2026-09-28" in history and "2026-09-20" in history  # both join the history
+
+    receipts = list(ReceiptLog.from_settings(store, grained.settings).iter_receipts(action="partition_accepted"))
+    assert [r.record["subject"] for r in receipts] == [f"{ORDERS}:2026-09-28", f"{ORDERS}:2026-09-20"]
+    assert receipts[0].record["actor"] == "priya.raman"
+    assert "every hash and signature checks out" in dw("receipts", "verify")
+    assert "--as" in dw("checks", "accept", ORDERS, "2026-09-28", code=2)
+    assert "neither a day" in dw("checks", "accept", ORDERS, "yesterday", "--as", "x", code=2)
+
+
+def test_hourly_and_grouped_checks_run_as_dagster_asset_checks(grained):
+    keys = [dg.AssetKey(["lake", "events"]), dg.AssetKey(["lake", "orders_by_market"])]
+    job = dg.define_asset_job("grained", selection=dg.AssetSelection.checks_for_assets(*keys))
+    defs = dg.Definitions.merge(checks.build_definitions(grained.settings),
+                                dg.Definitions(assets=[dg.AssetSpec(k) for k in keys], jobs=[job]))
+    result = defs.resolve_job_def("grained").execute_in_process(instance=dg.DagsterInstance.ephemeral())
+    assert result.success
+    volume = {e.asset_key.path[-1]: e for e in result.get_asset_check_evaluations()
+              if e.check_name == "volume_vs_history"}
+    assert not volume["events"].passed and volume["events"].metadata["partition"].value == "2026-09-28T13:00"
+    assert not volume["orders_by_market"].passed and "FR" in volume["orders_by_market"].description
+    assert "incident" in volume["orders_by_market"].metadata and "groups" in volume["orders_by_market"].metadata
+
+
+def test_landed_rows_are_csv_records(tmp_path):
+    import fsspec
+
+    fs = fsspec.filesystem("file")
+    quoted = tmp_path / "quoted.csv"
+    quoted.write_text('id,memo\n1,"two\nlines"\n2,plain\n3,"a ""quote"", and\r\nmore"\n', newline="")
+    assert count_data_rows(fs, str(quoted), header_rows=1) == 3
+    bom = tmp_path / "bom.csv"
+    bom.write_bytes("\ufeffid,memo\n1,x\n\n2,y".encode())  # BOM, a blank line, no final newline
+    assert count_data_rows(fs, str(bom), header_rows=1) == 2
+    packed = tmp_path / "part.csv.gz"
+    packed.write_bytes(gzip.compress(b'id,memo\n1,"multi\nline"\n2,z\n'))
+    assert count_data_rows(fs, str(packed), header_rows=1) == 2
+    assert count_data_rows(fs, str(packed), header_rows=0) == 3
