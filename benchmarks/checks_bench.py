@@ -6,7 +6,7 @@ runs each check in a fresh subprocess and reports wall time and peak RSS (`ru_ma
 after the check. The checks push every aggregate into DuckDB, so the RSS growth should not depend
 on N; DuckDB's own working memory for the grouped counts is included in the figure.
 
-    .venv/bin/python benchmarks/checks_bench.py [--rows 1000000 10000000] [--json]
+    .venv/bin/python benchmarks/checks_bench.py [--rows 1000000 10000000] [--checks ...] [--json]
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from pathlib import Path
 
 import duckdb
 
-CHECKS = ("volume_vs_history", "freshness_sla", "balance", "rows_match_landed_files", "schema_drift")
+CHECKS = ("volume_vs_history", "volume_grouped", "volume_hourly", "freshness_sla", "balance", "rows_match_landed_files",
+          "schema_drift")
 MONTH_ENDS = ("2026-03-31", "2026-04-30", "2026-05-31", "2026-06-30", "2026-07-31", "2026-08-31", "2026-09-30")
 
 
@@ -69,6 +70,11 @@ _CHILD = textwrap.dedent("""
     ds, now = "finance.bronze.gl_entries", datetime(2026, 10, 1, 12, tzinfo=timezone.utc)
     run = {
         "volume_vs_history": lambda: evaluate_volume(wh, store, ds, VolumeCheckConfig(partition_column="export_date")),
+        # per entity (five groups), and per hour of a timestamp over the default 28 days of hours
+        "volume_grouped": lambda: evaluate_volume(wh, store, ds, VolumeCheckConfig(partition_column="export_date",
+                                                                                   group_by=["entity"])),
+        "volume_hourly": lambda: evaluate_volume(wh, store, ds, VolumeCheckConfig(partition_column="loaded_at",
+                                                                                  grain="hour")),
         "freshness_sla": lambda: evaluate_freshness(wh, None, ds, FreshnessCheckConfig(
             timestamp_column="loaded_at", max_age="26h"), now=now),
         "balance": lambda: evaluate_balance(wh, None, ds, BalanceRuleConfig(name="b", group_by=["entity"],
@@ -116,6 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="time and peak RSS of each check")
     parser.add_argument("--rows", type=int, nargs="+", default=[1_000_000, 10_000_000])
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--checks", nargs="+", default=list(CHECKS), choices=CHECKS)
     args = parser.parse_args(argv)
     results = []
     for rows in args.rows:
@@ -124,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"building {rows:,} rows ...", file=sys.stderr)
             # in a child, so this process's RSS (which children inherit as a peak) stays small
             subprocess.run([sys.executable, __file__, "--build", str(home), str(rows)], check=True, timeout=1800)
-            for check in CHECKS:
+            for check in args.checks:
                 result = {"rows": rows, **measure(home, check)}
                 result["rss_growth_mb"] = round(result["rss_peak_mb"] - result["rss_before_mb"], 1)
                 results.append(result)

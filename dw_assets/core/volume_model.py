@@ -346,6 +346,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                     used, base, spread = used + [f], trial, trial_spread
     fit = _Fit(t, x, feats, used, lag, level_points)
     spread = _spread(fit, feats, target_feats, used)
+    # a spread from a few errors is itself uncertain (six same-weekday points give three): widen it
+    # as a t quantile would, by about 2.5/n
+    small_sample = 1 + 2.5 / max(len(fit.errors), 1)
+    spread *= small_sample
     band_h = min(max(p.k * spread, p.floor), p.ceiling)
 
     # the level at the target: the latest points (after a shift, only those), extrapolated
@@ -367,7 +371,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             shift["ratio"] = round(math.exp(delta), 4)
             x = [v + delta if i < start else v for i, v in enumerate(x)]
             fit = _Fit(t, x, feats, used, lag, level_points)
-            spread = _spread(fit, feats, target_feats, used)
+            spread = _spread(fit, feats, target_feats, used) * small_sample
             if n - start >= level_points // 2:
                 start = max(0, n - level_points)
     effect, thinnest, unseen = fit.effect_for(target_feats)
@@ -408,7 +412,12 @@ def _spread(fit: _Fit, feats: Sequence[Mapping[str, object]], target_feats: Mapp
     """Robust sd of the one-step errors: the target's own group's, shrunk towards the whole
     series' (as if five more points of it) so a group of a few points cannot make it tiny."""
     errors = dict(fit.errors) or dict(enumerate(fit.resid))
-    pooled = MAD_SCALE * _mad(list(errors.values()))
+    # the one-step errors, but never less than the points' own scatter around their level: a MAD
+    # of three errors (six same-weekday points) can be near zero by chance
+    pooled = MAD_SCALE * max(_mad(list(errors.values())), _mad(fit.resid))
+    # a history with a second mode (two Saturdays in six lighter) has a small MAD: the mean
+    # absolute residual (sd = 1.25 x it for normal noise) keeps half a say
+    pooled = max(pooled, 0.5 * 1.2533 * sum(min(abs(r), 1.0) for r in fit.resid) / max(len(fit.resid), 1))
     same = [i for i, fv in enumerate(feats) if all(fv[f] == target_feats[f] for f in used)]
     own_errors = [errors[i] for i in same if i in errors]
     if len(own_errors) < 2:
