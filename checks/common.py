@@ -90,7 +90,7 @@ def to_check_result(outcome: CheckOutcome, incident_id: str | None = None) -> dg
 
 
 PARTITION_CONFIG = {"partition": dg.Field(str, is_required=False,
-                                           description="YYYY-MM-DD; default: the run tag dw/partition, else the latest")}
+                                           description="YYYY-MM-DD, or YYYY-MM-DDTHH for an hourly check; default: the run tag dw/partition, else the latest")}
 
 
 def _requested_partition(context: dg.AssetCheckExecutionContext) -> str | None:
