@@ -337,6 +337,7 @@ def main() -> int:
         for label, tallies in pool.imap(_run_one, jobs):
             results[label] = tallies
             print(f"{label}: {time.monotonic() - started:.0f}s", file=sys.stderr)
+            print(report({label: tallies}).split("\n", 2)[2], file=sys.stderr, flush=True)  # rows as they finish
     print(report(results))
     problems = misses(results)
     print("\ntargets: " + ("all met" if not problems else "MISSED:\n  " + "\n  ".join(problems)))
