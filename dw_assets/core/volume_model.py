@@ -1,8 +1,9 @@
 """The volume model: what a partition's count should be, from the aggregated series before it.
 
 Pure Python over a few hundred (partition, value) points that SQL aggregated in the warehouse; no
-table rows ever reach it. Written here rather than with statsmodels/prophet: those need numpy and
-pandas (not otherwise dependencies) and fit far more than a robust seasonal baseline needs.
+table rows ever reach it. Written here rather than with statsmodels/prophet: those bring pandas
+(and prophet a Stan toolchain) and fit far more than a robust seasonal baseline needs; at a few
+hundred points numpy would not pay for itself either.
 
 The model, in log space (so a band is a ratio and never falls below zero):
     log(value) = level(t) + sum of calendar effects(t) + noise
