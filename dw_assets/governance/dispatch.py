@@ -67,7 +67,7 @@ class PlanRun:
     approval_id: str | None
     run_id: str
     actor: str = "dw-rerun-job"
-    poll_interval_s: float = 15.0
+    poll_interval_s: float = 5.0
     wait_timeout_s: float = 6 * 3600.0
     sleep: Callable[[float], None] = time.sleep
     log: Callable[[str], None] = lambda _msg: None
