@@ -69,7 +69,8 @@ def _runs_without_approval(gov: Governance, row: dict[str, Any]) -> bool:
     return rule.allowed and not rule.needs_approval
 
 
-def build_approvals_sensor(rerun_job: Any, verify_job: Any, *, minimum_interval_seconds: int = 30) -> dg.SensorDefinition:
+def build_approvals_sensor(rerun_job: Any, verify_job: Any, *, minimum_interval_seconds: int = 10) -> dg.SensorDefinition:
+    """Every 10 s: a tick is a few ledger reads, and an approval should start its rerun at once."""
     from dw_assets.dagster_defs.rerun import (
         RESOURCE_KEY,
         rerun_run_config,

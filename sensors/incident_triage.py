@@ -12,7 +12,8 @@ SENSOR_NAME = "dw_incident_triage"
 
 
 def build_definitions(settings: Settings) -> dg.Definitions:
-    @dg.sensor(name=SENSOR_NAME, minimum_interval_seconds=30, default_status=dg.DefaultSensorStatus.RUNNING,
+    # 10 s: a tick with no open incident is one query; an incident should reach its plan quickly
+    @dg.sensor(name=SENSOR_NAME, minimum_interval_seconds=10, default_status=dg.DefaultSensorStatus.RUNNING,
                description="Diagnoses open incidents; proposes plans and requests approval at L2+.")
     def dw_incident_triage(context: dg.SensorEvaluationContext) -> dg.SkipReason:
         from dw_assets.store import open_store

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, NoReturn
 
-from dw_assets.connectors.airflow.errors import AirflowError
+from dw_assets.connectors.airflow.errors import AirflowError, AirflowUnavailableError
 from dw_assets.core.approvals import parse_duration
 from dw_assets.core.plans import Plan, PlanStep
 from dw_assets.core.receipts import canonical_json
@@ -67,7 +67,7 @@ class PlanRun:
     approval_id: str | None
     run_id: str
     actor: str = "dw-rerun-job"
-    poll_interval_s: float = 15.0
+    poll_interval_s: float = 5.0
     wait_timeout_s: float = 6 * 3600.0
     sleep: Callable[[float], None] = time.sleep
     log: Callable[[str], None] = lambda _msg: None
@@ -94,7 +94,8 @@ class PlanRun:
         self._recheck(step)
         client = self.client_for(step.airflow_instance)
         config = self.gov.settings.airflow_instance(step.airflow_instance)
-        if config.trigger_mode == "trigger" or client.api_version == "v1":
+        api = self._through_outages(lambda: client.api_version, f"reaching {step.airflow_instance}")
+        if config.trigger_mode == "trigger" or api == "v1":
             outcome = self._trigger(client, step)
         else:
             outcome = self._draft_and_wait(client, step)
@@ -138,7 +139,9 @@ class PlanRun:
         try:
             # one Airflow run id per Dagster run and step: a trigger whose answer was lost is repeated
             # safely (Airflow answers 409 and the run is read back), never a second run
-            run = client.trigger_dag_run(step.dag_id, dict(step.conf), run_id=airflow_run_id(self.run_id, step))
+            run_id = airflow_run_id(self.run_id, step)
+            run = self._through_outages(lambda: client.trigger_dag_run(step.dag_id, dict(step.conf), run_id=run_id),
+                                        f"triggering {step.airflow_instance}:{step.dag_id}")
         except AirflowError as exc:  # the connector's errors name the instance and what to check
             self._failed(f"triggering {step.airflow_instance}:{step.dag_id} failed: {exc}")
         self.gov.record("rerun_dispatched", subject=self.plan_id, actor=self.actor, body={
@@ -148,7 +151,7 @@ class PlanRun:
         return StepOutcome(step.order, step.airflow_instance, step.dag_id, "triggered", run.run_id, run.state)
 
     def _draft_and_wait(self, client: Any, step: PlanStep) -> StepOutcome:
-        draft = draft_for(client, step)
+        draft = self._through_outages(lambda: draft_for(client, step), f"drafting {step.dag_id}")
         wait_s = self.draft_wait_s if self.draft_wait_s is not None else \
             parse_duration(self.gov.settings.governance.owner_draft_wait).total_seconds()
         delivery = self._tell_owner(step, draft, wait_s)
@@ -227,7 +230,7 @@ class PlanRun:
         timeout_s = self.wait_timeout_s if timeout_s is None else timeout_s
         deadline = self.gov.now() + timedelta(seconds=timeout_s)
         while True:
-            found = probe()
+            found = self._through_outages(probe, f"waiting for {what}", deadline=deadline)
             if found is not None:
                 return found
             if self.gov.now() >= deadline:
@@ -235,6 +238,20 @@ class PlanRun:
                     on_timeout()
                 self._failed(f"timed out after {timeout_s:.0f}s waiting for {what}")
             self.sleep(self.poll_interval_s)
+
+    def _through_outages(self, call: Callable[[], Any], what: str, *, deadline: datetime | None = None) -> Any:
+        """`call()`, riding out an Airflow that is down or restarting (the connector already retried
+        for its deadline): try again every poll interval until this run's own wait deadline, so an
+        outage of minutes never ends a rerun that may wait for hours. Other errors end it at once."""
+        deadline = deadline or self.gov.now() + timedelta(seconds=self.wait_timeout_s)
+        while True:
+            try:
+                return call()
+            except AirflowUnavailableError as exc:
+                if self.gov.now() >= deadline:
+                    self._failed(f"{what}: Airflow stayed unavailable until the deadline: {exc}")
+                self.log(f"{what}: {exc}; trying again in {self.poll_interval_s:.0f}s")
+                self.sleep(self.poll_interval_s)
 
     def _observed(self, step: PlanStep, run: Any, *, role: str) -> None:
         self.gov.record("run_observed", subject=self.plan_id, actor=self.actor, body={

@@ -53,7 +53,11 @@ def test_dbt_ol_config_is_a_file_transport_under_dw_home(tmp_path: Path) -> None
     config = yaml.safe_load((harness.airflow_home / "openlineage-dbt.yml").read_text())
     events = (tmp_path / "dw" / "lineage" / "events" / "dbt.ndjson").resolve()
     assert config == {"transport": {"type": "file", "log_file_path": str(events), "append": True}}
-    assert json.loads((harness.airflow_home / "passwords.json").read_text()) == {"admin": "admin"}
+    assert json.loads((harness.airflow_home / "passwords.json").read_text()) == {"admin": harness.password}
+    # a random password, kept owner-only in the home so a second harness on it (a restart) reuses it
+    assert len(harness.password) >= 32 and harness.password != "admin"
+    assert AirflowHarness(3, tmp_path / "h").password == harness.password
+    assert oct((harness.airflow_home / ".admin_password").stat().st_mode & 0o777) == "0o600"
 
 
 def test_unknown_major_is_refused(tmp_path: Path) -> None:

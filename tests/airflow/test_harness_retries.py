@@ -35,7 +35,8 @@ def fast_policy(monkeypatch):
 def estate(server, tmp_path, fast_policy):
     fake, url = server.use(FakeAirflow(major=3))
     fake.add_dag("gl_landing")
-    harness = AirflowHarness(3, tmp_path / "airflow", port=urlsplit(url).port, dw_home_dir=tmp_path / "home")
+    harness = AirflowHarness(3, tmp_path / "airflow", port=urlsplit(url).port, dw_home_dir=tmp_path / "home",
+                             password=fake.password)
     return fake, harness, EstateActor(harness)
 
 

@@ -82,3 +82,45 @@ def test_a_draft_nobody_triggers_is_escalated_when_the_configured_wait_ends(tmp_
     assert expired.record["body"]["escalated_to"] == "omar.haddad, finance-controller"
     assert incidents.get(incident_id).status == "escalated"
     assert gov.receipts.verify().ok
+
+
+class Restarting:
+    """An Airflow that is down for its first `down` calls (as while it restarts), then the fake."""
+
+    def __init__(self, inner: CountingAirflow, down: int):
+        self.inner, self.down, self.refused = inner, down, 0
+
+    def __getattr__(self, name):
+        attr = getattr(self.inner, name)
+        if name in ("api_version",):
+            self._maybe_down()
+            return attr
+        if not callable(attr):
+            return attr
+
+        def call(*args, **kwargs):
+            self._maybe_down()
+            return attr(*args, **kwargs)
+
+        return call
+
+    def _maybe_down(self):
+        from dw_assets.connectors.airflow import AirflowUnavailableError
+
+        if self.refused < self.down:
+            self.refused += 1
+            raise AirflowUnavailableError("airflow instance 'local': GET /api/v2/version failed after 4 attempt(s) "
+                                          "(last error: cannot connect)")
+
+
+def test_an_airflow_restart_during_the_rerun_does_not_end_it(gov, airflow, clock):
+    plan, approval, incidents, incident_id = _approved_plan(gov, clock)
+    restarting = Restarting(airflow, down=6)
+    logs = []
+    run = PlanRun(gov, lambda _n: restarting, plan.id, approval.approval_id, run_id="run-3", sleep=clock.advance,
+                  poll_interval_s=5.0, log=logs.append)
+    run.authorize()
+    [outcome] = run.run_all()
+    assert outcome.state == "success" and restarting.refused == 6
+    assert sum("trying again in 5s" in line for line in logs) == 6
+    assert incidents.get(incident_id).status == "verifying"
