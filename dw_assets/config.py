@@ -177,6 +177,9 @@ class SlackConfig(_Model):
     webhook_url: str | None = None
     token: str | None = None
     channel: str | None = None
+    # interactive approvals: the app's signing secret (an ${ENV} reference) and who each Slack user is
+    signing_secret: str | None = None
+    users: dict[str, str] = {}  # Slack user id (U...) -> approver name as listed in the domain
 
 
 class GitHostConfig(_Model):
@@ -203,6 +206,8 @@ class DomainConfig(_Model):
     git_host: GitHostConfig | None = None  # where fix pull requests open; None = off (the default)
     fix_location: Literal["load_task", "staging_model"] = "load_task"
     airflow_instance: str | None = None
+    # approvals must come with a verified identity (a signed Slack interaction), not a typed --as name
+    require_verified_approval: bool = False
 
 
 class GovernanceConfig(_Model):
@@ -212,7 +217,16 @@ class GovernanceConfig(_Model):
     # triggered; then it is escalated to the domain's escalation contacts and the plan fails
     owner_draft_wait: str = "6h"
     agent_identities: list[str] = ["data-workers", "dw-agent", "agent", "bot"]
-    receipt_key: str = "${DW_RECEIPT_KEY:-dev-only-receipt-key}"
+    # The Ed25519 signing key: $DW_SIGNING_KEY, else this 0600 file (never the config text or the
+    # database); `demo_key: true` (the demo estate only) makes a random one in that file when absent.
+    signing_key_file: str | None = None
+    demo_key: bool = False
+    # The deployment's public key (base64 or PEM): verify-only hosts need nothing else, and a signing
+    # key that does not match it is refused.
+    public_key: str | None = None
+    # Where the newest receipt head is also kept, append-only, out of reach of a database writer.
+    witness_file: str | None = "${DW_HOME}/receipts.witness"
+    receipt_key: str | None = None  # no longer read: an HMAC secret in config text (refused when set)
     # L3: plan classes that may run without approval once they have a clean record in the domain
     autonomous_plan_classes: list[str] = ["reload_partition"]
     clean_record_min_runs: int = 3

@@ -78,8 +78,12 @@ def _forged(gov, plan, approver):
 
     gov.propose(plan)
     now = gov.now()
-    gov.ledger.add_decision(ApprovalRecord(approval_id="apr-forged00000000ab", plan_id=plan.id, approver=approver,
-                                           decision="approved", decided_at=now, expires_at=now + timedelta(hours=4)))
+    record = ApprovalRecord(approval_id="apr-forged00000000ab", plan_id=plan.id, approver=approver,
+                            decision="approved", decided_at=now, expires_at=now + timedelta(hours=4))
+    gov.ledger.add_decision(record)  # written around the rules by the key holder: the gate still refuses
+    gov.record("approval_approved", subject=plan.id, actor=approver, body={
+        "approval_id": record.approval_id, "approver": approver, "plan_hash": plan.id,
+        "expires_at": record.expires_at.isoformat()})
     return plan.id, "apr-forged00000000ab"
 
 
