@@ -24,7 +24,7 @@ from dw_assets.core.autonomy import AutonomyLevel, ClassRecord, dispatch_rule
 from dw_assets.core.plans import Plan, PlanError, PlanTampered
 from dw_assets.governance.authority import signed_approval, signed_class_record, signed_plan
 from dw_assets.governance.ledger import GovernanceLedger
-from dw_assets.governance.receipt_log import ReceiptLog
+from dw_assets.governance.receipt_log import ChainTampered, ReceiptLog
 
 
 @dataclass(frozen=True)
@@ -190,7 +190,10 @@ def record_refusal(ledger: GovernanceLedger, receipts: ReceiptLog, refusal: Refu
     conf_dict = dict(conf) if conf is not None else None
     ledger.record_refusal(code=refusal.code, reason=refusal.reason, now=now, plan_id=plan_id,
                           approval_id=approval_id, actor=actor, instance=instance, dag_id=dag_id, conf=conf_dict)
-    receipts.append("refusal", now=now, subject=plan_id, actor=actor, body={
-        "code": refusal.code, "reason": refusal.reason, "approval_id": approval_id, "run_id": run_id,
-        "path": {"instance": instance, "dag_id": dag_id}, "conf": conf_dict})
+    try:
+        receipts.append("refusal", now=now, subject=plan_id, actor=actor, body={
+            "code": refusal.code, "reason": refusal.reason, "approval_id": approval_id, "run_id": run_id,
+            "path": {"instance": instance, "dag_id": dag_id}, "conf": conf_dict})
+    except ChainTampered:
+        pass  # the chain itself was tampered with: the refusal stands (and is in the ledger) without its receipt
     return GateDecision(False, refusal.code, refusal.reason, plan_id, approval_id)

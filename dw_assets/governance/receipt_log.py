@@ -63,7 +63,11 @@ head_table = sa.Table(
 _APPEND_ATTEMPTS = 20
 
 
-_WITNESS_TAIL_BYTES = 64 * 1024  # the newest heads are at the end; concurrent appends only reorder nearby lines
+class ChainTampered(RuntimeError):
+    """The stored head and records disagree (rewound, truncated or edited): nothing more is appended."""
+
+
+_WITNESS_TAIL_BYTES = 16 * 1024  # the newest heads are at the end; concurrent appends only reorder nearby lines
 
 
 class Witness:
@@ -90,7 +94,7 @@ class Witness:
             lines = handle.read().decode("utf-8", "replace").splitlines()
         if size > _WITNESS_TAIL_BYTES:
             lines = lines[1:]  # the first one may be cut in half
-        best: Anchor | None = None
+        best: tuple[int, str, str] | None = None
         for number, line in enumerate(lines, start=1):
             parts = line.split()
             if not parts:
@@ -98,12 +102,14 @@ class Witness:
             try:
                 seq, digest, signature = int(parts[0]), parts[1], parts[2]
             except (ValueError, IndexError):
-                return [], f"witness {self.path}: line {number} from the end is not `seq hash signature`"
-            if not key.verify(signature, head_message(seq, digest)):
-                return [], f"witness {self.path}: the head for seq {seq} is not signed by the deployment's key"
-            if best is None or seq > best.seq:
-                best = Anchor(seq, digest, f"witness {self.path}")
-        return ([best] if best else []), None
+                return [], f"witness {self.path}: line {number} of its tail is not `seq hash signature`"
+            if best is None or seq > best[0]:
+                best = (seq, digest, signature)
+        if best is None:
+            return [], None
+        if not key.verify(best[2], head_message(best[0], best[1])):
+            return [], f"witness {self.path}: the head for seq {best[0]} is not signed by the deployment's key"
+        return [Anchor(best[0], best[1], f"witness {self.path}")], None
 
 
 def witness_for(settings: Settings) -> Witness | None:
@@ -162,14 +168,26 @@ class ReceiptLog:
                      body: Mapping[str, Any]) -> tuple[Receipt, Head]:
         key = self._key
         assert isinstance(key, SigningKey)
+        anchors, _problem = self.anchors()
+        witnessed = max((a.seq for a in anchors), default=0)
         with self.store.engine.begin() as conn:
             locked = conn.execute(head_table.update().where(head_table.c.id == 1)
                                   .values(count=head_table.c.count)).rowcount
             if locked == 0:
                 conn.execute(head_table.insert().values(id=1, count=0, head_hash=GENESIS_HASH, signature=""))
-            count: int = conn.execute(sa.select(head_table.c.count).where(head_table.c.id == 1)).scalar_one()
+            count, head_hash = conn.execute(sa.select(head_table.c.count, head_table.c.head_hash)
+                                            .where(head_table.c.id == 1)).one()
             prev_row = conn.execute(sa.select(receipts_table).where(receipts_table.c.seq == count)).mappings().first()
             prev = _receipt(prev_row) if prev_row else None
+            ahead = conn.execute(sa.select(sa.func.max(receipts_table.c.seq))).scalar() or 0
+            if ahead != count or (count and (prev is None or prev.hash != head_hash)):
+                raise ChainTampered(f"the receipt chain's stored head (record {count}) does not match its records "
+                                    f"(highest {ahead}): it was rewound, truncated or edited; nothing more is "
+                                    "appended until it is investigated (`dw receipts verify`)")
+            if witnessed > count:
+                raise ChainTampered(f"the receipt chain holds {count} records but the witness {self.witness.path} "
+                                    f"saw {witnessed}: records were deleted and the head rewound; nothing more is "
+                                    "appended until it is investigated (`dw receipts verify`)")
             receipt = build_receipt(key, prev, at=now, action=action, subject=subject, actor=actor, body=body)
             conn.execute(receipts_table.insert().values(
                 seq=receipt.seq, at=receipt.record["at"], action=action, subject=subject,

@@ -31,7 +31,7 @@ def test_incident_intake_and_lifecycle_on_postgres(pg_store):
     assert [i.id for i in incidents.list(status="diagnosed")] == [first.id]
 
 
-def test_approvals_and_receipts_on_postgres(pg_store, monkeypatch):
+def test_approvals_and_receipts_on_postgres(pg_store, dw_home, monkeypatch):
     settings = load_settings()
     gov = Governance(settings, store=pg_store, clock=lambda: T0)
     plan = Plan(domain="finance", plan_class="reload_partition", proposer="data-workers", summary="rerun",
