@@ -84,8 +84,9 @@ def test_receipts_verify_list_show_and_tamper_detection(dw, proposed, settings):
     dw("plans", "request", proposed.id)
     dw("approve", proposed.id, "--as", "maria.chen")
     ok = dw("receipts", "verify", "--json")
-    assert ok.exit_code == 0 and json.loads(ok.output) == {"ok": True, "count": 3, "first_bad_seq": None,
-                                                           "problem": None}
+    verified = json.loads(ok.output)
+    assert ok.exit_code == 0 and verified.pop("key_id") and verified == {"ok": True, "count": 3,
+                                                                         "first_bad_seq": None, "problem": None}
     listed = json.loads(dw("receipts", "list", "--json").output)
     assert [r["action"] for r in listed] == ["plan_proposed", "approval_requested", "approval_approved"]
     shown = json.loads(dw("receipts", "show", "3", "--json").output)
