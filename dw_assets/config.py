@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CONFIG = REPO_ROOT / "estate" / "dw.yaml"
@@ -58,6 +58,16 @@ def resolve_env(value: str, *, what: str = "config value") -> str:
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _duration(value: str | None) -> str | None:
+    """A duration like 4h, 90m, 1h30m or 2d (checked at load, so `soon` never reaches a command)."""
+    if value is None or _ENV_REF.search(value):
+        return value
+    from dw_assets.core.approvals import parse_duration
+
+    parse_duration(value)  # ValueError names the bad text; pydantic reports it under the key
+    return value
 
 
 class AuthConfig(_Model):
@@ -142,6 +152,7 @@ class VolumeCheckConfig(_Model):
 class FreshnessCheckConfig(_Model):
     timestamp_column: str
     max_age: str | None = None  # e.g. "26h"
+    _max_age = field_validator("max_age")(_duration)
     deadline_cron: str | None = None  # e.g. "0 7 * * *": data for the day must land by then
     timezone: str = "UTC"
 
@@ -230,6 +241,7 @@ class GovernanceConfig(_Model):
     # L3: plan classes that may run without approval once they have a clean record in the domain
     autonomous_plan_classes: list[str] = ["reload_partition"]
     clean_record_min_runs: int = 3
+    _ttl = field_validator("approval_ttl")(_duration)
 
 
 class StateConfig(_Model):
@@ -239,6 +251,7 @@ class StateConfig(_Model):
 class IncidentsConfig(_Model):
     # a signal joins an open incident on the same dataset seen within this window, e.g. "24h"
     window: str = "24h"
+    _window = field_validator("window")(_duration)
 
 
 class Settings(_Model):
@@ -307,9 +320,12 @@ def load_settings(path: str | Path | None = None) -> Settings:
     if not chosen.exists():
         raise ConfigError(f"config file {chosen} does not exist: pass --config or set DW_CONFIG")
     try:
-        raw = yaml.safe_load(chosen.read_text()) or {}
+        raw = yaml.safe_load(chosen.read_text())
     except yaml.YAMLError as exc:
         raise ConfigError(f"{chosen}: not valid YAML: {exc}") from exc
+    if raw is None:
+        raise ConfigError(f"{chosen} is empty: an empty file is never taken as all defaults; copy estate/dw.yaml "
+                          "and edit it, or point --config / DW_CONFIG at the right file")
     if not isinstance(raw, dict):
         raise ConfigError(f"{chosen}: the top level must be a mapping of keys")
     try:

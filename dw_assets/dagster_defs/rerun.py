@@ -199,7 +199,14 @@ verify_remediation = dg.define_asset_job(VERIFY_JOB, selection=[verification], p
 def build_definitions(settings: Settings, *, runtime: GovernanceRuntime | None = None) -> dg.Definitions:
     from sensors.approvals import build_approvals_sensor
 
-    runtime = runtime or GovernanceRuntime(settings)
+    if runtime is None:
+        from dw_assets.config import ConfigError
+        from dw_assets.governance.keys import key_status
+
+        key_ok, why = key_status(settings)  # no key, no code location (the demo's is made on first use)
+        if not key_ok:
+            raise ConfigError(why)
+        runtime = GovernanceRuntime(settings)
     return dg.Definitions(
         assets=[verification], jobs=[rerun_airflow_dag, verify_remediation],
         sensors=[build_approvals_sensor(rerun_airflow_dag, verify_remediation)],

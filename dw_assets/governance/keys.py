@@ -114,3 +114,20 @@ def _check_pinned(settings: Settings, key: SigningKey) -> None:
     if expected.raw != key.raw:
         raise ConfigError(f"the signing key (id {key.key_id}) is not the deployment's: governance.public_key is key "
                           f"{expected.key_id}; records signed with it would never verify")
+
+
+def key_status(settings: Settings) -> tuple[bool, str]:
+    """For `dw config check`: is there a usable key, said without writing or showing anything secret."""
+    gov = settings.governance
+    try:
+        if not os.environ.get(ENV_VAR, "").strip() and not gov.receipt_key:
+            path = _key_file(settings)
+            if path is not None and not path.exists() and gov.demo_key:
+                return True, f"demo: a random signing key will be made at {path} (0600) on first use"
+            if (path is None or not path.exists()) and gov.public_key:
+                key = load_verify_key(settings)
+                return True, f"verify only: public key {key.key_id} (governance.public_key), no signing key here"
+        key = load_signing_key(settings)
+    except ConfigError as exc:
+        return False, str(exc)
+    return True, f"signing key {key.key_id}" + (" (matches governance.public_key)" if gov.public_key else "")
