@@ -15,6 +15,7 @@ import click
 import sqlalchemy as sa
 
 from dw_assets.config import ConfigError, Settings, load_settings, resolve_env
+from dw_assets.core.secrets import redact_url
 from dw_assets.store.preflight import StateDatabaseError, explain
 
 _GROUP_MODULES = [
@@ -56,7 +57,7 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except ConfigError as exc:
-            click.echo(f"dw: config error: {exc}", err=True)
+            click.echo(f"dw: config error: {redact_url(str(exc))}", err=True)
             sys.exit(2)
         except StateDatabaseError as exc:
             click.echo(f"dw: {exc}", err=True)

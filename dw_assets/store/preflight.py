@@ -10,23 +10,18 @@ by `explain` at the CLI's edge.
 from __future__ import annotations
 
 import os
-import re
 import struct
 from pathlib import Path
 
 import sqlalchemy as sa
 
+from dw_assets.core.secrets import redact_url
+
 _SQLITE_MAGIC = b"SQLite format 3\x00"
-_URL_PASSWORD = re.compile(r"(?P<scheme>[a-z][a-z0-9+.-]*://)(?P<user>[^:/@\s]+):(?P<pw>[^@/\s]+)@", re.IGNORECASE)
 
 
 class StateDatabaseError(RuntimeError):
     """The state database cannot be used; the text names it and what to do."""
-
-
-def redact_url(url: str) -> str:
-    """The URL with any password replaced by `***` (for messages and logs)."""
-    return _URL_PASSWORD.sub(lambda m: f"{m['scheme']}{m['user']}:***@", url)
 
 
 def sqlite_path(url: str) -> Path | None:
@@ -81,7 +76,7 @@ def preflight(url: str, *, write: bool) -> None:
 def explain(exc: sa.exc.SQLAlchemyError, url: str) -> StateDatabaseError:
     """A database error met mid-command, as one sentence naming the database and what to do."""
     original = getattr(exc, "orig", None) or exc
-    detail = str(original).splitlines()[0] if str(original) else type(original).__name__
+    detail = redact_url(str(original).splitlines()[0]) if str(original) else type(original).__name__
     path = sqlite_path(url)
     where = f"state database {path}" if path else f"state database {redact_url(url)}"
     if path is not None:
