@@ -201,6 +201,21 @@ def approvals_list(dw: DwContext, status: str | None, as_json: bool) -> None:
         click.echo("no approval requests")
 
 
+@approvals_group.command("serve-slack")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=3000, show_default=True, type=int)
+@pass_dw
+def approvals_serve_slack(dw: DwContext, host: str, port: int) -> None:
+    """Serve the Slack interactivity endpoint (POST /slack/actions): signed approve/reject buttons."""
+    import uvicorn
+
+    from dw_assets.connectors.slack_actions import PATH, build_app
+
+    gov = _gov(dw, write=True)
+    click.echo(f"Slack approvals at http://{host}:{port}{PATH} (set it as the app's Interactivity Request URL)")
+    uvicorn.run(build_app(lambda: gov), host=host, port=port, log_level="warning")
+
+
 def _whoami(person: str | None) -> str:
     try:
         return person or getpass.getuser()
