@@ -229,7 +229,19 @@ def _whoami(person: str | None) -> str:
 @pass_dw
 def stop(dw: DwContext, reason: str | None, person: str | None) -> None:
     """Org-wide stop: halt all dispatch at once, queued reruns included."""
-    _gov(dw, write=True).stop(by=_whoami(person), reason=reason)
+    from dw_assets.config import ConfigError
+    from dw_assets.governance.ledger import GovernanceLedger
+    from dw_assets.governance.receipt_log import ChainTampered
+
+    # the brake must work even when nothing can be signed: the flag first, the receipt if possible
+    try:
+        _gov(dw, write=True).stop(by=_whoami(person), reason=reason)
+    except (ConfigError, ChainTampered) as exc:
+        from datetime import UTC, datetime
+
+        GovernanceLedger(_store(dw, write=True)).set_stop(True, by=_whoami(person), reason=reason,
+                                                          now=datetime.now(UTC))
+        click.echo(f"dw: warning: the stop is on but has no signed receipt: {exc}", err=True)
     click.echo("org-wide stop is ON: nothing will be dispatched until `dw resume`")
 
 

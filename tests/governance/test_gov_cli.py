@@ -97,3 +97,14 @@ def test_receipts_verify_list_show_and_tamper_detection(dw, proposed, settings):
     con.close()
     broken = dw("receipts", "verify")
     assert broken.exit_code == 1 and "record 3" in broken.output
+
+
+def test_stop_works_without_a_signing_key(dw, config, settings, monkeypatch):
+    raw = yaml.safe_load(config.read_text())
+    raw["governance"]["signing_key_file"] = str(config.parent / "no-such.key")
+    config.write_text(yaml.safe_dump(raw))
+    result = dw("stop", "--reason", "incident", "--as", "maria.chen")
+    assert result.exit_code == 0 and "ON" in result.output and "no signed receipt" in result.output
+    assert Governance(settings, store=Store(settings.state.url)).ledger.stop_state().on
+    refused = dw("approve", "plan-0000000000000000", "--as", "maria.chen")
+    assert refused.exit_code == 2 and "governance.signing_key_file" in refused.output
