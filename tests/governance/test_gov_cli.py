@@ -108,3 +108,20 @@ def test_stop_works_without_a_signing_key(dw, config, settings, monkeypatch):
     assert Governance(settings, store=Store(settings.state.url)).ledger.stop_state().on
     refused = dw("approve", "plan-0000000000000000", "--as", "maria.chen")
     assert refused.exit_code == 2 and "governance.signing_key_file" in refused.output
+
+
+def test_keys_generate_and_a_verify_only_host(dw, config, proposed, tmp_path, monkeypatch):
+    made = dw("keys", "generate", str(tmp_path / "new.key"))
+    assert made.exit_code == 0 and (tmp_path / "new.key").stat().st_mode & 0o777 == 0o600
+    assert dw("keys", "generate", str(tmp_path / "new.key")).exit_code == 2  # never overwritten
+    public = dw("keys", "show").output.split("public key: ")[1].split()[0]
+    raw = yaml.safe_load(config.read_text())
+    raw["governance"].update(signing_key_file=None, public_key=public)  # this host holds no private key
+    config.write_text(yaml.safe_dump(raw))
+    verified = dw("receipts", "verify", "--json")
+    assert verified.exit_code == 0 and json.loads(verified.output)["ok"]
+    assert dw("approve", proposed.id, "--as", "maria.chen").exit_code == 2  # and so cannot sign
+    raw["governance"]["public_key"] = made.output.split("governance.public_key): ")[1].split()[0]
+    config.write_text(yaml.safe_dump(raw))
+    wrong = dw("receipts", "verify", "--json")
+    assert wrong.exit_code == 1 and "deployment's" in json.loads(wrong.output)["problem"]
