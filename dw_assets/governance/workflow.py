@@ -26,7 +26,7 @@ from dw_assets.core.approvals import (
 from dw_assets.core.autonomy import AutonomyLevel, may_propose
 from dw_assets.core.plans import Plan, PlanError, PlanTampered
 from dw_assets.core.receipts import Receipt
-from dw_assets.governance.authority import ASSERTED_CLI
+from dw_assets.governance.authority import ASSERTED_CLI, signed_plan
 from dw_assets.governance.incident_link import advance_incident
 from dw_assets.governance.ledger import GovernanceLedger, from_iso, iso
 from dw_assets.governance.receipt_log import ReceiptLog
@@ -64,7 +64,8 @@ class Governance:
 
     def propose(self, plan: Plan) -> str:
         """Record a plan (idempotent by content hash) and its receipt; returns the plan id."""
-        if self.ledger.save_plan(plan, now=self.now()):
+        # a row put there first by someone else is not a proposal: the signed record is what counts
+        if self.ledger.save_plan(plan, now=self.now()) or signed_plan(self.receipts, plan.id) is None:
             self.record("plan_proposed", subject=plan.id, actor=plan.proposer, body=plan_receipt_body(plan))
         return plan.id
 
