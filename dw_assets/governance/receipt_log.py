@@ -129,6 +129,7 @@ class ReceiptLog:
         self._key = key
         self.witness = witness
         store.ensure_schema()
+        _widen_signature_columns(store)
 
     @classmethod
     def from_settings(cls, store: Store, settings: Settings) -> ReceiptLog:
@@ -285,6 +286,18 @@ class ReceiptLog:
                 return ChainReport(False, last - start_seq + 1, anchor.seq,
                                    f"record {anchor.seq} is not the one anchored in {anchor.source}")
         return ChainReport(True, last - start_seq + 1)
+
+
+def _widen_signature_columns(store: Store) -> None:
+    """Tables made before Ed25519 held 64-character HMAC signatures; PostgreSQL enforces the length."""
+    if store.dialect != "postgresql":
+        return
+    inspector = sa.inspect(store.engine)
+    for table in (receipts_table.name, head_table.name):
+        column = next(c for c in inspector.get_columns(table) if c["name"] == "signature")
+        if getattr(column["type"], "length", None):
+            with store.engine.begin() as conn:
+                conn.execute(sa.text(f"ALTER TABLE {table} ALTER COLUMN signature TYPE TEXT"))
 
 
 def _receipt(row: Any) -> Receipt:
