@@ -30,9 +30,16 @@ class MissingKey(ConfigError):
 def write_private_key(path: Path, key: SigningKey) -> None:
     """Create `path` holding the key, mode 0600 from the first byte (never world-readable)."""
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(key.pem())
+    # written whole under a private name, then linked into place: another process never reads half a key,
+    # and an existing key is never replaced (link fails with FileExistsError)
+    scratch = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    fd = os.open(scratch, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(key.pem())
+        os.link(scratch, path)
+    finally:
+        scratch.unlink(missing_ok=True)
 
 
 def generate_key_file(path: Path) -> SigningKey:
