@@ -125,3 +125,25 @@ def test_keys_generate_and_a_verify_only_host(dw, config, proposed, tmp_path, mo
     config.write_text(yaml.safe_dump(raw))
     wrong = dw("receipts", "verify", "--json")
     assert wrong.exit_code == 1 and "deployment's" in json.loads(wrong.output)["problem"]
+
+
+def test_no_json_output_holds_the_private_key(dw, proposed, settings):
+    import base64
+    from pathlib import Path
+
+    from cryptography.hazmat.primitives import serialization
+
+    pem = Path(settings.governance.signing_key_file).read_text()
+    key = serialization.load_pem_private_key(pem.encode(), password=None)
+    raw = key.private_bytes(serialization.Encoding.Raw, serialization.PrivateFormat.Raw, serialization.NoEncryption())
+    secrets = ["".join(line for line in pem.splitlines() if not line.startswith("-----")),
+               base64.b64encode(raw).decode(), raw.hex()]
+    dw("plans", "request", proposed.id)
+    outputs = [dw("approve", proposed.id, "--as", "maria.chen", "--json").output]
+    for args in (("receipts", "list"), ("receipts", "verify"), ("receipts", "show", "1"), ("approvals", "list"),
+                 ("plans", "show", proposed.id), ("config", "check")):
+        result = dw(*args, "--json")
+        assert result.exit_code == 0, (args, result.output)
+        outputs.append(result.output)
+    outputs.append(dw("keys", "show").output)
+    assert all(secret not in "\n".join(outputs) for secret in secrets)
