@@ -22,14 +22,16 @@ from dw_assets.config import (
     StateConfig,
 )
 from dw_assets.core.plans import Plan, PlanStep, PlanUndo
+from dw_assets.core.signing import SigningKey
 from dw_assets.governance.gate import check_dispatch
-from dw_assets.governance.receipt_log import ReceiptLog
+from dw_assets.governance.receipt_log import ReceiptLog, Witness
 from dw_assets.governance.workflow import Governance
 from dw_assets.store import Store
 
 
 def bench_receipts(folder: Path, n: int) -> dict[str, float]:
-    log = ReceiptLog(Store(f"sqlite:///{folder}/receipts.db"), b"bench-key")
+    log = ReceiptLog(Store(f"sqlite:///{folder}/receipts.db"), SigningKey.generate(),
+                     witness=Witness(folder / "receipts.witness"))
     t0 = datetime(2026, 10, 1, tzinfo=UTC)
     body = {"cause": "split export", "checks": [{"dataset": "finance.bronze.gl_entries", "before": 61234,
                                                 "after": 105500}], "run_ids": ["manual__2026-10-01T06:10:00"]}
@@ -51,7 +53,8 @@ def bench_gate(folder: Path, n: int) -> dict[str, float]:
         airflow=AirflowConfig(instances=[AirflowInstanceConfig(name="local", url="http://127.0.0.1:9",
                                                                read_only=False)]),
         domains=[DomainConfig(name="finance", autonomy="L2", approvers=["maria.chen"])],
-        governance=GovernanceConfig(receipt_key="bench-key"))
+        governance=GovernanceConfig(signing_key_file=str(folder / "signing.key"), demo_key=True,
+                                    witness_file=str(folder / "gate.witness")))
     gov = Governance(settings, store=Store(settings.state.url))
     plan = Plan(domain="finance", plan_class="reload_partition", proposer="data-workers", summary="bench",
                 steps=(PlanStep(order=1, airflow_instance="local", dag_id="gl_landing",

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CONFIG = REPO_ROOT / "estate" / "dw.yaml"
@@ -59,6 +59,16 @@ def resolve_env(value: str, *, what: str = "config value") -> str:
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _duration(value: str | None) -> str | None:
+    """A duration like 4h, 90m, 1h30m or 2d (checked at load, so `soon` never reaches a command)."""
+    if value is None or _ENV_REF.search(value):
+        return value
+    from dw_assets.core.approvals import parse_duration
+
+    parse_duration(value)  # ValueError names the bad text; pydantic reports it under the key
+    return value
 
 
 class AuthConfig(_Model):
@@ -165,6 +175,7 @@ class VolumeCheckConfig(_Model):
 class FreshnessCheckConfig(_Model):
     timestamp_column: str
     max_age: str | None = None  # e.g. "26h"
+    _max_age = field_validator("max_age")(_duration)
     deadline_cron: str | None = None  # e.g. "0 7 * * *": data for the day must land by then
     timezone: str = "UTC"
 
@@ -200,6 +211,9 @@ class SlackConfig(_Model):
     webhook_url: str | None = None
     token: str | None = None
     channel: str | None = None
+    # interactive approvals: the app's signing secret (an ${ENV} reference) and who each Slack user is
+    signing_secret: str | None = None
+    users: dict[str, str] = {}  # Slack user id (U...) -> approver name as listed in the domain
 
 
 class GitHostConfig(_Model):
@@ -226,6 +240,8 @@ class DomainConfig(_Model):
     git_host: GitHostConfig | None = None  # where fix pull requests open; None = off (the default)
     fix_location: Literal["load_task", "staging_model"] = "load_task"
     airflow_instance: str | None = None
+    # approvals must come with a verified identity (a signed Slack interaction), not a typed --as name
+    require_verified_approval: bool = False
 
 
 class GovernanceConfig(_Model):
@@ -235,10 +251,20 @@ class GovernanceConfig(_Model):
     # triggered; then it is escalated to the domain's escalation contacts and the plan fails
     owner_draft_wait: str = "6h"
     agent_identities: list[str] = ["data-workers", "dw-agent", "agent", "bot"]
-    receipt_key: str = "${DW_RECEIPT_KEY:-dev-only-receipt-key}"
+    # The Ed25519 signing key: $DW_SIGNING_KEY, else this 0600 file (never the config text or the
+    # database); `demo_key: true` (the demo estate only) makes a random one in that file when absent.
+    signing_key_file: str | None = None
+    demo_key: bool = False
+    # The deployment's public key (base64 or PEM): verify-only hosts need nothing else, and a signing
+    # key that does not match it is refused.
+    public_key: str | None = None
+    # Where the newest receipt head is also kept, append-only, out of reach of a database writer.
+    witness_file: str | None = "${DW_HOME}/receipts.witness"
+    receipt_key: str | None = None  # no longer read: an HMAC secret in config text (refused when set)
     # L3: plan classes that may run without approval once they have a clean record in the domain
     autonomous_plan_classes: list[str] = ["reload_partition"]
     clean_record_min_runs: int = 3
+    _ttl = field_validator("approval_ttl")(_duration)
 
 
 class StateConfig(_Model):
@@ -248,6 +274,7 @@ class StateConfig(_Model):
 class IncidentsConfig(_Model):
     # a signal joins an open incident on the same dataset seen within this window, e.g. "24h"
     window: str = "24h"
+    _window = field_validator("window")(_duration)
 
 
 class Settings(_Model):
@@ -316,9 +343,12 @@ def load_settings(path: str | Path | None = None) -> Settings:
     if not chosen.exists():
         raise ConfigError(f"config file {chosen} does not exist: pass --config or set DW_CONFIG")
     try:
-        raw = yaml.safe_load(chosen.read_text()) or {}
+        raw = yaml.safe_load(chosen.read_text())
     except yaml.YAMLError as exc:
         raise ConfigError(f"{chosen}: not valid YAML: {exc}") from exc
+    if raw is None:
+        raise ConfigError(f"{chosen} is empty: an empty file is never taken as all defaults; copy estate/dw.yaml "
+                          "and edit it, or point --config / DW_CONFIG at the right file")
     if not isinstance(raw, dict):
         raise ConfigError(f"{chosen}: the top level must be a mapping of keys")
     try:

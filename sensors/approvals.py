@@ -4,7 +4,9 @@ finished.
 
 It launches nothing while the org-wide stop is on. A launch is only a request: the rerun job's
 first op asks the gate again and consumes the approval, so a tag on a run is never the permission
-itself. Each approval launches at most once (its id is the run key).
+itself. Each approval launches at most once (its id is the run key). Rows are only the index: an
+approval launches only with a signed decision behind it, and L3 trust counts signed outcomes only,
+so a row written into the database launches nothing.
 """
 
 from dataclasses import dataclass, field
@@ -13,6 +15,7 @@ from typing import Any
 import dagster as dg
 
 from dw_assets.core.autonomy import AutonomyLevel, dispatch_rule
+from dw_assets.governance.authority import signed_approval, signed_class_record, signed_plan
 from dw_assets.governance.gate import is_stopped
 from dw_assets.governance.workflow import Governance
 
@@ -43,7 +46,8 @@ def approvals_tick(gov: Governance) -> Tick:
         return tick
     for approval in gov.ledger.launchable_approvals(gov.now()):
         row = gov.ledger.plan_row(approval.plan_id)
-        if row and row["status"] == "approved":
+        signed = signed_approval(gov.receipts, approval.approval_id) if row and row["status"] == "approved" else None
+        if signed and signed.record.plan_id == approval.plan_id and signed.record.used_at is None:
             # a launch refused for a passing reason (stop, read-only pin) left the approval unused:
             # a new run key lets the next tick launch it again once the reason is gone
             retries = gov.ledger.count_refusals(approval.approval_id, TRANSIENT_REFUSALS)
@@ -60,11 +64,11 @@ def _runs_without_approval(gov: Governance, row: dict[str, Any]) -> bool:
     if level < AutonomyLevel.L3:
         return False
     plan = gov.ledger.get_plan(row["plan_id"])
-    if not plan.steps:
+    if not plan.steps or signed_plan(gov.receipts, plan.id) is None:
         return False
     rules = gov.settings.governance
     rule = dispatch_rule(level, plan_class=plan.plan_class, reversible=plan.reversible, has_undo=plan.undo is not None,
-                         record=gov.ledger.class_record(plan.domain, plan.plan_class),
+                         record=signed_class_record(gov.receipts, plan.domain, plan.plan_class)[0],
                          trusted_classes=set(rules.autonomous_plan_classes), min_clean_runs=rules.clean_record_min_runs)
     return rule.allowed and not rule.needs_approval
 

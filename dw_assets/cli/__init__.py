@@ -12,8 +12,11 @@ import sys
 from typing import Any
 
 import click
+import sqlalchemy as sa
 
-from dw_assets.config import ConfigError, Settings, load_settings
+from dw_assets.config import ConfigError, Settings, load_settings, resolve_env
+from dw_assets.core.secrets import redact_url
+from dw_assets.store.preflight import StateDatabaseError, explain
 
 _GROUP_MODULES = [
     "dw_assets.cli.graph_cmds",
@@ -54,8 +57,21 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except ConfigError as exc:
-            click.echo(f"dw: config error: {exc}", err=True)
+            click.echo(f"dw: config error: {redact_url(str(exc))}", err=True)
             sys.exit(2)
+        except StateDatabaseError as exc:
+            click.echo(f"dw: {exc}", err=True)
+            sys.exit(2)
+        except sa.exc.SQLAlchemyError as exc:  # met mid-command: one sentence, not a traceback
+            click.echo(f"dw: {explain(exc, _state_url(ctx))}", err=True)
+            sys.exit(2)
+
+
+def _state_url(ctx: click.Context) -> str:
+    try:
+        return resolve_env(ctx.obj.settings.state.url, what="state.url")
+    except (ConfigError, AttributeError):
+        return "(state.url)"
 
 
 @click.group(cls=_Group)

@@ -12,6 +12,7 @@ import click
 from dw_assets.cli import emit_json, pass_dw
 from dw_assets.config import ConfigError, resolve_env
 from dw_assets.connectors.airflow import AirflowClient, AirflowError
+from dw_assets.core.secrets import redact_url
 
 _RELATIVE = re.compile(r"(\d+(?:\.\d+)?)\s*([smhdw])")
 _UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days", "w": "weeks"}
@@ -34,7 +35,7 @@ def collect_runs(client: AirflowClient, since: datetime, dag_id: str) -> dict[st
     """Runs touched since `since` with their task instances, as the stable JSON shape."""
     runs = client.list_dag_runs(dag_id, updated_since=since, order_by="id")
     return {
-        "name": client.name, "url": client.base_url, "api_version": client.api_version,
+        "name": client.name, "url": client.display_url, "api_version": client.api_version,
         "airflow_version": client.airflow_version, "error": None,
         "runs": [{**run.to_json(), "url": client.ui_url(run.dag_id, run.run_id),
                   "task_instances": [ti.to_json() for ti in client.list_task_instances(run.dag_id, run.run_id)]}
@@ -44,9 +45,9 @@ def collect_runs(client: AirflowClient, since: datetime, dag_id: str) -> dict[st
 
 def _url(raw: str) -> str:
     try:
-        return resolve_env(raw)
+        return redact_url(resolve_env(raw))
     except ConfigError:
-        return raw
+        return redact_url(raw)
 
 
 def _short(iso: str | None) -> str:
@@ -99,7 +100,7 @@ def runs(dw: Any, instance_name: str | None, since: str, dag_id: str, as_json: b
                 reports.append(collect_runs(client, since_at, dag_id))
         except AirflowError as exc:
             reports.append({"name": inst.name, "url": _url(inst.url), "api_version": None, "airflow_version": None,
-                            "error": str(exc), "runs": []})
+                            "error": redact_url(str(exc)), "runs": []})
     if as_json:
         emit_json({"since": since_at.isoformat(), "dag_id": dag_id, "instances": reports})
     else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 
@@ -11,17 +12,25 @@ from dw_assets.config import ConfigError, load_settings, resolve_env
 
 
 def _unresolved(settings) -> list[str]:
-    """Environment references that would fail when used (reported, not fatal: a read-only command
-    may never need them)."""
-    problems = []
-    for inst in settings.airflow.instances:
-        for what, value in (("url", inst.url), ("auth.type", inst.auth.type), ("auth.username", inst.auth.username),
-                            ("auth.password", inst.auth.password), ("auth.token", inst.auth.token)):
-            if value:
-                try:
-                    resolve_env(value, what=f"airflow.instances[{inst.name}].{what}")
-                except ConfigError as exc:
-                    problems.append(str(exc))
+    """Environment references, in every section, that would fail when used (reported, not fatal: a
+    read-only command may never need them)."""
+    problems: list[str] = []
+
+    def walk(value: Any, where: str) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                walk(item, f"{where}.{key}" if where else str(key))
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                name = (item.get("name") or item.get("dataset")) if isinstance(item, dict) else None
+                walk(item, f"{where}[{name or index}]")
+        elif isinstance(value, str) and "${" in value:
+            try:
+                resolve_env(value, what=where)
+            except ConfigError as exc:
+                problems.append(str(exc))
+
+    walk(settings.model_dump(mode="json", exclude={"path"}), "")
     return problems
 
 
@@ -43,8 +52,17 @@ def check(dw: DwContext, as_json: bool) -> None:
         else:
             click.echo(str(exc), err=True)
         sys.exit(2)
+    from dw_assets.governance.keys import key_status
+
     warnings = _unresolved(settings)
-    summary = {"ok": True, "path": str(settings.path), "airflow_instances": [i.name for i in settings.airflow.instances],
+    key_ok, key_note = key_status(settings)
+    if not key_ok:
+        if as_json:
+            emit_json({"ok": False, "errors": [key_note], "warnings": warnings})
+        else:
+            click.echo(f"{settings.path}: {key_note}", err=True)
+        sys.exit(2)
+    summary = {"ok": True, "signing_key": key_note, "path": str(settings.path), "airflow_instances": [i.name for i in settings.airflow.instances],
                "domains": {d.name: d.autonomy for d in settings.domains}, "checked_datasets": [c.dataset for c in settings.checks],
                "warnings": warnings}
     if as_json:
@@ -54,6 +72,7 @@ def check(dw: DwContext, as_json: bool) -> None:
     click.echo(f"  Airflow instances: {', '.join(summary['airflow_instances']) or 'none'}")
     click.echo("  domains: " + ", ".join(f"{k} ({v})" for k, v in summary["domains"].items()))
     click.echo(f"  checked datasets: {len(summary['checked_datasets'])}")
+    click.echo(f"  signing key: {key_note}")
     for warning in warnings:
         click.echo(f"  warning: {warning}")
 

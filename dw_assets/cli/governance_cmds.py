@@ -7,7 +7,9 @@ Exit codes: 0 done, 1 the receipt chain failed verification, 2 bad input (unknow
 from __future__ import annotations
 
 import getpass
+import os
 import sys
+from pathlib import Path
 from typing import Any, NoReturn
 
 import click
@@ -18,10 +20,33 @@ from dw_assets.core.plans import PlanError
 from dw_assets.governance.ledger import iso
 
 
-def _gov(dw: DwContext) -> Any:
+def _gov(dw: DwContext, *, write: bool = False) -> Any:
     from dw_assets.governance.workflow import Governance
 
-    return Governance(dw.settings)
+    return Governance(dw.settings, store=_store(dw, write=write))
+
+
+def _reader(dw: DwContext) -> Any:
+    """The ledger and the receipts for reading: needs only the public key, writes nothing."""
+    from types import SimpleNamespace
+
+    from dw_assets.governance.ledger import GovernanceLedger
+    from dw_assets.governance.receipt_log import ReceiptLog
+
+    store = _store(dw)
+    return SimpleNamespace(ledger=GovernanceLedger(store), receipts=ReceiptLog.for_verifying(store, dw.settings))
+
+
+def _store(dw: DwContext, *, write: bool = False) -> Any:
+    """The state store, after a preflight: a missing (for reads), corrupt, truncated, read-only or
+    directory database stops here with one error naming it, before anything is written."""
+    from dw_assets.config import resolve_env
+    from dw_assets.store import open_store
+    from dw_assets.store.preflight import preflight
+
+    url = resolve_env(dw.settings.state.url, what="state.url")
+    preflight(url, write=write)
+    return open_store(url)
 
 
 def _refused(refusal: Refusal, as_json: bool) -> NoReturn:
@@ -54,7 +79,7 @@ def plans_group() -> None:
 @pass_dw
 def plans_show(dw: DwContext, plan_id: str, as_json: bool) -> None:
     """Show a plan (rehashed: a tampered plan is reported, not shown)."""
-    gov = _gov(dw)
+    gov = _reader(dw)
     try:
         plan = gov.ledger.get_plan(plan_id)
     except PlanError as exc:
@@ -77,7 +102,7 @@ def plans_show(dw: DwContext, plan_id: str, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True)
 @pass_dw
 def plans_list(dw: DwContext, status: str | None, as_json: bool) -> None:
-    rows = _gov(dw).ledger.list_plans(status=status)
+    rows = _reader(dw).ledger.list_plans(status=status)
     keys = ("plan_id", "domain", "plan_class", "incident_id", "proposer", "status", "created_at")
     if as_json:
         emit_json([{k: r[k] for k in keys} for r in rows])
@@ -98,7 +123,7 @@ def plans_list(dw: DwContext, status: str | None, as_json: bool) -> None:
 def plans_request(dw: DwContext, plan_id: str, channel: str | None, requested_by: str, as_json: bool) -> None:
     """Ask the plan's domain approvers for approval (posted to Slack when configured)."""
     try:
-        request = _gov(dw).request_approval(plan_id, channel=channel, requested_by=requested_by)
+        request = _gov(dw, write=True).request_approval(plan_id, channel=channel, requested_by=requested_by)
     except Refusal as refusal:
         _refused(refusal, as_json)
     if as_json:
@@ -113,7 +138,7 @@ def plans_request(dw: DwContext, plan_id: str, channel: str | None, requested_by
 
 
 def _decide(dw: DwContext, plan_id: str, person: str, note: str, as_json: bool, approve: bool) -> None:
-    gov = _gov(dw)
+    gov = _gov(dw, write=True)
     try:
         record = gov.approve(plan_id, person, note) if approve else gov.reject(plan_id, person, note)
     except Refusal as refusal:
@@ -159,7 +184,7 @@ def approvals_group() -> None:
 @click.option("--json", "as_json", is_flag=True)
 @pass_dw
 def approvals_list(dw: DwContext, status: str | None, as_json: bool) -> None:
-    gov = _gov(dw)
+    gov = _reader(dw)
     requests = gov.ledger.list_requests(status=status)
     decisions = [_approval_json(a) for a in gov.ledger.list_approvals()]
     if as_json:
@@ -176,6 +201,21 @@ def approvals_list(dw: DwContext, status: str | None, as_json: bool) -> None:
         click.echo("no approval requests")
 
 
+@approvals_group.command("serve-slack")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=3000, show_default=True, type=int)
+@pass_dw
+def approvals_serve_slack(dw: DwContext, host: str, port: int) -> None:
+    """Serve the Slack interactivity endpoint (POST /slack/actions): signed approve/reject buttons."""
+    import uvicorn
+
+    from dw_assets.connectors.slack_actions import PATH, build_app
+
+    gov = _gov(dw, write=True)
+    click.echo(f"Slack approvals at http://{host}:{port}{PATH} (set it as the app's Interactivity Request URL)")
+    uvicorn.run(build_app(lambda: gov), host=host, port=port, log_level="warning")
+
+
 def _whoami(person: str | None) -> str:
     try:
         return person or getpass.getuser()
@@ -189,7 +229,19 @@ def _whoami(person: str | None) -> str:
 @pass_dw
 def stop(dw: DwContext, reason: str | None, person: str | None) -> None:
     """Org-wide stop: halt all dispatch at once, queued reruns included."""
-    _gov(dw).stop(by=_whoami(person), reason=reason)
+    from dw_assets.config import ConfigError
+    from dw_assets.governance.ledger import GovernanceLedger
+    from dw_assets.governance.receipt_log import ChainTampered
+
+    # the brake must work even when nothing can be signed: the flag first, the receipt if possible
+    try:
+        _gov(dw, write=True).stop(by=_whoami(person), reason=reason)
+    except (ConfigError, ChainTampered) as exc:
+        from datetime import UTC, datetime
+
+        GovernanceLedger(_store(dw, write=True)).set_stop(True, by=_whoami(person), reason=reason,
+                                                          now=datetime.now(UTC))
+        click.echo(f"dw: warning: the stop is on but has no signed receipt: {exc}", err=True)
     click.echo("org-wide stop is ON: nothing will be dispatched until `dw resume`")
 
 
@@ -199,7 +251,7 @@ def stop(dw: DwContext, reason: str | None, person: str | None) -> None:
 @pass_dw
 def resume(dw: DwContext, reason: str | None, person: str | None) -> None:
     """Lift the org-wide stop set by `dw stop` (governance.stop in the config still applies)."""
-    gov = _gov(dw)
+    gov = _gov(dw, write=True)
     gov.resume(by=_whoami(person), reason=reason)
     if dw.settings.governance.stop:
         click.echo("ledger stop lifted, but governance.stop: true in the config still halts dispatch")
@@ -212,14 +264,31 @@ def receipts_group() -> None:
     """The tamper-evident receipt chain."""
 
 
+def _dagster_anchors() -> list:
+    """The head kept in Dagster's event log, when this host has a Dagster instance ($DAGSTER_HOME)."""
+    if not os.environ.get("DAGSTER_HOME"):
+        return []
+    import dagster as dg
+
+    from dw_assets.dagster_defs.rerun import dagster_anchor
+
+    with dg.DagsterInstance.get() as instance:
+        anchor = dagster_anchor(instance)
+    return [anchor] if anchor else []
+
+
 @receipts_group.command("verify")
 @click.option("--json", "as_json", is_flag=True)
 @pass_dw
 def receipts_verify(dw: DwContext, as_json: bool) -> None:
-    """Recompute every hash and signature; exit 1 naming the first bad record."""
-    report = _gov(dw).receipts.verify()
+    """Recompute every hash and signature with the public key, against the witness file and the
+    Dagster event log's anchor; exit 1 naming the first bad record or what is missing."""
+    from dw_assets.governance.receipt_log import ReceiptLog
+
+    log = ReceiptLog.for_verifying(_store(dw), dw.settings)
+    report = log.verify(_dagster_anchors())
     if as_json:
-        emit_json(report.as_dict())
+        emit_json({**report.as_dict(), "key_id": log.key_id})
     elif report.ok:
         click.echo(f"ok: {report.count} receipts, every hash and signature checks out")
     else:
@@ -236,7 +305,7 @@ def receipts_verify(dw: DwContext, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True)
 @pass_dw
 def receipts_list(dw: DwContext, action: str | None, subject: str | None, limit: int | None, as_json: bool) -> None:
-    found = _gov(dw).receipts.list(action=action, subject=subject, limit=limit)
+    found = _reader(dw).receipts.list(action=action, subject=subject, limit=limit)
     if as_json:
         emit_json([{**r.record, "hash": r.hash, "signature": r.signature} for r in found])
         return
@@ -252,7 +321,7 @@ def receipts_list(dw: DwContext, action: str | None, subject: str | None, limit:
 @click.option("--json", "as_json", is_flag=True)
 @pass_dw
 def receipts_show(dw: DwContext, seq: int, as_json: bool) -> None:
-    receipt = _gov(dw).receipts.get(seq)
+    receipt = _reader(dw).receipts.get(seq)
     if receipt is None:
         _bad(f"no receipt with seq {seq}")
     payload = {**receipt.record, "hash": receipt.hash, "signature": receipt.signature}
@@ -264,4 +333,34 @@ def receipts_show(dw: DwContext, seq: int, as_json: bool) -> None:
     click.echo(yaml.safe_dump(payload, sort_keys=False, default_flow_style=False).rstrip())
 
 
-commands: list = [plans_group, approve, reject, approvals_group, stop, resume, receipts_group]
+@click.group("keys")
+def keys_group() -> None:
+    """The deployment's Ed25519 signing key."""
+
+
+@keys_group.command("generate")
+@click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+def keys_generate(path: Path) -> None:
+    """Write a new private key to PATH (mode 0600, never overwritten) and print its public key."""
+    from dw_assets.governance.keys import generate_key_file
+
+    try:
+        key = generate_key_file(path)
+    except FileExistsError:
+        _bad(f"{path} already exists: a key is never overwritten (move it away first)")
+    click.echo(f"private key written to {path} (0600): point governance.signing_key_file at it")
+    click.echo(f"public key (governance.public_key): {key.text()}")
+    click.echo(f"key id: {key.key_id}")
+
+
+@keys_group.command("show")
+@pass_dw
+def keys_show(dw: DwContext) -> None:
+    """Print the public key and key id receipts are verified with (never the private key)."""
+    from dw_assets.governance.keys import load_verify_key
+
+    key = load_verify_key(dw.settings)
+    click.echo(f"public key: {key.text()}\nkey id: {key.key_id}")
+
+
+commands: list = [plans_group, approve, reject, approvals_group, stop, resume, receipts_group, keys_group]

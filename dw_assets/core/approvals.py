@@ -20,6 +20,7 @@ RefusalCode = Literal[
     "no_approval", "unknown_approval", "approval_for_other_plan", "rejected", "self_approval",
     "not_an_approver", "agent_identity", "expired", "already_used", "read_only", "stopped",
     "autonomy_too_low", "unknown_plan", "plan_tampered", "not_in_plan", "no_open_request", "unknown_instance",
+    "unsigned_plan", "chain_broken", "unverified_identity",
 ]
 
 # Names that are machines, whatever the config lists: `*-bot`, `*[bot]`, `svc-*`, `system:*`.

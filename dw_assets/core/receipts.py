@@ -1,12 +1,13 @@
 """Receipts: an append-only, signed hash chain of everything Data Workers decided or did. Pure.
 
 Each receipt is a record `{seq, at, action, subject, actor, body, prev_hash}`;
-`hash = sha256(prev_hash + canonical_json(record))` and `signature = HMAC-SHA256(key, hash)`.
-A separate head `{count, head_hash}` is signed too, so cutting records off the end (truncation) is
-caught even though every remaining record still verifies. Without the key a forged record or head
-cannot be signed; with it, a rewrite of history is still visible to anyone holding a copy of an
-earlier head. HMAC was chosen over Ed25519 so verification needs only the one shared key
-(`governance.receipt_key`, `DW_RECEIPT_KEY` in a real deployment).
+`hash = sha256(prev_hash + canonical_json(record))` and `signature = Ed25519(private key, hash)`
+(`dw_assets.core.signing`). A separate head `{count, head_hash}` is signed too, and the newest head
+is also written where a database writer cannot rewind it (an anchor: the witness file, the Dagster
+event log), so cutting records off the end or deleting them all is caught even though every
+remaining record still verifies. Verifiers hold only the public key: they cannot forge a record,
+and neither can anyone who writes the database; the private key holder can rewrite history, which
+stays visible to anyone holding an earlier anchor.
 
 Bodies hold facts (trigger, cause, path, diff, approver, run ids, check values, undo), never table
 rows or secrets: `scrub` blanks secret-looking keys and URL passwords before anything is hashed.
@@ -15,7 +16,6 @@ rows or secrets: `scrub` blanks secret-looking keys and URL passwords before any
 from __future__ import annotations
 
 import hashlib
-import hmac
 import json
 import re
 from collections.abc import Iterable, Mapping
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 GENESIS_HASH = "0" * 64
 SCRUBBED = "[scrubbed]"
@@ -89,8 +89,16 @@ def record_hash(prev_hash: str, record: Mapping[str, Any]) -> str:
     return hashlib.sha256((prev_hash + canonical_json(record)).encode("utf-8")).hexdigest()
 
 
-def sign(key: bytes, message: str) -> str:
-    return hmac.new(key, message.encode("utf-8"), hashlib.sha256).hexdigest()
+class Signer(Protocol):
+    key_id: str
+
+    def sign(self, message: str) -> str: ...
+
+
+class Verifier(Protocol):
+    key_id: str
+
+    def verify(self, signature: str, message: str) -> bool: ...
 
 
 def head_message(count: int, head_hash: str) -> str:
@@ -118,7 +126,7 @@ class Head:
     signature: str
 
 
-def build_receipt(key: bytes, prev: Receipt | None, *, at: datetime, action: str, subject: str | None,
+def build_receipt(key: Signer, prev: Receipt | None, *, at: datetime, action: str, subject: str | None,
                   actor: str | None, body: Mapping[str, Any]) -> Receipt:
     """The next receipt after `prev` (None for the first). The body is scrubbed first."""
     seq = prev.seq + 1 if prev else 1
@@ -126,12 +134,21 @@ def build_receipt(key: bytes, prev: Receipt | None, *, at: datetime, action: str
     record = {"seq": seq, "at": at.isoformat(), "action": action, "subject": subject, "actor": actor,
               "body": scrub(dict(body)), "prev_hash": prev_hash}
     digest = record_hash(prev_hash, record)
-    return Receipt(seq=seq, record=record, hash=digest, signature=sign(key, digest))
+    return Receipt(seq=seq, record=record, hash=digest, signature=key.sign(digest))
 
 
-def build_head(key: bytes, last: Receipt | None) -> Head:
+def build_head(key: Signer, last: Receipt | None) -> Head:
     count, digest = (last.seq, last.hash) if last else (0, GENESIS_HASH)
-    return Head(count=count, head_hash=digest, signature=sign(key, head_message(count, digest)))
+    return Head(count=count, head_hash=digest, signature=key.sign(head_message(count, digest)))
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """A head kept outside the database (witness file, Dagster event log): `seq` records ended in `head_hash`."""
+
+    seq: int
+    head_hash: str
+    source: str  # where it was read, for the report: e.g. "witness /srv/dw/receipts.witness"
 
 
 @dataclass(frozen=True)
@@ -145,20 +162,41 @@ class ChainReport:
         return {"ok": self.ok, "count": self.count, "first_bad_seq": self.first_bad_seq, "problem": self.problem}
 
 
-def verify_chain(receipts: Iterable[Receipt], head: Head | None, key: bytes) -> ChainReport:
-    """Recompute every hash and signature in storage order; name the first record that is wrong."""
+def verify_chain(receipts: Iterable[Receipt], head: Head | None, key: Verifier,
+                 anchors: Iterable[Anchor] = ()) -> ChainReport:
+    """Recompute every hash and signature in storage order; name the first record that is wrong.
+
+    Each anchor (a head kept where a database writer cannot rewind it) must still be in the chain:
+    the record at its seq must exist and have its hash, so truncation, a rewound head and total
+    deletion fail, naming what is missing.
+    """
+    wanted = {}
+    for anchor in anchors:
+        wanted.setdefault(anchor.seq, []).append(anchor)
     prev_hash, position = GENESIS_HASH, 0
     for position, receipt in enumerate(receipts, start=1):
         problem = _check_one(receipt, position, prev_hash, key)
         if problem:
             return ChainReport(False, position - 1, receipt.seq, problem)
         prev_hash = receipt.hash
+        for anchor in wanted.pop(position, []):
+            if anchor.head_hash != receipt.hash:
+                return ChainReport(False, position - 1, position,
+                                   f"record {position} is not the one anchored in {anchor.source} (hash "
+                                   f"{receipt.hash[:12]}, anchored {anchor.head_hash[:12]}): history was rewritten")
     count = position
+    if wanted:
+        top = max(wanted)
+        anchor = wanted[top][0]
+        missing = "all of them" if count == 0 else f"records {count + 1}..{top}"
+        return ChainReport(False, count, count + 1,
+                           f"{anchor.source} says the chain had {top} records ending in {anchor.head_hash[:12]}, "
+                           f"storage holds {count}: {missing} missing (deleted or truncated, head rewound)")
     if head is None:
         if count:
             return ChainReport(False, count, None, "the signed head is missing")
         return ChainReport(True, 0)
-    if not hmac.compare_digest(head.signature, sign(key, head_message(head.count, head.head_hash))):
+    if not key.verify(head.signature, head_message(head.count, head.head_hash)):
         return ChainReport(False, count, None, "the head's signature does not match (forged or wrong key)")
     if head.count != count or head.head_hash != prev_hash:
         return ChainReport(False, count, count + 1 if head.count > count else None,
@@ -167,7 +205,7 @@ def verify_chain(receipts: Iterable[Receipt], head: Head | None, key: bytes) -> 
     return ChainReport(True, count)
 
 
-def _check_one(receipt: Receipt, position: int, prev_hash: str, key: bytes) -> str | None:
+def _check_one(receipt: Receipt, position: int, prev_hash: str, key: Verifier) -> str | None:
     record = receipt.record
     if receipt.raw is not None and canonical_json(record) != receipt.raw:
         return f"record at position {position} was edited (its stored text is not the record that was hashed)"
@@ -180,6 +218,18 @@ def _check_one(receipt: Receipt, position: int, prev_hash: str, key: bytes) -> s
         return f"record {position} does not link to the record before it (prev_hash mismatch)"
     if record_hash(prev_hash, record) != receipt.hash:
         return f"record {position} was edited (its content does not match its hash)"
-    if not hmac.compare_digest(receipt.signature, sign(key, receipt.hash)):
-        return f"record {position} has a bad signature (forged without the key, or wrong key)"
+    if not key.verify(receipt.signature, receipt.hash):
+        return (f"record {position} has a bad signature (forged, or signed by a key that is not the "
+                f"deployment's {key.key_id})")
     return None
+
+
+def is_signed(receipt: Receipt, key: Verifier) -> bool:
+    """One record on its own: its stored text is what was hashed, and the signature is the deployment's."""
+    if receipt.raw is not None and canonical_json(receipt.record) != receipt.raw:
+        return False
+    for column, value in (receipt.columns or {}).items():
+        if receipt.record.get(column) != value:
+            return False
+    return (record_hash(str(receipt.record.get("prev_hash")), receipt.record) == receipt.hash
+            and key.verify(receipt.signature, receipt.hash))

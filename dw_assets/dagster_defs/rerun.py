@@ -15,7 +15,7 @@ import dagster as dg
 
 from dw_assets.config import Settings
 from dw_assets.core.approvals import Refusal
-from dw_assets.core.receipts import canonical_json
+from dw_assets.core.receipts import Anchor, canonical_json
 from dw_assets.governance.dispatch import DispatchError, PlanRun
 from dw_assets.governance.gate import record_refusal
 from dw_assets.governance.ledger import from_iso, iso
@@ -27,6 +27,7 @@ VERIFY_JOB = "verify_remediation"
 APPROVAL_TAG = "dw/approval_id"
 PLAN_TAG = "dw/plan_id"
 RESOURCE_KEY = "dw_governance"
+ANCHOR_SEQ, ANCHOR_HASH = "dw/receipts_seq", "dw/receipts_head"
 verification_partitions = dg.DynamicPartitionsDefinition(name="dw_verifications")
 
 
@@ -176,7 +177,20 @@ def verification(context: dg.AssetExecutionContext) -> dg.MaterializeResult:
     }
     for check in result.checks:
         metadata[f"{check.dataset}/{check.check}"] = "passed" if check.passed else f"FAILED: {check.summary}"
+    head = gov.receipts.head()
+    if head is not None:  # an anchor in Dagster's event log, out of reach of a state-database writer
+        metadata[ANCHOR_SEQ], metadata[ANCHOR_HASH] = head.count, head.head_hash
     return dg.MaterializeResult(metadata=metadata)
+
+
+def dagster_anchor(instance: dg.DagsterInstance) -> Anchor | None:
+    """The receipt head recorded on the newest `dw/verification` materialization, if any."""
+    event = instance.get_latest_materialization_event(dg.AssetKey(["dw", "verification"]))
+    materialization = event.asset_materialization if event is not None else None
+    if materialization is None or ANCHOR_SEQ not in materialization.metadata:
+        return None
+    return Anchor(int(materialization.metadata[ANCHOR_SEQ].value), str(materialization.metadata[ANCHOR_HASH].value),
+                  f"the Dagster event log (dw/verification run {event.run_id})")
 
 
 verify_remediation = dg.define_asset_job(VERIFY_JOB, selection=[verification], partitions_def=verification_partitions,
@@ -186,7 +200,14 @@ verify_remediation = dg.define_asset_job(VERIFY_JOB, selection=[verification], p
 def build_definitions(settings: Settings, *, runtime: GovernanceRuntime | None = None) -> dg.Definitions:
     from sensors.approvals import build_approvals_sensor
 
-    runtime = runtime or GovernanceRuntime(settings)
+    if runtime is None:
+        from dw_assets.config import ConfigError
+        from dw_assets.governance.keys import key_status
+
+        key_ok, why = key_status(settings)  # no key, no code location (the demo's is made on first use)
+        if not key_ok:
+            raise ConfigError(why)
+        runtime = GovernanceRuntime(settings)
     return dg.Definitions(
         assets=[verification], jobs=[rerun_airflow_dag, verify_remediation],
         sensors=[build_approvals_sensor(rerun_airflow_dag, verify_remediation)],

@@ -30,6 +30,7 @@ from dw_assets.connectors.airflow.errors import AirflowError, AirflowUnavailable
 from dw_assets.core.approvals import parse_duration
 from dw_assets.core.plans import Plan, PlanStep
 from dw_assets.core.receipts import canonical_json
+from dw_assets.governance.authority import signed_approval
 from dw_assets.governance.gate import GateDecision, authorize_launch, check_dispatch
 from dw_assets.governance.incident_link import link_run
 from dw_assets.governance.workflow import Governance
@@ -79,8 +80,8 @@ class PlanRun:
         decision = authorize_launch(self.gov.settings, self.gov.ledger, self.plan_id, self.approval_id,
                                     run_id=self.run_id, actor=self.actor, now=self.gov.now(),
                                     receipts=self.gov.receipts).raise_if_refused()
-        approval = self.gov.ledger.get_approval(self.approval_id) if self.approval_id else None
-        self.since = approval.decided_at if approval else self.gov.now()
+        signed = signed_approval(self.gov.receipts, self.approval_id) if self.approval_id else None
+        self.since = signed.record.decided_at if signed else self.gov.now()  # the signed time, not the row's
         self.gov.ledger.set_plan_status(self.plan_id, "dispatching", now=self.gov.now())
         self.gov.move_incident(self.plan.incident_id, "remediating", actor=self.actor,
                                note=f"{self.plan_id} authorized: {decision.reason}")

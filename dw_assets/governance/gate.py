@@ -3,7 +3,9 @@
 `check_dispatch` answers whether one (instance, DAG, conf) write of one plan may happen now, under
 one approval id, and records every refusal twice: in the ledger and as a receipt, with a stable
 code and a reason a person can act on. Run tags and arguments are never trusted for their
-presence: the approval id is looked up in the ledger and every rule is re-evaluated against the
+presence, and neither are the ledger's rows: the plan, the approval, its use and the trust history
+are read from the signed receipt log (`governance.authority`), and the chain from the approval to
+the head must be unbroken and not behind its witness. Every rule is re-evaluated against the
 current config, so an edited config (an approver removed, a domain lowered to L1, an instance
 pinned read-only, the org-wide stop) takes effect on the next check, including between steps of a
 running rerun.
@@ -18,10 +20,11 @@ from typing import Any
 
 from dw_assets.config import ConfigError, Settings
 from dw_assets.core.approvals import Refusal, check_decider, check_usable
-from dw_assets.core.autonomy import AutonomyLevel, dispatch_rule
+from dw_assets.core.autonomy import AutonomyLevel, ClassRecord, dispatch_rule
 from dw_assets.core.plans import Plan, PlanError, PlanTampered
+from dw_assets.governance.authority import signed_approval, signed_class_record, signed_plan
 from dw_assets.governance.ledger import GovernanceLedger
-from dw_assets.governance.receipt_log import ReceiptLog
+from dw_assets.governance.receipt_log import ChainTampered, ReceiptLog
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,7 @@ class GateDecision:
     plan_id: str | None
     approval_id: str | None = None
     approver: str | None = None
+    identity: str | None = None  # "verified (slack U…)" | "asserted (cli)"
 
     def raise_if_refused(self) -> GateDecision:
         if not self.allowed:
@@ -62,7 +66,7 @@ def check_dispatch(settings: Settings, ledger: GovernanceLedger, plan_id: str | 
     now = now or datetime.now(UTC)
     receipts = receipts or ReceiptLog.from_settings(ledger.store, settings)
     try:
-        decision = _evaluate(settings, ledger, plan_id, approval_id, instance=instance, dag_id=dag_id,
+        decision = _evaluate(settings, ledger, receipts, plan_id, approval_id, instance=instance, dag_id=dag_id,
                              conf=conf, run_id=run_id, consume=consume, now=now)
     except Refusal as refusal:
         return record_refusal(ledger, receipts, refusal, now=now, plan_id=plan_id, approval_id=approval_id,
@@ -70,43 +74,67 @@ def check_dispatch(settings: Settings, ledger: GovernanceLedger, plan_id: str | 
     if consume:
         receipts.append("dispatch_authorized", now=now, subject=plan_id, actor=actor, body={
             "mode": decision.code, "reason": decision.reason, "approval_id": approval_id,
-            "approver": decision.approver, "run_id": run_id})
+            "approver": decision.approver, "identity": decision.identity, "run_id": run_id})
     return decision
 
 
-def _evaluate(settings: Settings, ledger: GovernanceLedger, plan_id: str | None, approval_id: str | None, *,
-              instance: str, dag_id: str, conf: Mapping[str, Any], run_id: str | None, consume: bool,
-              now: datetime) -> GateDecision:
+def _evaluate(settings: Settings, ledger: GovernanceLedger, receipts: ReceiptLog, plan_id: str | None,
+              approval_id: str | None, *, instance: str, dag_id: str, conf: Mapping[str, Any], run_id: str | None,
+              consume: bool, now: datetime) -> GateDecision:
     stopped = is_stopped(settings, ledger)
     if stopped:
         raise Refusal("stopped", stopped)
     plan = _load_plan(ledger, plan_id)
+    if signed_plan(receipts, plan.id) is None:
+        raise Refusal("unsigned_plan", f"{plan.id} has no plan_proposed record signed with the deployment's key "
+                                       f"({receipts.key_id}): a plan row alone is not a proposal")
     _check_instance(settings, instance)
     if plan.step_matching(instance, dag_id, conf) is None:
         raise Refusal("not_in_plan", f"{instance}:{dag_id} with conf {dict(conf)} is not a step of {plan.id}")
     domain = next((d for d in settings.domains if d.name == plan.domain), None)
     level = AutonomyLevel.parse(domain.autonomy if domain else "L1")
     gov = settings.governance
+    record, history_start = ClassRecord(), None
+    if level >= AutonomyLevel.L3 and plan.plan_class in gov.autonomous_plan_classes:
+        record, history_start = signed_class_record(receipts, plan.domain, plan.plan_class)
     rule = dispatch_rule(level, plan_class=plan.plan_class, reversible=plan.reversible, has_undo=plan.undo is not None,
-                         record=ledger.class_record(plan.domain, plan.plan_class),
-                         trusted_classes=set(gov.autonomous_plan_classes), min_clean_runs=gov.clean_record_min_runs)
+                         record=record, trusted_classes=set(gov.autonomous_plan_classes),
+                         min_clean_runs=gov.clean_record_min_runs)
     if not rule.allowed:
         raise Refusal("autonomy_too_low", f"domain {plan.domain!r}: {rule.reason}")
     if not approval_id:
         if not rule.needs_approval:
+            if history_start is not None:
+                _check_chain(receipts, history_start, what=f"the trust history of {plan.plan_class!r}")
             return GateDecision(True, "autonomous", rule.reason, plan.id)
         raise Refusal("no_approval", f"no approval id given for {plan.id} (run tag dw/approval_id): {rule.reason}")
-    approval = check_usable(ledger.get_approval(approval_id), approval_id=approval_id, plan_id=plan.id,
-                            now=now, run_id=run_id)
+    signed = signed_approval(receipts, approval_id)
+    if signed is None:
+        why = ("its ledger row has no decision signed with the deployment's key"
+               if ledger.get_approval(approval_id) else "it is not in the ledger")
+        raise Refusal("unknown_approval", f"approval {approval_id!r} does not count: {why}")
+    approval = check_usable(signed.record, approval_id=approval_id, plan_id=plan.id, now=now, run_id=run_id)
     check_decider(person=approval.approver, proposer=plan.proposer, approvers=domain.approvers if domain else [],
                   agent_identities=gov.agent_identities, domain=plan.domain)
+    if domain is not None and domain.require_verified_approval and not signed.identity.startswith("verified"):
+        raise Refusal("unverified_identity", f"domain {plan.domain!r} requires a verified approval identity "
+                                             f"(a signed Slack interaction); {approval_id} is {signed.identity}")
+    _check_chain(receipts, signed.receipt.seq, what=f"approval {approval_id}")
     if consume and approval.used_at is None:
         if not run_id:
             raise ValueError("consuming an approval needs the run_id that uses it")
         if not ledger.consume(approval_id, run_id=run_id, now=now):
             raise Refusal("already_used", f"approval {approval_id} was used by another run a moment ago")
-    return GateDecision(True, "approved", f"approved by {approval.approver} ({approval_id})", plan.id,
-                        approval_id, approval.approver)
+    return GateDecision(True, "approved", f"approved by {approval.approver} ({approval_id}, identity "
+                        f"{signed.identity})", plan.id, approval_id, approval.approver, signed.identity)
+
+
+def _check_chain(receipts: ReceiptLog, start_seq: int, *, what: str) -> None:
+    """The signed log after `what` must be whole, or a deleted use or outcome could hide in the gap."""
+    report = receipts.verify_from(start_seq)
+    if not report.ok:
+        raise Refusal("chain_broken", f"the receipt chain after {what} (record {start_seq}) does not verify: "
+                                      f"{report.problem}; run `dw receipts verify`")
 
 
 def _load_plan(ledger: GovernanceLedger, plan_id: str | None) -> Plan:
@@ -162,7 +190,10 @@ def record_refusal(ledger: GovernanceLedger, receipts: ReceiptLog, refusal: Refu
     conf_dict = dict(conf) if conf is not None else None
     ledger.record_refusal(code=refusal.code, reason=refusal.reason, now=now, plan_id=plan_id,
                           approval_id=approval_id, actor=actor, instance=instance, dag_id=dag_id, conf=conf_dict)
-    receipts.append("refusal", now=now, subject=plan_id, actor=actor, body={
-        "code": refusal.code, "reason": refusal.reason, "approval_id": approval_id, "run_id": run_id,
-        "path": {"instance": instance, "dag_id": dag_id}, "conf": conf_dict})
+    try:
+        receipts.append("refusal", now=now, subject=plan_id, actor=actor, body={
+            "code": refusal.code, "reason": refusal.reason, "approval_id": approval_id, "run_id": run_id,
+            "path": {"instance": instance, "dag_id": dag_id}, "conf": conf_dict})
+    except ChainTampered:
+        pass  # the chain itself was tampered with: the refusal stands (and is in the ledger) without its receipt
     return GateDecision(False, refusal.code, refusal.reason, plan_id, approval_id)

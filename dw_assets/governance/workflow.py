@@ -26,6 +26,7 @@ from dw_assets.core.approvals import (
 from dw_assets.core.autonomy import AutonomyLevel, may_propose
 from dw_assets.core.plans import Plan, PlanError, PlanTampered
 from dw_assets.core.receipts import Receipt
+from dw_assets.governance.authority import ASSERTED_CLI, signed_plan
 from dw_assets.governance.incident_link import advance_incident
 from dw_assets.governance.ledger import GovernanceLedger, from_iso, iso
 from dw_assets.governance.receipt_log import ReceiptLog
@@ -63,7 +64,8 @@ class Governance:
 
     def propose(self, plan: Plan) -> str:
         """Record a plan (idempotent by content hash) and its receipt; returns the plan id."""
-        if self.ledger.save_plan(plan, now=self.now()):
+        # a row put there first by someone else is not a proposal: the signed record is what counts
+        if self.ledger.save_plan(plan, now=self.now()) or signed_plan(self.receipts, plan.id) is None:
             self.record("plan_proposed", subject=plan.id, actor=plan.proposer, body=plan_receipt_body(plan))
         return plan.id
 
@@ -101,13 +103,15 @@ class Governance:
                            note=f"approval requested for {plan_id} ({request_id})")
         return {**row, "delivery": delivery.as_dict(), "approve_command": approve_command(plan_id), "message": text}
 
-    def approve(self, plan_id: str, person: str, note: str = "") -> ApprovalRecord:
-        return self._decide(plan_id, person, "approved", note)
+    def approve(self, plan_id: str, person: str, note: str = "", *, identity: str = ASSERTED_CLI) -> ApprovalRecord:
+        """Approve as `person`; `identity` says how we know who that is (a verified Slack user, or --as)."""
+        return self._decide(plan_id, person, "approved", note, identity)
 
-    def reject(self, plan_id: str, person: str, note: str = "") -> ApprovalRecord:
-        return self._decide(plan_id, person, "rejected", note)
+    def reject(self, plan_id: str, person: str, note: str = "", *, identity: str = ASSERTED_CLI) -> ApprovalRecord:
+        return self._decide(plan_id, person, "rejected", note, identity)
 
-    def _decide(self, plan_id: str, person: str, decision: Literal["approved", "rejected"], note: str) -> ApprovalRecord:
+    def _decide(self, plan_id: str, person: str, decision: Literal["approved", "rejected"], note: str,
+                identity: str) -> ApprovalRecord:
         now = self.now()
         plan = self._plan(plan_id, actor=person)
         domain = self._domain_or_refuse(plan, actor=person)
@@ -129,7 +133,8 @@ class Governance:
         self.ledger.set_plan_status(plan_id, decision, now=now)
         self.record(f"approval_{decision}", subject=plan_id, actor=record.approver, body={
             "approval_id": record.approval_id, "request_id": record.request_id, "approver": record.approver,
-            "note": note, "plan_hash": plan_id, "expires_at": iso(record.expires_at)})
+            "note": note, "plan_hash": plan_id, "expires_at": iso(record.expires_at), "identity": identity,
+            "proposer": plan.proposer})
         if decision == "rejected":
             self.move_incident(plan.incident_id, "diagnosed", actor=record.approver,
                                note=f"{plan_id} rejected: {note}".rstrip(": "))
@@ -212,7 +217,7 @@ class Governance:
 
 def plan_receipt_body(plan: Plan) -> dict[str, Any]:
     return {
-        "trigger": plan.trigger, "cause": plan.cause, "incident_id": plan.incident_id, "domain": plan.domain,
+        "plan_hash": plan.id, "proposer": plan.proposer, "trigger": plan.trigger, "cause": plan.cause, "incident_id": plan.incident_id, "domain": plan.domain,
         "plan_class": plan.plan_class, "summary": plan.summary,
         "path": [{"order": s.order, "instance": s.airflow_instance, "dag_id": s.dag_id, "conf": s.conf,
                   "wait_for": [w.dag_id for w in s.wait_for]} for s in plan.ordered_steps()],

@@ -33,6 +33,7 @@ import yaml
 from dw_assets.config import REPO_ROOT, dw_home
 from dw_assets.connectors.retry import RetryPolicy, RetryTransport
 from dw_assets.harness.airflow_venv import ensure_airflow_venv
+from dw_assets.secret_files import write_secret
 
 OPENLINEAGE_NAMESPACE = "airflow://local"
 # A busy machine (load 15-25 on 2 cores) stalls Airflow's single API worker for tens of seconds:
@@ -165,8 +166,7 @@ class AirflowHarness:
         path = self.airflow_home / f".{name}"
         if not path.exists():
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.touch(mode=0o600)
-            path.write_text(secrets.token_urlsafe(32))
+            write_secret(path, secrets.token_urlsafe(32))
         return path.read_text().strip()
 
     def rotate_secrets(self) -> None:
@@ -185,7 +185,7 @@ class AirflowHarness:
             else {"type": "file", "log_file_path": str(events / "dbt.ndjson"), "append": True})
         (self.airflow_home / "openlineage-dbt.yml").write_text(yaml.safe_dump({"transport": transport}))
         if self.major == 3:
-            (self.airflow_home / "passwords.json").write_text(json.dumps({self.username: self.password}))
+            write_secret(self.airflow_home / "passwords.json", json.dumps({self.username: self.password}))
 
     def _create_airflow2_admin(self) -> None:
         """Airflow 2 standalone invents a random admin password unless the user already exists."""
@@ -198,10 +198,10 @@ class AirflowHarness:
                      "--role", "Admin", "--firstname", "Admin", "--lastname", "User",
                      "--email", "admin@example.com"]):
             proc = subprocess.run([airflow, *cmd], env=self.env, cwd=self.home, capture_output=True,
-                                  text=True, timeout=600, check=False)
+                                  text=True, timeout=600, check=False, umask=0o077)
             if proc.returncode != 0:
                 raise RuntimeError(f"airflow {' '.join(cmd[:2])} failed:\n{proc.stdout[-3000:]}{proc.stderr[-3000:]}")
-        (self.airflow_home / "standalone_admin_password.txt").write_text(self.password)
+        write_secret(self.airflow_home / "standalone_admin_password.txt", self.password)
         marker.touch()
 
     def start(self, timeout: float = 240.0) -> AirflowHarness:
@@ -216,7 +216,8 @@ class AirflowHarness:
         with open(self.log_path, "ab") as log:
             self._proc = subprocess.Popen([str(venv / "bin" / "airflow"), "standalone"], env=self.env,
                                           cwd=self.home, stdout=log, stderr=subprocess.STDOUT,
-                                          start_new_session=True)
+                                          start_new_session=True,
+                                          umask=0o077)  # airflow.cfg (fernet and secret keys) stays 0600
         _RUNNING.add(self)
         try:
             self._wait_healthy(timeout)

@@ -41,7 +41,8 @@ def settings_for(harness, tmp_path, *, read_only: bool = False) -> Settings:
                                      trigger_mode="draft", timeout_s=30, retries=2)
     finance = DomainConfig(name="finance", autonomy="L2", approvers=["maria.chen"], escalation=["omar.haddad"])
     return Settings(state=StateConfig(url=f"sqlite:///{tmp_path}/state.db"), airflow=AirflowConfig(instances=[instance]),
-                    domains=[finance], governance=GovernanceConfig(receipt_key="it-receipt-key"))
+                    domains=[finance], governance=GovernanceConfig(signing_key_file=str(tmp_path / "signing.key"), demo_key=True,
+                                                witness_file=str(tmp_path / "receipts.witness")))
 
 
 def reload_plan() -> Plan:

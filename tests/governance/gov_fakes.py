@@ -27,6 +27,7 @@ from dw_assets.config import (
 from dw_assets.connectors.airflow.errors import ReadOnlyError
 from dw_assets.connectors.airflow.models import DagRun
 from dw_assets.core.plans import DownstreamWait, Plan, PlanDiff, PlanStep, PlanUndo, VerificationRef
+from dw_assets.governance.keys import generate_key_file
 
 
 class Clock:
@@ -136,6 +137,14 @@ class CountingAirflow:
 AGENT = "data-workers"
 
 
+def key_settings(folder: Path) -> dict[str, str]:
+    """A fresh deployment key (0600 file) and witness file in `folder`, as GovernanceConfig fields."""
+    key_file = folder / "keys" / "signing.key"
+    if not key_file.exists():
+        generate_key_file(key_file)
+    return {"signing_key_file": str(key_file), "witness_file": str(folder / "receipts.witness")}
+
+
 def make_settings(tmp_path: Path, **overrides) -> Settings:
     base = {
         "state": StateConfig(url=f"sqlite:///{tmp_path}/state.db"),
@@ -152,7 +161,7 @@ def make_settings(tmp_path: Path, **overrides) -> Settings:
             DomainConfig(name="revenue", datasets=["lake.*"], autonomy="L1", owner="priya.raman",
                          approvers=["priya.raman", "jonas.berg"], escalation=["jonas.berg"]),
         ],
-        "governance": GovernanceConfig(approval_ttl="4h", receipt_key="test-receipt-key"),
+        "governance": GovernanceConfig(approval_ttl="4h", **key_settings(tmp_path)),
     }
     base.update(overrides)
     return Settings(**base)

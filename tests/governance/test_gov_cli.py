@@ -84,8 +84,9 @@ def test_receipts_verify_list_show_and_tamper_detection(dw, proposed, settings):
     dw("plans", "request", proposed.id)
     dw("approve", proposed.id, "--as", "maria.chen")
     ok = dw("receipts", "verify", "--json")
-    assert ok.exit_code == 0 and json.loads(ok.output) == {"ok": True, "count": 3, "first_bad_seq": None,
-                                                           "problem": None}
+    verified = json.loads(ok.output)
+    assert ok.exit_code == 0 and verified.pop("key_id") and verified == {"ok": True, "count": 3,
+                                                                         "first_bad_seq": None, "problem": None}
     listed = json.loads(dw("receipts", "list", "--json").output)
     assert [r["action"] for r in listed] == ["plan_proposed", "approval_requested", "approval_approved"]
     shown = json.loads(dw("receipts", "show", "3", "--json").output)
@@ -96,3 +97,53 @@ def test_receipts_verify_list_show_and_tamper_detection(dw, proposed, settings):
     con.close()
     broken = dw("receipts", "verify")
     assert broken.exit_code == 1 and "record 3" in broken.output
+
+
+def test_stop_works_without_a_signing_key(dw, config, settings, monkeypatch):
+    raw = yaml.safe_load(config.read_text())
+    raw["governance"]["signing_key_file"] = str(config.parent / "no-such.key")
+    config.write_text(yaml.safe_dump(raw))
+    result = dw("stop", "--reason", "incident", "--as", "maria.chen")
+    assert result.exit_code == 0 and "ON" in result.output and "no signed receipt" in result.output
+    assert Governance(settings, store=Store(settings.state.url)).ledger.stop_state().on
+    refused = dw("approve", "plan-0000000000000000", "--as", "maria.chen")
+    assert refused.exit_code == 2 and "governance.signing_key_file" in refused.output
+
+
+def test_keys_generate_and_a_verify_only_host(dw, config, proposed, tmp_path, monkeypatch):
+    made = dw("keys", "generate", str(tmp_path / "new.key"))
+    assert made.exit_code == 0 and (tmp_path / "new.key").stat().st_mode & 0o777 == 0o600
+    assert dw("keys", "generate", str(tmp_path / "new.key")).exit_code == 2  # never overwritten
+    public = dw("keys", "show").output.split("public key: ")[1].split()[0]
+    raw = yaml.safe_load(config.read_text())
+    raw["governance"].update(signing_key_file=None, public_key=public)  # this host holds no private key
+    config.write_text(yaml.safe_dump(raw))
+    verified = dw("receipts", "verify", "--json")
+    assert verified.exit_code == 0 and json.loads(verified.output)["ok"]
+    assert dw("approve", proposed.id, "--as", "maria.chen").exit_code == 2  # and so cannot sign
+    raw["governance"]["public_key"] = made.output.split("governance.public_key): ")[1].split()[0]
+    config.write_text(yaml.safe_dump(raw))
+    wrong = dw("receipts", "verify", "--json")
+    assert wrong.exit_code == 1 and "deployment's" in json.loads(wrong.output)["problem"]
+
+
+def test_no_json_output_holds_the_private_key(dw, proposed, settings):
+    import base64
+    from pathlib import Path
+
+    from cryptography.hazmat.primitives import serialization
+
+    pem = Path(settings.governance.signing_key_file).read_text()
+    key = serialization.load_pem_private_key(pem.encode(), password=None)
+    raw = key.private_bytes(serialization.Encoding.Raw, serialization.PrivateFormat.Raw, serialization.NoEncryption())
+    secrets = ["".join(line for line in pem.splitlines() if not line.startswith("-----")),
+               base64.b64encode(raw).decode(), raw.hex()]
+    dw("plans", "request", proposed.id)
+    outputs = [dw("approve", proposed.id, "--as", "maria.chen", "--json").output]
+    for args in (("receipts", "list"), ("receipts", "verify"), ("receipts", "show", "1"), ("approvals", "list"),
+                 ("plans", "show", proposed.id), ("config", "check")):
+        result = dw(*args, "--json")
+        assert result.exit_code == 0, (args, result.output)
+        outputs.append(result.output)
+    outputs.append(dw("keys", "show").output)
+    assert all(secret not in "\n".join(outputs) for secret in secrets)

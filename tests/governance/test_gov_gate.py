@@ -25,12 +25,25 @@ def run_plan(gov, airflow, plan_id, approval_id, run_id="run-1", **kw) -> PlanRu
     return runner
 
 
-def forge_approval(gov, plan_id, approver, *, approval_id="apr-forged000000000"):
-    """A ledger row written around the rules (as if someone edited the database)."""
+def forge_approval(gov, plan_id, approver, *, approval_id="apr-forged000000000", signed=True):
+    """A decision written around the rules: by the key holder (a signed record and its row), or with
+    `signed=False` by someone who can only write the database (the row alone)."""
     now = gov.now()
-    gov.ledger.add_decision(ApprovalRecord(approval_id=approval_id, plan_id=plan_id, approver=approver,
-                                           decision="approved", decided_at=now, expires_at=now + timedelta(hours=4)))
+    record = ApprovalRecord(approval_id=approval_id, plan_id=plan_id, approver=approver, decision="approved",
+                            decided_at=now, expires_at=now + timedelta(hours=4))
+    gov.ledger.add_decision(record)
+    if signed:
+        gov.record("approval_approved", subject=plan_id, actor=approver, body={
+            "approval_id": approval_id, "approver": approver, "plan_hash": plan_id,
+            "expires_at": record.expires_at.isoformat()})
     return approval_id
+
+
+def test_an_approval_row_without_a_signed_decision_is_refused(gov, airflow, plan):
+    gov.propose(plan)
+    approval_id = forge_approval(gov, plan.id, "maria.chen", signed=False)
+    err = assert_refused(gov, airflow, plan.id, approval_id, "unknown_approval")
+    assert "signed" in err.reason
 
 
 def assert_refused(gov, airflow, plan_id, approval_id, code, run_id="run-x"):

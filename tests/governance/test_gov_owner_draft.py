@@ -8,7 +8,7 @@ import json
 from datetime import timedelta
 
 import pytest
-from gov_fakes import CountingAirflow, make_settings, night1_plan
+from gov_fakes import CountingAirflow, key_settings, make_settings, night1_plan
 
 from dw_assets.config import GovernanceConfig
 from dw_assets.core.incidents import open_incident
@@ -63,7 +63,7 @@ def test_the_draft_goes_to_the_channel_and_onto_the_incident(gov, airflow, clock
 
 
 def test_a_draft_nobody_triggers_is_escalated_when_the_configured_wait_ends(tmp_path, clock, webhook):
-    settings = make_settings(tmp_path, governance=GovernanceConfig(approval_ttl="4h", receipt_key="k",
+    settings = make_settings(tmp_path, governance=GovernanceConfig(approval_ttl="4h", **key_settings(tmp_path),
                                                                    owner_draft_wait="30m"))
     gov = Governance(settings, store=Store(settings.state.url), clock=clock)
     plan, approval, incidents, incident_id = _approved_plan(gov, clock)

@@ -20,14 +20,16 @@ from dw_assets.core.receipts import (
     scrub,
     verify_chain,
 )
+from dw_assets.core.signing import SigningKey
 from dw_assets.governance.receipt_log import ReceiptLog
 from dw_assets.store import Store
 
-KEY = b"test-receipt-key"
+KEY = SigningKey.generate()
+ATTACKER = SigningKey.generate()  # a valid Ed25519 key that is not the deployment's
 T0 = datetime(2026, 10, 1, 6, 0, tzinfo=UTC)
 
 
-def chain(n: int, key: bytes = KEY) -> list[Receipt]:
+def chain(n: int, key: SigningKey = KEY) -> list[Receipt]:
     out: list[Receipt] = []
     for i in range(n):
         out.append(build_receipt(key, out[-1] if out else None, at=T0 + timedelta(minutes=i), action="plan_proposed",
@@ -76,15 +78,15 @@ def tampered(draw):
     elif kind == "truncate":
         out = out[:i]  # head still says n
     elif kind in ("forge_append", "forge_append_and_head"):
-        forged = build_receipt(b"attacker-key", out[-1], at=T0 + timedelta(days=1), action="approval_approved",
+        forged = build_receipt(ATTACKER, out[-1], at=T0 + timedelta(days=1), action="approval_approved",
                                subject="plan-x", actor="mallory", body={"approver": "mallory"})
         out.append(forged)
         if kind == "forge_append_and_head":
-            head = build_head(b"attacker-key", forged)
+            head = build_head(ATTACKER, forged)
     elif kind == "edit_and_rehash":  # recompute the hash chain from i on, without the key
         edited = _edit(out[i], "cause", "rewritten")
         prev = out[i - 1] if i else None
-        rebuilt = build_receipt(b"attacker-key", prev, at=T0, action=edited.record["action"],
+        rebuilt = build_receipt(ATTACKER, prev, at=T0, action=edited.record["action"],
                                 subject=edited.record["subject"], actor=edited.record["actor"], body=edited.record["body"])
         out[i] = rebuilt
     return kind, out, head
@@ -109,7 +111,7 @@ def test_the_first_bad_record_is_named():
 
 def test_verification_with_the_wrong_key_fails():
     receipts = chain(3)
-    assert not verify_chain(receipts, build_head(KEY, receipts[-1]), b"other").ok
+    assert not verify_chain(receipts, build_head(KEY, receipts[-1]), ATTACKER).ok
 
 
 def test_scrub_blanks_secrets_and_rows_but_keeps_facts():
@@ -198,7 +200,7 @@ def test_persisted_deletion_insertion_reorder_truncation_are_detected(log, tmp_p
 
 
 def test_forged_append_without_the_key_is_detected(log):
-    forger = ReceiptLog(log.store, b"guessed-key")
+    forger = ReceiptLog(log.store, ATTACKER)
     forger.append("approval_approved", now=T0 + timedelta(hours=1), subject="plan-5", actor="mallory",
                   body={"approver": "mallory"})
     report = log.verify()

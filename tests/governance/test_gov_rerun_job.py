@@ -78,9 +78,27 @@ def _forged(gov, plan, approver):
 
     gov.propose(plan)
     now = gov.now()
-    gov.ledger.add_decision(ApprovalRecord(approval_id="apr-forged00000000ab", plan_id=plan.id, approver=approver,
-                                           decision="approved", decided_at=now, expires_at=now + timedelta(hours=4)))
+    record = ApprovalRecord(approval_id="apr-forged00000000ab", plan_id=plan.id, approver=approver,
+                            decision="approved", decided_at=now, expires_at=now + timedelta(hours=4))
+    gov.ledger.add_decision(record)  # written around the rules by the key holder: the gate still refuses
+    gov.record("approval_approved", subject=plan.id, actor=approver, body={
+        "approval_id": record.approval_id, "approver": approver, "plan_hash": plan.id,
+        "expires_at": record.expires_at.isoformat()})
     return plan.id, "apr-forged00000000ab"
+
+
+def _row_only(gov, clock):
+    """A database writer's approval: the row, with no signed decision behind it."""
+    from datetime import timedelta
+
+    from dw_assets.core.approvals import ApprovalRecord
+
+    plan = night1_plan()
+    gov.propose(plan)
+    gov.ledger.add_decision(ApprovalRecord(approval_id="apr-insider0000001", plan_id=plan.id, approver="maria.chen",
+                                           decision="approved", decided_at=gov.now(),
+                                           expires_at=gov.now() + timedelta(hours=4)))
+    return plan.id, "apr-insider0000001"
 
 
 def _expired(gov, clock):
@@ -106,7 +124,8 @@ def _pinned(gov, clock):
     (lambda gov, clock: _forged(gov, night1_plan(domain="revenue"), "jonas.berg"), "autonomy_too_low"),
     (_expired, "expired"),
     (_pinned, "read_only"),
-], ids=["self-approval", "non-approver", "agent-identity", "l1-domain", "expired", "read-only-pin"])
+    (_row_only, "unknown_approval"),
+], ids=["self-approval", "non-approver", "agent-identity", "l1-domain", "expired", "read-only-pin", "row-only"])
 def test_every_ledger_refusal_fails_the_job_before_any_airflow_call(runtime, gov, airflow, clock, setup, code):
     plan_id, approval_id = setup(gov, clock)
     result = execute(runtime, plan_id, rerun_tags(plan_id, approval_id))

@@ -46,6 +46,7 @@ def test_l3_trusted_class_with_a_clean_record_launches_without_approval(tmp_path
         earlier = night1_plan(conf={"export_date": day})
         gov.propose(earlier)
         gov.ledger.set_plan_status(earlier.id, "verified", now=clock())
+        gov.record("verification", subject=earlier.id, actor="dw-verify", body={"passed": True})
     fresh = night1_plan()
     gov.propose(fresh)
     code_fix = night1_plan(plan_class="code_fix", conf={"export_date": "2026-06-30"})

@@ -9,13 +9,19 @@ from datetime import timedelta
 
 import dagster as dg
 import pytest
+import sqlalchemy as sa
 from gov_fakes import night1_plan
 
 from dw_assets.connectors.openlineage.emitter import VerificationEmitter
 from dw_assets.core.checks_logic import CheckOutcome
 from dw_assets.core.incidents import open_incident
 from dw_assets.core.signals import Signal
-from dw_assets.dagster_defs.rerun import GovernanceRuntime, verification, verification_partitions
+from dw_assets.dagster_defs.rerun import (
+    GovernanceRuntime,
+    dagster_anchor,
+    verification,
+    verification_partitions,
+)
 from dw_assets.governance.verification import checks_to_run, verify_plan
 from dw_assets.incidents.store import IncidentStore
 
@@ -132,6 +138,17 @@ def test_the_verification_asset_materializes_per_plan_with_check_metadata(settin
                                 resources={"dw_governance": runtime})
         assert result.success
         (mat,) = result.asset_materializations_for_node("dw__verification")
+        anchor = dagster_anchor(instance)
+    assert anchor is not None and (anchor.seq, anchor.head_hash) == (gov.receipts.head().count,
+                                                                      gov.receipts.head().head_hash)
+    assert gov.receipts.verify([anchor]).ok
+    head = gov.receipts.head()
+    with gov.store.engine.begin() as conn:  # total deletion: the Dagster anchor alone names what is missing
+        conn.execute(sa.text("DELETE FROM dw_receipts"))
+        conn.execute(sa.text("DELETE FROM dw_receipt_head"))
+    gov.receipts.witness = None
+    report = gov.receipts.verify([anchor])
+    assert not report.ok and "Dagster event log" in report.problem and f"had {head.count} records" in report.problem
     assert mat.partition == linked_plan.id and mat.metadata["passed"].value is True
     assert mat.metadata["outcome"].value == "resolved"
     assert mat.metadata["analytics.fct_trial_balance/balance_debits_equal_credits"].value == "passed"

@@ -91,7 +91,8 @@ def write_config(home: Path, airflow_url: str, slack_url: str) -> Path:
     raw["openlineage"].pop("spec_dir", None)
     for domain in raw["domains"]:  # the owners' repo is this one: diffs are only checked, never applied
         domain.update(slack={"webhook_url": f"{slack_url}/{domain['name']}"}, repo=str(REPO), dags_path="estate/dags")
-    raw["governance"]["receipt_key"] = "mcp-test-receipt-key"
+    raw["governance"].update(signing_key_file=str(home / "keys" / "signing.key"), demo_key=True,
+                             witness_file=str(home / "receipts.witness"))
     config = home / "dw.yaml"
     config.write_text(yaml.safe_dump(raw, sort_keys=False))
     return config

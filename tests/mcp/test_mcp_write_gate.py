@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import anyio
 import pytest
+import sqlalchemy as sa
 import yaml
 from mcp_client import call, ok, refused, stdio_client
 from mcp_estate import EXPORT_DATE
@@ -53,6 +54,14 @@ def test_plan_approval_and_every_gate_refusal(mcp_estate) -> None:
         step = {"instance": "local", "dagId": "gl_landing", "conf": CONF, "approvalId": approval_id}
         await _refused_without_airflow(client, estate, {**step, "instance": "pinned"}, "read_only")
         await _refused_without_airflow(client, estate, {**step, "conf": {"export_date": "2026-08-31"}}, "not_in_plan")
+        # a database writer's approval row, with no signed decision behind it
+        with gov.store.engine.begin() as conn:
+            conn.execute(sa.text("INSERT INTO dw_gov_approvals (approval_id, plan_id, approver, decision, note, "
+                                 "decided_at, expires_at) SELECT 'apr-insider0000002', plan_id, 'omar.haddad', "
+                                 "decision, '', decided_at, expires_at FROM dw_gov_approvals WHERE approval_id = :a"),
+                         {"a": approval_id})
+        await _refused_without_airflow(client, estate, {**step, "approvalId": "apr-insider0000002"},
+                                       "unknown_approval")
         gov.stop(by="omar.haddad", reason="test: org-wide stop")
         await _refused_without_airflow(client, estate, step, "stopped")
         gov.resume(by="omar.haddad")

@@ -31,7 +31,7 @@ def test_incident_intake_and_lifecycle_on_postgres(pg_store):
     assert [i.id for i in incidents.list(status="diagnosed")] == [first.id]
 
 
-def test_approvals_and_receipts_on_postgres(pg_store, monkeypatch):
+def test_approvals_and_receipts_on_postgres(pg_store, dw_home, monkeypatch):
     settings = load_settings()
     gov = Governance(settings, store=pg_store, clock=lambda: T0)
     plan = Plan(domain="finance", plan_class="reload_partition", proposer="data-workers", summary="rerun",
@@ -44,3 +44,20 @@ def test_approvals_and_receipts_on_postgres(pg_store, monkeypatch):
     assert record.plan_id == plan_id and gov.ledger.get_approval(record.approval_id).approver == "maria.chen"
     report = gov.receipts.verify()
     assert report.ok and report.count >= 3
+
+
+def test_a_receipts_table_from_before_ed25519_is_widened(pg_store, dw_home):
+    import sqlalchemy as sa
+
+    from dw_assets.core.signing import SigningKey
+    from dw_assets.governance.receipt_log import ReceiptLog
+
+    with pg_store.engine.begin() as conn:  # the shape an earlier version created (HMAC: 64 hex)
+        conn.execute(sa.text("CREATE TABLE dw_receipts (seq INTEGER PRIMARY KEY, at VARCHAR(40) NOT NULL, "
+                             "action VARCHAR(60) NOT NULL, subject VARCHAR(200), record TEXT NOT NULL, "
+                             "hash VARCHAR(64) NOT NULL, signature VARCHAR(64) NOT NULL)"))
+        conn.execute(sa.text("CREATE TABLE dw_receipt_head (id INTEGER PRIMARY KEY, count INTEGER NOT NULL, "
+                             "head_hash VARCHAR(64) NOT NULL, signature VARCHAR(64) NOT NULL)"))
+    log = ReceiptLog(pg_store, SigningKey.generate())
+    log.append("stop", now=T0, actor="maria.chen", body={"reason": "freeze"})
+    assert log.verify().ok and len(log.get(1).signature) == 128

@@ -25,6 +25,7 @@ from dw_assets.connectors.airflow.auth import auth_from_config, token_refused
 from dw_assets.connectors.airflow.models import Dag, DagRun, TaskInstance, parse_items
 from dw_assets.connectors.retry import RETRY_STATUSES as _RETRY_STATUSES
 from dw_assets.connectors.retry import RetryPolicy, Transient
+from dw_assets.core.secrets import redact_url
 
 LOG_MAX_CHARS = 64_000  # of a task log kept for diagnosis: the tail, where the error is
 _HINTS = {
@@ -82,6 +83,7 @@ class AirflowClient:
         self.config = config
         self.name = config.name
         self.base_url = resolve_env(config.url, what=f"airflow.instances[{config.name}].url").rstrip("/")
+        self.display_url = redact_url(self.base_url)  # what messages, links and drafts show (no password)
         self.auth = auth if auth is not None else auth_from_config(config, self.base_url)
         self.backoff_s, self.max_backoff_s, self.page_size = backoff_s, max_backoff_s, page_size
         self.policy = RetryPolicy(attempts=max(1, config.retries + 1), backoff_s=backoff_s,
@@ -115,7 +117,7 @@ class AirflowClient:
         return retry.call(
             attempt, system=f"airflow instance {self.name!r}", endpoint=f"{method} {path}", policy=self.policy,
             idempotent=idempotent, classify=_classify, error=E.AirflowUnavailableError,
-            hint=f"check that Airflow is up at {self.base_url} (timeout {self.config.timeout_s}s, retries "
+            hint=f"check that Airflow is up at {self.display_url} (timeout {self.config.timeout_s}s, retries "
                  f"{self.config.retries}, deadline {self.config.deadline_s:g}s); the next poll tries again")
 
     def _raise_for_status(self, response: httpx.Response, method: str, path: str) -> None:
@@ -155,12 +157,12 @@ class AirflowClient:
             except (ValueError, KeyError, TypeError) as exc:
                 raise E.AirflowResponseError(
                     f"airflow instance {self.name!r}: GET {path} did not return Airflow's version JSON: "
-                    f"check that {self.base_url} is the Airflow webserver / API server root") from exc
+                    f"check that {self.display_url} is the Airflow webserver / API server root") from exc
             self._api = api
             return
         raise E.AirflowNotFoundError(
             f"airflow instance {self.name!r}: neither /api/v2/version nor /api/v1/version exists at "
-            f"{self.base_url}: set airflow.instances[{self.name}].url to the Airflow root (no /api suffix)")
+            f"{self.display_url}: set airflow.instances[{self.name}].url to the Airflow root (no /api suffix)")
 
     @property
     def api_version(self) -> str:
@@ -245,8 +247,8 @@ class AirflowClient:
     def ui_url(self, dag_id: str, run_id: str) -> str:
         """Where a person sees the run in Airflow's own UI."""
         if self.api_version == "v2":
-            return f"{self.base_url}/dags/{_segment(dag_id)}/runs/{_segment(run_id)}"
-        return f"{self.base_url}/dags/{_segment(dag_id)}/grid?dag_run_id={_segment(run_id)}"
+            return f"{self.display_url}/dags/{_segment(dag_id)}/runs/{_segment(run_id)}"
+        return f"{self.display_url}/dags/{_segment(dag_id)}/grid?dag_run_id={_segment(run_id)}"
 
     def _refuse_if_read_only(self, action: str) -> None:
         if self.config.read_only:
@@ -260,7 +262,7 @@ class AirflowClient:
         if self.api_version == "v2":
             body = {"logical_date": None, **body}  # required by Airflow 3, null = "now"
         path = self._path("dags", dag_id, "dagRuns")
-        return {"instance": self.name, "method": "POST", "url": self.base_url + path, "path": path, "json": body}
+        return {"instance": self.name, "method": "POST", "url": self.display_url + path, "path": path, "json": body}
 
     def trigger_dag_run(self, dag_id: str, conf: dict[str, Any] | None = None, *,
                         run_id: str | None = None) -> DagRun:
