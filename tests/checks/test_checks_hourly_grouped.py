@@ -22,13 +22,14 @@ from checks.landed_files import count_data_rows
 from checks.state import exclude_partition, state_store
 from dw_assets.cli import cli
 from dw_assets.config import DatasetChecksConfig, HolidaysConfig, VolumeCheckConfig
+from dw_assets.governance.keys import generate_key_file
 from dw_assets.governance.receipt_log import ReceiptLog
 
 EVENTS, ORDERS = "lake.events", "lake.orders_by_market"
 
 
 @pytest.fixture
-def grained(estate):
+def grained(estate, tmp_path):
     estate.write(estate.lake, """
         CREATE TABLE events AS
         SELECT 'e' || h.i || '-' || r.j AS event_id,
@@ -52,7 +53,13 @@ def grained(estate):
         DatasetChecksConfig(dataset=ORDERS, volume=VolumeCheckConfig(partition_column="order_date",
                                                                      group_by=["market"])),
     ]
-    estate.settings = estate.settings.model_copy(update={"checks": [*estate.settings.checks, *extra]})
+    # accepting a partition writes a signed receipt: the deployment needs its own signing key
+    key_file = tmp_path / "keys" / "signing.key"
+    generate_key_file(key_file)
+    governance = estate.settings.governance.model_copy(
+        update={"signing_key_file": str(key_file), "witness_file": str(tmp_path / "receipts.witness")})
+    estate.settings = estate.settings.model_copy(update={"checks": [*estate.settings.checks, *extra],
+                                                         "governance": governance})
     return estate
 
 
