@@ -117,3 +117,38 @@ def table(rows: list[dict[str, str]], columns: list[str] | None = None) -> dg.Ta
     cols = columns or (list(rows[0]) if rows else [])
     schema = dg.TableSchema(columns=[dg.TableColumn(c, "string") for c in cols])
     return dg.MetadataValue.table([dg.TableRecord({c: str(r.get(c, "")) for c in cols}) for r in rows], schema=schema)
+
+
+APPROVALS_KEY = dg.AssetKey(["dw", "approvals"])
+SHOWN_PLANS = 3  # plans shown in full on the approvals asset; the table lists every one
+
+
+def pending_plans(store: Store) -> list[dict[str, Any]]:
+    """Plans a person still has to act on, oldest first."""
+    rows = [r for r in GovernanceLedger(store).list_plans() if r["status"] in PENDING_STATUSES]
+    return sorted(rows, key=lambda r: (r["created_at"], r["plan_id"]))
+
+
+def pending_fingerprint(rows: list[dict[str, Any]]) -> str:
+    return ";".join(f"{r['plan_id']}={r['status']}@{r['updated_at']}" for r in rows)
+
+
+def approvals_metadata(settings: Settings, store: Store, rows: list[dict[str, Any]],
+                       now: datetime | None = None) -> dict[str, Any]:
+    """Every pending plan in one table (with the command that approves it), then the first few in
+    full: the plan, how to approve it and the owner's Airflow 3 draft beside it."""
+    views = [v for v in (plan_view(settings, store, r["plan_id"], now=now) for r in rows) if v is not None]
+    table_rows = [{
+        "plan": v.plan_id, "status": v.status, "domain": str(v.content.get("domain") or ""),
+        "incident": str(v.content.get("incident_id") or ""), "summary": report.shorten(v.content.get("summary"), 90),
+        "approvers": ", ".join(v.approvers), "expires": str((v.request or {}).get("expires_at") or ""),
+        "launch tags": f"{PLAN_TAG}={v.plan_id} {APPROVAL_TAG}={v.launchable_approval or '(approve first)'}",
+        "approve with": approve_command(v.plan_id)} for v in views]
+    meta: dict[str, Any] = {
+        "pending": len(views),
+        "plans": table(table_rows, ["plan", "status", "domain", "incident", "summary", "approvers", "expires",
+                                    "launch tags", "approve with"]),
+    }
+    for view in views[:SHOWN_PLANS]:
+        meta.update(plan_metadata(view, prefix=f"{view.plan_id}: "))
+    return meta

@@ -6,11 +6,14 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import dagster as dg
+from gov_fakes import night1_plan
 
 from dw_assets.core.incident_report import INLINE_LIMIT
 from dw_assets.core.signals import Signal
 from dw_assets.dagster_defs.incident_assets import INCIDENT_PARTITIONS, build_definitions
 from dw_assets.dagster_defs.plan_view import plan_view
+from dw_assets.dagster_defs.rerun import GovernanceRuntime, plan_partitions
+from dw_assets.dagster_defs.rerun import build_definitions as rerun_definitions
 from dw_assets.incidents import IncidentStore, intake_signal
 
 CAUSE = {"kind": "split_export_early_release", "subject": "airflow:gl_landing.load", "confidence": 0.99,
@@ -90,3 +93,49 @@ def test_plan_view_lists_the_launchable_approval_and_skips_drafts_on_trigger_ins
     assert view.launchable_approval == approval.approval_id and view.status == "approved"
     assert [d[1] for d in view.drafts] == ["gl_landing"] and not view.draft_errors
     assert plan_view(settings, gov.store, "plan-0000000000000000") is None
+
+
+def test_a_plan_partition_on_the_launchpad_launches_a_gated_run_without_typed_config(settings, gov, approved, airflow,
+                                                                                    clock):
+    plan_id, approval = approved
+    runtime = GovernanceRuntime(settings, governance=gov, client_for=lambda _name: airflow, sleep=clock.advance)
+    defs = rerun_definitions(settings, runtime=runtime)
+    job = defs.resolve_job_def("rerun_airflow_dag")
+    config = job.partitioned_config
+    assert config.get_run_config_for_partition_key(plan_id)["ops"]["authorize_plan"]["config"]["plan_id"] == plan_id
+    tags = config.get_tags_for_partition_key(plan_id)
+    assert tags["dw/plan_id"] == plan_id and tags["dw/approval_id"] == approval.approval_id
+    with dg.instance_for_test() as instance:
+        instance.add_dynamic_partitions(plan_partitions.name, [plan_id])
+        result = job.execute_in_process(partition_key=plan_id, instance=instance, raise_on_error=False)
+        assert result.success, result.all_events
+        assert gov.ledger.get_approval(approval.approval_id).used_by == result.run_id
+        again = job.execute_in_process(partition_key=plan_id, instance=instance, raise_on_error=False)
+    assert not again.success  # the approval is used: the Launchpad's tags carry none, the gate refuses
+    assert "refused (no_approval)" in again.failure_data_for_node("authorize_plan").error.message
+
+
+def test_the_approvals_sensor_lists_pending_plans_in_one_place_once_per_change(settings, gov, approved, clock):
+    plan_id, approval = approved
+    other = night1_plan(conf={"export_date": "2026-08-31"})
+    gov.propose(other)
+    gov.request_approval(other.id)
+    runtime = GovernanceRuntime(settings, governance=gov)
+    defs = rerun_definitions(settings, runtime=runtime)
+    sensor = defs.resolve_sensor_def("dw_approvals")
+    with dg.instance_for_test() as instance:
+        first = sensor(dg.build_sensor_context(instance=instance, definitions=defs,
+                                               resources={"dw_governance": runtime}))
+        for request in first.dynamic_partitions_requests:
+            instance.add_dynamic_partitions(request.partitions_def_name, list(request.partition_keys))
+        second = sensor(dg.build_sensor_context(instance=instance, definitions=defs, cursor=first.cursor,
+                                                resources={"dw_governance": runtime}))
+        assert sorted(instance.get_dynamic_partitions(plan_partitions.name)) == sorted([plan_id, other.id])
+    (event,) = first.asset_events
+    assert event.asset_key == dg.AssetKey(["dw", "approvals"]) and event.metadata["pending"].value == 2
+    rows = {r.data["plan"]: r.data for r in event.metadata["plans"].value.records}
+    assert rows[other.id]["status"] == "approval_requested" and "(approve first)" in rows[other.id]["launch tags"]
+    assert rows[plan_id]["launch tags"].endswith(f"dw/approval_id={approval.approval_id}")
+    assert rows[other.id]["approve with"].startswith(f"dw approve {other.id} --as")
+    assert "/api/v2/dags/gl_landing/dagRuns" in event.metadata[f"{other.id}: draft step 1"].value
+    assert not second.asset_events and not second.dynamic_partitions_requests  # nothing changed
