@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from typing import Any
+from urllib.parse import quote
 
 import dagster as dg
 
@@ -36,6 +37,11 @@ class PlanView:
     launchable_approval: str | None
     drafts: list[tuple[int, str, dict[str, Any]]] = field(default_factory=list)
     draft_errors: list[str] = field(default_factory=list)
+
+
+def incident_url(incident_id: str) -> str:
+    """The incident's partition page in the Dagster UI (a path, so it works behind any host)."""
+    return f"/assets/incident?view=partitions&partition={quote(incident_id)}"
 
 
 def launchable_approval(ledger: GovernanceLedger, plan_id: str, now: datetime | None = None) -> str | None:

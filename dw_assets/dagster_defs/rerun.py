@@ -19,13 +19,16 @@ import dagster as dg
 
 from dw_assets.config import Settings
 from dw_assets.core.approvals import Refusal
+from dw_assets.core.incident_report import shorten
 from dw_assets.core.receipts import Anchor, canonical_json
 from dw_assets.dagster_defs.plan_view import (
     APPROVAL_TAG,
     APPROVALS_KEY,
     PLAN_TAG,
     RERUN_JOB,
+    incident_url,
     launchable_approval,
+    table,
 )
 from dw_assets.governance.dispatch import DispatchError, PlanRun
 from dw_assets.governance.gate import record_refusal
@@ -213,7 +216,14 @@ def verification(context: dg.AssetExecutionContext) -> dg.MaterializeResult:
         "passed": result.passed, "outcome": result.outcome, "incident_id": result.incident_id or "",
         "openlineage_run_id": result.ol_run_id, "escalated_to": result.escalated_to or "",
         "checks": dg.MetadataValue.json([c.as_dict() for c in result.checks]),
+        "before and after": table([{
+            "dataset": c.dataset, "check": c.check, "partition": c.partition or "latest", "why": c.origin,
+            "before": shorten(_compact(c.before), 90), "after": shorten(_compact(c.after), 90),
+            "result": "passed" if c.passed else "FAILED", "summary": shorten(c.summary, 140)} for c in result.checks],
+            ["dataset", "check", "partition", "why", "before", "after", "result", "summary"]),
     }
+    if result.incident_id:
+        metadata["incident"] = dg.MetadataValue.md(f"[{result.incident_id}]({incident_url(result.incident_id)})")
     for check in result.checks:
         metadata[f"{check.dataset}/{check.check}"] = "passed" if check.passed else f"FAILED: {check.summary}"
     head = gov.receipts.head()
@@ -230,6 +240,17 @@ def dagster_anchor(instance: dg.DagsterInstance) -> Anchor | None:
         return None
     return Anchor(int(materialization.metadata[ANCHOR_SEQ].value), str(materialization.metadata[ANCHOR_HASH].value),
                   f"the Dagster event log (dw/verification run {event.run_id})")
+
+
+def _compact(value: Any) -> str:
+    """A check's before/after value as one short line (`observed=105334, ratio=1.0087`)."""
+    if value is None:
+        return ""
+    if isinstance(value, dict):
+        return ", ".join(f"{k}={_compact(v)}" for k, v in value.items() if not isinstance(v, (list, dict)))
+    if isinstance(value, list):
+        return f"{len(value)} item(s)"
+    return str(value)
 
 
 verify_remediation = dg.define_asset_job(VERIFY_JOB, selection=[verification], partitions_def=verification_partitions,
