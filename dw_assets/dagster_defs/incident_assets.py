@@ -15,6 +15,7 @@ import dagster as dg
 
 from dw_assets.config import Settings, resolve_env
 from dw_assets.core import incident_report as report
+from dw_assets.core.identity import canonical_dataset_id
 from dw_assets.core.incidents import Incident
 from dw_assets.dagster_defs.plan_view import PlanView, plan_metadata, plan_view, table
 from dw_assets.incidents import IncidentStore
@@ -23,6 +24,7 @@ from dw_assets.store import Store, open_store
 INCIDENT_PARTITIONS = dg.DynamicPartitionsDefinition(name="incidents")
 INCIDENT_KEY = dg.AssetKey(["incident"])
 SENSOR_NAME = "incident_intake_sensor"
+CONTEXT_GRAPH_KEY = dg.AssetKey(["dw", "context_graph"])
 MAX_CAUSES, MAX_FIXES = 3, 3
 
 
@@ -63,6 +65,14 @@ def incident_metadata(incident: Incident, plan: PlanView | None = None) -> dict[
     return meta
 
 
+def watched_dataset_deps(settings: Settings) -> list[dg.AssetDep]:
+    """The datasets incidents are about: every checked dataset and every Airflow task output, so
+    the asset graph draws dataset -> incident (each incident partition depends on all of them)."""
+    ids = {canonical_dataset_id(c.dataset) for c in settings.checks}  # the keys estate_assets declares
+    ids |= {canonical_dataset_id(d) for outputs in settings.airflow.task_outputs.values() for d in outputs}
+    return [dg.AssetDep(dg.AssetKey(i.split("."))) for i in sorted(ids)]
+
+
 def build_definitions(settings: Settings) -> dg.Definitions:
     def state() -> Store:
         return open_store(resolve_env(settings.state.url, what="state.url"))
@@ -71,7 +81,10 @@ def build_definitions(settings: Settings) -> dg.Definitions:
         return IncidentStore(state())
 
     @dg.asset(key=INCIDENT_KEY, partitions_def=INCIDENT_PARTITIONS, group_name="data_workers",
-              description="One partition per incident: its status, trigger, evidence, causes and links.")
+              deps=[*watched_dataset_deps(settings), CONTEXT_GRAPH_KEY],
+              description="One partition per incident on the datasets it depends on (checks, Airflow task "
+                          "outputs), diagnosed over the context graph. Written by incident_intake_sensor; "
+                          "materializing it by hand only re-reads an incident from the state store.")
     def incident(context) -> dg.MaterializeResult:  # unannotated: postponed annotations confuse dagster
         store = state()
         record = IncidentStore(store).get(context.partition_key)

@@ -205,6 +205,7 @@ rerun_airflow_dag = rerun_job()  # unpartitioned: for callers that pass run conf
 
 
 @dg.asset(key=["dw", "verification"], partitions_def=verification_partitions, required_resource_keys={RESOURCE_KEY},
+          deps=[dg.AssetDep(dg.AssetKey(["incident"]), partition_mapping=dg.AllPartitionMapping())],
           group_name="governance", description="One verification per remediation plan (partition = plan id).")
 def verification(context: dg.AssetExecutionContext) -> dg.MaterializeResult:
     runtime: GovernanceRuntime = getattr(context.resources, RESOURCE_KEY)
