@@ -123,7 +123,7 @@ def diff_excerpt(diff: str, budget: int) -> str:
 def plan_md(plan_id: str, plan: Mapping[str, Any], status: str | None) -> str:
     """The plan: summary, steps in order (instance, DAG, conf, what follows), the undo, checks after."""
     lines = [f"**{plan_id}** `{plan.get('plan_class')}`" + (f" ({status})" if status else ""),
-             "", shorten(plan.get("summary"), 220), ""]
+             "", shorten(plan.get("summary"), 180), ""]
     steps = sorted(plan.get("steps") or [], key=lambda s: s.get("order") or 0)
     for step in steps:
         waits = ", then ".join(w.get("dag_id", "") + (f" ({w['via']})" if w.get("via") else "")
@@ -135,14 +135,14 @@ def plan_md(plan_id: str, plan: Mapping[str, Any], status: str | None) -> str:
         lines.append("_no steps: the plan is a change for the owner to review_")
     undo = plan.get("undo") or {}
     if undo:
-        lines += ["", f"**undo**: {shorten(undo.get('description'), 200)}"
+        lines += ["", f"**undo**: {shorten(undo.get('description'), 140)}"
                   + (f" (snapshot `{undo['snapshot']}`)" if undo.get("snapshot") else "")]
     checks = [f"`{v.get('check')}` on `{v.get('dataset')}`" + (f" {v['partition']}" if v.get("partition") else "")
               for v in plan.get("verification") or []]
     if checks:
         lines += ["", "**verified by**: " + ", ".join(checks)]
     lines.append(f"reversible: {'yes' if plan.get('reversible') else 'no'}")
-    return fit(lines)
+    return fit(lines, more="… (the whole plan: `dw plans show`)")
 
 
 def approve_md(*, plan_id: str, approvers: Sequence[str], command: str, job: str, plan_tag: str,

@@ -92,7 +92,7 @@ def browser_page(ui):
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=flags)
         # tall: the UI scrolls inside its own panes, so a screenshot shows what fits the viewport
-        page = browser.new_page(viewport={"width": 1600, "height": 2600})
+        page = browser.new_page(viewport={"width": 1920, "height": 2600})
         page.set_default_timeout(120_000)
         yield page
         browser.close()
@@ -170,7 +170,8 @@ def test_check_page_shows_partition_incident_and_failed_then_passed_history(ui, 
     more = page.get_by_text("Show more")
     if more.count():
         more.first.click()  # the description is folded at 260 px
-    page.screenshot(path=str(ARTIFACTS / "ui-check.png"))
+        page.mouse.move(0, 0)  # no tooltip over the chart
+    page.screenshot(path=str(ARTIFACTS / "ui-check.png"), clip={"x": 0, "y": 0, "width": 1920, "height": 1250})
     page.get_by_text("Execution history").first.click()
     page.get_by_text("Failed").first.wait_for()
     history = page.inner_text("body")
