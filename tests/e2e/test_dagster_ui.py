@@ -101,7 +101,7 @@ def browser_page(ui):
 def _open(page, url: str, ready_text: str) -> str:
     page.goto(url)
     skip = page.get_by_role("button", name="Skip")  # the first-visit community dialog
-    page.get_by_text(ready_text).first.or_(skip.first).wait_for()
+    page.get_by_text(ready_text).first.or_(skip.first).first.wait_for()  # whichever shows first
     if skip.count():
         skip.first.click()
     page.get_by_text(ready_text).first.wait_for()
