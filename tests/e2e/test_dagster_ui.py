@@ -94,16 +94,14 @@ def browser_page(ui):
         # tall: the UI scrolls inside its own panes, so a screenshot shows what fits the viewport
         page = browser.new_page(viewport={"width": 1920, "height": 2600})
         page.set_default_timeout(120_000)
+        # the first-visit community dialog can open at any moment and cover the page: dismiss it whenever it does
+        page.add_locator_handler(page.get_by_role("button", name="Skip"), lambda skip: skip.click())
         yield page
         browser.close()
 
 
 def _open(page, url: str, ready_text: str) -> str:
     page.goto(url)
-    skip = page.get_by_role("button", name="Skip")  # the first-visit community dialog
-    page.get_by_text(ready_text).first.or_(skip.first).first.wait_for()  # whichever shows first
-    if skip.count():
-        skip.first.click()
     page.get_by_text(ready_text).first.wait_for()
     page.wait_for_timeout(1500)  # let the rest of the page settle before reading or shooting it
     return page.inner_text("body")
