@@ -23,6 +23,7 @@ from dw_assets.connectors.warehouse import Warehouse, WarehouseError, WarehouseS
 from dw_assets.core.checks_logic import CheckOutcome
 from dw_assets.core.dates import as_date
 from dw_assets.core.signals import Signal
+from dw_assets.dagster_defs.plan_view import incident_url
 from dw_assets.incidents import intake_signal
 from dw_assets.store import Store
 
@@ -86,7 +87,23 @@ def to_check_result(outcome: CheckOutcome, incident_id: str | None = None) -> dg
     if incident_id:
         metadata["incident"] = incident_id
     return dg.AssetCheckResult(passed=outcome.passed, severity=dg.AssetCheckSeverity(outcome.severity),
-                               metadata=metadata, description=outcome.summary)
+                               metadata=metadata, description=check_description(outcome, incident_id))
+
+
+def check_description(outcome: CheckOutcome, incident_id: str | None = None) -> str:
+    """The evaluation's description, which the check page renders as Markdown under "Latest
+    execution": the summary, the partition, a link to the incident, then the charts and tables
+    (metadata Markdown only shows behind a "[Show Markdown]" button there)."""
+    head = [outcome.summary]
+    facts = []
+    if outcome.partition:
+        facts.append(f"partition **{outcome.partition}**")
+    if incident_id:
+        facts.append(f"incident [{incident_id}]({incident_url(incident_id)})")
+    if facts:
+        head.append(" · ".join(facts))
+    return "\n\n".join(head + list(outcome.markdown.values()))
+
 
 
 PARTITION_CONFIG = {"partition": dg.Field(str, is_required=False,

@@ -42,6 +42,11 @@ CheckKeysFor = Callable[[str], Sequence[dg.AssetCheckKey]]
 # and the next tick starts again from the same cursor.
 SENSOR_DEADLINE_S = 40.0
 log = logging.getLogger(__name__)
+CHECKS_JOB = "dw_estate_checks"
+# A named job as the sensors' target: the UI shows its name (an asset selection shows as a Python repr)
+estate_checks_job = dg.define_asset_job(CHECKS_JOB, selection=dg.AssetSelection.all_asset_checks(),
+                                        description="The estate's asset checks; each run is the subset a finished "
+                                                    "Airflow run calls for.")
 
 
 def sensor_name(instance: str) -> str:
@@ -95,7 +100,7 @@ def _check_request(fr: FinishedRun, datasets: list[str], check_keys_for: CheckKe
         return None
     tags = {"dw/source": f"airflow:{fr.instance}", "dw/airflow_dag_id": fr.run.dag_id,
             "dw/airflow_run_id": fr.run.run_id}
-    return dg.RunRequest(run_key=f"airflow:{fr.instance}:{run_key(fr.run)}", asset_selection=[],
+    return dg.RunRequest(run_key=f"airflow:{fr.instance}:{run_key(fr.run)}", job_name=CHECKS_JOB, asset_selection=[],
                          asset_check_keys=keys, tags=tags)
 
 
@@ -138,7 +143,7 @@ def _sensor_for(settings: Settings, instance: str, *, check_keys_for: CheckKeysF
     clients: dict[str, RunSource] = {}
 
     @dg.sensor(name=sensor_name(instance), minimum_interval_seconds=interval,
-               target=dg.AssetSelection.all_asset_checks(), default_status=dg.DefaultSensorStatus.RUNNING,
+               target=estate_checks_job, default_status=dg.DefaultSensorStatus.RUNNING,
                description=f"Reports finished DAG runs of Airflow instance {instance!r} as asset events, "
                            "runs the checks of the datasets they wrote, and sends failures to incident intake.")
     def airflow_runs(context: dg.SensorEvaluationContext) -> dg.SensorResult | dg.SkipReason:
@@ -162,4 +167,4 @@ def _sensor_for(settings: Settings, instance: str, *, check_keys_for: CheckKeysF
 
 
 def build_definitions(settings: Settings) -> dg.Definitions:
-    return dg.Definitions(sensors=build_airflow_runs_sensors(settings))
+    return dg.Definitions(sensors=build_airflow_runs_sensors(settings), jobs=[estate_checks_job])

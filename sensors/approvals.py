@@ -2,6 +2,10 @@
 plans, launches L3/L4 plans that need no approval, and starts verification of plans whose reruns
 finished.
 
+Each tick also adds a `dw_plans` partition (the rerun job's Launchpad) for every plan waiting for
+a person, and when that set changes reports a materialization of `dw/approvals`: the pending plans
+in one table, with the plan, the approve command and the owner's Airflow 3 draft.
+
 It launches nothing while the org-wide stop is on. A launch is only a request: the rerun job's
 first op asks the gate again and consumes the approval, so a tag on a run is never the permission
 itself. Each approval launches at most once (its id is the run key). Rows are only the index: an
@@ -75,8 +79,15 @@ def _runs_without_approval(gov: Governance, row: dict[str, Any]) -> bool:
 
 def build_approvals_sensor(rerun_job: Any, verify_job: Any, *, minimum_interval_seconds: int = 10) -> dg.SensorDefinition:
     """Every 10 s: a tick is a few ledger reads, and an approval should start its rerun at once."""
+    from dw_assets.dagster_defs.plan_view import (
+        APPROVALS_KEY,
+        approvals_metadata,
+        pending_fingerprint,
+        pending_plans,
+    )
     from dw_assets.dagster_defs.rerun import (
         RESOURCE_KEY,
+        plan_partitions,
         rerun_run_config,
         rerun_tags,
         verification_partitions,
@@ -100,7 +111,18 @@ def build_approvals_sensor(rerun_job: Any, verify_job: Any, *, minimum_interval_
         requests += [dg.RunRequest(run_key=f"verify-{plan_id}", job_name=verify_job.name, partition_key=plan_id,
                                    tags={"dw/plan_id": plan_id}) for plan_id in tick.verify]
         partitions = [verification_partitions.build_add_request(tick.verify)] if tick.verify else []
+        pending = pending_plans(gov.store)
+        known = set(context.instance.get_dynamic_partitions(plan_partitions.name))
+        new = [row["plan_id"] for row in pending if row["plan_id"] not in known]
+        partitions += [plan_partitions.build_add_request(new)] if new else []
+        fingerprint = pending_fingerprint(pending)
+        events = []
+        if fingerprint != (context.cursor or ""):
+            events.append(dg.AssetMaterialization(
+                asset_key=APPROVALS_KEY, description=f"{len(pending)} plan(s) waiting for a person",
+                metadata=approvals_metadata(dw_governance.settings, gov.store, pending, gov.now())))
         skip = tick.stopped if tick.stopped and not requests else None
-        return dg.SensorResult(run_requests=requests, dynamic_partitions_requests=partitions, skip_reason=skip)
+        return dg.SensorResult(run_requests=requests, dynamic_partitions_requests=partitions, skip_reason=skip,
+                               asset_events=events, cursor=fingerprint)
 
     return dw_approvals

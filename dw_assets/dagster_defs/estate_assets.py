@@ -24,14 +24,30 @@ def dataset_key(dataset_id: str) -> dg.AssetKey:
     return dg.AssetKey(dataset_id.split("."))
 
 
-def dagster_owner(owner: str | None) -> str | None:
-    """Dagster accepts an email or `team:<name>`; a bare handle becomes a team owner."""
+def dagster_owner(owner: str | None, emails: Mapping[str, str] | None = None) -> str | None:
+    """Dagster accepts an email or `team:<name>`. A bare handle is the person's email when the dbt
+    project names one for it (group and exposure owners: `name` + `email`), so one person has one
+    identity on every asset; a handle nobody gave an email for becomes a team owner."""
     if not owner:
         return None
     owner = owner.strip()
     if "@" in owner or owner.startswith("team:"):
         return owner
+    if emails and owner.lower() in emails:
+        return emails[owner.lower()]
     return "team:" + "".join(c if c.isalnum() or c in "_-" else "_" for c in owner)
+
+
+def owner_emails(manifest: Mapping[str, Any]) -> dict[str, str]:
+    """Handle -> email from the owners the dbt project declares (groups, exposures)."""
+    emails: dict[str, str] = {}
+    owners = [g.get("owner") or {} for g in manifest.get("groups", {}).values()]
+    owners += [e.get("owner") or {} for e in manifest.get("exposures", {}).values()]
+    for owner in owners:
+        name, email = owner.get("name"), owner.get("email")
+        if name and email:
+            emails.setdefault(str(name).strip().lower(), str(email).strip())
+    return emails
 
 
 def relation_id(props: Mapping[str, Any]) -> str:
@@ -45,6 +61,7 @@ class EstateTranslator(DagsterDbtTranslator):
     def __init__(self, manifest: Mapping[str, Any]):
         super().__init__()
         self._groups = manifest.get("groups", {})
+        self.emails = owner_emails(manifest)
 
     def get_asset_key(self, dbt_resource_props: Mapping[str, Any]) -> dg.AssetKey:
         return dataset_key(relation_id(dbt_resource_props))
@@ -58,7 +75,7 @@ class EstateTranslator(DagsterDbtTranslator):
         meta_owner = (dbt_resource_props.get("meta") or {}).get("owner") or (
             dbt_resource_props.get("config", {}).get("meta") or {}
         ).get("owner")
-        chosen = dagster_owner(owner.get("email") or owner.get("name") or meta_owner)
+        chosen = dagster_owner(owner.get("email") or owner.get("name") or meta_owner, self.emails)
         return [chosen] if chosen else None
 
     def get_group_name(self, dbt_resource_props: Mapping[str, Any]) -> str | None:
@@ -87,7 +104,7 @@ def _exposure_specs(manifest: Mapping[str, Any], translator: EstateTranslator) -
                 key=dg.AssetKey(["exposures", exposure["name"]]),
                 description=exposure.get("description") or exposure.get("label"),
                 deps=deps,
-                owners=[o for o in [dagster_owner(owner.get("email") or owner.get("name"))] if o],
+                owners=[o for o in [dagster_owner(owner.get("email") or owner.get("name"), translator.emails)] if o],
                 group_name="exposures",
                 kinds={str(meta.get("tool") or exposure.get("type") or "dashboard")},
                 metadata={
@@ -101,7 +118,8 @@ def _exposure_specs(manifest: Mapping[str, Any], translator: EstateTranslator) -
     return specs
 
 
-def _external_dataset_specs(settings: Settings, manifest: Mapping[str, Any], taken: set[dg.AssetKey]) -> list[dg.AssetSpec]:
+def _external_dataset_specs(settings: Settings, manifest: Mapping[str, Any], taken: set[dg.AssetKey],
+                            emails: Mapping[str, str]) -> list[dg.AssetSpec]:
     """Sources and every dataset the config names, declared once as external assets."""
     ids: dict[str, dict[str, Any]] = {}
     for source in manifest.get("sources", {}).values():
@@ -117,7 +135,7 @@ def _external_dataset_specs(settings: Settings, manifest: Mapping[str, Any], tak
         if key in taken:
             continue
         domain = settings.domain_for(dataset_id)
-        owner = dagster_owner(domain.owner if domain else None)
+        owner = dagster_owner(domain.owner if domain else None, emails)
         specs.append(
             dg.AssetSpec(
                 key=key,
@@ -144,7 +162,8 @@ def estate_specs(settings: Settings) -> list[dg.AssetSpec]:
     translator = EstateTranslator(manifest)
     dbt_specs = list(build_dbt_asset_specs(manifest=manifest, dagster_dbt_translator=translator))
     taken = {s.key for s in dbt_specs}
-    return dbt_specs + _external_dataset_specs(settings, manifest, taken) + _exposure_specs(manifest, translator)
+    return (dbt_specs + _external_dataset_specs(settings, manifest, taken, translator.emails)
+            + _exposure_specs(manifest, translator))
 
 
 def build_definitions(settings: Settings) -> dg.Definitions:

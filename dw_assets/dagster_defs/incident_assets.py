@@ -14,49 +14,83 @@ from typing import Any
 import dagster as dg
 
 from dw_assets.config import Settings, resolve_env
-from dw_assets.core.check_render import table_md
+from dw_assets.core import incident_report as report
+from dw_assets.core.identity import canonical_dataset_id
 from dw_assets.core.incidents import Incident
+from dw_assets.dagster_defs.plan_view import PlanView, plan_metadata, plan_view, table
 from dw_assets.incidents import IncidentStore
-from dw_assets.store import open_store
+from dw_assets.store import Store, open_store
 
 INCIDENT_PARTITIONS = dg.DynamicPartitionsDefinition(name="incidents")
 INCIDENT_KEY = dg.AssetKey(["incident"])
 SENSOR_NAME = "incident_intake_sensor"
+CONTEXT_GRAPH_KEY = dg.AssetKey(["dw", "context_graph"])
+MAX_CAUSES, MAX_FIXES = 3, 3
 
 
-def incident_metadata(incident: Incident) -> dict[str, Any]:
+def incident_metadata(incident: Incident, plan: PlanView | None = None) -> dict[str, Any]:
+    """The incident as a report: the facts on top, then causes, path, blast radius, fixes, the plan
+    and how to approve it, then the history; Markdown and tables, JSON only for the raw evidence."""
     md = dg.MetadataValue
     meta: dict[str, Any] = {
-        "status": incident.status, "severity": incident.severity, "trigger": incident.trigger_kind,
-        "title": md.text(incident.title), "dataset": incident.dataset_id or "",
-        "owner": incident.owner or "", "domain": incident.domain or "",
-        "window": f"{incident.window_start.isoformat()} .. {incident.window_end.isoformat()}",
-        "signals": len(incident.signals), "evidence": md.json(incident.evidence),
-        "links": md.json(incident.run_links),
-        "history": md.md(table_md([t.to_dict() for t in incident.history],
-                                  ["at", "from_status", "to_status", "actor", "note"])),
+        "status": incident.status, "severity": incident.severity,
+        "title": md.text(incident.title), "owner": incident.owner or "", "domain": incident.domain or "",
     }
     if incident.dataset_id:
         meta["dataset_asset"] = md.asset(dg.AssetKey(incident.dataset_id.split(".")))
-    for key in ("causes", "path", "blast_radius", "proposed_fixes"):
-        value = getattr(incident, key)
-        if value:
-            meta[key] = md.json(value)
+    meta.update({
+        "dataset": incident.dataset_id or "", "trigger": incident.trigger_kind,
+        "window": f"{incident.window_start.isoformat()} .. {incident.window_end.isoformat()}",
+        "signals": len(incident.signals),
+    })
+    for rank, cause in enumerate(incident.causes[:MAX_CAUSES], start=1):
+        meta[f"cause {rank}"] = md.md(report.cause_md(rank, cause))
+    if incident.path:
+        meta["path"] = table(report.path_rows(incident.path))
+    if incident.blast_radius:
+        meta["blast radius"] = md.text(report.blast_summary(incident.blast_radius))
+        meta["blast radius readers"] = table(report.blast_rows(incident.blast_radius))
+    for rank, fix in enumerate(incident.proposed_fixes[:MAX_FIXES], start=1):
+        meta[f"fix {rank}"] = md.md(report.fix_md(rank, fix))
     if incident.plan_id:
         meta["plan_id"] = incident.plan_id
+    if plan is not None:
+        meta.update(plan_metadata(plan))
+    if incident.run_links:
+        meta["runs"] = table([{k: str(v) for k, v in link.items()} for link in incident.run_links])
+    meta["history"] = table([{"at": t.at.isoformat(timespec="seconds"), "from": t.from_status or "",
+                              "to": t.to_status, "actor": t.actor, "note": t.note} for t in incident.history],
+                            ["at", "from", "to", "actor", "note"])
+    meta["evidence"] = md.json(incident.evidence)
     return meta
 
 
+def watched_dataset_deps(settings: Settings) -> list[dg.AssetDep]:
+    """The datasets incidents are about: every checked dataset and every Airflow task output, so
+    the asset graph draws dataset -> incident (each incident partition depends on all of them)."""
+    ids = {canonical_dataset_id(c.dataset) for c in settings.checks}  # the keys estate_assets declares
+    ids |= {canonical_dataset_id(d) for outputs in settings.airflow.task_outputs.values() for d in outputs}
+    return [dg.AssetDep(dg.AssetKey(i.split("."))) for i in sorted(ids)]
+
+
 def build_definitions(settings: Settings) -> dg.Definitions:
+    def state() -> Store:
+        return open_store(resolve_env(settings.state.url, what="state.url"))
+
     def incidents() -> IncidentStore:
-        return IncidentStore(open_store(resolve_env(settings.state.url, what="state.url")))
+        return IncidentStore(state())
 
     @dg.asset(key=INCIDENT_KEY, partitions_def=INCIDENT_PARTITIONS, group_name="data_workers",
-              description="One partition per incident: its status, trigger, evidence, causes and links.")
+              deps=[*watched_dataset_deps(settings), CONTEXT_GRAPH_KEY],
+              description="One partition per incident on the datasets it depends on (checks, Airflow task "
+                          "outputs), diagnosed over the context graph. Written by incident_intake_sensor; "
+                          "materializing it by hand only re-reads an incident from the state store.")
     def incident(context) -> dg.MaterializeResult:  # unannotated: postponed annotations confuse dagster
-        record = incidents().get(context.partition_key)
+        store = state()
+        record = IncidentStore(store).get(context.partition_key)
         context.log.info(f"{record.id} [{record.status}] {record.title}")
-        return dg.MaterializeResult(metadata=incident_metadata(record))
+        plan = plan_view(settings, store, record.plan_id) if record.plan_id else None
+        return dg.MaterializeResult(metadata=incident_metadata(record, plan))
 
     @dg.sensor(name=SENSOR_NAME, asset_selection=[INCIDENT_KEY], minimum_interval_seconds=30,
                default_status=dg.DefaultSensorStatus.RUNNING,

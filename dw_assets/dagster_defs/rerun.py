@@ -2,9 +2,13 @@
 `verify_remediation` job, and the approvals sensor that launches both.
 
 Run tags are free text in OSS Dagster, so the job trusts none of them: its first op hands the
-`dw/approval_id` tag and the run config's `plan_id` to the gate, which looks both up in the ledger,
-consumes the approval for this run, and raises `dg.Failure` with the refusal's reason before any
-Airflow call. Every later step asks the gate again (org-wide stop, read-only pins).
+`dw/approval_id` tag and the plan id (run config, else the `dw/plan_id` tag) to the gate, which looks
+both up in the ledger, consumes the approval for this run, and raises `dg.Failure` with the refusal's
+reason before any Airflow call. Every later step asks the gate again (org-wide stop, read-only pins).
+
+On the Launchpad the job is partitioned by plan (`dw_plans`, one partition per plan that asked for
+approval, added by the approvals sensor): picking a plan fills in the run config and both tags, the
+approval tag being the plan's granted, unused approval at that moment (none: the gate refuses).
 """
 
 import time
@@ -15,20 +19,28 @@ import dagster as dg
 
 from dw_assets.config import Settings
 from dw_assets.core.approvals import Refusal
+from dw_assets.core.incident_report import shorten
 from dw_assets.core.receipts import Anchor, canonical_json
+from dw_assets.dagster_defs.plan_view import (
+    APPROVAL_TAG,
+    APPROVALS_KEY,
+    PLAN_TAG,
+    RERUN_JOB,
+    incident_url,
+    launchable_approval,
+    table,
+)
 from dw_assets.governance.dispatch import DispatchError, PlanRun
 from dw_assets.governance.gate import record_refusal
 from dw_assets.governance.ledger import from_iso, iso
 from dw_assets.governance.verification import verify_plan
 from dw_assets.governance.workflow import Governance
 
-RERUN_JOB = "rerun_airflow_dag"
 VERIFY_JOB = "verify_remediation"
-APPROVAL_TAG = "dw/approval_id"
-PLAN_TAG = "dw/plan_id"
 RESOURCE_KEY = "dw_governance"
 ANCHOR_SEQ, ANCHOR_HASH = "dw/receipts_seq", "dw/receipts_head"
 verification_partitions = dg.DynamicPartitionsDefinition(name="dw_verifications")
+plan_partitions = dg.DynamicPartitionsDefinition(name="dw_plans")
 
 
 class GovernanceRuntime:
@@ -101,6 +113,14 @@ def _fail(refusal: Refusal) -> dg.Failure:
                       metadata={"refusal_code": refusal.code, "reason": refusal.reason})
 
 
+def _plan_id(context: dg.OpExecutionContext, cfg: dict[str, Any]) -> str:
+    plan_id = cfg.get("plan_id") or context.run.tags.get(PLAN_TAG)
+    if not plan_id:
+        raise dg.Failure(description=f"no plan to run: pick the plan's partition on the Launchpad of {RERUN_JOB} "
+                                     f"(it fills in config and tags), or set run config plan_id / tag {PLAN_TAG}")
+    return plan_id
+
+
 def _plan_run(context: dg.OpExecutionContext, cfg: dict[str, Any]) -> PlanRun:
     runtime: GovernanceRuntime = getattr(context.resources, RESOURCE_KEY)
     return PlanRun(gov=runtime.governance(), client_for=runtime.client, plan_id=cfg["plan_id"],
@@ -110,7 +130,8 @@ def _plan_run(context: dg.OpExecutionContext, cfg: dict[str, Any]) -> PlanRun:
 
 
 @dg.op(required_resource_keys={RESOURCE_KEY}, config_schema={
-    "plan_id": dg.Field(str, description="The plan to run (its content hash)."),
+    "plan_id": dg.Field(str, is_required=False,
+                        description=f"The plan to run (its content hash); default: the run tag {PLAN_TAG}."),
     # one GET per awaited run every 5 s: cheap for Airflow, and the run's end is seen within 5 s
     "poll_interval_s": dg.Field(float, default_value=5.0),
     "wait_timeout_s": dg.Field(float, default_value=6 * 3600.0, description="Deadline for each awaited run."),
@@ -118,6 +139,7 @@ def _plan_run(context: dg.OpExecutionContext, cfg: dict[str, Any]) -> PlanRun:
 def authorize_plan(context: dg.OpExecutionContext) -> dict:
     """The launch check: the gate validates the approval tag against the ledger and consumes it."""
     cfg = dict(context.op_config)
+    cfg["plan_id"] = _plan_id(context, cfg)
     run = _plan_run(context, cfg)
     tagged = context.run.tags.get(PLAN_TAG)
     if tagged and tagged != cfg["plan_id"]:
@@ -156,13 +178,34 @@ def dispatch_plan_steps(context: dg.OpExecutionContext, authorized: dict) -> dic
     return {"plan_id": run.plan_id, "steps": steps}
 
 
-@dg.job(name=RERUN_JOB, description="Rerun an approved plan's Airflow DAGs, behind the approval gate.",
-        tags={"dw/kind": "rerun"})
-def rerun_airflow_dag() -> None:
-    dispatch_plan_steps(authorize_plan())
+def launchpad_config(runtime: GovernanceRuntime) -> dg.PartitionedConfig:
+    """Per plan partition: the run config and the tags a launch needs, looked up when it is picked."""
+
+    def tags(plan_id: str) -> dict[str, str]:
+        gov = runtime.governance()
+        return rerun_tags(plan_id, launchable_approval(gov.ledger, plan_id, gov.now()))
+
+    return dg.PartitionedConfig(partitions_def=plan_partitions, run_config_for_partition_key_fn=rerun_run_config,
+                                tags_for_partition_key_fn=tags)
+
+
+def rerun_job(runtime: GovernanceRuntime | None = None) -> dg.JobDefinition:
+    """The gated rerun job; with a runtime, partitioned by plan so the Launchpad fills in a launch."""
+
+    @dg.job(name=RERUN_JOB, description="Rerun an approved plan's Airflow DAGs, behind the approval gate. "
+                                        "Launchpad: pick the plan's partition; config and tags follow.",
+            tags={"dw/kind": "rerun"}, config=launchpad_config(runtime) if runtime else None)
+    def rerun_airflow_dag() -> None:
+        dispatch_plan_steps(authorize_plan())
+
+    return rerun_airflow_dag
+
+
+rerun_airflow_dag = rerun_job()  # unpartitioned: for callers that pass run config and tags themselves
 
 
 @dg.asset(key=["dw", "verification"], partitions_def=verification_partitions, required_resource_keys={RESOURCE_KEY},
+          deps=[dg.AssetDep(dg.AssetKey(["incident"]), partition_mapping=dg.AllPartitionMapping())],
           group_name="governance", description="One verification per remediation plan (partition = plan id).")
 def verification(context: dg.AssetExecutionContext) -> dg.MaterializeResult:
     runtime: GovernanceRuntime = getattr(context.resources, RESOURCE_KEY)
@@ -174,7 +217,14 @@ def verification(context: dg.AssetExecutionContext) -> dg.MaterializeResult:
         "passed": result.passed, "outcome": result.outcome, "incident_id": result.incident_id or "",
         "openlineage_run_id": result.ol_run_id, "escalated_to": result.escalated_to or "",
         "checks": dg.MetadataValue.json([c.as_dict() for c in result.checks]),
+        "before and after": table([{
+            "dataset": c.dataset, "check": c.check, "partition": c.partition or "latest", "why": c.origin,
+            "before": shorten(_compact(c.before), 90), "after": shorten(_compact(c.after), 90),
+            "result": "passed" if c.passed else "FAILED", "summary": shorten(c.summary, 140)} for c in result.checks],
+            ["dataset", "check", "partition", "why", "before", "after", "result", "summary"]),
     }
+    if result.incident_id:
+        metadata["incident"] = dg.MetadataValue.md(f"[{result.incident_id}]({incident_url(result.incident_id)})")
     for check in result.checks:
         metadata[f"{check.dataset}/{check.check}"] = "passed" if check.passed else f"FAILED: {check.summary}"
     head = gov.receipts.head()
@@ -193,6 +243,17 @@ def dagster_anchor(instance: dg.DagsterInstance) -> Anchor | None:
                   f"the Dagster event log (dw/verification run {event.run_id})")
 
 
+def _compact(value: Any) -> str:
+    """A check's before/after value as one short line (`observed=105334, ratio=1.0087`)."""
+    if value is None:
+        return ""
+    if isinstance(value, dict):
+        return ", ".join(f"{k}={_compact(v)}" for k, v in value.items() if not isinstance(v, (list, dict)))
+    if isinstance(value, list):
+        return f"{len(value)} item(s)"
+    return str(value)
+
+
 verify_remediation = dg.define_asset_job(VERIFY_JOB, selection=[verification], partitions_def=verification_partitions,
                                          description="Verify a remediation plan after its reruns.")
 
@@ -208,8 +269,13 @@ def build_definitions(settings: Settings, *, runtime: GovernanceRuntime | None =
         if not key_ok:
             raise ConfigError(why)
         runtime = GovernanceRuntime(settings)
+    job = rerun_job(runtime)
+    approvals = dg.AssetSpec(APPROVALS_KEY, group_name="governance", kinds={"python"},
+                             description="Plans waiting for a person, in one table: approvers, the `dw approve` "
+                                         "command, Launchpad tags, the plan and the owner's Airflow 3 draft. "
+                                         "Reported by the dw_approvals sensor whenever the set changes.")
     return dg.Definitions(
-        assets=[verification], jobs=[rerun_airflow_dag, verify_remediation],
-        sensors=[build_approvals_sensor(rerun_airflow_dag, verify_remediation)],
+        assets=[verification, approvals], jobs=[job, verify_remediation],
+        sensors=[build_approvals_sensor(job, verify_remediation)],
         resources={RESOURCE_KEY: dg.ResourceDefinition.hardcoded_resource(runtime)},
     )

@@ -113,7 +113,8 @@ def _approve(ctx: DemoContext, night: dict[str, Any], plan: Any) -> bool:
 
     tl = ctx.timeline
     how = {"cli": f"dw approve {plan.id} --as <approver> --note '...'",
-           "launchpad": f"launch rerun_airflow_dag with tags dw/plan_id={plan.id} and dw/approval_id=<approval id>"}
+           "launchpad": (f"on the Launchpad of rerun_airflow_dag pick partition {plan.id}: it fills in the config "
+                         f"and the tags dw/plan_id={plan.id} and dw/approval_id=<approval id>")}
     night["how_to_approve"] = how
     if not ctx.options.approve_as:
         tl.say("data-workers", f"awaiting approval. Approve with: {how['cli']} (approvers: "

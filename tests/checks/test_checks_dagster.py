@@ -44,7 +44,11 @@ def test_check_job_evaluates_and_opens_one_incident(estate):
     assert evaluations["schema_drift"].passed
     incident_ids = {e.metadata["incident"].value for e in evaluations.values() if "incident" in e.metadata}
     assert len(incident_ids) == 1
-    stored = IncidentStore(state_store(estate.settings)).get(incident_ids.pop())
+    # the check page renders the description inline: summary, partition, incident link, the chart
+    (incident_id,) = incident_ids
+    assert "partition **2026-09-30**" in volume.description and "OUTSIDE band" in volume.description
+    assert f"[{incident_id}](/assets/incident?view=partitions&partition={incident_id})" in volume.description
+    stored = IncidentStore(state_store(estate.settings)).get(incident_id)
     assert stored.dataset_id == "finance.bronze.gl_entries" and stored.owner == "maria.chen"
 
 

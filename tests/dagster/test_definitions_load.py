@@ -44,7 +44,10 @@ def test_estate_assets_with_deps_and_owners(defs):
                          "exposures/close_review_0900", "exposures/revenue_dashboard"}
     assert specs["exposures/close_trial_balance"].metadata["label"] == "Close: Trial Balance"
     assert any("maria" in o for o in specs["analytics/fct_trial_balance"].owners)
-    assert specs["finance/bronze/gl_entries"].owners == ["team:maria_chen"]
+    # one identity per person: the config's handle is the email the dbt project gives it
+    assert specs["finance/bronze/gl_entries"].owners == ["maria.chen@example.com"]
+    assert specs["exposures/close_trial_balance"].owners == ["maria.chen@example.com"]
+    assert specs["analytics/fct_trial_balance"].owners == ["maria.chen@example.com"]
 
 
 def test_data_workers_own_assets_checks_sensors_and_jobs(defs):
@@ -77,3 +80,12 @@ def test_every_job_runs_in_one_process(defs):
     """Light jobs: no extra process per step under the daemon (latency on a busy machine)."""
     jobs = [defs.resolve_job_def(name) for name in ("rerun_airflow_dag",)] + [defs.resolve_implicit_global_asset_job_def()]
     assert all(job.executor_def.name == dg.in_process_executor.name for job in jobs)
+
+
+def test_the_asset_graph_tells_the_story(defs):
+    """Datasets and the context graph feed incidents, incidents feed verification."""
+    specs = _specs(defs)
+    incident_deps = {"/".join(d.asset_key.path) for d in specs["incident"].deps}
+    assert {"finance/bronze/gl_entries", "lake/orders_clean", "dw/context_graph"} <= incident_deps
+    assert {"/".join(d.asset_key.path) for d in specs["dw/verification"].deps} == {"incident"}
+    assert "dw/approvals" in specs and not specs["dw/approvals"].deps

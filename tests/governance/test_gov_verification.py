@@ -152,3 +152,6 @@ def test_the_verification_asset_materializes_per_plan_with_check_metadata(settin
     assert mat.partition == linked_plan.id and mat.metadata["passed"].value is True
     assert mat.metadata["outcome"].value == "resolved"
     assert mat.metadata["analytics.fct_trial_balance/balance_debits_equal_credits"].value == "passed"
+    rows = {r.data["check"]: r.data for r in mat.metadata["before and after"].value.records}
+    assert rows["balance_debits_equal_credits"]["result"] == "passed" and "after" in rows["balance_debits_equal_credits"]
+    assert mat.metadata["incident"].value.startswith(f"[{incident.id}](/assets/incident?")
