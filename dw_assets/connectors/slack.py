@@ -39,8 +39,29 @@ class Delivery:
         return asdict(self)
 
 
+# The interactive endpoint (connectors/slack_actions.py) answers these two action ids; the value is the plan id.
+APPROVE_ACTION, REJECT_ACTION = "dw_approve", "dw_reject"
+
+
+def approval_blocks(text: str, plan_id: str) -> list[dict[str, Any]]:
+    """Block Kit for an approval request: the request text and Approve / Reject buttons.
+
+    A click reaches `dw approvals serve-slack`, which verifies Slack's request signature and maps the
+    clicking user to a listed approver; the text keeps the `dw approve` command for those without it.
+    """
+    return [
+        {"type": "section", "text": {"type": "mrkdwn", "text": text[:2900]}},  # Slack caps a section at 3,000
+        {"type": "actions", "block_id": f"dw_plan_{plan_id}"[:255], "elements": [
+            {"type": "button", "action_id": APPROVE_ACTION, "value": plan_id, "style": "primary",
+             "text": {"type": "plain_text", "text": "Approve"}},
+            {"type": "button", "action_id": REJECT_ACTION, "value": plan_id, "style": "danger",
+             "text": {"type": "plain_text", "text": "Reject"}},
+        ]},
+    ]
+
+
 class SlackNotifier:
-    """Posts plain-text messages for one domain's Slack settings."""
+    """Posts messages (text, optionally Block Kit blocks) for one domain's Slack settings."""
 
     def __init__(self, *, timeout_s: int = 10, web_api_base_url: str = "https://slack.com/api/",
                  policy: RetryPolicy = SLACK_POLICY):
@@ -48,24 +69,26 @@ class SlackNotifier:
         self.web_api_base_url = web_api_base_url
         self.policy = policy
 
-    def post(self, slack: SlackConfig | None, text: str, *, channel: str | None = None) -> Delivery:
-        """Send `text`; `channel` overrides the configured channel for token-based posting."""
+    def post(self, slack: SlackConfig | None, text: str, *, channel: str | None = None,
+             blocks: list[dict[str, Any]] | None = None) -> Delivery:
+        """Send `text` (and `blocks`, with `text` as the notification fallback); `channel` overrides the
+        configured channel for token-based posting."""
         if slack is None:
             return Delivery(False, "none", "no slack settings for this domain")
         webhook = resolve_env(slack.webhook_url, what="slack.webhook_url") if slack.webhook_url else ""
         if webhook:
-            return self._post_webhook(webhook, text)
+            return self._post_webhook(webhook, text, blocks)
         token = resolve_env(slack.token, what="slack.token") if slack.token else ""
         target = channel or (resolve_env(slack.channel, what="slack.channel") if slack.channel else "")
         if token and target:
-            return self._post_chat(token, target, text)
+            return self._post_chat(token, target, text, blocks)
         return Delivery(False, "none", "slack webhook_url or token+channel resolve to nothing: message not sent")
 
-    def _post_webhook(self, url: str, text: str) -> Delivery:
+    def _post_webhook(self, url: str, text: str, blocks: list[dict[str, Any]] | None) -> Delivery:
         from slack_sdk.webhook import WebhookClient
 
         def send() -> Any:
-            response = WebhookClient(url, timeout=self.timeout_s).send(text=text)
+            response = WebhookClient(url, timeout=self.timeout_s).send(text=text, blocks=blocks)
             if response.status_code in retry.RETRY_STATUSES:
                 raise Transient(f"answered {response.status_code}: {str(response.body)[:200]}")
             return response
@@ -75,7 +98,7 @@ class SlackNotifier:
             raise SlackError(f"Slack webhook {_redact(url)} answered {response.status_code}: {response.body[:200]}")
         return Delivery(True, "webhook", f"HTTP {response.status_code}")
 
-    def _post_chat(self, token: str, channel: str, text: str) -> Delivery:
+    def _post_chat(self, token: str, channel: str, text: str, blocks: list[dict[str, Any]] | None) -> Delivery:
         from slack_sdk import WebClient
         from slack_sdk.errors import SlackApiError
 
@@ -83,7 +106,7 @@ class SlackNotifier:
 
         def send() -> Any:
             try:
-                return client.chat_postMessage(channel=channel, text=text)
+                return client.chat_postMessage(channel=channel, text=text, blocks=blocks)
             except SlackApiError as exc:
                 if exc.response.status_code in retry.RETRY_STATUSES:  # rate limited or Slack is down
                     raise Transient(f"answered {exc.response.status_code}: {exc.response.get('error')}") from exc

@@ -28,10 +28,11 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from dw_assets.config import ConfigError, resolve_env
+from dw_assets.connectors.slack import APPROVE_ACTION, REJECT_ACTION
 from dw_assets.core.approvals import Refusal
 from dw_assets.core.plans import PlanError
 
-ACTIONS = {"dw_approve": "approved", "dw_reject": "rejected"}
+ACTIONS = {APPROVE_ACTION: "approved", REJECT_ACTION: "rejected"}
 PATH = "/slack/actions"
 
 

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import Any, Literal, NoReturn
 
 from dw_assets.config import ConfigError, DomainConfig, Settings, resolve_env
-from dw_assets.connectors.slack import Delivery, SlackError, SlackNotifier
+from dw_assets.connectors.slack import Delivery, SlackError, SlackNotifier, approval_blocks
 from dw_assets.core.approvals import (
     ApprovalRecord,
     Refusal,
@@ -93,7 +93,7 @@ class Governance:
         self.ledger.set_plan_status(plan_id, "approval_requested", now=now)
         text = request_message(plan_description=plan.describe(), plan_id=plan_id, domain=plan.domain,
                                approvers=list(domain.approvers), expires_at=expires_at, request_id=request_id)
-        delivery = self.notify(domain, text, channel)
+        delivery = self.notify(domain, text, channel, blocks=approval_blocks(text, plan_id))
         self.ledger.set_request_delivery(request_id, delivery.as_dict())
         self.record("approval_requested", subject=plan_id, actor=requested_by, body={
             "request_id": request_id, "domain": plan.domain, "approvers": list(domain.approvers),
@@ -208,9 +208,10 @@ class Governance:
                              body={"code": refusal.code, "reason": refusal.reason})
         raise refusal
 
-    def notify(self, domain: DomainConfig, text: str, channel: str | None = None) -> Delivery:
+    def notify(self, domain: DomainConfig, text: str, channel: str | None = None, *,
+               blocks: list[dict[str, Any]] | None = None) -> Delivery:
         try:
-            return self.notifier.post(domain.slack, text, channel=channel)
+            return self.notifier.post(domain.slack, text, channel=channel, blocks=blocks)
         except (SlackError, ConfigError) as exc:  # the ledger holds the request either way: say it was not sent
             return Delivery(False, "error", str(exc))
 

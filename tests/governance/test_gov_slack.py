@@ -7,7 +7,8 @@ import json
 import pytest
 
 from dw_assets.config import SlackConfig
-from dw_assets.connectors.slack import SlackError, SlackNotifier
+from dw_assets.connectors.slack import SlackError, SlackNotifier, approval_blocks
+from dw_assets.connectors.slack_actions import ACTIONS
 
 
 @pytest.fixture
@@ -32,6 +33,30 @@ def test_an_approval_request_reaches_the_domains_webhook_with_the_exact_command(
     assert "never turns into an approval" in text
     receipt = gov.receipts.list(action="approval_requested")[-1].record["body"]
     assert receipt["delivery"]["delivered"] and "T000" not in json.dumps(receipt)
+
+
+def test_the_approval_request_carries_approve_and_reject_buttons_the_endpoint_answers(gov, plan, webhook):
+    gov.propose(plan)
+    gov.request_approval(plan.id)
+    (request, _), = webhook.log
+    blocks = json.loads(request.data)["blocks"]
+    assert f"dw approve {plan.id}" in blocks[0]["text"]["text"]
+    buttons = {b["action_id"]: b["value"] for b in blocks[1]["elements"]}
+    # the interactive endpoint acts on exactly these ids, with the plan id as the value
+    assert buttons == {"dw_approve": plan.id, "dw_reject": plan.id}
+    assert set(buttons) == set(ACTIONS)
+
+
+def test_token_posting_sends_the_blocks_too(httpserver):
+    httpserver.expect_request("/api/chat.postMessage", method="POST").respond_with_json({"ok": True, "ts": "1.2"})
+    blocks = approval_blocks("approve plan-x?", "plan-x")
+    delivery = SlackNotifier(web_api_base_url=httpserver.url_for("/api/")).post(
+        SlackConfig(token="xoxb-test", channel="#finance-data"), "approve plan-x?", blocks=blocks)
+    assert delivery.delivered
+    (request, _), = httpserver.log
+    sent = request.get_json() if request.is_json else {k: v for k, v in request.form.items()}
+    sent_blocks = sent["blocks"] if isinstance(sent["blocks"], list) else json.loads(sent["blocks"])
+    assert [e["value"] for e in sent_blocks[1]["elements"]] == ["plan-x", "plan-x"]
 
 
 def test_expiry_escalation_is_posted_too(gov, plan, clock, webhook):
