@@ -16,8 +16,8 @@ def build_definitions(settings: Settings) -> dg.Definitions:
     @dg.sensor(name=SENSOR_NAME, minimum_interval_seconds=10, default_status=dg.DefaultSensorStatus.RUNNING,
                description="Diagnoses open incidents; proposes plans and requests approval at L2+.")
     def dw_incident_triage(context: dg.SensorEvaluationContext) -> dg.SkipReason:
+        from dw_assets.operations.triage import triage_open_incidents
         from dw_assets.store import open_store
-        from dw_assets.triage import triage_open_incidents
 
         results = triage_open_incidents(settings, open_store(resolve_env(settings.state.url, what="state.url")))
         # one incident's error is recorded on it (evidence.triage_failed, retried with backoff): the

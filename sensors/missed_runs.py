@@ -71,8 +71,8 @@ def evaluate(settings: Settings, clients: dict[str, Any], intake: Callable[[Sign
 
 def check_freshness(settings: Settings, store: Any, now: datetime) -> list[dict[str, Any]]:
     """Every freshness SLA, evaluated now; a stale dataset is recorded through its check as usual."""
-    from checks.common import record_failure
-    from checks.freshness import evaluate_freshness
+    from dw_assets.checks.freshness import evaluate_freshness
+    from dw_assets.checks.runner import record_failure
     from dw_assets.connectors.warehouse import Warehouse
 
     out = []

@@ -16,7 +16,8 @@ from typing import Any
 import dagster as dg
 
 from dw_assets.config import Settings, resolve_env
-from dw_assets.connectors.openlineage.processing import DatasetObservation, ProcessResult, process_new_events
+from dw_assets.incidents import intake_signal
+from dw_assets.lineage.processing import DatasetObservation, ProcessResult, process_new_events
 from dw_assets.store import Store, open_store
 
 SENSOR_NAME = "openlineage_events"
@@ -48,7 +49,7 @@ def _known_keys(context: dg.SensorEvaluationContext) -> Callable[[dg.AssetKey], 
 
 def evaluate(settings: Settings, store: Store, known: Callable[[dg.AssetKey], bool]) -> tuple[dg.SensorResult,
                                                                                               ProcessResult]:
-    result = process_new_events(settings, store)
+    result = process_new_events(settings, store, intake=intake_signal)
     sensor_result = dg.SensorResult(asset_events=observation_events(result.observations, known),
                                     cursor=str(result.cursor_after))
     return sensor_result, result

@@ -23,10 +23,10 @@ from dw_assets.core.traversal import TracedEdge, TraceResult
 
 
 def _graph(settings: Settings) -> ContextGraph:
-    from dw_assets.context_graph import ContextGraphError, cached_context_graph, registered_feeds
+    from dw_assets.context_graph import ContextGraphError, cached_context_graph, feed_names
 
     store = None
-    if registered_feeds():
+    if feed_names():
         from dw_assets.store import open_store
 
         store = open_store(resolve_env(settings.state.url, what="state.url"))

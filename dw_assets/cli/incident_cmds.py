@@ -21,7 +21,7 @@ _SUMMARY_KEYS = ("id", "status", "severity", "dataset_id", "owner", "trigger_kin
 
 
 def _incident_store(settings):
-    from checks.state import state_store
+    from dw_assets.checks.state import state_store
     from dw_assets.incidents import IncidentStore
 
     return IncidentStore(state_store(settings))
@@ -113,7 +113,7 @@ def checks_group() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @pass_dw
 def run_checks(dw, dataset: str, partition: str | None, no_record: bool, as_of: str | None, as_json: bool) -> None:
-    from checks.runner import run_dataset_checks
+    from dw_assets.checks.runner import run_dataset_checks
 
     runs = run_dataset_checks(dw.settings, dataset, partition=partition, record=not no_record, now=_as_of(as_of))
     if as_json:
@@ -150,9 +150,9 @@ def _as_of(value: str | None):
 @pass_dw
 def accept_schema_cmd(dw, dataset: str, actor: str, as_json: bool) -> None:
     """Accept the dataset's current schema as the one schema drift compares against."""
-    from checks.runner import find_entry
-    from checks.schema_drift import current_schema
-    from checks.state import accept_schema, state_store
+    from dw_assets.checks.runner import find_entry
+    from dw_assets.checks.schema_drift import current_schema
+    from dw_assets.checks.state import accept_schema, state_store
     from dw_assets.connectors.warehouse import Warehouse
 
     settings = dw.settings
@@ -183,9 +183,9 @@ def accept_partition_cmd(dw, dataset: str, partition: str, actor: str, note: str
     """Mark a flagged PARTITION of DATASET as legitimate: it passes and joins the volume history."""
     from datetime import datetime
 
-    from checks.runner import find_entry
-    from checks.state import accept_partition, state_store
-    from checks.volume import partition_key, partition_label
+    from dw_assets.checks.runner import find_entry
+    from dw_assets.checks.state import accept_partition, state_store
+    from dw_assets.checks.volume import partition_key, partition_label
     from dw_assets.connectors.warehouse import WarehouseError
     from dw_assets.governance.receipt_log import ReceiptLog
 

@@ -158,7 +158,7 @@ def rejected_cmd(dw: DwContext, limit: int, as_json: bool) -> None:
 def schema_changes_cmd(dw: DwContext, dataset: str | None, limit: int, as_json: bool) -> None:
     """Column changes seen in OpenLineage schema facets (added, dropped, type changed)."""
     from dw_assets.connectors.openlineage.event_store import LineageEventStore
-    from dw_assets.connectors.openlineage.schema_history import SchemaHistory
+    from dw_assets.lineage.schema_history import SchemaHistory
 
     store = _store(dw)
     dataset_id = _dataset(dw, LineageEventStore(store), dataset) if dataset else None

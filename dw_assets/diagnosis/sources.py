@@ -118,7 +118,7 @@ def model_sources(settings: Settings, graph: Any, upstream: list[GraphNode], roo
 
 
 def schema_changes(store: Any, datasets: list[str], window: tuple[datetime, datetime]) -> list[SchemaChange]:
-    from dw_assets.connectors.openlineage.schema_history import SchemaHistory
+    from dw_assets.lineage.schema_history import SchemaHistory
 
     history = SchemaHistory(store)
     changes = []
@@ -135,7 +135,7 @@ def drift_changes(settings: Settings, store: Any, datasets: list[str], known: li
     """Column changes the warehouse itself shows: its information_schema now against the schema the
     schema-drift check accepted. A newly adopted estate has no OpenLineage schema history yet, but the
     check's first run took a baseline, so a BIGINT -> VARCHAR change is evidence from day one."""
-    from checks.state import accepted_schema
+    from dw_assets.checks.state import accepted_schema
     from dw_assets.core.schema_drift import diff_schemas
 
     seen = {(c.dataset_id, c.column.lower(), c.change) for c in known}
@@ -163,7 +163,7 @@ def current_schemas(settings: Settings, store: Any, datasets: list[str], changes
     live schema from the warehouse or the application database, for tracing a change to its origin."""
     if not changes:
         return []
-    from dw_assets.connectors.openlineage.schema_history import SchemaHistory
+    from dw_assets.lineage.schema_history import SchemaHistory
 
     history, out = SchemaHistory(store), []
     for dataset in datasets[:15]:

@@ -64,9 +64,9 @@ class ToolContext:
         return open_store(resolve_env(self.settings.state.url, what="state.url"))
 
     def graph(self) -> Any:
-        from dw_assets.context_graph import cached_context_graph, registered_feeds
+        from dw_assets.context_graph import cached_context_graph, feed_names
 
-        return cached_context_graph(self.settings, store=self.store if registered_feeds() else None)
+        return cached_context_graph(self.settings, store=self.store if feed_names() else None)
 
     def governance(self) -> Any:
         from dw_assets.governance.workflow import Governance

@@ -105,7 +105,7 @@ def get_incident(ctx: ToolContext, incidentId: str) -> dict[str, Any]:
 
 def monitor_metrics(ctx: ToolContext, datasetId: str, metric: str = "volume", window: int | None = None,
                     partition: str | None = None) -> dict[str, Any]:
-    from checks.runner import find_entry, run_dataset_checks
+    from dw_assets.checks.runner import find_entry, run_dataset_checks
     from dw_assets.connectors.warehouse import Warehouse
 
     settings, store = ctx.settings, ctx.store
@@ -119,12 +119,12 @@ def monitor_metrics(ctx: ToolContext, datasetId: str, metric: str = "volume", wi
                                             f"{settings.path}: add `{metric}:` under its checks entry")
     warehouse = Warehouse.from_settings(settings)
     if metric == "volume":
-        from checks.volume import evaluate_volume
+        from dw_assets.checks.volume import evaluate_volume
 
         if window:
             cfg = cfg.model_copy(update={"history": window, "min_history": min(cfg.min_history, window)})
         return _volume_view(evaluate_volume(warehouse, store, entry.dataset, cfg, partition))
-    from checks.freshness import evaluate_freshness
+    from dw_assets.checks.freshness import evaluate_freshness
 
     outcome = evaluate_freshness(warehouse, store, entry.dataset, cfg, partition, datetime.now(UTC))
     return {"metric": "freshness", **outcome.to_dict()}

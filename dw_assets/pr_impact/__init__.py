@@ -110,7 +110,7 @@ def _project_graph(settings: Settings, project: Path, store: Any) -> tuple[Any, 
 
 def state_store(settings: Settings) -> Any:
     """The state store, when the graph has feeds that read it (as `dw trace` does)."""
-    from dw_assets.context_graph import registered_feeds
+    from dw_assets.context_graph import feed_names
     from dw_assets.store import open_store
 
-    return open_store(resolve_env(settings.state.url, what="state.url")) if registered_feeds() else None
+    return open_store(resolve_env(settings.state.url, what="state.url")) if feed_names() else None

@@ -17,7 +17,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from checks.state import accept_schema
+from dw_assets.checks.state import accept_schema
 from dw_assets.config import AirflowConfig, DomainConfig, Settings, StateConfig
 from dw_assets.connectors.airflow import AirflowClient
 from dw_assets.connectors.dbt import run_dbt
@@ -28,7 +28,7 @@ from dw_assets.core.evidence import EvidenceBundle, GraphNode, ModelSource, Symp
 from dw_assets.core.graph import ContextGraph
 from dw_assets.diagnosis import profiles, sources
 from dw_assets.harness.airflow import AirflowHarness
-from dw_assets.remediation import propose_plan
+from dw_assets.operations.remediation import propose_plan
 from dw_assets.store import Store
 from sensors.missed_runs import evaluate as missed_runs
 from tests.airflow.test_airflow_integration import instance_config, wait_finished

@@ -6,13 +6,13 @@ from datetime import UTC, datetime
 
 import pytest
 
-from checks.balance import aggregates_in, evaluate_balance
-from checks.freshness import evaluate_freshness
-from checks.landed_files import evaluate_landed_files, landing_url
-from checks.runner import find_entry, run_dataset_checks
-from checks.schema_drift import evaluate_schema_drift
-from checks.state import exclude_partition, state_store
-from checks.volume import evaluate_volume
+from dw_assets.checks.balance import aggregates_in, evaluate_balance
+from dw_assets.checks.freshness import evaluate_freshness
+from dw_assets.checks.landed_files import evaluate_landed_files, landing_url
+from dw_assets.checks.runner import find_entry, run_dataset_checks
+from dw_assets.checks.schema_drift import evaluate_schema_drift
+from dw_assets.checks.state import exclude_partition, state_store
+from dw_assets.checks.volume import evaluate_volume
 from dw_assets.config import ConfigError
 from dw_assets.connectors.warehouse import Warehouse, WarehouseError
 from dw_assets.incidents import IncidentStore
@@ -151,7 +151,7 @@ def test_runner_names_unknown_datasets(estate):
 
 def test_schema_drift_reads_the_lineage_schema_when_configured(estate):
     from dw_assets.config import SchemaDriftCheckConfig
-    from dw_assets.connectors.openlineage.schema_history import SchemaHistory, SchemaObservation
+    from dw_assets.lineage.schema_history import SchemaHistory, SchemaObservation
 
     store, ds, cfg = state_store(estate.settings), "lake.orders_clean", SchemaDriftCheckConfig(source="openlineage")
     history = SchemaHistory(store)

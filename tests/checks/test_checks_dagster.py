@@ -6,7 +6,7 @@ from __future__ import annotations
 import dagster as dg
 
 import checks
-from checks.state import state_store
+from dw_assets.checks.state import state_store
 from dw_assets.incidents import IncidentStore
 
 GL_KEY = dg.AssetKey(["finance", "bronze", "gl_entries"])

@@ -18,8 +18,8 @@ import yaml
 from click.testing import CliRunner
 
 import checks
-from checks.landed_files import count_data_rows
-from checks.state import exclude_partition, state_store
+from dw_assets.checks.landed_files import count_data_rows
+from dw_assets.checks.state import exclude_partition, state_store
 from dw_assets.cli import cli
 from dw_assets.config import DatasetChecksConfig, HolidaysConfig, VolumeCheckConfig
 from dw_assets.governance.keys import generate_key_file

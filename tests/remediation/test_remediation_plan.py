@@ -12,7 +12,7 @@ import pytest
 from dw_assets.config import load_settings
 from dw_assets.connectors.airflow.models import DagRun
 from dw_assets.core.graph import ContextGraph, Provenance
-from dw_assets.remediation import PlanningError, propose_plan
+from dw_assets.operations.remediation import PlanningError, propose_plan
 
 T0 = datetime(2026, 10, 1, 4, 0, tzinfo=UTC)
 

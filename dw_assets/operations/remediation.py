@@ -46,6 +46,10 @@ class PlanningError(RuntimeError):
     """The incident lacks what a plan needs (no diagnosis, no Airflow writer upstream)."""
 
 
+class NoInstanceError(PlanningError):
+    """No Airflow instance is configured to rerun on."""
+
+
 def _top_cause(incident: Any) -> dict[str, Any]:
     if not incident.causes:
         raise PlanningError(f"incident {incident.id} has no diagnosis yet: run `dw incidents diagnose {incident.id}`")
@@ -93,7 +97,7 @@ def _partition(incident: Any) -> str | None:
 
 
 def verification_refs(settings: Settings, incident: Any, blast: list[dict[str, Any]]) -> tuple[VerificationRef, ...]:
-    from checks.runner import runners  # the check modules name their checks
+    from dw_assets.checks.runner import runners  # the check modules name their checks
 
     partition = _partition(incident)
     wanted = [(incident.dataset_id, partition)] + [(a.get("id") or a.get("node_id"), None) for a in blast]

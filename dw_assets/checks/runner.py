@@ -10,16 +10,18 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from checks.balance import evaluate_balance
-from checks.common import record_failure
-from checks.freshness import evaluate_freshness
-from checks.landed_files import evaluate_landed_files, landing_url
-from checks.schema_drift import evaluate_schema_drift
-from checks.state import state_store
-from checks.volume import evaluate_volume
+from dw_assets.checks.balance import evaluate_balance
+from dw_assets.checks.freshness import evaluate_freshness
+from dw_assets.checks.landed_files import evaluate_landed_files, landing_url
+from dw_assets.checks.partitions import occurrence
+from dw_assets.checks.schema_drift import evaluate_schema_drift
+from dw_assets.checks.state import state_store
+from dw_assets.checks.volume import evaluate_volume
 from dw_assets.config import ConfigError, DatasetChecksConfig, Settings
 from dw_assets.connectors.warehouse import Warehouse, WarehouseError
 from dw_assets.core.checks_logic import CheckOutcome, balance_check_name
+from dw_assets.core.signals import Signal
+from dw_assets.incidents import intake_signal
 from dw_assets.store import Store
 
 Runner = Callable[[Warehouse, Store, "str | None", datetime], CheckOutcome]
@@ -85,3 +87,17 @@ def run_dataset_checks(settings: Settings, dataset: str, *, partition: str | Non
             continue
         results.append(CheckRun(outcome, record_failure(settings, store, outcome, now) if record else None))
     return results
+
+
+def record_failure(settings: Settings, store: Store, outcome: CheckOutcome,
+                   now: datetime | None = None) -> str | None:
+    """Feed an actionable failure to incident intake; returns the incident id (None when passed/WARN)."""
+    if not outcome.actionable:
+        return None
+    details = {"check": outcome.check, "dataset": outcome.dataset_id, "partition": outcome.partition, "passed": outcome.passed,
+               "severity": outcome.severity, "summary": outcome.summary, "metrics": outcome.metadata}
+    signal = Signal(kind="check_failed", dataset_id=outcome.dataset_id, observed_at=now or datetime.now(UTC),
+                    source=f"check:{outcome.check}", summary=outcome.summary, details=details, severity="high",
+                    dedupe_key=f"check:{outcome.check}:{outcome.dataset_id}:{occurrence(outcome)}")
+    incident, _ = intake_signal(settings, store, signal)
+    return incident.id
