@@ -14,11 +14,14 @@ from __future__ import annotations
 import os
 import re
 from datetime import date
+from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from dw_assets.core.approvals import parse_duration
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CONFIG = REPO_ROOT / "estate" / "dw.yaml"
@@ -65,7 +68,6 @@ def _duration(value: str | None) -> str | None:
     """A duration like 4h, 90m, 1h30m or 2d (checked at load, so `soon` never reaches a command)."""
     if value is None or _ENV_REF.search(value):
         return value
-    from dw_assets.core.approvals import parse_duration
 
     parse_duration(value)  # ValueError names the bad text; pydantic reports it under the key
     return value
@@ -308,8 +310,6 @@ class Settings(_Model):
         return p if p.is_absolute() or "://" in value else (self.base_dir / p).resolve()
 
     def domain_for(self, dataset_id: str) -> DomainConfig | None:
-        from fnmatch import fnmatch
-
         for domain in self.domains:
             if any(fnmatch(dataset_id, pattern) for pattern in domain.datasets):
                 return domain

@@ -7,6 +7,8 @@ from __future__ import annotations
 import dagster as dg
 
 from dw_assets.config import Settings, resolve_env
+from dw_assets.operations.triage import triage_open_incidents
+from dw_assets.store import open_store
 
 SENSOR_NAME = "dw_incident_triage"
 
@@ -16,9 +18,6 @@ def build_definitions(settings: Settings) -> dg.Definitions:
     @dg.sensor(name=SENSOR_NAME, minimum_interval_seconds=10, default_status=dg.DefaultSensorStatus.RUNNING,
                description="Diagnoses open incidents; proposes plans and requests approval at L2+.")
     def dw_incident_triage(context: dg.SensorEvaluationContext) -> dg.SkipReason:
-        from dw_assets.operations.triage import triage_open_incidents
-        from dw_assets.store import open_store
-
         results = triage_open_incidents(settings, open_store(resolve_env(settings.state.url, what="state.url")))
         # one incident's error is recorded on it (evidence.triage_failed, retried with backoff): the
         # tick never fails for it, so the other incidents keep moving

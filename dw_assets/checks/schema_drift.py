@@ -14,6 +14,7 @@ from dw_assets.config import SchemaDriftCheckConfig
 from dw_assets.connectors.warehouse import Warehouse
 from dw_assets.core.checks_logic import CheckOutcome
 from dw_assets.core.schema_diff import decide_schema_drift
+from dw_assets.lineage.schema_history import SchemaHistory
 from dw_assets.store import Store
 
 Columns = list[tuple[str, str]]
@@ -22,8 +23,6 @@ Columns = list[tuple[str, str]]
 def current_schema(warehouse: Warehouse, store: Store | None, dataset_id: str, source: str) -> tuple[Columns, str]:
     """(columns, where they came from)."""
     if source == "openlineage" and store is not None:
-        from dw_assets.lineage.schema_history import SchemaHistory
-
         latest = SchemaHistory(store).latest(dataset_id)
         if latest and latest["columns"]:
             return [(name, t or "") for name, t in latest["columns"].items()], "openlineage"

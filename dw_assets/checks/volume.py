@@ -9,6 +9,7 @@ those points only.
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from datetime import date, datetime, timedelta
 
@@ -59,8 +60,6 @@ def holiday_calendar(cfg: VolumeCheckConfig) -> HolidayCalendar | None:
 
 
 def model_params(cfg: VolumeCheckConfig) -> ModelParams:
-    import math
-
     return ModelParams(k=cfg.mad_k, floor=math.log(1 + cfg.band_floor), ceiling=-math.log(1 - cfg.band_ceiling),
                        hard_ratio=cfg.hard_ratio, shift_after=cfg.shift_after, lower_ratio=cfg.lower_ratio,
                        upper_ratio=cfg.upper_ratio)

@@ -27,6 +27,7 @@ from datetime import datetime, timedelta
 from typing import Any, NoReturn
 
 from dw_assets.connectors.airflow.errors import AirflowError, AirflowUnavailableError
+from dw_assets.connectors.slack import Delivery
 from dw_assets.core.approvals import parse_duration
 from dw_assets.core.plans import Plan, PlanStep
 from dw_assets.core.receipts import canonical_json
@@ -193,8 +194,6 @@ class PlanRun:
                 f"Waiting {_human(wait_s)} for the run; then it is escalated to "
                 f"{', '.join(domain.escalation) if domain and domain.escalation else 'the domain owner'}.")
         if domain is None:
-            from dw_assets.connectors.slack import Delivery
-
             return Delivery(False, "none", f"domain {plan.domain!r} is not configured")
         return self.gov.notify(domain, text)
 

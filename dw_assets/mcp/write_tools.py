@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from dw_assets.connectors.airflow import AirflowError
+from dw_assets.connectors.airflow import AirflowClient, AirflowError
+from dw_assets.connectors.slack import SlackNotifier
 from dw_assets.core.approvals import Refusal
-from dw_assets.core.plans import PlanStep
+from dw_assets.core.plans import PlanError, PlanStep
 from dw_assets.core.receipts import canonical_json
+from dw_assets.governance.dispatch import airflow_run_id, draft_for
+from dw_assets.governance.gate import check_dispatch, record_refusal
 from dw_assets.mcp.context import AGENT, ToolContext, ToolFailure, ToolSpec
 from dw_assets.operations.remediation import NoInstanceError, PlanningError
 from dw_assets.operations.triage import propose_for_incident
@@ -58,8 +61,6 @@ def request_approval(ctx: ToolContext, planId: str, channel: str | None = None) 
 
 def send_slack_alert(ctx: ToolContext, channel: str, message: str, severity: str,
                      domain: str | None = None) -> dict[str, Any]:
-    from dw_assets.connectors.slack import SlackNotifier
-
     gov = ctx.governance()
     target = gov.domain(channel) or (gov.domain(domain) if domain else _only_slack_domain(ctx))
     if target is None:
@@ -83,8 +84,6 @@ def _only_slack_domain(ctx: ToolContext) -> Any:
 
 def trigger_airflow_dag(ctx: ToolContext, instance: str, dagId: str, conf: dict[str, Any] | None = None,
                         approvalId: str | None = None, planId: str | None = None) -> dict[str, Any]:
-    from dw_assets.governance.gate import check_dispatch, record_refusal
-
     conf = dict(conf or {})
     gov = ctx.governance()
     plan_id = _plan_for(gov, planId, approvalId, instance, dagId, conf)
@@ -110,7 +109,6 @@ def _plan_for(gov: Any, plan_id: str | None, approval_id: str | None, instance: 
         return plan_id
     if approval_id and (approval := gov.ledger.get_approval(approval_id)) is not None:
         return approval.plan_id
-    from dw_assets.core.plans import PlanError
 
     holding = []
     for row in gov.ledger.list_plans():
@@ -140,9 +138,6 @@ def _repeat_of(gov: Any, plan_id: str | None, run_id: str, instance: str, dag_id
 def _dispatch(ctx: ToolContext, gov: Any, decision: Any, plan_id: str | None, run_id: str, instance: str,
               dag_id: str, conf: dict[str, Any]) -> dict[str, Any]:
     """The approved write: trigger (Airflow 2, or trigger_mode: trigger) or draft it for the DAG owner."""
-    from dw_assets.connectors.airflow import AirflowClient, AirflowError
-    from dw_assets.governance.dispatch import airflow_run_id, draft_for
-
     config = ctx.settings.airflow_instance(instance)
     path = {"instance": instance, "dag_id": dag_id}
     with AirflowClient(config) as client:

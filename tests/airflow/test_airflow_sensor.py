@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from datetime import UTC, datetime, timedelta
 
 import dagster as dg
@@ -192,12 +191,6 @@ def test_a_malformed_page_fails_the_tick(af):
     with pytest.raises(Exception, match="not JSON"):
         sensor.evaluate_tick(context)
     assert context.cursor is None
-
-
-def test_intake_is_skipped_with_a_warning_until_incidents_exist(monkeypatch, caplog):
-    monkeypatch.setitem(sys.modules, "dw_assets.incidents", None)
-    intake_into_incidents(Settings())(failure_signal_stub())
-    assert "incident intake" in caplog.text and "not available" in caplog.text
 
 
 def test_a_failed_run_opens_one_incident_even_when_a_tick_is_repeated(af, dw_home):

@@ -108,6 +108,7 @@ def build_client(transport: dict[str, Any] | None) -> Any:
     transport's own retries are off unless configured: the emitter retries with its own backoff."""
     if not transport:
         return None
+    # lazy: openlineage-python takes about a second to import; only an emitting deployment needs it
     from openlineage.client import OpenLineageClient
     from openlineage.client.transport import get_default_factory
 
@@ -176,6 +177,7 @@ class VerificationEmitter:
 
     def build_event(self, run: VerificationRun, state: str, results: Sequence[CheckResult] = (), *,
                     error: str | None = None, event_time: datetime | None = None) -> Any:
+        # lazy: openlineage-python takes about a second to import; only an emitting deployment needs it
         from openlineage.client.event_v2 import Job, Run, RunEvent, RunState
         from openlineage.client.facet_v2 import job_type_job
 
@@ -189,6 +191,7 @@ class VerificationEmitter:
 
     @staticmethod
     def _run_facets(run: VerificationRun, error: str | None) -> dict[str, Any]:
+        # lazy: openlineage-python takes about a second to import; only an emitting deployment needs it
         from openlineage.client.facet_v2 import error_message_run, parent_run, processing_engine_run
 
         facets: dict[str, Any] = {"processing_engine": processing_engine_run.ProcessingEngineRunFacet(
@@ -205,6 +208,7 @@ class VerificationEmitter:
 
     def _inputs(self, run: VerificationRun, results: Sequence[CheckResult]) -> list[Any]:
         """Each dataset checked, with one dataQualityAssertions entry per check on it."""
+        # lazy: openlineage-python takes about a second to import; only an emitting deployment needs it
         from openlineage.client.event_v2 import InputDataset
         from openlineage.client.facet_v2 import data_quality_assertions_dataset as dqa
 
@@ -243,6 +247,7 @@ class VerificationEmitter:
         return EmitOutcome(state, delivered=False, attempts=len(tries), error=error, spooled_to=self.spool_path)
 
     def _spool(self, event: Any) -> None:
+        # lazy: openlineage-python takes about a second to import; only an emitting deployment needs it
         from openlineage.client.serde import Serde
 
         self.spool_path.parent.mkdir(parents=True, exist_ok=True)
