@@ -16,12 +16,11 @@ from typing import Any
 import dagster as dg
 
 from dw_assets.checks.runner import record_failure
-from dw_assets.checks.state import state_store
 from dw_assets.config import Settings
 from dw_assets.connectors.warehouse import Warehouse
 from dw_assets.core.checks_logic import CheckOutcome
 from dw_assets.dagster_defs.plan_view import incident_url
-from dw_assets.store import Store
+from dw_assets.store import Store, open_state
 
 PARTITION_TAG = "dw/partition"
 Evaluate = Callable[[Warehouse, Store, "str | None", datetime], CheckOutcome]
@@ -74,7 +73,7 @@ def make_asset_check(settings: Settings, dataset_id: str, name: str, description
     @dg.asset_check(asset=dg.AssetKey(dataset_id.split(".")), name=name, description=description,
                     metadata={"dw/dataset_id": dataset_id}, config_schema=PARTITION_CONFIG)
     def _check(context) -> dg.AssetCheckResult:  # unannotated: dagster rejects postponed (string) annotations
-        store = state_store(settings)
+        store = open_state(settings)
         now = datetime.now(UTC)
         outcome = evaluate(Warehouse.from_settings(settings), store, _requested_partition(context), now)
         incident_id = record_failure(settings, store, outcome, now)

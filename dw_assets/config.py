@@ -22,6 +22,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from dw_assets.core.approvals import parse_duration
+from dw_assets.core.autonomy import AutonomyLevel
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CONFIG = REPO_ROOT / "estate" / "dw.yaml"
@@ -308,6 +309,13 @@ class Settings(_Model):
         """Resolve env references, then make a relative path relative to the config file."""
         p = Path(resolve_env(value, what=what)).expanduser()
         return p if p.is_absolute() or "://" in value else (self.base_dir / p).resolve()
+
+    def domain_named(self, name: str | None) -> DomainConfig | None:
+        return next((d for d in self.domains if d.name == name), None)
+
+    def autonomy_of(self, domain: DomainConfig | None) -> AutonomyLevel:
+        """A domain's autonomy level; L1 (diagnose, propose nothing) where no domain is configured."""
+        return AutonomyLevel.parse(domain.autonomy if domain else "L1")
 
     def domain_for(self, dataset_id: str) -> DomainConfig | None:
         for domain in self.domains:

@@ -25,7 +25,8 @@ from typing import Any
 
 from dw_assets.config import Settings, resolve_env
 from dw_assets.connectors import dbt as dbt_connector
-from dw_assets.core.dbt_lineage import add_manifest, add_run_results, load_artifact
+from dw_assets.connectors.dbt import load_artifact
+from dw_assets.core.dbt_lineage import add_manifest, add_run_results
 from dw_assets.core.graph import ContextGraph, Provenance
 from dw_assets.core.identity import airflow_dag_node_id, airflow_task_node_id, canonical_dataset_id
 from dw_assets.core.notes import apply_notes, load_notes

@@ -16,14 +16,14 @@ import dagster as dg
 
 from dw_assets.checks.freshness import evaluate_freshness
 from dw_assets.checks.runner import record_failure
-from dw_assets.config import Settings, resolve_env
+from dw_assets.config import Settings
 from dw_assets.connectors.airflow import clients_from_settings
 from dw_assets.connectors.warehouse import Warehouse
 from dw_assets.core.expected_runs import MissedRun, RunSeen, missed_or_stuck
 from dw_assets.core.identity import canonical_dataset_id
 from dw_assets.core.signals import Signal
 from dw_assets.incidents import intake_signal
-from dw_assets.store import open_store
+from dw_assets.store import open_state
 
 SENSOR_NAME = "dw_missed_runs"
 LOOKBACK = timedelta(days=7)
@@ -101,7 +101,7 @@ def build_definitions(settings: Settings) -> dg.Definitions:
                description="Runs that did not happen: scheduled DAGs with no run since their last due time, runs "
                            "stuck far past their usual duration, and freshness SLAs, on a clock of their own.")
     def dw_missed_runs(context: dg.SensorEvaluationContext) -> dg.SkipReason:
-        store = open_store(resolve_env(settings.state.url, what="state.url"))
+        store = open_state(settings)
         now = datetime.now(UTC)
         clients = clients_from_settings(settings)
         try:

@@ -15,14 +15,13 @@ from dw_assets.checks.freshness import evaluate_freshness
 from dw_assets.checks.landed_files import evaluate_landed_files, landing_url
 from dw_assets.checks.partitions import occurrence
 from dw_assets.checks.schema_drift import evaluate_schema_drift
-from dw_assets.checks.state import state_store
 from dw_assets.checks.volume import evaluate_volume
 from dw_assets.config import ConfigError, DatasetChecksConfig, Settings
 from dw_assets.connectors.warehouse import Warehouse, WarehouseError
 from dw_assets.core.checks_logic import CheckOutcome, balance_check_name
 from dw_assets.core.signals import Signal
 from dw_assets.incidents import intake_signal
-from dw_assets.store import Store
+from dw_assets.store import Store, open_state
 
 Runner = Callable[[Warehouse, Store, "str | None", datetime], CheckOutcome]
 
@@ -71,7 +70,7 @@ def run_dataset_checks(settings: Settings, dataset: str, *, partition: str | Non
                        now: datetime | None = None, record: bool = True, store: Store | None = None,
                        warehouse: Warehouse | None = None, only: set[str] | None = None) -> list[CheckRun]:
     entry = find_entry(settings, dataset)
-    store = store or state_store(settings)
+    store = store or open_state(settings)
     warehouse = warehouse or Warehouse.from_settings(settings)
     now = now or datetime.now(UTC)
     results = []

@@ -19,7 +19,7 @@ import uvicorn
 import yaml
 
 from dw_assets.cli import DwContext, emit_json, pass_dw
-from dw_assets.config import ConfigError, resolve_env
+from dw_assets.config import ConfigError
 from dw_assets.connectors.slack_actions import PATH, build_app
 from dw_assets.core.approvals import ApprovalRecord, Refusal
 from dw_assets.core.plans import PlanError
@@ -27,7 +27,7 @@ from dw_assets.governance.keys import generate_key_file, load_verify_key
 from dw_assets.governance.ledger import GovernanceLedger, iso
 from dw_assets.governance.receipt_log import ChainTampered, ReceiptLog
 from dw_assets.governance.workflow import Governance
-from dw_assets.store import open_store
+from dw_assets.store import open_store, state_url
 from dw_assets.store.preflight import preflight
 
 
@@ -44,7 +44,7 @@ def _reader(dw: DwContext) -> Any:
 def _store(dw: DwContext, *, write: bool = False) -> Any:
     """The state store, after a preflight: a missing (for reads), corrupt, truncated, read-only or
     directory database stops here with one error naming it, before anything is written."""
-    url = resolve_env(dw.settings.state.url, what="state.url")
+    url = state_url(dw.settings)
     preflight(url, write=write)
     return open_store(url)
 

@@ -16,19 +16,20 @@ import click
 
 from dw_assets.checks.runner import find_entry, run_dataset_checks
 from dw_assets.checks.schema_drift import current_schema
-from dw_assets.checks.state import accept_partition, accept_schema, state_store
+from dw_assets.checks.state import accept_partition, accept_schema
 from dw_assets.checks.volume import partition_key, partition_label
 from dw_assets.cli import emit_json, pass_dw
 from dw_assets.connectors.warehouse import Warehouse, WarehouseError
 from dw_assets.governance.receipt_log import ReceiptLog
 from dw_assets.incidents import IncidentNotFound, IncidentStore
+from dw_assets.store import open_state
 
 _SUMMARY_KEYS = ("id", "status", "severity", "dataset_id", "owner", "trigger_kind", "title", "created_at",
                  "updated_at")
 
 
 def _incident_store(settings):
-    return IncidentStore(state_store(settings))
+    return IncidentStore(open_state(settings))
 
 
 @click.group("incidents")
@@ -151,7 +152,7 @@ def accept_schema_cmd(dw, dataset: str, actor: str, as_json: bool) -> None:
     settings = dw.settings
     entry = find_entry(settings, dataset)
     source = entry.schema_drift.source if entry.schema_drift else "warehouse"
-    store = state_store(settings)
+    store = open_state(settings)
     columns, came_from = current_schema(Warehouse.from_settings(settings), store, entry.dataset, source)
     if not columns:
         click.echo(f"dw: {entry.dataset} has no columns ({came_from}); nothing to accept", err=True)
@@ -183,7 +184,7 @@ def accept_partition_cmd(dw, dataset: str, partition: str, actor: str, note: str
         raise click.BadParameter(str(exc), param_hint="PARTITION") from exc
     if not actor.strip():
         raise click.BadParameter("name who accepts it", param_hint="--as")
-    store = state_store(settings)
+    store = open_state(settings)
     now = datetime.now(UTC)
     record = accept_partition(store, entry.dataset, label, actor=actor, note=note, shift=shift, now=now)
     receipt = ReceiptLog.from_settings(store, settings).append(

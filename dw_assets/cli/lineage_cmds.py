@@ -19,17 +19,16 @@ from datetime import datetime
 import click
 
 from dw_assets.cli import DwContext, emit_json, pass_dw
-from dw_assets.config import resolve_env
 from dw_assets.connectors.openlineage import ingest_sources
 from dw_assets.connectors.openlineage.event_store import LineageEventStore
 from dw_assets.connectors.openlineage.intake import dataset_id_resolver
 from dw_assets.connectors.openlineage.receiver import serve
 from dw_assets.lineage.schema_history import SchemaHistory
-from dw_assets.store import Store, open_store
+from dw_assets.store import Store, open_state
 
 
 def _store(dw: DwContext) -> Store:
-    return open_store(resolve_env(dw.settings.state.url, what="state.url"))
+    return open_state(dw.settings)
 
 
 def _table(rows: list[list[str]], headers: list[str]) -> None:

@@ -86,7 +86,7 @@ def _pr_impact_command():
         settings = dw.settings
         try:
             report = impact.for_refs(settings, repo, base, head, max_depth=max_depth,
-                                     store=impact.state_store(settings))
+                                     store=impact.graph_store(settings))
         except impact.PrImpactError as exc:
             raise click.ClickException(str(exc)) from exc
         if as_json or fmt == "json":

@@ -27,14 +27,14 @@ from typing import Any, TextIO
 import dagster as dg
 import yaml
 
-from dw_assets.config import REPO_ROOT, load_settings, resolve_env
+from dw_assets.config import REPO_ROOT, load_settings
 from dw_assets.demo import runner
 from dw_assets.demo.estate import write_done_marker, write_gl_export_part
 from dw_assets.demo.timeline import Timeline
 from dw_assets.governance.receipt_log import ReceiptLog
 from dw_assets.governance.workflow import Governance
 from dw_assets.incidents import IncidentStore
-from dw_assets.store import open_store
+from dw_assets.store import open_state
 
 NIGHT_DATE = "2026-09-30"
 
@@ -79,7 +79,7 @@ class DaemonNight:
         os.environ["DW_CONFIG"] = ctx.options.config_path
 
         ctx.settings = load_settings(ctx.options.config_path)
-        ctx.store = open_store(resolve_env(ctx.settings.state.url))
+        ctx.store = open_state(ctx.settings)
 
     def start_daemon(self) -> None:
         dagster_home = self.home / "dagster"

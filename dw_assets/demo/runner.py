@@ -19,7 +19,7 @@ from typing import Any, TextIO
 
 import dagster as dg
 
-from dw_assets.config import DEFAULT_CONFIG, REPO_ROOT, dw_home, load_settings, resolve_env
+from dw_assets.config import DEFAULT_CONFIG, REPO_ROOT, dw_home, load_settings
 from dw_assets.connectors.dbt import run_dbt
 from dw_assets.definitions import build_all_definitions
 from dw_assets.demo import nights
@@ -31,7 +31,7 @@ from dw_assets.demo.home_config import write_home_config
 from dw_assets.demo.timeline import Timeline
 from dw_assets.harness.airflow import AirflowHarness
 from dw_assets.harness.dagster_ui import ensure_instance_yaml
-from dw_assets.store import open_store
+from dw_assets.store import open_state
 
 MARKER = ".dw-demo-home"
 
@@ -128,7 +128,7 @@ def _hold_airflow(ctx: DemoContext) -> None:
 def _start_data_workers(ctx: DemoContext) -> None:
     with ctx.timeline.step("data-workers", "loading the code location and the Dagster instance"):
         ctx.settings = load_settings(ctx.options.config_path)
-        ctx.store = open_store(resolve_env(ctx.settings.state.url))
+        ctx.store = open_state(ctx.settings)
         defs = build_all_definitions(ctx.options.config_path)
         ctx.driver = DagsterDriver(defs, dg.DagsterInstance.get())
 

@@ -203,7 +203,7 @@ def open_fix_pull_requests(settings: Settings, fixes: list[ProposedFix], inciden
         domain = _hosting_domain(settings, fix) if fix.kind == "diff" and fix.diff and fix.repo else None
         if domain is None:
             continue
-        level = AutonomyLevel.parse(domain.autonomy)
+        level = settings.autonomy_of(domain)
         if stopped:
             fix.pull_request_error = f"not opened: {stopped}"
         elif level < AutonomyLevel.L2:  # opening a PR is proposing: L0/L1 domains only observe

@@ -18,7 +18,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from dw_assets.config import Settings, resolve_env
+from dw_assets.config import Settings
 from dw_assets.connectors.airflow import clients_from_settings
 from dw_assets.connectors.openlineage.event_store import LineageEventStore
 from dw_assets.core.evidence import Symptom
@@ -26,7 +26,7 @@ from dw_assets.core.identity import canonical_dataset_id
 from dw_assets.diagnosis.service import diagnose, symptom_from_incident
 from dw_assets.diagnosis.sources import _dataset_ids
 from dw_assets.incidents import IncidentStore
-from dw_assets.store import Store
+from dw_assets.store import Store, state_url
 
 FORMATS = ("md", "html", "json")
 
@@ -50,7 +50,7 @@ class ReadOnlyStore(Store):
 
 
 def open_read_only_store(settings: Settings) -> Store | None:
-    url = resolve_env(settings.state.url, what="state.url")
+    url = state_url(settings)
     if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).exists():
         return None
     return ReadOnlyStore(url)

@@ -13,11 +13,10 @@ from typing import Any
 from dw_assets.checks.state import accepted_schema
 from dw_assets.config import Settings, resolve_env
 from dw_assets.connectors.airflow import AirflowNotFoundError, clients_from_settings
-from dw_assets.connectors.dbt import project_paths
+from dw_assets.connectors.dbt import load_artifact, project_paths
 from dw_assets.connectors.openlineage.event_store import LineageEventStore
 from dw_assets.connectors.warehouse import Warehouse, WarehouseError, quote_identifier
 from dw_assets.core import dates
-from dw_assets.core.dbt_lineage import load_artifact
 from dw_assets.core.evidence import (
     DatasetSchema,
     FailureEvent,

@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dw_assets.config import Settings
-from dw_assets.connectors.openlineage.emitter import CheckResult as OlCheck
-from dw_assets.connectors.openlineage.emitter import ParentRun
+from dw_assets.connectors.openlineage.emitter import Assertion, ParentRun
 from dw_assets.core.plans import Plan
 from dw_assets.governance.workflow import Governance
 
@@ -173,7 +172,7 @@ def _ol_finish(emitter: Any, run: Any, results: list[CheckResult], error: str | 
     if emitter is None or run is None:
         return None
 
-    return emitter.finish(run, [OlCheck(dataset_id=r.dataset, assertion=r.check, success=r.passed, name=r.check,
+    return emitter.finish(run, [Assertion(dataset_id=r.dataset, assertion=r.check, success=r.passed, name=r.check,
                                         severity="error", actual=r.summary[:500] or None) for r in results],
                           error=error)
 

@@ -14,9 +14,9 @@ from dw_assets import pr_impact
 from dw_assets.checks.freshness import evaluate_freshness
 from dw_assets.checks.runner import find_entry, run_dataset_checks
 from dw_assets.checks.volume import evaluate_volume
+from dw_assets.connectors.dbt import load_artifact
 from dw_assets.connectors.warehouse import Warehouse
 from dw_assets.context_graph import ensure_manifest
-from dw_assets.core.dbt_lineage import load_artifact
 from dw_assets.core.evidence import Symptom
 from dw_assets.core.incidents import FINAL, STATUSES
 from dw_assets.diagnosis.service import diagnose as diagnose_symptom
@@ -53,7 +53,7 @@ def blast_radius_analysis(ctx: ToolContext, assetId: str | None = None, maxDepth
                           changeType: str | None = None, columnName: str | None = None,
                           prDiff: str | None = None) -> dict[str, Any]:
     if prDiff:
-        report = pr_impact.for_diff(ctx.settings, prDiff, max_depth=maxDepth, store=pr_impact.state_store(ctx.settings))
+        report = pr_impact.for_diff(ctx.settings, prDiff, max_depth=maxDepth, store=pr_impact.graph_store(ctx.settings))
         return {"source": "prDiff", **report, "comment_markdown": pr_impact.render_markdown(report)}
     if not assetId:
         raise ToolFailure("invalid_arguments", "pass assetId (an asset to analyse) or prDiff (a unified diff)")

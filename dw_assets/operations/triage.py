@@ -75,7 +75,7 @@ def triage_incident(settings: Settings, store: Store, incident_id: str, *, gover
     incidents = IncidentStore(store)
     incident = incidents.get(incident_id)
     domain = settings.domain_for(incident.dataset_id) if incident.dataset_id else None
-    level = AutonomyLevel.parse(domain.autonomy if domain else "L1")
+    level = settings.autonomy_of(domain)
     done: dict[str, Any] = {"incident_id": incident_id, "autonomy": level.name, "actions": []}
     if level == AutonomyLevel.L0:
         return done

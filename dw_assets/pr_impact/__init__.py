@@ -16,11 +16,11 @@ import os
 from pathlib import Path
 from typing import Any
 
-from dw_assets.config import Settings, resolve_env
+from dw_assets.config import Settings
 from dw_assets.connectors import dbt as dbt_connector
+from dw_assets.connectors.dbt import load_artifact
 from dw_assets.connectors.git import find_repo
 from dw_assets.context_graph import build_context_graph, cached_context_graph, ensure_manifest, feed_names
-from dw_assets.core.dbt_lineage import load_artifact
 from dw_assets.pr_impact.changes import (
     PrImpactError,
     changes_between_refs,
@@ -29,7 +29,7 @@ from dw_assets.pr_impact.changes import (
 )
 from dw_assets.pr_impact.impact import impact_report
 from dw_assets.pr_impact.render import render_markdown
-from dw_assets.store import open_store
+from dw_assets.store import open_state
 
 __all__ = ["PrImpactError", "for_diff", "for_refs", "render_markdown"]
 
@@ -105,6 +105,6 @@ def _project_graph(settings: Settings, project: Path, store: Any) -> tuple[Any, 
     return build_context_graph(scoped, store=store), load_artifact(ensure_manifest(scoped))
 
 
-def state_store(settings: Settings) -> Any:
+def graph_store(settings: Settings) -> Any:
     """The state store, when the graph has feeds that read it (as `dw trace` does)."""
-    return open_store(resolve_env(settings.state.url, what="state.url")) if feed_names() else None
+    return open_state(settings) if feed_names() else None

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 import yaml
-from graph_builders import make_manifest
 
 from dw_assets import context_graph
 from dw_assets.config import load_settings
+from tests.support.graph_builders import make_manifest
 
 NOTES = {"notes": [
     {"from": "app.orders", "to": "airflow:orders_daily.orders_clean", "relation": "reads",

@@ -193,7 +193,7 @@ def test_the_sensor_reports_observations_of_known_assets(night, store: Store) ->
 
 @pytest.mark.openlineage
 def test_our_own_verification_events_are_stored_but_not_acted_on(night, store: Store, dw_home: Path) -> None:
-    from dw_assets.connectors.openlineage.emitter import CheckResult, VerificationEmitter
+    from dw_assets.connectors.openlineage.emitter import Assertion, VerificationEmitter
 
     settings, _ = night
     own = settings.model_copy(update={"openlineage": settings.openlineage.model_copy(update={"emit_transport": {
@@ -201,7 +201,7 @@ def test_our_own_verification_events_are_stored_but_not_acted_on(night, store: S
         "append": True}})})
     emitter = VerificationEmitter(own)
     run, _ = emitter.start("lake.orders_clean")
-    assert emitter.finish(run, [CheckResult("lake.orders_clean", "volume", False)]).event_type == "FAIL"
+    assert emitter.finish(run, [Assertion("lake.orders_clean", "volume", False)]).event_type == "FAIL"
     result = process_new_events(own, store, intake=intake_signal)
     assert result.events == 2 and result.signals == [] and result.graph_edges == 0
     graph = ContextGraph()

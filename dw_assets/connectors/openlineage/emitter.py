@@ -45,7 +45,7 @@ PRODUCER = f"{_PRODUCER_BASE}v{_version('data-workers-dagster')}"
 
 
 @dataclass(frozen=True)
-class CheckResult:
+class Assertion:
     """One check's outcome on one dataset; `assertion` names the kind (volume, balance, ...)."""
 
     dataset_id: str
@@ -165,7 +165,7 @@ class VerificationEmitter:
             run.run_id = str(uuid.UUID(run_id))
         return run, self._emit(self.build_event(run, "START"))
 
-    def finish(self, run: VerificationRun, results: Sequence[CheckResult], *,
+    def finish(self, run: VerificationRun, results: Sequence[Assertion], *,
                error: str | None = None) -> EmitOutcome:
         """COMPLETE when every check passed and nothing errored, else FAIL with an errorMessage."""
         failed = [r for r in results if not r.success]
@@ -175,7 +175,7 @@ class VerificationEmitter:
         state = "FAIL" if error else "COMPLETE"
         return self._emit(self.build_event(run, state, results, error=error))
 
-    def build_event(self, run: VerificationRun, state: str, results: Sequence[CheckResult] = (), *,
+    def build_event(self, run: VerificationRun, state: str, results: Sequence[Assertion] = (), *,
                     error: str | None = None, event_time: datetime | None = None) -> Any:
         # lazy: openlineage-python takes about a second to import; only an emitting deployment needs it
         from openlineage.client.event_v2 import Job, Run, RunEvent, RunState
@@ -206,7 +206,7 @@ class VerificationEmitter:
                 message=error, programmingLanguage="PYTHON", producer=PRODUCER)
         return facets
 
-    def _inputs(self, run: VerificationRun, results: Sequence[CheckResult]) -> list[Any]:
+    def _inputs(self, run: VerificationRun, results: Sequence[Assertion]) -> list[Any]:
         """Each dataset checked, with one dataQualityAssertions entry per check on it."""
         # lazy: openlineage-python takes about a second to import; only an emitting deployment needs it
         from openlineage.client.event_v2 import InputDataset
