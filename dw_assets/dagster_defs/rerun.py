@@ -40,7 +40,8 @@ VERIFY_JOB = "verify_remediation"
 RESOURCE_KEY = "dw_governance"
 ANCHOR_SEQ, ANCHOR_HASH = "dw/receipts_seq", "dw/receipts_head"
 verification_partitions = dg.DynamicPartitionsDefinition(name="dw_verifications")
-plan_partitions = dg.DynamicPartitionsDefinition(name="dw_plans")
+PLAN_PARTITIONS = "dw_plans"  # the name, typed str (a partitions definition's name is optional)
+plan_partitions = dg.DynamicPartitionsDefinition(name=PLAN_PARTITIONS)
 
 
 class GovernanceRuntime:
