@@ -10,7 +10,7 @@ import dagster as dg
 import sqlglot
 from sqlglot import exp
 
-from checks.common import make_asset_check, target_partition
+from checks.common import bind_evaluation, make_asset_check, target_partition
 from dw_assets.config import BalanceRuleConfig, DatasetChecksConfig, Settings
 from dw_assets.connectors.warehouse import Warehouse, WarehouseError
 from dw_assets.core.checks_logic import CheckOutcome, balance_check_name, decide_balance
@@ -66,6 +66,5 @@ def build_checks(settings: Settings, entry: DatasetChecksConfig) -> list[dg.Asse
         description = f"Every group by {', '.join(rule.group_by)} satisfies `{rule.condition}`."
         out.append(make_asset_check(
             settings, entry.dataset, balance_check_name(rule.name), description,
-            lambda wh, store, partition, now, rule=rule: evaluate_balance(wh, store, entry.dataset, rule,
-                                                                          partition, now)))
+            bind_evaluation(evaluate_balance, entry.dataset, rule)))
     return out

@@ -31,6 +31,12 @@ PARTITION_TAG = "dw/partition"
 Evaluate = Callable[[Warehouse, Store, "str | None", datetime], CheckOutcome]
 
 
+def bind_evaluation(evaluate: Callable[..., CheckOutcome], *bound: Any) -> Evaluate:
+    """`evaluate(wh, store, *bound, partition, now)` as an Evaluate: binds a check's dataset and config
+    (a lambda with default arguments would do it too, but mypy cannot type one)."""
+    return lambda wh, store, partition, now: evaluate(wh, store, *bound, partition, now)
+
+
 def parse_partition(value: Any) -> date:
     """A partition value (DATE, TIMESTAMP or 'YYYY-MM-DD' text) as a date."""
     try:

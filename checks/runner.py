@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from checks.balance import evaluate_balance
-from checks.common import record_failure
+from checks.common import bind_evaluation, record_failure
 from checks.freshness import evaluate_freshness
 from checks.landed_files import evaluate_landed_files, landing_url
 from checks.schema_drift import evaluate_schema_drift
@@ -49,19 +49,19 @@ def find_entry(settings: Settings, dataset: str) -> DatasetChecksConfig:
 
 
 def runners(settings: Settings, entry: DatasetChecksConfig) -> dict[str, Runner]:
-    ds, out = entry.dataset, {}
+    ds = entry.dataset
+    out: dict[str, Runner] = {}
     if entry.volume:
-        out[entry.volume.name] = lambda wh, st, p, now, c=entry.volume: evaluate_volume(wh, st, ds, c, p, now)
+        out[entry.volume.name] = bind_evaluation(evaluate_volume, ds, entry.volume)
     if entry.freshness:
-        out["freshness_sla"] = lambda wh, st, p, now, c=entry.freshness: evaluate_freshness(wh, st, ds, c, p, now)
+        out["freshness_sla"] = bind_evaluation(evaluate_freshness, ds, entry.freshness)
     for rule in entry.balance:
-        out[balance_check_name(rule.name)] = lambda wh, st, p, now, r=rule: evaluate_balance(wh, st, ds, r, p, now)
+        out[balance_check_name(rule.name)] = bind_evaluation(evaluate_balance, ds, rule)
     if entry.landed_files:
         landing = landing_url(settings, entry.landed_files)
-        out["rows_match_landed_files"] = lambda wh, st, p, now, c=entry.landed_files: evaluate_landed_files(
-            wh, st, ds, c, landing, p, now)
+        out["rows_match_landed_files"] = bind_evaluation(evaluate_landed_files, ds, entry.landed_files, landing)
     if entry.schema_drift:
-        out["schema_drift"] = lambda wh, st, p, now, c=entry.schema_drift: evaluate_schema_drift(wh, st, ds, c, p, now)
+        out["schema_drift"] = bind_evaluation(evaluate_schema_drift, ds, entry.schema_drift)
     return out
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from datetime import date, datetime, timedelta
+from typing import SupportsFloat
 
 import dagster as dg
 
@@ -164,7 +165,7 @@ def _group_inputs(by_group: dict[str, dict[datetime, float]], chosen: list[datet
     return out
 
 
-def _number(value: object) -> int | float:
+def _number(value: SupportsFloat | str | None) -> int | float:
     """Row counts stay integers; a metric (a sum of decimals) becomes a float."""
     number = float(value or 0)
     return int(number) if number.is_integer() else round(number, 2)

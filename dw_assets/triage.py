@@ -86,7 +86,7 @@ def triage_open_incidents(settings: Settings, store: Store, *, now: datetime | N
 
     incidents = IncidentStore(store)
     now = now or utcnow()
-    results = []
+    results: list[dict[str, Any]] = []
     for incident in incidents.list(status=ACTIVE):
         if incident.status == "diagnosed" and incident.plan_id:
             continue
