@@ -23,4 +23,4 @@ test: $(STAMP)
 	bash scripts/test.sh $(ARGS)
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check dw_assets sensors checks tests
+	bash scripts/lint.sh

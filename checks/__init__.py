@@ -12,6 +12,7 @@ from checks.common import make_asset_check
 from dw_assets.checks.balance import evaluate_balance
 from dw_assets.checks.freshness import evaluate_freshness
 from dw_assets.checks.landed_files import evaluate_landed_files, landing_url
+from dw_assets.checks.runner import bind_evaluation
 from dw_assets.checks.schema_drift import evaluate_schema_drift
 from dw_assets.checks.volume import evaluate_volume
 from dw_assets.config import DatasetChecksConfig, Settings
@@ -58,8 +59,7 @@ def balance_checks(settings: Settings, entry: DatasetChecksConfig) -> list[dg.As
         description = f"Every group by {', '.join(rule.group_by)} satisfies `{rule.condition}`."
         out.append(make_asset_check(
             settings, entry.dataset, balance_check_name(rule.name), description,
-            lambda wh, store, partition, now, rule=rule: evaluate_balance(wh, store, entry.dataset, rule,
-                                                                          partition, now)))
+            bind_evaluation(evaluate_balance, entry.dataset, rule)))
     return out
 
 

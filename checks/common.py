@@ -9,21 +9,19 @@ outcome into an `AssetCheckResult` readable in the UI.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
 import dagster as dg
 
-from dw_assets.checks.runner import record_failure
+from dw_assets.checks.runner import Evaluate, record_failure
 from dw_assets.config import Settings
 from dw_assets.connectors.warehouse import Warehouse
 from dw_assets.core.checks_logic import CheckOutcome
 from dw_assets.dagster_defs.plan_view import incident_url
-from dw_assets.store import Store, open_state
+from dw_assets.store import open_state
 
 PARTITION_TAG = "dw/partition"
-Evaluate = Callable[[Warehouse, Store, "str | None", datetime], CheckOutcome]
 
 
 def to_check_result(outcome: CheckOutcome, incident_id: str | None = None) -> dg.AssetCheckResult:

@@ -20,6 +20,7 @@ from dw_assets.dagster_defs.plan_view import (
     pending_plans,
 )
 from dw_assets.dagster_defs.rerun import (
+    PLAN_PARTITIONS,
     RESOURCE_KEY,
     GovernanceRuntime,
     plan_partitions,
@@ -60,7 +61,7 @@ def build_approvals_sensor(rerun_job: Any, verify_job: Any, *, minimum_interval_
                                    tags={"dw/plan_id": plan_id}) for plan_id in tick.verify]
         partitions = [verification_partitions.build_add_request(tick.verify)] if tick.verify else []
         pending = pending_plans(gov.store)
-        known = set(context.instance.get_dynamic_partitions(plan_partitions.name))
+        known = set(context.instance.get_dynamic_partitions(PLAN_PARTITIONS))
         new = [row["plan_id"] for row in pending if row["plan_id"] not in known]
         partitions += [plan_partitions.build_add_request(new)] if new else []
         fingerprint = pending_fingerprint(pending)

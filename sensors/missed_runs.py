@@ -76,17 +76,17 @@ def evaluate(settings: Settings, clients: dict[str, Any], intake: Callable[[Sign
 
 def check_freshness(settings: Settings, store: Any, now: datetime) -> list[dict[str, Any]]:
     """Every freshness SLA, evaluated now; a stale dataset is recorded through its check as usual."""
-    out = []
-    entries = [c for c in settings.checks if c.freshness]
+    out: list[dict[str, Any]] = []
+    entries = [(c, sla) for c in settings.checks if (sla := c.freshness)]
     if not entries:
         return out
     try:
         warehouse = Warehouse.from_settings(settings)
     except Exception as exc:  # noqa: BLE001  no warehouse: the schedules were still checked
         return [{"warehouse": settings.warehouse.url, "error": f"{type(exc).__name__}: {str(exc)[:300]}"}]
-    for entry in entries:
+    for entry, sla in entries:
         try:
-            outcome = evaluate_freshness(warehouse, store, entry.dataset, entry.freshness, now=now)
+            outcome = evaluate_freshness(warehouse, store, entry.dataset, sla, now=now)
             incident = record_failure(settings, store, outcome, now=now)
         except Exception as exc:  # noqa: BLE001  one unreadable table: record it, check the rest
             out.append({"dataset": entry.dataset, "error": f"{type(exc).__name__}: {str(exc)[:300]}"})

@@ -23,7 +23,13 @@ from dw_assets.core.signals import Signal
 from dw_assets.incidents import intake_signal
 from dw_assets.store import Store, open_state
 
-Runner = Callable[[Warehouse, Store, "str | None", datetime], CheckOutcome]
+Evaluate = Callable[[Warehouse, Store, "str | None", datetime], CheckOutcome]
+
+
+def bind_evaluation(evaluate: Callable[..., CheckOutcome], *bound: Any) -> Evaluate:
+    """`evaluate(wh, store, *bound, partition, now)` as an Evaluate: binds a check's dataset and config
+    (a lambda with default arguments would do it too, but mypy cannot type one)."""
+    return lambda wh, store, partition, now: evaluate(wh, store, *bound, partition, now)
 
 
 @dataclass
@@ -49,20 +55,20 @@ def find_entry(settings: Settings, dataset: str) -> DatasetChecksConfig:
     raise ConfigError(f"dataset {dataset!r}: {hint} in {settings.path}; configured: {known}")
 
 
-def runners(settings: Settings, entry: DatasetChecksConfig) -> dict[str, Runner]:
-    ds, out = entry.dataset, {}
+def runners(settings: Settings, entry: DatasetChecksConfig) -> dict[str, Evaluate]:
+    ds = entry.dataset
+    out: dict[str, Evaluate] = {}
     if entry.volume:
-        out[entry.volume.name] = lambda wh, st, p, now, c=entry.volume: evaluate_volume(wh, st, ds, c, p, now)
+        out[entry.volume.name] = bind_evaluation(evaluate_volume, ds, entry.volume)
     if entry.freshness:
-        out["freshness_sla"] = lambda wh, st, p, now, c=entry.freshness: evaluate_freshness(wh, st, ds, c, p, now)
+        out["freshness_sla"] = bind_evaluation(evaluate_freshness, ds, entry.freshness)
     for rule in entry.balance:
-        out[balance_check_name(rule.name)] = lambda wh, st, p, now, r=rule: evaluate_balance(wh, st, ds, r, p, now)
+        out[balance_check_name(rule.name)] = bind_evaluation(evaluate_balance, ds, rule)
     if entry.landed_files:
         landing = landing_url(settings, entry.landed_files)
-        out["rows_match_landed_files"] = lambda wh, st, p, now, c=entry.landed_files: evaluate_landed_files(
-            wh, st, ds, c, landing, p, now)
+        out["rows_match_landed_files"] = bind_evaluation(evaluate_landed_files, ds, entry.landed_files, landing)
     if entry.schema_drift:
-        out["schema_drift"] = lambda wh, st, p, now, c=entry.schema_drift: evaluate_schema_drift(wh, st, ds, c, p, now)
+        out["schema_drift"] = bind_evaluation(evaluate_schema_drift, ds, entry.schema_drift)
     return out
 
 

@@ -83,15 +83,16 @@ def accept_partition(store: Store, dataset_id: str, partition: str, *, actor: st
     """Mark a partition as legitimate: it passes, joins the volume history (and with `shift`, the
     model re-baselines on its level); it also leaves the excluded partitions. Returns the record."""
     store.ensure_schema()
+    accepted_at = now or datetime.now(UTC)
     record = {"dataset_id": dataset_id, "partition": partition, "shift": shift, "note": note,
-              "accepted_by": actor, "accepted_at": now or datetime.now(UTC)}
+              "accepted_by": actor, "accepted_at": accepted_at}
     key = (accepted_partitions_table.c.dataset_id == dataset_id) & (accepted_partitions_table.c.partition == partition)
     with store.engine.begin() as conn:
         if not conn.execute(accepted_partitions_table.update().where(key).values(**record)).rowcount:
             conn.execute(accepted_partitions_table.insert().values(**record))
         conn.execute(excluded_partitions.delete().where((excluded_partitions.c.dataset_id == dataset_id)
                                                         & (excluded_partitions.c.partition == partition)))
-    return {**record, "accepted_at": record["accepted_at"].isoformat()}
+    return {**record, "accepted_at": accepted_at.isoformat()}
 
 
 def accepted_partitions(store: Store, dataset_id: str) -> dict[str, bool]:
@@ -107,7 +108,7 @@ def baseline_exclusions(store: Store, dataset_id: str) -> set[str]:
     """Partitions left out of the volume baseline (ISO dates as text)."""
     store.ensure_schema()
     with store.engine.connect() as conn:
-        marked = set(conn.execute(sa.select(excluded_partitions.c.partition)
+        marked: set[str] = set(conn.execute(sa.select(excluded_partitions.c.partition)
                                   .where(excluded_partitions.c.dataset_id == dataset_id)).scalars())
     # an incident's partition that a person later accepted as legitimate joins the history again
     return (marked | IncidentStore(store).confirmed_partitions(dataset_id)) - set(accepted_partitions(store, dataset_id))

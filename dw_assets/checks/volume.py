@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from datetime import date, datetime, timedelta
+from typing import SupportsFloat
 
 from dw_assets.checks.state import accepted_partitions, baseline_exclusions
 from dw_assets.config import VolumeCheckConfig
@@ -160,7 +161,7 @@ def _group_inputs(by_group: dict[str, dict[datetime, float]], chosen: list[datet
     return out
 
 
-def _number(value: object) -> int | float:
+def _number(value: SupportsFloat | str | None) -> int | float:
     """Row counts stay integers; a metric (a sum of decimals) becomes a float."""
     number = float(value or 0)
     return int(number) if number.is_integer() else round(number, 2)

@@ -62,16 +62,18 @@ def check(dw: DwContext, as_json: bool) -> None:
         else:
             click.echo(f"{settings.path}: {key_note}", err=True)
         sys.exit(2)
-    summary = {"ok": True, "signing_key": key_note, "path": str(settings.path), "airflow_instances": [i.name for i in settings.airflow.instances],
-               "domains": {d.name: d.autonomy for d in settings.domains}, "checked_datasets": [c.dataset for c in settings.checks],
-               "warnings": warnings}
+    instances = [i.name for i in settings.airflow.instances]
+    domains = {d.name: d.autonomy for d in settings.domains}
+    datasets = [c.dataset for c in settings.checks]
+    summary = {"ok": True, "signing_key": key_note, "path": str(settings.path), "airflow_instances": instances,
+               "domains": domains, "checked_datasets": datasets, "warnings": warnings}
     if as_json:
         emit_json(summary)
         return
     click.echo(f"{settings.path}: OK")
-    click.echo(f"  Airflow instances: {', '.join(summary['airflow_instances']) or 'none'}")
-    click.echo("  domains: " + ", ".join(f"{k} ({v})" for k, v in summary["domains"].items()))
-    click.echo(f"  checked datasets: {len(summary['checked_datasets'])}")
+    click.echo(f"  Airflow instances: {', '.join(instances) or 'none'}")
+    click.echo("  domains: " + ", ".join(f"{k} ({v})" for k, v in domains.items()))
+    click.echo(f"  checked datasets: {len(datasets)}")
     click.echo(f"  signing key: {key_note}")
     for warning in warnings:
         click.echo(f"  warning: {warning}")

@@ -76,7 +76,7 @@ def open_pull_request(domain_cfg: DomainConfig, repo_path: str | Path, fix: Prop
 
 def commit_message(fix: ProposedFix, incident_id: str) -> str:
     readers = fix.blast_radius
-    owners = sorted({r.get("owner") for r in readers if r.get("owner")})
+    owners = sorted({str(r["owner"]) for r in readers if r.get("owner")})
     worst = _worst(readers)
     radius = (f"{len(readers)} downstream of {fix.target_asset or 'the changed asset'}"
               + (f", owners {', '.join(owners)}" if owners else "") + (f", worst severity {worst}" if worst else ""))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from datetime import datetime
 from statistics import median
 
 from dw_assets.core.causes import Cause, Fact, fact
@@ -69,7 +70,13 @@ def loads_of(ev: EvidenceBundle, dataset_id: str, partition: str | None) -> list
     runs = [r for r in ev.producers_of(dataset_id)
             if r.state == "success" and r.start and r.start <= ev.symptom.observed_at]
     matching = [r for r in runs if partition and partition in {str(v) for v in r.conf.values()}]
-    return sorted(matching or runs, key=lambda r: r.start)
+    return sorted(matching or runs, key=_started_at)
+
+
+def _started_at(run: TaskRun) -> datetime:
+    if run.start is None:  # _loads keeps started runs only
+        raise ValueError(f"run {run.run_id} of {run.job} has no start time")
+    return run.start
 
 
 def _base(name: str) -> str:
@@ -202,20 +209,23 @@ def _late_task_causes(ev: EvidenceBundle) -> Iterator[Cause]:
     if not consumers:
         return
     consumer = consumers[-1]
+    started = _started_at(consumer)
     scope = scope_of(ev)
     inputs = consumer.inputs or tuple(d for d, depth in scope.items() if 1 <= depth <= 2)
     for dataset in inputs:
         for run in ev.producers_of(dataset):
-            if run.state != "success" or not run.end or not (consumer.start < run.end <= ev.window[1]):
+            if run.state != "success" or not run.end or not (started < run.end <= ev.window[1]):
                 continue
-            yield _late_task_cause(ev, consumer, dataset, run)
+            yield _late_task_cause(ev, consumer, dataset, run, run.end)
 
 
-def _late_task_cause(ev: EvidenceBundle, consumer: TaskRun, dataset: str, run: TaskRun) -> Cause:
-    lag = run.end - consumer.start
-    facts = [fact("upstream_updated_after_consumer_started", f"{consumer.job} started at {hm(consumer.start)}; "
-                  f"{run.job} finished writing {dataset} at {hm(run.end)} ({lag} later)", run.system)]
-    reran = [r for r in ev.producers_of(ev.symptom.dataset_id) if r.start and r.start > run.end]
+def _late_task_cause(ev: EvidenceBundle, consumer: TaskRun, dataset: str, run: TaskRun,
+                     finished: datetime) -> Cause:
+    started = _started_at(consumer)
+    lag = finished - started
+    facts = [fact("upstream_updated_after_consumer_started", f"{consumer.job} started at {hm(started)}; "
+                  f"{run.job} finished writing {dataset} at {hm(finished)} ({lag} later)", run.system)]
+    reran = [r for r in ev.producers_of(ev.symptom.dataset_id or "") if r.start and r.start > finished]
     if reran:
         facts.append(fact("consumer_reran_after_update", f"{reran[0].job} ran again at {hm(reran[0].start)}",
                           reran[0].system))

@@ -215,7 +215,7 @@ def task_error(ev: EvidenceBundle) -> Iterator[Cause]:
 
 def _task_error_cause(ev: EvidenceBundle, run: TaskRun, err, own: bool) -> Cause:
     kind, meaning = TASK_ERROR_CAUSES[err.kind]
-    line = run.error_message.splitlines()[0][:300]
+    line = (run.error_message or "?").splitlines()[0][:300]  # task_error passes failed runs with a message
     facts = [fact("task_error_classified", f"{run.job} try {run.try_number} ({run.run_id}) failed: {line}",
                   run.system)]
     if run.log_lines:
@@ -276,10 +276,10 @@ def did_not_run(ev: EvidenceBundle) -> Iterator[Cause]:
         job = writer.node_id.split(":", 1)[-1]
         if any(r.job == job for r in ev.task_runs):
             continue
-        facts = (fact("expected_run_missing", f"no run of {job} in the {ev.window[0]:%Y-%m-%d %H:%M} - "
-                      f"{ev.window[1]:%Y-%m-%d %H:%M} window, and it writes {sym.dataset_id}", "airflow"),)
+        no_run = (fact("expected_run_missing", f"no run of {job} in the {ev.window[0]:%Y-%m-%d %H:%M} - "
+                       f"{ev.window[1]:%Y-%m-%d %H:%M} window, and it writes {sym.dataset_id}", "airflow"),)
         explains = f"{job} did not run, so {sym.dataset_id} was not refreshed" if sym.kind == "stale" else None
-        yield Cause("did_not_run", writer.node_id, f"The load did not run: no run of {job}", facts,
+        yield Cause("did_not_run", writer.node_id, f"The load did not run: no run of {job}", no_run,
                     (f"a run of {job} in the window",), explains=explains,
                     details={"dag_id": job.split(".", 1)[0], "task_id": job.split(".", 1)[-1], "depth": writer.depth})
 

@@ -149,7 +149,7 @@ def _params(params: ModelParams | None, lower_ratio: float | None, upper_ratio: 
         raise ValueError(f"need upper_ratio >= 1, got {upper_ratio}")
     if mad_k is not None and mad_k <= 0:
         raise ValueError(f"mad_k must be > 0, got {mad_k}")
-    changes = {k: v for k, v in (("lower_ratio", lower_ratio), ("upper_ratio", upper_ratio), ("k", mad_k))
+    changes: dict[str, Any] = {k: v for k, v in (("lower_ratio", lower_ratio), ("upper_ratio", upper_ratio), ("k", mad_k))
                if v is not None}
     return replace(model, **changes) if changes else model
 

@@ -74,7 +74,7 @@ def missed_or_stuck(dag_id: str, schedule: str | None, runs: list[RunSeen], now:
     the newest run is still queued/running after `stuck_after` (default: 3x the median duration of
     the recent finished runs, at least an hour)."""
     interval = interval_of(schedule or "")
-    latest_start = max((r.start or r.scheduled_for for r in runs if r.start or r.scheduled_for), default=None)
+    latest_start = max((t for r in runs if (t := r.start or r.scheduled_for)), default=None)
     if interval is not None:
         fire = (latest_start + interval) if latest_start else None
         fire = fire if fire and fire <= now - grace else None
@@ -91,7 +91,9 @@ def missed_or_stuck(dag_id: str, schedule: str | None, runs: list[RunSeen], now:
                          f" ({schedule}) and did not{why}", newest)
     if newest and newest.state in ("queued", "running") and newest.start:
         durations = [(r.end - r.start) for r in runs if r.end and r.start and r.state == "success"]
-        limit = stuck_after or max(timedelta(hours=1), 3 * median(durations) if durations else timedelta(hours=1))
+        # median over seconds: statistics' types take numbers, not timedeltas
+        typical = timedelta(seconds=median(d.total_seconds() for d in durations)) if durations else None
+        limit = stuck_after or max(timedelta(hours=1), 3 * typical if typical else timedelta(hours=1))
         if now - newest.start > limit:
             return MissedRun(dag_id, "stuck", newest.start + limit, schedule or "",
                              f"{dag_id} run {newest.run_id} has been {newest.state} since "

@@ -225,7 +225,8 @@ def _filepath_edits(source: str, tree: ast.Module, suffix: str) -> list[tuple[in
         if not (isinstance(node, ast.Call) and _call_name(node.func).endswith("Sensor")):
             continue
         value = next((kw.value for kw in node.keywords if kw.arg in ("filepath", "path", "file_pattern")), None)
-        if not isinstance(value, (ast.Constant, ast.JoinedStr)) or value.lineno != value.end_lineno:
+        if (not isinstance(value, (ast.Constant, ast.JoinedStr)) or value.lineno != value.end_lineno
+                or value.end_col_offset is None):
             continue
         marker = _marker_literal(ast.get_source_segment(source, value) or "", suffix)
         if marker is None:
@@ -276,12 +277,13 @@ def _local_value(func: ast.FunctionDef, before: ast.stmt, arg: ast.expr) -> ast.
     """`pattern = os.path.join(d, "x_*.csv"); glob.glob(pattern)`: the glob text is the local's value."""
     if not isinstance(arg, ast.Name):
         return arg
-    for stmt in func.body:
+    value: ast.expr = arg
+    for stmt in func.body:  # the last assignment of the name before the glob call wins
         if stmt is before:
             break
         if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == arg.id for t in stmt.targets):
-            arg = stmt.value
-    return arg
+            value = stmt.value
+    return value
 
 
 def _marker_arg(source: str, tree: ast.Module, arg: ast.expr, suffix: str):
@@ -312,12 +314,12 @@ def _marker_arg(source: str, tree: ast.Module, arg: ast.expr, suffix: str):
         new_arg = arg_src[:offset] + name + arg_src[offset + len(pattern.id):]
         line = f"{name} = {marker_literal}  # written after the last part of an export\n"
         return new_arg, (assign.end_lineno, 0, line)
-    literal = ast.get_source_segment(source, pattern) if pattern is not None else None
-    marker_literal = _marker_literal(literal or "", suffix)
+    pattern_src = ast.get_source_segment(source, pattern) or ""
+    marker_literal = _marker_literal(pattern_src, suffix)
     if marker_literal is None:
         return None, None
     offset = _offset(source, pattern) - _offset(source, arg)
-    return arg_src[:offset] + marker_literal + arg_src[offset + len(literal):], None
+    return arg_src[:offset] + marker_literal + arg_src[offset + len(pattern_src):], None
 
 
 def _pattern_node(arg: ast.expr) -> ast.expr | None:
@@ -363,7 +365,7 @@ def _marker_literal(literal: str, suffix: str) -> str | None:
     return f"{match.group('prefix')}{match.group('quote')}{stem}{suffix}{match.group('quote')}"
 
 
-def _offset(source: str, node: ast.AST) -> int:
+def _offset(source: str, node: ast.expr) -> int:
     lines = source.splitlines(keepends=True)
     return sum(len(line) for line in lines[:node.lineno - 1]) + len(
         lines[node.lineno - 1].encode()[:node.col_offset].decode())

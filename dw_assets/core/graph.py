@@ -278,7 +278,7 @@ class ContextGraph:
         add_edge: whole-graph tables that traversals index by node (severity inputs, node flags;
         the adjacency is kept apart, see `flow_adjacency`). Writing to a node's fields directly does not refresh them."""
         try:
-            return self._derived[key]  # type: ignore[no-any-return]
+            return self._derived[key]
         except KeyError:
             value = self._derived[key] = build(self)
             return value

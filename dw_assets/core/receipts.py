@@ -170,7 +170,7 @@ def verify_chain(receipts: Iterable[Receipt], head: Head | None, key: Verifier,
     the record at its seq must exist and have its hash, so truncation, a rewound head and total
     deletion fail, naming what is missing.
     """
-    wanted = {}
+    wanted: dict[int, list[Anchor]] = {}
     for anchor in anchors:
         wanted.setdefault(anchor.seq, []).append(anchor)
     prev_hash, position = GENESIS_HASH, 0

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from dw_assets.core.check_render import table_md
-from dw_assets.core.checks_logic import SCHEMA_DRIFT, CheckOutcome
+from dw_assets.core.checks_logic import SCHEMA_DRIFT, CheckOutcome, Severity
 from dw_assets.core.schema_drift import diff_schemas, normalize_type
 
 Schema = Sequence[tuple[str, str]]  # (column, type) in ordinal order
@@ -44,7 +44,7 @@ def decide_schema_drift(dataset_id: str, accepted: Schema | None, current: Schem
     if not changes:
         return CheckOutcome(SCHEMA_DRIFT, dataset_id, True, "ERROR",
                             f"{dataset_id}: schema matches the accepted one ({len(current)} columns)", meta)
-    severity = "ERROR" if kinds & {"dropped", "type_changed"} else "WARN"
+    severity: Severity = "ERROR" if kinds & {"dropped", "type_changed"} else "WARN"
     return CheckOutcome(SCHEMA_DRIFT, dataset_id, False, severity,
                         f"{dataset_id}: schema drifted from the accepted one: "
                         + "; ".join(c.describe() for c in changes)

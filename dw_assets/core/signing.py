@@ -72,7 +72,7 @@ class SigningKey(VerifyKey):
         return cls(Ed25519PrivateKey.generate())
 
     @classmethod
-    def from_text(cls, text: str, *, source: str) -> SigningKey:  # type: ignore[override]
+    def from_text(cls, text: str, *, source: str) -> SigningKey:
         """A PEM (PKCS#8) private key, or base64 of the 32-byte seed."""
         text = text.strip()
         try:

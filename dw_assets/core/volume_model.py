@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 from statistics import median
-from typing import Literal
+from typing import Literal, cast
 
 import holidays as holidays_lib
 
@@ -473,9 +473,9 @@ def _group_label(fv: Mapping[str, object], used: Iterable[str]) -> str:
         if f == "period_end":
             parts.append(f"{v}_end")
         elif f == "weekday":
-            parts.append(calendar.day_abbr[int(v)])  # type: ignore[arg-type]
+            parts.append(calendar.day_abbr[cast(int, v)])  # features_of sets ints
         elif f == "hour_of_day":
-            parts.append(f"{int(v):02d}h")  # type: ignore[arg-type]
+            parts.append(f"{cast(int, v):02d}h")
         elif f == "business_day":
             parts.append(f"business_day={v}" if v != -1 else "non_business_day")
         else:

@@ -45,7 +45,8 @@ VERIFY_JOB = "verify_remediation"
 RESOURCE_KEY = "dw_governance"
 ANCHOR_SEQ, ANCHOR_HASH = "dw/receipts_seq", "dw/receipts_head"
 verification_partitions = dg.DynamicPartitionsDefinition(name="dw_verifications")
-plan_partitions = dg.DynamicPartitionsDefinition(name="dw_plans")
+PLAN_PARTITIONS = "dw_plans"  # the name, typed str (a partitions definition's name is optional)
+plan_partitions = dg.DynamicPartitionsDefinition(name=PLAN_PARTITIONS)
 
 
 class GovernanceRuntime:
@@ -191,7 +192,8 @@ def rerun_job(runtime: GovernanceRuntime | None = None) -> dg.JobDefinition:
 
     @dg.job(name=RERUN_JOB, description="Rerun an approved plan's Airflow DAGs, behind the approval gate. "
                                         "Launchpad: pick the plan's partition; config and tags follow.",
-            tags={"dw/kind": "rerun"}, config=launchpad_config(runtime) if runtime else None)
+            # dagster's overloads leave out the None its implementation takes (the unpartitioned job)
+            tags={"dw/kind": "rerun"}, config=launchpad_config(runtime) if runtime else None)  # type: ignore[arg-type]
     def rerun_airflow_dag() -> None:
         dispatch_plan_steps(authorize_plan())
 
@@ -234,9 +236,12 @@ def dagster_anchor(instance: dg.DagsterInstance) -> Anchor | None:
     """The receipt head recorded on the newest `dw/verification` materialization, if any."""
     event = instance.get_latest_materialization_event(dg.AssetKey(["dw", "verification"]))
     materialization = event.asset_materialization if event is not None else None
-    if materialization is None or ANCHOR_SEQ not in materialization.metadata:
+    if event is None or materialization is None or ANCHOR_SEQ not in materialization.metadata:
         return None
-    return Anchor(int(materialization.metadata[ANCHOR_SEQ].value), str(materialization.metadata[ANCHOR_HASH].value),
+    seq = materialization.metadata[ANCHOR_SEQ].value
+    if not isinstance(seq, int):
+        raise TypeError(f"dw/verification run {event.run_id}: metadata {ANCHOR_SEQ} is {seq!r}, not a receipt count")
+    return Anchor(seq, str(materialization.metadata[ANCHOR_HASH].value),
                   f"the Dagster event log (dw/verification run {event.run_id})")
 
 

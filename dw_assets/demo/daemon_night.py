@@ -76,10 +76,16 @@ class DaemonNight:
         runner._set_env(ctx)
         runner._build_estate(ctx)
         runner._start_airflow(ctx)  # also writes $DW_HOME/dw.yaml with the Airflow's port and password
-        os.environ["DW_CONFIG"] = ctx.options.config_path
+        os.environ["DW_CONFIG"] = self.config_path
 
         ctx.settings = load_settings(ctx.options.config_path)
         ctx.store = open_state(ctx.settings)
+
+    @property
+    def config_path(self) -> str:
+        if self.ctx.options.config_path is None:  # runner._set_env writes the home's config
+            raise DaemonNightError("the demo home's config is not written yet (prepare() first)")
+        return self.ctx.options.config_path
 
     def start_daemon(self) -> None:
         dagster_home = self.home / "dagster"
@@ -87,7 +93,7 @@ class DaemonNight:
         instance = yaml.safe_load(path.read_text()) or {}
         instance["sensors"] = {"use_threads": True, "num_workers": 4}  # sensors tick side by side
         path.write_text(yaml.safe_dump(instance, sort_keys=False))
-        env = {**os.environ, "DAGSTER_HOME": str(dagster_home), "DW_CONFIG": self.ctx.options.config_path}
+        env = {**os.environ, "DAGSTER_HOME": str(dagster_home), "DW_CONFIG": self.config_path}
         with self.daemon_log.open("wb") as out:
             self.daemon = subprocess.Popen(
                 [str(Path(sys.executable).parent / "dagster-daemon"), "run", "-w", str(REPO_ROOT / "workspace.yaml")],

@@ -8,8 +8,9 @@ dynamic partitions), so `dw ui` on the same DAGSTER_HOME shows it afterwards.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import dagster as dg
 
@@ -49,7 +50,9 @@ class DagsterDriver:
             skip = raw.skip_reason.skip_message if raw.skip_reason else None
             cursor = raw.cursor if raw.cursor is not None else context.cursor
         else:
-            items = [] if raw is None else [raw] if isinstance(raw, (dg.RunRequest, dg.SkipReason)) else list(raw)
+            # a sensor function returns one request or skip, or yields several
+            items: list[object] = ([] if raw is None else [raw] if isinstance(raw, (dg.RunRequest, dg.SkipReason))
+                                   else list(cast(Iterable[object], raw)))
             requests = [i for i in items if isinstance(i, dg.RunRequest)]
             skips = [i for i in items if isinstance(i, dg.SkipReason)]
             events, partitions = [], []
@@ -60,20 +63,23 @@ class DagsterDriver:
         for event in events:
             self.instance.report_runless_asset_event(event)
             result.asset_events += 1
-        for request in partitions:
-            if isinstance(request, dg.AddDynamicPartitionsRequest):
-                self.instance.add_dynamic_partitions(request.partitions_def_name, list(request.partition_keys))
+        for change in partitions:
+            if isinstance(change, dg.AddDynamicPartitionsRequest):
+                self.instance.add_dynamic_partitions(change.partitions_def_name, list(change.partition_keys))
         for request in requests:
             result.runs.append(self.execute(request, sensor, run_config_override))
         return result
 
     def _job_for(self, request: dg.RunRequest, sensor: dg.SensorDefinition) -> dg.JobDefinition:
+        job: dg.JobDefinition | None
         if request.job_name:
             job = self.defs.resolve_job_def(request.job_name)
-        elif sensor.has_anonymous_job:  # a sensor targeting an asset selection has a job of its own
+        elif sensor.has_anonymous_job and sensor.job_name:  # a sensor targeting an asset selection has a job of its own
             job = self.defs.resolve_job_def(sensor.job_name)
         else:
             job = self.defs.resolve_implicit_job_def_def_for_assets(list(request.asset_selection or []))
+        if job is None:
+            raise ValueError(f"sensor {sensor.name}: no job runs the assets of run request {request.run_key}")
         if request.asset_selection is not None or request.asset_check_keys is not None:
             job = job.get_subset(asset_selection=set(request.asset_selection or []),
                                  asset_check_selection=set(request.asset_check_keys or []))

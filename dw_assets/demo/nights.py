@@ -265,7 +265,8 @@ def _after_triage(ctx: DemoContext, night: dict[str, Any], since: datetime) -> N
 
 
 def month_end(ctx: DemoContext) -> dict[str, Any]:
-    tl, night, since = ctx.timeline, {"night": "month-end"}, _now()
+    night: dict[str, Any] = {"night": "month-end"}
+    tl, since = ctx.timeline, _now()
     tl.say("night", "Night 1: month-end close, a green run on half the data")
     part1 = write_gl_export_part(ctx.home, NIGHT1_DATE, 1)
     tl.say("landing", f"{part1.name} lands ({_rows(part1):,} rows)")
@@ -291,7 +292,8 @@ def month_end(ctx: DemoContext) -> dict[str, Any]:
 
 
 def orders(ctx: DemoContext) -> dict[str, Any]:
-    tl, night = ctx.timeline, {"night": "orders"}
+    night: dict[str, Any] = {"night": "orders"}
+    tl = ctx.timeline
     tl.say("night", "Night 2: a column type changes two systems upstream")
     with tl.step("airflow", "the night before: orders_daily runs green (OpenLineage records discount as DECIMAL)"):
         before = ctx.estate.wait_run("orders_daily", ctx.estate.trigger("orders_daily", {})["dag_run_id"], timeout=900)

@@ -71,7 +71,7 @@ def _set_env(ctx: DemoContext) -> None:
 def _build_estate(ctx: DemoContext) -> None:
     tl = ctx.timeline
     with tl.step("estate", f"building the demo estate in {ctx.home}"):
-        ctx.estate_paths = build_estate(ctx.home)
+        build_estate(ctx.home)  # its paths are read from the home the settings point at
     with tl.step("estate", "dbt build of the history (dbt-duckdb)"):
         proc = run_dbt(["build"], ctx.repo / "dbt_project", ctx.repo / "dbt_project", env=_dbt_env(ctx))
         if proc.returncode != 0:

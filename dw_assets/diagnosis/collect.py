@@ -50,10 +50,9 @@ def collect_evidence(settings: Settings, store: Any, symptom: Symptom, *, graph:
     window = default_window(symptom.observed_at, bounds.hours_before)
     if graph is not None:
         root = gaps.guard("context graph", lambda: sources.resolve_root(graph, symptom), None)
-        if root and symptom.dataset_id and root != symptom.dataset_id and not root.startswith("airflow:"):
+        if root and (tested := symptom.dataset_id) and root != tested and not root.startswith("airflow:"):
             # a dbt test's audit relation stands for the node it tests: its failing rows are evidence
-            test = gaps.guard("dbt test", lambda: sources.dbt_test_evidence(settings, graph, symptom.dataset_id,
-                                                                            warehouse), {})
+            test = gaps.guard("dbt test", lambda: sources.dbt_test_evidence(settings, graph, tested, warehouse), {})
             symptom = replace(symptom, dataset_id=root, metrics={**symptom.metrics, **({"dbt_test": test}
                                                                                        if test else {})})
     else:

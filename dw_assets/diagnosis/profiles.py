@@ -10,6 +10,7 @@ date ranges), bounded in count and size.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import date, timedelta
 from typing import Any
 
@@ -21,7 +22,7 @@ from dw_assets.connectors.warehouse import quote_identifier as q
 from dw_assets.core.evidence import LandedFile, PartitionProfile, SchemaChange, Symptom
 from dw_assets.core.identity import canonical_dataset_id
 from dw_assets.core.landed_files import file_pattern
-from dw_assets.core.stats import comparable_partitions
+from dw_assets.core.stats import Period, comparable_partitions
 from dw_assets.diagnosis.sources import as_date, estate_warehouse, string_changes, utc_from_epoch
 
 MAX_FILES = 20
@@ -36,14 +37,15 @@ def _check_configs(settings: Settings, datasets: list[str]) -> dict[str, Any]:
 
 def landed_files(settings: Settings, symptom: Symptom, datasets: list[str]) -> list[LandedFile]:
     out: list[LandedFile] = []
+    partition = symptom.partition
+    part = as_date(partition) if partition else None
     for dataset, check in _check_configs(settings, datasets).items():
-        part = as_date(symptom.partition) if symptom.partition else None
-        if check.landed_files is None or part is None:
+        if check.landed_files is None or part is None or partition is None:
             continue
         landing = check.landed_files.landing or settings.landing
         pattern = file_pattern(check.landed_files.file_glob, part)
         out += _list_landing(str(settings.resolve_path(landing, what="landing")), pattern, dataset,
-                             symptom.partition, check.landed_files.file_glob)
+                             partition, check.landed_files.file_glob)
     return out
 
 
@@ -61,7 +63,8 @@ def _list_landing(landing: str, pattern: str, dataset: str, partition: str, glob
         mtime = info.get("mtime") or info.get("created")
         if hasattr(mtime, "timestamp"):
             mtime = mtime.timestamp()
-        rows, ranges = (None, {})
+        rows: int | None = None
+        ranges: dict[str, tuple[date, date]] = {}
         if local and not is_marker and path.endswith(".csv") and (info.get("size") or 0) <= MAX_PROFILED_BYTES:
             rows, ranges = _profile_csv(path)
         out.append(LandedFile(path.rsplit("/", 1)[-1], utc_from_epoch(float(mtime or 0)), rows, ranges, is_marker,
@@ -82,6 +85,8 @@ def _profile_csv(path: str) -> tuple[int | None, dict[str, tuple[date, date]]]:
         row = con.execute(f"SELECT {', '.join(selects)} FROM {source}").fetchone()
     finally:
         con.close()
+    if row is None:  # an aggregate always returns its one row
+        raise RuntimeError(f"duckdb returned no row counting {path}")
     ranges = {c: (row[1 + 2 * i], row[2 + 2 * i]) for i, c in enumerate(dates) if row[1 + 2 * i] is not None}
     return int(row[0]), ranges
 
@@ -112,7 +117,7 @@ def profiles(settings: Settings, symptom: Symptom, datasets: list[str], changes:
         spec = check.volume or check.landed_files
         if spec is None or not symptom.partition:
             continue
-        period = (check.volume.period if check.volume else None) or "daily"
+        period: Period = (check.volume.period if check.volume else None) or "daily"
         history = (check.volume.history if check.volume else None) or 6
         out.append(profile_partition(wh, dataset, spec.partition_column, symptom.partition, period, history,
                                      odd_columns.get(dataset, set()), key_columns=(keys or {}).get(dataset, ())))
@@ -141,8 +146,8 @@ def constraint_keys(session: Any, wh: Any, dataset: str) -> tuple[str, ...]:
     return (str(rows[0][0]),) if len(rows) == 1 else ()
 
 
-def profile_partition(wh: Any, dataset: str, partition_column: str, partition: str, period: str, history: int,
-                      odd_columns: set[str] = frozenset(), key_columns: tuple[str, ...] = ()) -> PartitionProfile:
+def profile_partition(wh: Any, dataset: str, partition_column: str, partition: str, period: Period, history: int,
+                      odd_columns: Collection[str] = frozenset(), key_columns: tuple[str, ...] = ()) -> PartitionProfile:
     rel = wh.relation(dataset)
     with wh.session() as s:
         columns = {c.name: c.data_type.upper() for c in s.table_schema(dataset)}
@@ -165,8 +170,8 @@ def profile_partition(wh: Any, dataset: str, partition_column: str, partition: s
         if key:
             selects.append(f"count(*) - count(DISTINCT {q(key)})")
         row = s.query(f"SELECT {', '.join(selects)} FROM {rel} WHERE {where}", {"p": partition})[1][0]
-        ranges = {c: (as_date(row[1 + 2 * i]), as_date(row[2 + 2 * i])) for i, c in enumerate(dates)
-                  if row[1 + 2 * i] is not None}
+        ranges = {c: (lo, hi) for i, c in enumerate(dates)
+                  if (lo := as_date(row[1 + 2 * i])) is not None and (hi := as_date(row[2 + 2 * i])) is not None}
         file_col = next((c for c, t in columns.items() if "file" in c.lower() and ("CHAR" in t or "TEXT" in t
                                                                                  or "STRING" in t)), None)
         by_file = {}
@@ -210,10 +215,10 @@ def _expected_range(target: date | None, period: str) -> tuple[date, date] | Non
     return target, target
 
 
-def _comparable(target: date | None, past: list[tuple], period: str, count: int) -> tuple[int, ...]:
+def _comparable(target: date | None, past: list[tuple], period: Period, count: int) -> tuple[int, ...]:
     if target is None:
         return ()
-    counts = {as_date(d): int(n) for d, n in past if as_date(d)}
+    counts = {day: int(n) for d, n in past if (day := as_date(d))}
     chosen = comparable_partitions(target, list(counts), period, count)
     return tuple(counts[d] for d in chosen)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -60,7 +61,7 @@ def _fixes_for(settings: Settings, evidence: EvidenceBundle, cause: Cause) -> li
     return [recommendation_for(cause)]
 
 
-def _marker_suffix(evidence: EvidenceBundle, sources: list[str] = ()) -> str:
+def _marker_suffix(evidence: EvidenceBundle, sources: Sequence[str] = ()) -> str:
     """The landing convention's marker suffix: read off a marker that is there, else off a sensor in
     the owner's DAG files that already waits for one (`FileSensor(filepath=".../{day}.ok")`, a
     `_SUCCESS` file), else `.done`."""
@@ -201,7 +202,7 @@ def open_fix_pull_requests(settings: Settings, fixes: list[ProposedFix], inciden
     stopped = _stop_reason(settings, store)
     for fix in fixes:
         domain = _hosting_domain(settings, fix) if fix.kind == "diff" and fix.diff and fix.repo else None
-        if domain is None:
+        if domain is None or fix.repo is None:
             continue
         level = settings.autonomy_of(domain)
         if stopped:
@@ -220,6 +221,8 @@ def open_fix_pull_requests(settings: Settings, fixes: list[ProposedFix], inciden
 
 def _hosting_domain(settings: Settings, fix: ProposedFix) -> DomainConfig | None:
     """The domain with a git_host whose working copy is the fix's repo, the fixed asset's domain first."""
+    if fix.repo is None:
+        return None
     own = settings.domain_for(fix.target_asset) if fix.target_asset else None
     for domain in [d for d in [own, *settings.domains] if d is not None and d.git_host]:
         where = settings.resolve_path(domain.repo) if domain.repo else settings.base_dir

@@ -15,7 +15,7 @@ from typing import Any
 from dw_assets.config import Settings
 from dw_assets.context_graph import cached_context_graph
 from dw_assets.core.diagnosis import Diagnosis, rank_causes
-from dw_assets.core.evidence import Hop, Reader, Symptom
+from dw_assets.core.evidence import Hop, Reader, Symptom, SymptomKind
 from dw_assets.diagnosis.collect import DEFAULT_BOUNDS, Bounds, collect_evidence
 from dw_assets.diagnosis.propose import open_fix_pull_requests, propose_fixes
 from dw_assets.incidents import IncidentStore
@@ -102,7 +102,7 @@ def symptom_from_incident(incident: Any) -> Symptom:
                             **({"missed_run": details} if first.get("kind") == "run_missed" else {})})
 
 
-def _symptom_kind(signal_kind: str | None, details: dict[str, Any]) -> str:
+def _symptom_kind(signal_kind: str | None, details: dict[str, Any]) -> SymptomKind:
     if signal_kind in ("lineage_fail", "airflow_run_failed"):
         return "failure"
     if signal_kind == "run_missed":

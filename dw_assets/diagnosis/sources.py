@@ -108,8 +108,8 @@ def model_sources(settings: Settings, graph: Any, upstream: list[GraphNode], roo
     models = []
     for node_id, depth in depths.items():
         node = graph.node(node_id) if node_id in graph else None
-        rel = (node.attrs.get("path") if node else None) if node and node.system == "dbt" else None
-        if not rel or not str(rel).endswith(".sql"):
+        rel = node.attrs.get("path") if node is not None and node.system == "dbt" else None
+        if node is None or not rel or not str(rel).endswith(".sql"):
             continue
         path = project / rel
         if not path.exists():
@@ -204,8 +204,8 @@ def lineage_runs(settings: Settings, store: Any, datasets: list[str],
             if stored.run_id and stored.event_time <= window[1]:
                 events_by_run.setdefault(stored.run_id, []).append(stored)
     runs, failures = [], []
-    for run_id, stored in events_by_run.items():
-        run, failure = _lineage_run(settings, run_id, {s.seq: s for s in stored}.values())
+    for run_id, run_events in events_by_run.items():
+        run, failure = _lineage_run(settings, run_id, {s.seq: s for s in run_events}.values())
         runs.append(run)
         if failure:
             failures.append(failure)
@@ -254,7 +254,7 @@ def airflow_runs(settings: Settings, graph: Any, symptom: Symptom, upstream: lis
         dag_ids.add(symptom.job.split(".", 1)[0])
     owned = clients is None
     clients = clients if clients is not None else clients_from_settings(settings)
-    runs: list[TaskRun] = []
+    runs: list[tuple[Any, TaskRun]] = []  # with the client that read each, for its log
     try:
         for dag_id in sorted(dag_ids):
             for client in clients.values():

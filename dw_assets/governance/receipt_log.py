@@ -14,6 +14,7 @@ chain unseen. The signed records are also the authority the gate reads (`signed`
 
 from __future__ import annotations
 
+import builtins
 import json
 import os
 import time
@@ -175,7 +176,7 @@ class ReceiptLog:
             if locked == 0:
                 conn.execute(head_table.insert().values(id=1, count=0, head_hash=GENESIS_HASH, signature=""))
             count, head_hash = conn.execute(sa.select(head_table.c.count, head_table.c.head_hash)
-                                            .where(head_table.c.id == 1)).one()
+                                            .where(head_table.c.id == 1)).tuples().one()
             prev_row = conn.execute(sa.select(receipts_table).where(receipts_table.c.seq == count)).mappings().first()
             prev = _receipt(prev_row) if prev_row else None
             ahead = conn.execute(sa.select(sa.func.max(receipts_table.c.seq))).scalar() or 0
@@ -183,7 +184,7 @@ class ReceiptLog:
                 raise ChainTampered(f"the receipt chain's stored head (record {count}) does not match its records "
                                     f"(highest {ahead}): it was rewound, truncated or edited; nothing more is "
                                     "appended until it is investigated (`dw receipts verify`)")
-            if witnessed > count:
+            if self.witness is not None and witnessed > count:
                 raise ChainTampered(f"the receipt chain holds {count} records but the witness {self.witness.path} "
                                     f"saw {witnessed}: records were deleted and the head rewound; nothing more is "
                                     "appended until it is investigated (`dw receipts verify`)")
@@ -223,7 +224,7 @@ class ReceiptLog:
             row = conn.execute(sa.select(head_table).where(head_table.c.id == 1)).mappings().first()
         return Head(count=row["count"], head_hash=row["head_hash"], signature=row["signature"]) if row else None
 
-    def anchors(self) -> tuple[list[Anchor], str | None]:
+    def anchors(self) -> tuple[builtins.list[Anchor], str | None]:  # `list` is a method here
         return self.witness.newest(self._key) if self.witness is not None else ([], None)
 
     def verify(self, extra_anchors: Iterable[Anchor] = ()) -> ChainReport:
@@ -236,7 +237,7 @@ class ReceiptLog:
     # the signed log as the authority
 
     def signed(self, *, action: str | None = None, subject: str | None = None,
-               actions: Iterable[str] = ()) -> list[Receipt]:
+               actions: Iterable[str] = ()) -> builtins.list[Receipt]:
         """Receipts whose text, hash and signature are the deployment's (unsigned rows are ignored)."""
         wanted = set(actions)
         return [r for r in self.iter_receipts(action=action, subject=subject)

@@ -204,7 +204,7 @@ class AirflowHarness:
         write_secret(self.airflow_home / "standalone_admin_password.txt", self.password)
         marker.touch()
 
-    def start(self, timeout: float = 240.0) -> AirflowHarness:
+    def start(self, timeout: float = 240.0) -> Self:
         if self._proc and self._proc.poll() is None:
             return self
         venv = ensure_airflow_venv(self.major)

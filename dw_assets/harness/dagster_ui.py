@@ -56,7 +56,7 @@ class DagsterWebserver:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 180.0) -> DagsterWebserver:
+    def start(self, timeout: float = 180.0) -> Self:
         ensure_instance_yaml(self.dagster_home)
         env = {**os.environ, **self.extra_env, "DAGSTER_HOME": str(self.dagster_home)}
         binary = Path(sys.executable).parent / "dagster-webserver"

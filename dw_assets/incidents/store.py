@@ -14,9 +14,10 @@ hit a unique constraint; the loser retries and joins what the winner made.
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -240,7 +241,7 @@ class IncidentStore:
         return self.update(incident_id, actor=actor, run_links=[*current.run_links, link],
                            note=f"linked run {link.get('run_id') or link}")
 
-    def events_since(self, seq: int, limit: int = 1000) -> list[dict[str, Any]]:
+    def events_since(self, seq: int, limit: int = 1000) -> builtins.list[dict[str, Any]]:  # `list` is a method here
         with self.engine.connect() as conn:
             rows = conn.execute(sa.select(events_table).where(events_table.c.seq > seq)
                                 .order_by(events_table.c.seq).limit(limit)).mappings().all()
@@ -268,7 +269,7 @@ class IncidentStore:
         return self._from_row(conn, row)
 
     def _from_row(self, conn: sa.Connection, row: Any) -> Incident:
-        signals = conn.execute(sa.select(signals_table.c.record).where(signals_table.c.incident_id == row["id"])
+        signals: Sequence[dict[str, Any]] = conn.execute(sa.select(signals_table.c.record).where(signals_table.c.incident_id == row["id"])
                                .order_by(signals_table.c.id)).scalars().all()
         steps = conn.execute(sa.select(events_table).where(
             events_table.c.incident_id == row["id"], events_table.c.kind.in_(["opened", "transition"]))

@@ -71,7 +71,7 @@ def _change_annotations(ctx: ToolContext, graph: Any, radius: Any, change_type: 
                         column: str | None) -> dict[str, Any]:
     """What the change does to the radius: which models select the column, what sits below them."""
     breaking, effect = CHANGE_TYPES.get(change_type or "", (None, "a change to one column"))
-    change = {"type": change_type, "column": column, "breaking": breaking, "effect": effect}
+    change: dict[str, Any] = {"type": change_type, "column": column, "breaking": breaking, "effect": effect}
     if change_type == "column_added":
         return {"change": change, "column_readers": {}, "narrowed": []}
     if not column:

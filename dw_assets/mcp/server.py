@@ -26,6 +26,7 @@ from mcp.server.auth.provider import AccessToken
 from mcp.server.auth.settings import AuthSettings
 from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
+from pydantic import AnyHttpUrl
 
 from dw_assets.config import ConfigError
 from dw_assets.core.approvals import Refusal
@@ -148,7 +149,7 @@ def http_app(config_path: str | None, *, api_key: str | None, host: str, port: i
         raise McpStartError(f"the API key is {len(api_key)} characters: use at least {MIN_API_KEY_LENGTH} "
                             "(e.g. `python -c 'import secrets; print(secrets.token_urlsafe(32))'`)")
     server = build_server(config_path, read_only=read_only)
-    auth = AuthSettings(issuer_url=f"http://{host}:{port}", resource_server_url=None)
+    auth = AuthSettings(issuer_url=AnyHttpUrl(f"http://{host}:{port}"), resource_server_url=None)
     return server.streamable_http_app(host=host, auth=auth, token_verifier=ApiKeyVerifier(api_key))
 
 

@@ -106,7 +106,7 @@ def triage_open_incidents(settings: Settings, store: Store, *, now: datetime | N
     and retried with backoff; a later success clears it."""
     incidents = IncidentStore(store)
     now = now or utcnow()
-    results = []
+    results: list[dict[str, Any]] = []
     for incident in incidents.list(status=ACTIVE):
         if incident.status == "diagnosed" and incident.plan_id:
             continue

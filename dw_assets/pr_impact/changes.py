@@ -156,7 +156,7 @@ def _strip_prefix(path: str | None, prefix: str) -> str | None:
 def render_jinja(sql: str) -> str:
     """dbt SQL as plain SQL: refs and sources become relation names, other Jinja is dropped."""
     def ref(m: re.Match[str]) -> str:
-        names = [_QUOTED.search(a).group(1) for a in m.group(1).split(",") if "=" not in a and _QUOTED.search(a)]
+        names = [q.group(1) for a in m.group(1).split(",") if "=" not in a and (q := _QUOTED.search(a))]
         return names[-1] if names else "__ref__"
 
     def source(m: re.Match[str]) -> str:
@@ -255,7 +255,7 @@ def map_changes(changes: Iterable[FileChange], manifest: Mapping[str, Any], proj
     for change in changes:
         rel = _project_relative(change.path, project_prefix)
         entries = files.get(rel) if rel is not None else None
-        if not entries:
+        if rel is None or not entries:
             unmapped.append(change.path)
             continue
         for entry in _touched_entries(change, rel, entries):

@@ -37,7 +37,7 @@ def column_readers(graph: Any, manifest: Mapping[str, Any], root: str, columns: 
             for child in graph.trace(node_id, "downstream", max_depth=1).nodes[1:]:
                 sql = _raw_code(graph, manifest, child.id)
                 read = [c for c in cols if sql is not None and references_column(sql, c, dialect)]
-                if not read:
+                if sql is None or not read:
                     continue
                 known = found.setdefault(child.id, [])
                 known += [c for c in read if c not in known]

@@ -197,3 +197,28 @@ def test_a_glob_held_elsewhere_gets_its_marker_derived_where_it_is_used(held):
     held_value = {"CLICKS_GLOB": "clicks_{day}_*.csv",
                   "Variable": SimpleNamespace(get=lambda key: "clicks_{day}_*.csv")}
     assert eval(f'({held}.split("*", 1)[0].rstrip("_-.") + ".ok")', held_value) == "clicks_{day}.ok"
+
+
+_GLOB_IN_A_LOCAL = '''import glob
+import os
+
+from airflow.providers.standard.sensors.python import PythonSensor
+
+
+def parts_landed(landing):
+    pattern = os.path.join(landing, "orders_*.csv")
+    expected = 4
+    return len(glob.glob(pattern)) >= expected
+
+
+PythonSensor(task_id="await_orders", python_callable=parts_landed, op_args=["/landing"])
+'''
+
+
+def test_a_glob_held_in_a_local_is_found_past_other_assignments():
+    # another assignment between the local and the glob call used to crash the drafter (AttributeError)
+    edit = sensor_marker_edit("dags/orders.py", _GLOB_IN_A_LOCAL)
+    assert edit is not None
+    guard = next(line for line in edit.after.splitlines() if line.strip().startswith("if not os.path.exists"))
+    assert guard.strip() == 'if not os.path.exists(os.path.join(landing, "orders.done")):'
+    assert "expected = 4" in edit.after and 'pattern = os.path.join(landing, "orders_*.csv")' in edit.after

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from dw_assets.connectors.airflow.errors import AirflowResponseError
 
@@ -144,7 +144,10 @@ def _schedule(payload: dict[str, Any]) -> str | None:
     return None
 
 
-def parse_items(kind: type, items: list[Any], what: str) -> list[Any]:
+Model = TypeVar("Model", TaskInstance, DagRun, Dag)
+
+
+def parse_items(kind: type[Model], items: list[Any], what: str) -> list[Model]:
     """Build models from a page of items; a malformed item is an AirflowResponseError, not a KeyError."""
     try:
         return [kind.from_api(item) for item in items]

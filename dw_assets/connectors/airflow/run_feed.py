@@ -13,7 +13,7 @@ when the whole poll succeeded: a failed poll leaves the cursor where it was.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Literal, Protocol
@@ -31,7 +31,9 @@ class RunSource(Protocol):
 
     name: str
 
-    def iter_dag_runs(self, dag_id: str = "~", **filters: Any) -> Any: ...
+    def iter_dag_runs(self, dag_id: str = "~", *, updated_since: datetime | None = None,
+                      end_date_since: datetime | None = None, states: Iterable[str] | None = None,
+                      order_by: str = "end_date") -> Iterator[DagRun]: ...
 
     def list_task_instances(self, dag_id: str, run_id: str) -> list[TaskInstance]: ...
 
@@ -175,7 +177,8 @@ def failure_signals(fr: FinishedRun, task_outputs: dict[str, list[str]],
     what = ", ".join(f"{t} {states[t][0]}" for t in failed) or "no task failed"
     base_key = f"airflow:{fr.instance}:{run_key(run)}"
     assert run.end_date is not None
+    targets: list[str | None] = [*datasets] or [None]  # a failed run with no known output still signals
     return [Signal(kind="airflow_run_failed", dataset_id=ds, observed_at=run.end_date, source=f"airflow:{fr.instance}",
                    summary=f"Airflow run {run.dag_id} {run.run_id} failed ({what})", details=details,
                    severity="high", dedupe_key=f"{base_key}:{ds}" if ds else base_key)
-            for ds in (datasets or [None])]
+            for ds in targets]

@@ -339,7 +339,7 @@ class LineageEventStore:
         kept as a reject with the database's reason (`Quarantined` in its place) while the rest is
         stored. An unreachable database raises, and nothing of the batch is written."""
         try:
-            return self._write(batch)
+            return [*self._write(batch)]  # (a list of seqs widened to the type that may quarantine)
         except Exception as exc:
             if _store_unavailable(exc) or not (batch.accepted or batch.rejects):
                 raise
@@ -367,7 +367,7 @@ class LineageEventStore:
                     log.exception("a rejected OpenLineage event from %s could not be kept", reject.source)
             return []
         half = len(accepted) // 2
-        seqs = []
+        seqs: list[int | Quarantined | None] = []
         for part, part_rejects in ((accepted[:half], rejects), (accepted[half:], [])):
             try:
                 seqs += self._write(self.prepare(part, part_rejects))
@@ -457,7 +457,7 @@ class LineageEventStore:
         with self.store.engine.begin() as conn:
             if not sqlite and not conn.exec_driver_sql(f"SELECT pg_try_advisory_xact_lock({_INDEX_LOCK})").scalar():
                 return 0  # another process is indexing these rows now
-            rows = conn.execute(query).all()
+            rows = conn.execute(query).tuples().all()
             if rows:
                 jobs = sorted((name, ns, seq) for seq, _, name, ns in rows if name is not None and ns is not None)
                 links = sorted({(dataset_id, seq, role) for seq, raw, *_ in rows
@@ -484,7 +484,7 @@ class LineageEventStore:
         namespace) or this dataset: a scan of the pending rows, which index passes keep short."""
         rows = conn.execute(sa.select(unindexed.c.event_seq, unindexed.c.links, events.c.job_name,
                                       events.c.job_namespace)
-                            .select_from(unindexed.join(events, events.c.seq == unindexed.c.event_seq)))
+                            .select_from(unindexed.join(events, events.c.seq == unindexed.c.event_seq))).tuples()
         found = []
         for seq, links, name, namespace in rows:
             if jobs is not None and not any(name == n and (not ns or namespace == ns) for n, ns in jobs):
@@ -727,7 +727,7 @@ def _add_dedupe_keys(store: Store) -> None:
     blob = sa.LargeBinary().compile(dialect=store.engine.dialect)
     with store.engine.begin() as conn:
         conn.exec_driver_sql(f"ALTER TABLE {events.name} ADD COLUMN dedupe_key {blob}")
-        rows = conn.execute(sa.select(events.c.seq, events.c.event_time, events.c.content_hash)).all()
+        rows = conn.execute(sa.select(events.c.seq, events.c.event_time, events.c.content_hash)).tuples().all()
         if rows:
             conn.execute(events.update().where(events.c.seq == sa.bindparam("s")).values(dedupe_key=sa.bindparam("k")),
                          [{"s": seq, "k": dedupe_key(utc(when), bytes.fromhex(h))} for seq, when, h in rows])
