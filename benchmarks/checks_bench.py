@@ -58,11 +58,11 @@ _CHILD = textwrap.dedent("""
     from dw_assets.config import *
     from dw_assets.connectors.warehouse import Warehouse
     from dw_assets.store import Store
-    from checks.volume import evaluate_volume
-    from checks.freshness import evaluate_freshness
-    from checks.balance import evaluate_balance
-    from checks.landed_files import evaluate_landed_files
-    from checks.schema_drift import evaluate_schema_drift
+    from dw_assets.checks.volume import evaluate_volume
+    from dw_assets.checks.freshness import evaluate_freshness
+    from dw_assets.checks.balance import evaluate_balance
+    from dw_assets.checks.landed_files import evaluate_landed_files
+    from dw_assets.checks.schema_drift import evaluate_schema_drift
 
     home, check = Path(sys.argv[1]), sys.argv[2]
     wh = Warehouse(f"duckdb:///{home}/warehouse/analytics.duckdb", {"finance": str(home / "warehouse/finance.duckdb")})

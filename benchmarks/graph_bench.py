@@ -41,8 +41,9 @@ import rustworkx as rx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from dw_assets.connectors.dbt import load_artifact
 from dw_assets.core.blast_radius import LEVELS, SeverityRule
-from dw_assets.core.dbt_lineage import add_manifest, load_artifact
+from dw_assets.core.dbt_lineage import add_manifest
 from dw_assets.core.graph import ContextGraph, FlowAdjacency, Node, Provenance
 
 DOMAINS, LAYERS, HUB_FANOUT, MAX_DEPTH = 3, 10, 40, 10

@@ -1,20 +1,85 @@
-"""Asset checks on the estate's datasets, one module per kind: volume vs history, freshness SLA,
-balance rules, rows vs landed files, schema drift. `build_definitions(settings)` builds every check
-configured under `checks:`; the asset keys are the canonical dataset ids split on dots (the assets
-themselves are the external `AssetSpec`s of `dw_assets.dagster_defs.estate_assets`)."""
+"""Asset checks on the estate's datasets: the thin Dagster wrappers around the check service
+(`dw_assets.checks`: volume vs history, freshness SLA, balance rules, rows vs landed files, schema
+drift). `build_definitions(settings)` builds every check configured under `checks:`; the asset keys
+are the canonical dataset ids split on dots (the assets themselves are the external `AssetSpec`s of
+`dw_assets.dagster_defs.estate_assets`)."""
 
 from __future__ import annotations
 
 import dagster as dg
 
-from dw_assets.config import Settings
+from checks.common import make_asset_check
+from dw_assets.checks.balance import evaluate_balance
+from dw_assets.checks.freshness import evaluate_freshness
+from dw_assets.checks.landed_files import evaluate_landed_files, landing_url
+from dw_assets.checks.runner import bind_evaluation
+from dw_assets.checks.schema_drift import evaluate_schema_drift
+from dw_assets.checks.volume import evaluate_volume
+from dw_assets.config import DatasetChecksConfig, Settings
+from dw_assets.core.checks_logic import FRESHNESS, LANDED_FILES, SCHEMA_DRIFT, balance_check_name
 
 
 def build_definitions(settings: Settings) -> dg.Definitions:
-    from checks import balance, freshness, landed_files, schema_drift, volume
-
     asset_checks = []
     for entry in settings.checks:
-        for module in (volume, freshness, balance, landed_files, schema_drift):
-            asset_checks.extend(module.build_checks(settings, entry))
+        for build in (volume_checks, freshness_checks, balance_checks, landed_files_checks, schema_drift_checks):
+            asset_checks.extend(build(settings, entry))
     return dg.Definitions(asset_checks=asset_checks)
+
+
+def volume_checks(settings: Settings, entry: DatasetChecksConfig) -> list[dg.AssetChecksDefinition]:
+    cfg = entry.volume
+    if cfg is None:
+        return []
+    grouped = f", and per {', '.join(cfg.group_by)}" if cfg.group_by else ""
+    description = (f"Rows per {cfg.grain} of {cfg.partition_column}{grouped} against a seasonal, "
+                   f"trend-adjusted baseline from history ({cfg.period or 'calendar groups'}; band "
+                   f"{cfg.mad_k} x the group's log spread, floor {cfg.band_floor:.0%}, ceiling "
+                   f"{cfg.band_ceiling:.0%}; empty or >= {cfg.hard_ratio}x fails; direction {cfg.direction}).")
+    return [make_asset_check(settings, entry.dataset, cfg.name, description,
+                             lambda wh, store, partition, now: evaluate_volume(wh, store, entry.dataset, cfg,
+                                                                               partition, now))]
+
+
+def freshness_checks(settings: Settings, entry: DatasetChecksConfig) -> list[dg.AssetChecksDefinition]:
+    cfg = entry.freshness
+    if cfg is None:
+        return []
+    sla = " and ".join(x for x in (f"max age {cfg.max_age}" if cfg.max_age else "",
+                                   f"deadline `{cfg.deadline_cron}`" if cfg.deadline_cron else "") if x)
+    description = f"Newest {cfg.timestamp_column} against {sla} ({cfg.timezone})."
+    return [make_asset_check(settings, entry.dataset, FRESHNESS, description,
+                             lambda wh, store, partition, now: evaluate_freshness(wh, store, entry.dataset, cfg,
+                                                                                  partition, now))]
+
+
+def balance_checks(settings: Settings, entry: DatasetChecksConfig) -> list[dg.AssetChecksDefinition]:
+    out = []
+    for rule in entry.balance:
+        description = f"Every group by {', '.join(rule.group_by)} satisfies `{rule.condition}`."
+        out.append(make_asset_check(
+            settings, entry.dataset, balance_check_name(rule.name), description,
+            bind_evaluation(evaluate_balance, entry.dataset, rule)))
+    return out
+
+
+def landed_files_checks(settings: Settings, entry: DatasetChecksConfig) -> list[dg.AssetChecksDefinition]:
+    cfg = entry.landed_files
+    if cfg is None:
+        return []
+    description = (f"Rows in the {cfg.partition_column} partition equal the data rows of the landed "
+                   f"`{cfg.file_glob}` files (minus {cfg.header_rows} header row(s) each).")
+    return [make_asset_check(settings, entry.dataset, LANDED_FILES, description,
+                             lambda wh, store, partition, now: evaluate_landed_files(
+                                 wh, store, entry.dataset, cfg, landing_url(settings, cfg), partition, now))]
+
+
+def schema_drift_checks(settings: Settings, entry: DatasetChecksConfig) -> list[dg.AssetChecksDefinition]:
+    cfg = entry.schema_drift
+    if cfg is None:
+        return []
+    description = (f"Columns and types ({cfg.source}) against the last accepted schema; accept a new one "
+                   f"with `dw checks accept-schema {entry.dataset}`.")
+    return [make_asset_check(settings, entry.dataset, SCHEMA_DRIFT, description,
+                             lambda wh, store, partition, now: evaluate_schema_drift(wh, store, entry.dataset, cfg,
+                                                                                     partition, now))]

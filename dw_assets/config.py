@@ -14,11 +14,15 @@ from __future__ import annotations
 import os
 import re
 from datetime import date
+from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from dw_assets.core.approvals import parse_duration
+from dw_assets.core.autonomy import AutonomyLevel
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CONFIG = REPO_ROOT / "estate" / "dw.yaml"
@@ -65,7 +69,6 @@ def _duration(value: str | None) -> str | None:
     """A duration like 4h, 90m, 1h30m or 2d (checked at load, so `soon` never reaches a command)."""
     if value is None or _ENV_REF.search(value):
         return value
-    from dw_assets.core.approvals import parse_duration
 
     parse_duration(value)  # ValueError names the bad text; pydantic reports it under the key
     return value
@@ -307,9 +310,14 @@ class Settings(_Model):
         p = Path(resolve_env(value, what=what)).expanduser()
         return p if p.is_absolute() or "://" in value else (self.base_dir / p).resolve()
 
-    def domain_for(self, dataset_id: str) -> DomainConfig | None:
-        from fnmatch import fnmatch
+    def domain_named(self, name: str | None) -> DomainConfig | None:
+        return next((d for d in self.domains if d.name == name), None)
 
+    def autonomy_of(self, domain: DomainConfig | None) -> AutonomyLevel:
+        """A domain's autonomy level; L1 (diagnose, propose nothing) where no domain is configured."""
+        return AutonomyLevel.parse(domain.autonomy if domain else "L1")
+
+    def domain_for(self, dataset_id: str) -> DomainConfig | None:
         for domain in self.domains:
             if any(fnmatch(dataset_id, pattern) for pattern in domain.datasets):
                 return domain

@@ -1,5 +1,5 @@
-"""The context graph of one configured estate: dbt's manifest, the config, the registered feeds
-(OpenLineage events, Airflow runs) and the team's notes, in that order.
+"""The context graph of one configured estate: dbt's manifest, the config, the feeds (OpenLineage
+events) and the team's notes, in that order.
 
 Order matters only for owners: a later source's owner replaces an earlier one, so notes (read
 last) are the human last word; then nodes still without an owner take their domain's owner
@@ -8,17 +8,15 @@ last) are the human last word; then nodes still without an owner take their doma
 Feed contract: a feed is `fn(graph, settings, store) -> None` that adds nodes and edges with
 `graph.add_node` / `graph.add_edge`, ids built with `dw_assets.core.identity`, provenance origin
 `openlineage` or `airflow`. `store` is the state `Store` (or None when the caller has none: a feed
-that needs it then adds nothing). Register with `register_feed(name, fn, version=...)` at import of
-your module and list the module in `FEED_MODULES`. `version(settings, store)` returns a token that
-changes when the feed's data changes (e.g. the newest event id); `cached_context_graph` rebuilds
-when any token changes, and never caches while a registered feed has no `version`. A feed that
-raises aborts the build with `ContextGraphError` naming the feed: a graph silently missing a system
-would mislead every trace.
+that needs it then adds nothing). A new feed gets one line in `FEEDS`. Its `version(settings,
+store)` returns a token that changes when the feed's data changes (e.g. the newest event id);
+`cached_context_graph` rebuilds when any token changes, and never caches while a feed has no
+`version`. A feed that raises aborts the build with `ContextGraphError` naming the feed: a graph
+silently missing a system would mislead every trace.
 """
 
 from __future__ import annotations
 
-import importlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,18 +25,15 @@ from typing import Any
 
 from dw_assets.config import Settings, resolve_env
 from dw_assets.connectors import dbt as dbt_connector
-from dw_assets.core.dbt_lineage import add_manifest, add_run_results, load_artifact
+from dw_assets.connectors.dbt import load_artifact
+from dw_assets.core.dbt_lineage import add_manifest, add_run_results
 from dw_assets.core.graph import ContextGraph, Provenance
 from dw_assets.core.identity import airflow_dag_node_id, airflow_task_node_id, canonical_dataset_id
 from dw_assets.core.notes import apply_notes, load_notes
+from dw_assets.lineage import graph_feed
 
 Feed = Callable[[ContextGraph, Settings, Any], None]
 FeedVersion = Callable[[Settings, Any], Any]
-
-# modules that call register_feed when imported (each helper adds its own line)
-FEED_MODULES: list[str] = [
-    "dw_assets.connectors.openlineage.graph_feed",
-]
 
 
 class ContextGraphError(RuntimeError):
@@ -46,34 +41,22 @@ class ContextGraphError(RuntimeError):
 
 
 @dataclass(frozen=True)
-class _FeedEntry:
+class FeedEntry:
     fn: Feed
     version: FeedVersion | None
 
 
-_feeds: dict[str, _FeedEntry] = {}
+# every feed, by name (built in name order); tests replace this mapping
+FEEDS: dict[str, FeedEntry] = {
+    "openlineage": FeedEntry(graph_feed.feed_graph, graph_feed.feed_version),
+}
 _cache: dict[tuple[Any, ...], ContextGraph] = {}
 _cache_lock = threading.Lock()
 _CACHE_SIZE = 4
 
 
-def register_feed(name: str, fn: Feed, *, version: FeedVersion | None = None) -> None:
-    """Register (or replace) a feed by name; see the module docstring for the contract."""
-    _feeds[name] = _FeedEntry(fn, version)
-
-
-def unregister_feed(name: str) -> None:
-    _feeds.pop(name, None)
-
-
-def registered_feeds() -> list[str]:
-    load_feed_modules()
-    return sorted(_feeds)
-
-
-def load_feed_modules() -> None:
-    for module in FEED_MODULES:
-        importlib.import_module(module)
+def feed_names() -> list[str]:
+    return sorted(FEEDS)
 
 
 def manifest_path(settings: Settings) -> Path:
@@ -115,8 +98,7 @@ def build_context_graph(settings: Settings, *, store: Any = None) -> ContextGrap
     if results.exists():
         add_run_results(graph, load_artifact(results), index)
     add_task_outputs(graph, settings.airflow.task_outputs)
-    load_feed_modules()
-    for name, entry in sorted(_feeds.items()):
+    for name, entry in sorted(FEEDS.items()):
         try:
             entry.fn(graph, settings, store)
         except Exception as exc:
@@ -162,8 +144,7 @@ def fill_domain_owners(graph: ContextGraph, settings: Settings) -> None:
 def cached_context_graph(settings: Settings, *, store: Any = None) -> ContextGraph:
     """`build_context_graph`, reused while the manifest, run results, notes, config and every
     feed's version token are unchanged. Treat the returned graph as read-only: it is shared."""
-    load_feed_modules()
-    if any(entry.version is None for entry in _feeds.values()):
+    if any(entry.version is None for entry in FEEDS.values()):
         return build_context_graph(settings, store=store)
     key = _cache_key(settings, store)
     with _cache_lock:
@@ -181,7 +162,7 @@ def _cache_key(settings: Settings, store: Any) -> tuple[Any, ...]:
     def mtime(path: Path | None) -> int | None:
         return path.stat().st_mtime_ns if path is not None and path.exists() else None
 
-    feeds = tuple((name, entry.version(settings, store)) for name, entry in sorted(_feeds.items())
+    feeds = tuple((name, entry.version(settings, store)) for name, entry in sorted(FEEDS.items())
                   if entry.version is not None)
     return (str(settings.path), settings.model_dump_json(), resolve_env("${DW_HOME}"),
             mtime(manifest_path(settings)), mtime(run_results_path(settings)), mtime(notes_path(settings)),

@@ -6,28 +6,20 @@ when Dagster loads the location (the `@dg.definitions` function), never at impor
 
 from __future__ import annotations
 
-import importlib
-
 import dagster as dg
 
+import checks
 from dw_assets.config import load_settings
+from dw_assets.dagster_defs import estate_assets, graph_assets, incident_assets
+from sensors import airflow_runs, approvals, incident_triage, missed_runs, openlineage_events
 
-_PARTS = [
-    "dw_assets.dagster_defs.estate_assets",
-    "checks",
-    "dw_assets.dagster_defs.incident_assets",
-    "sensors.airflow_runs",
-    "sensors.openlineage_events",
-    "dw_assets.dagster_defs.rerun",
-    "dw_assets.dagster_defs.graph_assets",
-    "sensors.incident_triage",
-    "sensors.missed_runs",
-]
+_PARTS = [estate_assets, checks, incident_assets, airflow_runs, openlineage_events, approvals, graph_assets,
+          incident_triage, missed_runs]
 
 
 def build_all_definitions(config_path: str | None = None) -> dg.Definitions:
     settings = load_settings(config_path)
-    parts = [importlib.import_module(name).build_definitions(settings) for name in _PARTS]
+    parts = [part.build_definitions(settings) for part in _PARTS]
     # Every job here is light (a few SQL aggregates, a ledger write, an HTTP poll): one process per
     # run, not one more per step, which under the daemon cost seconds per step on 2 cores.
     return dg.Definitions.merge(*parts, dg.Definitions(executor=dg.in_process_executor))

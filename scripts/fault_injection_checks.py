@@ -33,7 +33,7 @@ from zoneinfo import ZoneInfo
 
 import duckdb
 
-from checks.runner import run_dataset_checks
+from dw_assets.checks.runner import run_dataset_checks
 from dw_assets.config import BalanceRuleConfig, FreshnessCheckConfig, Settings, load_settings
 from dw_assets.demo import estate as demo
 from dw_assets.store import Store

@@ -238,7 +238,7 @@ def _night1(home: Path, settings, store) -> Symptom:
 def _observe(store, home: Path, dataset: str, when: datetime, seq: int) -> None:
     import duckdb
 
-    from dw_assets.connectors.openlineage.schema_history import SchemaHistory, SchemaObservation
+    from dw_assets.lineage.schema_history import SchemaHistory, SchemaObservation
 
     con = duckdb.connect(str(home / "warehouse" / "lake.duckdb"), read_only=True)
     cols = {r[0]: r[1] for r in con.execute("SELECT column_name, data_type FROM information_schema.columns "

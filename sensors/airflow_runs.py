@@ -21,7 +21,7 @@ from typing import Any
 import dagster as dg
 import httpx
 
-from dw_assets.config import AirflowInstanceConfig, Settings, resolve_env
+from dw_assets.config import AirflowInstanceConfig, Settings
 from dw_assets.connectors.airflow import AirflowClient, AirflowUnavailableError
 from dw_assets.connectors.airflow.run_feed import (
     DEFAULT_LOOKBACK,
@@ -36,6 +36,8 @@ from dw_assets.connectors.airflow.run_feed import (
 )
 from dw_assets.core.identity import canonical_dataset_id
 from dw_assets.core.signals import Signal
+from dw_assets.incidents import intake_signal
+from dw_assets.store import open_state
 
 CheckKeysFor = Callable[[str], Sequence[dg.AssetCheckKey]]
 # Dagster ends a sensor evaluation after 60 s by default: a tick's retries stop well before that,
@@ -70,20 +72,10 @@ def _checks_in_repository(context: dg.SensorEvaluationContext) -> CheckKeysFor:
 
 
 def intake_into_incidents(settings: Settings) -> Callable[[Signal], None]:
-    """Hand a signal to incident intake; until that module exists, say so and carry on."""
+    """Hand a signal to incident intake."""
 
     def intake(signal: Signal) -> None:
-        try:
-            from dw_assets.incidents import intake_signal
-        except ImportError as exc:
-            if exc.name not in (None, "dw_assets.incidents"):
-                raise  # a broken dependency inside incidents is a bug, not "not installed yet"
-            log.warning("incident intake (dw_assets.incidents.intake_signal) is not available: "
-                        "signal %s not recorded", signal.dedupe_key)
-            return
-        from dw_assets.store import open_store
-
-        intake_signal(settings, open_store(resolve_env(settings.state.url, what="state.url")), signal)
+        intake_signal(settings, open_state(settings), signal)
 
     return intake
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import dagster as dg
 
-from dw_assets.config import Settings, resolve_env
+from dw_assets.config import Settings
+from dw_assets.operations.triage import triage_open_incidents
+from dw_assets.store import open_state
 
 SENSOR_NAME = "dw_incident_triage"
 
@@ -16,10 +18,7 @@ def build_definitions(settings: Settings) -> dg.Definitions:
     @dg.sensor(name=SENSOR_NAME, minimum_interval_seconds=10, default_status=dg.DefaultSensorStatus.RUNNING,
                description="Diagnoses open incidents; proposes plans and requests approval at L2+.")
     def dw_incident_triage(context: dg.SensorEvaluationContext) -> dg.SkipReason:
-        from dw_assets.store import open_store
-        from dw_assets.triage import triage_open_incidents
-
-        results = triage_open_incidents(settings, open_store(resolve_env(settings.state.url, what="state.url")))
+        results = triage_open_incidents(settings, open_state(settings))
         # one incident's error is recorded on it (evidence.triage_failed, retried with backoff): the
         # tick never fails for it, so the other incidents keep moving
         failures = [r for r in results if "error" in r]

@@ -14,9 +14,16 @@ from typing import Any
 
 import dagster as dg
 
+from dw_assets.checks.freshness import evaluate_freshness
+from dw_assets.checks.runner import record_failure
 from dw_assets.config import Settings
+from dw_assets.connectors.airflow import clients_from_settings
+from dw_assets.connectors.warehouse import Warehouse
 from dw_assets.core.expected_runs import MissedRun, RunSeen, missed_or_stuck
+from dw_assets.core.identity import canonical_dataset_id
 from dw_assets.core.signals import Signal
+from dw_assets.incidents import intake_signal
+from dw_assets.store import open_state
 
 SENSOR_NAME = "dw_missed_runs"
 LOOKBACK = timedelta(days=7)
@@ -25,8 +32,6 @@ log = logging.getLogger(__name__)
 
 def dag_outputs(settings: Settings, dag_id: str) -> list[str]:
     """The datasets a DAG's tasks write (`airflow.task_outputs`), canonical."""
-    from dw_assets.core.identity import canonical_dataset_id
-
     found = [canonical_dataset_id(d, aliases=settings.aliases) for job, datasets in settings.airflow.task_outputs.items()
              if job.split(".", 1)[0] == dag_id for d in datasets]
     return sorted(set(found))
@@ -71,10 +76,6 @@ def evaluate(settings: Settings, clients: dict[str, Any], intake: Callable[[Sign
 
 def check_freshness(settings: Settings, store: Any, now: datetime) -> list[dict[str, Any]]:
     """Every freshness SLA, evaluated now; a stale dataset is recorded through its check as usual."""
-    from checks.common import record_failure
-    from checks.freshness import evaluate_freshness
-    from dw_assets.connectors.warehouse import Warehouse
-
     out: list[dict[str, Any]] = []
     entries = [(c, sla) for c in settings.checks if (sla := c.freshness)]
     if not entries:
@@ -100,12 +101,7 @@ def build_definitions(settings: Settings) -> dg.Definitions:
                description="Runs that did not happen: scheduled DAGs with no run since their last due time, runs "
                            "stuck far past their usual duration, and freshness SLAs, on a clock of their own.")
     def dw_missed_runs(context: dg.SensorEvaluationContext) -> dg.SkipReason:
-        from dw_assets.config import resolve_env
-        from dw_assets.connectors.airflow import clients_from_settings
-        from dw_assets.incidents import intake_signal
-        from dw_assets.store import open_store
-
-        store = open_store(resolve_env(settings.state.url, what="state.url"))
+        store = open_state(settings)
         now = datetime.now(UTC)
         clients = clients_from_settings(settings)
         try:

@@ -15,9 +15,10 @@ from typing import Any
 
 import dagster as dg
 
-from dw_assets.config import Settings, resolve_env
-from dw_assets.connectors.openlineage.processing import DatasetObservation, ProcessResult, process_new_events
-from dw_assets.store import Store, open_store
+from dw_assets.config import Settings
+from dw_assets.incidents import intake_signal
+from dw_assets.lineage.processing import DatasetObservation, ProcessResult, process_new_events
+from dw_assets.store import Store, open_state
 
 SENSOR_NAME = "openlineage_events"
 
@@ -48,7 +49,7 @@ def _known_keys(context: dg.SensorEvaluationContext) -> Callable[[dg.AssetKey], 
 
 def evaluate(settings: Settings, store: Store, known: Callable[[dg.AssetKey], bool]) -> tuple[dg.SensorResult,
                                                                                               ProcessResult]:
-    result = process_new_events(settings, store)
+    result = process_new_events(settings, store, intake=intake_signal)
     sensor_result = dg.SensorResult(asset_events=observation_events(result.observations, known),
                                     cursor=str(result.cursor_after))
     return sensor_result, result
@@ -61,7 +62,7 @@ def build_openlineage_sensor(settings: Settings, *, minimum_interval_seconds: in
                description="Reads OpenLineage events (receiver, file folder, Marquez): lineage into the context "
                            "graph, schema changes, FAIL events into incident intake, observations of assets.")
     def openlineage_events(context: dg.SensorEvaluationContext) -> dg.SensorResult:
-        state = store or open_store(resolve_env(settings.state.url, what="state.url"))
+        state = store or open_state(settings)
         sensor_result, result = evaluate(settings, state, _known_keys(context))
         for error in result.ingest.errors if result.ingest else []:
             context.log.warning(f"OpenLineage source not read this tick: {error}")

@@ -14,8 +14,9 @@ from typing import Any
 import click
 import sqlalchemy as sa
 
-from dw_assets.config import ConfigError, Settings, load_settings, resolve_env
+from dw_assets.config import ConfigError, Settings, load_settings
 from dw_assets.core.secrets import redact_url
+from dw_assets.store import state_url
 from dw_assets.store.preflight import StateDatabaseError, explain
 
 _GROUP_MODULES = [
@@ -69,7 +70,7 @@ class _Group(click.Group):
 
 def _state_url(ctx: click.Context) -> str:
     try:
-        return resolve_env(ctx.obj.settings.state.url, what="state.url")
+        return state_url(ctx.obj.settings)
     except (ConfigError, AttributeError):
         return "(state.url)"
 

@@ -9,6 +9,7 @@ import click
 
 from dw_assets.cli import DwContext, emit_json, pass_dw
 from dw_assets.config import ConfigError, load_settings, resolve_env
+from dw_assets.governance.keys import key_status
 
 
 def _unresolved(settings) -> list[str]:
@@ -52,7 +53,6 @@ def check(dw: DwContext, as_json: bool) -> None:
         else:
             click.echo(str(exc), err=True)
         sys.exit(2)
-    from dw_assets.governance.keys import key_status
 
     warnings = _unresolved(settings)
     key_ok, key_note = key_status(settings)

@@ -9,7 +9,9 @@ from pathlib import Path
 import click
 
 from dw_assets.cli import DwContext, emit_json, pass_dw
-from dw_assets.config import REPO_ROOT, dw_home
+from dw_assets.config import REPO_ROOT, dw_home, home_config, load_settings
+from dw_assets.connectors.dbt import project_paths
+from dw_assets.harness.dagster_ui import ensure_instance_yaml
 
 
 @click.command("demo")
@@ -23,6 +25,7 @@ from dw_assets.config import REPO_ROOT, dw_home
 def demo(dw: DwContext, night: str, airflow_major: str, approve_as: str | None, as_json: bool, keep_airflow: bool) -> None:
     """Build the demo estate from nothing, replay the night(s) on a real Airflow, and run Data Workers
     through its sensors and jobs until verification (or until approval is needed)."""
+    # lazy: the demo loads Dagster (seconds); the other `dw` commands start without it
     from dw_assets.demo.runner import DemoOptions, run_demo
 
     options = DemoOptions(
@@ -43,9 +46,6 @@ def demo(dw: DwContext, night: str, airflow_major: str, approve_as: str | None, 
 @pass_dw
 def ui(dw: DwContext, port: int) -> None:
     """Open the Dagster UI (`dagster dev -w workspace.yaml`) on the demo's Dagster instance."""
-    from dw_assets.config import home_config
-    from dw_assets.harness.dagster_ui import ensure_instance_yaml
-
     _refuse_dbt_parse_in_checkout(dw.config_path or os.environ.get("DW_CONFIG"))
     home = dw_home() / "dagster"
     ensure_instance_yaml(home)  # a code-server startup timeout that fits a slow machine
@@ -61,9 +61,6 @@ def ui(dw: DwContext, port: int) -> None:
 
 def _refuse_dbt_parse_in_checkout(config_path: str | None) -> None:
     """Loading the code location without a manifest runs `dbt parse`; never inside this checkout."""
-    from dw_assets.config import load_settings
-    from dw_assets.connectors.dbt import project_paths
-
     settings = load_settings(config_path)
     paths = project_paths(settings)
     if settings.dbt.manifest or paths.manifest.exists() or not paths.project_dir.is_relative_to(REPO_ROOT):

@@ -9,30 +9,34 @@ from __future__ import annotations
 import getpass
 import os
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, NoReturn
 
 import click
+import uvicorn
+import yaml
 
 from dw_assets.cli import DwContext, emit_json, pass_dw
+from dw_assets.config import ConfigError
+from dw_assets.connectors.slack_actions import PATH, build_app
 from dw_assets.core.approvals import ApprovalRecord, Refusal
 from dw_assets.core.plans import PlanError
-from dw_assets.governance.ledger import iso
+from dw_assets.governance.keys import generate_key_file, load_verify_key
+from dw_assets.governance.ledger import GovernanceLedger, iso
+from dw_assets.governance.receipt_log import ChainTampered, ReceiptLog
+from dw_assets.governance.workflow import Governance
+from dw_assets.store import open_store, state_url
+from dw_assets.store.preflight import preflight
 
 
 def _gov(dw: DwContext, *, write: bool = False) -> Any:
-    from dw_assets.governance.workflow import Governance
-
     return Governance(dw.settings, store=_store(dw, write=write))
 
 
 def _reader(dw: DwContext) -> Any:
     """The ledger and the receipts for reading: needs only the public key, writes nothing."""
-    from types import SimpleNamespace
-
-    from dw_assets.governance.ledger import GovernanceLedger
-    from dw_assets.governance.receipt_log import ReceiptLog
-
     store = _store(dw)
     return SimpleNamespace(ledger=GovernanceLedger(store), receipts=ReceiptLog.for_verifying(store, dw.settings))
 
@@ -40,11 +44,7 @@ def _reader(dw: DwContext) -> Any:
 def _store(dw: DwContext, *, write: bool = False) -> Any:
     """The state store, after a preflight: a missing (for reads), corrupt, truncated, read-only or
     directory database stops here with one error naming it, before anything is written."""
-    from dw_assets.config import resolve_env
-    from dw_assets.store import open_store
-    from dw_assets.store.preflight import preflight
-
-    url = resolve_env(dw.settings.state.url, what="state.url")
+    url = state_url(dw.settings)
     preflight(url, write=write)
     return open_store(url)
 
@@ -207,10 +207,6 @@ def approvals_list(dw: DwContext, status: str | None, as_json: bool) -> None:
 @pass_dw
 def approvals_serve_slack(dw: DwContext, host: str, port: int) -> None:
     """Serve the Slack interactivity endpoint (POST /slack/actions): signed approve/reject buttons."""
-    import uvicorn
-
-    from dw_assets.connectors.slack_actions import PATH, build_app
-
     gov = _gov(dw, write=True)
     click.echo(f"Slack approvals at http://{host}:{port}{PATH} (set it as the app's Interactivity Request URL)")
     uvicorn.run(build_app(lambda: gov), host=host, port=port, log_level="warning")
@@ -229,16 +225,10 @@ def _whoami(person: str | None) -> str:
 @pass_dw
 def stop(dw: DwContext, reason: str | None, person: str | None) -> None:
     """Org-wide stop: halt all dispatch at once, queued reruns included."""
-    from dw_assets.config import ConfigError
-    from dw_assets.governance.ledger import GovernanceLedger
-    from dw_assets.governance.receipt_log import ChainTampered
-
     # the brake must work even when nothing can be signed: the flag first, the receipt if possible
     try:
         _gov(dw, write=True).stop(by=_whoami(person), reason=reason)
     except (ConfigError, ChainTampered) as exc:
-        from datetime import UTC, datetime
-
         GovernanceLedger(_store(dw, write=True)).set_stop(True, by=_whoami(person), reason=reason,
                                                           now=datetime.now(UTC))
         click.echo(f"dw: warning: the stop is on but has no signed receipt: {exc}", err=True)
@@ -268,6 +258,7 @@ def _dagster_anchors() -> list:
     """The head kept in Dagster's event log, when this host has a Dagster instance ($DAGSTER_HOME)."""
     if not os.environ.get("DAGSTER_HOME"):
         return []
+    # lazy: Dagster takes seconds to import; the other `dw` commands start without it
     import dagster as dg
 
     from dw_assets.dagster_defs.rerun import dagster_anchor
@@ -283,8 +274,6 @@ def _dagster_anchors() -> list:
 def receipts_verify(dw: DwContext, as_json: bool) -> None:
     """Recompute every hash and signature with the public key, against the witness file and the
     Dagster event log's anchor; exit 1 naming the first bad record or what is missing."""
-    from dw_assets.governance.receipt_log import ReceiptLog
-
     log = ReceiptLog.for_verifying(_store(dw), dw.settings)
     report = log.verify(_dagster_anchors())
     if as_json:
@@ -328,7 +317,6 @@ def receipts_show(dw: DwContext, seq: int, as_json: bool) -> None:
     if as_json:
         emit_json(payload)
         return
-    import yaml
 
     click.echo(yaml.safe_dump(payload, sort_keys=False, default_flow_style=False).rstrip())
 
@@ -342,8 +330,6 @@ def keys_group() -> None:
 @click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
 def keys_generate(path: Path) -> None:
     """Write a new private key to PATH (mode 0600, never overwritten) and print its public key."""
-    from dw_assets.governance.keys import generate_key_file
-
     try:
         key = generate_key_file(path)
     except FileExistsError:
@@ -357,8 +343,6 @@ def keys_generate(path: Path) -> None:
 @pass_dw
 def keys_show(dw: DwContext) -> None:
     """Print the public key and key id receipts are verified with (never the private key)."""
-    from dw_assets.governance.keys import load_verify_key
-
     key = load_verify_key(dw.settings)
     click.echo(f"public key: {key.text()}\nkey id: {key.key_id}")
 

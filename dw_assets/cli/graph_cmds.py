@@ -14,22 +14,20 @@ from typing import Any
 import click
 
 from dw_assets.cli import emit_json, pass_dw
-from dw_assets.config import Settings, resolve_env
+from dw_assets.config import Settings
+from dw_assets.connectors.dbt import DbtArtifactError
+from dw_assets.context_graph import ContextGraphError, cached_context_graph, feed_names
 from dw_assets.core.blast_radius import BlastRadius
-from dw_assets.core.dbt_lineage import DbtArtifactError
 from dw_assets.core.graph import AmbiguousAssetError, ContextGraph, UnknownAssetError
 from dw_assets.core.notes import NotesError
 from dw_assets.core.traversal import TracedEdge, TraceResult
+from dw_assets.store import open_state
 
 
 def _graph(settings: Settings) -> ContextGraph:
-    from dw_assets.context_graph import ContextGraphError, cached_context_graph, registered_feeds
-
     store = None
-    if registered_feeds():
-        from dw_assets.store import open_store
-
-        store = open_store(resolve_env(settings.state.url, what="state.url"))
+    if feed_names():
+        store = open_state(settings)
     try:
         return cached_context_graph(settings, store=store)
     except (ContextGraphError, NotesError, DbtArtifactError) as exc:

@@ -10,21 +10,26 @@ dataset, partition, passed, severity, summary, metadata, incident_id}]}.
 from __future__ import annotations
 
 import sys
-from datetime import UTC
+from datetime import UTC, datetime
 
 import click
 
+from dw_assets.checks.runner import find_entry, run_dataset_checks
+from dw_assets.checks.schema_drift import current_schema
+from dw_assets.checks.state import accept_partition, accept_schema
+from dw_assets.checks.volume import partition_key, partition_label
 from dw_assets.cli import emit_json, pass_dw
+from dw_assets.connectors.warehouse import Warehouse, WarehouseError
+from dw_assets.governance.receipt_log import ReceiptLog
+from dw_assets.incidents import IncidentNotFound, IncidentStore
+from dw_assets.store import open_state
 
 _SUMMARY_KEYS = ("id", "status", "severity", "dataset_id", "owner", "trigger_kind", "title", "created_at",
                  "updated_at")
 
 
 def _incident_store(settings):
-    from checks.state import state_store
-    from dw_assets.incidents import IncidentStore
-
-    return IncidentStore(state_store(settings))
+    return IncidentStore(open_state(settings))
 
 
 @click.group("incidents")
@@ -59,8 +64,6 @@ def list_incidents(dw, status: str | None, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @pass_dw
 def show_incident(dw, incident_id: str, as_json: bool) -> None:
-    from dw_assets.incidents import IncidentNotFound
-
     try:
         incident = _incident_store(dw.settings).get(incident_id)
     except IncidentNotFound as exc:
@@ -113,8 +116,6 @@ def checks_group() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @pass_dw
 def run_checks(dw, dataset: str, partition: str | None, no_record: bool, as_of: str | None, as_json: bool) -> None:
-    from checks.runner import run_dataset_checks
-
     runs = run_dataset_checks(dw.settings, dataset, partition=partition, record=not no_record, now=_as_of(as_of))
     if as_json:
         emit_json({"dataset": runs[0].outcome.dataset_id if runs else dataset, "partition": partition,
@@ -131,8 +132,6 @@ def run_checks(dw, dataset: str, partition: str | None, no_record: bool, as_of: 
 
 
 def _as_of(value: str | None):
-    from datetime import datetime
-
     if value is None:
         return None
     try:
@@ -150,15 +149,10 @@ def _as_of(value: str | None):
 @pass_dw
 def accept_schema_cmd(dw, dataset: str, actor: str, as_json: bool) -> None:
     """Accept the dataset's current schema as the one schema drift compares against."""
-    from checks.runner import find_entry
-    from checks.schema_drift import current_schema
-    from checks.state import accept_schema, state_store
-    from dw_assets.connectors.warehouse import Warehouse
-
     settings = dw.settings
     entry = find_entry(settings, dataset)
     source = entry.schema_drift.source if entry.schema_drift else "warehouse"
-    store = state_store(settings)
+    store = open_state(settings)
     columns, came_from = current_schema(Warehouse.from_settings(settings), store, entry.dataset, source)
     if not columns:
         click.echo(f"dw: {entry.dataset} has no columns ({came_from}); nothing to accept", err=True)
@@ -181,14 +175,6 @@ def accept_schema_cmd(dw, dataset: str, actor: str, as_json: bool) -> None:
 @pass_dw
 def accept_partition_cmd(dw, dataset: str, partition: str, actor: str, note: str, shift: bool, as_json: bool) -> None:
     """Mark a flagged PARTITION of DATASET as legitimate: it passes and joins the volume history."""
-    from datetime import datetime
-
-    from checks.runner import find_entry
-    from checks.state import accept_partition, state_store
-    from checks.volume import partition_key, partition_label
-    from dw_assets.connectors.warehouse import WarehouseError
-    from dw_assets.governance.receipt_log import ReceiptLog
-
     settings = dw.settings
     entry = find_entry(settings, dataset)
     grain = entry.volume.grain if entry.volume else "day"
@@ -198,7 +184,7 @@ def accept_partition_cmd(dw, dataset: str, partition: str, actor: str, note: str
         raise click.BadParameter(str(exc), param_hint="PARTITION") from exc
     if not actor.strip():
         raise click.BadParameter("name who accepts it", param_hint="--as")
-    store = state_store(settings)
+    store = open_state(settings)
     now = datetime.now(UTC)
     record = accept_partition(store, entry.dataset, label, actor=actor, note=note, shift=shift, now=now)
     receipt = ReceiptLog.from_settings(store, settings).append(

@@ -19,12 +19,16 @@ from datetime import datetime
 import click
 
 from dw_assets.cli import DwContext, emit_json, pass_dw
-from dw_assets.config import resolve_env
-from dw_assets.store import Store, open_store
+from dw_assets.connectors.openlineage import ingest_sources
+from dw_assets.connectors.openlineage.event_store import LineageEventStore
+from dw_assets.connectors.openlineage.intake import dataset_id_resolver
+from dw_assets.connectors.openlineage.receiver import serve
+from dw_assets.lineage.schema_history import SchemaHistory
+from dw_assets.store import Store, open_state
 
 
 def _store(dw: DwContext) -> Store:
-    return open_store(resolve_env(dw.settings.state.url, what="state.url"))
+    return open_state(dw.settings)
 
 
 def _table(rows: list[list[str]], headers: list[str]) -> None:
@@ -51,8 +55,6 @@ def lineage() -> None:
 def serve_cmd(dw: DwContext, host: str | None, port: int | None, structural_only: bool,
               strict: bool | None) -> None:
     """Run the OpenLineage HTTP receiver (POST /api/v1/lineage, Marquez/OpenLineage-compatible)."""
-    from dw_assets.connectors.openlineage.receiver import serve
-
     settings = dw.settings
     bind = f"{host or settings.openlineage.receiver_host}:{port or settings.openlineage.receiver_port}"
     click.echo(f"OpenLineage receiver on http://{bind}/api/v1/lineage", err=True)
@@ -65,8 +67,6 @@ def serve_cmd(dw: DwContext, host: str | None, port: int | None, structural_only
 @pass_dw
 def ingest_cmd(dw: DwContext, as_json: bool) -> None:
     """Read every configured source (file folders, Marquez) once into the store."""
-    from dw_assets.connectors.openlineage import ingest_sources
-
     report = ingest_sources(dw.settings, _store(dw))
     if as_json:
         emit_json(report.as_dict())
@@ -89,8 +89,6 @@ def ingest_cmd(dw: DwContext, as_json: bool) -> None:
 def events_cmd(dw: DwContext, job: str | None, dataset: str | None, since: str | None, with_findings: bool,
                limit: int, as_json: bool) -> None:
     """Stored events, newest first."""
-    from dw_assets.connectors.openlineage.event_store import LineageEventStore
-
     try:
         since_at = datetime.fromisoformat(since) if since else None
     except ValueError:
@@ -110,8 +108,6 @@ def events_cmd(dw: DwContext, job: str | None, dataset: str | None, since: str |
 
 def _dataset(dw: DwContext, events, name: str) -> str:
     """A canonical id, or a short name that ends exactly one known dataset id (`orders_clean`)."""
-    from dw_assets.connectors.openlineage.intake import dataset_id_resolver
-
     canonical = dataset_id_resolver(dw.settings.aliases)("", name)
     matches = events.dataset_ids_ending(canonical)
     if canonical in matches:
@@ -122,8 +118,6 @@ def _dataset(dw: DwContext, events, name: str) -> str:
 
 
 def _event_json(stored) -> dict:
-    from dw_assets.connectors.openlineage.intake import dataset_id_resolver
-
     resolve = dataset_id_resolver()
     ev = stored.event
     ids = {role: [resolve(d["namespace"], d["name"]) for d in ev.get(role) or []] for role in ("inputs", "outputs")}
@@ -138,8 +132,6 @@ def _event_json(stored) -> dict:
 @pass_dw
 def rejected_cmd(dw: DwContext, limit: int, as_json: bool) -> None:
     """Events that were refused, with the reason, newest first."""
-    from dw_assets.connectors.openlineage.event_store import LineageEventStore
-
     rows = LineageEventStore(_store(dw)).rejected(limit)
     for row in rows:
         row["body"] = row["body"].decode("utf-8", "replace")
@@ -157,9 +149,6 @@ def rejected_cmd(dw: DwContext, limit: int, as_json: bool) -> None:
 @pass_dw
 def schema_changes_cmd(dw: DwContext, dataset: str | None, limit: int, as_json: bool) -> None:
     """Column changes seen in OpenLineage schema facets (added, dropped, type changed)."""
-    from dw_assets.connectors.openlineage.event_store import LineageEventStore
-    from dw_assets.connectors.openlineage.schema_history import SchemaHistory
-
     store = _store(dw)
     dataset_id = _dataset(dw, LineageEventStore(store), dataset) if dataset else None
     rows = SchemaHistory(store).changes(dataset_id, limit)

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
+import click
+
+from dw_assets import pr_impact as impact
+from dw_assets.cli import emit_json, pass_dw
+from dw_assets.diagnosis.report import build_report, render
+
 commands: list = []
 
 
 def _report_command():
-    import click
-
-    from dw_assets.cli import pass_dw
-
     @click.command("report")
     @click.option("--since", required=True, help="Start of the window: YYYY-MM-DD or an ISO timestamp (UTC if naive).")
     @click.option("--until", default=None, help="End of the window (default: now).")
@@ -19,8 +23,6 @@ def _report_command():
     def report(dw, since: str, until: str | None, fmt: str, as_json: bool) -> None:
         """Every failed or flagged run since DATE with its cause, blast radius and the fix that
         would have been proposed. Read-only: writes nothing anywhere."""
-        from dw_assets.diagnosis.report import build_report, render
-
         result = build_report(dw.settings, _when(since, "--since"), until=_when(until, "--until") if until else None)
         click.echo(render(result, "json" if as_json else fmt), nl=False)
 
@@ -28,10 +30,6 @@ def _report_command():
 
 
 def _when(value: str, option: str):
-    from datetime import UTC, datetime
-
-    import click
-
     try:
         moment = datetime.fromisoformat(value)
     except ValueError as exc:
@@ -43,10 +41,6 @@ commands.append(_report_command())
 
 
 def _mcp_command():
-    import click
-
-    from dw_assets.cli import pass_dw
-
     @click.command("mcp")
     @click.option("--transport", type=click.Choice(["stdio", "http"]), default="stdio", show_default=True)
     @click.option("--host", default="127.0.0.1", show_default=True, help="HTTP only: the address to bind.")
@@ -58,6 +52,7 @@ def _mcp_command():
     @pass_dw
     def mcp(dw, transport: str, host: str, port: int, api_key: str | None, read_only: bool) -> None:
         """Serve Data Workers' tools over MCP (stdio for a coding agent, or streamable HTTP)."""
+        # lazy: the MCP SDK takes seconds to import; the other `dw` commands start without it
         from dw_assets.mcp.server import McpStartError, http_app, run_http, serve_stdio
 
         _ = dw.settings  # a broken config fails here, before a client connects
@@ -76,10 +71,6 @@ def _mcp_command():
 
 
 def _pr_impact_command():
-    import click
-
-    from dw_assets.cli import emit_json, pass_dw
-
     @click.command("pr-impact")
     @click.option("--base", required=True, help="The ref the pull request merges into (e.g. origin/main).")
     @click.option("--head", required=True, help="The pull request's ref (checked out in --repo).")
@@ -92,12 +83,10 @@ def _pr_impact_command():
     def pr_impact(dw, base: str, head: str, repo: str, max_depth: int, fmt: str, as_json: bool) -> None:
         """The comment a reviewer sees: changed dbt assets and columns, and every downstream reader
         with owner and severity. Read-only (git reads, `dbt parse`)."""
-        from dw_assets import pr_impact as impact
-
         settings = dw.settings
         try:
             report = impact.for_refs(settings, repo, base, head, max_depth=max_depth,
-                                     store=impact.state_store(settings))
+                                     store=impact.graph_store(settings))
         except impact.PrImpactError as exc:
             raise click.ClickException(str(exc)) from exc
         if as_json or fmt == "json":

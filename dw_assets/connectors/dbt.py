@@ -17,7 +17,6 @@ returned CompletedProcess and run_results.
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -25,6 +24,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import orjson
 
 from dw_assets.config import Settings, dw_home
 
@@ -160,14 +161,18 @@ def ensure_manifest(project_dir: Path | str, profiles_dir: Path | str | None = N
     return manifest
 
 
-def _load_artifact(path: Path | str, required: tuple[str, ...], what: str) -> dict[str, Any]:
+def load_artifact(path: Path | str, required: tuple[str, ...] = ("metadata",),
+                  what: str = "dbt artifact") -> dict[str, Any]:
+    """A dbt artifact (manifest, run results) as JSON; `DbtArtifactError` names the file and what
+    is wrong (missing, not JSON, lacking a top-level key dbt always writes). orjson: manifests of
+    large projects are tens of MB."""
     path = Path(path)
     try:
-        data = json.loads(path.read_text())
+        data = orjson.loads(path.read_bytes())
     except FileNotFoundError as exc:
-        raise DbtArtifactError(f"{what} {path} does not exist: run dbt first") from exc
-    except (OSError, json.JSONDecodeError) as exc:
-        raise DbtArtifactError(f"{what} {path} is not readable JSON: {exc}") from exc
+        raise DbtArtifactError(f"{what} {path} does not exist: run `dbt parse` (or build) first") from exc
+    except (OSError, orjson.JSONDecodeError) as exc:
+        raise DbtArtifactError(f"{what} {path} is not valid JSON: {exc}") from exc
     missing = [key for key in required if not isinstance(data, dict) or key not in data]
     if missing:
         raise DbtArtifactError(f"{what} {path} lacks {', '.join(missing)}: is it a dbt {what}?")
@@ -175,11 +180,11 @@ def _load_artifact(path: Path | str, required: tuple[str, ...], what: str) -> di
 
 
 def load_manifest(path: Path | str) -> dict[str, Any]:
-    return _load_artifact(path, ("metadata", "nodes", "sources", "exposures"), "manifest")
+    return load_artifact(path, ("metadata", "nodes", "sources", "exposures"), "manifest")
 
 
 def load_run_results(path: Path | str) -> dict[str, Any]:
-    return _load_artifact(path, ("metadata", "results"), "run_results")
+    return load_artifact(path, ("metadata", "results"), "run_results")
 
 
 def failed_results(run_results: Mapping[str, Any]) -> list[dict[str, Any]]:

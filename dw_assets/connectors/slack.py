@@ -18,6 +18,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from slack_sdk import WebClient
+from slack_sdk.errors import SlackApiError
+from slack_sdk.webhook import WebhookClient
+
 from dw_assets.config import SlackConfig, resolve_env
 from dw_assets.connectors import retry
 from dw_assets.connectors.retry import RetryPolicy, Transient
@@ -85,8 +89,6 @@ class SlackNotifier:
         return Delivery(False, "none", "slack webhook_url or token+channel resolve to nothing: message not sent")
 
     def _post_webhook(self, url: str, text: str, blocks: list[dict[str, Any]] | None) -> Delivery:
-        from slack_sdk.webhook import WebhookClient
-
         def send() -> Any:
             response = WebhookClient(url, timeout=self.timeout_s).send(text=text, blocks=blocks)
             if response.status_code in retry.RETRY_STATUSES:
@@ -99,9 +101,6 @@ class SlackNotifier:
         return Delivery(True, "webhook", f"HTTP {response.status_code}")
 
     def _post_chat(self, token: str, channel: str, text: str, blocks: list[dict[str, Any]] | None) -> Delivery:
-        from slack_sdk import WebClient
-        from slack_sdk.errors import SlackApiError
-
         client = WebClient(token=token, base_url=self.web_api_base_url, timeout=self.timeout_s)
 
         def send() -> Any:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import sqlalchemy as sa
 import sqlglot
 from sqlglot import exp
 
@@ -167,6 +168,7 @@ class Warehouse:
 
         Attaching (rather than opening the main file directly) keeps one code path and avoids
         DuckDB's in-process 'unique file handle' conflicts between a file opened and attached."""
+        # lazy: duckdb loads only for a DuckDB warehouse
         import duckdb
 
         files = self._duckdb_files()
@@ -202,8 +204,6 @@ class Warehouse:
                 delay = min(delay * 2, 2.0)
 
     def _sqlalchemy_connect(self) -> Any:
-        import sqlalchemy as sa
-
         if self._engine is None:
             url = self.url
             if url.startswith("sqlite:///") and "mode=ro" not in url:
@@ -265,8 +265,6 @@ class WarehouseSession:
                 columns = [d[0] for d in cur.description or []]
                 fetched = cur.fetchmany(limit + 1)
             else:
-                import sqlalchemy as sa
-
                 result = self.conn.execute(sa.text(sql), dict(params or {}))
                 columns = list(result.keys())
                 fetched = [tuple(r) for r in result.fetchmany(limit + 1)]

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from datetime import datetime
 from statistics import median
 
-from dw_assets.core.diagnosis import Cause, Fact, fact
+from dw_assets.core.causes import Cause, Fact, fact
 from dw_assets.core.evidence import (
     ErrorClassification,
     EvidenceBundle,
@@ -27,21 +27,21 @@ from dw_assets.core.evidence import (
 )
 from dw_assets.core.fixes import find_casts, references_column
 
-_MISSING_DATA = ("volume_low", "stale", "check_failed")
+MISSING_DATA = ("volume_low", "stale", "check_failed")
 
 
-def _hm(value) -> str:
+def hm(value) -> str:
     return value.strftime("%Y-%m-%d %H:%M") if value else "?"
 
 
-def _scope(ev: EvidenceBundle) -> dict[str, int]:
+def scope_of(ev: EvidenceBundle) -> dict[str, int]:
     scope = {n.node_id: n.depth for n in ev.upstream}
     if ev.symptom.dataset_id:
         scope[ev.symptom.dataset_id] = 0
     return scope
 
 
-def _task_node(ev: EvidenceBundle, job: str) -> str:
+def task_node(ev: EvidenceBundle, job: str) -> str:
     """The graph's id for an Airflow task or job, whatever prefix the graph gives it."""
     for node in ev.upstream:
         if node.node_id == job or re.search(rf"[:/]{re.escape(job)}$", node.node_id):
@@ -58,13 +58,13 @@ def _writer(ev: EvidenceBundle, dataset_id: str) -> tuple[str | None, str | None
     return None, None
 
 
-def _parts(ev: EvidenceBundle, profile: PartitionProfile, markers: bool = False) -> list[LandedFile]:
+def landed_parts(ev: EvidenceBundle, profile: PartitionProfile, markers: bool = False) -> list[LandedFile]:
     files = [f for f in ev.landed_files if f.dataset_id == profile.dataset_id
              and f.partition == profile.partition and f.is_marker == markers]
     return sorted(files, key=lambda f: f.arrived_at)
 
 
-def _loads(ev: EvidenceBundle, dataset_id: str, partition: str | None) -> list[TaskRun]:
+def loads_of(ev: EvidenceBundle, dataset_id: str, partition: str | None) -> list[TaskRun]:
     """Successful runs that wrote the dataset before the symptom; those whose conf names the partition
     first (a run's conf is how an operator says which partition it loads)."""
     runs = [r for r in ev.producers_of(dataset_id)
@@ -89,10 +89,10 @@ def _history_median(profile: PartitionProfile) -> float | None:
 
 def split_export(ev: EvidenceBundle) -> Iterator[Cause]:
     for profile in ev.profiles:
-        parts = _parts(ev, profile)
+        parts = landed_parts(ev, profile)
         if len(parts) < 2:
             continue
-        loads = _loads(ev, profile.dataset_id, profile.partition)
+        loads = loads_of(ev, profile.dataset_id, profile.partition)
         yield _split_cause(ev, profile, parts, loads[-1] if loads else None)
 
 
@@ -103,18 +103,18 @@ def _split_cause(ev: EvidenceBundle, profile: PartitionProfile, parts: list[Land
     if low:
         facts.append(low)
     facts.append(fact("multi_part_export", f"{len(parts)} parts landed for {part}: "
-                      + ", ".join(f"{f.name} at {_hm(f.arrived_at)}" for f in parts), "landing"))
+                      + ", ".join(f"{f.name} at {hm(f.arrived_at)}" for f in parts), "landing"))
     present = {_base(k) for k in profile.rows_by_source_file}
     absent = [f for f in parts if present and f.name not in present]
     late = [f for f in parts if load and load.start and f.arrived_at > load.start]
     if load and load.start:
         if late:
             facts.append(fact("part_after_release", f"{', '.join(f.name for f in late)} arrived at "
-                              f"{_hm(late[0].arrived_at)}, after {load.job} started at {_hm(load.start)} "
-                              f"(ended {_hm(load.end)})", load.system))
+                              f"{hm(late[0].arrived_at)}, after {load.job} started at {hm(load.start)} "
+                              f"(ended {hm(load.end)})", load.system))
         else:
             facts.append(fact("no_part_after_release", f"every part arrived before {load.job} started at "
-                              f"{_hm(load.start)}", load.system))
+                              f"{hm(load.start)}", load.system))
     if absent:
         facts.append(fact("parts_missing_from_partition", f"every row of {ds} {part} comes from "
                           f"{', '.join(sorted(present))}; none from {', '.join(f.name for f in absent)}",
@@ -124,13 +124,13 @@ def _split_cause(ev: EvidenceBundle, profile: PartitionProfile, parts: list[Land
     explains = _gap_link(profile, late or absent)
     if explains:
         facts.append(fact("late_part_covers_gap", explains, "warehouse"))
-    markers = _parts(ev, profile, markers=True)
+    markers = landed_parts(ev, profile, markers=True)
     if load and load.start and (not markers or markers[0].arrived_at > load.start):
-        when = f"at {_hm(markers[0].arrived_at)}" if markers else "not at all yet"
+        when = f"at {hm(markers[0].arrived_at)}" if markers else "not at all yet"
         facts.append(fact("marker_after_release", f"the done-marker landed {when}; {load.job} did not wait "
                           "for it", "landing"))
     writer, writer_dag = _writer(ev, ds)
-    subject = _task_node(ev, load.job) if load else (writer or ds)
+    subject = task_node(ev, load.job) if load else (writer or ds)
     return Cause(
         "split_export_early_release", subject,
         f"Export for {part} arrived in {len(parts)} parts and the load ran before the last one landed",
@@ -181,8 +181,8 @@ def _gap_link(profile: PartitionProfile, late: list[LandedFile]) -> str | None:
 
 def late_upstream(ev: EvidenceBundle) -> Iterator[Cause]:
     for profile in ev.profiles:
-        parts = _parts(ev, profile)
-        loads = _loads(ev, profile.dataset_id, profile.partition)
+        parts = landed_parts(ev, profile)
+        loads = loads_of(ev, profile.dataset_id, profile.partition)
         load = loads[-1] if loads else None
         if parts and load and load.start and all(f.arrived_at > load.start for f in parts):
             yield _late_files_cause(ev, profile, parts, load)
@@ -190,14 +190,14 @@ def late_upstream(ev: EvidenceBundle) -> Iterator[Cause]:
 
 
 def _late_files_cause(ev, profile, parts, load) -> Cause:
-    facts = [fact("all_parts_after_release", f"{load.job} ran at {_hm(load.start)}; the first part of "
-                  f"{profile.partition} landed at {_hm(parts[0].arrived_at)}", load.system)]
+    facts = [fact("all_parts_after_release", f"{load.job} ran at {hm(load.start)}; the first part of "
+                  f"{profile.partition} landed at {hm(parts[0].arrived_at)}", load.system)]
     explains = None
-    if ev.symptom.kind in _MISSING_DATA:
-        explains = (f"{load.job} loaded {profile.dataset_id} {profile.partition} at {_hm(load.start)}, before its "
-                    f"data arrived ({parts[0].name} at {_hm(parts[0].arrived_at)}): it holds {profile.rows:,} rows")
+    if ev.symptom.kind in MISSING_DATA:
+        explains = (f"{load.job} loaded {profile.dataset_id} {profile.partition} at {hm(load.start)}, before its "
+                    f"data arrived ({parts[0].name} at {hm(parts[0].arrived_at)}): it holds {profile.rows:,} rows")
         facts.append(fact("symptom_is_missing_data", ev.symptom.summary or ev.symptom.kind, "check"))
-    return Cause("late_upstream", _task_node(ev, load.job), f"Data for {profile.partition} landed after the load ran",
+    return Cause("late_upstream", task_node(ev, load.job), f"Data for {profile.partition} landed after the load ran",
                  tuple(facts), ("a part arrived before the load started", "a later load picked up the data"),
                  explains=explains, details={"dataset": profile.dataset_id, "partition": profile.partition,
                                              "dag_id": load.dag_id, "conf": dict(load.conf)})
@@ -205,12 +205,12 @@ def _late_files_cause(ev, profile, parts, load) -> Cause:
 
 def _late_task_causes(ev: EvidenceBundle) -> Iterator[Cause]:
     sym = ev.symptom
-    consumers = _loads(ev, sym.dataset_id, sym.partition) if sym.dataset_id else []
+    consumers = loads_of(ev, sym.dataset_id, sym.partition) if sym.dataset_id else []
     if not consumers:
         return
     consumer = consumers[-1]
     started = _started_at(consumer)
-    scope = _scope(ev)
+    scope = scope_of(ev)
     inputs = consumer.inputs or tuple(d for d, depth in scope.items() if 1 <= depth <= 2)
     for dataset in inputs:
         for run in ev.producers_of(dataset):
@@ -223,14 +223,14 @@ def _late_task_cause(ev: EvidenceBundle, consumer: TaskRun, dataset: str, run: T
                      finished: datetime) -> Cause:
     started = _started_at(consumer)
     lag = finished - started
-    facts = [fact("upstream_updated_after_consumer_started", f"{consumer.job} started at {_hm(started)}; "
-                  f"{run.job} finished writing {dataset} at {_hm(finished)} ({lag} later)", run.system)]
+    facts = [fact("upstream_updated_after_consumer_started", f"{consumer.job} started at {hm(started)}; "
+                  f"{run.job} finished writing {dataset} at {hm(finished)} ({lag} later)", run.system)]
     reran = [r for r in ev.producers_of(ev.symptom.dataset_id or "") if r.start and r.start > finished]
     if reran:
-        facts.append(fact("consumer_reran_after_update", f"{reran[0].job} ran again at {_hm(reran[0].start)}",
+        facts.append(fact("consumer_reran_after_update", f"{reran[0].job} ran again at {hm(reran[0].start)}",
                           reran[0].system))
     explains = None
-    if ev.symptom.kind in _MISSING_DATA:
+    if ev.symptom.kind in MISSING_DATA:
         facts.append(fact("symptom_is_missing_data", ev.symptom.summary or ev.symptom.kind, "check"))
         explains = f"{consumer.job} read {dataset} {lag} before {run.job} finished writing it"
     return Cause("late_upstream", dataset, f"{dataset} was updated after {consumer.job} had read it", tuple(facts),
@@ -240,7 +240,7 @@ def _late_task_cause(ev: EvidenceBundle, consumer: TaskRun, dataset: str, run: T
 
 
 def _changes(ev: EvidenceBundle, kinds: tuple[str, ...]) -> dict[str, list[SchemaChange]]:
-    scope = _scope(ev)
+    scope = scope_of(ev)
     grouped: dict[str, list[SchemaChange]] = {}
     for change in ev.schema_changes:
         if change.change in kinds and change.dataset_id in scope and change.observed_at <= ev.window[1]:
@@ -252,7 +252,7 @@ def _changes(ev: EvidenceBundle, kinds: tuple[str, ...]) -> dict[str, list[Schem
 
 def _origin(ev: EvidenceBundle, column: str, changes: list[SchemaChange]) -> tuple[str, Fact | None]:
     """The furthest upstream dataset already showing the new type: where the change came from."""
-    scope = _scope(ev)
+    scope = scope_of(ev)
     deepest = max(changes, key=lambda c: scope[c.dataset_id])
     family = type_family(deepest.new_type)
     found = [(scope[s.dataset_id], s) for s in ev.schemas
@@ -274,7 +274,7 @@ def type_change(ev: EvidenceBundle) -> Iterator[Cause]:
     for column, changes in _changes(ev, ("type_changed",)).items():
         near = changes[0]
         facts = [fact("column_type_changed", "; ".join(
-            f"{c.dataset_id}.{c.column} changed {c.old_type} -> {c.new_type} at {_hm(c.observed_at)} ({c.source}"
+            f"{c.dataset_id}.{c.column} changed {c.old_type} -> {c.new_type} at {hm(c.observed_at)} ({c.source}"
             + (f" run {c.run_id}" if c.run_id else "") + ")" for c in changes[:3]), near.source)]
         origin, origin_fact = _origin(ev, column, changes)
         if origin_fact:
@@ -303,7 +303,7 @@ def type_change(ev: EvidenceBundle) -> Iterator[Cause]:
 def _casts_below(ev: EvidenceBundle, column: str, dataset_id: str) -> list:
     """Casts of the column in models between the changed dataset and the symptom."""
     limit = ev.depth_of(dataset_id) or 0
-    scope = _scope(ev)
+    scope = scope_of(ev)
     return [site for m in ev.models if scope.get(m.node_id, 99) < limit
             for site in find_casts(m.sql, column, model=m.node_id, file_path=m.file_path)]
 
@@ -344,10 +344,10 @@ def dropped_column(ev: EvidenceBundle) -> Iterator[Cause]:
     for column, changes in _changes(ev, ("dropped", "renamed")).items():
         near = changes[0]
         verb = f"was renamed to {near.new_name}" if near.change == "renamed" else "was dropped"
-        facts = [fact("column_dropped", f"{near.dataset_id}.{near.column} {verb} at {_hm(near.observed_at)} "
+        facts = [fact("column_dropped", f"{near.dataset_id}.{near.column} {verb} at {hm(near.observed_at)} "
                       f"({near.source})", near.source)]
         limit = ev.depth_of(near.dataset_id) or 0
-        readers = [m for m in ev.models if _scope(ev).get(m.node_id, 99) < limit and references_column(m.sql, column)]
+        readers = [m for m in ev.models if scope_of(ev).get(m.node_id, 99) < limit and references_column(m.sql, column)]
         if readers:
             facts.append(fact("model_references_column", f"{readers[0].name} reads {column} "
                               f"({readers[0].file_path})", "dbt_manifest"))

@@ -8,34 +8,34 @@ import re
 from collections.abc import Iterator
 from datetime import timedelta
 
-from dw_assets.core.cause_rules import _MISSING_DATA, _hm, _loads, _parts, _scope, _task_node
-from dw_assets.core.diagnosis import Cause, fact
+from dw_assets.core.cause_rules import MISSING_DATA, hm, landed_parts, loads_of, scope_of, task_node
+from dw_assets.core.causes import Cause, fact
 from dw_assets.core.evidence import EvidenceBundle, TaskRun, classify_error
 
 
 def failed_upstream(ev: EvidenceBundle) -> Iterator[Cause]:
     own = ev.symptom_runs()
     own_dag_runs = {(r.dag_id, r.run_id) for r in own}
-    scope = _scope(ev)
+    scope = scope_of(ev)
     for run in ev.task_runs:
         if run.state != "failed" or run in own or (run.end and run.end > ev.window[1]):
             continue
         upstream_outputs = [o for o in run.outputs if scope.get(o, -1) >= 1]
         same_dag_run = (run.dag_id, run.run_id) in own_dag_runs
-        if not (upstream_outputs or same_dag_run or _task_node(ev, run.job) in scope):
+        if not (upstream_outputs or same_dag_run or task_node(ev, run.job) in scope):
             continue
         yield _failed_run_cause(ev, run, upstream_outputs)
 
 
 def _failed_run_cause(ev: EvidenceBundle, run: TaskRun, upstream_outputs: list[str]) -> Cause:
-    facts = [fact("upstream_task_failed", f"{run.job} run {run.run_id} failed at {_hm(run.end)} "
+    facts = [fact("upstream_task_failed", f"{run.job} run {run.run_id} failed at {hm(run.end)} "
                   f"(try {run.try_number})", run.system)]
     if upstream_outputs:
         facts.append(fact("writes_upstream_dataset", f"{run.job} writes {', '.join(upstream_outputs)}", run.system))
     recovered = [r for r in ev.task_runs if r.job == run.job and r.state == "success" and r.start and run.end
                  and run.end < r.start <= ev.symptom.observed_at]
     if recovered:
-        facts.append(fact("recovered_before_symptom", f"{run.job} succeeded at {_hm(recovered[0].end)}",
+        facts.append(fact("recovered_before_symptom", f"{run.job} succeeded at {hm(recovered[0].end)}",
                           run.system))
     else:
         facts.append(fact("no_recovery_before_symptom", f"no later successful run of {run.job} before the symptom",
@@ -48,10 +48,10 @@ def _failed_run_cause(ev: EvidenceBundle, run: TaskRun, upstream_outputs: list[s
                           " error, a more specific cause", run.system))
     explains = None
     sym_err = ev.symptom_error()
-    if ev.symptom.kind in _MISSING_DATA or (ev.symptom.kind == "failure" and (not sym_err or sym_err.kind == "other")):
+    if ev.symptom.kind in MISSING_DATA or (ev.symptom.kind == "failure" and (not sym_err or sym_err.kind == "other")):
         target = ", ".join(upstream_outputs) or "its outputs"
         explains = f"{run.job} failed, so {target} was not refreshed for {ev.symptom.dataset_id or ev.symptom.job}"
-    return Cause("failed_upstream_run", _task_node(ev, run.job), f"Upstream task {run.job} failed", tuple(facts),
+    return Cause("failed_upstream_run", task_node(ev, run.job), f"Upstream task {run.job} failed", tuple(facts),
                  (f"a later run of {run.job} succeeded before the symptom", f"{run.job} writes nothing the symptom reads"),
                  explains=explains, details={"dag_id": run.dag_id, "task_id": run.task_id, "run_id": run.run_id,
                                              "conf": dict(run.conf), "depth": ev.depth_of(upstream_outputs[0]) or 1
@@ -60,7 +60,7 @@ def _failed_run_cause(ev: EvidenceBundle, run: TaskRun, upstream_outputs: list[s
 
 def duplicated_load(ev: EvidenceBundle) -> Iterator[Cause]:
     for profile in ev.profiles:
-        loads = [r for r in _loads(ev, profile.dataset_id, profile.partition)
+        loads = [r for r in loads_of(ev, profile.dataset_id, profile.partition)
                  if profile.partition in {str(v) for v in r.conf.values()}]
         if profile.duplicate_keys <= 0 and len(loads) < 2:
             continue
@@ -79,19 +79,19 @@ def _duplicate_cause(ev: EvidenceBundle, profile, loads: list[TaskRun]) -> Cause
     if (sym.kind == "volume_high" and sym.dataset_id == ds) or (med and profile.rows > 1.3 * med):
         facts.append(fact("volume_high_on_dataset", f"{ds} {part} holds {profile.rows:,} rows"
                           + (f" against a median of {med:,}" if med else ""), "warehouse"))
-    landed = sum(f.rows or 0 for f in _parts(ev, profile))
+    landed = sum(f.rows or 0 for f in landed_parts(ev, profile))
     if landed and profile.rows > 1.05 * landed:
         facts.append(fact("rows_exceed_landed", f"{profile.rows:,} rows against {landed:,} in the landed files",
                           "landing"))
     if len(loads) >= 2:
         facts.append(fact("repeated_load_runs", f"{len(loads)} successful runs of {loads[0].job} for {part}: "
-                          + ", ".join(f"{r.run_id} at {_hm(r.start)}" for r in loads[:4]), loads[0].system))
+                          + ", ".join(f"{r.run_id} at {hm(r.start)}" for r in loads[:4]), loads[0].system))
     explains = None
     if profile.duplicate_keys > 0 and sym.kind in ("volume_high", "duplicates", "check_failed"):
         explains = f"{profile.duplicate_keys:,} duplicated {profile.key_column} rows in {ds} {part}"
         if len(loads) >= 2:
             explains += f", loaded {len(loads)} times"
-    subject = _task_node(ev, loads[0].job) if loads else ds
+    subject = task_node(ev, loads[0].job) if loads else ds
     return Cause("duplicated_load", subject, f"{ds} {part} was loaded more than once", tuple(facts),
                  (f"every {profile.key_column} is unique", "one load run for the partition"),
                  explains=explains, details={"dataset": ds, "partition": part,
@@ -100,7 +100,7 @@ def _duplicate_cause(ev: EvidenceBundle, profile, loads: list[TaskRun]) -> Cause
 
 
 def code_change(ev: EvidenceBundle) -> Iterator[Cause]:
-    scope = _scope(ev)
+    scope = scope_of(ev)
     owners = {m.file_path: (m.node_id, scope.get(m.node_id)) for m in ev.models if m.node_id in scope}
     owners.update({n.file_path: (n.node_id, n.depth) for n in ev.upstream if n.file_path})
     err = ev.symptom_error()
@@ -114,7 +114,7 @@ def code_change(ev: EvidenceBundle) -> Iterator[Cause]:
 
 def _code_change_cause(ev, commit, touched, owners, err) -> Cause:
     node_id, depth = owners[touched[0]]
-    facts = [fact("commit_touches_asset", f"{commit.sha[:10]} by {commit.author} at {_hm(commit.authored_at)} "
+    facts = [fact("commit_touches_asset", f"{commit.sha[:10]} by {commit.author} at {hm(commit.authored_at)} "
                   f"({commit.message.splitlines()[0] if commit.message else ''!r}) touched {', '.join(touched)}", "git")]
     if depth == 0 or (ev.symptom.job and ev.symptom.job.endswith(node_id.rsplit(".", 1)[-1])):
         facts.append(fact("commit_touches_failing_model", f"{touched[0]} defines the failing asset", "git"))
@@ -123,7 +123,7 @@ def _code_change_cause(ev, commit, touched, owners, err) -> Cause:
     later = [r for r in ev.producers_of(node_id) if r.state == "success" and r.start
              and commit.authored_at < r.start < ev.symptom.observed_at]
     if later:
-        facts.append(fact("success_after_commit", f"{later[0].job} succeeded at {_hm(later[0].start)} after it", "git"))
+        facts.append(fact("success_after_commit", f"{later[0].job} succeeded at {hm(later[0].start)} after it", "git"))
     explains = None
     words = [w for w in (err.column, err.value, err.obj) if w] if err else []
     hit = next((w for w in words if any(re.search(rf"\b{re.escape(w)}\b", line, re.IGNORECASE) for line in commit.changed_lines)),
@@ -152,8 +152,8 @@ def _errors_in_scope(ev: EvidenceBundle) -> list[tuple[str, str]]:
 
 
 def _in_scope_job(ev: EvidenceBundle, job: str, outputs: tuple[str, ...]) -> bool:
-    scope = _scope(ev)
-    return job == ev.symptom.job or any(o in scope for o in outputs) or _task_node(ev, job) in scope
+    scope = scope_of(ev)
+    return job == ev.symptom.job or any(o in scope for o in outputs) or task_node(ev, job) in scope
 
 
 def permission(ev: EvidenceBundle) -> Iterator[Cause]:
@@ -165,7 +165,7 @@ def permission(ev: EvidenceBundle) -> Iterator[Cause]:
         if err.obj:
             facts.append(fact("error_names_object", f"access to {err.obj} was refused", "openlineage"))
         explains = f"{job} was refused access{' to ' + err.obj if err.obj else ''}, so it could not run"
-        yield Cause("permission_error", _task_node(ev, job), f"{job} lacks a permission it needs", tuple(facts),
+        yield Cause("permission_error", task_node(ev, job), f"{job} lacks a permission it needs", tuple(facts),
                     ("the same credentials read the object successfully", "the grant did not change"),
                     explains=explains, details={"job": job, "object": err.obj})
 
@@ -174,7 +174,7 @@ def timeout(ev: EvidenceBundle) -> Iterator[Cause]:
     for job, message in _errors_in_scope(ev):
         if classify_error(message).kind != "timeout":
             continue
-        yield Cause("timeout", _task_node(ev, job), f"{job} timed out",
+        yield Cause("timeout", task_node(ev, job), f"{job} timed out",
                     (fact("error_is_timeout", f"{job} failed: {message.splitlines()[0][:200]}", "openlineage"),),
                     ("the run finished within its limit on retry",),
                     explains=f"{job} hit its time limit and stopped", details={"job": job})
@@ -231,14 +231,14 @@ def _task_error_cause(ev: EvidenceBundle, run: TaskRun, err, own: bool) -> Cause
     recovered = [r for r in ev.task_runs if r.job == run.job and r.state == "success" and r.start and run.end
                  and run.end < r.start <= ev.symptom.observed_at]
     if recovered:
-        facts.append(fact("recovered_before_symptom", f"{run.job} succeeded at {_hm(recovered[0].end)}", run.system))
-    node = ev.node(_task_node(ev, run.job))
+        facts.append(fact("recovered_before_symptom", f"{run.job} succeeded at {hm(recovered[0].end)}", run.system))
+    node = ev.node(task_node(ev, run.job))
     if err.kind == "bad_code" and node and node.file_path and any(node.file_path in c.paths for c in ev.commits):
         facts.append(fact("commit_touches_failing_task", f"a recent commit changed {node.file_path}", "git"))
     explains = None
-    if own or ev.symptom.kind in _MISSING_DATA or not ev.symptom_error():
+    if own or ev.symptom.kind in MISSING_DATA or not ev.symptom_error():
         explains = f"{run.job} failed because {meaning}: {line}"
-    return Cause(kind, _task_node(ev, run.job), f"{run.job} failed: {meaning}", tuple(facts),
+    return Cause(kind, task_node(ev, run.job), f"{run.job} failed: {meaning}", tuple(facts),
                  (f"the log of {run.job}'s failed try shows another error first",
                   f"a later run of {run.job} succeeded with the same input"),
                  explains=explains,
@@ -261,7 +261,7 @@ def did_not_run(ev: EvidenceBundle) -> Iterator[Cause]:
         if last:
             facts.append(fact("last_run_before_due", f"its last run {last.get('run_id')} ({last.get('state')}) "
                               f"started {last.get('start')}", "airflow"))
-        yield Cause("did_not_run", _task_node(ev, dag_id), f"The load did not run: {dag_id} {verb}", tuple(facts),
+        yield Cause("did_not_run", task_node(ev, dag_id), f"The load did not run: {dag_id} {verb}", tuple(facts),
                     (f"a run of {dag_id} started after {missed.get('expected_at')}",),
                     explains=f"{dag_id} was due at {missed.get('expected_at')} and {verb}, so nothing it writes "
                              "was refreshed",

@@ -12,8 +12,11 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
+from decimal import Decimal
 from typing import Any, Literal
 from zoneinfo import ZoneInfo
+
+from croniter import croniter
 
 from dw_assets.core import stats
 from dw_assets.core.approvals import parse_duration
@@ -213,8 +216,6 @@ def decide_freshness(dataset_id: str, latest: datetime | None, now: datetime, *,
 
 
 def _last_two_ticks(cron: str, now_local: datetime) -> tuple[datetime, datetime]:
-    from croniter import croniter
-
     if not croniter.is_valid(cron):
         raise ValueError(f"deadline_cron {cron!r} is not a valid cron expression")
     itr = croniter(cron, now_local)
@@ -251,8 +252,6 @@ def decide_balance(dataset_id: str, rule: str, condition: str, group_by: Sequenc
 
 
 def _json_safe(row: dict[str, Any]) -> dict[str, Any]:
-    from decimal import Decimal
-
     def conv(v: Any) -> Any:
         if isinstance(v, Decimal):
             return float(v)

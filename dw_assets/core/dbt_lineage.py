@@ -23,10 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
-
-import orjson
 
 from dw_assets.core.graph import ContextGraph, Provenance
 from dw_assets.core.identity import (
@@ -42,29 +39,12 @@ _PLACEHOLDER_KINDS = {"model": "model", "snapshot": "model", "seed": "dataset", 
                       "metric": "metric", "semantic_model": "semantic_model", "exposure": "reader"}
 
 
-class DbtArtifactError(ValueError):
-    """A dbt artifact that is missing or not what dbt writes."""
-
-
 @dataclass
 class DbtIndex:
     """unique_id -> node id for what the manifest added, and tested node ids per data test."""
 
     node_ids: dict[str, str] = field(default_factory=dict)
     tests: dict[str, list[str]] = field(default_factory=dict)
-
-
-def load_artifact(path: str | Path) -> dict[str, Any]:
-    path = Path(path)
-    if not path.exists():
-        raise DbtArtifactError(f"dbt artifact {path} does not exist: run `dbt parse` (or build) first")
-    try:
-        data = orjson.loads(path.read_bytes())
-    except orjson.JSONDecodeError as exc:
-        raise DbtArtifactError(f"dbt artifact {path} is not valid JSON: {exc}") from exc
-    if not isinstance(data, dict) or "metadata" not in data:
-        raise DbtArtifactError(f"{path} is not a dbt artifact (no top-level 'metadata')")
-    return data
 
 
 def add_manifest(graph: ContextGraph, manifest: Mapping[str, Any]) -> DbtIndex:

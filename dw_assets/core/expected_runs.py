@@ -15,6 +15,8 @@ from datetime import datetime, timedelta
 from statistics import median
 from typing import Any
 
+from croniter import croniter
+
 PRESETS = {"@hourly": "0 * * * *", "@daily": "0 0 * * *", "@midnight": "0 0 * * *", "@weekly": "0 0 * * 0",
            "@monthly": "0 0 1 * *", "@quarterly": "0 0 1 */3 *", "@yearly": "0 0 1 1 *", "@annually": "0 0 1 1 *"}
 _INTERVAL = re.compile(r"^(?:(?P<days>\d+) days?,? )?(?P<h>\d+):(?P<m>\d\d):(?P<s>\d\d)$")
@@ -58,8 +60,6 @@ def interval_of(schedule: str) -> timedelta | None:
 
 def last_fire(schedule: str | None, before: datetime) -> datetime | None:
     """The latest time at or before `before` when the schedule fires; None for schedules with no clock."""
-    from croniter import croniter
-
     text = (schedule or "").strip()
     cron = PRESETS.get(text.lower(), text)
     if cron and croniter.is_valid(cron):

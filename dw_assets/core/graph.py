@@ -30,7 +30,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import numpy as np
 from scipy.sparse import csr_array
 
+from dw_assets.core.blast_radius import blast_radius
 from dw_assets.core.identity import IdentityError, canonical_dataset_id
+from dw_assets.core.traversal import trace
 
 if TYPE_CHECKING:
     from dw_assets.core.blast_radius import BlastRadius, SeverityRule
@@ -360,15 +362,11 @@ class ContextGraph:
 
     def trace(self, asset_id: str, direction: str = "upstream", max_depth: int | None = 10,
               include_orchestration: bool = False) -> TraceResult:
-        from dw_assets.core.traversal import trace
-
         return trace(self, asset_id, direction=direction, max_depth=max_depth,
                      include_orchestration=include_orchestration)
 
     def blast_radius(self, asset_id: str, max_depth: int | None = 10,
                      rule: SeverityRule | None = None) -> BlastRadius:
-        from dw_assets.core.blast_radius import blast_radius
-
         return blast_radius(self, asset_id, max_depth=max_depth, rule=rule)
 
 

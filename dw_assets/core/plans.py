@@ -12,6 +12,7 @@ so it is written (and approved) before the first step runs.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
@@ -138,8 +139,6 @@ def plan_id_for(content: Mapping[str, Any]) -> str:
 
 def load_plan(content: Mapping[str, Any] | str, expected_id: str | None = None) -> Plan:
     """Rebuild a stored plan; raise PlanTampered when its content no longer hashes to `expected_id`."""
-    import json
-
     data = json.loads(content) if isinstance(content, str) else dict(content)
     if expected_id is not None and plan_id_for(data) != expected_id:
         raise PlanTampered(f"stored plan {expected_id} does not hash to its id any more: it was changed after it "

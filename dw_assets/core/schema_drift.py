@@ -15,6 +15,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from sqlglot import exp
+from sqlglot.errors import ParseError
+
 ChangeKind = Literal["added", "dropped", "type_changed"]
 
 @dataclass(frozen=True)
@@ -40,9 +43,6 @@ def normalize_type(value: Any) -> str | None:
 
 @functools.lru_cache(maxsize=1024)
 def _normalize(text: str) -> str:
-    from sqlglot import exp
-    from sqlglot.errors import ParseError
-
     try:
         return exp.DataType.build(text, dialect="duckdb").sql("duckdb").upper()
     except (ParseError, ValueError):

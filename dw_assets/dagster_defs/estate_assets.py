@@ -15,6 +15,8 @@ import dagster as dg
 from dagster_dbt import DagsterDbtTranslator, build_dbt_asset_specs
 
 from dw_assets.config import Settings
+from dw_assets.connectors.dbt import load_manifest
+from dw_assets.context_graph import ensure_manifest
 from dw_assets.core.identity import canonical_dataset_id
 
 ESTATE_GROUPS = {"finance", "revenue"}
@@ -151,9 +153,6 @@ def _external_dataset_specs(settings: Settings, manifest: Mapping[str, Any], tak
 
 def load_estate_manifest(settings: Settings) -> dict[str, Any]:
     """The dbt manifest, resolved as the context graph resolves it (`dbt parse` only when stale)."""
-    from dw_assets.connectors.dbt import load_manifest
-    from dw_assets.context_graph import ensure_manifest
-
     return load_manifest(ensure_manifest(settings))
 
 

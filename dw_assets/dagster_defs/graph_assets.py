@@ -7,7 +7,9 @@ from collections import Counter
 
 import dagster as dg
 
-from dw_assets.config import Settings, resolve_env
+from dw_assets.config import Settings
+from dw_assets.context_graph import build_context_graph
+from dw_assets.store import open_state
 
 
 def graph_counts(graph) -> dict[str, int]:
@@ -26,10 +28,7 @@ def build_definitions(settings: Settings) -> dg.Definitions:
     @dg.asset(key=["dw", "context_graph"], group_name="data_workers", kinds={"python"},
               description="Datasets, jobs, tasks and readers across dbt, Airflow, OpenLineage and notes.")
     def context_graph() -> dg.MaterializeResult:
-        from dw_assets.context_graph import build_context_graph
-        from dw_assets.store import open_store
-
-        graph = build_context_graph(settings, store=open_store(resolve_env(settings.state.url, what="state.url")))
+        graph = build_context_graph(settings, store=open_state(settings))
         return dg.MaterializeResult(metadata=graph_counts(graph))
 
     return dg.Definitions(assets=[context_graph])

@@ -13,13 +13,13 @@ from typing import Any
 
 import dagster as dg
 
-from dw_assets.config import Settings, resolve_env
+from dw_assets.config import Settings
 from dw_assets.core import incident_report as report
 from dw_assets.core.identity import canonical_dataset_id
 from dw_assets.core.incidents import Incident
 from dw_assets.dagster_defs.plan_view import PlanView, plan_metadata, plan_view, table
 from dw_assets.incidents import IncidentStore
-from dw_assets.store import Store, open_store
+from dw_assets.store import Store, open_state
 
 INCIDENT_PARTITIONS = dg.DynamicPartitionsDefinition(name="incidents")
 INCIDENT_KEY = dg.AssetKey(["incident"])
@@ -75,7 +75,7 @@ def watched_dataset_deps(settings: Settings) -> list[dg.AssetDep]:
 
 def build_definitions(settings: Settings) -> dg.Definitions:
     def state() -> Store:
-        return open_store(resolve_env(settings.state.url, what="state.url"))
+        return open_state(settings)
 
     def incidents() -> IncidentStore:
         return IncidentStore(state())

@@ -57,7 +57,7 @@ def plan_view(settings: Settings, store: Store, plan_id: str, *, drafts: bool = 
     if row is None:
         return None
     plan = ledger.get_plan(plan_id)
-    domain = next((d for d in settings.domains if d.name == plan.domain), None)
+    domain = settings.domain_named(plan.domain)
     requests = [r for r in ledger.list_requests() if r["plan_id"] == plan_id]
     view = PlanView(plan_id=plan_id, status=row["status"], content=plan.content(),
                     approvers=list(domain.approvers) if domain else [],

@@ -1,5 +1,5 @@
 """Dagster wiring of governance: the gated `rerun_airflow_dag` job, the `verification` asset and its
-`verify_remediation` job, and the approvals sensor that launches both.
+`verify_remediation` job (the approvals sensor that launches both is `sensors.approvals`).
 
 Run tags are free text in OSS Dagster, so the job trusts none of them: its first op hands the
 `dw/approval_id` tag and the plan id (run config, else the `dw/plan_id` tag) to the gate, which looks
@@ -17,7 +17,10 @@ from typing import Any
 
 import dagster as dg
 
-from dw_assets.config import Settings
+from dw_assets.checks.verification import default_checks_runner
+from dw_assets.config import ConfigError, Settings
+from dw_assets.connectors.airflow import clients_from_settings
+from dw_assets.connectors.openlineage.emitter import VerificationEmitter
 from dw_assets.core.approvals import Refusal
 from dw_assets.core.incident_report import shorten
 from dw_assets.core.receipts import Anchor, canonical_json
@@ -32,9 +35,11 @@ from dw_assets.dagster_defs.plan_view import (
 )
 from dw_assets.governance.dispatch import DispatchError, PlanRun
 from dw_assets.governance.gate import record_refusal
+from dw_assets.governance.keys import key_status
 from dw_assets.governance.ledger import from_iso, iso
 from dw_assets.governance.verification import verify_plan
 from dw_assets.governance.workflow import Governance
+from dw_assets.incidents.store import IncidentNotFound, IncidentStore
 
 VERIFY_JOB = "verify_remediation"
 RESOURCE_KEY = "dw_governance"
@@ -67,30 +72,22 @@ class GovernanceRuntime:
         if self._client_for is not None:
             return self._client_for(instance)
         if self._clients is None:
-            from dw_assets.connectors.airflow import clients_from_settings
-
             self._clients = clients_from_settings(self.settings)
         return self._clients[instance]
 
     def checks_runner(self) -> Callable[..., Any]:
         if self._checks_runner is None:
-            from dw_assets.governance.check_runner import default_checks_runner
-
             self._checks_runner = default_checks_runner(self.settings)
         return self._checks_runner
 
     def emitter(self) -> Any:
-        if self._emitter is None:
-            from dw_assets.governance.check_runner import default_emitter
-
-            self._emitter = default_emitter(self.settings)
+        if self._emitter is None and self.settings.openlineage.emit_transport:
+            self._emitter = VerificationEmitter(self.settings)
         return self._emitter
 
     def incident(self, incident_id: str | None) -> Any:
         if not incident_id:
             return None
-        from dw_assets.incidents.store import IncidentNotFound, IncidentStore
-
         try:
             return IncidentStore(self.governance().store).get(incident_id)
         except IncidentNotFound:
@@ -263,24 +260,24 @@ verify_remediation = dg.define_asset_job(VERIFY_JOB, selection=[verification], p
                                          description="Verify a remediation plan after its reruns.")
 
 
-def build_definitions(settings: Settings, *, runtime: GovernanceRuntime | None = None) -> dg.Definitions:
-    from sensors.approvals import build_approvals_sensor
+def runtime_for(settings: Settings) -> GovernanceRuntime:
+    """The production runtime; no signing key, no code location (the demo's is made on first use)."""
+    key_ok, why = key_status(settings)
+    if not key_ok:
+        raise ConfigError(why)
+    return GovernanceRuntime(settings)
 
-    if runtime is None:
-        from dw_assets.config import ConfigError
-        from dw_assets.governance.keys import key_status
 
-        key_ok, why = key_status(settings)  # no key, no code location (the demo's is made on first use)
-        if not key_ok:
-            raise ConfigError(why)
-        runtime = GovernanceRuntime(settings)
-    job = rerun_job(runtime)
+def build_definitions(settings: Settings, *, runtime: GovernanceRuntime | None = None,
+                      job: dg.JobDefinition | None = None) -> dg.Definitions:
+    """The rerun and verification jobs, the verification asset and the governance resource; the
+    approvals sensor that launches them is added by `sensors.approvals.build_definitions`."""
+    runtime = runtime or runtime_for(settings)
     approvals = dg.AssetSpec(APPROVALS_KEY, group_name="governance", kinds={"python"},
                              description="Plans waiting for a person, in one table: approvers, the `dw approve` "
                                          "command, Launchpad tags, the plan and the owner's Airflow 3 draft. "
                                          "Reported by the dw_approvals sensor whenever the set changes.")
     return dg.Definitions(
-        assets=[verification, approvals], jobs=[job, verify_remediation],
-        sensors=[build_approvals_sensor(job, verify_remediation)],
+        assets=[verification, approvals], jobs=[job or rerun_job(runtime), verify_remediation],
         resources={RESOURCE_KEY: dg.ResourceDefinition.hardcoded_resource(runtime)},
     )

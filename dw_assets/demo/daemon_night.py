@@ -24,11 +24,17 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
+import dagster as dg
 import yaml
 
-from dw_assets.config import REPO_ROOT
+from dw_assets.config import REPO_ROOT, load_settings
 from dw_assets.demo import runner
+from dw_assets.demo.estate import write_done_marker, write_gl_export_part
 from dw_assets.demo.timeline import Timeline
+from dw_assets.governance.receipt_log import ReceiptLog
+from dw_assets.governance.workflow import Governance
+from dw_assets.incidents import IncidentStore
+from dw_assets.store import open_state
 
 NIGHT_DATE = "2026-09-30"
 
@@ -71,11 +77,9 @@ class DaemonNight:
         runner._build_estate(ctx)
         runner._start_airflow(ctx)  # also writes $DW_HOME/dw.yaml with the Airflow's port and password
         os.environ["DW_CONFIG"] = self.config_path
-        from dw_assets.config import load_settings, resolve_env
-        from dw_assets.store import open_store
 
         ctx.settings = load_settings(ctx.options.config_path)
-        ctx.store = open_store(resolve_env(ctx.settings.state.url))
+        ctx.store = open_state(ctx.settings)
 
     @property
     def config_path(self) -> str:
@@ -109,15 +113,9 @@ class DaemonNight:
 
     # -- the night --------------------------------------------------------------------------------
     def _receipts(self, action: str, subject: str | None = None) -> list[Any]:
-        from dw_assets.governance.receipt_log import ReceiptLog
-
         return ReceiptLog.from_settings(self.ctx.store, self.ctx.settings).list(action=action, subject=subject)
 
     def play(self) -> dict[str, Any]:
-        from dw_assets.demo.estate import write_done_marker, write_gl_export_part
-        from dw_assets.governance.workflow import Governance
-        from dw_assets.incidents import IncidentStore
-
         ctx, tl, legs = self.ctx, self.ctx.timeline, self.summary["legs_s"]
         write_gl_export_part(self.home, NIGHT_DATE, 1)
         run = ctx.estate.trigger("gl_landing", {"export_date": NIGHT_DATE})
@@ -181,13 +179,9 @@ class DaemonNight:
         return self.summary
 
     def _receipts_all(self, plan_id: str) -> list[Any]:
-        from dw_assets.governance.receipt_log import ReceiptLog
-
         return ReceiptLog.from_settings(self.ctx.store, self.ctx.settings).list(subject=plan_id)
 
     def _dagster_run_count(self) -> int:
-        import dagster as dg
-
         with dg.DagsterInstance.from_config(str(self.home / "dagster")) as instance:
             return len(instance.get_run_records())
 

@@ -10,7 +10,24 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from dw_assets.demo.runner import DemoContext, _git
+from dw_assets.config import resolve_env
+from dw_assets.context_graph import cached_context_graph
+from dw_assets.core.approvals import Refusal
+from dw_assets.dagster_defs.incident_assets import SENSOR_NAME as INCIDENT_SENSOR
+from dw_assets.dagster_defs.rerun import rerun_run_config
+from dw_assets.demo.context import DemoContext, git
+from dw_assets.demo.estate import (
+    add_orders_day,
+    break_orders_discount,
+    write_done_marker,
+    write_gl_export_part,
+)
+from dw_assets.governance.receipt_log import ReceiptLog
+from dw_assets.governance.workflow import Governance
+from dw_assets.incidents import IncidentStore
+from sensors.airflow_runs import sensor_name
+from sensors.incident_triage import SENSOR_NAME as TRIAGE_SENSOR
+from sensors.openlineage_events import SENSOR_NAME as OL_SENSOR
 
 NIGHT1_DATE = "2026-09-30"
 ORDERS_DAY = "2026-09-30"
@@ -28,9 +45,6 @@ def _meta_value(value: Any) -> Any:
 def observe(ctx: DemoContext) -> dict[str, dict[str, Any]]:
     """Data Workers' sensors read Airflow and OpenLineage; the checks they request run. Returns the
     check evaluations by dataset and check name."""
-    from sensors.airflow_runs import sensor_name
-    from sensors.openlineage_events import SENSOR_NAME as OL_SENSOR
-
     results: dict[str, dict[str, Any]] = {}
     for instance in ctx.settings.airflow.instances:
         tick = ctx.driver.tick(sensor_name(instance.name))
@@ -52,29 +66,20 @@ def observe(ctx: DemoContext) -> dict[str, dict[str, Any]]:
 
 
 def triage(ctx: DemoContext) -> None:
-    from dw_assets.dagster_defs.incident_assets import SENSOR_NAME as INCIDENT_SENSOR
-    from sensors.incident_triage import SENSOR_NAME as TRIAGE_SENSOR
-
     ctx.driver.tick(INCIDENT_SENSOR)  # the incident appears as a partition as soon as it opens
     ctx.driver.tick(TRIAGE_SENSOR)
     ctx.driver.tick(INCIDENT_SENSOR)
 
 
 def _incidents_since(ctx: DemoContext, since: datetime) -> list[Any]:
-    from dw_assets.incidents import IncidentStore
-
     return [i for i in IncidentStore(ctx.store).list() if i.created_at >= since]
 
 
 def _blast(ctx: DemoContext, dataset: str) -> dict[str, Any]:
-    from dw_assets.context_graph import cached_context_graph
-
     return cached_context_graph(ctx.settings, store=ctx.store).blast_radius(dataset).to_dict()
 
 
 def _describe_incident(ctx: DemoContext, night: dict[str, Any], incident: Any) -> Any:
-    from dw_assets.governance.workflow import Governance
-
     tl = ctx.timeline
     night["incident_ids"] = [incident.id]
     night["incident"] = {"id": incident.id, "dataset": incident.dataset_id, "severity": incident.severity,
@@ -108,9 +113,6 @@ def _describe_incident(ctx: DemoContext, night: dict[str, Any], incident: Any) -
 
 
 def _approve(ctx: DemoContext, night: dict[str, Any], plan: Any) -> bool:
-    from dw_assets.core.approvals import Refusal
-    from dw_assets.governance.workflow import Governance
-
     tl = ctx.timeline
     how = {"cli": f"dw approve {plan.id} --as <approver> --note '...'",
            "launchpad": (f"on the Launchpad of rerun_airflow_dag pick partition {plan.id}: it fills in the config "
@@ -140,8 +142,8 @@ def _owner_merges(ctx: DemoContext, plan: Any) -> None:
         patch = ctx.home / f"fix-{plan.id}.patch"
         patch.write_text(diff.diff)
         author = (diff.owner or "owner", f"{diff.owner or 'owner'}@example.com")
-        _git(ctx.repo, "apply", str(patch), author=author)
-        _git(ctx.repo, "commit", "-q", "-am", f"Fix for {plan.incident_id}: {diff.path}", author=author)
+        git(ctx.repo, "apply", str(patch), author=author)
+        git(ctx.repo, "commit", "-q", "-am", f"Fix for {plan.incident_id}: {diff.path}", author=author)
         ctx.timeline.say(diff.owner or "owner", f"reviews and merges the proposed diff to {diff.path}")
 
 
@@ -154,8 +156,6 @@ def _dag_owner(ctx: DemoContext, dag_id: str) -> str:
 
 def _owner_triggers_drafts(ctx: DemoContext, plan: Any, stop: threading.Event) -> None:
     """Airflow 3 default: Data Workers drafts the run; the DAG's owner triggers exactly that."""
-    from dw_assets.governance.receipt_log import ReceiptLog
-
     receipts = ReceiptLog.from_settings(ctx.store, ctx.settings)
     handled: set[int] = set()
     while not stop.is_set():
@@ -173,9 +173,6 @@ def _owner_triggers_drafts(ctx: DemoContext, plan: Any, stop: threading.Event) -
 
 
 def rerun_and_verify(ctx: DemoContext, night: dict[str, Any], plan: Any) -> None:
-    from dw_assets.dagster_defs.rerun import rerun_run_config
-    from dw_assets.governance.receipt_log import ReceiptLog
-
     tl = ctx.timeline
     if plan.diffs:
         _owner_merges(ctx, plan)
@@ -227,8 +224,6 @@ def rerun_and_verify(ctx: DemoContext, night: dict[str, Any], plan: Any) -> None
 
 def lineage_events_of(ctx: DemoContext, run_id: str) -> dict[str, int]:
     """Count our verification run's events where the configured transport wrote them."""
-    from dw_assets.config import resolve_env
-
     transport = ctx.settings.openlineage.emit_transport or {}
     counts: dict[str, int] = {}
     path = transport.get("log_file_path")
@@ -245,9 +240,6 @@ def lineage_events_of(ctx: DemoContext, run_id: str) -> dict[str, int]:
 
 
 def _finish(ctx: DemoContext, night: dict[str, Any], incident_id: str) -> None:
-    from dw_assets.dagster_defs.incident_assets import SENSOR_NAME as INCIDENT_SENSOR
-    from dw_assets.incidents import IncidentStore
-
     ctx.driver.tick(INCIDENT_SENSOR)
     incident = IncidentStore(ctx.store).get(incident_id)
     night["incident"]["status"] = incident.status
@@ -273,8 +265,6 @@ def _after_triage(ctx: DemoContext, night: dict[str, Any], since: datetime) -> N
 
 
 def month_end(ctx: DemoContext) -> dict[str, Any]:
-    from dw_assets.demo.estate import write_done_marker, write_gl_export_part
-
     night: dict[str, Any] = {"night": "month-end"}
     tl, since = ctx.timeline, _now()
     tl.say("night", "Night 1: month-end close, a green run on half the data")
@@ -302,8 +292,6 @@ def month_end(ctx: DemoContext) -> dict[str, Any]:
 
 
 def orders(ctx: DemoContext) -> dict[str, Any]:
-    from dw_assets.demo.estate import add_orders_day, break_orders_discount
-
     night: dict[str, Any] = {"night": "orders"}
     tl = ctx.timeline
     tl.say("night", "Night 2: a column type changes two systems upstream")
@@ -336,8 +324,6 @@ def _rows(path: Any) -> int:
 
 
 def receipts_status(ctx: DemoContext) -> dict[str, Any]:
-    from dw_assets.governance.receipt_log import ReceiptLog
-
     report = ReceiptLog.from_settings(ctx.store, ctx.settings).verify()
     ctx.timeline.say("receipts", f"chain of {report.count} receipts: {'intact' if report.ok else report.problem}")
     return {"intact": report.ok, "count": report.count, "problem": report.problem}

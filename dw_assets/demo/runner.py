@@ -12,42 +12,28 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
 import sys
-from dataclasses import dataclass, field
+import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from dw_assets.config import DEFAULT_CONFIG, REPO_ROOT, dw_home
+import dagster as dg
+
+from dw_assets.config import DEFAULT_CONFIG, REPO_ROOT, dw_home, load_settings
+from dw_assets.connectors.dbt import run_dbt
+from dw_assets.definitions import build_all_definitions
+from dw_assets.demo import nights
+from dw_assets.demo.context import DemoContext, DemoOptions, git
+from dw_assets.demo.dagster_driver import DagsterDriver
+from dw_assets.demo.estate import build_estate
+from dw_assets.demo.estate_actor import EstateActor
 from dw_assets.demo.home_config import write_home_config
 from dw_assets.demo.timeline import Timeline
+from dw_assets.harness.airflow import AirflowHarness
 from dw_assets.harness.dagster_ui import ensure_instance_yaml
+from dw_assets.store import open_state
 
 MARKER = ".dw-demo-home"
-OWNER_IDENTITY = ("estate-owners", "owners@example.com")
-
-
-@dataclass
-class DemoOptions:
-    nights: list[str]
-    airflow_major: int = 3
-    approve_as: str | None = None
-    keep_airflow: bool = False
-    config_path: str | None = None
-
-
-@dataclass
-class DemoContext:
-    options: DemoOptions
-    home: Path
-    repo: Path
-    timeline: Timeline
-    harness: Any = None
-    estate: Any = None  # EstateActor
-    settings: Any = None
-    store: Any = None
-    driver: Any = None
-    summary: dict[str, Any] = field(default_factory=dict)
 
 
 def _fresh_home(home: Path) -> None:
@@ -61,14 +47,6 @@ def _fresh_home(home: Path) -> None:
     (home / MARKER).write_text("made by `dw demo`; safe to delete\n")
 
 
-def _git(repo: Path, *args: str, author: tuple[str, str] = OWNER_IDENTITY, date: str | None = None) -> str:
-    env = {**os.environ, "GIT_AUTHOR_NAME": author[0], "GIT_AUTHOR_EMAIL": author[1],
-           "GIT_COMMITTER_NAME": author[0], "GIT_COMMITTER_EMAIL": author[1]}
-    if date:
-        env.update(GIT_AUTHOR_DATE=date, GIT_COMMITTER_DATE=date)
-    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True, env=env).stdout
-
-
 def owner_repo(home: Path) -> Path:
     """The estate owners' repository: a git copy of the DAGs and the dbt project."""
     repo = home / "estate-repo"
@@ -76,10 +54,10 @@ def owner_repo(home: Path) -> Path:
     shutil.copytree(REPO_ROOT / "dbt_project", repo / "dbt_project", ignore=ignore)
     shutil.copytree(REPO_ROOT / "estate" / "dags", repo / "estate" / "dags", ignore=ignore)
     (repo / ".gitignore").write_text("target/\nlogs/\n__pycache__/\n.user.yml\n")
-    _git(repo, "init", "-q", "-b", "main")
-    _git(repo, "add", "-A")
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "add", "-A")
     # the estate's code predates the night: a fresh commit would look like a suspect recent change
-    _git(repo, "commit", "-q", "-m", "Estate DAGs and dbt project", date="2026-08-03T10:00:00+00:00")
+    git(repo, "commit", "-q", "-m", "Estate DAGs and dbt project", date="2026-08-03T10:00:00+00:00")
     return repo
 
 
@@ -91,9 +69,6 @@ def _set_env(ctx: DemoContext) -> None:
 
 
 def _build_estate(ctx: DemoContext) -> None:
-    from dw_assets.connectors.dbt import run_dbt
-    from dw_assets.demo.estate import build_estate
-
     tl = ctx.timeline
     with tl.step("estate", f"building the demo estate in {ctx.home}"):
         build_estate(ctx.home)  # its paths are read from the home the settings point at
@@ -109,9 +84,6 @@ def _dbt_env(ctx: DemoContext) -> dict[str, str]:
 
 
 def _start_airflow(ctx: DemoContext) -> None:
-    from dw_assets.demo.estate_actor import EstateActor
-    from dw_assets.harness.airflow import AirflowHarness
-
     major = ctx.options.airflow_major
     # a free port and a random password (the harness's defaults): the home's config records both
     harness = AirflowHarness(major, home=ctx.home / "airflow", dags_folder=ctx.repo / "estate" / "dags" / f"airflow{major}",
@@ -142,8 +114,6 @@ def _start_airflow(ctx: DemoContext) -> None:
 
 def _hold_airflow(ctx: DemoContext) -> None:
     """--keep-airflow: leave the estate's Airflow up for a look around, until Ctrl-C."""
-    import time
-
     h = ctx.harness
     ctx.timeline.say("airflow", f"Airflow stays up at {h.url} (user {h.username}, password in "
                                 f"{ctx.options.config_path}) until Ctrl-C. In another shell: "
@@ -156,23 +126,14 @@ def _hold_airflow(ctx: DemoContext) -> None:
 
 
 def _start_data_workers(ctx: DemoContext) -> None:
-    import dagster as dg
-
-    from dw_assets.config import load_settings, resolve_env
-    from dw_assets.definitions import build_all_definitions
-    from dw_assets.demo.dagster_driver import DagsterDriver
-    from dw_assets.store import open_store
-
     with ctx.timeline.step("data-workers", "loading the code location and the Dagster instance"):
         ctx.settings = load_settings(ctx.options.config_path)
-        ctx.store = open_store(resolve_env(ctx.settings.state.url))
+        ctx.store = open_state(ctx.settings)
         defs = build_all_definitions(ctx.options.config_path)
         ctx.driver = DagsterDriver(defs, dg.DagsterInstance.get())
 
 
 def run_demo(options: DemoOptions, stream: TextIO | None = None) -> dict[str, Any]:
-    from dw_assets.demo import nights
-
     home = dw_home()
     timeline = Timeline(stream=stream or sys.stdout)
     _fresh_home(home)

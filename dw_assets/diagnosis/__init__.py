@@ -4,16 +4,3 @@ from cause to readers, and fixes proposed against the owner's repo (`service.dia
 The reasoning lives in the domain core (`dw_assets.core.evidence`, `.diagnosis`, `.cause_rules*`,
 `.fixes`); this package only reads the systems and records the result.
 """
-
-from __future__ import annotations
-
-__all__ = ["diagnose", "diagnose_incident"]
-
-
-def __getattr__(name: str):
-    # lazy: importing the package must not pull in every connector
-    if name in __all__:
-        from dw_assets.diagnosis import service
-
-        return getattr(service, name)
-    raise AttributeError(name)

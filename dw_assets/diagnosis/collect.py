@@ -19,6 +19,7 @@ from dw_assets.config import Settings
 from dw_assets.core.diagnosis import default_window
 from dw_assets.core.evidence import Commit, EvidenceBundle, GraphNode, ModelSource, Symptom
 from dw_assets.diagnosis import profiles, sources
+from dw_assets.diagnosis.repos import dag_files_for, repo_for
 
 
 @dataclass(frozen=True)
@@ -87,8 +88,6 @@ def _dag_id(node: GraphNode) -> str:
 
 def _with_dag_files(settings: Settings, upstream: list[GraphNode], symptom: Symptom) -> list[GraphNode]:
     """Task nodes get the repo-relative path of the file defining their DAG, when one is found."""
-    from dw_assets.diagnosis.repos import dag_files_for
-
     out = []
     for node in upstream:
         if node.kind == "task" and node.system == "airflow" and not node.file_path:
@@ -102,8 +101,6 @@ def _with_dag_files(settings: Settings, upstream: list[GraphNode], symptom: Symp
 def recent_commits(settings: Settings, symptom: Symptom, upstream: list[GraphNode], models: list[ModelSource],
                    bounds: Bounds) -> list[Commit]:
     """Commits in the owning repos touching the scope's model SQL and DAG files."""
-    from dw_assets.diagnosis.repos import dag_files_for, repo_for
-
     paths_by_repo: dict[str, tuple[Any, set[str]]] = {}
     for model in models:
         repo = repo_for(settings, model.node_id)

@@ -14,10 +14,16 @@ from collections.abc import Collection
 from datetime import date, timedelta
 from typing import Any
 
+import fsspec
+
 from dw_assets.config import Settings
+from dw_assets.connectors.warehouse import quote_identifier, relation_parts
+from dw_assets.connectors.warehouse import quote_identifier as q
 from dw_assets.core.evidence import LandedFile, PartitionProfile, SchemaChange, Symptom
-from dw_assets.core.stats import Period
-from dw_assets.diagnosis.sources import as_date, string_changes, utc_from_epoch
+from dw_assets.core.identity import canonical_dataset_id
+from dw_assets.core.landed_files import file_pattern
+from dw_assets.core.stats import Period, comparable_partitions
+from dw_assets.diagnosis.sources import as_date, estate_warehouse, string_changes, utc_from_epoch
 
 MAX_FILES = 20
 MAX_PROFILED_BYTES = 500_000_000
@@ -25,15 +31,11 @@ _DATE_TYPES = ("DATE",)
 
 
 def _check_configs(settings: Settings, datasets: list[str]) -> dict[str, Any]:
-    from dw_assets.core.identity import canonical_dataset_id
-
     return {canonical_dataset_id(c.dataset): c for c in settings.checks
             if canonical_dataset_id(c.dataset) in datasets}
 
 
 def landed_files(settings: Settings, symptom: Symptom, datasets: list[str]) -> list[LandedFile]:
-    from dw_assets.core.landed_files import file_pattern
-
     out: list[LandedFile] = []
     partition = symptom.partition
     part = as_date(partition) if partition else None
@@ -48,8 +50,6 @@ def landed_files(settings: Settings, symptom: Symptom, datasets: list[str]) -> l
 
 
 def _list_landing(landing: str, pattern: str, dataset: str, partition: str, glob: str) -> list[LandedFile]:
-    import fsspec
-
     fs, root = fsspec.core.url_to_fs(landing)
     root = root.rstrip("/")
     parts = sorted(fs.glob(f"{root}/{pattern}"))[:MAX_FILES]
@@ -73,9 +73,8 @@ def _list_landing(landing: str, pattern: str, dataset: str, partition: str, glob
 
 
 def _profile_csv(path: str) -> tuple[int | None, dict[str, tuple[date, date]]]:
+    # lazy: duckdb loads only for a DuckDB warehouse
     import duckdb
-
-    from dw_assets.connectors.warehouse import quote_identifier
 
     con = duckdb.connect(":memory:")
     try:
@@ -129,22 +128,8 @@ def profiles(settings: Settings, symptom: Symptom, datasets: list[str], changes:
     return out
 
 
-def estate_warehouse(settings: Settings) -> Any:
-    """The configured warehouse; before dbt has built its own file, the attached catalogs alone
-    (a fresh estate's bronze and lake tables can be profiled before any model exists)."""
-    from dw_assets.connectors.warehouse import Warehouse
-
-    wh = Warehouse.from_settings(settings)
-    main = [p for name, p in wh._duckdb_files() if name not in wh.attach] if wh.is_duckdb else []
-    if main and not main[0].exists():
-        return Warehouse("duckdb:///:memory:", wh.attach)
-    return wh
-
-
 def constraint_keys(session: Any, wh: Any, dataset: str) -> tuple[str, ...]:
     """The table's declared primary key / unique columns (DuckDB's catalog, else information_schema)."""
-    from dw_assets.connectors.warehouse import relation_parts
-
     catalog, schema, table = relation_parts(dataset)
     if wh.is_duckdb:
         sql = ("SELECT constraint_column_names FROM duckdb_constraints() WHERE constraint_type IN "
@@ -163,8 +148,6 @@ def constraint_keys(session: Any, wh: Any, dataset: str) -> tuple[str, ...]:
 
 def profile_partition(wh: Any, dataset: str, partition_column: str, partition: str, period: Period, history: int,
                       odd_columns: Collection[str] = frozenset(), key_columns: tuple[str, ...] = ()) -> PartitionProfile:
-    from dw_assets.connectors.warehouse import quote_identifier as q
-
     rel = wh.relation(dataset)
     with wh.session() as s:
         columns = {c.name: c.data_type.upper() for c in s.table_schema(dataset)}
@@ -207,8 +190,6 @@ def profile_partition(wh: Any, dataset: str, partition_column: str, partition: s
 
 def _odd_values(session: Any, wh: Any, rel: str, column: str) -> tuple[str, ...]:
     """Up to ten distinct values of a text column that no number reads: the sentinels to handle."""
-    from dw_assets.connectors.warehouse import quote_identifier as q
-
     if not wh.is_duckdb:
         return ()
     col = q(column)
@@ -235,8 +216,6 @@ def _expected_range(target: date | None, period: str) -> tuple[date, date] | Non
 
 
 def _comparable(target: date | None, past: list[tuple], period: Period, count: int) -> tuple[int, ...]:
-    from dw_assets.core.stats import comparable_partitions
-
     if target is None:
         return ()
     counts = {day: int(n) for d, n in past if (day := as_date(d))}

@@ -7,6 +7,7 @@ from a temporary clone (dw_assets.connectors.git_host); the working copy is neve
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,7 +17,7 @@ from dw_assets.config import ConfigError, DomainConfig, Settings
 from dw_assets.connectors.git import GitError, find_repo
 from dw_assets.connectors.git_host import open_pull_request
 from dw_assets.core.autonomy import AutonomyLevel
-from dw_assets.core.diagnosis import Cause
+from dw_assets.core.causes import Cause
 from dw_assets.core.evidence import EvidenceBundle
 from dw_assets.core.fix_advice import recommendation_for
 from dw_assets.core.fixes import (
@@ -26,7 +27,9 @@ from dw_assets.core.fixes import (
     sensor_marker_edit,
     unified_diff,
 )
-from dw_assets.diagnosis.repos import dag_files_for, repo_for
+from dw_assets.diagnosis.repos import _SKIP_DIRS, dag_files_for, repo_for
+from dw_assets.governance.gate import is_stopped
+from dw_assets.governance.ledger import GovernanceLedger
 
 _SENSOR_CAUSES = ("split_export_early_release", "late_upstream")
 MIN_CONFIDENCE = 0.3
@@ -109,10 +112,6 @@ def _sensor_fix(settings: Settings, evidence: EvidenceBundle, cause: Cause) -> P
 
 def _other_dag_texts(settings: Settings, dataset: str | None, limit: int = 50) -> list[str]:
     """The owner's other DAG files: a sensor there that waits for a marker shows the convention."""
-    import os
-
-    from dw_assets.diagnosis.repos import _SKIP_DIRS
-
     repo = repo_for(settings, dataset)
     if repo is None:
         return []
@@ -205,7 +204,7 @@ def open_fix_pull_requests(settings: Settings, fixes: list[ProposedFix], inciden
         domain = _hosting_domain(settings, fix) if fix.kind == "diff" and fix.diff and fix.repo else None
         if domain is None or fix.repo is None:
             continue
-        level = AutonomyLevel.parse(domain.autonomy)
+        level = settings.autonomy_of(domain)
         if stopped:
             fix.pull_request_error = f"not opened: {stopped}"
         elif level < AutonomyLevel.L2:  # opening a PR is proposing: L0/L1 domains only observe
@@ -236,7 +235,5 @@ def _hosting_domain(settings: Settings, fix: ProposedFix) -> DomainConfig | None
 def _stop_reason(settings: Settings, store: Any) -> str | None:
     if store is None:
         return "org-wide stop is on (governance.stop: true)" if settings.governance.stop else None
-    from dw_assets.governance.gate import is_stopped
-    from dw_assets.governance.ledger import GovernanceLedger
 
     return is_stopped(settings, GovernanceLedger(store))

@@ -13,13 +13,20 @@ import html
 import json
 import threading
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
 
-from dw_assets.config import Settings, resolve_env
+from dw_assets.config import Settings
+from dw_assets.connectors.airflow import clients_from_settings
+from dw_assets.connectors.openlineage.event_store import LineageEventStore
 from dw_assets.core.evidence import Symptom
-from dw_assets.store import Store
+from dw_assets.core.identity import canonical_dataset_id
+from dw_assets.diagnosis.service import diagnose, symptom_from_incident
+from dw_assets.diagnosis.sources import _dataset_ids
+from dw_assets.incidents import IncidentStore
+from dw_assets.store import Store, state_url
 
 FORMATS = ("md", "html", "json")
 
@@ -43,19 +50,14 @@ class ReadOnlyStore(Store):
 
 
 def open_read_only_store(settings: Settings) -> Store | None:
-    url = resolve_env(settings.state.url, what="state.url")
-    if url.startswith("sqlite:///"):
-        from pathlib import Path
-
-        if not Path(url.removeprefix("sqlite:///")).exists():
-            return None
+    url = state_url(settings)
+    if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).exists():
+        return None
     return ReadOnlyStore(url)
 
 
 def build_report(settings: Settings, since: datetime, *, until: datetime | None = None, store: Any = None,
                  airflow_clients: dict[str, Any] | None = None, graph: Any = None) -> dict[str, Any]:
-    from dw_assets.diagnosis.service import diagnose
-
     until = until or datetime.now(UTC)
     store = store if store is not None else open_read_only_store(settings)
     gaps: list[str] = [] if store is not None else ["state store: none yet (no incidents or lineage recorded)"]
@@ -70,14 +72,10 @@ def build_report(settings: Settings, since: datetime, *, until: datetime | None 
 
 
 def _collect_items(settings, store, since, until, clients, gaps) -> list[tuple[str, str, Symptom]]:
-    from dw_assets.diagnosis.service import symptom_from_incident
-
     items: list[tuple[str, str, Symptom]] = []
     seen_runs: set[str] = set()
     if store is not None:
         try:
-            from dw_assets.incidents import IncidentStore
-
             for incident in IncidentStore(store).list():
                 if since <= incident.window_start <= until:  # when it happened, not when we heard
                     items.append(("incident", incident.id, symptom_from_incident(incident)))
@@ -98,9 +96,6 @@ def _guard(gaps: list[str], name: str, fn) -> list:
 
 
 def _fail_events(settings, store, since, until, seen_runs) -> list[tuple[str, str, Symptom]]:
-    from dw_assets.connectors.openlineage.event_store import LineageEventStore
-    from dw_assets.diagnosis.sources import _dataset_ids
-
     out = []
     for ev in LineageEventStore(store).query(since=since, limit=1000):
         if ev.event_type != "FAIL" or ev.event_time > until or ev.run_id in seen_runs:
@@ -117,8 +112,6 @@ def _fail_events(settings, store, since, until, seen_runs) -> list[tuple[str, st
 def _failed_airflow_runs(settings, since, until, clients, seen_runs) -> list[tuple[str, str, Symptom]]:
     if not settings.airflow.instances:
         return []
-    from dw_assets.connectors.airflow import clients_from_settings
-    from dw_assets.core.identity import canonical_dataset_id
 
     clients = clients if clients is not None else clients_from_settings(settings)
     out = []

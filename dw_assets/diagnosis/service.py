@@ -13,10 +13,12 @@ from datetime import datetime
 from typing import Any
 
 from dw_assets.config import Settings
+from dw_assets.context_graph import cached_context_graph
 from dw_assets.core.diagnosis import Diagnosis, rank_causes
 from dw_assets.core.evidence import Hop, Reader, Symptom, SymptomKind
 from dw_assets.diagnosis.collect import DEFAULT_BOUNDS, Bounds, collect_evidence
 from dw_assets.diagnosis.propose import open_fix_pull_requests, propose_fixes
+from dw_assets.incidents import IncidentStore
 
 _PATH_HIDDEN = frozenset({"job", "dbt_invocation", "dag"})  # collapsed in the path; Airflow tasks are shown
 _READERS = frozenset({"dashboard", "reader", "application"})
@@ -47,8 +49,6 @@ def diagnose(settings: Settings, store: Any, symptom: Symptom, *, incident_id: s
 
 def diagnose_incident(settings: Settings, store: Any, incident_id: str, *, persist: bool = True,
                       **kwargs: Any) -> Diagnosis:
-    from dw_assets.incidents import IncidentStore
-
     incidents = IncidentStore(store)
     incident = incidents.get(incident_id)
     result = diagnose(settings, store, symptom_from_incident(incident), incident_id=incident_id, **kwargs)
@@ -66,8 +66,6 @@ def diagnose_incident(settings: Settings, store: Any, incident_id: str, *, persi
 def _graph(settings: Settings, store: Any, gaps: list[str]) -> Any:
     """The context graph; without the store's feeds when they fail (a read-only or empty store),
     else None: diagnosis still ranks causes from the other systems, and the gap is recorded."""
-    from dw_assets.context_graph import cached_context_graph
-
     for feeds_store in ([store, None] if store is not None else [None]):
         try:
             return cached_context_graph(settings, store=feeds_store)

@@ -5,11 +5,17 @@ records the gap). Queries are aggregates only; no table rows are read.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
-from dw_assets.config import Settings
+from dw_assets.checks.state import accepted_schema
+from dw_assets.config import Settings, resolve_env
+from dw_assets.connectors.airflow import AirflowNotFoundError, clients_from_settings
+from dw_assets.connectors.dbt import load_artifact, project_paths
+from dw_assets.connectors.openlineage.event_store import LineageEventStore
+from dw_assets.connectors.warehouse import Warehouse, WarehouseError, quote_identifier
 from dw_assets.core import dates
 from dw_assets.core.evidence import (
     DatasetSchema,
@@ -20,8 +26,14 @@ from dw_assets.core.evidence import (
     SchemaChange,
     Symptom,
     TaskRun,
+    classify_log,
+    error_lines,
     type_family,
 )
+from dw_assets.core.identity import IdentityError, airflow_task_node_id, canonical_dataset_id
+from dw_assets.core.schema_drift import diff_schemas
+from dw_assets.diagnosis.repos import repo_for
+from dw_assets.lineage.schema_history import SchemaHistory
 
 _STATES = {"COMPLETE": "success", "FAIL": "failed", "ABORT": "failed", "START": "running", "RUNNING": "running"}
 _ORCHESTRATION = ("task", "dag", "job", "dbt_invocation")
@@ -31,9 +43,6 @@ def dbt_test_evidence(settings: Settings, graph: Any, reported: str, warehouse: 
     """A failing dbt test reported on its own relation (or unique_id): the test, the tested node and
     column, the failing rows' count (run_results) and a sample of their keys (the test's stored
     failures, when `store_failures` kept them). Empty when `reported` is not a test's."""
-    from dw_assets.connectors.dbt import project_paths
-    from dw_assets.core.dbt_lineage import load_artifact
-
     try:
         tested = graph.resolve(reported)
     except LookupError:
@@ -51,7 +60,6 @@ def dbt_test_evidence(settings: Settings, graph: Any, reported: str, warehouse: 
         if result:
             out.update(status=result.get("status"), failures=result.get("failures"), message=result.get("message"))
     if reported != test["test"] and "." in reported:  # the audit relation: sample the failing keys
-        from dw_assets.diagnosis.profiles import estate_warehouse
 
         wh = warehouse or estate_warehouse(settings)
         with wh.session() as session:
@@ -61,8 +69,6 @@ def dbt_test_evidence(settings: Settings, graph: Any, reported: str, warehouse: 
             column = next(iter(keys), None) or ("unique_field" if "unique_field" in columns else
                                                 (columns[0] if columns else None))
             if column:
-                from dw_assets.connectors.warehouse import quote_identifier
-
                 rows = session.query(f"SELECT DISTINCT CAST({quote_identifier(column)} AS VARCHAR) FROM "
                                      f"{wh.relation(reported)} LIMIT 5")[1]
                 out["sample_keys"] = {"column": column, "values": [r[0] for r in rows]}
@@ -95,9 +101,6 @@ def graph_scope(graph: Any, symptom: Symptom, max_depth: int) -> tuple[list[Grap
 
 def model_sources(settings: Settings, graph: Any, upstream: list[GraphNode], root: str | None) -> list[ModelSource]:
     """The SQL of every dbt model in scope, from the manifest's original_file_path."""
-    from dw_assets.connectors.dbt import project_paths
-    from dw_assets.diagnosis.repos import repo_for
-
     project = project_paths(settings).project_dir
     depths = {n.node_id: n.depth for n in upstream}
     if root:
@@ -118,8 +121,6 @@ def model_sources(settings: Settings, graph: Any, upstream: list[GraphNode], roo
 
 
 def schema_changes(store: Any, datasets: list[str], window: tuple[datetime, datetime]) -> list[SchemaChange]:
-    from dw_assets.connectors.openlineage.schema_history import SchemaHistory
-
     history = SchemaHistory(store)
     changes = []
     for dataset in datasets:
@@ -135,9 +136,6 @@ def drift_changes(settings: Settings, store: Any, datasets: list[str], known: li
     """Column changes the warehouse itself shows: its information_schema now against the schema the
     schema-drift check accepted. A newly adopted estate has no OpenLineage schema history yet, but the
     check's first run took a baseline, so a BIGINT -> VARCHAR change is evidence from day one."""
-    from checks.state import accepted_schema
-    from dw_assets.core.schema_drift import diff_schemas
-
     seen = {(c.dataset_id, c.column.lower(), c.change) for c in known}
     out = []
     for dataset in datasets[:15]:
@@ -163,7 +161,6 @@ def current_schemas(settings: Settings, store: Any, datasets: list[str], changes
     live schema from the warehouse or the application database, for tracing a change to its origin."""
     if not changes:
         return []
-    from dw_assets.connectors.openlineage.schema_history import SchemaHistory
 
     history, out = SchemaHistory(store), []
     for dataset in datasets[:15]:
@@ -177,20 +174,14 @@ def current_schemas(settings: Settings, store: Any, datasets: list[str], changes
 
 
 def _live_schema(settings: Settings, dataset: str, warehouse: Any) -> DatasetSchema | None:
-    from dw_assets.connectors.warehouse import Warehouse
-
     catalog = dataset.split(".", 1)[0]
     candidates = []
     if settings.app_database and Path(settings.app_database.rsplit("/", 1)[-1]).stem == catalog:
-        from dw_assets.config import resolve_env
-
         candidates.append((Warehouse(resolve_env(settings.app_database, what="app_database")), "app database"))
-    from dw_assets.diagnosis.profiles import estate_warehouse
 
     wh = warehouse or estate_warehouse(settings)
     if catalog in wh.attach or (wh.is_duckdb and not candidates):
         candidates.append((wh, "warehouse"))
-    from dw_assets.connectors.warehouse import WarehouseError
 
     for source, label in candidates:
         try:
@@ -206,8 +197,6 @@ def _live_schema(settings: Settings, dataset: str, warehouse: Any) -> DatasetSch
 def lineage_runs(settings: Settings, store: Any, datasets: list[str],
                  window: tuple[datetime, datetime]) -> tuple[list[TaskRun], list[FailureEvent]]:
     """Runs reported over OpenLineage that read or wrote a dataset in scope, and their FAIL errors."""
-    from dw_assets.connectors.openlineage.event_store import LineageEventStore
-
     events_by_run: dict[str, list[Any]] = {}
     lineage = LineageEventStore(store)
     for dataset in datasets:
@@ -244,8 +233,6 @@ def _lineage_run(settings: Settings, run_id: str, stored) -> tuple[TaskRun, Fail
 
 
 def _dataset_ids(settings: Settings, datasets: Any) -> list[str]:
-    from dw_assets.core.identity import IdentityError, canonical_dataset_id
-
     out = []
     for ds in datasets or []:
         try:
@@ -260,7 +247,6 @@ def airflow_runs(settings: Settings, graph: Any, symptom: Symptom, upstream: lis
     """Task instances of the DAGs in scope (upstream tasks and the symptom's own DAG) in the window."""
     if not settings.airflow.instances:
         return []
-    from dw_assets.connectors.airflow import AirflowNotFoundError, clients_from_settings
 
     dag_ids = {n.node_id.split(":", 1)[-1].split(".", 1)[0] for n in upstream if n.kind in ("task", "dag")
                and n.system == "airflow"}
@@ -291,10 +277,6 @@ MAX_LOGS = 6  # failed tries whose logs are read per diagnosis, newest first
 def _with_failed_logs(runs: list[tuple[Any, TaskRun]]) -> list[TaskRun]:
     """Each failed try (the newest MAX_LOGS) gets its own error lines from its log, read through the
     Airflow API; a log that cannot be read leaves the run as it was and says so in its message."""
-    from dataclasses import replace
-
-    from dw_assets.core.evidence import classify_log, error_lines
-
     failed = sorted((i for i, (_, r) in enumerate(runs) if r.state == "failed" and r.try_number >= 1),
                     key=lambda i: runs[i][1].end or runs[i][1].start or datetime.min.replace(tzinfo=UTC),
                     reverse=True)[:MAX_LOGS]
@@ -326,8 +308,6 @@ def _task_runs(graph: Any, settings: Settings, client: Any, dag_run: Any, window
 
 
 def _task_io(graph: Any, settings: Settings, dag_id: str, task_id: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    from dw_assets.core.identity import airflow_task_node_id, canonical_dataset_id
-
     outputs = {canonical_dataset_id(d) for d in settings.airflow.task_outputs.get(f"{dag_id}.{task_id}", [])}
     inputs: set[str] = set()
     node = airflow_task_node_id(dag_id, task_id)
@@ -363,3 +343,13 @@ def string_changes(changes: list[SchemaChange]) -> dict[str, set[str]]:
         if c.change == "type_changed" and type_family(c.new_type) == "string":
             out.setdefault(c.dataset_id, set()).add(c.column)
     return out
+
+
+def estate_warehouse(settings: Settings) -> Any:
+    """The configured warehouse; before dbt has built its own file, the attached catalogs alone
+    (a fresh estate's bronze and lake tables can be profiled before any model exists)."""
+    wh = Warehouse.from_settings(settings)
+    main = [p for name, p in wh._duckdb_files() if name not in wh.attach] if wh.is_duckdb else []
+    if main and not main[0].exists():
+        return Warehouse("duckdb:///:memory:", wh.attach)
+    return wh

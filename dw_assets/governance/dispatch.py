@@ -27,10 +27,10 @@ from datetime import datetime, timedelta
 from typing import Any, NoReturn
 
 from dw_assets.connectors.airflow.errors import AirflowError, AirflowUnavailableError
+from dw_assets.connectors.slack import Delivery
 from dw_assets.core.approvals import parse_duration
 from dw_assets.core.plans import Plan, PlanStep
 from dw_assets.core.receipts import canonical_json
-from dw_assets.governance.authority import signed_approval
 from dw_assets.governance.gate import GateDecision, authorize_launch, check_dispatch
 from dw_assets.governance.incident_link import link_run
 from dw_assets.governance.workflow import Governance
@@ -74,14 +74,15 @@ class PlanRun:
     log: Callable[[str], None] = lambda _msg: None
     since: datetime | None = None  # runs must start after this (the approval time)
     draft_wait_s: float | None = None  # None: governance.owner_draft_wait
+    _plan: Plan | None = field(default=None, init=False, repr=False)
 
     def authorize(self) -> GateDecision:
         """The launch check; consumes the approval. Raises Refusal (already recorded) when refused."""
         decision = authorize_launch(self.gov.settings, self.gov.ledger, self.plan_id, self.approval_id,
                                     run_id=self.run_id, actor=self.actor, now=self.gov.now(),
                                     receipts=self.gov.receipts).raise_if_refused()
-        signed = signed_approval(self.gov.receipts, self.approval_id) if self.approval_id else None
-        self.since = signed.record.decided_at if signed else self.gov.now()  # the signed time, not the row's
+        self._plan = decision.plan
+        self.since = decision.decided_at or self.gov.now()  # the signed time, not the row's
         self.gov.ledger.set_plan_status(self.plan_id, "dispatching", now=self.gov.now())
         self.gov.move_incident(self.plan.incident_id, "remediating", actor=self.actor,
                                note=f"{self.plan_id} authorized: {decision.reason}")
@@ -89,7 +90,10 @@ class PlanRun:
 
     @property
     def plan(self) -> Plan:
-        return self.gov.ledger.get_plan(self.plan_id)
+        """The plan as the gate read it at launch; read (and rehashed) once per run otherwise."""
+        if self._plan is None:
+            self._plan = self.gov.ledger.get_plan(self.plan_id)
+        return self._plan
 
     def run_step(self, step: PlanStep) -> StepOutcome:
         self._recheck(step)
@@ -134,7 +138,8 @@ class PlanRun:
     def _recheck(self, step: PlanStep) -> None:
         check_dispatch(self.gov.settings, self.gov.ledger, self.plan_id, self.approval_id,
                        instance=step.airflow_instance, dag_id=step.dag_id, conf=step.conf, actor=self.actor,
-                       run_id=self.run_id, now=self.gov.now(), receipts=self.gov.receipts).raise_if_refused()
+                       run_id=self.run_id, now=self.gov.now(), receipts=self.gov.receipts,
+                       plan=self.plan).raise_if_refused()
 
     def _trigger(self, client: Any, step: PlanStep) -> StepOutcome:
         try:
@@ -193,8 +198,6 @@ class PlanRun:
                 f"Waiting {_human(wait_s)} for the run; then it is escalated to "
                 f"{', '.join(domain.escalation) if domain and domain.escalation else 'the domain owner'}.")
         if domain is None:
-            from dw_assets.connectors.slack import Delivery
-
             return Delivery(False, "none", f"domain {plan.domain!r} is not configured")
         return self.gov.notify(domain, text)
 

@@ -14,7 +14,7 @@ running rerun.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -36,6 +36,8 @@ class GateDecision:
     approval_id: str | None = None
     approver: str | None = None
     identity: str | None = None  # "verified (slack U…)" | "asserted (cli)"
+    decided_at: datetime | None = None  # the signed approval's decision time
+    plan: Plan | None = field(default=None, repr=False, compare=False)  # the plan the gate read and rehashed
 
     def raise_if_refused(self) -> GateDecision:
         if not self.allowed:
@@ -57,17 +59,18 @@ def is_stopped(settings: Settings, ledger: GovernanceLedger) -> str | None:
 def check_dispatch(settings: Settings, ledger: GovernanceLedger, plan_id: str | None, approval_id: str | None, *,
                    instance: str, dag_id: str, conf: Mapping[str, Any], actor: str,
                    run_id: str | None = None, consume: bool = False, now: datetime | None = None,
-                   receipts: ReceiptLog | None = None) -> GateDecision:
+                   receipts: ReceiptLog | None = None, plan: Plan | None = None) -> GateDecision:
     """May `actor` write (instance, dag_id, conf) for `plan_id` under `approval_id` now?
 
     With `consume`, a usable approval is consumed for `run_id` atomically (the first check of a
-    run); later checks of the same run pass `run_id` without `consume`.
+    run); later checks of the same run pass `run_id` without `consume`. `plan`: the plan this run
+    already read (and rehashed) from the ledger under this id, so it is not read again per step.
     """
     now = now or datetime.now(UTC)
     receipts = receipts or ReceiptLog.from_settings(ledger.store, settings)
     try:
         decision = _evaluate(settings, ledger, receipts, plan_id, approval_id, instance=instance, dag_id=dag_id,
-                             conf=conf, run_id=run_id, consume=consume, now=now)
+                             conf=conf, run_id=run_id, consume=consume, now=now, plan=plan)
     except Refusal as refusal:
         return record_refusal(ledger, receipts, refusal, now=now, plan_id=plan_id, approval_id=approval_id,
                                actor=actor, run_id=run_id, instance=instance, dag_id=dag_id, conf=conf)
@@ -80,19 +83,20 @@ def check_dispatch(settings: Settings, ledger: GovernanceLedger, plan_id: str | 
 
 def _evaluate(settings: Settings, ledger: GovernanceLedger, receipts: ReceiptLog, plan_id: str | None,
               approval_id: str | None, *, instance: str, dag_id: str, conf: Mapping[str, Any], run_id: str | None,
-              consume: bool, now: datetime) -> GateDecision:
+              consume: bool, now: datetime, plan: Plan | None = None) -> GateDecision:
     stopped = is_stopped(settings, ledger)
     if stopped:
         raise Refusal("stopped", stopped)
-    plan = _load_plan(ledger, plan_id)
+    if plan is None or plan.id != plan_id:
+        plan = _load_plan(ledger, plan_id)
     if signed_plan(receipts, plan.id) is None:
         raise Refusal("unsigned_plan", f"{plan.id} has no plan_proposed record signed with the deployment's key "
                                        f"({receipts.key_id}): a plan row alone is not a proposal")
     _check_instance(settings, instance)
     if plan.step_matching(instance, dag_id, conf) is None:
         raise Refusal("not_in_plan", f"{instance}:{dag_id} with conf {dict(conf)} is not a step of {plan.id}")
-    domain = next((d for d in settings.domains if d.name == plan.domain), None)
-    level = AutonomyLevel.parse(domain.autonomy if domain else "L1")
+    domain = settings.domain_named(plan.domain)
+    level = settings.autonomy_of(domain)
     gov = settings.governance
     record, history_start = ClassRecord(), None
     if level >= AutonomyLevel.L3 and plan.plan_class in gov.autonomous_plan_classes:
@@ -106,7 +110,7 @@ def _evaluate(settings: Settings, ledger: GovernanceLedger, receipts: ReceiptLog
         if not rule.needs_approval:
             if history_start is not None:
                 _check_chain(receipts, history_start, what=f"the trust history of {plan.plan_class!r}")
-            return GateDecision(True, "autonomous", rule.reason, plan.id)
+            return GateDecision(True, "autonomous", rule.reason, plan.id, plan=plan)
         raise Refusal("no_approval", f"no approval id given for {plan.id} (run tag dw/approval_id): {rule.reason}")
     signed = signed_approval(receipts, approval_id)
     if signed is None:
@@ -126,7 +130,8 @@ def _evaluate(settings: Settings, ledger: GovernanceLedger, receipts: ReceiptLog
         if not ledger.consume(approval_id, run_id=run_id, now=now):
             raise Refusal("already_used", f"approval {approval_id} was used by another run a moment ago")
     return GateDecision(True, "approved", f"approved by {approval.approver} ({approval_id}, identity "
-                        f"{signed.identity})", plan.id, approval_id, approval.approver, signed.identity)
+                        f"{signed.identity})", plan.id, approval_id, approval.approver, signed.identity,
+                        decided_at=approval.decided_at, plan=plan)
 
 
 def _check_chain(receipts: ReceiptLog, start_seq: int, *, what: str) -> None:
@@ -164,7 +169,8 @@ def authorize_launch(settings: Settings, ledger: GovernanceLedger, plan_id: str 
     now = now or datetime.now(UTC)
     receipts = receipts or ReceiptLog.from_settings(ledger.store, settings)
     try:
-        steps = _load_plan(ledger, plan_id).ordered_steps()
+        plan = _load_plan(ledger, plan_id)  # read and rehashed once for every check of the launch
+        steps = plan.ordered_steps()
         if not steps:
             raise Refusal("not_in_plan", f"plan {plan_id} has no Airflow steps: nothing to rerun "
                                          "(its diffs go to their owners)")
@@ -174,13 +180,13 @@ def authorize_launch(settings: Settings, ledger: GovernanceLedger, plan_id: str 
     for step in steps:
         decision = check_dispatch(settings, ledger, plan_id, approval_id, instance=step.airflow_instance,
                                   dag_id=step.dag_id, conf=step.conf, actor=actor, run_id=run_id, now=now,
-                                  receipts=receipts)
+                                  receipts=receipts, plan=plan)
         if not decision.allowed:
             return decision
     first = steps[0]
     return check_dispatch(settings, ledger, plan_id, approval_id, instance=first.airflow_instance,
                           dag_id=first.dag_id, conf=first.conf, actor=actor, run_id=run_id, consume=True,
-                          now=now, receipts=receipts)
+                          now=now, receipts=receipts, plan=plan)
 
 
 def record_refusal(ledger: GovernanceLedger, receipts: ReceiptLog, refusal: Refusal, *, now: datetime,

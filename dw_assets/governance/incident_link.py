@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from dw_assets.core.incidents import TRANSITIONS, IllegalTransition
+from dw_assets.incidents.store import IncidentNotFound, IncidentStore
 from dw_assets.store import Store
 
 _NEVER_VIA = {"escalated", "dismissed", "resolved"}
@@ -40,8 +42,6 @@ def advance_incident(store: Store, incident_id: str | None, target: str, *, acto
     """Move the incident to `target` if a legal path exists; returns what happened, for logs."""
     if not incident_id:
         return "no incident linked to this plan"
-    from dw_assets.core.incidents import TRANSITIONS, IllegalTransition
-    from dw_assets.incidents.store import IncidentNotFound, IncidentStore
 
     incidents = IncidentStore(store)
     try:
@@ -62,7 +62,6 @@ def advance_incident(store: Store, incident_id: str | None, target: str, *, acto
 def link_run(store: Store, incident_id: str | None, link: dict[str, Any], *, actor: str) -> None:
     if not incident_id:
         return
-    from dw_assets.incidents.store import IncidentNotFound, IncidentStore
 
     try:
         IncidentStore(store).add_run_link(incident_id, link, actor=actor)

@@ -40,6 +40,7 @@ from dw_assets.core.receipts import (
     verify_chain,
 )
 from dw_assets.core.signing import SigningKey, VerifyKey
+from dw_assets.governance.keys import load_signing_key, load_verify_key
 from dw_assets.store import Store, metadata
 
 receipts_table = sa.Table(
@@ -134,15 +135,11 @@ class ReceiptLog:
 
     @classmethod
     def from_settings(cls, store: Store, settings: Settings) -> ReceiptLog:
-        from dw_assets.governance.keys import load_signing_key
-
         return cls(store, load_signing_key(settings), witness=witness_for(settings))
 
     @classmethod
     def for_verifying(cls, store: Store, settings: Settings) -> ReceiptLog:
         """A log that only needs the public key (`governance.public_key`, else the signing key's)."""
-        from dw_assets.governance.keys import load_verify_key
-
         return cls(store, load_verify_key(settings), witness=witness_for(settings))
 
     @property

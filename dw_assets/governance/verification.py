@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dw_assets.config import Settings
+from dw_assets.connectors.openlineage.emitter import Assertion, ParentRun
 from dw_assets.core.plans import Plan
 from dw_assets.governance.workflow import Governance
 
@@ -161,7 +162,6 @@ def verify_plan(settings: Settings, plan: Plan, incident: Any, checks_runner: Ch
 def _ol_start(emitter: Any, primary: str, datasets: list[str], parent: dict[str, Any] | None) -> tuple[Any, Any]:
     if emitter is None:
         return None, None
-    from dw_assets.connectors.openlineage.emitter import ParentRun
 
     parent_run = ParentRun(namespace=f"airflow://{parent['instance']}", job_name=parent["dag_id"],
                            run_id=parent["run_id"]) if parent else None
@@ -171,9 +171,8 @@ def _ol_start(emitter: Any, primary: str, datasets: list[str], parent: dict[str,
 def _ol_finish(emitter: Any, run: Any, results: list[CheckResult], error: str | None) -> Any:
     if emitter is None or run is None:
         return None
-    from dw_assets.connectors.openlineage.emitter import CheckResult as OlCheck
 
-    return emitter.finish(run, [OlCheck(dataset_id=r.dataset, assertion=r.check, success=r.passed, name=r.check,
+    return emitter.finish(run, [Assertion(dataset_id=r.dataset, assertion=r.check, success=r.passed, name=r.check,
                                         severity="error", actual=r.summary[:500] or None) for r in results],
                           error=error)
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, Literal, NoReturn
 
-from dw_assets.config import ConfigError, DomainConfig, Settings, resolve_env
+from dw_assets.config import ConfigError, DomainConfig, Settings
 from dw_assets.connectors.slack import Delivery, SlackError, SlackNotifier, approval_blocks
 from dw_assets.core.approvals import (
     ApprovalRecord,
@@ -30,7 +30,7 @@ from dw_assets.governance.authority import ASSERTED_CLI, signed_plan
 from dw_assets.governance.incident_link import advance_incident
 from dw_assets.governance.ledger import GovernanceLedger, from_iso, iso
 from dw_assets.governance.receipt_log import ReceiptLog
-from dw_assets.store import Store, open_store
+from dw_assets.store import Store, open_state
 
 
 class Governance:
@@ -39,7 +39,7 @@ class Governance:
     def __init__(self, settings: Settings, *, store: Store | None = None, notifier: SlackNotifier | None = None,
                  clock: Callable[[], datetime] | None = None):
         self.settings = settings
-        self.store = store or open_store(resolve_env(settings.state.url, what="state.url"))
+        self.store = store or open_state(settings)
         self.ledger = GovernanceLedger(self.store)
         self.receipts = ReceiptLog.from_settings(self.store, settings)
         self.notifier = notifier or SlackNotifier()
@@ -49,11 +49,10 @@ class Governance:
         return self._clock()
 
     def domain(self, name: str) -> DomainConfig | None:
-        return next((d for d in self.settings.domains if d.name == name), None)
+        return self.settings.domain_named(name)
 
     def level(self, domain: str) -> AutonomyLevel:
-        config = self.domain(domain)
-        return AutonomyLevel.parse(config.autonomy if config else "L1")
+        return self.settings.autonomy_of(self.settings.domain_named(domain))
 
     def record(self, action: str, *, subject: str | None, actor: str | None, body: dict[str, Any]) -> Receipt:
         """Append a receipt for an action taken elsewhere (incident opened, run observed, undo...)."""

@@ -8,7 +8,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from dw_assets.config import Settings
+from dw_assets.context_graph import cached_context_graph
 from dw_assets.core.approvals import parse_duration
+from dw_assets.core.identity import IdentityError, airflow_task_node_id, canonical_dataset_id
 from dw_assets.core.incidents import Incident
 from dw_assets.core.signals import Signal
 from dw_assets.incidents.store import IncidentNotFound, IncidentStore
@@ -79,8 +81,6 @@ def _related_open_incident(settings: Settings, incidents: IncidentStore, signal:
     if not candidates:
         return None
     try:
-        from dw_assets.context_graph import cached_context_graph
-
         graph = cached_context_graph(settings)
         reached = {n.id for n in graph.trace(signal.dataset_id, direction="both", max_depth=RELATED_DEPTH).nodes}
     except Exception as exc:  # noqa: BLE001  without a graph, intake still works by dataset
@@ -109,8 +109,6 @@ def with_dataset(settings: Settings, signal: Signal, graph: Any = None) -> Signa
 
 
 def _written_by(settings: Settings, job: str, graph: Any) -> list[str]:
-    from dw_assets.core.identity import IdentityError, airflow_task_node_id, canonical_dataset_id
-
     mapped = settings.airflow.task_outputs.get(job) or []
     try:
         if mapped:
@@ -121,8 +119,6 @@ def _written_by(settings: Settings, job: str, graph: Any) -> list[str]:
         return []
     try:
         if graph is None:
-            from dw_assets.context_graph import cached_context_graph
-
             graph = cached_context_graph(settings)
         dag_id, task_id = job.split(".", 1)
         node = airflow_task_node_id(dag_id, task_id)

@@ -15,6 +15,8 @@ hit a unique constraint; the loser retries and joins what the winner made.
 from __future__ import annotations
 
 import builtins
+import dataclasses
+import json
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -300,9 +302,6 @@ def _aware(value: datetime) -> datetime:
 
 def _jsonable(value: Any) -> Any:
     """JSON columns take plain data; dataclasses (a diagnosis' causes, hops) go through to_dict/asdict."""
-    import dataclasses
-    import json
-
     def default(obj: Any) -> Any:
         if hasattr(obj, "to_dict"):
             return obj.to_dict()

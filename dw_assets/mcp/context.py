@@ -11,7 +11,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from dw_assets.config import Settings, load_settings, resolve_env
+from dw_assets.config import Settings, load_settings
+from dw_assets.context_graph import cached_context_graph, feed_names
+from dw_assets.governance.workflow import Governance
+from dw_assets.incidents import IncidentStore
+from dw_assets.store import open_state
 
 AGENT = "data-workers"  # the identity MCP actions are recorded under: an agent, never an approver
 
@@ -59,21 +63,13 @@ class ToolContext:
 
     @property
     def store(self) -> Any:
-        from dw_assets.store import open_store
-
-        return open_store(resolve_env(self.settings.state.url, what="state.url"))
+        return open_state(self.settings)
 
     def graph(self) -> Any:
-        from dw_assets.context_graph import cached_context_graph, registered_feeds
-
-        return cached_context_graph(self.settings, store=self.store if registered_feeds() else None)
+        return cached_context_graph(self.settings, store=self.store if feed_names() else None)
 
     def governance(self) -> Any:
-        from dw_assets.governance.workflow import Governance
-
         return Governance(self.settings, store=self.store)
 
     def incidents(self) -> Any:
-        from dw_assets.incidents import IncidentStore
-
         return IncidentStore(self.store)

@@ -10,8 +10,21 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from dw_assets import pr_impact
+from dw_assets.checks.freshness import evaluate_freshness
+from dw_assets.checks.runner import find_entry, run_dataset_checks
+from dw_assets.checks.volume import evaluate_volume
+from dw_assets.connectors.dbt import load_artifact
+from dw_assets.connectors.warehouse import Warehouse
+from dw_assets.context_graph import ensure_manifest
+from dw_assets.core.evidence import Symptom
 from dw_assets.core.incidents import FINAL, STATUSES
+from dw_assets.diagnosis.service import diagnose as diagnose_symptom
+from dw_assets.diagnosis.service import diagnose_incident
+from dw_assets.governance.receipt_log import ReceiptLog
 from dw_assets.mcp.context import ToolContext, ToolFailure, ToolSpec
+from dw_assets.pr_impact import dialect_of
+from dw_assets.pr_impact.impact import column_readers
 
 _DEPTH = {"type": "integer", "minimum": 0, "maximum": 50, "default": 10,
           "description": "Hops to follow (Airflow tasks and jobs in between cost nothing)."}
@@ -39,10 +52,8 @@ def trace_lineage(ctx: ToolContext, assetId: str, direction: str = "upstream", m
 def blast_radius_analysis(ctx: ToolContext, assetId: str | None = None, maxDepth: int = 10,
                           changeType: str | None = None, columnName: str | None = None,
                           prDiff: str | None = None) -> dict[str, Any]:
-    from dw_assets import pr_impact
-
     if prDiff:
-        report = pr_impact.for_diff(ctx.settings, prDiff, max_depth=maxDepth, store=pr_impact.state_store(ctx.settings))
+        report = pr_impact.for_diff(ctx.settings, prDiff, max_depth=maxDepth, store=pr_impact.graph_store(ctx.settings))
         return {"source": "prDiff", **report, "comment_markdown": pr_impact.render_markdown(report)}
     if not assetId:
         raise ToolFailure("invalid_arguments", "pass assetId (an asset to analyse) or prDiff (a unified diff)")
@@ -59,11 +70,6 @@ def blast_radius_analysis(ctx: ToolContext, assetId: str | None = None, maxDepth
 def _change_annotations(ctx: ToolContext, graph: Any, radius: Any, change_type: str | None,
                         column: str | None) -> dict[str, Any]:
     """What the change does to the radius: which models select the column, what sits below them."""
-    from dw_assets.context_graph import ensure_manifest
-    from dw_assets.core.dbt_lineage import load_artifact
-    from dw_assets.pr_impact import dialect_of
-    from dw_assets.pr_impact.impact import column_readers
-
     breaking, effect = CHANGE_TYPES.get(change_type or "", (None, "a change to one column"))
     change: dict[str, Any] = {"type": change_type, "column": column, "breaking": breaking, "effect": effect}
     if change_type == "column_added":
@@ -78,10 +84,6 @@ def _change_annotations(ctx: ToolContext, graph: Any, radius: Any, change_type: 
 
 
 def diagnose(ctx: ToolContext, incidentId: str | None = None, datasetId: str | None = None) -> dict[str, Any]:
-    from dw_assets.core.evidence import Symptom
-    from dw_assets.diagnosis.service import diagnose as diagnose_symptom
-    from dw_assets.diagnosis.service import diagnose_incident
-
     settings, store = ctx.settings, ctx.store
     if not incidentId:
         dataset = ctx.graph().resolve(datasetId or "")
@@ -105,9 +107,6 @@ def get_incident(ctx: ToolContext, incidentId: str) -> dict[str, Any]:
 
 def monitor_metrics(ctx: ToolContext, datasetId: str, metric: str = "volume", window: int | None = None,
                     partition: str | None = None) -> dict[str, Any]:
-    from checks.runner import find_entry, run_dataset_checks
-    from dw_assets.connectors.warehouse import Warehouse
-
     settings, store = ctx.settings, ctx.store
     entry = find_entry(settings, datasetId)
     if metric == "all":
@@ -119,12 +118,9 @@ def monitor_metrics(ctx: ToolContext, datasetId: str, metric: str = "volume", wi
                                             f"{settings.path}: add `{metric}:` under its checks entry")
     warehouse = Warehouse.from_settings(settings)
     if metric == "volume":
-        from checks.volume import evaluate_volume
-
         if window:
             cfg = cfg.model_copy(update={"history": window, "min_history": min(cfg.min_history, window)})
         return _volume_view(evaluate_volume(warehouse, store, entry.dataset, cfg, partition))
-    from checks.freshness import evaluate_freshness
 
     outcome = evaluate_freshness(warehouse, store, entry.dataset, cfg, partition, datetime.now(UTC))
     return {"metric": "freshness", **outcome.to_dict()}
@@ -143,8 +139,6 @@ def _volume_view(outcome: Any) -> dict[str, Any]:
 
 
 def get_receipt(ctx: ToolContext, seq: int | None = None, receiptId: str | None = None) -> dict[str, Any]:
-    from dw_assets.governance.receipt_log import ReceiptLog
-
     log = ReceiptLog.from_settings(ctx.store, ctx.settings)
     wanted = seq if seq is not None else (int(receiptId) if receiptId and receiptId.isdigit() else None)
     if wanted is not None:
@@ -159,8 +153,6 @@ def get_receipt(ctx: ToolContext, seq: int | None = None, receiptId: str | None 
 
 
 def verify_receipts(ctx: ToolContext) -> dict[str, Any]:
-    from dw_assets.governance.receipt_log import ReceiptLog
-
     return ReceiptLog.from_settings(ctx.store, ctx.settings).verify().as_dict()
 
 

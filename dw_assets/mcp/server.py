@@ -21,14 +21,21 @@ from typing import Any
 import anyio
 import jsonschema
 import mcp_types as types
+import uvicorn
 from mcp.server.auth.provider import AccessToken
+from mcp.server.auth.settings import AuthSettings
 from mcp.server.lowlevel import Server
+from mcp.server.stdio import stdio_server
 from pydantic import AnyHttpUrl
 
 from dw_assets.config import ConfigError
+from dw_assets.core.approvals import Refusal
+from dw_assets.core.graph import AmbiguousAssetError, UnknownAssetError
+from dw_assets.incidents import IncidentNotFound
 from dw_assets.mcp.context import ToolContext, ToolFailure, ToolSpec
 from dw_assets.mcp.read_tools import READ_TOOLS
 from dw_assets.mcp.write_tools import WRITE_TOOLS
+from dw_assets.pr_impact import PrImpactError
 
 TOOLS: list[ToolSpec] = [*READ_TOOLS, *WRITE_TOOLS]
 MIN_API_KEY_LENGTH = 16
@@ -86,11 +93,6 @@ def run_tool(spec: ToolSpec, arguments: dict[str, Any], config_path: str | None)
 
 
 def _classify(exc: Exception) -> tuple[str, str]:
-    from dw_assets.core.approvals import Refusal
-    from dw_assets.core.graph import AmbiguousAssetError, UnknownAssetError
-    from dw_assets.incidents import IncidentNotFound
-    from dw_assets.pr_impact import PrImpactError
-
     if isinstance(exc, Refusal):
         return exc.code, exc.reason
     if isinstance(exc, UnknownAssetError | AmbiguousAssetError):
@@ -117,8 +119,6 @@ def _version() -> str:
 
 
 def serve_stdio(config_path: str | None, *, read_only: bool = False) -> None:
-    from mcp.server.stdio import stdio_server
-
     server = build_server(config_path, read_only=read_only)
 
     async def main() -> None:
@@ -142,8 +142,6 @@ class ApiKeyVerifier:
 
 def http_app(config_path: str | None, *, api_key: str | None, host: str, port: int, read_only: bool = False) -> Any:
     """The Starlette app for streamable HTTP at `/mcp`, bearer-key protected."""
-    from mcp.server.auth.settings import AuthSettings
-
     if not api_key:
         raise McpStartError("refusing to serve MCP over HTTP without an API key: set DW_MCP_API_KEY or pass "
                             "--api-key (clients send it as `Authorization: Bearer <key>`)")
@@ -156,6 +154,4 @@ def http_app(config_path: str | None, *, api_key: str | None, host: str, port: i
 
 
 def run_http(app: Any, *, host: str, port: int) -> None:
-    import uvicorn
-
     uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning")).run()

@@ -11,10 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from dw_assets.connectors.airflow import AirflowClient, AirflowError
+from dw_assets.connectors.slack import SlackNotifier
 from dw_assets.core.approvals import Refusal
-from dw_assets.core.plans import PlanStep
+from dw_assets.core.plans import PlanError, PlanStep
 from dw_assets.core.receipts import canonical_json
+from dw_assets.governance.dispatch import airflow_run_id, draft_for
+from dw_assets.governance.gate import check_dispatch, record_refusal
 from dw_assets.mcp.context import AGENT, ToolContext, ToolFailure, ToolSpec
+from dw_assets.operations.remediation import NoInstanceError, PlanningError
+from dw_assets.operations.triage import propose_for_incident
 
 _ACTOR = "mcp:trigger_airflow_dag"
 
@@ -23,49 +29,22 @@ _LIVE_PLAN = ("proposed", "approval_requested", "approved")
 
 
 def propose_remediation(ctx: ToolContext, incidentId: str) -> dict[str, Any]:
-    """Diagnose (recorded on the incident, as triage does) and plan with `remediation.propose_plan`."""
-    from dw_assets.connectors.airflow import AirflowClient, AirflowError
-    from dw_assets.diagnosis.service import diagnose_incident
-    from dw_assets.remediation import PlanningError, propose_plan
-
-    settings, incidents, gov = ctx.settings, ctx.incidents(), ctx.governance()
+    """Diagnose (recorded on the incident, as triage does) and plan: `operations.propose_for_incident`."""
+    incidents, gov = ctx.incidents(), ctx.governance()
     incident = incidents.get(incidentId)
     existing = gov.ledger.plan_row(incident.plan_id) if incident.plan_id else None
     if existing and existing["status"] in _LIVE_PLAN:
         return _plan_view(gov, incident, incident.plan_id, note="already proposed for this incident")
-    graph = ctx.graph()
-    if not incident.causes:
-        diagnose_incident(settings, ctx.store, incidentId, graph=graph)
-        incident = incidents.get(incidentId)
-    instance = _instance_for(settings, incident)
     try:
-        with AirflowClient(settings.airflow_instance(instance)) as client:
-            plan = propose_plan(settings, _with_blast_ids(incident), graph=graph, client=client, instance=instance,
-                                now=gov.now())
+        plan = propose_for_incident(ctx.settings, ctx.store, incidentId, governance=gov, graph=ctx.graph(),
+                                    actor=AGENT, note=" (MCP)")
+    except NoInstanceError as exc:
+        raise ToolFailure("no_instance", str(exc)) from exc
     except PlanningError as exc:
         raise ToolFailure("planning_error", str(exc)) from exc
     except AirflowError as exc:
         raise ToolFailure("airflow_error", f"reading the runs to plan from failed: {exc}") from exc
-    plan_id = gov.propose(plan)
-    incidents.update(incidentId, actor=AGENT, note=f"plan {plan_id} proposed (MCP)", plan_id=plan_id)
-    return _plan_view(gov, incident, plan_id)
-
-
-def _with_blast_ids(incident: Any) -> Any:
-    """Diagnosis stores blast-radius readers with `node_id`; the planner reads `id`. Both, until they agree."""
-    from dataclasses import replace
-
-    readers = [{**r, "id": r.get("id") or r.get("node_id")} for r in incident.blast_radius if isinstance(r, dict)]
-    return replace(incident, blast_radius=readers)
-
-
-def _instance_for(settings: Any, incident: Any) -> str:
-    domain = settings.domain_for(incident.dataset_id) if incident.dataset_id else None
-    if domain and domain.airflow_instance:
-        return domain.airflow_instance
-    if not settings.airflow.instances:
-        raise ToolFailure("no_instance", f"no Airflow instance is configured in {settings.path}: a plan reruns on one")
-    return settings.airflow.instances[0].name
+    return _plan_view(gov, incidents.get(incidentId), plan.id)
 
 
 def _plan_view(gov: Any, incident: Any, plan_id: str, note: str = "") -> dict[str, Any]:
@@ -82,8 +61,6 @@ def request_approval(ctx: ToolContext, planId: str, channel: str | None = None) 
 
 def send_slack_alert(ctx: ToolContext, channel: str, message: str, severity: str,
                      domain: str | None = None) -> dict[str, Any]:
-    from dw_assets.connectors.slack import SlackNotifier
-
     gov = ctx.governance()
     target = gov.domain(channel) or (gov.domain(domain) if domain else _only_slack_domain(ctx))
     if target is None:
@@ -107,8 +84,6 @@ def _only_slack_domain(ctx: ToolContext) -> Any:
 
 def trigger_airflow_dag(ctx: ToolContext, instance: str, dagId: str, conf: dict[str, Any] | None = None,
                         approvalId: str | None = None, planId: str | None = None) -> dict[str, Any]:
-    from dw_assets.governance.gate import check_dispatch, record_refusal
-
     conf = dict(conf or {})
     gov = ctx.governance()
     plan_id = _plan_for(gov, planId, approvalId, instance, dagId, conf)
@@ -134,7 +109,6 @@ def _plan_for(gov: Any, plan_id: str | None, approval_id: str | None, instance: 
         return plan_id
     if approval_id and (approval := gov.ledger.get_approval(approval_id)) is not None:
         return approval.plan_id
-    from dw_assets.core.plans import PlanError
 
     holding = []
     for row in gov.ledger.list_plans():
@@ -164,9 +138,6 @@ def _repeat_of(gov: Any, plan_id: str | None, run_id: str, instance: str, dag_id
 def _dispatch(ctx: ToolContext, gov: Any, decision: Any, plan_id: str | None, run_id: str, instance: str,
               dag_id: str, conf: dict[str, Any]) -> dict[str, Any]:
     """The approved write: trigger (Airflow 2, or trigger_mode: trigger) or draft it for the DAG owner."""
-    from dw_assets.connectors.airflow import AirflowClient, AirflowError
-    from dw_assets.governance.dispatch import airflow_run_id, draft_for
-
     config = ctx.settings.airflow_instance(instance)
     path = {"instance": instance, "dag_id": dag_id}
     with AirflowClient(config) as client:

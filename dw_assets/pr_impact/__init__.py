@@ -16,7 +16,11 @@ import os
 from pathlib import Path
 from typing import Any
 
-from dw_assets.config import Settings, resolve_env
+from dw_assets.config import Settings
+from dw_assets.connectors import dbt as dbt_connector
+from dw_assets.connectors.dbt import load_artifact
+from dw_assets.connectors.git import find_repo
+from dw_assets.context_graph import build_context_graph, cached_context_graph, ensure_manifest, feed_names
 from dw_assets.pr_impact.changes import (
     PrImpactError,
     changes_between_refs,
@@ -25,6 +29,7 @@ from dw_assets.pr_impact.changes import (
 )
 from dw_assets.pr_impact.impact import impact_report
 from dw_assets.pr_impact.render import render_markdown
+from dw_assets.store import open_state
 
 __all__ = ["PrImpactError", "for_diff", "for_refs", "render_markdown"]
 
@@ -52,11 +57,6 @@ def for_refs(settings: Settings, repo: str | Path, base: str, head: str, *, max_
 
 def for_diff(settings: Settings, diff: str, *, max_depth: int = 10, store: Any = None) -> dict[str, Any]:
     """A diff against the estate's dbt project (paths relative to its repo root or to the project)."""
-    from dw_assets.connectors import dbt as dbt_connector
-    from dw_assets.connectors.git import find_repo
-    from dw_assets.context_graph import cached_context_graph, ensure_manifest
-    from dw_assets.core.dbt_lineage import load_artifact
-
     project = dbt_connector.project_paths(settings).project_dir
     repo = find_repo(project)
     root = repo.root if repo else project
@@ -97,9 +97,6 @@ def find_dbt_project(root: Path, changed: list[str]) -> Path:
 
 def _project_graph(settings: Settings, project: Path, store: Any) -> tuple[Any, dict[str, Any]]:
     """The context graph and manifest of `project`, with the config's notes, feeds and domains."""
-    from dw_assets.context_graph import build_context_graph, ensure_manifest
-    from dw_assets.core.dbt_lineage import load_artifact
-
     profiles = project if (project / "profiles.yml").is_file() else (
         settings.resolve_path(settings.dbt.profiles_dir) if settings.dbt.profiles_dir else project)
     dbt = settings.dbt.model_copy(update={"project_dir": str(project), "profiles_dir": str(profiles),
@@ -108,9 +105,6 @@ def _project_graph(settings: Settings, project: Path, store: Any) -> tuple[Any, 
     return build_context_graph(scoped, store=store), load_artifact(ensure_manifest(scoped))
 
 
-def state_store(settings: Settings) -> Any:
+def graph_store(settings: Settings) -> Any:
     """The state store, when the graph has feeds that read it (as `dw trace` does)."""
-    from dw_assets.context_graph import registered_feeds
-    from dw_assets.store import open_store
-
-    return open_store(resolve_env(settings.state.url, what="state.url")) if registered_feeds() else None
+    return open_state(settings) if feed_names() else None

@@ -14,6 +14,8 @@ from pathlib import Path
 import sqlalchemy as sa
 from sqlalchemy import event
 
+from dw_assets.config import Settings, resolve_env
+
 metadata = sa.MetaData()
 
 cursors = sa.Table(
@@ -98,3 +100,12 @@ def open_store(url: str) -> Store:
         if url not in _stores:
             _stores[url] = Store(url)
         return _stores[url]
+
+
+def open_state(settings: Settings) -> Store:
+    """The state store `state.url` names (`${VAR}` references resolved now)."""
+    return open_store(state_url(settings))
+
+
+def state_url(settings: Settings) -> str:
+    return resolve_env(settings.state.url, what="state.url")

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 import yaml
-from airflow_fakes import FakeAirflow, FakeAirflowServer
 from click.testing import CliRunner
 
 from dw_assets.cli import cli
 from dw_assets.cli.airflow_cmds import parse_since
+from tests.support.airflow_fakes import FakeAirflow, FakeAirflowServer
 
 NOW = datetime.now(UTC)
 

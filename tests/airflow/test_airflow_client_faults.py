@@ -7,7 +7,6 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from airflow_fakes import FakeAirflow, FakeAirflowServer, Fault
 
 from dw_assets.config import AirflowInstanceConfig, AuthConfig, ConfigError, Settings
 from dw_assets.connectors.airflow import (
@@ -23,6 +22,7 @@ from dw_assets.connectors.airflow import (
     StaticBearer,
     clients_from_settings,
 )
+from tests.support.airflow_fakes import FakeAirflow, FakeAirflowServer, Fault
 
 T0 = datetime(2026, 9, 30, 4, 0, tzinfo=UTC)
 

@@ -12,11 +12,11 @@ from pathlib import Path
 import dagster as dg
 import pytest
 import yaml
-from airflow_fakes import FakeAirflow, serve
 
 from dw_assets.config import load_settings
 from dw_assets.connectors.airflow import AirflowClient
 from sensors.airflow_runs import build_airflow_runs_sensors, sensor_name
+from tests.support.airflow_fakes import FakeAirflow, serve
 
 INSTANCES = {  # name: (major, auth type, user, password)
     "prod": (3, "jwt", "alice", "alice-secret"),

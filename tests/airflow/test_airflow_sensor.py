@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import sys
 from datetime import UTC, datetime, timedelta
 
 import dagster as dg
 import pytest
-from airflow_fakes import FakeAirflow, FakeAirflowServer, Fault
 
-from dw_assets.config import AirflowInstanceConfig, AuthConfig, Settings, resolve_env
+from dw_assets.config import AirflowInstanceConfig, AuthConfig, Settings
 from dw_assets.connectors.airflow import AirflowClient, AirflowUnavailableError, DagRun, TaskInstance
 from dw_assets.connectors.airflow.run_feed import (
     FeedCursor,
@@ -19,8 +17,9 @@ from dw_assets.connectors.airflow.run_feed import (
     poll,
 )
 from dw_assets.incidents import IncidentStore
-from dw_assets.store import open_store
+from dw_assets.store import open_state
 from sensors.airflow_runs import build_airflow_runs_sensors, evaluate, intake_into_incidents
+from tests.support.airflow_fakes import FakeAirflow, FakeAirflowServer, Fault
 
 NOW = datetime(2026, 10, 1, 5, 0, tzinfo=UTC)
 T = NOW - timedelta(hours=1)
@@ -194,12 +193,6 @@ def test_a_malformed_page_fails_the_tick(af):
     assert context.cursor is None
 
 
-def test_intake_is_skipped_with_a_warning_until_incidents_exist(monkeypatch, caplog):
-    monkeypatch.setitem(sys.modules, "dw_assets.incidents", None)
-    intake_into_incidents(Settings())(failure_signal_stub())
-    assert "incident intake" in caplog.text and "not available" in caplog.text
-
-
 def test_a_failed_run_opens_one_incident_even_when_a_tick_is_repeated(af, dw_home):
     fake, url = af
     settings = settings_for(url).model_copy(update={"aliases": {"gl_entries": "finance.bronze.gl_entries"}})
@@ -211,7 +204,7 @@ def test_a_failed_run_opens_one_incident_even_when_a_tick_is_repeated(af, dw_hom
         result = evaluate(settings, c, None, check_keys_for=lambda ds: [], intake=intake_into_incidents(settings),
                           now=NOW)
         assert [e.asset_key for e in result.asset_events] == [GL_KEY]
-    store = IncidentStore(open_store(resolve_env(settings.state.url)))
+    store = IncidentStore(open_state(settings))
     [incident] = store.list(dataset_id="finance.bronze.gl_entries")
     assert incident.trigger_kind == "airflow_run_failed" and len(incident.signals) == 1
 

@@ -17,18 +17,18 @@ from types import SimpleNamespace
 
 import pytest
 
-from checks.state import accept_schema
+from dw_assets.checks.state import accept_schema
 from dw_assets.config import AirflowConfig, DomainConfig, Settings, StateConfig
 from dw_assets.connectors.airflow import AirflowClient
-from dw_assets.connectors.dbt import run_dbt
+from dw_assets.connectors.dbt import load_artifact, run_dbt
 from dw_assets.connectors.warehouse import Warehouse
-from dw_assets.core.dbt_lineage import add_manifest, load_artifact
+from dw_assets.core.dbt_lineage import add_manifest
 from dw_assets.core.diagnosis import rank_causes
 from dw_assets.core.evidence import EvidenceBundle, GraphNode, ModelSource, Symptom
 from dw_assets.core.graph import ContextGraph
 from dw_assets.diagnosis import profiles, sources
 from dw_assets.harness.airflow import AirflowHarness
-from dw_assets.remediation import propose_plan
+from dw_assets.operations.remediation import propose_plan
 from dw_assets.store import Store
 from sensors.missed_runs import evaluate as missed_runs
 from tests.airflow.test_airflow_integration import instance_config, wait_finished

@@ -9,12 +9,12 @@ from urllib.parse import urlsplit
 
 import httpx
 import pytest
-from airflow_fakes import FakeAirflow, FakeAirflowServer, Fault
 
 from dw_assets.connectors.retry import RetryPolicy, ServiceUnavailable
 from dw_assets.demo.estate_actor import EstateActor
 from dw_assets.harness import airflow as harness_module
 from dw_assets.harness.airflow import AirflowHarness
+from tests.support.airflow_fakes import FakeAirflow, FakeAirflowServer, Fault
 
 
 @pytest.fixture(scope="module")

@@ -6,16 +6,17 @@ from datetime import UTC, datetime
 
 import pytest
 
-from checks.balance import aggregates_in, evaluate_balance
-from checks.freshness import evaluate_freshness
-from checks.landed_files import evaluate_landed_files, landing_url
-from checks.runner import find_entry, run_dataset_checks
-from checks.schema_drift import evaluate_schema_drift
-from checks.state import exclude_partition, state_store
-from checks.volume import evaluate_volume
+from dw_assets.checks.balance import aggregates_in, evaluate_balance
+from dw_assets.checks.freshness import evaluate_freshness
+from dw_assets.checks.landed_files import evaluate_landed_files, landing_url
+from dw_assets.checks.runner import find_entry, run_dataset_checks
+from dw_assets.checks.schema_drift import evaluate_schema_drift
+from dw_assets.checks.state import exclude_partition
+from dw_assets.checks.volume import evaluate_volume
 from dw_assets.config import ConfigError
 from dw_assets.connectors.warehouse import Warehouse, WarehouseError
 from dw_assets.incidents import IncidentStore
+from dw_assets.store import open_state
 
 NOW = datetime(2026, 10, 1, 12, 0, tzinfo=UTC)
 GL = "finance.bronze.gl_entries"
@@ -30,7 +31,7 @@ def _wh(estate):
 
 
 def test_partial_month_end_fails_against_six_month_ends(estate):
-    out = evaluate_volume(_wh(estate), state_store(estate.settings), GL, _entry(estate, GL).volume)
+    out = evaluate_volume(_wh(estate), open_state(estate.settings), GL, _entry(estate, GL).volume)
     assert out.partition == "2026-09-30"
     assert not out.passed and out.severity == "ERROR"
     assert out.metadata["ratio"] == pytest.approx(0.58, abs=0.01)
@@ -39,14 +40,14 @@ def test_partial_month_end_fails_against_six_month_ends(estate):
 
 
 def test_each_normal_month_end_passes_or_warns_for_short_history(estate):
-    wh, store, cfg = _wh(estate), state_store(estate.settings), _entry(estate, GL).volume
+    wh, store, cfg = _wh(estate), open_state(estate.settings), _entry(estate, GL).volume
     verdicts = {p: evaluate_volume(wh, store, GL, cfg, p) for p in ("2026-04-30", "2026-06-30", "2026-08-31")}
     assert verdicts["2026-04-30"].severity == "WARN" and "too little history" in verdicts["2026-04-30"].summary
     assert verdicts["2026-06-30"].passed and verdicts["2026-08-31"].passed
 
 
 def test_excluded_partitions_leave_the_baseline(estate):
-    store = state_store(estate.settings)
+    store = open_state(estate.settings)
     exclude_partition(store, GL, "2026-07-31", actor="maria.chen", reason="known double load")
     out = evaluate_volume(_wh(estate), store, GL, _entry(estate, GL).volume)
     assert "2026-07-31" not in [h["partition"] for h in out.metadata["history"]]
@@ -121,7 +122,7 @@ def test_rows_vs_landed_files_passes_after_the_full_reload(estate):
     ("dropped", "ALTER TABLE orders_clean DROP COLUMN status", "ERROR"),
     ("added", "ALTER TABLE orders_clean ADD COLUMN channel VARCHAR", "WARN")])
 def test_schema_drift_detects_changes_after_first_sight(estate, change, sql, severity):
-    store, ds = state_store(estate.settings), "lake.orders_clean"
+    store, ds = open_state(estate.settings), "lake.orders_clean"
     cfg = _entry(estate, ds).schema_drift
     first = evaluate_schema_drift(_wh(estate), store, ds, cfg)
     assert first.passed and first.metadata["accepted_now"]
@@ -139,7 +140,7 @@ def test_runner_records_failures_once_across_repeated_runs(estate):
     assert set(failing) == {"volume_vs_history", "rows_match_landed_files"}
     assert len(set(failing.values())) == 1  # both failures joined one incident
     assert {r.incident_id for r in again if r.outcome.actionable} == set(failing.values())
-    incidents = IncidentStore(state_store(estate.settings)).list()
+    incidents = IncidentStore(open_state(estate.settings)).list()
     assert len(incidents) == 1 and len(incidents[0].signals) == 2
     assert incidents[0].owner == "maria.chen" and incidents[0].evidence["partition"] == "2026-09-30"
 
@@ -151,9 +152,9 @@ def test_runner_names_unknown_datasets(estate):
 
 def test_schema_drift_reads_the_lineage_schema_when_configured(estate):
     from dw_assets.config import SchemaDriftCheckConfig
-    from dw_assets.connectors.openlineage.schema_history import SchemaHistory, SchemaObservation
+    from dw_assets.lineage.schema_history import SchemaHistory, SchemaObservation
 
-    store, ds, cfg = state_store(estate.settings), "lake.orders_clean", SchemaDriftCheckConfig(source="openlineage")
+    store, ds, cfg = open_state(estate.settings), "lake.orders_clean", SchemaDriftCheckConfig(source="openlineage")
     history = SchemaHistory(store)
     columns = {"order_id": "VARCHAR", "order_date": "DATE", "discount": "DECIMAL(18,2)"}
     history.observe(SchemaObservation(ds, columns, NOW, 1, "run-1", "airflow/orders_daily.orders_clean"))
@@ -170,7 +171,7 @@ def test_schema_drift_reads_the_lineage_schema_when_configured(estate):
 def test_schema_drift_falls_back_to_the_warehouse_without_lineage(estate):
     from dw_assets.config import SchemaDriftCheckConfig
 
-    out = evaluate_schema_drift(_wh(estate), state_store(estate.settings), "lake.orders_clean",
+    out = evaluate_schema_drift(_wh(estate), open_state(estate.settings), "lake.orders_clean",
                                 SchemaDriftCheckConfig(source="openlineage"))
     assert out.passed and out.metadata["source"] == "warehouse" and out.metadata["columns"] == 7
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import dagster as dg
 
 import checks
-from checks.state import state_store
 from dw_assets.incidents import IncidentStore
+from dw_assets.store import open_state
 
 GL_KEY = dg.AssetKey(["finance", "bronze", "gl_entries"])
 
@@ -48,7 +48,7 @@ def test_check_job_evaluates_and_opens_one_incident(estate):
     (incident_id,) = incident_ids
     assert "partition **2026-09-30**" in volume.description and "OUTSIDE band" in volume.description
     assert f"[{incident_id}](/assets/incident?view=partitions&partition={incident_id})" in volume.description
-    stored = IncidentStore(state_store(estate.settings)).get(incident_id)
+    stored = IncidentStore(open_state(estate.settings)).get(incident_id)
     assert stored.dataset_id == "finance.bronze.gl_entries" and stored.owner == "maria.chen"
 
 

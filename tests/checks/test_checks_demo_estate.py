@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from checks.runner import run_dataset_checks
+from dw_assets.checks.runner import run_dataset_checks
 from dw_assets.config import load_settings
 from dw_assets.demo import estate as demo
 from dw_assets.incidents import IncidentStore

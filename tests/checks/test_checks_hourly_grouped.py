@@ -18,12 +18,13 @@ import yaml
 from click.testing import CliRunner
 
 import checks
-from checks.landed_files import count_data_rows
-from checks.state import exclude_partition, state_store
+from dw_assets.checks.landed_files import count_data_rows
+from dw_assets.checks.state import exclude_partition
 from dw_assets.cli import cli
 from dw_assets.config import DatasetChecksConfig, HolidaysConfig, VolumeCheckConfig
 from dw_assets.governance.keys import generate_key_file
 from dw_assets.governance.receipt_log import ReceiptLog
+from dw_assets.store import open_state
 
 EVENTS, ORDERS = "lake.events", "lake.orders_by_market"
 
@@ -103,7 +104,7 @@ def test_grouped_check_names_the_missing_market(dw):
 
 
 def test_accept_records_receipts_and_the_partition_passes_and_joins_the_history(dw, grained):
-    store = state_store(grained.settings)
+    store = open_state(grained.settings)
     exclude_partition(store, ORDERS, "2026-09-20", actor="priya.raman", reason="thought to be a double load")
     assert "2026-09-20" not in [h["partition"] for h in _volume(json.loads(dw(
         "checks", "run", ORDERS, "--partition", "2026-09-27", "--json", "--no-record")))["metadata"]["history"]]

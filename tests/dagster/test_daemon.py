@@ -7,29 +7,18 @@ and the Dagster instance, with generous deadlines."""
 from __future__ import annotations
 
 import os
-import signal
-import socket
-import subprocess
 import sys
-import time
 from pathlib import Path
 
-import dagster as dg
 import pytest
 
-from dw_assets.incidents import IncidentStore
 from dw_assets.store import Store
+from tests.support.dagster_processes import free_port, start, stop, wait_for_materialized_incident
 
 pytestmark = [pytest.mark.dbt, pytest.mark.e2e]
 
 REPO = Path(__file__).resolve().parents[2]
 DEADLINE_S = 420  # daemon start, two sensor ticks and a run worker loading the code location
-
-
-def _closed_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]  # nothing listens once the socket is closed
 
 
 def _emit_failed_dbt_run(folder: Path) -> str:
@@ -55,17 +44,6 @@ def _emit_failed_dbt_run(folder: Path) -> str:
     return run_id
 
 
-def _stop(proc: subprocess.Popen) -> None:
-    if proc.poll() is not None:
-        return
-    os.killpg(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(30)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(10)
-
-
 def test_the_daemon_turns_a_failed_run_into_an_incident_and_materializes_it(tmp_path: Path) -> None:
     dw_home, dagster_home = tmp_path / "dw", tmp_path / "dagster"
     dagster_home.mkdir(parents=True)
@@ -73,32 +51,18 @@ def test_the_daemon_turns_a_failed_run_into_an_incident_and_materializes_it(tmp_
         "telemetry:\n  enabled: false\nsensors:\n  use_threads: true\n  num_workers: 4\n")
     run_id = _emit_failed_dbt_run(dw_home / "lineage" / "events")
     env = {**os.environ, "DW_HOME": str(dw_home), "DAGSTER_HOME": str(dagster_home),
-           "DW_AIRFLOW_URL": f"http://127.0.0.1:{_closed_port()}"}  # nothing listens: the Airflow sensor skips its ticks
+           "DW_AIRFLOW_URL": f"http://127.0.0.1:{free_port()}"}  # nothing listens: the Airflow sensor skips its ticks
     env.pop("DW_CONFIG", None)  # the embedded default: the demo estate's config
     log = tmp_path / "daemon.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen([str(Path(sys.executable).parent / "dagster-daemon"), "run", "-w", "workspace.yaml"],
-                                cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    proc = start([str(Path(sys.executable).parent / "dagster-daemon"), "run", "-w", "workspace.yaml"],
+                 cwd=REPO, env=env, log=log)
     store = Store(f"sqlite:///{dw_home}/state.db")
-    incident, materialization = None, None
     try:
-        deadline = time.monotonic() + DEADLINE_S
-        while time.monotonic() < deadline and proc.poll() is None:
-            time.sleep(3)
-            if incident is None and (dw_home / "state.db").exists():
-                try:
-                    found = IncidentStore(store).list(dataset_id="analytics.fct_revenue")
-                except Exception:  # noqa: BLE001 - the daemon may be creating the tables right now
-                    found = []
-                incident = found[0] if found else None
-            if incident is not None:
-                with dg.DagsterInstance.from_config(str(dagster_home)) as instance:
-                    event = instance.get_latest_materialization_event(dg.AssetKey(["incident"]))
-                if event is not None and event.dagster_event.partition == incident.id:
-                    materialization = event
-                    break
+        incident, materialization = wait_for_materialized_incident(
+            store, dagster_home, "analytics.fct_revenue", deadline_s=DEADLINE_S, alive=lambda: proc.poll() is None,
+            state_ready=(dw_home / "state.db").exists)
     finally:
-        _stop(proc)
+        stop(proc)
         store.dispose()
     tail = log.read_text(errors="replace")[-4000:]
     assert incident is not None, f"no incident from the FAIL event within {DEADLINE_S} s; daemon log:\n{tail}"

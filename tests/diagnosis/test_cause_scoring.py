@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from diagnosis_evidence import RENAMED, Names, at, night1, night2
 
-from dw_assets.core.diagnosis import PRIOR, UNEXPLAINED_CAP, WEIGHTS, rank_causes
+from dw_assets.core.causes import PRIOR, UNEXPLAINED_CAP, WEIGHTS
+from dw_assets.core.diagnosis import rank_causes
 from dw_assets.core.evidence import TaskRun, classify_error
 
 REPO = Path(__file__).resolve().parents[2]

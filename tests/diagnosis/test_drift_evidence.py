@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import duckdb
 
-from checks.state import accept_schema
+from dw_assets.checks.state import accept_schema
 from dw_assets.config import Settings, StateConfig
 from dw_assets.connectors.warehouse import Warehouse
 from dw_assets.diagnosis.sources import drift_changes

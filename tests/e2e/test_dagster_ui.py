@@ -12,10 +12,10 @@ import pytest
 from dagster_graphql import DagsterGraphQLClient
 from demo_runs import run_demo
 
-from dw_assets.config import load_settings, resolve_env
+from dw_assets.config import load_settings
 from dw_assets.harness.dagster_ui import DagsterWebserver
 from dw_assets.incidents import IncidentStore
-from dw_assets.store import open_store
+from dw_assets.store import open_state
 
 pytestmark = [pytest.mark.ui, pytest.mark.e2e, pytest.mark.airflow]
 GL = {"path": ["finance", "bronze", "gl_entries"]}
@@ -77,7 +77,7 @@ def _incident(summary: dict, incident_id: str, monkeypatch):
     """The incident as the demo's state store holds it: what the page must show."""
     monkeypatch.setenv("DW_HOME", summary["_dw_home"])
     settings = load_settings()
-    return IncidentStore(open_store(resolve_env(settings.state.url, what="state.url"))).get(incident_id)
+    return IncidentStore(open_state(settings)).get(incident_id)
 
 
 @pytest.fixture(scope="module")

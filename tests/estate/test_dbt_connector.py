@@ -133,7 +133,7 @@ def test_artifacts_missing_or_malformed_are_named(tmp_path: Path) -> None:
     with pytest.raises(DbtArtifactError, match=r"manifest .*missing\.json does not exist"):
         load_manifest(tmp_path / "missing.json")
     (tmp_path / "broken.json").write_text("{not json")
-    with pytest.raises(DbtArtifactError, match="not readable JSON"):
+    with pytest.raises(DbtArtifactError, match="not valid JSON"):
         load_run_results(tmp_path / "broken.json")
     (tmp_path / "other.json").write_text(json.dumps({"metadata": {}}))
     with pytest.raises(DbtArtifactError, match="lacks results"):

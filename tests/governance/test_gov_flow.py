@@ -18,8 +18,8 @@ from dw_assets.dagster_defs.rerun import (
     verification,
     verification_partitions,
 )
+from dw_assets.governance.launches import approvals_tick
 from dw_assets.incidents.store import IncidentStore
-from sensors.approvals import approvals_tick
 
 
 class Capture:

@@ -23,10 +23,10 @@ from dw_assets.core.receipts import canonical_json
 from dw_assets.core.signing import SigningKey
 from dw_assets.governance.dispatch import PlanRun
 from dw_assets.governance.keys import load_signing_key
+from dw_assets.governance.launches import approvals_tick
 from dw_assets.governance.receipt_log import ReceiptLog
 from dw_assets.governance.workflow import Governance, plan_receipt_body
 from dw_assets.store import Store
-from sensors.approvals import approvals_tick
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])

@@ -13,13 +13,13 @@ from werkzeug import Request, Response
 from dw_assets.config import AirflowConfig, AirflowInstanceConfig, AuthConfig
 from dw_assets.dagster_defs.rerun import (
     GovernanceRuntime,
-    build_definitions,
     rerun_airflow_dag,
     rerun_run_config,
     rerun_tags,
 )
 from dw_assets.governance.workflow import Governance
 from dw_assets.store import Store
+from sensors.approvals import build_definitions
 
 
 def execute(runtime, plan_id, tags, **cfg):

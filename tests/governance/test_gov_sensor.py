@@ -6,10 +6,11 @@ import dagster as dg
 import pytest
 from gov_fakes import make_settings, night1_plan
 
-from dw_assets.dagster_defs.rerun import GovernanceRuntime, build_definitions
+from dw_assets.dagster_defs.rerun import GovernanceRuntime
+from dw_assets.governance.launches import approvals_tick
 from dw_assets.governance.workflow import Governance
 from dw_assets.store import Store
-from sensors.approvals import approvals_tick
+from sensors.approvals import build_definitions
 
 
 def test_an_approved_plan_is_launched_with_its_tags_and_a_run_key_per_approval(gov, approved):

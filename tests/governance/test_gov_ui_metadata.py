@@ -13,8 +13,8 @@ from dw_assets.core.signals import Signal
 from dw_assets.dagster_defs.incident_assets import INCIDENT_PARTITIONS, build_definitions
 from dw_assets.dagster_defs.plan_view import plan_view
 from dw_assets.dagster_defs.rerun import GovernanceRuntime, plan_partitions
-from dw_assets.dagster_defs.rerun import build_definitions as rerun_definitions
 from dw_assets.incidents import IncidentStore, intake_signal
+from sensors.approvals import build_definitions as rerun_definitions
 
 CAUSE = {"kind": "split_export_early_release", "subject": "airflow:gl_landing.load", "confidence": 0.99,
          "title": "Export for 2026-09-30 arrived in 2 parts and the load ran before the last one landed",

@@ -7,12 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from dw_assets.context_graph import (
-    ContextGraphError,
-    build_context_graph,
-    cached_context_graph,
-    register_feed,
-)
+from dw_assets import context_graph
+from dw_assets.context_graph import ContextGraphError, FeedEntry, build_context_graph, cached_context_graph
 from dw_assets.core.graph import Provenance
 
 
@@ -33,7 +29,7 @@ def test_build_joins_manifest_config_and_notes(small_settings) -> None:
     assert g.node("app.orders").owner == "app-platform"
 
 
-def test_registered_feed_adds_edges(small_settings) -> None:
+def test_a_feed_adds_edges(small_settings) -> None:
     seen = {}
 
     def openlineage_feed(graph, settings, store):
@@ -46,8 +42,8 @@ def test_registered_feed_adds_edges(small_settings) -> None:
     def app_feed(graph, settings, store):
         graph.add_node("app.orders", "dataset", "app")
 
-    register_feed("a_app", app_feed)
-    register_feed("b_openlineage", openlineage_feed)
+    context_graph.FEEDS["a_app"] = FeedEntry(app_feed, None)
+    context_graph.FEEDS["b_openlineage"] = FeedEntry(openlineage_feed, None)
     g = build_context_graph(small_settings, store="the-store")
     assert seen["store"] == "the-store"
     edge = {(e.src, e.dst): e for e in g.trace("lake.orders_clean").edges}[("app.orders", "lake.orders_clean")]
@@ -59,7 +55,7 @@ def test_failing_feed_names_itself(small_settings) -> None:
     def broken(graph, settings, store):
         raise OSError("events folder unreadable")
 
-    register_feed("broken", broken)
+    context_graph.FEEDS["broken"] = FeedEntry(broken, None)
     with pytest.raises(ContextGraphError, match="feed 'broken' failed: OSError: events folder unreadable"):
         build_context_graph(small_settings)
 
@@ -78,10 +74,10 @@ def test_cache_reuses_until_an_input_changes(small_settings, small_estate: Path)
     second = cached_context_graph(small_settings)
     assert second is not first
     version = {"token": 1}
-    register_feed("versioned", lambda g, s, st: None, version=lambda s, st: version["token"])
+    context_graph.FEEDS["versioned"] = FeedEntry(lambda g, s, st: None, lambda s, st: version["token"])
     third = cached_context_graph(small_settings)
     assert cached_context_graph(small_settings) is third
     version["token"] = 2
     assert cached_context_graph(small_settings) is not third
-    register_feed("unversioned", lambda g, s, st: None)
+    context_graph.FEEDS["unversioned"] = FeedEntry(lambda g, s, st: None, None)
     assert cached_context_graph(small_settings) is not cached_context_graph(small_settings)

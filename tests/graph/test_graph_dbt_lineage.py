@@ -6,10 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
-from graph_builders import make_manifest
 
-from dw_assets.core.dbt_lineage import DbtArtifactError, add_manifest, add_run_results, load_artifact
+from dw_assets.connectors.dbt import DbtArtifactError, load_artifact
+from dw_assets.core.dbt_lineage import add_manifest, add_run_results
 from dw_assets.core.graph import ContextGraph
+from tests.support.graph_builders import make_manifest
 
 
 @pytest.fixture
@@ -84,7 +85,7 @@ def test_artifact_errors_name_the_file(tmp_path: Path) -> None:
     with pytest.raises(DbtArtifactError, match="bad.json is not valid JSON"):
         load_artifact(tmp_path / "bad.json")
     (tmp_path / "other.json").write_text(json.dumps({"nodes": {}}))
-    with pytest.raises(DbtArtifactError, match="not a dbt artifact"):
+    with pytest.raises(DbtArtifactError, match="lacks metadata"):
         load_artifact(tmp_path / "other.json")
 
 

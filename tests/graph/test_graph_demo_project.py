@@ -33,8 +33,7 @@ def demo_graph(repo_root: Path, demo_manifest: Path):
     settings = load_settings(repo_root / "estate" / "dw.yaml")
     settings = settings.model_copy(update={"dbt": settings.dbt.model_copy(update={"manifest": str(demo_manifest)})})
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(context_graph, "FEED_MODULES", [])
-        patch.setattr(context_graph, "_feeds", {})
+        patch.setattr(context_graph, "FEEDS", {})
         return context_graph.build_context_graph(settings)
 
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-from graph_builders import night2_graph
 
 from dw_assets.core.notes import NotesError, apply_notes, load_notes
+from tests.support.graph_builders import night2_graph
 
 GOOD = {"from": "app.orders", "to": "airflow:orders_daily.orders_clean", "relation": "reads",
         "author": "jonas.berg", "source": "DATA-1423", "recorded_at": "2026-05-12"}

@@ -8,8 +8,8 @@ from datetime import timedelta
 import dagster as dg
 import pytest
 
-from dw_assets import triage
 from dw_assets.incidents import IncidentStore, intake_signal
+from dw_assets.operations import triage
 from sensors.incident_triage import SENSOR_NAME, build_definitions
 
 

@@ -67,11 +67,12 @@ def test_ingest_events_rejected_and_schema_changes(dw_home: Path) -> None:
     assert "not valid JSON" in rejected["reason"] and rejected["body"].startswith('{"broken"')
 
     from dw_assets.config import load_settings
-    from dw_assets.connectors.openlineage.processing import process_new_events
+    from dw_assets.incidents import intake_signal
+    from dw_assets.lineage.processing import process_new_events
     from dw_assets.store import open_store
 
     settings = load_settings(config)
-    process_new_events(settings, open_store(f"sqlite:///{dw_home}/state.db"), ingest=False)
+    process_new_events(settings, open_store(f"sqlite:///{dw_home}/state.db"), intake=intake_signal, ingest=False)
     [change] = json.loads(_run(config, "schema-changes", "--dataset", "lake.orders_clean", "--json"))
     assert (change["column"], change["change"], change["old_type"], change["new_type"]) == (
         "discount", "type_changed", "DECIMAL(18,2)", "VARCHAR")

@@ -10,7 +10,7 @@ from ol_samples import free_port, make_settings
 
 from dw_assets.config import ConfigError
 from dw_assets.connectors.openlineage.emitter import (
-    CheckResult,
+    Assertion,
     ParentRun,
     VerificationEmitter,
     resolve_transport_config,
@@ -22,9 +22,9 @@ from dw_assets.store import Store
 
 PARENT = ParentRun("airflow://local", "orders_daily", "manual__2026-09-02T06:00:00+00:00")
 RESULTS = [
-    CheckResult("lake.orders_clean", "volume", True, name="volume_vs_history", expected="~10400", actual="10391"),
-    CheckResult("lake.orders_clean", "schema_drift", True, column="discount"),
-    CheckResult("analytics.fct_revenue", "not_null", False, column="discount", severity="error"),
+    Assertion("lake.orders_clean", "volume", True, name="volume_vs_history", expected="~10400", actual="10391"),
+    Assertion("lake.orders_clean", "schema_drift", True, column="discount"),
+    Assertion("analytics.fct_revenue", "not_null", False, column="discount", severity="error"),
 ]
 
 

@@ -9,11 +9,12 @@ import dagster as dg
 import pytest
 from ol_samples import make_settings
 
-from dw_assets.connectors.openlineage import schema_history
-from dw_assets.connectors.openlineage.graph_feed import airflow_dag_of_parent, feed_graph
-from dw_assets.connectors.openlineage.processing import CONSUMER, process_new_events
-from dw_assets.connectors.openlineage.schema_history import SchemaHistory
 from dw_assets.core.graph import ContextGraph
+from dw_assets.incidents import intake_signal
+from dw_assets.lineage import schema_history
+from dw_assets.lineage.graph_feed import airflow_dag_of_parent, feed_graph
+from dw_assets.lineage.processing import CONSUMER, process_new_events
+from dw_assets.lineage.schema_history import SchemaHistory
 from dw_assets.store import Store
 from sensors.openlineage_events import build_definitions, build_openlineage_sensor
 
@@ -88,10 +89,10 @@ def night(dw_home: Path):
 def test_a_column_type_change_is_found_between_two_real_events(night, store: Store) -> None:
     settings, estate = night
     estate.orders_clean("2026-09-01T06:10:00+00:00", "DECIMAL(18,2)")
-    first = process_new_events(settings, store)
+    first = process_new_events(settings, store, intake=intake_signal)
     assert first.events == 1 and first.schema_changes == []
     night2 = estate.orders_clean("2026-09-02T06:10:00+00:00", "VARCHAR")
-    second = process_new_events(settings, store)
+    second = process_new_events(settings, store, intake=intake_signal)
     assert [(c["dataset_id"], c["column"], c["change"], c["old_type"], c["new_type"])
             for c in second.schema_changes] == [("lake.orders_clean", "discount", "type_changed",
                                                  "DECIMAL(18,2)", "VARCHAR")]
@@ -99,7 +100,7 @@ def test_a_column_type_change_is_found_between_two_real_events(night, store: Sto
     assert recorded["run_id"] == night2 and recorded["job"] == "airflow://local/orders_daily.orders_clean"
     assert recorded["event_time"].isoformat() == "2026-09-02T06:10:00+00:00"
     assert SchemaHistory(store).latest("lake.orders_clean")["columns"]["discount"] == "VARCHAR"
-    assert process_new_events(settings, store).events == 0  # nothing new, nothing recorded twice
+    assert process_new_events(settings, store, intake=intake_signal).events == 0  # nothing new, nothing recorded twice
     assert len(SchemaHistory(store).changes()) == 1
 
 
@@ -109,14 +110,14 @@ def test_a_fail_event_reaches_incident_intake(night, store: Store) -> None:
 
     settings, estate = night
     run_id = estate.fct_revenue_fails("2026-09-02T06:20:00+00:00")
-    result = process_new_events(settings, store)
+    result = process_new_events(settings, store, intake=intake_signal)
     [signal] = result.signals
     assert signal.kind == "lineage_fail" and signal.dataset_id == "analytics.fct_revenue"
     assert signal.details["error_message"].startswith("Conversion Error") and signal.details["run_id"] == run_id
     assert result.signals_delivered == 1
     [incident] = IncidentStore(store).list(dataset_id="analytics.fct_revenue")
     assert incident.trigger_kind == "lineage_fail"
-    process_new_events(settings, store, ingest=False)
+    process_new_events(settings, store, intake=intake_signal, ingest=False)
     assert len(IncidentStore(store).list(dataset_id="analytics.fct_revenue")) == 1
 
 
@@ -131,10 +132,10 @@ def test_a_failing_pass_leaves_the_cursor_for_the_next(night, store: Store, monk
 
     monkeypatch.setattr(schema_history.SchemaHistory, "observe", broken)
     with pytest.raises(RuntimeError):
-        process_new_events(settings, store)
+        process_new_events(settings, store, intake=intake_signal)
     assert store.get_cursor(CONSUMER) is None
     monkeypatch.undo()
-    retried = process_new_events(settings, store)
+    retried = process_new_events(settings, store, intake=intake_signal)
     assert retried.events == 2 and len(retried.schema_changes) == 1
     assert store.get_cursor(CONSUMER) == str(retried.cursor_after)
 
@@ -144,7 +145,7 @@ def test_the_graph_feed_links_dag_task_datasets_and_columns(night, store: Store)
     settings, estate = night
     estate.orders_clean("2026-09-01T06:10:00+00:00", "DECIMAL(18,2)")
     estate.fct_revenue_fails("2026-09-01T06:20:00+00:00")
-    process_new_events(settings, store)
+    process_new_events(settings, store, intake=intake_signal)
     graph = ContextGraph()
     feed_graph(graph, settings, store)
     edges = {(e.src, e.dst, e.relation) for e in graph.edges()}
@@ -192,7 +193,7 @@ def test_the_sensor_reports_observations_of_known_assets(night, store: Store) ->
 
 @pytest.mark.openlineage
 def test_our_own_verification_events_are_stored_but_not_acted_on(night, store: Store, dw_home: Path) -> None:
-    from dw_assets.connectors.openlineage.emitter import CheckResult, VerificationEmitter
+    from dw_assets.connectors.openlineage.emitter import Assertion, VerificationEmitter
 
     settings, _ = night
     own = settings.model_copy(update={"openlineage": settings.openlineage.model_copy(update={"emit_transport": {
@@ -200,8 +201,8 @@ def test_our_own_verification_events_are_stored_but_not_acted_on(night, store: S
         "append": True}})})
     emitter = VerificationEmitter(own)
     run, _ = emitter.start("lake.orders_clean")
-    assert emitter.finish(run, [CheckResult("lake.orders_clean", "volume", False)]).event_type == "FAIL"
-    result = process_new_events(own, store)
+    assert emitter.finish(run, [Assertion("lake.orders_clean", "volume", False)]).event_type == "FAIL"
+    result = process_new_events(own, store, intake=intake_signal)
     assert result.events == 2 and result.signals == [] and result.graph_edges == 0
     graph = ContextGraph()
     feed_graph(graph, own, store)
@@ -217,10 +218,10 @@ def test_the_whole_pass_works_on_postgresql(night, pg_store: Store) -> None:
     estate.orders_clean("2026-09-01T06:10:00+00:00", "DECIMAL(18,2)")
     estate.orders_clean("2026-09-02T06:10:00+00:00", "VARCHAR")
     estate.fct_revenue_fails("2026-09-02T06:20:00+00:00")
-    result = process_new_events(settings, pg_store)
+    result = process_new_events(settings, pg_store, intake=intake_signal)
     assert result.events == 3 and [c["column"] for c in result.schema_changes] == ["discount"]
     assert len(IncidentStore(pg_store).list(dataset_id="analytics.fct_revenue")) == 1
-    assert process_new_events(settings, pg_store).events == 0
+    assert process_new_events(settings, pg_store, intake=intake_signal).events == 0
     graph = ContextGraph()
     feed_graph(graph, settings, pg_store)
     assert ("airflow:orders_daily.orders_clean", "lake.orders_clean", "writes") in {
@@ -231,8 +232,8 @@ def test_a_dataless_parent_fail_is_covered_by_its_failed_child():
     """dbt-ol sends FAIL for the model (with its output) and for the `dbt-run-*` parent (none)."""
     from datetime import UTC, datetime
 
-    from dw_assets.connectors.openlineage.processing import without_covered_parents
     from dw_assets.core.signals import Signal
+    from dw_assets.lineage.processing import without_covered_parents
 
     at = datetime(2026, 10, 1, tzinfo=UTC)
     parent = Signal("lineage_fail", None, at, "openlineage", "dbt-run failed", {"run_id": "p1"})
@@ -246,7 +247,7 @@ def test_a_dataless_parent_fail_is_covered_by_its_failed_child():
 
 def test_dbt_test_jobs_add_nothing_to_the_graph():
     """dbt-ol reports each data test as a job writing an audit relation: not lineage anyone reads."""
-    from dw_assets.connectors.openlineage.graph_feed import lineage_of_event
+    from dw_assets.lineage.graph_feed import lineage_of_event
 
     event = {"job": {"namespace": "airflow://local", "name": "test.dw_demo.not_null_x",
                      "facets": {"jobType": {"jobType": "TEST", "integration": "DBT", "processingType": "BATCH"}}},

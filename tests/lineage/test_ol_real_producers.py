@@ -221,9 +221,10 @@ def test_the_airflow_providers_events_feed_the_graph_and_a_failed_task_becomes_a
         dw_home: Path, store: Store, shared_dir: Path) -> None:
     """The provider's DAG and task events (parent facets, airflow/airflowDagRun facets) from the
     compatibility scenario, plus a failed task in the provider's shape (errorMessage facet)."""
-    from dw_assets.connectors.openlineage.graph_feed import feed_graph
-    from dw_assets.connectors.openlineage.processing import process_new_events
     from dw_assets.core.graph import ContextGraph
+    from dw_assets.incidents import intake_signal
+    from dw_assets.lineage.graph_feed import feed_graph
+    from dw_assets.lineage.processing import process_new_events
 
     scenario = sorted((shared_dir / "openlineage-compat" / "scenarios" / "airflow" / "events").glob("*.json"))
     if not scenario:
@@ -242,7 +243,7 @@ def test_the_airflow_providers_events_feed_the_graph_and_a_failed_task_becomes_a
     (folder / "airflow.ndjson").write_text("".join(json.dumps(e) + "\n" for e in [*events, failed]))
     settings = make_settings(dw_home, sources=[{"type": "file", "path": str(folder)}])
 
-    result = process_new_events(settings, store)
+    result = process_new_events(settings, store, intake=intake_signal)
     assert result.ingest.reports[0].rejected == 0 and result.events == len(events) + 1
     [signal] = result.signals
     assert signal.kind == "lineage_fail" and signal.dataset_id.endswith("test.upload_cp")
@@ -260,8 +261,9 @@ def test_the_airflow_providers_events_feed_the_graph_and_a_failed_task_becomes_a
 def test_long_types_and_ids_do_not_stop_the_sensor_pass_on_postgresql(dw_home: Path, pg_store: Store) -> None:
     """A Spark-sized struct type, a NUL in a column name, a columnLineage input and a parent DAG
     named by kilobytes: stored, the schema change recorded (clipped), the graph fed without them."""
-    from dw_assets.connectors.openlineage.processing import process_new_events
-    from dw_assets.connectors.openlineage.schema_history import SchemaHistory
+    from dw_assets.incidents import intake_signal
+    from dw_assets.lineage.processing import process_new_events
+    from dw_assets.lineage.schema_history import SchemaHistory
 
     struct = "struct<" + ",".join(f"field_{i}:array<string>" for i in range(40)) + ">"
     long_input = {"namespace": "s3://bucket", "name": "x" * 2000, "field": "a"}
@@ -279,7 +281,7 @@ def test_long_types_and_ids_do_not_stop_the_sensor_pass_on_postgresql(dw_home: P
     events.append_many([intake.accept_event(event("STRING", "2026-09-01T02:00:00Z"), "test"),
                         intake.accept_event(event(struct, "2026-09-02T02:00:00Z"), "test")])
     settings = make_settings(dw_home)
-    result = process_new_events(settings, pg_store, ingest=False)
+    result = process_new_events(settings, pg_store, intake=intake_signal, ingest=False)
     assert result.events == 2 and result.cursor_after == events.max_seq()
     [change] = SchemaHistory(pg_store).changes("lake.wide")
     assert change["column"] == "payload" and change["new_type"].endswith("...") and len(change["new_type"]) == 200

@@ -20,7 +20,7 @@ from dw_assets.config import load_settings
 def mcp_estate(tmp_path_factory: pytest.TempPathFactory) -> Iterator[McpEstate]:
     from zoneinfo import ZoneInfo
 
-    from checks.runner import run_dataset_checks
+    from dw_assets.checks.runner import run_dataset_checks
 
     home = tmp_path_factory.mktemp("dw_home")
     mp = pytest.MonkeyPatch()

@@ -10,32 +10,23 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import socket
 import subprocess
 import sys
 import time
 import uuid
 from pathlib import Path
 
-import dagster as dg
 import httpx
 import pytest
 import sqlalchemy as sa
 
-from dw_assets.incidents import IncidentStore
 from dw_assets.store import Store
+from tests.support.dagster_processes import free_port, start, stop, wait_for_materialized_incident
 
 pytestmark = [pytest.mark.postgres, pytest.mark.e2e]
 REPO = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 DEADLINE_S = 480  # three processes loading the code location, two sensor ticks, a run worker
-
-
-def _port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def _database(server_url: str, name: str) -> str:
@@ -66,17 +57,6 @@ def _fail_event(folder: Path) -> str:
     return run_id
 
 
-def _stop(proc: subprocess.Popen) -> None:
-    if proc.poll() is not None:
-        return
-    os.killpg(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(30)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(10)
-
-
 def _graphql(url: str, query: str) -> dict:
     response = httpx.post(f"{url}/graphql", json={"query": query}, timeout=30)
     response.raise_for_status()
@@ -101,13 +81,13 @@ def test_the_team_deployment_on_postgres_with_separate_processes(tmp_path: Path,
     assert "url: sqlite:///${DW_HOME}/state.db" in shipped and "\nnotes: notes.yaml\n" in shipped
     config.write_text(shipped.replace("url: sqlite:///${DW_HOME}/state.db", f"url: {state_url}")
                       .replace("\nnotes: notes.yaml\n", f"\nnotes: {REPO / 'estate' / 'notes.yaml'}\n"))
-    grpc_port, web_port = _port(), _port()
+    grpc_port, web_port = free_port(), free_port()
     (tmp_path / "workspace.yaml").write_text(
         f"load_from:\n  - grpc_server:\n      host: 127.0.0.1\n      port: {grpc_port}\n"
         "      location_name: data_workers\n")
     run_id = _fail_event(dw_home / "lineage" / "events")
     env = {**os.environ, "DW_HOME": str(dw_home), "DAGSTER_HOME": str(dagster_home), "DW_CONFIG": str(config),
-           "DW_ESTATE_REPO": str(REPO), "DW_AIRFLOW_URL": f"http://127.0.0.1:{_port()}"}
+           "DW_ESTATE_REPO": str(REPO), "DW_AIRFLOW_URL": f"http://127.0.0.1:{free_port()}"}
     if os.environ.get("DW_SHARED_DIR"):
         env["DW_OPENLINEAGE_SPEC_DIR"] = f"{os.environ['DW_SHARED_DIR']}/openlineage-spec"
     commands = {
@@ -124,34 +104,20 @@ def test_the_team_deployment_on_postgres_with_separate_processes(tmp_path: Path,
     assert migrate.returncode == 0, migrate.stdout[-2000:] + migrate.stderr[-2000:]
     procs: dict[str, subprocess.Popen] = {}
     store = Store(state_url)
-    incident = materialization = None
     web = f"http://127.0.0.1:{web_port}"
     deadline = time.monotonic() + DEADLINE_S
     try:
         for name, cmd in commands.items():
-            with (tmp_path / f"{name}.log").open("wb") as out:
-                procs[name] = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                               start_new_session=True)
+            procs[name] = start(cmd, cwd=REPO, env=env, log=tmp_path / f"{name}.log")
             if name == "code-server":  # the readiness probe: the others connect to a server that answers
                 probe = [str(BIN / "dagster"), "api", "grpc-health-check", "-h", "127.0.0.1", "-p", str(grpc_port)]
                 while subprocess.run(probe, capture_output=True, timeout=120, check=False).returncode != 0:
                     assert time.monotonic() < deadline and procs[name].poll() is None, \
                         (tmp_path / f"{name}.log").read_text(errors="replace")[-3000:]
                     time.sleep(2)
-        while time.monotonic() < deadline and all(p.poll() is None for p in procs.values()):
-            time.sleep(3)
-            if incident is None:
-                try:
-                    found = IncidentStore(store).list(dataset_id="analytics.fct_revenue")
-                except sa.exc.SQLAlchemyError:  # the code server may be creating the tables right now
-                    found = []
-                incident = found[0] if found else None
-            if incident is not None:
-                with dg.DagsterInstance.from_config(str(dagster_home)) as instance:
-                    event = instance.get_latest_materialization_event(dg.AssetKey(["incident"]))
-                if event is not None and event.dagster_event.partition == incident.id:
-                    materialization = event
-                    break
+        incident, materialization = wait_for_materialized_incident(
+            store, dagster_home, "analytics.fct_revenue", deadline_s=deadline - time.monotonic(),
+            alive=lambda: all(p.poll() is None for p in procs.values()))
         logs = {name: (tmp_path / f"{name}.log").read_text(errors="replace")[-3000:] for name in commands}
         assert incident is not None, f"no incident within {DEADLINE_S} s; logs:\n{logs}"
         assert incident.trigger_kind == "lineage_fail" and run_id in str(incident.signals)
@@ -168,7 +134,7 @@ def test_the_team_deployment_on_postgres_with_separate_processes(tmp_path: Path,
         assert daemons.get("SENSOR") and daemons.get("QUEUED_RUN_COORDINATOR"), daemons
     finally:
         for proc in procs.values():
-            _stop(proc)
+            stop(proc)
         store.dispose()
     # Dagster's records are in PostgreSQL, not on local files
     with sa.create_engine(dagster_url.replace("postgresql://", "postgresql+psycopg://")).connect() as conn:

@@ -23,7 +23,8 @@ import yaml
 
 from dw_assets.config import load_settings
 from dw_assets.connectors.openlineage.event_store import LineageEventStore, events
-from dw_assets.connectors.openlineage.processing import CONSUMER, process_new_events
+from dw_assets.incidents import intake_signal
+from dw_assets.lineage.processing import CONSUMER, process_new_events
 from dw_assets.store import Store
 
 pytestmark = pytest.mark.postgres
@@ -101,7 +102,7 @@ def test_two_receivers_store_an_interleaved_stream_once_and_the_sensor_reads_it_
     def sensor_ticks() -> None:  # the sensor's work, tick after tick, while the receivers write
         while True:
             finished = done.is_set()
-            result = process_new_events(settings, pg_store, ingest=False, limit=50)
+            result = process_new_events(settings, pg_store, intake=intake_signal, ingest=False, limit=50)
             consumed.append(result.events)
             if finished and not result.events:
                 return

@@ -14,7 +14,7 @@ from dw_assets.config import DomainConfig, Settings
 from dw_assets.connectors.airflow.models import DagRun
 from dw_assets.core.graph import ContextGraph, Provenance
 from dw_assets.core.load_mode import mode_from_code, mode_from_history
-from dw_assets.remediation import propose_plan
+from dw_assets.operations.remediation import propose_plan
 
 T0 = datetime(2026, 3, 2, 6, 0, tzinfo=UTC)
 DAG = '''

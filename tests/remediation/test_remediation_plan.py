@@ -12,7 +12,7 @@ import pytest
 from dw_assets.config import load_settings
 from dw_assets.connectors.airflow.models import DagRun
 from dw_assets.core.graph import ContextGraph, Provenance
-from dw_assets.remediation import PlanningError, propose_plan
+from dw_assets.operations.remediation import PlanningError, propose_plan
 
 T0 = datetime(2026, 10, 1, 4, 0, tzinfo=UTC)
 
@@ -22,7 +22,7 @@ def _run(dag_id: str, run_id: str, start: datetime, conf: dict, run_type: str = 
                   start_date=start, end_date=start + timedelta(minutes=1), conf=conf, run_type=run_type)
 
 
-class FakeAirflow:
+class RunsOnlyClient:
     """Reads only: a planner must never write to Airflow."""
 
     def __init__(self) -> None:
@@ -64,7 +64,7 @@ FIX = {"kind": "diff", "verified": True, "cause_kind": "upstream_type_change", "
 
 def test_a_data_cause_reruns_the_writer_with_the_bad_runs_conf_then_waits_for_followers():
     plan = propose_plan(load_settings(), _incident("split_export_early_release", [dict(FIX, cause_kind="x")]),
-                        graph=_graph(), client=FakeAirflow(), instance="local", now=T0)
+                        graph=_graph(), client=RunsOnlyClient(), instance="local", now=T0)
     (step,) = plan.steps
     assert (step.dag_id, step.conf) == ("gl_landing", {"export_date": "2026-09-30"})
     assert [w.dag_id for w in step.wait_for] == ["month_end_close"]
@@ -77,13 +77,13 @@ def test_a_data_cause_reruns_the_writer_with_the_bad_runs_conf_then_waits_for_fo
     assert not any(r.check == "schema_drift" for r in plan.verification)
     assert plan.blast_radius["affected"][0]["id"] == "analytics.fct_trial_balance"
     assert plan.id == propose_plan(load_settings(), _incident("split_export_early_release", [dict(FIX, cause_kind="x")]),
-                                   graph=_graph(), client=FakeAirflow(), instance="local", now=T0).id
+                                   graph=_graph(), client=RunsOnlyClient(), instance="local", now=T0).id
 
 
 def test_a_code_cause_carries_its_verified_diff_and_an_undo_that_reverts_it():
     unverified = dict(FIX, verified=False, paths=["other.sql"])
     plan = propose_plan(load_settings(), _incident("upstream_type_change", [FIX, unverified]), graph=_graph(),
-                        client=FakeAirflow(), instance="local", now=T0)
+                        client=RunsOnlyClient(), instance="local", now=T0)
     assert plan.plan_class == "code_fix_then_rerun" and not plan.reversible
     assert [d.path for d in plan.diffs] == ["dbt_project/models/staging/stg_orders.sql"]
     assert plan.diffs[0].owner == "maria.chen" and "revert" in plan.undo.description
@@ -91,10 +91,10 @@ def test_a_code_cause_carries_its_verified_diff_and_an_undo_that_reverts_it():
 
 def test_what_a_plan_cannot_be_built_from_is_said():
     with pytest.raises(PlanningError, match="no diagnosis"):
-        propose_plan(load_settings(), _incident(""), graph=_graph(), client=FakeAirflow(), instance="local")
+        propose_plan(load_settings(), _incident(""), graph=_graph(), client=RunsOnlyClient(), instance="local")
     with pytest.raises(PlanningError, match="no Airflow task writes"):
         propose_plan(load_settings(), _incident("late_upstream", dataset="analytics.fct_trial_balance_x"),
-                     graph=_graph_with("analytics.fct_trial_balance_x"), client=FakeAirflow(), instance="local")
+                     graph=_graph_with("analytics.fct_trial_balance_x"), client=RunsOnlyClient(), instance="local")
 
 
 def _graph_with(node: str) -> ContextGraph:

@@ -45,7 +45,7 @@ PRODUCER = f"{_PRODUCER_BASE}v{_version('data-workers-dagster')}"
 
 
 @dataclass(frozen=True)
-class CheckResult:
+class Assertion:
     """One check's outcome on one dataset; `assertion` names the kind (volume, balance, ...)."""
 
     dataset_id: str
@@ -108,6 +108,7 @@ def build_client(transport: dict[str, Any] | None) -> Any:
     transport's own retries are off unless configured: the emitter retries with its own backoff."""
     if not transport:
         return None
+    # lazy: openlineage-python takes about a second to import; only an emitting deployment needs it
     from openlineage.client import OpenLineageClient
     from openlineage.client.transport import get_default_factory
 
@@ -164,7 +165,7 @@ class VerificationEmitter:
             run.run_id = str(uuid.UUID(run_id))
         return run, self._emit(self.build_event(run, "START"))
 
-    def finish(self, run: VerificationRun, results: Sequence[CheckResult], *,
+    def finish(self, run: VerificationRun, results: Sequence[Assertion], *,
                error: str | None = None) -> EmitOutcome:
         """COMPLETE when every check passed and nothing errored, else FAIL with an errorMessage."""
         failed = [r for r in results if not r.success]
@@ -174,8 +175,9 @@ class VerificationEmitter:
         state = "FAIL" if error else "COMPLETE"
         return self._emit(self.build_event(run, state, results, error=error))
 
-    def build_event(self, run: VerificationRun, state: str, results: Sequence[CheckResult] = (), *,
+    def build_event(self, run: VerificationRun, state: str, results: Sequence[Assertion] = (), *,
                     error: str | None = None, event_time: datetime | None = None) -> Any:
+        # lazy: openlineage-python takes about a second to import; only an emitting deployment needs it
         from openlineage.client.event_v2 import Job, Run, RunEvent, RunState
         from openlineage.client.facet_v2 import job_type_job
 
@@ -189,6 +191,7 @@ class VerificationEmitter:
 
     @staticmethod
     def _run_facets(run: VerificationRun, error: str | None) -> dict[str, Any]:
+        # lazy: openlineage-python takes about a second to import; only an emitting deployment needs it
         from openlineage.client.facet_v2 import error_message_run, parent_run, processing_engine_run
 
         facets: dict[str, Any] = {"processing_engine": processing_engine_run.ProcessingEngineRunFacet(
@@ -203,8 +206,9 @@ class VerificationEmitter:
                 message=error, programmingLanguage="PYTHON", producer=PRODUCER)
         return facets
 
-    def _inputs(self, run: VerificationRun, results: Sequence[CheckResult]) -> list[Any]:
+    def _inputs(self, run: VerificationRun, results: Sequence[Assertion]) -> list[Any]:
         """Each dataset checked, with one dataQualityAssertions entry per check on it."""
+        # lazy: openlineage-python takes about a second to import; only an emitting deployment needs it
         from openlineage.client.event_v2 import InputDataset
         from openlineage.client.facet_v2 import data_quality_assertions_dataset as dqa
 
@@ -243,6 +247,7 @@ class VerificationEmitter:
         return EmitOutcome(state, delivered=False, attempts=len(tries), error=error, spooled_to=self.spool_path)
 
     def _spool(self, event: Any) -> None:
+        # lazy: openlineage-python takes about a second to import; only an emitting deployment needs it
         from openlineage.client.serde import Serde
 
         self.spool_path.parent.mkdir(parents=True, exist_ok=True)

@@ -29,6 +29,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import orjson
+import uvicorn
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -237,8 +238,6 @@ def serve(settings: Settings, store: Store, *, host: str | None = None, port: in
           full_validation: bool | None = None, strict: bool | None = None) -> None:
     """Run the receiver in the foreground until interrupted: uvicorn with httptools and uvloop
     (uvicorn[standard]), no access log (a line per event would cost more than the event)."""
-    import uvicorn
-
     intake = EventIntake.from_settings(settings, full_validation=full_validation, strict=strict)
     app = create_app(settings, store, intake=intake)
     _large_buffers_to_their_own_mappings()

@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 import orjson
+from jsonschema import Draft202012Validator, FormatChecker
+from referencing import Registry, Resource
 
 EventKind = Literal["run", "job", "dataset"]
 
@@ -279,9 +281,6 @@ class FullValidator:
     """JSON-Schema validation against the official spec files in one folder (never the network)."""
 
     def __init__(self, spec_dir: Path):
-        from jsonschema import Draft202012Validator, FormatChecker
-        from referencing import Registry, Resource
-
         files = [spec_dir / "OpenLineage.json", *sorted((spec_dir / "facets").glob("*.json"))]
         if not files[0].is_file():
             raise FileNotFoundError(f"{files[0]} not found: openlineage.spec_dir must hold OpenLineage.json")

@@ -11,11 +11,10 @@ import sys
 from datetime import UTC, datetime
 from typing import Any
 
-import dagster as dg
 import fsspec
 
-from checks.common import make_asset_check, target_partition
-from dw_assets.config import DatasetChecksConfig, LandedFilesCheckConfig, Settings, resolve_env
+from dw_assets.checks.partitions import target_partition
+from dw_assets.config import LandedFilesCheckConfig, Settings, resolve_env
 from dw_assets.connectors.warehouse import Warehouse
 from dw_assets.core.checks_logic import LANDED_FILES, CheckOutcome
 from dw_assets.core.landed_files import LandedFile, decide_landed_files, file_pattern
@@ -86,14 +85,3 @@ def landing_url(settings: Settings, cfg: LandedFilesCheckConfig) -> str:
     raw = cfg.landing or settings.landing
     value = resolve_env(raw, what="landing")
     return value if "://" in value else str(settings.resolve_path(raw, what="landing"))
-
-
-def build_checks(settings: Settings, entry: DatasetChecksConfig) -> list[dg.AssetChecksDefinition]:
-    cfg = entry.landed_files
-    if cfg is None:
-        return []
-    description = (f"Rows in the {cfg.partition_column} partition equal the data rows of the landed "
-                   f"`{cfg.file_glob}` files (minus {cfg.header_rows} header row(s) each).")
-    return [make_asset_check(settings, entry.dataset, LANDED_FILES, description,
-                             lambda wh, store, partition, now: evaluate_landed_files(
-                                 wh, store, entry.dataset, cfg, landing_url(settings, cfg), partition, now))]

@@ -28,9 +28,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from dw_assets.checks.runner import runners
 from dw_assets.config import Settings
 from dw_assets.core.load_mode import LoadModeFinding, mode_from_code, mode_from_history
 from dw_assets.core.plans import DownstreamWait, Plan, PlanDiff, PlanStep, PlanUndo, VerificationRef
+from dw_assets.diagnosis.repos import dag_files_for
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +46,10 @@ PROPOSER = "data-workers"
 
 class PlanningError(RuntimeError):
     """The incident lacks what a plan needs (no diagnosis, no Airflow writer upstream)."""
+
+
+class NoInstanceError(PlanningError):
+    """No Airflow instance is configured to rerun on."""
 
 
 def _top_cause(incident: Any) -> dict[str, Any]:
@@ -93,8 +99,6 @@ def _partition(incident: Any) -> str | None:
 
 
 def verification_refs(settings: Settings, incident: Any, blast: list[dict[str, Any]]) -> tuple[VerificationRef, ...]:
-    from checks.runner import runners  # the check modules name their checks
-
     partition = _partition(incident)
     wanted = [(incident.dataset_id, partition)] + [(a.get("id") or a.get("node_id"), None) for a in blast]
     refs = []
@@ -115,8 +119,6 @@ def load_mode(settings: Settings, dag_id: str, dataset: str, cause: dict[str, An
     """Replace or append: the task's own code (its `python_callable`, found in the DAG file or a local
     module it imports, or its `sql=`), then the DAG's files as a whole, then the table's history as
     the diagnosis saw it (repeated load runs, repeated keys)."""
-    from dw_assets.diagnosis.repos import dag_files_for
-
     texts = []
     for repo, rel in dag_files_for(settings, dag_id, dataset):
         path = Path(repo.root) / rel

@@ -14,9 +14,8 @@ from datetime import UTC, datetime
 
 import sqlalchemy as sa
 
-from dw_assets.config import Settings, resolve_env
 from dw_assets.incidents.store import IncidentStore
-from dw_assets.store import Store, metadata, open_store
+from dw_assets.store import Store, metadata
 
 accepted_schemas = sa.Table(
     "dw_accepted_schemas", metadata,
@@ -46,9 +45,6 @@ accepted_partitions_table = sa.Table(
     sa.Column("accepted_at", sa.DateTime(timezone=True), nullable=False),
 )
 
-
-def state_store(settings: Settings) -> Store:
-    return open_store(resolve_env(settings.state.url, what="state.url"))
 
 
 def accepted_schema(store: Store, dataset_id: str) -> tuple[list[tuple[str, str]], datetime] | None:

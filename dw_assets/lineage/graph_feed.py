@@ -5,8 +5,8 @@ datasets, `writes` edges to outputs, `contains` from the Airflow DAG named by th
 (when the parent looks like an Airflow DAG), and `feeds` edges between datasets from columnLineage
 facets (the column map kept on the edge and on the output node). `sync_graph_tables` folds new
 events into two small tables (one row per distinct node and edge, the last run that reported it),
-so building the graph costs the estate's size, not the event count. The feed registered with
-`dw_assets.context_graph` reads those tables; provenance origin `openlineage`, ref the job.
+so building the graph costs the estate's size, not the event count. The feed that
+`dw_assets.context_graph` calls reads those tables; provenance origin `openlineage`, ref the job.
 Writes only `dw_ol_graph_nodes` / `dw_ol_graph_edges` and the cursor `openlineage:graph`.
 """
 
@@ -23,6 +23,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from dw_assets.connectors.openlineage.event_store import LineageEventStore, StoredEvent, utc
 from dw_assets.connectors.openlineage.intake import DatasetIdFn, dataset_id_resolver
+from dw_assets.core.graph import Provenance
 from dw_assets.core.identity import STORAGE_SCHEMES, airflow_dag_node_id, airflow_task_node_id
 from dw_assets.store import Store, metadata
 
@@ -232,8 +233,6 @@ def feed_graph(graph: Any, settings: Any, store: Store | None,
     """The context-graph feed: nodes and edges OpenLineage reported (see the module docstring)."""
     if store is None:
         return
-    from dw_assets.core.graph import Provenance
-
     sync(settings, store)
     with store.engine.connect() as conn:
         node_rows = conn.execute(sa.select(graph_nodes)).all()
@@ -258,11 +257,3 @@ def feed_version(settings: Any, store: Store | None) -> Any:
     """Changes whenever a new event is stored, so the cached graph is rebuilt."""
     return LineageEventStore(store).max_seq() if store is not None else None
 
-
-def register() -> None:
-    from dw_assets.context_graph import register_feed
-
-    register_feed("openlineage", feed_graph, version=feed_version)
-
-
-register()

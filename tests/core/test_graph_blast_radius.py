@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from graph_builders import DBT, chain_graph, night2_graph
 
 from dw_assets.core.blast_radius import SeverityRule
 from dw_assets.core.graph import ContextGraph
+from tests.support.graph_builders import DBT, chain_graph, night2_graph
 
 
 def reader_graph(n_readers: int, **attrs: str) -> ContextGraph:

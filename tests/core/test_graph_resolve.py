@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from graph_builders import night2_graph
 
 from dw_assets.core.graph import AmbiguousAssetError, UnknownAssetError
+from tests.support.graph_builders import night2_graph
 
 
 @pytest.mark.parametrize(

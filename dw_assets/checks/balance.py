@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
-import dagster as dg
 import sqlglot
 from sqlglot import exp
 
-from checks.common import bind_evaluation, make_asset_check, target_partition
-from dw_assets.config import BalanceRuleConfig, DatasetChecksConfig, Settings
+from dw_assets.checks.partitions import target_partition
+from dw_assets.config import BalanceRuleConfig
 from dw_assets.connectors.warehouse import Warehouse, WarehouseError
-from dw_assets.core.checks_logic import CheckOutcome, balance_check_name, decide_balance
+from dw_assets.core.checks_logic import CheckOutcome, decide_balance
 from dw_assets.store import Store
 
 SHOW_GROUPS = 20
@@ -58,13 +57,3 @@ def evaluate_balance(warehouse: Warehouse, store: Store | None, dataset_id: str,
         row.pop("dw_broken", None)
     return decide_balance(dataset_id, rule.name, rule.condition, rule.group_by, broken=broken,
                           broken_count=int(totals["broken"]), groups_checked=int(totals["n"]), partition=label)
-
-
-def build_checks(settings: Settings, entry: DatasetChecksConfig) -> list[dg.AssetChecksDefinition]:
-    out = []
-    for rule in entry.balance:
-        description = f"Every group by {', '.join(rule.group_by)} satisfies `{rule.condition}`."
-        out.append(make_asset_check(
-            settings, entry.dataset, balance_check_name(rule.name), description,
-            bind_evaluation(evaluate_balance, entry.dataset, rule)))
-    return out

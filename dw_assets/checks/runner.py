@@ -10,19 +10,26 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from checks.balance import evaluate_balance
-from checks.common import bind_evaluation, record_failure
-from checks.freshness import evaluate_freshness
-from checks.landed_files import evaluate_landed_files, landing_url
-from checks.schema_drift import evaluate_schema_drift
-from checks.state import state_store
-from checks.volume import evaluate_volume
+from dw_assets.checks.balance import evaluate_balance
+from dw_assets.checks.freshness import evaluate_freshness
+from dw_assets.checks.landed_files import evaluate_landed_files, landing_url
+from dw_assets.checks.partitions import occurrence
+from dw_assets.checks.schema_drift import evaluate_schema_drift
+from dw_assets.checks.volume import evaluate_volume
 from dw_assets.config import ConfigError, DatasetChecksConfig, Settings
 from dw_assets.connectors.warehouse import Warehouse, WarehouseError
 from dw_assets.core.checks_logic import CheckOutcome, balance_check_name
-from dw_assets.store import Store
+from dw_assets.core.signals import Signal
+from dw_assets.incidents import intake_signal
+from dw_assets.store import Store, open_state
 
-Runner = Callable[[Warehouse, Store, "str | None", datetime], CheckOutcome]
+Evaluate = Callable[[Warehouse, Store, "str | None", datetime], CheckOutcome]
+
+
+def bind_evaluation(evaluate: Callable[..., CheckOutcome], *bound: Any) -> Evaluate:
+    """`evaluate(wh, store, *bound, partition, now)` as an Evaluate: binds a check's dataset and config
+    (a lambda with default arguments would do it too, but mypy cannot type one)."""
+    return lambda wh, store, partition, now: evaluate(wh, store, *bound, partition, now)
 
 
 @dataclass
@@ -48,9 +55,9 @@ def find_entry(settings: Settings, dataset: str) -> DatasetChecksConfig:
     raise ConfigError(f"dataset {dataset!r}: {hint} in {settings.path}; configured: {known}")
 
 
-def runners(settings: Settings, entry: DatasetChecksConfig) -> dict[str, Runner]:
+def runners(settings: Settings, entry: DatasetChecksConfig) -> dict[str, Evaluate]:
     ds = entry.dataset
-    out: dict[str, Runner] = {}
+    out: dict[str, Evaluate] = {}
     if entry.volume:
         out[entry.volume.name] = bind_evaluation(evaluate_volume, ds, entry.volume)
     if entry.freshness:
@@ -69,7 +76,7 @@ def run_dataset_checks(settings: Settings, dataset: str, *, partition: str | Non
                        now: datetime | None = None, record: bool = True, store: Store | None = None,
                        warehouse: Warehouse | None = None, only: set[str] | None = None) -> list[CheckRun]:
     entry = find_entry(settings, dataset)
-    store = store or state_store(settings)
+    store = store or open_state(settings)
     warehouse = warehouse or Warehouse.from_settings(settings)
     now = now or datetime.now(UTC)
     results = []
@@ -85,3 +92,17 @@ def run_dataset_checks(settings: Settings, dataset: str, *, partition: str | Non
             continue
         results.append(CheckRun(outcome, record_failure(settings, store, outcome, now) if record else None))
     return results
+
+
+def record_failure(settings: Settings, store: Store, outcome: CheckOutcome,
+                   now: datetime | None = None) -> str | None:
+    """Feed an actionable failure to incident intake; returns the incident id (None when passed/WARN)."""
+    if not outcome.actionable:
+        return None
+    details = {"check": outcome.check, "dataset": outcome.dataset_id, "partition": outcome.partition, "passed": outcome.passed,
+               "severity": outcome.severity, "summary": outcome.summary, "metrics": outcome.metadata}
+    signal = Signal(kind="check_failed", dataset_id=outcome.dataset_id, observed_at=now or datetime.now(UTC),
+                    source=f"check:{outcome.check}", summary=outcome.summary, details=details, severity="high",
+                    dedupe_key=f"check:{outcome.check}:{outcome.dataset_id}:{occurrence(outcome)}")
+    incident, _ = intake_signal(settings, store, signal)
+    return incident.id

@@ -13,6 +13,7 @@ events (job `data_workers.*` in `openlineage.emit_namespace`) are stored but not
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -20,16 +21,17 @@ from typing import Any
 from dw_assets.config import Settings
 from dw_assets.connectors.openlineage import SourcesReport, ingest_sources
 from dw_assets.connectors.openlineage.event_store import LineageEventStore, StoredEvent
-from dw_assets.connectors.openlineage.graph_feed import CONSUMER as GRAPH_CONSUMER
-from dw_assets.connectors.openlineage.graph_feed import fold_events, is_own_event, known_dag_ids
 from dw_assets.connectors.openlineage.intake import DatasetIdFn, dataset_id_resolver
-from dw_assets.connectors.openlineage.schema_history import SchemaHistory, SchemaObservation
 from dw_assets.core.schema_drift import flatten_fields
 from dw_assets.core.signals import Signal
+from dw_assets.lineage.graph_feed import CONSUMER as GRAPH_CONSUMER
+from dw_assets.lineage.graph_feed import fold_events, is_own_event, known_dag_ids
+from dw_assets.lineage.schema_history import SchemaHistory, SchemaObservation
 from dw_assets.store import Store
 
 log = logging.getLogger(__name__)
 CONSUMER = "openlineage:sensor"
+SignalIntake = Callable[[Settings, Store, Signal], object]
 _NO_SCHEMA_CHANGE_STATES = {"FAIL", "ABORT"}  # a failed write did not change the table
 
 
@@ -122,25 +124,17 @@ def dataset_observations(stored: StoredEvent, dataset_id: DatasetIdFn) -> list[D
     return found
 
 
-def _deliver(settings: Settings, store: Store, signals: list[Signal]) -> int:
-    if not signals:
-        return 0
-    try:
-        from dw_assets.incidents import intake_signal
-    except ImportError as exc:
-        if exc.name not in (None, "dw_assets.incidents"):
-            raise  # a broken dependency inside incidents is a bug, not "not installed yet"
-        log.warning("incident intake is not available (%s): %d lineage_fail signal(s) not delivered",
-                    exc, len(signals))
-        return 0
+def _deliver(settings: Settings, store: Store, signals: list[Signal], intake: SignalIntake) -> int:
     for signal in signals:
-        intake_signal(settings, store, signal)
+        intake(settings, store, signal)
     return len(signals)
 
 
-def process_new_events(settings: Settings, store: Store, *, ingest: bool = True, limit: int = 2000,
-                       consumer: str = CONSUMER) -> ProcessResult:
-    """Ingest the configured sources (when `ingest`), then act on up to `limit` new events."""
+def process_new_events(settings: Settings, store: Store, *, intake: SignalIntake, ingest: bool = True,
+                       limit: int = 2000, consumer: str = CONSUMER) -> ProcessResult:
+    """Ingest the configured sources (when `ingest`), then act on up to `limit` new events; FAIL
+    signals go to `intake` (incident intake, `dw_assets.incidents.intake_signal`, which sits above
+    this package: it relates incidents through the context graph that this package feeds)."""
     result = ProcessResult(ingest=ingest_sources(settings, store) if ingest else None)
     events = LineageEventStore(store)
     dataset_id = dataset_id_resolver(settings.aliases)
@@ -164,7 +158,7 @@ def process_new_events(settings: Settings, store: Store, *, ingest: bool = True,
     result.signals = without_covered_parents(result.signals)
     result.graph_edges = fold_events(store, batch, dataset_id, known_dag_ids(settings.airflow.task_outputs),
                                      settings.openlineage.emit_namespace)
-    result.signals_delivered = _deliver(settings, store, result.signals)
+    result.signals_delivered = _deliver(settings, store, result.signals, intake)
     result.events = len(batch)
     result.cursor_after = batch[-1].seq
     store.set_cursor(consumer, str(result.cursor_after))

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
-import dagster as dg
-
-from checks.common import make_asset_check
-from checks.state import accept_schema, accepted_schema
-from dw_assets.config import DatasetChecksConfig, SchemaDriftCheckConfig, Settings
+from dw_assets.checks.state import accept_schema, accepted_schema
+from dw_assets.config import SchemaDriftCheckConfig
 from dw_assets.connectors.warehouse import Warehouse
-from dw_assets.core.checks_logic import SCHEMA_DRIFT, CheckOutcome
+from dw_assets.core.checks_logic import CheckOutcome
 from dw_assets.core.schema_diff import decide_schema_drift
+from dw_assets.lineage.schema_history import SchemaHistory
 from dw_assets.store import Store
 
 Columns = list[tuple[str, str]]
@@ -25,8 +23,6 @@ Columns = list[tuple[str, str]]
 def current_schema(warehouse: Warehouse, store: Store | None, dataset_id: str, source: str) -> tuple[Columns, str]:
     """(columns, where they came from)."""
     if source == "openlineage" and store is not None:
-        from dw_assets.connectors.openlineage.schema_history import SchemaHistory
-
         latest = SchemaHistory(store).latest(dataset_id)
         if latest and latest["columns"]:
             return [(name, t or "") for name, t in latest["columns"].items()], "openlineage"
@@ -42,14 +38,3 @@ def evaluate_schema_drift(warehouse: Warehouse, store: Store, dataset_id: str, c
     if stored is None and current:
         accept_schema(store, dataset_id, current, actor="data-workers (first sight)")
     return outcome
-
-
-def build_checks(settings: Settings, entry: DatasetChecksConfig) -> list[dg.AssetChecksDefinition]:
-    cfg = entry.schema_drift
-    if cfg is None:
-        return []
-    description = (f"Columns and types ({cfg.source}) against the last accepted schema; accept a new one "
-                   f"with `dw checks accept-schema {entry.dataset}`.")
-    return [make_asset_check(settings, entry.dataset, SCHEMA_DRIFT, description,
-                             lambda wh, store, partition, now: evaluate_schema_drift(wh, store, entry.dataset, cfg,
-                                                                                     partition, now))]

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from graph_builders import DBT, OL, chain_graph, night2_graph
 
 from dw_assets.core.graph import ContextGraph, GraphError, Provenance
+from tests.support.graph_builders import DBT, OL, chain_graph, night2_graph
 
 
 def test_add_node_merges_and_refines_generic_values() -> None:

@@ -1,4 +1,5 @@
-"""Triage: what Data Workers does with an incident once it is open, within the domain's autonomy.
+"""Triage: what Data Workers does with an incident once it is open, within the domain's autonomy,
+and `propose_for_incident`, the one way an incident gets a plan (triage, `dw`, MCP).
 
 L0 records only; L1 diagnoses (read-only: ranked causes, path, blast radius, proposed fixes);
 L2 and above also propose a remediation plan and request its approval. Nothing here runs anything
@@ -13,7 +14,16 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from dw_assets.config import Settings
+from dw_assets.connectors.airflow import AirflowClient
+from dw_assets.context_graph import cached_context_graph
 from dw_assets.core.autonomy import AutonomyLevel
+from dw_assets.core.graph import ContextGraph
+from dw_assets.core.incidents import utcnow
+from dw_assets.core.plans import Plan
+from dw_assets.diagnosis.service import diagnose_incident
+from dw_assets.governance.workflow import Governance
+from dw_assets.incidents import IncidentStore
+from dw_assets.operations.remediation import PROPOSER, NoInstanceError, propose_plan
 from dw_assets.store import Store
 
 log = logging.getLogger(__name__)
@@ -23,27 +33,49 @@ RETRY_BASE = timedelta(minutes=1)
 RETRY_MAX = timedelta(hours=1)
 
 
-def _instance_for(settings: Settings, domain: Any) -> str:
+def instance_for(settings: Settings, dataset_id: str | None) -> str:
+    """The Airflow instance a plan for this dataset reruns on: its domain's, else the first configured."""
+    domain = settings.domain_for(dataset_id) if dataset_id else None
     if domain and domain.airflow_instance:
         return domain.airflow_instance
     if not settings.airflow.instances:
-        raise RuntimeError("no Airflow instance configured: a plan needs one to rerun on")
+        raise NoInstanceError(f"no Airflow instance is configured in {settings.path}: a plan reruns on one")
     return settings.airflow.instances[0].name
 
 
-def triage_incident(settings: Settings, store: Store, incident_id: str, *, governance: Any = None,
+def propose_for_incident(settings: Settings, store: Store, incident_id: str, *, governance: Governance,
+                         graph: ContextGraph | None = None, client_for: Callable[[str], Any] | None = None,
+                         actor: str = PROPOSER, note: str = "") -> Plan:
+    """Plan the incident's remediation and record it: diagnosed first when it has no causes yet
+    (recorded on the incident), planned against the context graph and the Airflow runs of the
+    instance its domain names, proposed in the governance ledger, linked from the incident. Nothing
+    runs. Used by triage, `dw` and the MCP tool alike; raises `PlanningError`, `AirflowError`."""
+    incidents = IncidentStore(store)
+    incident = incidents.get(incident_id)
+    graph = graph or cached_context_graph(settings, store=store)
+    if not incident.causes:
+        diagnose_incident(settings, store, incident_id, graph=graph)
+        incident = incidents.get(incident_id)
+    instance = instance_for(settings, incident.dataset_id)
+    if client_for is not None:
+        plan = propose_plan(settings, incident, graph=graph, client=client_for(instance), instance=instance,
+                            now=governance.now())
+    else:
+        with AirflowClient(settings.airflow_instance(instance)) as client:
+            plan = propose_plan(settings, incident, graph=graph, client=client, instance=instance,
+                                now=governance.now())
+    governance.propose(plan)
+    incidents.update(incident_id, actor=actor, note=f"plan {plan.id} proposed{note}", plan_id=plan.id)
+    return plan
+
+
+def triage_incident(settings: Settings, store: Store, incident_id: str, *, governance: Governance | None = None,
                     client_for: Callable[[str], Any] | None = None) -> dict[str, Any]:
     """Advance one incident as far as its domain's autonomy allows; returns what was done."""
-    from dw_assets.context_graph import cached_context_graph
-    from dw_assets.diagnosis.service import diagnose_incident
-    from dw_assets.governance.workflow import Governance
-    from dw_assets.incidents import IncidentStore
-    from dw_assets.remediation import propose_plan
-
     incidents = IncidentStore(store)
     incident = incidents.get(incident_id)
     domain = settings.domain_for(incident.dataset_id) if incident.dataset_id else None
-    level = AutonomyLevel.parse(domain.autonomy if domain else "L1")
+    level = settings.autonomy_of(domain)
     done: dict[str, Any] = {"incident_id": incident_id, "autonomy": level.name, "actions": []}
     if level == AutonomyLevel.L0:
         return done
@@ -55,16 +87,7 @@ def triage_incident(settings: Settings, store: Store, incident_id: str, *, gover
     if level < AutonomyLevel.L2 or incident.status != "diagnosed" or incident.plan_id:
         return done
     gov = governance or Governance(settings, store=store)
-    instance = _instance_for(settings, domain)
-    if client_for is None:
-        from dw_assets.connectors.airflow import clients_from_settings
-
-        clients = clients_from_settings(settings)
-        client_for = clients.__getitem__
-    plan = propose_plan(settings, incident, graph=cached_context_graph(settings, store=store),
-                        client=client_for(instance), instance=instance, now=gov.now())
-    gov.propose(plan)
-    incidents.update(incident_id, actor="data-workers", note=f"plan {plan.id} proposed", plan_id=plan.id)
+    plan = propose_for_incident(settings, store, incident_id, governance=gov, client_for=client_for)
     request = gov.request_approval(plan.id)
     done["actions"] += ["plan_proposed", "approval_requested"]
     done.update(plan_id=plan.id, approve_command=request.get("approve_command"))
@@ -81,9 +104,6 @@ def triage_open_incidents(settings: Settings, store: Store, *, now: datetime | N
     """Triage every open or diagnosed-but-unplanned incident. An error on one incident never stops the
     others: it is recorded on that incident as `evidence.triage_failed` (reason, attempts, retry_at)
     and retried with backoff; a later success clears it."""
-    from dw_assets.core.incidents import utcnow
-    from dw_assets.incidents import IncidentStore
-
     incidents = IncidentStore(store)
     now = now or utcnow()
     results: list[dict[str, Any]] = []
@@ -113,7 +133,7 @@ def triage_open_incidents(settings: Settings, store: Store, *, now: datetime | N
     return results
 
 
-def _record(incidents: Any, incident_id: str, changes: dict[str, Any], note: str) -> None:
+def _record(incidents: IncidentStore, incident_id: str, changes: dict[str, Any], note: str) -> None:
     """Merge into the incident's evidence (None removes a key); a store error here is only logged."""
     try:
         evidence = dict(incidents.get(incident_id).evidence or {})

@@ -9,15 +9,13 @@ those points only.
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from datetime import date, datetime, timedelta
 from typing import SupportsFloat
 
-import dagster as dg
-
-from checks.common import make_asset_check
-from checks.state import accepted_partitions, baseline_exclusions
-from dw_assets.config import DatasetChecksConfig, Settings, VolumeCheckConfig
+from dw_assets.checks.state import accepted_partitions, baseline_exclusions
+from dw_assets.config import VolumeCheckConfig
 from dw_assets.connectors.warehouse import Warehouse, WarehouseError
 from dw_assets.core import stats
 from dw_assets.core.checks_logic import CheckOutcome, decide_volume, parse_partition_key
@@ -63,8 +61,6 @@ def holiday_calendar(cfg: VolumeCheckConfig) -> HolidayCalendar | None:
 
 
 def model_params(cfg: VolumeCheckConfig) -> ModelParams:
-    import math
-
     return ModelParams(k=cfg.mad_k, floor=math.log(1 + cfg.band_floor), ceiling=-math.log(1 - cfg.band_ceiling),
                        hard_ratio=cfg.hard_ratio, shift_after=cfg.shift_after, lower_ratio=cfg.lower_ratio,
                        upper_ratio=cfg.upper_ratio)
@@ -169,17 +165,3 @@ def _number(value: SupportsFloat | str | None) -> int | float:
     """Row counts stay integers; a metric (a sum of decimals) becomes a float."""
     number = float(value or 0)
     return int(number) if number.is_integer() else round(number, 2)
-
-
-def build_checks(settings: Settings, entry: DatasetChecksConfig) -> list[dg.AssetChecksDefinition]:
-    cfg = entry.volume
-    if cfg is None:
-        return []
-    grouped = f", and per {', '.join(cfg.group_by)}" if cfg.group_by else ""
-    description = (f"Rows per {cfg.grain} of {cfg.partition_column}{grouped} against a seasonal, "
-                   f"trend-adjusted baseline from history ({cfg.period or 'calendar groups'}; band "
-                   f"{cfg.mad_k} x the group's log spread, floor {cfg.band_floor:.0%}, ceiling "
-                   f"{cfg.band_ceiling:.0%}; empty or >= {cfg.hard_ratio}x fails; direction {cfg.direction}).")
-    return [make_asset_check(settings, entry.dataset, cfg.name, description,
-                             lambda wh, store, partition, now: evaluate_volume(wh, store, entry.dataset, cfg,
-                                                                               partition, now))]

@@ -1,0 +1,1 @@
+"""Helpers and fakes shared across the test folders (imported as `tests.support.<module>`)."""
