@@ -310,7 +310,8 @@ ESTATES: dict[str, Callable[[int], Estate]] = {
     "gl_month_end_noisy": lambda seed: gl_month_end(seed, noise=0.05),
     "deliveries_id": deliveries_id, "shipments_jp": shipments_jp, "signups_weekly": signups_weekly,
 }
-HELD_OUT = {"orders_de", "sessions_jp_hourly", "gl_month_end_noisy", "deliveries_id", "shipments_jp", "signups_weekly"}
+# orders_de was held out until its false alarms were read to fix the model (issue 16)
+HELD_OUT = {"sessions_jp_hourly", "gl_month_end_noisy", "deliveries_id", "shipments_jp", "signups_weekly"}
 
 
 def faulted(rng: random.Random, groups: list[float]) -> dict[str, list[float]]:
