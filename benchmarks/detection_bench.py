@@ -20,7 +20,7 @@ Where the time goes: the model (a few fits of a few hundred points per series, s
 partition); the aggregation is the warehouse's. The in-memory estates hand the model the
 aggregated series directly; `--warehouse` estates (gl_month_end by default, on the first seed)
 go through the product's own path instead: real rows in a DuckDB file, `count(*)` per partition
-and group aggregated in SQL by `checks.volume.evaluate_volume`, one check per partition and
+and group aggregated in SQL by `dw_assets.checks.volume.evaluate_volume`, one check per partition and
 fault, as `dw checks run --partition` does (its rows show the cost per check).
 
 The owner of an estate with a legitimate level shift accepts the first flagged partition of the
@@ -54,7 +54,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import duckdb
 
-from checks.volume import evaluate_volume
+from dw_assets.checks.volume import evaluate_volume
 from dw_assets.config import VolumeCheckConfig
 from dw_assets.connectors.warehouse import Warehouse
 from dw_assets.core.volume_model import (
@@ -410,7 +410,7 @@ def run_estate(estate: Estate, params: ModelParams, stride: int = 1) -> dict[str
 
 def run_estate_warehouse(estate: Estate, workdir: Path, stride: int = 1) -> tuple[dict[str, Tally], dict[str, float]]:
     """The product's own path for a month-end estate: real rows in a DuckDB file (one row per
-    record, `count(*)` per partition and group aggregated in SQL by `checks.volume`), every
+    record, `count(*)` per partition and group aggregated in SQL by `dw_assets.checks.volume`), every
     partition and fault written as a view and checked by `evaluate_volume`, as `dw checks run
     --partition` does. Returns the tallies and {"rows", "checks", "seconds_per_check"}."""
     assert estate.grain == "day" and estate.name.startswith("gl_"), "the warehouse path runs month-end estates"
