@@ -8,11 +8,21 @@ from __future__ import annotations
 import calendar
 import math
 import random
+import statistics
 from datetime import date, datetime, timedelta
+from statistics import median
 
 import pytest
 
-from dw_assets.core.volume_model import HolidayCalendar, ModelParams, Point, forecast, judge
+from dw_assets.core.volume_model import (
+    HolidayCalendar,
+    ModelParams,
+    Point,
+    _rolling_median,
+    _trailing_medians,
+    forecast,
+    judge,
+)
 
 
 def _month_end(year: int, month: int) -> datetime:
@@ -190,3 +200,73 @@ def test_an_empty_partition_is_normal_only_where_its_group_was_empty_before():
     monday = sunday + timedelta(days=1)
     assert judge(forecast(history, sunday, compare_by=["weekday"]), 0).passed
     assert judge(forecast(history, monday, compare_by=["weekday"]), 0).reason == "empty"
+
+
+def test_the_sorted_window_medians_match_plain_medians():
+    rng = random.Random(4)
+    values = [rng.gauss(0, 1) for _ in range(60)]
+    for half in (1, 3, 7, 40):
+        assert _rolling_median(values, half) == pytest.approx(
+            [median(values[max(0, i - half):i + half + 1]) for i in range(60)])
+    for window in (1, 5, 14, 80):
+        assert _trailing_medians(values, window, 3) == pytest.approx(
+            [median(values[max(0, i - window):i]) for i in range(3, 60)])
+
+
+def _daily_noise(days: int, sigma: float, seed: int) -> list[Point]:
+    rng = random.Random(seed)
+    shape = [1.0, 1.05, 1.05, 1.1, 1.2, 0.75, 0.6]
+    return [Point(datetime(2024, 1, 1) + timedelta(days=i),
+                  round(20_000 * shape[(datetime(2024, 1, 1) + timedelta(days=i)).weekday()]
+                        * math.exp(rng.gauss(0, sigma)))) for i in range(days)]
+
+
+def test_a_group_of_a_few_points_does_not_pull_the_band_in():
+    # weekday x business day of the month: each target's own group holds two to four past points,
+    # whose MAD was mostly far below the noise (a 3.4 sd clean day then fell outside the band)
+    spreads = []
+    for seed in range(6):
+        history = _daily_noise(200, 0.04, seed)
+        for k in range(4):
+            target = history[-1].at + timedelta(days=1 + k)
+            spreads.append(forecast(history, target, compare_by=["weekday", "business_day"]).spread)
+    # in-sample errors against some 30 fitted effects, and two-point MADs, put it at 0.039 before
+    assert 0.04 <= statistics.fmean(spreads) <= 0.05
+    assert min(spreads) > 0.6 * 0.04
+
+
+def test_a_holiday_seen_only_in_the_same_days_earlier_hours_is_one_occasion():
+    cal = HolidayCalendar(dates={date(2026, 3, 23): "founders_day"})
+    rng = random.Random(8)
+    start = datetime(2026, 3, 2)
+    history = []
+    for i in range(24 * 21 + 11):  # three weeks and the holiday's first eleven hours
+        at = start + timedelta(hours=i)
+        cycle = 1 + 0.8 * math.cos((at.hour - 14) / 24 * 2 * math.pi)
+        lift = 0.6 if cal.name(at.date()) else 1.0
+        history.append(Point(at, round(3000 * cycle * lift * math.exp(rng.gauss(0, 0.04)))))
+    holiday_hour = datetime(2026, 3, 23, 11)
+    fc = forecast(history, holiday_hour, grain="hour", calendar_=cal)
+    assert "founders_day" in fc.group
+    ordinary = forecast(history[:24 * 14 + 11], datetime(2026, 3, 16, 11), grain="hour", calendar_=cal)
+    # one occasion's effect is as uncertain as one point: the band is about 1.6x wider
+    assert fc.half_width > 1.35 * ordinary.half_width
+    expected = 3000 * (1 + 0.8 * math.cos((11 - 14) / 24 * 2 * math.pi)) * 0.6
+    assert judge(fc, 0.82 * expected).passed and not judge(fc, 0.5 * expected).passed
+
+
+def test_a_weekly_partition_holds_the_holidays_of_its_seven_days():
+    cal = HolidayCalendar(country="US")
+    rng = random.Random(6)
+    weeks = [datetime(2022, 1, 3) + timedelta(weeks=i) for i in range(156)]
+    history = []
+    for at in weeks:
+        christmas = any("Christmas" in cal.name((at + timedelta(days=k)).date()) for k in range(7))
+        history.append(Point(at, round(50_000 * (0.55 if christmas else 1.0) * math.exp(rng.gauss(0, 0.04)))))
+    target = datetime(2024, 12, 23)  # the week holding Christmas Day 2024
+    fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
+    assert "Christmas Day" in fc.group
+    assert judge(fc, 0.55 * 50_000).passed
+    assert not judge(fc, 0.55 * 50_000 * 0.6).passed  # a 40% drop on a Christmas week still fails
+    plain = forecast([p for p in history if p.at < target], target)  # no calendar: Christmas week looks like a drop
+    assert not judge(plain, 0.55 * 50_000).passed
