@@ -68,7 +68,7 @@ def _list_landing(landing: str, pattern: str, dataset: str, partition: str, glob
         if local and not is_marker and path.endswith(".csv") and (info.get("size") or 0) <= MAX_PROFILED_BYTES:
             rows, ranges = _profile_csv(path)
         out.append(LandedFile(path.rsplit("/", 1)[-1], utc_from_epoch(float(mtime or 0)), rows, ranges, is_marker,
-                              dataset, partition, glob))
+                              dataset, partition, glob, path=path, size=info.get("size")))
     return out
 
 
