@@ -13,16 +13,25 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from datetime import date
 from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from dw_assets.core.approvals import parse_duration
 from dw_assets.core.autonomy import AutonomyLevel
+from dw_assets.core.identity import (
+    AmbiguousAssetError,
+    IdentityError,
+    UnknownAssetError,
+    canonical_dataset_id,
+    no_search,
+    resolve_dataset_id,
+)
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CONFIG = REPO_ROOT / "estate" / "dw.yaml"
@@ -301,6 +310,14 @@ class Settings(_Model):
     incidents: IncidentsConfig = IncidentsConfig()
     aliases: dict[str, str] = {}  # other systems' names for a dataset -> canonical id
 
+    @model_validator(mode="before")
+    @classmethod
+    def _canonical_ids(cls, data: Any) -> Any:
+        """Every dataset id in the config in its canonical form, once, here: a check, domain or task
+        output written `"LAKE"."MAIN"."Orders_Clean"` or as an alias is `lake.orders_clean` to every
+        reader, so no reader compares written ids."""
+        return _canonicalised(data) if isinstance(data, dict) else data
+
     @property
     def base_dir(self) -> Path:
         return self.path.parent if self.path else REPO_ROOT / "estate"
@@ -323,12 +340,75 @@ class Settings(_Model):
                 return domain
         return None
 
+    def check_entry(self, dataset: str, *, suffix: bool = True) -> DatasetChecksConfig | None:
+        """The checks entry a dataset reference means (core.identity.resolve_dataset_id: the id, an
+        alias, the canonical form, with `suffix` a unique dotted suffix such as `gl_entries`), or None.
+        Raises ConfigError when a suffix fits several entries."""
+        entries = {e.dataset: e for e in self.checks}
+        try:
+            return entries[resolve_dataset_id(dataset, entries, self.aliases, search=None if suffix else no_search)]
+        except UnknownAssetError:
+            return None
+        except AmbiguousAssetError as exc:
+            raise ConfigError(f"dataset {dataset!r} is ambiguous in {self.path}: it fits {', '.join(exc.candidates)}; "
+                              "write the full id") from exc
+
     def airflow_instance(self, name: str) -> AirflowInstanceConfig:
         for inst in self.airflow.instances:
             if inst.name == name:
                 return inst
         known = ", ".join(i.name for i in self.airflow.instances) or "none configured"
         raise ConfigError(f"no Airflow instance named {name!r} in {self.path}: known instances: {known}")
+
+
+def _canonical(value: Any, aliases: dict[str, str] | None = None, *, pattern: bool = False) -> Any:
+    """A dataset id's canonical form; a value that is no id (wrong type, malformed) is left for the
+    model's own validation (or the reader) to report. A domain's glob keeps its wildcards
+    (`FINANCE.*` -> `finance.*`); one with a `[...]` class is only lower-cased (brackets quote names)."""
+    if not isinstance(value, str) or not value.strip():
+        return value
+    if pattern and "[" in value:
+        return value.strip().lower()
+    try:
+        return canonical_dataset_id(value, aliases=None if pattern else aliases)
+    except IdentityError:
+        return value.strip().lower() if pattern else value
+
+
+def _with(item: Any, key: str, fix: Callable[[Any], Any]) -> Any:
+    """`item` (a mapping from YAML, or a model built in code) with `key` replaced by fix(old)."""
+    if isinstance(item, dict) and key in item:
+        return {**item, key: fix(item[key])}
+    if isinstance(item, BaseModel) and key in type(item).model_fields:
+        return item.model_copy(update={key: fix(getattr(item, key))})
+    return item
+
+
+def _canonicalised(data: dict[str, Any]) -> dict[str, Any]:
+    raw_aliases = data.get("aliases") or {}
+    if not isinstance(raw_aliases, dict):
+        return data
+    aliases = {k: _canonical(v) for k, v in raw_aliases.items()}
+
+    def ids(values: Any) -> Any:
+        return [_canonical(v, aliases) for v in values] if isinstance(values, list) else values
+
+    def globs(values: Any) -> Any:
+        return [_canonical(v, pattern=True) for v in values] if isinstance(values, list) else values
+
+    def outputs(by_task: Any) -> Any:
+        return {task: ids(v) for task, v in by_task.items()} if isinstance(by_task, dict) else by_task
+
+    out = dict(data)
+    if "aliases" in data:
+        out["aliases"] = aliases
+    if isinstance(data.get("checks"), list):
+        out["checks"] = [_with(c, "dataset", lambda v: _canonical(v, aliases)) for c in data["checks"]]
+    if isinstance(data.get("domains"), list):
+        out["domains"] = [_with(d, "datasets", globs) for d in data["domains"]]
+    if "airflow" in data:
+        out["airflow"] = _with(data["airflow"], "task_outputs", outputs)
+    return out
 
 
 def _format_validation_error(path: Path, err: ValidationError) -> str:

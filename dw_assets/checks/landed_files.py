@@ -9,6 +9,7 @@ import csv
 import io
 import sys
 from datetime import UTC, datetime
+from pathlib import PurePosixPath
 from typing import Any
 
 import fsspec
@@ -17,7 +18,8 @@ from dw_assets.checks.partitions import target_partition
 from dw_assets.config import LandedFilesCheckConfig, Settings, resolve_env
 from dw_assets.connectors.warehouse import Warehouse
 from dw_assets.core.checks_logic import LANDED_FILES, CheckOutcome
-from dw_assets.core.landed_files import LandedFile, decide_landed_files, file_pattern
+from dw_assets.core.evidence import LandedFile
+from dw_assets.core.landed_files import decide_landed_files, file_pattern
 from dw_assets.store import Store
 
 
@@ -57,7 +59,8 @@ def landed_files(landing: str, pattern: str, header_rows: int) -> list[LandedFil
         info = fs.info(path)
         if info.get("type") == "directory":
             continue
-        out.append(LandedFile(path, count_data_rows(fs, path, header_rows), _mtime(info), info.get("size")))
+        out.append(LandedFile(PurePosixPath(path).name, _mtime(info), count_data_rows(fs, path, header_rows),
+                              path=path, size=info.get("size")))
     return out
 
 

@@ -42,17 +42,13 @@ class CheckRun:
 
 
 def find_entry(settings: Settings, dataset: str) -> DatasetChecksConfig:
-    """The checks entry for a dataset: its canonical id, an alias, or a unique suffix (`gl_entries`)."""
-    wanted = settings.aliases.get(dataset, dataset).lower()
-    entries = {e.dataset.lower(): e for e in settings.checks}
-    if wanted in entries:
-        return entries[wanted]
-    matches = [e for key, e in entries.items() if key.endswith("." + wanted)]
-    if len(matches) == 1:
-        return matches[0]
-    known = ", ".join(entries) or "none"
-    hint = "ambiguous" if matches else "no checks configured for it"
-    raise ConfigError(f"dataset {dataset!r}: {hint} in {settings.path}; configured: {known}")
+    """The checks entry for a dataset (Settings.check_entry: its id, an alias, the canonical form, or
+    a unique suffix such as `gl_entries`); ConfigError naming the configured ones when there is none."""
+    entry = settings.check_entry(dataset)
+    if entry is None:
+        known = ", ".join(e.dataset for e in settings.checks) or "none"
+        raise ConfigError(f"dataset {dataset!r}: no checks configured for it in {settings.path}; configured: {known}")
+    return entry
 
 
 def runners(settings: Settings, entry: DatasetChecksConfig) -> dict[str, Evaluate]:

@@ -18,7 +18,8 @@ from dw_assets.config import Settings
 from dw_assets.connectors.dbt import DbtArtifactError
 from dw_assets.context_graph import ContextGraphError, cached_context_graph, feed_names
 from dw_assets.core.blast_radius import BlastRadius
-from dw_assets.core.graph import AmbiguousAssetError, ContextGraph, UnknownAssetError
+from dw_assets.core.graph import ContextGraph
+from dw_assets.core.identity import AmbiguousAssetError, UnknownAssetError
 from dw_assets.core.notes import NotesError
 from dw_assets.core.traversal import TracedEdge, TraceResult
 from dw_assets.store import open_state

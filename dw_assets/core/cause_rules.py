@@ -59,9 +59,17 @@ def _writer(ev: EvidenceBundle, dataset_id: str) -> tuple[str | None, str | None
 
 
 def landed_parts(ev: EvidenceBundle, profile: PartitionProfile, markers: bool = False) -> list[LandedFile]:
-    files = [f for f in ev.landed_files if f.dataset_id == profile.dataset_id
+    # a file whose store gives no time cannot be placed against a load: the timing rules skip it
+    files = [f for f in ev.landed_files if f.dataset_id == profile.dataset_id and f.arrived_at is not None
              and f.partition == profile.partition and f.is_marker == markers]
-    return sorted(files, key=lambda f: f.arrived_at)
+    return sorted(files, key=arrived)
+
+
+def arrived(f: LandedFile) -> datetime:
+    """When a file landed (landed_parts keeps only files that have a time)."""
+    if f.arrived_at is None:
+        raise ValueError(f"landed file {f.name} has no arrival time")
+    return f.arrived_at
 
 
 def loads_of(ev: EvidenceBundle, dataset_id: str, partition: str | None) -> list[TaskRun]:
@@ -103,14 +111,14 @@ def _split_cause(ev: EvidenceBundle, profile: PartitionProfile, parts: list[Land
     if low:
         facts.append(low)
     facts.append(fact("multi_part_export", f"{len(parts)} parts landed for {part}: "
-                      + ", ".join(f"{f.name} at {hm(f.arrived_at)}" for f in parts), "landing"))
+                      + ", ".join(f"{f.name} at {hm(arrived(f))}" for f in parts), "landing"))
     present = {_base(k) for k in profile.rows_by_source_file}
     absent = [f for f in parts if present and f.name not in present]
-    late = [f for f in parts if load and load.start and f.arrived_at > load.start]
+    late = [f for f in parts if load and load.start and arrived(f) > load.start]
     if load and load.start:
         if late:
             facts.append(fact("part_after_release", f"{', '.join(f.name for f in late)} arrived at "
-                              f"{hm(late[0].arrived_at)}, after {load.job} started at {hm(load.start)} "
+                              f"{hm(arrived(late[0]))}, after {load.job} started at {hm(load.start)} "
                               f"(ended {hm(load.end)})", load.system))
         else:
             facts.append(fact("no_part_after_release", f"every part arrived before {load.job} started at "
@@ -125,8 +133,8 @@ def _split_cause(ev: EvidenceBundle, profile: PartitionProfile, parts: list[Land
     if explains:
         facts.append(fact("late_part_covers_gap", explains, "warehouse"))
     markers = landed_parts(ev, profile, markers=True)
-    if load and load.start and (not markers or markers[0].arrived_at > load.start):
-        when = f"at {hm(markers[0].arrived_at)}" if markers else "not at all yet"
+    if load and load.start and (not markers or arrived(markers[0]) > load.start):
+        when = f"at {hm(arrived(markers[0]))}" if markers else "not at all yet"
         facts.append(fact("marker_after_release", f"the done-marker landed {when}; {load.job} did not wait "
                           "for it", "landing"))
     writer, writer_dag = _writer(ev, ds)
@@ -184,18 +192,18 @@ def late_upstream(ev: EvidenceBundle) -> Iterator[Cause]:
         parts = landed_parts(ev, profile)
         loads = loads_of(ev, profile.dataset_id, profile.partition)
         load = loads[-1] if loads else None
-        if parts and load and load.start and all(f.arrived_at > load.start for f in parts):
+        if parts and load and load.start and all(arrived(f) > load.start for f in parts):
             yield _late_files_cause(ev, profile, parts, load)
     yield from _late_task_causes(ev)
 
 
 def _late_files_cause(ev, profile, parts, load) -> Cause:
     facts = [fact("all_parts_after_release", f"{load.job} ran at {hm(load.start)}; the first part of "
-                  f"{profile.partition} landed at {hm(parts[0].arrived_at)}", load.system)]
+                  f"{profile.partition} landed at {hm(arrived(parts[0]))}", load.system)]
     explains = None
     if ev.symptom.kind in MISSING_DATA:
         explains = (f"{load.job} loaded {profile.dataset_id} {profile.partition} at {hm(load.start)}, before its "
-                    f"data arrived ({parts[0].name} at {hm(parts[0].arrived_at)}): it holds {profile.rows:,} rows")
+                    f"data arrived ({parts[0].name} at {hm(arrived(parts[0]))}): it holds {profile.rows:,} rows")
         facts.append(fact("symptom_is_missing_data", ev.symptom.summary or ev.symptom.kind, "check"))
     return Cause("late_upstream", task_node(ev, load.job), f"Data for {profile.partition} landed after the load ran",
                  tuple(facts), ("a part arrived before the load started", "a later load picked up the data"),

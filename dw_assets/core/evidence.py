@@ -118,16 +118,20 @@ class TaskRun:
 
 @dataclass(frozen=True)
 class LandedFile:
-    """A file in the landing zone for the symptom's partition; `arrived_at` is its mtime."""
+    """A file in a landing zone, as the landed-files check and the diagnosis list it (one record for
+    both): `arrived_at` is its mtime (None where the store gives none), `rows` its data rows (header
+    excluded; None where not counted), `path` the full path or URL it was listed at."""
 
     name: str
-    arrived_at: datetime
+    arrived_at: datetime | None
     rows: int | None = None
     date_ranges: dict[str, tuple[date, date]] = field(default_factory=dict)
     is_marker: bool = False
     dataset_id: str | None = None  # the dataset the landing glob feeds
     partition: str | None = None
     glob: str | None = None  # the landing glob it matched, as configured (`landed_files.file_glob`)
+    path: str | None = None
+    size: int | None = None  # bytes
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ import numpy as np
 from scipy.sparse import csr_array
 
 from dw_assets.core.blast_radius import blast_radius
-from dw_assets.core.identity import IdentityError, canonical_dataset_id
+from dw_assets.core.identity import UnknownAssetError, resolve_dataset_id
 from dw_assets.core.traversal import trace
 
 if TYPE_CHECKING:
@@ -54,19 +54,6 @@ _T = TypeVar("_T")
 
 class GraphError(ValueError):
     """A node or edge that does not fit the graph's vocabulary, or refers to a missing node."""
-
-
-class UnknownAssetError(LookupError):
-    def __init__(self, query: str, candidates: list[str]):
-        self.query, self.candidates = query, candidates
-        hint = f"; did you mean: {', '.join(candidates)}" if candidates else ""
-        super().__init__(f"unknown asset {query!r}{hint}")
-
-
-class AmbiguousAssetError(LookupError):
-    def __init__(self, query: str, candidates: list[str]):
-        self.query, self.candidates = query, candidates
-        super().__init__(f"asset {query!r} is ambiguous; candidates: {', '.join(candidates)}")
 
 
 @dataclass(slots=True)
@@ -323,27 +310,15 @@ class ContextGraph:
         `bronze.gl_entries`, `close_trial_balance`). Among several matches of the same rank, data
         nodes win over orchestration nodes (`orders_clean` is the table, not the Airflow task).
         Raises UnknownAssetError or AmbiguousAssetError, both with candidates."""
-        query = asset_id.strip()
-        if query in self.index:
-            return query
-        for key in (query, query.lower()):
-            if key in self._aliases and self._aliases[key] in self.index:
-                return self._aliases[key]
-        try:
-            canonical = canonical_dataset_id(query, aliases=self._aliases)
-        except IdentityError:
-            canonical = query.lower()
-        if canonical in self.index:
-            return canonical
-        matches = self._search_index().get(canonical, []) or self._search_index().get(query.lower(), [])
-        if not matches:
-            raise UnknownAssetError(asset_id, self._near_misses(canonical))
+        return resolve_dataset_id(asset_id, self.index, self._aliases, search=self._search,
+                                  near=self._near_misses)
+
+    def _search(self, canonical: str, lowered: str) -> list[str]:
+        """Nodes whose name or dotted id suffix is the query; data nodes win over orchestration."""
+        matches = self._search_index().get(canonical, []) or self._search_index().get(lowered, [])
         unique = sorted(set(matches))
         data = [i for i in unique if not self.orchestration[i]]
-        chosen = data or unique
-        if len(chosen) == 1:
-            return self.nodes_by_index[chosen[0]].id
-        raise AmbiguousAssetError(asset_id, sorted(self.nodes_by_index[i].id for i in chosen))
+        return [self.nodes_by_index[i].id for i in (data or unique)]
 
     def _search_index(self) -> dict[str, list[int]]:
         if self._suffixes is None:

@@ -29,7 +29,7 @@ Orchestration and consumer nodes have prefixed ids built here too: `airflow:{dag
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from urllib.parse import unquote, urlsplit
 
 STORAGE_SCHEMES = frozenset(
@@ -62,6 +62,60 @@ def canonical_dataset_id(
     if "://" in raw:
         return _uri_id(raw)
     return relation_id(raw)
+
+
+class UnknownAssetError(LookupError):
+    def __init__(self, query: str, candidates: list[str]):
+        self.query, self.candidates = query, candidates
+        hint = f"; did you mean: {', '.join(candidates)}" if candidates else ""
+        super().__init__(f"unknown asset {query!r}{hint}")
+
+
+class AmbiguousAssetError(LookupError):
+    def __init__(self, query: str, candidates: list[str]):
+        self.query, self.candidates = query, candidates
+        super().__init__(f"asset {query!r} is ambiguous; candidates: {', '.join(candidates)}")
+
+
+def resolve_dataset_id(
+    query: str,
+    known: Collection[str],
+    aliases: Mapping[str, str] | None = None,
+    *,
+    search: Callable[[str, str], Iterable[str]] | None = None,
+    near: Callable[[str], list[str]] | None = None,
+) -> str:
+    """The one resolver of "which known id is this reference": the exact id, an alias's target, the
+    canonical form (case, quoting, a DuckDB `main` schema, aliases), else the single result of
+    `search(canonical, lowered query)` (default: the known ids ending in `.<canonical>`, so
+    `gl_entries` finds `finance.bronze.gl_entries`). Used for graph nodes and configured entries alike.
+    Raises UnknownAssetError (with `near(canonical)` as candidates) or AmbiguousAssetError."""
+    q = query.strip()
+    if q in known:
+        return q
+    for key in (q, q.lower()):
+        target = (aliases or {}).get(key)
+        if target is not None and target in known:
+            return target
+    try:
+        canonical = canonical_dataset_id(q, aliases=aliases) if q else q
+    except IdentityError:
+        canonical = q.lower()
+    if canonical in known:
+        return canonical
+    found = search(canonical, q.lower()) if search else [k for k in known if k.endswith("." + canonical)]
+    unique = sorted(set(found))
+    if len(unique) == 1:
+        return unique[0]
+    if not unique:
+        raise UnknownAssetError(query, near(canonical) if near else [])
+    raise AmbiguousAssetError(query, unique)
+
+
+def no_search(canonical: str, lowered: str) -> list[str]:
+    """A `search` for resolve_dataset_id that matches nothing: ids that are already full ids (graph
+    nodes, blast-radius entries) must not fall back to a suffix match."""
+    return []
 
 
 def relation_id(name: str) -> str:

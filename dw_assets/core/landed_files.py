@@ -8,25 +8,13 @@ the partition short of the files; a duplicated load leaves it over. Row counts a
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 from pathlib import PurePosixPath
 from typing import Any
 
 from dw_assets.core.check_render import table_md
 from dw_assets.core.checks_logic import LANDED_FILES, CheckOutcome
-
-
-@dataclass(frozen=True)
-class LandedFile:
-    path: str
-    data_rows: int
-    mtime: datetime | None = None
-    size: int | None = None
-
-    @property
-    def name(self) -> str:
-        return PurePosixPath(self.path).name
+from dw_assets.core.evidence import LandedFile
 
 
 def file_pattern(glob: str, partition: date) -> str:
@@ -42,11 +30,11 @@ def decide_landed_files(dataset_id: str, partition: str, partition_rows: int, fi
                         pattern: str, rows_by_source: Mapping[str, int] | None = None) -> CheckOutcome:
     """`rows_by_source`: partition rows per `source_file` value, when the table records it."""
     by_name = {PurePosixPath(str(k)).name: v for k, v in (rows_by_source or {}).items()}
-    listed = [{"file": f.name, "data_rows": f.data_rows,
-               "mtime": f.mtime.isoformat() if f.mtime else None,
+    listed = [{"file": f.name, "data_rows": f.rows,
+               "mtime": f.arrived_at.isoformat() if f.arrived_at else None,
                "rows_in_partition": by_name.get(f.name) if rows_by_source is not None else None}
               for f in sorted(files, key=lambda f: f.name)]
-    file_rows = sum(f.data_rows for f in files)
+    file_rows = sum(f.rows or 0 for f in files)
     unlisted = {k: v for k, v in by_name.items() if k not in {f.name for f in files}}
     meta: dict[str, Any] = {"partition_rows": partition_rows, "file_rows": file_rows,
                             "difference": partition_rows - file_rows, "pattern": pattern, "files": listed,

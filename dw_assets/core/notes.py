@@ -30,15 +30,13 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from dw_assets.core.graph import (
-    NODE_KINDS,
+from dw_assets.core.graph import NODE_KINDS, ContextGraph, GraphError, Provenance
+from dw_assets.core.identity import (
     AmbiguousAssetError,
-    ContextGraph,
-    GraphError,
-    Provenance,
+    IdentityError,
     UnknownAssetError,
+    canonical_dataset_id,
 )
-from dw_assets.core.identity import IdentityError, canonical_dataset_id
 
 Relation = Literal["reads", "writes", "feeds", "contains", "runs", "triggers"]
 

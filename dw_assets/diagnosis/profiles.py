@@ -16,11 +16,10 @@ from typing import Any
 
 import fsspec
 
-from dw_assets.config import Settings
+from dw_assets.config import DatasetChecksConfig, Settings
 from dw_assets.connectors.warehouse import quote_identifier, relation_parts
 from dw_assets.connectors.warehouse import quote_identifier as q
 from dw_assets.core.evidence import LandedFile, PartitionProfile, SchemaChange, Symptom
-from dw_assets.core.identity import canonical_dataset_id
 from dw_assets.core.landed_files import file_pattern
 from dw_assets.core.stats import Period, comparable_partitions
 from dw_assets.diagnosis.sources import as_date, estate_warehouse, string_changes, utc_from_epoch
@@ -30,9 +29,10 @@ MAX_PROFILED_BYTES = 500_000_000
 _DATE_TYPES = ("DATE",)
 
 
-def _check_configs(settings: Settings, datasets: list[str]) -> dict[str, Any]:
-    return {canonical_dataset_id(c.dataset): c for c in settings.checks
-            if canonical_dataset_id(c.dataset) in datasets}
+def _check_configs(settings: Settings, datasets: list[str]) -> dict[str, DatasetChecksConfig]:
+    """The checks entries of the given (graph) dataset ids, keyed by the configured id."""
+    entries = (settings.check_entry(d, suffix=False) for d in datasets)
+    return {e.dataset: e for e in entries if e is not None}
 
 
 def landed_files(settings: Settings, symptom: Symptom, datasets: list[str]) -> list[LandedFile]:
@@ -68,7 +68,7 @@ def _list_landing(landing: str, pattern: str, dataset: str, partition: str, glob
         if local and not is_marker and path.endswith(".csv") and (info.get("size") or 0) <= MAX_PROFILED_BYTES:
             rows, ranges = _profile_csv(path)
         out.append(LandedFile(path.rsplit("/", 1)[-1], utc_from_epoch(float(mtime or 0)), rows, ranges, is_marker,
-                              dataset, partition, glob))
+                              dataset, partition, glob, path=path, size=info.get("size")))
     return out
 
 

@@ -15,11 +15,13 @@ from typing import Any
 
 from dw_assets.config import Settings
 from dw_assets.connectors.openlineage.emitter import Assertion, ParentRun
+from dw_assets.core.checks_logic import CheckOutcome
+from dw_assets.core.incidents import Incident
 from dw_assets.core.plans import Plan
 from dw_assets.governance.workflow import Governance
 
-# (dataset, check name, partition or None) -> a CheckOutcome-like object: passed, summary, metadata
-ChecksRunner = Callable[[str, str, "str | None"], Any]
+# (dataset, check name, partition or None) -> the check's outcome
+ChecksRunner = Callable[[str, str, "str | None"], CheckOutcome]
 JOB_NAME = "verify_remediation"
 
 
@@ -65,23 +67,15 @@ class VerificationResult:
                 "checks": [c.as_dict() for c in self.checks], "incident_note": self.incident_note}
 
 
-def _get(obj: Any, name: str, default: Any = None) -> Any:
-    if obj is None:
-        return default
-    if isinstance(obj, Mapping):
-        return obj.get(name, default)
-    return getattr(obj, name, default)
-
-
-def checks_to_run(plan: Plan, incident: Any) -> list[CheckToRun]:
+def checks_to_run(plan: Plan, incident: Incident | None) -> list[CheckToRun]:
     """The incident's flagged checks (with their before values) first, then the plan's own; no repeats.
 
     Flagged checks come from the incident's `check_failed` signals, and from its evidence keyed
     `check:<name>` (the latest facts per source) for the incident's dataset.
     """
     wanted: list[CheckToRun] = []
-    evidence = _get(incident, "evidence", {}) or {}
-    for signal in _get(incident, "signals", []) or []:
+    evidence = (incident.evidence if incident else None) or {}
+    for signal in incident.signals if incident else []:
         if signal.get("kind") != "check_failed" or not signal.get("dataset_id"):
             continue
         source = str(signal.get("source") or "")
@@ -90,7 +84,7 @@ def checks_to_run(plan: Plan, incident: Any) -> list[CheckToRun]:
         before = evidence.get(source, details)
         partition = details.get("partition") or evidence.get("partition")
         wanted.append(CheckToRun(signal["dataset_id"], check, "incident", partition, before=_facts(before)))
-    dataset = _get(incident, "dataset_id")
+    dataset = incident.dataset_id if incident else None
     for source, details in evidence.items():
         if dataset and source.startswith("check:") and isinstance(details, Mapping):
             # a joined symptom's check belongs to its own dataset (e.g. a downstream balance rule)
@@ -109,14 +103,16 @@ def checks_to_run(plan: Plan, incident: Any) -> list[CheckToRun]:
     return unique
 
 
-def _facts(value: Any) -> Any:
-    """What a check outcome says in numbers (its metadata), never its rendered tables."""
+def _facts(value: CheckOutcome | Mapping[str, Any] | str | None) -> dict[str, Any] | str | None:
+    """What a check outcome (or the facts recorded with a signal) says in numbers (its metadata),
+    never its rendered tables."""
     if value is None:
         return None
-    metadata = _get(value, "metadata")
-    if metadata is not None:
-        return dict(metadata)
-    return dict(value) if isinstance(value, Mapping) else str(value)
+    if isinstance(value, CheckOutcome):
+        return dict(value.metadata)
+    if isinstance(value, Mapping):
+        return dict(value["metadata"]) if value.get("metadata") is not None else dict(value)
+    return str(value)
 
 
 def run_checks(items: list[CheckToRun], checks_runner: ChecksRunner) -> list[CheckResult]:
@@ -124,7 +120,7 @@ def run_checks(items: list[CheckToRun], checks_runner: ChecksRunner) -> list[Che
     for item in items:
         try:
             outcome = checks_runner(item.dataset, item.check, item.partition)
-            passed, summary, after = bool(_get(outcome, "passed")), str(_get(outcome, "summary", "")), _facts(outcome)
+            passed, summary, after = outcome.passed, outcome.summary, _facts(outcome)
         except Exception as exc:  # noqa: BLE001 - a check that cannot run fails the verification, with why
             passed, summary, after = False, f"check could not run: {type(exc).__name__}: {exc}", None
         results.append(CheckResult(item.dataset, item.check, item.origin, item.partition, passed, item.before,
@@ -132,7 +128,7 @@ def run_checks(items: list[CheckToRun], checks_runner: ChecksRunner) -> list[Che
     return results
 
 
-def verify_plan(settings: Settings, plan: Plan, incident: Any, checks_runner: ChecksRunner, emitter: Any, *,
+def verify_plan(settings: Settings, plan: Plan, incident: Incident | None, checks_runner: ChecksRunner, emitter: Any, *,
                 gov: Governance | None = None, parent: Mapping[str, Any] | None = None,
                 actor: str = "dw-verify") -> VerificationResult:
     """Run the checks, report the run to OpenLineage, record the receipt, resolve or escalate.
@@ -141,10 +137,10 @@ def verify_plan(settings: Settings, plan: Plan, incident: Any, checks_runner: Ch
     run verified ({instance, dag_id, run_id}), by default the last rerun observed for the plan.
     """
     gov = gov or Governance(settings)
-    incident_id = _get(incident, "id") or plan.incident_id
+    incident_id = (incident.id if incident else None) or plan.incident_id
     items = checks_to_run(plan, incident)
     parent = dict(parent) if parent else _last_rerun(gov, plan.id)
-    primary = _get(incident, "dataset_id") or (items[0].dataset if items else plan.domain)
+    primary = (incident.dataset_id if incident else None) or (items[0].dataset if items else plan.domain)
     ol_run, started = _ol_start(emitter, primary, sorted({i.dataset for i in items} | {primary}), parent)
     results = run_checks(items, checks_runner)
     passed = bool(results) and all(r.passed for r in results)

@@ -30,7 +30,7 @@ from pydantic import AnyHttpUrl
 
 from dw_assets.config import ConfigError
 from dw_assets.core.approvals import Refusal
-from dw_assets.core.graph import AmbiguousAssetError, UnknownAssetError
+from dw_assets.core.identity import AmbiguousAssetError, UnknownAssetError
 from dw_assets.incidents import IncidentNotFound
 from dw_assets.mcp.context import ToolContext, ToolFailure, ToolSpec
 from dw_assets.mcp.read_tools import READ_TOOLS

@@ -103,9 +103,10 @@ def verification_refs(settings: Settings, incident: Any, blast: list[dict[str, A
     wanted = [(incident.dataset_id, partition)] + [(a.get("id") or a.get("node_id"), None) for a in blast]
     refs = []
     for dataset, part in wanted:
-        entry = next((c for c in settings.checks if c.dataset == dataset), None)
+        entry = settings.check_entry(dataset, suffix=False) if dataset else None
         if entry is None:
             continue
+        dataset = entry.dataset
         for check in runners(settings, entry):
             if check == "schema_drift":  # an accepted schema may legitimately change with a fix
                 continue

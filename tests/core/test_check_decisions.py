@@ -7,7 +7,8 @@ from datetime import UTC, datetime
 import pytest
 
 from dw_assets.core.checks_logic import decide_balance, decide_freshness, decide_volume
-from dw_assets.core.landed_files import LandedFile, decide_landed_files, file_pattern
+from dw_assets.core.evidence import LandedFile
+from dw_assets.core.landed_files import decide_landed_files, file_pattern
 from dw_assets.core.schema_diff import decide_schema_drift
 
 SIX_MONTH_ENDS = [("2026-03-31", 100_200), ("2026-04-30", 104_100), ("2026-05-31", 98_300),
@@ -91,7 +92,7 @@ def test_balance_with_no_groups_warns():
 
 
 def test_landed_files_mismatch_names_the_missing_file():
-    files = [LandedFile("/l/gl_20260930_part0001.csv", 580), LandedFile("/l/gl_20260930_part0002.csv", 420)]
+    files = [LandedFile("gl_20260930_part0001.csv", None, 580), LandedFile("gl_20260930_part0002.csv", None, 420)]
     out = decide_landed_files("d", "2026-09-30", 580, files, pattern="gl_20260930_*.csv",
                               rows_by_source={"gl_20260930_part0001.csv": 580})
     assert not out.passed and out.severity == "ERROR"
@@ -100,7 +101,7 @@ def test_landed_files_mismatch_names_the_missing_file():
 
 
 def test_landed_files_match_passes_and_no_files_warns():
-    files = [LandedFile("a.csv", 10), LandedFile("b.csv", 5)]
+    files = [LandedFile("a.csv", None, 10), LandedFile("b.csv", None, 5)]
     assert decide_landed_files("d", "p", 15, files, pattern="*").passed
     none = decide_landed_files("d", "p", 15, [], pattern="gl_x_*.csv")
     assert not none.passed and none.severity == "WARN"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dw_assets.core.graph import AmbiguousAssetError, UnknownAssetError
+from dw_assets.core.identity import AmbiguousAssetError, UnknownAssetError
 from tests.support.graph_builders import night2_graph
 
 

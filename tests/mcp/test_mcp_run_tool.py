@@ -6,7 +6,7 @@ import anyio
 import pytest
 
 from dw_assets.core.approvals import Refusal
-from dw_assets.core.graph import UnknownAssetError
+from dw_assets.core.identity import UnknownAssetError
 from dw_assets.mcp.context import ToolFailure, ToolSpec
 from dw_assets.mcp.server import ApiKeyVerifier, McpStartError, http_app, run_tool, tools_for
 
