@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from dataclasses import replace
+from datetime import UTC, datetime
+from fnmatch import fnmatch
 from typing import Any
 
 import dagster as dg
@@ -19,6 +21,7 @@ from dw_assets.checks.runner import record_failure
 from dw_assets.config import Settings
 from dw_assets.connectors.airflow import clients_from_settings
 from dw_assets.connectors.warehouse import Warehouse
+from dw_assets.core.approvals import parse_duration
 from dw_assets.core.expected_runs import MissedRun, RunSeen, missed_or_stuck
 from dw_assets.core.identity import canonical_dataset_id
 from dw_assets.core.signals import Signal
@@ -26,7 +29,6 @@ from dw_assets.incidents import intake_signal
 from dw_assets.store import open_state
 
 SENSOR_NAME = "dw_missed_runs"
-LOOKBACK = timedelta(days=7)
 log = logging.getLogger(__name__)
 
 
@@ -46,25 +48,35 @@ def missed_run_signal(settings: Settings, instance: str, missed: MissedRun, now:
 
 
 def evaluate(settings: Settings, clients: dict[str, Any], intake: Callable[[Signal], Any], *,
-             now: datetime | None = None, grace: timedelta = timedelta(minutes=30)) -> list[dict[str, Any]]:
-    """One pass over every instance's scheduled, unpaused DAGs; returns what was found (and any
-    instance that could not be read, which never stops the others)."""
+             now: datetime | None = None) -> list[dict[str, Any]]:
+    """One pass over every instance's scheduled DAGs (`missed_runs` in dw.yaml sets the limits and the
+    DAGs to ignore); returns what was found (and any instance that could not be read, which never
+    stops the others). A paused DAG is not skipped: its missed run says it is paused, and who paused
+    it and when if Airflow's audit log tells."""
     now = now or datetime.now(UTC)
+    cfg = settings.missed_runs
+    grace, lookback = parse_duration(cfg.grace), parse_duration(cfg.lookback)
+    stuck_after = parse_duration(cfg.stuck_after) if cfg.stuck_after else None
     found: list[dict[str, Any]] = []
     for name, client in clients.items():
         try:
-            dags = [d for d in client.list_dags() if d.schedule and not d.is_paused]
+            dags = [d for d in client.list_dags()
+                    if d.schedule and not any(fnmatch(d.dag_id, pattern) for pattern in cfg.ignore)]
         except Exception as exc:  # noqa: BLE001  one instance down: say so, read the next
             found.append({"instance": name, "error": f"{type(exc).__name__}: {str(exc)[:300]}"})
             continue
         for dag in dags:
             try:
                 runs = [RunSeen(r.run_id, r.state or "", r.start_date, r.end_date, r.run_after)
-                        for r in client.list_dag_runs(dag.dag_id, updated_since=now - LOOKBACK)]
+                        for r in client.list_dag_runs(dag.dag_id, updated_since=now - lookback)]
                 runs += [RunSeen(r.run_id, r.state or "", r.start_date, r.end_date, r.run_after)
                          for r in client.list_dag_runs(dag.dag_id, states=["queued", "running"])
                          if r.run_id not in {x.run_id for x in runs}]
-                missed = missed_or_stuck(dag.dag_id, dag.schedule, runs, now, grace=grace, paused=dag.is_paused)
+                missed = missed_or_stuck(dag.dag_id, dag.schedule, runs, now, grace=grace, stuck_after=stuck_after,
+                                         stuck_factor=cfg.stuck_factor, stuck_min=parse_duration(cfg.stuck_min),
+                                         paused=dag.is_paused)
+                if missed and missed.paused:
+                    missed = _with_pause_record(client, missed)
             except Exception as exc:  # noqa: BLE001  one DAG's odd schedule or runs: record it, go on
                 found.append({"instance": name, "dag_id": dag.dag_id, "error": f"{type(exc).__name__}: {exc}"})
                 continue
@@ -72,6 +84,20 @@ def evaluate(settings: Settings, clients: dict[str, Any], intake: Callable[[Sign
                 intake(missed_run_signal(settings, name, missed, now))
                 found.append({"instance": name, **missed.details()})
     return found
+
+
+def _with_pause_record(client: Any, missed: MissedRun) -> MissedRun:
+    """Who paused the DAG and when, from the audit log; without it (no permission, pruned) the cause
+    still says the DAG is paused."""
+    try:
+        record = client.pause_event(missed.dag_id)
+    except Exception as exc:  # noqa: BLE001  the audit log is a detail: the paused state is the cause
+        log.info("missed runs: no audit log for %s: %s", missed.dag_id, exc)
+        return missed
+    if not record:
+        return missed
+    missed = replace(missed, paused_by=record[0], paused_at=record[1])
+    return replace(missed, summary=missed.summary + missed.paused_note())
 
 
 def check_freshness(settings: Settings, store: Any, now: datetime) -> list[dict[str, Any]]:
