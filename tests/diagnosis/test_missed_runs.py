@@ -4,16 +4,20 @@ intake as its own signal, and diagnosis names the cause "the load did not run"."
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
 
 import pytest
+from pydantic import ValidationError
 
 from dw_assets.config import AirflowConfig, Settings, StateConfig
 from dw_assets.connectors.airflow.models import Dag, DagRun
 from dw_assets.core.diagnosis import rank_causes
 from dw_assets.core.evidence import EvidenceBundle, Symptom
 from dw_assets.core.expected_runs import RunSeen, last_fire, missed_or_stuck
+from dw_assets.core.graph import ContextGraph, Provenance
 from dw_assets.diagnosis.service import symptom_from_incident
 from dw_assets.incidents import IncidentStore, intake_signal
+from dw_assets.remediation import propose_plan
 from dw_assets.store import Store
 from sensors.missed_runs import evaluate
 
@@ -119,11 +123,6 @@ def test_freshness_slas_are_checked_on_the_sensors_own_clock(dw_home):
 
 
 def test_a_paused_dag_past_due_opens_an_incident_that_says_it_is_paused(dw_home):
-    from types import SimpleNamespace
-
-    from dw_assets.core.graph import ContextGraph, Provenance
-    from dw_assets.remediation import propose_plan
-
     settings = Settings(state=StateConfig(url=f"sqlite:///{dw_home}/state.db"),
                         airflow=AirflowConfig(task_outputs={"events_daily.load": ["web.raw.events"],
                                                             "rollup.build": ["web.mart.rollup"]}))
@@ -153,8 +152,6 @@ def test_a_paused_dag_past_due_opens_an_incident_that_says_it_is_paused(dw_home)
 
 
 def test_stuck_limits_come_from_config_and_bad_values_are_named():
-    from pydantic import ValidationError
-
     runs = [_seen("r1", 3, minutes=10), _seen("r2", 4, 6, "running")]
     at = datetime(2026, 3, 4, 6, 50, tzinfo=UTC)
     assert missed_or_stuck("events_daily", "0 6 * * *", runs, at) is None  # default: at least an hour
