@@ -100,8 +100,28 @@ def _with_pause_record(client: Any, missed: MissedRun) -> MissedRun:
     return replace(missed, summary=missed.summary + missed.paused_note())
 
 
-def check_freshness(settings: Settings, store: Any, now: datetime) -> list[dict[str, Any]]:
-    """Every freshness SLA, evaluated now; a stale dataset is recorded through its check as usual."""
+def paused_writer_signals(settings: Settings, clients: dict[str, Any], dataset: str, now: datetime) -> list[Signal]:
+    """A stale dataset whose writing DAG (`airflow.task_outputs`) is paused: the pause is why it is stale,
+    scheduled or not (an asset-triggered or manual DAG has no clock of its own to miss). One signal per
+    paused writer and day, joining the dataset's freshness incident and naming the pause as its cause."""
+    writers = {job.split(".", 1)[0] for job, datasets in settings.airflow.task_outputs.items()
+               if dataset in {canonical_dataset_id(d, aliases=settings.aliases) for d in datasets}}
+    out: list[Signal] = []
+    for name, client in clients.items():
+        for dag in [d for d in client.list_dags() if d.dag_id in writers and d.is_paused]:
+            missed = _with_pause_record(client, MissedRun(
+                dag.dag_id, "missed", now, dag.schedule or "", f"{dataset} is stale and its writer {dag.dag_id} "
+                f"is paused", paused=True))
+            signal = missed_run_signal(settings, name, missed, now)
+            out.append(replace(signal, dataset_id=dataset, dedupe_key=f"run_missed:{name}:{dag.dag_id}:paused:"
+                                                                      f"{dataset}:{now:%Y-%m-%d}"))
+    return out
+
+
+def check_freshness(settings: Settings, store: Any, now: datetime,
+                    clients: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """Every freshness SLA, evaluated now; a stale dataset is recorded through its check as usual, and
+    when its writing DAG is paused (read from `clients`) the incident says so."""
     out: list[dict[str, Any]] = []
     entries = [(c, sla) for c in settings.checks if (sla := c.freshness)]
     if not entries:
@@ -119,7 +139,19 @@ def check_freshness(settings: Settings, store: Any, now: datetime) -> list[dict[
             continue
         if incident:
             out.append({"dataset": entry.dataset, "stale": outcome.summary, "incident": incident})
+            out += _paused_writers(settings, store, clients or {}, entry.dataset, now)
     return out
+
+
+def _paused_writers(settings: Settings, store: Any, clients: dict[str, Any], dataset: str,
+                    now: datetime) -> list[dict[str, Any]]:
+    try:
+        signals = paused_writer_signals(settings, clients, dataset, now)
+    except Exception as exc:  # noqa: BLE001  Airflow down: the stale dataset's incident stands on its own
+        return [{"dataset": dataset, "error": f"paused writers not read: {type(exc).__name__}: {str(exc)[:300]}"}]
+    for signal in signals:
+        intake_signal(settings, store, signal, now=now)
+    return [{"dataset": dataset, "paused_writer": s.details["dag_id"], "cause": s.details["cause"]} for s in signals]
 
 
 def build_definitions(settings: Settings) -> dg.Definitions:
@@ -132,10 +164,10 @@ def build_definitions(settings: Settings) -> dg.Definitions:
         clients = clients_from_settings(settings)
         try:
             found = evaluate(settings, clients, lambda signal: intake_signal(settings, store, signal), now=now)
+            found += check_freshness(settings, store, now, clients)
         finally:
             for client in clients.values():
                 client.close()
-        found += check_freshness(settings, store, now)
         for item in found:
             (context.log.warning if "error" in item else context.log.info)(f"missed runs: {item}")
         return dg.SkipReason(f"{len([f for f in found if 'error' not in f])} missed/stuck run(s) or stale dataset(s)"

@@ -109,6 +109,8 @@ def _find_test(signals: list[dict[str, Any]]) -> str | None:
 
 
 def _symptom_kind(signal_kind: str | None, details: dict[str, Any]) -> SymptomKind:
+    if details.get("dbt_test_relation"):
+        return "check_failed"  # a failing dbt test is a failed check on its model, not a failed build
     if signal_kind in ("lineage_fail", "airflow_run_failed"):
         return "failure"
     if signal_kind == "run_missed":

@@ -112,6 +112,7 @@ def test_freshness_slas_are_checked_on_the_sensors_own_clock(dw_home):
     con.close()
     settings = Settings(state=StateConfig(url=f"sqlite:///{dw_home}/state.db"),
                         warehouse=WarehouseConfig(url="duckdb:///:memory:", attach={"web": str(path)}),
+                        airflow=AirflowConfig(task_outputs={"rollup.build": ["web.raw.events"]}),
                         checks=[{"dataset": "web.raw.events", "freshness": {"timestamp_column": "loaded_at",
                                                                               "max_age": "26h"}}])
     store = Store(settings.state.url)
@@ -119,6 +120,15 @@ def test_freshness_slas_are_checked_on_the_sensors_own_clock(dw_home):
     assert "stale" in found and found["incident"]
     [incident] = IncidentStore(store).list(status="open")
     assert incident.dataset_id == "web.raw.events" and incident.trigger_kind == "check_failed"
+    # its writer is paused: the stale dataset's incident gets the pause as its cause
+    stale, paused = check_freshness(settings, store, NOW + timedelta(minutes=5), {"main": Airflow()})
+    assert stale["incident"] == incident.id
+    assert paused == {"dataset": "web.raw.events", "paused_writer": "rollup", "cause":
+                      "the load did not run: the DAG is paused (paused by ops.lead at 2026-03-03 17:12 UTC)"}
+    [incident] = IncidentStore(store).list(status="open")
+    assert [s["kind"] for s in incident.signals] == ["check_failed", "run_missed"]
+    top = rank_causes(EvidenceBundle(symptom_from_incident(incident), (NOW - timedelta(hours=48), NOW)))[0]
+    assert top.kind == "did_not_run" and "is paused" in top.title
     store.dispose()
 
 

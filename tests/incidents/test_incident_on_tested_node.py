@@ -55,5 +55,5 @@ def test_the_incident_opens_on_the_model_with_its_domain_and_owner(settings, sto
     assert created and incident.dataset_id == "lake.stg_orders"
     assert incident.owner == "priya.raman" and incident.domain == "revenue"  # looked up on the model
     symptom = symptom_from_incident(incident)
-    assert symptom.dataset_id == "lake.stg_orders"
+    assert symptom.dataset_id == "lake.stg_orders" and symptom.kind == "check_failed"  # a test, not a build
     assert symptom.metrics["dbt_test_relation"] == "lake.main_dbt_test__audit.not_null_stg_orders_order_ref"
