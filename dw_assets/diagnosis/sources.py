@@ -13,7 +13,7 @@ from typing import Any
 from dw_assets.checks.state import accepted_schema
 from dw_assets.config import Settings, resolve_env
 from dw_assets.connectors.airflow import AirflowNotFoundError, clients_from_settings
-from dw_assets.connectors.dbt import load_artifact, project_paths
+from dw_assets.connectors.dbt import load_artifact, load_run_results, project_paths
 from dw_assets.connectors.openlineage.event_store import LineageEventStore
 from dw_assets.connectors.warehouse import Warehouse, WarehouseError, quote_identifier
 from dw_assets.core import dates
@@ -80,8 +80,6 @@ def dbt_failures(settings: Settings, graph: Any, datasets: list[str],
     """Models (seeds, snapshots) in scope whose last dbt build errored, with dbt's own message (the
     database error) from `run_results.json`, as a failed run and its failure: a failed build explains
     itself even when no FAIL event reached us (plain `dbt`, not dbt-ol)."""
-    from dw_assets.connectors.dbt import load_run_results, project_paths
-
     path = project_paths(settings).run_results
     if not path.exists():
         return [], []

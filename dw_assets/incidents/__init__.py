@@ -119,8 +119,6 @@ def for_tested_node(settings: Settings, signal: Signal, graph: Any = None) -> Si
         return signal
     try:
         if graph is None:
-            from dw_assets.context_graph import cached_context_graph
-
             graph = cached_context_graph(settings)
         for reported in candidates:
             try:

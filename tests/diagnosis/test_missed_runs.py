@@ -17,7 +17,7 @@ from dw_assets.core.expected_runs import RunSeen, last_fire, missed_or_stuck
 from dw_assets.core.graph import ContextGraph, Provenance
 from dw_assets.diagnosis.service import symptom_from_incident
 from dw_assets.incidents import IncidentStore, intake_signal
-from dw_assets.remediation import propose_plan
+from dw_assets.operations.remediation import propose_plan
 from dw_assets.store import Store
 from sensors.missed_runs import evaluate
 

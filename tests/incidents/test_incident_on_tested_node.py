@@ -4,6 +4,7 @@ audit relation as evidence only."""
 
 from __future__ import annotations
 
+from dw_assets import incidents
 from dw_assets.core.dbt_lineage import add_manifest
 from dw_assets.core.graph import ContextGraph
 from dw_assets.diagnosis.service import symptom_from_incident
@@ -46,9 +47,7 @@ def test_the_audit_relation_maps_to_the_tested_model(settings, make_signal):
 
 
 def test_the_incident_opens_on_the_model_with_its_domain_and_owner(settings, store, make_signal, monkeypatch):
-    from dw_assets import context_graph
-
-    monkeypatch.setattr(context_graph, "cached_context_graph", lambda *a, **k: _graph())
+    monkeypatch.setattr(incidents, "cached_context_graph", lambda *a, **k: _graph())
     audit = make_signal(dataset="lake.main_dbt_test__audit.not_null_stg_orders_order_ref", kind="lineage_fail",
                         source="openlineage", key="t1", error_message="Got 3 results, configured to fail if != 0")
     incident, created = intake_signal(settings, store, audit)
