@@ -289,7 +289,7 @@ class MissedRunsConfig(_Model):
 
     grace: str = "30m"
     lookback: str = "7d"  # runs read per DAG (the medians and the last run come from these)
-    stuck_factor: float = Field(3.0, ge=1)
+    stuck_factor: float = Field(default=3.0, ge=1)
     stuck_min: str = "1h"
     stuck_after: str | None = None
     ignore: list[str] = []
