@@ -289,6 +289,22 @@ class IncidentsConfig(_Model):
     _window = field_validator("window")(_duration)
 
 
+class MissedRunsConfig(_Model):
+    """The `dw_missed_runs` sensor's limits. A run is *missed* when its DAG's schedule fired more than
+    `grace` ago and no run started since; *stuck* when it has been queued/running longer than
+    `stuck_after` (when set), else `stuck_factor` x the median duration of the DAG's recent finished
+    runs, never less than `stuck_min`. DAGs matching `ignore` (globs) are not watched at all; a paused
+    DAG is watched, and its missed run says it is paused."""
+
+    grace: str = "30m"
+    lookback: str = "7d"  # runs read per DAG (the medians and the last run come from these)
+    stuck_factor: float = Field(default=3.0, ge=1)
+    stuck_min: str = "1h"
+    stuck_after: str | None = None
+    ignore: list[str] = []
+    _durations = field_validator("grace", "lookback", "stuck_min", "stuck_after")(_duration)
+
+
 class Settings(_Model):
     """The whole config. `path` is the file it came from (None when built in code)."""
 
@@ -308,6 +324,7 @@ class Settings(_Model):
     domains: list[DomainConfig] = []
     governance: GovernanceConfig = GovernanceConfig()
     incidents: IncidentsConfig = IncidentsConfig()
+    missed_runs: MissedRunsConfig = MissedRunsConfig()
     aliases: dict[str, str] = {}  # other systems' names for a dataset -> canonical id
 
     @model_validator(mode="before")

@@ -258,15 +258,23 @@ def did_not_run(ev: EvidenceBundle) -> Iterator[Cause]:
         verb = "did not run" if missed.get("kind") == "missed" else "did not finish"
         facts = [fact("expected_run_missing", f"{dag_id} ({missed.get('schedule')}) was due at "
                       f"{missed.get('expected_at')} and {verb}", "airflow")]
+        paused = ""
+        if missed.get("paused") and missed.get("kind") == "missed":  # the reason it did not run
+            who = "".join(f" {k} {missed[f'paused_{k}']}" for k in ("by", "at") if missed.get(f"paused_{k}"))
+            paused = f": the DAG is paused{f' (paused{who})' if who else ''}"
+            facts.append(fact("dag_paused", f"{dag_id} is paused in Airflow{f' (paused{who})' if who else ''}",
+                              "airflow"))
         if last:
             facts.append(fact("last_run_before_due", f"its last run {last.get('run_id')} ({last.get('state')}) "
                               f"started {last.get('start')}", "airflow"))
-        yield Cause("did_not_run", task_node(ev, dag_id), f"The load did not run: {dag_id} {verb}", tuple(facts),
-                    (f"a run of {dag_id} started after {missed.get('expected_at')}",),
-                    explains=f"{dag_id} was due at {missed.get('expected_at')} and {verb}, so nothing it writes "
-                             "was refreshed",
+        yield Cause("did_not_run", task_node(ev, dag_id), f"The load did not run: {dag_id} {verb}{paused}",
+                    tuple(facts), (f"a run of {dag_id} started after {missed.get('expected_at')}",),
+                    explains=f"{dag_id} was due at {missed.get('expected_at')} and {verb}{paused}, so nothing it "
+                             "writes was refreshed",
                     details={"dag_id": dag_id, "expected_at": missed.get("expected_at"), "kind": missed.get("kind"),
-                             "schedule": missed.get("schedule"), "last_run": last, "depth": 1})
+                             "schedule": missed.get("schedule"), "last_run": last, "depth": 1,
+                             "paused": bool(missed.get("paused")), "paused_by": missed.get("paused_by"),
+                             "paused_at": missed.get("paused_at")})
         return
     sym = ev.symptom
     if sym.kind not in ("stale", "volume_low") or not sym.dataset_id or any(g.startswith("airflow") for g in ev.gaps):

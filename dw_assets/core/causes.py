@@ -97,6 +97,7 @@ WEIGHTS: dict[str, float] = {
     # the load did not run
     "expected_run_missing": 0.60,
     "last_run_before_due": 0.05,
+    "dag_paused": 0.05,
     # unknown
     "evidence_gap": 0.03,
     "nothing_explains": 0.20,

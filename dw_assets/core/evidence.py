@@ -282,7 +282,7 @@ _MISSING_COLUMN = [
 ]
 _PERMISSION = re.compile(
     r"permission denied(?: for (?:table|relation|schema|database) (?P<obj>[\w.\"]+))?|insufficient privileges?"
-    r"|access denied|not authorized|unauthori[sz]ed|forbidden|\b403\b|must be owner of"
+    r"|access denied|not authorized|unauthori[sz]ed|forbidden|(?<![\d.:+-])403(?![\d.:+-])|must be owner of"
     r"|attached in read-only mode|Permission Error", re.IGNORECASE)
 _TIMEOUT = re.compile(r"time(?:d)? ?out|timeout|deadline exceeded|execution_timeout|AirflowTaskTimeout"
                       r"|canceling statement due to statement timeout", re.IGNORECASE)

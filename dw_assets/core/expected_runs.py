@@ -39,12 +39,27 @@ class MissedRun:
     schedule: str
     summary: str
     last_run: RunSeen | None = None
+    paused: bool = False
+    paused_by: str | None = None  # who paused it and when, when Airflow's event log tells
+    paused_at: datetime | None = None
+
+    @property
+    def cause(self) -> str:
+        if self.kind != "missed":
+            return "the load did not finish"
+        return "the load did not run: the DAG is paused" + self.paused_note() if self.paused else "the load did not run"
+
+    def paused_note(self) -> str:
+        who = f" by {self.paused_by}" if self.paused_by else ""
+        when = f" at {self.paused_at:%Y-%m-%d %H:%M %Z}" if self.paused_at else ""
+        return f" (paused{who}{when})" if who or when else ""
 
     def details(self) -> dict[str, Any]:
         last = self.last_run
         return {"dag_id": self.dag_id, "kind": self.kind, "expected_at": self.expected_at.isoformat(),
-                "schedule": self.schedule, "cause": "the load did not run" if self.kind == "missed"
-                else "the load did not finish",
+                "schedule": self.schedule, "cause": self.cause, "paused": self.paused,
+                **({"paused_by": self.paused_by} if self.paused_by else {}),
+                **({"paused_at": self.paused_at.isoformat()} if self.paused_at else {}),
                 "last_run": {"run_id": last.run_id, "state": last.state,
                              "start": last.start.isoformat() if last.start else None,
                              "end": last.end.isoformat() if last.end else None} if last else None}
@@ -69,10 +84,12 @@ def last_fire(schedule: str | None, before: datetime) -> datetime | None:
 
 def missed_or_stuck(dag_id: str, schedule: str | None, runs: list[RunSeen], now: datetime, *,
                     grace: timedelta = timedelta(minutes=30), stuck_after: timedelta | None = None,
+                    stuck_factor: float = 3.0, stuck_min: timedelta = timedelta(hours=1),
                     paused: bool | None = None) -> MissedRun | None:
-    """A missed run: the schedule fired more than `grace` ago and no run started since. A stuck run:
-    the newest run is still queued/running after `stuck_after` (default: 3x the median duration of
-    the recent finished runs, at least an hour)."""
+    """A missed run: the schedule fired more than `grace` ago and no run started since (a paused DAG
+    too: it is the reason, not an excuse). A stuck run: the newest run is still queued/running after
+    `stuck_after` (default: `stuck_factor` x the median duration of the recent finished runs, at
+    least `stuck_min`)."""
     interval = interval_of(schedule or "")
     latest_start = max((t for r in runs if (t := r.start or r.scheduled_for)), default=None)
     if interval is not None:
@@ -88,12 +105,12 @@ def missed_or_stuck(dag_id: str, schedule: str | None, runs: list[RunSeen], now:
                                     for r in runs):
         why = " (the DAG is paused)" if paused else ""
         return MissedRun(dag_id, "missed", fire, schedule or "", f"{dag_id} should have run at {fire:%Y-%m-%d %H:%M %Z}"
-                         f" ({schedule}) and did not{why}", newest)
+                         f" ({schedule}) and did not{why}", newest, paused=bool(paused))
     if newest and newest.state in ("queued", "running") and newest.start:
         durations = [(r.end - r.start) for r in runs if r.end and r.start and r.state == "success"]
         # median over seconds: statistics' types take numbers, not timedeltas
         typical = timedelta(seconds=median(d.total_seconds() for d in durations)) if durations else None
-        limit = stuck_after or max(timedelta(hours=1), 3 * typical if typical else timedelta(hours=1))
+        limit = stuck_after or max(stuck_min, stuck_factor * typical if typical else stuck_min)
         if now - newest.start > limit:
             return MissedRun(dag_id, "stuck", newest.start + limit, schedule or "",
                              f"{dag_id} run {newest.run_id} has been {newest.state} since "

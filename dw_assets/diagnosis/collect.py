@@ -50,9 +50,11 @@ def collect_evidence(settings: Settings, store: Any, symptom: Symptom, *, graph:
     window = default_window(symptom.observed_at, bounds.hours_before)
     if graph is not None:
         root = gaps.guard("context graph", lambda: sources.resolve_root(graph, symptom), None)
-        if root and (tested := symptom.dataset_id) and root != tested and not root.startswith("airflow:"):
+        relation = symptom.metrics.get("dbt_test_relation") if isinstance(symptom.metrics, dict) else None
+        reported = relation if isinstance(relation, str) else symptom.dataset_id
+        if root and reported and (isinstance(relation, str) or (root != reported and not root.startswith("airflow:"))):
             # a dbt test's audit relation stands for the node it tests: its failing rows are evidence
-            test = gaps.guard("dbt test", lambda: sources.dbt_test_evidence(settings, graph, tested, warehouse), {})
+            test = gaps.guard("dbt test", lambda: sources.dbt_test_evidence(settings, graph, reported, warehouse), {})
             symptom = replace(symptom, dataset_id=root, metrics={**symptom.metrics, **({"dbt_test": test}
                                                                                        if test else {})})
     else:
@@ -69,6 +71,10 @@ def collect_evidence(settings: Settings, store: Any, symptom: Symptom, *, graph:
     schemas = gaps.guard("schemas", lambda: sources.current_schemas(settings, store, datasets, changes, warehouse))
     lineage, failures = gaps.guard("openlineage runs", lambda: sources.lineage_runs(settings, store, datasets, window),
                                    ([], []))
+    if graph is not None:  # a failed dbt build's own error, from run_results.json
+        built, broke = gaps.guard("dbt run results", lambda: sources.dbt_failures(settings, graph, datasets, window),
+                                  ([], []))
+        lineage, failures = list(lineage) + built, list(failures) + broke
     airflow = gaps.guard("airflow", lambda: sources.airflow_runs(settings, graph, symptom, upstream, window,
                                                                 bounds.max_dag_runs, airflow_clients))
     landed = gaps.guard("landing zone", lambda: profiles.landed_files(settings, symptom, datasets))

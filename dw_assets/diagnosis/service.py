@@ -99,10 +99,18 @@ def symptom_from_incident(incident: Any) -> Symptom:
                    partition=details.get("partition") or (incident.evidence or {}).get("partition"),
                    job=_job(first.get("kind"), details), error_message=error,
                    metrics={**(details.get("metrics") or {}),
-                            **({"missed_run": details} if first.get("kind") == "run_missed" else {})})
+                            **({"missed_run": details} if first.get("kind") == "run_missed" else {}),
+                            **({"dbt_test_relation": test} if (test := _find_test(signals)) else {})})
+
+
+def _find_test(signals: list[dict[str, Any]]) -> str | None:
+    """The dbt test relation intake moved the incident off (evidence: the failing rows live there)."""
+    return next((t for s in signals if isinstance(t := (s.get("details") or {}).get("dbt_test_relation"), str)), None)
 
 
 def _symptom_kind(signal_kind: str | None, details: dict[str, Any]) -> SymptomKind:
+    if details.get("dbt_test_relation"):
+        return "check_failed"  # a failing dbt test is a failed check on its model, not a failed build
     if signal_kind in ("lineage_fail", "airflow_run_failed"):
         return "failure"
     if signal_kind == "run_missed":

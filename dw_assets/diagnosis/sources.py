@@ -13,7 +13,7 @@ from typing import Any
 from dw_assets.checks.state import accepted_schema
 from dw_assets.config import Settings, resolve_env
 from dw_assets.connectors.airflow import AirflowNotFoundError, clients_from_settings
-from dw_assets.connectors.dbt import load_artifact, project_paths
+from dw_assets.connectors.dbt import load_artifact, load_run_results, project_paths
 from dw_assets.connectors.openlineage.event_store import LineageEventStore
 from dw_assets.connectors.warehouse import Warehouse, WarehouseError, quote_identifier
 from dw_assets.core import dates
@@ -73,6 +73,43 @@ def dbt_test_evidence(settings: Settings, graph: Any, reported: str, warehouse: 
                                      f"{wh.relation(reported)} LIMIT 5")[1]
                 out["sample_keys"] = {"column": column, "values": [r[0] for r in rows]}
     return out
+
+
+def dbt_failures(settings: Settings, graph: Any, datasets: list[str],
+                 window: tuple[datetime, datetime]) -> tuple[list[TaskRun], list[FailureEvent]]:
+    """Models (seeds, snapshots) in scope whose last dbt build errored, with dbt's own message (the
+    database error) from `run_results.json`, as a failed run and its failure: a failed build explains
+    itself even when no FAIL event reached us (plain `dbt`, not dbt-ol)."""
+    path = project_paths(settings).run_results
+    if not path.exists():
+        return [], []
+    run_results = load_run_results(path)
+    generated = (run_results.get("metadata") or {}).get("generated_at")
+    invocation = str((run_results.get("metadata") or {}).get("invocation_id") or "dbt")
+    wanted, runs, out = set(datasets), [], []
+    for result in run_results.get("results") or []:
+        uid = str(result.get("unique_id") or "")
+        if result.get("status") not in ("error", "runtime error") or uid.startswith(("test.", "unit_test.")):
+            continue
+        try:
+            node_id = graph.resolve(uid)
+        except LookupError:
+            continue
+        timing = [t for t in result.get("timing") or [] if t.get("completed_at")]
+        at = _dbt_time(timing[-1]["completed_at"] if timing else generated)
+        if node_id in wanted and at is not None and window[0] <= at <= window[1]:
+            message = str(result.get("message") or "")
+            runs.append(TaskRun("dbt", uid, None, invocation, "failed", _dbt_time(timing[0].get("started_at"))
+                                if timing else None, at, outputs=(node_id,), error_message=message))
+            out.append(FailureEvent(uid, invocation, at, message, (node_id,), source="dbt run_results"))
+    return runs, out
+
+
+def _dbt_time(value: Any) -> datetime | None:
+    if not isinstance(value, str):
+        return None
+    at = datetime.fromisoformat(value)
+    return at if at.tzinfo else at.replace(tzinfo=UTC)
 
 
 def resolve_root(graph: Any, symptom: Symptom) -> str:

@@ -149,6 +149,10 @@ class AirflowHarness:
                 "AIRFLOW__API_AUTH__JWT_SECRET": self._secret("jwt_secret"),
                 "AIRFLOW__API__SECRET_KEY": self._secret("api_secret_key"),
                 "AIRFLOW__DAG_PROCESSOR__REFRESH_INTERVAL": "5",
+                # a loaded machine stalls the single API worker: a task's calls to the execution API
+                # wait (default 5 s) and retry longer, instead of failing the task before it starts
+                "AIRFLOW__WORKERS__EXECUTION_API_TIMEOUT": "60",
+                "AIRFLOW__WORKERS__EXECUTION_API_RETRIES": "10",
             })
         else:
             env.update({

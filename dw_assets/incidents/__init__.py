@@ -28,7 +28,7 @@ def intake_signal(settings: Settings, store: Store | IncidentStore, signal: Sign
     (`settings.incidents.window`). Returns (incident, created). Idempotent per `dedupe_key`."""
     incidents = store if isinstance(store, IncidentStore) else IncidentStore(store)
     window = parse_duration(settings.incidents.window)
-    signal = with_dataset(settings, signal)
+    signal = for_tested_node(settings, with_dataset(settings, signal))
     same_run = _same_run_incident(incidents, signal, window)
     if same_run is not None:
         note = f"{signal.summary} (joined: the same run failed, already in {same_run.id})"
@@ -105,6 +105,34 @@ def with_dataset(settings: Settings, signal: Signal, graph: Any = None) -> Signa
         if found:
             return replace(signal, dataset_id=found[0],
                            details={**details, "dataset_from_job": job, "job_outputs": found})
+    return signal
+
+
+def for_tested_node(settings: Settings, signal: Signal, graph: Any = None) -> Signal:
+    """A failing dbt test reported on its own relation (store_failures' `<schema>_dbt_test__audit.<test>`)
+    or its unique_id belongs to the model or source it tests (the manifest's `attached_node`, else
+    `depends_on`): the incident opens there, so domain, owner and blast radius are the tested node's,
+    and the audit relation stays in the signal as evidence (`dbt_test_relation`)."""
+    details = signal.details or {}
+    candidates = [c for c in (signal.dataset_id, details.get("job_name"), details.get("dbt_test")) if isinstance(c, str)]
+    if not candidates:
+        return signal
+    try:
+        if graph is None:
+            graph = cached_context_graph(settings)
+        for reported in candidates:
+            try:
+                tested = graph.resolve(reported)
+            except LookupError:
+                continue
+            relations = graph.node(tested).attrs.get("dbt_test_relations") or {}
+            test = relations.get(reported) or relations.get(reported.lower())
+            if tested != reported and test:
+                return replace(signal, dataset_id=tested, details={
+                    **details, "dbt_test_relation": reported, "dbt_test": test["name"], "dbt_test_id": test["test"],
+                    "tested_column": test.get("column")})
+    except Exception as exc:  # noqa: BLE001  without a graph the signal keeps the relation it named
+        log.warning("intake: cannot map %s to the node its dbt test tests: %s", signal.dataset_id, exc)
     return signal
 
 

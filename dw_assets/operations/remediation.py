@@ -264,6 +264,12 @@ def propose_plan(settings: Settings, incident: Any, *, graph: Any, client: Any, 
                        and f.get("rationale")), None)
         first = f"first fix the cause ({advice or cause.get('title') or kind}); then "
         plan_class = "fix_then_rerun"
+    elif kind == "did_not_run" and (cause.get("details") or {}).get("paused"):
+        # a run of a paused DAG stays queued: unpausing it is the owner's call, so it comes first
+        by = (cause.get("details") or {}).get("paused_by")
+        first = f"first the owner unpauses {dag_id} (paused{f' by {by}' if by else ''}; a paused DAG's runs stay " \
+                "queued); then "
+        plan_class = "fix_then_rerun"
     # copies to remove: a duplicated load, or partial rows an appending rerun would load again (a failed
     # try that a fix must precede wrote nothing to keep, so it is only rerun after the fix)
     if kind in DUPLICATE_CAUSES or (mode.mode == "append" and not diffs and kind not in FIX_FIRST):

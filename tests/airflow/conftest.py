@@ -4,12 +4,15 @@ At most one Airflow runs at a time (2 cores): `AirflowPool` stops the other majo
 the one asked for, and the session-scoped `airflow` fixture, parametrized over both majors, makes
 pytest run every test of one major before the other. Each major gets its own DW_HOME holding a
 freshly built demo estate (with its dbt seeds loaded, as after the estate's first dbt build).
+The fault suite's `web` estate shares each Airflow (one start per major, not two): its DAG files sit
+in the same DAGs folder, its data under `$DW_HOME/web`; none of its DAGs runs until a test asks.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -25,6 +28,7 @@ from dw_assets.demo.estate import build_estate
 from dw_assets.harness.airflow import AirflowHarness
 
 TERMINAL_RUN_STATES = {"success", "failed"}
+WEB_DAGS = REPO_ROOT / "tests" / "fault_suite" / "web_estate" / "dags"
 
 
 def build_estate_home(home: Path) -> Path:
@@ -40,6 +44,15 @@ def build_estate_home(home: Path) -> Path:
     return home
 
 
+def dags_folder(major: int, folder: Path) -> Path:
+    """The demo estate's DAG files for `major` and the `web` estate's (written for both majors)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for source in (REPO_ROOT / "estate" / "dags" / f"airflow{major}", WEB_DAGS):
+        for path in source.glob("*.py"):
+            shutil.copy2(path, folder / path.name)
+    return folder
+
+
 class AirflowPool:
     """One harness per major, at most one of them running."""
 
@@ -53,7 +66,8 @@ class AirflowPool:
         if harness is None:
             home = self.root / f"airflow{major}"
             dw_home = build_estate_home(home / "dw_home")
-            harness = self.harnesses[major] = AirflowHarness(major, home, dw_home_dir=dw_home)
+            harness = self.harnesses[major] = AirflowHarness(major, home, dags_folder=dags_folder(major, home / "dags"),
+                                                             dw_home_dir=dw_home)
         if harness.session_id is None:
             harness.start()
         return harness

@@ -4,16 +4,20 @@ intake as its own signal, and diagnosis names the cause "the load did not run"."
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
 
 import pytest
+from pydantic import ValidationError
 
 from dw_assets.config import AirflowConfig, Settings, StateConfig
 from dw_assets.connectors.airflow.models import Dag, DagRun
 from dw_assets.core.diagnosis import rank_causes
 from dw_assets.core.evidence import EvidenceBundle, Symptom
 from dw_assets.core.expected_runs import RunSeen, last_fire, missed_or_stuck
+from dw_assets.core.graph import ContextGraph, Provenance
 from dw_assets.diagnosis.service import symptom_from_incident
 from dw_assets.incidents import IncidentStore, intake_signal
+from dw_assets.operations.remediation import propose_plan
 from dw_assets.store import Store
 from sensors.missed_runs import evaluate
 
@@ -46,8 +50,11 @@ def test_missed_stuck_and_on_time():
 
 
 class Airflow:
+    def __init__(self, paused_by=("ops.lead", "2026-03-03T17:12:00+00:00")):
+        self.paused_by = paused_by
+
     def list_dags(self):
-        return [Dag("events_daily", False, schedule="0 6 * * *"), Dag("paused", True, schedule="@daily"),
+        return [Dag("events_daily", False, schedule="0 6 * * *"), Dag("rollup", True, schedule="@daily"),
                 Dag("by_asset", False, schedule="Asset")]
 
     def list_dag_runs(self, dag_id, **filters):
@@ -56,14 +63,21 @@ class Airflow:
                      run_after=start, start_date=start, end_date=start + timedelta(minutes=4), conf={})
         return [] if filters.get("states") else [run]
 
+    def pause_event(self, dag_id):
+        assert dag_id == "rollup"
+        if isinstance(self.paused_by, Exception):
+            raise self.paused_by
+        return (self.paused_by[0], datetime.fromisoformat(self.paused_by[1])) if self.paused_by else None
+
 
 def test_the_sensor_opens_one_incident_that_diagnoses_as_did_not_run(dw_home):
     settings = Settings(state=StateConfig(url=f"sqlite:///{dw_home}/state.db"),
-                        airflow=AirflowConfig(task_outputs={"events_daily.load": ["web.raw.events"]}))
+                        airflow=AirflowConfig(task_outputs={"events_daily.load": ["web.raw.events"]}),
+                        missed_runs={"ignore": ["roll*"]})
     store = Store(settings.state.url)
     intake = lambda signal: intake_signal(settings, store, signal)
     found = evaluate(settings, {"main": Airflow()}, intake, now=NOW)
-    assert [f["dag_id"] for f in found] == ["events_daily"]
+    assert [f["dag_id"] for f in found] == ["events_daily"]  # the paused `rollup` is ignored by config
     evaluate(settings, {"main": Airflow()}, intake, now=NOW + timedelta(minutes=5))  # next tick: same occurrence
     [incident] = IncidentStore(store).list(status="open")
     assert incident.dataset_id == "web.raw.events" and len(incident.signals) == 1
@@ -98,6 +112,7 @@ def test_freshness_slas_are_checked_on_the_sensors_own_clock(dw_home):
     con.close()
     settings = Settings(state=StateConfig(url=f"sqlite:///{dw_home}/state.db"),
                         warehouse=WarehouseConfig(url="duckdb:///:memory:", attach={"web": str(path)}),
+                        airflow=AirflowConfig(task_outputs={"rollup.build": ["web.raw.events"]}),
                         checks=[{"dataset": "web.raw.events", "freshness": {"timestamp_column": "loaded_at",
                                                                               "max_age": "26h"}}])
     store = Store(settings.state.url)
@@ -105,4 +120,57 @@ def test_freshness_slas_are_checked_on_the_sensors_own_clock(dw_home):
     assert "stale" in found and found["incident"]
     [incident] = IncidentStore(store).list(status="open")
     assert incident.dataset_id == "web.raw.events" and incident.trigger_kind == "check_failed"
+    # its writer is paused: the stale dataset's incident gets the pause as its cause
+    stale, paused = check_freshness(settings, store, NOW + timedelta(minutes=5), {"main": Airflow()})
+    assert stale["incident"] == incident.id
+    assert paused == {"dataset": "web.raw.events", "paused_writer": "rollup", "cause":
+                      "the load did not run: the DAG is paused (paused by ops.lead at 2026-03-03 17:12 UTC)"}
+    [incident] = IncidentStore(store).list(status="open")
+    assert [s["kind"] for s in incident.signals] == ["check_failed", "run_missed"]
+    top = rank_causes(EvidenceBundle(symptom_from_incident(incident), (NOW - timedelta(hours=48), NOW)))[0]
+    assert top.kind == "did_not_run" and "is paused" in top.title
     store.dispose()
+
+
+def test_a_paused_dag_past_due_opens_an_incident_that_says_it_is_paused(dw_home):
+    settings = Settings(state=StateConfig(url=f"sqlite:///{dw_home}/state.db"),
+                        airflow=AirflowConfig(task_outputs={"events_daily.load": ["web.raw.events"],
+                                                            "rollup.build": ["web.mart.rollup"]}))
+    store = Store(settings.state.url)
+    found = evaluate(settings, {"main": Airflow()}, lambda signal: intake_signal(settings, store, signal), now=NOW)
+    [paused] = [f for f in found if f["dag_id"] == "rollup"]
+    assert paused["paused"] and paused["paused_by"] == "ops.lead" and paused["paused_at"].startswith("2026-03-03T17:12")
+    assert paused["cause"] == "the load did not run: the DAG is paused (paused by ops.lead at 2026-03-03 17:12 UTC)"
+    [incident] = [i for i in IncidentStore(store).list(status="open") if i.dataset_id == "web.mart.rollup"]
+    assert "paused by ops.lead" in incident.title
+    top = rank_causes(EvidenceBundle(symptom_from_incident(incident), (NOW - timedelta(hours=48), NOW)))[0]
+    assert top.kind == "did_not_run" and "the DAG is paused (paused by ops.lead" in top.title and top.explains
+    assert any(f.code == "dag_paused" for f in top.facts)
+    incident = SimpleNamespace(id=incident.id, dataset_id="web.mart.rollup", severity="high", title=incident.title,
+                               evidence={}, causes=[top.to_dict()], proposed_fixes=[], blast_radius=[],
+                               signals=[{"details": {}}])
+    graph = ContextGraph()
+    graph.add_node("airflow:rollup.build", "task", "airflow")
+    graph.add_node("web.mart.rollup", "dataset", "warehouse")
+    graph.add_edge("airflow:rollup.build", "web.mart.rollup", "writes", Provenance("config"))
+    plan = propose_plan(settings, incident, graph=graph, client=Airflow(), instance="main")
+    assert plan.plan_class == "fix_then_rerun" and plan.steps[0].description.startswith("first the owner unpauses rollup")
+    # no audit record (or no permission to read it): still paused, still an incident
+    quiet = evaluate(settings, {"main": Airflow(paused_by=RuntimeError("403"))}, lambda s: None, now=NOW)
+    assert [f["cause"] for f in quiet if f["dag_id"] == "rollup"] == ["the load did not run: the DAG is paused"]
+    store.dispose()
+
+
+def test_stuck_limits_come_from_config_and_bad_values_are_named():
+    runs = [_seen("r1", 3, minutes=10), _seen("r2", 4, 6, "running")]
+    at = datetime(2026, 3, 4, 6, 50, tzinfo=UTC)
+    assert missed_or_stuck("events_daily", "0 6 * * *", runs, at) is None  # default: at least an hour
+    stuck = missed_or_stuck("events_daily", "0 6 * * *", runs, at, stuck_factor=2, stuck_min=timedelta(minutes=15))
+    assert stuck.kind == "stuck" and stuck.expected_at == datetime(2026, 3, 4, 6, 20, 5, tzinfo=UTC)
+    settings = Settings(missed_runs={"stuck_factor": 2, "stuck_min": "15m", "grace": "10m"})
+    assert settings.missed_runs.stuck_min == "15m" and Settings().missed_runs.stuck_factor == 3.0
+    for bad, named in (({"stuck_factor": 0.5}, "stuck_factor"), ({"grace": "soon"}, "grace"),
+                       ({"stuck_after": "-1h"}, "stuck_after"), ({"lookback_days": 3}, "lookback_days")):
+        with pytest.raises(ValidationError) as err:
+            Settings(missed_runs=bad)
+        assert named in str(err.value)

@@ -102,3 +102,14 @@ def test_airflow3_structured_log_and_airflow2_text_read_as_lines():
     old_v2 = "[('host1', '[2026-03-02] {taskinstance.py} ERROR - duplicate key value violates unique constraint')]"
     assert classify_log(error_lines(log_text(old_v2)))[0].kind == "duplicate_key"
     assert log_text("plain\ntext") == "plain\ntext" and log_text(None) == ""
+
+
+def test_a_timestamp_holding_403_is_not_a_permission_error():
+    """Airflow 2's bookkeeping line after a failed try: its timestamp's milliseconds are not an HTTP 403,
+    so the try's own error (no files) stays the run's class."""
+    log = ("[2026-12-01T20:23:38.118+0000] {taskinstance.py:3337} ERROR - Task failed with exception\n"
+           '_duckdb.IOException: IO Error: No files found that match the pattern "/land/clicks_20261115_*.csv"\n'
+           "[2026-12-01T20:23:38.403+0000] {local_task_job_runner.py:266} INFO - Task exited with return code 1")
+    assert classify_error(log.splitlines()[-1]).kind == "other"
+    assert classify_log(error_lines(log))[0].kind == "missing_input"
+    assert classify_error("HTTP 403 from https://api.example.com/v1/feed").kind == "permission_denied"

@@ -267,6 +267,16 @@ class Fault:
     build: Callable[[], EvidenceBundle]
 
 
+def a_paused_dag():
+    """A scheduled rollup left paused: no run was ever created; the audit log names who paused it."""
+    missed = {"dag_id": "web_rollup", "kind": "missed", "expected_at": at(-150).isoformat(), "schedule": "30 4 * * *",
+              "paused": True, "paused_by": "ola", "paused_at": at(-4000).isoformat(), "last_run": None}
+    rollup = GraphNode("airflow:web_rollup.build_rollup", "task", "airflow", 1, "dags/web_events.py",
+                       feeds=("web.mart.click_rollup",))
+    return bundle(Symptom("stale", "web.mart.click_rollup", at(0), "web_rollup should have run at 04:30 and did not "
+                          "(the DAG is paused)", job="web_rollup", metrics={"missed_run": missed}), upstream=(rollup,))
+
+
 FAULTS = [
     Fault("failed task: no input files", "web", "missing_input", a_missing_input),
     Fault("failed task: 'N/A' in a numeric field", "web", "conversion_error", a_conversion),
@@ -277,6 +287,7 @@ FAULTS = [
     Fault("append-only load ran twice", "web", "duplicated_load", a_duplicated_load),
     Fault("dbt unique test fails after a double load", "web", "duplicated_load", a_dbt_unique_test),
     Fault("scheduled load did not run", "web", "did_not_run", a_missed_run),
+    Fault("scheduled rollup left paused", "web", "did_not_run", a_paused_dag),
     Fault("failed task: DNS", "supply", "connection_error", b_connection),
     Fault("failed task: credentials", "supply", "permission_error", b_permission),
     Fault("failed task: duplicate key", "supply", "duplicate_key", b_duplicate_key),

@@ -11,6 +11,7 @@ repeat is safe (Airflow answers 409 for the second) and it is retried like a rea
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from typing import Any, Self
@@ -37,6 +38,8 @@ _HINTS = {
          "only after the DAG processor has parsed its file)",
     409: "a DAG run with that id already exists: list the runs before triggering again",
 }
+# the audit log's `extra` is the request's JSON body (Airflow 3) or a repr of its fields (Airflow 2)
+_PAUSED_TRUE = re.compile(r"""['"]?is_paused['"]?\s*[:=]\s*['"]?true""", re.IGNORECASE)
 _TOKEN_HINT = ("Airflow refused the token even after a fresh login: check that every Airflow API server "
                "of {name} shares one [api_auth] jwt_secret, and that its clock is right")
 _DEFAULT_HINT = "Airflow rejected the request as invalid: check the DAG id, conf and parameters"
@@ -243,6 +246,22 @@ class AirflowClient:
         content = payload.get("content") if isinstance(payload, dict) else payload
         text = log_text(content)
         return text[-max_chars:] if max_chars and len(text) > max_chars else text
+
+    def pause_event(self, dag_id: str, *, limit: int = 50) -> tuple[str | None, datetime | None] | None:
+        """Who paused a DAG and when, from Airflow's audit log (`GET /eventLogs`): the newest entry of
+        the DAG whose request set `is_paused` true (Airflow 3 `patch_dag`, Airflow 2 `api.patch_dag`
+        or the UI's `paused`). None when the log holds no such entry (paused at creation, or the
+        entries were pruned). Read-only."""
+        path = self._path("eventLogs")
+        page = self._json("GET", path, params={"dag_id": dag_id, "order_by": "-when", "limit": limit})
+        for entry in (page.get("event_logs") if isinstance(page, dict) else None) or []:
+            event, extra = str(entry.get("event") or ""), str(entry.get("extra") or "")
+            if entry.get("dag_id") not in (None, dag_id) or not ("patch_dag" in event or "paused" in event):
+                continue
+            if _PAUSED_TRUE.search(extra):
+                when = entry.get("when")
+                return entry.get("owner") or None, datetime.fromisoformat(when) if isinstance(when, str) else None
+        return None
 
     def ui_url(self, dag_id: str, run_id: str) -> str:
         """Where a person sees the run in Airflow's own UI."""
