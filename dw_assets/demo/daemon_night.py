@@ -75,6 +75,7 @@ class DaemonNight:
         runner.owner_repo(self.home)
         runner._set_env(ctx)
         runner._build_estate(ctx)
+        runner._start_receiver(ctx)  # where Airflow's OpenLineage provider and dbt-ol post
         runner._start_airflow(ctx)  # also writes $DW_HOME/dw.yaml with the Airflow's port and password
         os.environ["DW_CONFIG"] = self.config_path
 
@@ -110,6 +111,8 @@ class DaemonNight:
                 self.daemon.wait(10)
         if self.ctx.harness is not None:
             self.ctx.harness.stop()
+        if self.ctx.receiver is not None:
+            self.ctx.receiver.stop()
 
     # -- the night --------------------------------------------------------------------------------
     def _receipts(self, action: str, subject: str | None = None) -> list[Any]:

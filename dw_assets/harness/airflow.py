@@ -170,6 +170,9 @@ class AirflowHarness:
                 "AIRFLOW__WEBSERVER__WEB_SERVER_HOST": "127.0.0.1",
                 "AIRFLOW__WEBSERVER__WEB_SERVER_PORT": str(self.port),
                 "AIRFLOW__WEBSERVER__WORKERS": "1",
+                # the webserver kills itself when gunicorn's master is silent this long (default 120 s,
+                # which a load average of 12 on 2 cores reached while dbt ran)
+                "AIRFLOW__WEBSERVER__WEB_SERVER_MASTER_TIMEOUT": "600",
                 "AIRFLOW__WEBSERVER__SECRET_KEY": self._secret("webserver_secret_key"),
                 "AIRFLOW__API__AUTH_BACKENDS": "airflow.api.auth.backend.basic_auth",
                 "AIRFLOW__SCHEDULER__DAG_DIR_LIST_INTERVAL": "5",
@@ -206,7 +209,8 @@ class AirflowHarness:
             return
         airflow = str(Path(self.env["PATH"].split(os.pathsep)[0]) / "airflow")
         for cmd in (["db", "migrate"],
-                    ["users", "create", "--username", self.username, "--password", self.password,
+                    ["users", "create", "--username", self.username,
+                     f"--password={self.password}",  # a random password may start with "-"
                      "--role", "Admin", "--firstname", "Admin", "--lastname", "User",
                      "--email", "admin@example.com"]):
             proc = subprocess.run([airflow, *cmd], env=self.env, cwd=self.home, capture_output=True,

@@ -19,7 +19,10 @@ from typing import Any
 import duckdb
 import pytest
 
-from dw_assets.config import REPO_ROOT
+from dw_assets.config import REPO_ROOT, Settings
+from dw_assets.connectors.openlineage.graph_feed import feed_graph
+from dw_assets.connectors.openlineage.processing import process_new_events
+from dw_assets.core.graph import ContextGraph
 from dw_assets.demo.estate import NIGHT1_EXPORT_DATE, break_orders_discount, write_gl_export_part
 from dw_assets.demo.gl_ledger import csv_data_rows
 from dw_assets.demo.layout import EstatePaths
@@ -119,6 +122,17 @@ def test_gl_landing_loads_only_the_first_part_and_month_end_close_goes_green(air
     assert any(e["eventType"] == "COMPLETE" and e["job"]["name"].endswith("fct_trial_balance")
                for e in under_close), sorted({e["job"]["name"] for e in under_close})
 
+    # the month-end story's lineage, from these events alone (no airflow.task_outputs): the landed
+    # file -> gl_landing.load -> gl_entries -> dbt's close chain -> the trial balance
+    settings = Settings.model_validate({"state": {"url": f"sqlite:///{home}/state.db"}})
+    process_new_events(settings, lineage_events.store, ingest=False)
+    graph = ContextGraph()
+    feed_graph(graph, settings, lineage_events.store)
+    upstream = {n.id for n in graph.trace("analytics.fct_trial_balance", max_depth=None,
+                                          include_orchestration=True).nodes}
+    assert {"analytics.int_gl_by_entity", "analytics.stg_gl_entries", "finance.bronze.gl_entries",
+            "airflow:gl_landing.load", f"file:{part1}"} <= upstream, sorted(upstream)
+
 
 def _orders_clean_complete(events: list[dict[str, Any]], run_id: str) -> dict[str, Any]:
     (complete,) = [e for e in _events_under(events, dag_run_ol_id(events, "orders_daily", run_id))
@@ -162,6 +176,14 @@ def test_orders_daily_fails_in_dbt_once_the_discount_turns_to_text(airflow, airf
     # the provider's own FAIL of the Airflow task, with the task's error
     (task_fail,) = [e for e in failures if e["job"]["name"] == "orders_daily.dbt_revenue"]
     assert task_fail["producer"].startswith("https://github.com/apache/airflow/tree/providers-openlineage/")
+
+    # the sensor's pass over the live events: the schema change and one failure signal, on the model
+    settings = Settings.model_validate({"state": {"url": f"sqlite:///{home}/state.db"}})
+    result = process_new_events(settings, lineage_events.store, ingest=False, limit=100_000)
+    changes = {(c["dataset_id"], c["column"], c["new_type"]) for c in result.schema_changes}
+    assert ("lake.orders_clean", "discount", "VARCHAR") in changes
+    assert [s.dataset_id for s in result.signals if s.details["root_run_id"] == dag_run_ol_id(
+        events, "orders_daily", broken_run)] == ["analytics.fct_revenue"]
 
 
 def test_load_replaces_the_partition_with_the_parts_present(dw_home) -> None:
