@@ -15,6 +15,7 @@ from typing import Any
 
 from dw_assets.config import Settings
 from dw_assets.connectors.openlineage.emitter import Assertion, ParentRun
+from dw_assets.connectors.openlineage.event_store import LineageEventStore
 from dw_assets.core.plans import Plan
 from dw_assets.governance.workflow import Governance
 
@@ -145,7 +146,7 @@ def verify_plan(settings: Settings, plan: Plan, incident: Any, checks_runner: Ch
     items = checks_to_run(plan, incident)
     parent = dict(parent) if parent else _last_rerun(gov, plan.id)
     primary = _get(incident, "dataset_id") or (items[0].dataset if items else plan.domain)
-    ol_run, started = _ol_start(emitter, primary, sorted({i.dataset for i in items} | {primary}), parent)
+    ol_run, started = _ol_start(emitter, primary, sorted({i.dataset for i in items} | {primary}), parent, gov.store)
     results = run_checks(items, checks_runner)
     passed = bool(results) and all(r.passed for r in results)
     finished = _ol_finish(emitter, ol_run, results, None if results else "no checks to run")
@@ -159,12 +160,18 @@ def verify_plan(settings: Settings, plan: Plan, incident: Any, checks_runner: Ch
     return result
 
 
-def _ol_start(emitter: Any, primary: str, datasets: list[str], parent: dict[str, Any] | None) -> tuple[Any, Any]:
+def _ol_start(emitter: Any, primary: str, datasets: list[str], parent: dict[str, Any] | None,
+              store: Any = None) -> tuple[Any, Any]:
     if emitter is None:
         return None, None
 
-    parent_run = ParentRun(namespace=f"airflow://{parent['instance']}", job_name=parent["dag_id"],
-                           run_id=parent["run_id"]) if parent else None
+    parent_run = None
+    if parent:
+        namespace = f"airflow://{parent['instance']}"
+        # the run id Airflow's OpenLineage provider gave the rerun, so our run hangs under its events
+        found = LineageEventStore(store).provider_dag_run_id(namespace, parent["dag_id"], parent["run_id"]) \
+            if store else None
+        parent_run = ParentRun(namespace=namespace, job_name=parent["dag_id"], run_id=found or parent["run_id"])
     return emitter.start(primary, datasets=datasets, parent=parent_run)
 
 

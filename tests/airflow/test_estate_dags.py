@@ -20,13 +20,13 @@ import duckdb
 import pytest
 
 from dw_assets.config import REPO_ROOT, Settings
-from dw_assets.connectors.openlineage.graph_feed import feed_graph
-from dw_assets.connectors.openlineage.processing import process_new_events
 from dw_assets.core.graph import ContextGraph
 from dw_assets.demo.estate import NIGHT1_EXPORT_DATE, break_orders_discount, write_gl_export_part
 from dw_assets.demo.gl_ledger import csv_data_rows
 from dw_assets.demo.layout import EstatePaths
 from dw_assets.demo.orders import build_orders
+from dw_assets.lineage.graph_feed import feed_graph
+from dw_assets.lineage.processing import process_new_events
 
 DAGS = REPO_ROOT / "estate" / "dags"
 

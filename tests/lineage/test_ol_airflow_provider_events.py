@@ -18,10 +18,11 @@ from typing import Any
 import pytest
 from ol_samples import make_settings
 
-from dw_assets.connectors.openlineage.graph_feed import feed_graph
-from dw_assets.connectors.openlineage.processing import process_new_events
+from dw_assets.connectors.openlineage.event_store import LineageEventStore
 from dw_assets.connectors.openlineage.validation import EventValidator
 from dw_assets.core.graph import ContextGraph
+from dw_assets.lineage.graph_feed import feed_graph
+from dw_assets.lineage.processing import process_new_events
 from dw_assets.store import Store
 
 DATA = Path(__file__).parent / "data"
@@ -102,3 +103,15 @@ def test_a_failed_task_without_outputs_is_a_signal_with_the_tasks_error(night, s
     assert signal.details["job_name"] == "orders_daily.dbt_revenue"
     assert "non-zero exit code 1" in signal.details["error_message"]
     assert signal.summary.startswith("orders_daily.dbt_revenue failed: Bash command failed")
+
+
+def test_an_airflow_run_id_names_the_providers_dag_run(night, store: Store) -> None:
+    """What verification needs to hang its run under the rerun the provider reported."""
+    settings, events = night
+    process_new_events(settings, store)
+    dag_runs = {(e["job"]["name"], e["run"]["facets"]["airflowDagRun"]["dagRun"]["run_id"]): e["run"]["runId"]
+                for e in events if "airflowDagRun" in e["run"]["facets"]}
+    assert len(dag_runs) == 4  # gl_landing, month_end_close, orders_daily twice
+    for (dag_id, airflow_run_id), ol_run_id in dag_runs.items():
+        assert LineageEventStore(store).provider_dag_run_id("airflow://local", dag_id, airflow_run_id) == ol_run_id
+    assert LineageEventStore(store).provider_dag_run_id("airflow://local", "orders_daily", "manual__never") is None
