@@ -109,6 +109,18 @@ def failed_tasks_reported(event: dict[str, Any]) -> bool:
     return any(state in ("failed", "upstream_failed") for state in states.values())
 
 
+def airflow_run_of(event: dict[str, Any]) -> dict[str, str]:
+    """The Airflow DAG run an event of Airflow's provider reports (`airflow` facet of a task event,
+    `airflowDagRun` of a DAG-run event), as `airflow_dag_id` / `airflow_run_id`: incident intake then
+    joins this failure with the Airflow runs sensor's signal for the same run."""
+    facets = _run_facets(event)
+    dag_run = _linked(_linked(facets, "airflow"), "dagRun") or _linked(_linked(facets, "airflowDagRun"), "dagRun")
+    dag_id, run_id = dag_run.get("dag_id"), dag_run.get("run_id")
+    if isinstance(dag_id, str) and isinstance(run_id, str) and dag_id and run_id:
+        return {"airflow_dag_id": dag_id, "airflow_run_id": run_id}
+    return {}
+
+
 def fail_signal(stored: StoredEvent, dataset_id: DatasetIdFn) -> Signal | None:
     """A FAIL run event as a `lineage_fail` signal for incident intake (keyed by the run id). A task's
     FAIL from Airflow's provider carries the task's error in its errorMessage facet; the DAG run's FAIL
@@ -127,7 +139,7 @@ def fail_signal(stored: StoredEvent, dataset_id: DatasetIdFn) -> Signal | None:
                "error_message": message, "outputs": outputs,
                "inputs": [dataset_id(d["namespace"], d["name"]) for d in ev.get("inputs") or []],
                "parent": parent.get("job"), "parent_run_id": _linked(parent, "run").get("runId"),
-               "root_run_id": root_run_id(ev, stored.run_id)}
+               "root_run_id": root_run_id(ev, stored.run_id), **airflow_run_of(ev)}
     return Signal(kind="lineage_fail", dataset_id=outputs[0] if outputs else None, observed_at=stored.event_time,
                   source="openlineage", summary=summary, details=details, severity="high",
                   dedupe_key=f"openlineage:{stored.run_id}:FAIL")

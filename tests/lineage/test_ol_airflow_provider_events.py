@@ -101,6 +101,9 @@ def test_a_failed_task_without_outputs_is_a_signal_with_the_tasks_error(night, s
     (dw_home / "lineage" / "events" / "airflow.ndjson").write_text("".join(json.dumps(e) + "\n" for e in failed))
     [signal] = process_new_events(settings, store).signals
     assert signal.details["job_name"] == "orders_daily.dbt_revenue"
+    broken_run = next(e for e in failed if e["job"]["name"] == "orders_daily")
+    assert (signal.details["airflow_dag_id"], signal.details["airflow_run_id"]) == (
+        "orders_daily", broken_run["run"]["facets"]["airflowDagRun"]["dagRun"]["run_id"])
     assert "non-zero exit code 1" in signal.details["error_message"]
     assert signal.summary.startswith("orders_daily.dbt_revenue failed: Bash command failed")
 
