@@ -2,8 +2,9 @@
 
 Each event yields nodes and edges (pure: `lineage_of_event`): its job, `reads` edges from input
 datasets, `writes` edges to outputs, `contains` from the Airflow DAG named by the parent run facet
-(when the parent looks like an Airflow DAG; the provider's DAG-run events give the DAG node), and `feeds` edges between datasets from columnLineage
-facets (the column map kept on the edge and on the output node). `sync_graph_tables` folds new
+(when the parent looks like an Airflow DAG; the provider's DAG-run events give the DAG node), and
+`feeds` edges between datasets from columnLineage facets (the column map kept on the edge and on
+the output node). `sync_graph_tables` folds new
 events into two small tables (one row per distinct node and edge, the last run that reported it),
 so building the graph costs the estate's size, not the event count. The feed that
 `dw_assets.context_graph` calls reads those tables; provenance origin `openlineage`, ref the job.
