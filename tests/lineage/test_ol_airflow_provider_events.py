@@ -15,12 +15,15 @@ import json
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from ol_samples import make_settings
 
+from dw_assets.config import DEFAULT_CONFIG
 from dw_assets.connectors.openlineage.event_store import LineageEventStore
 from dw_assets.connectors.openlineage.validation import EventValidator
 from dw_assets.core.graph import ContextGraph
+from dw_assets.harness.lineage_receiver import LineageReceiver
 from dw_assets.lineage.graph_feed import feed_graph
 from dw_assets.lineage.processing import process_new_events
 from dw_assets.store import Store
@@ -118,3 +121,20 @@ def test_an_airflow_run_id_names_the_providers_dag_run(night, store: Store) -> N
     for (dag_id, airflow_run_id), ol_run_id in dag_runs.items():
         assert LineageEventStore(store).provider_dag_run_id("airflow://local", dag_id, airflow_run_id) == ol_run_id
     assert LineageEventStore(store).provider_dag_run_id("airflow://local", "orders_daily", "manual__never") is None
+
+
+
+def test_the_receiver_process_the_harness_posts_to_stores_the_events_and_stops(dw_home: Path, tmp_path: Path) -> None:
+    """`LineageReceiver`: `dw lineage serve` as the demo and the Airflow test pool run it."""
+    events = captured(3)[:5]
+    receiver = LineageReceiver(DEFAULT_CONFIG, dw_home, tmp_path / "receiver.log")
+    with receiver:
+        for event in events:
+            assert httpx.post(f"{receiver.url}/api/v1/lineage", json=event, timeout=30).status_code == 201
+    with pytest.raises(httpx.ConnectError):
+        httpx.get(f"{receiver.url}/api/v1/health", timeout=5)
+    store = Store(f"sqlite:///{dw_home}/state.db")
+    try:
+        assert [s.event for s in LineageEventStore(store).read_after(0)] == events
+    finally:
+        store.dispose()
