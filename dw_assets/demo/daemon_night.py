@@ -122,10 +122,10 @@ class DaemonNight:
         ctx, tl, legs = self.ctx, self.ctx.timeline, self.summary["legs_s"]
         write_gl_export_part(self.home, NIGHT_DATE, 1)
         run = ctx.estate.trigger("gl_landing", {"export_date": NIGHT_DATE})
-        landed = ctx.estate.wait_run("gl_landing", run["dag_run_id"])
+        ctx.estate.wait_run("gl_landing", run["dag_run_id"])
         write_gl_export_part(self.home, NIGHT_DATE, 2)
         write_done_marker(self.home, NIGHT_DATE)
-        load_end = datetime.fromisoformat(landed["end_date"])
+        load_end = ctx.estate.task_end("gl_landing", run["dag_run_id"], "load")  # its asset event starts the close
         close = ctx.estate.wait_next_run("month_end_close", after=load_end.replace(microsecond=0), timeout=900)
         green_end = datetime.fromisoformat(close["end_date"]).timestamp()
         tl.say("airflow", f"month_end_close {close['dag_run_id']}: {close['state']} (green, on half the data)")

@@ -313,14 +313,14 @@ def month_end(ctx: DemoContext) -> dict[str, Any]:
     tl.say("landing", f"{part1.name} lands ({_rows(part1):,} rows)")
     run = ctx.estate.trigger("gl_landing", {"export_date": NIGHT1_DATE})
     tl.say("airflow", f"gl_landing {run['dag_run_id']} starts with conf {{\"export_date\": \"{NIGHT1_DATE}\"}}")
-    landed = ctx.estate.wait_run("gl_landing", run["dag_run_id"])
+    ctx.estate.wait_run("gl_landing", run["dag_run_id"])
     for ti in ctx.estate.task_instances("gl_landing", run["dag_run_id"]):
         tl.say("airflow", f"gl_landing.{ti['task_id']}: {ti['state']} ({ti.get('start_date')} -> {ti.get('end_date')})")
     time.sleep(1)
     part2 = write_gl_export_part(ctx.home, NIGHT1_DATE, 2)
     write_done_marker(ctx.home, NIGHT1_DATE)
     tl.say("landing", f"{part2.name} lands ({_rows(part2):,} rows) after the load finished; done-marker written")
-    load_end = datetime.fromisoformat(landed["end_date"])
+    load_end = ctx.estate.task_end("gl_landing", run["dag_run_id"], "load")  # its asset event starts the close
     with tl.step("airflow", "month_end_close runs on the gl_entries asset event (dbt-ol build)"):
         close = ctx.estate.wait_next_run("month_end_close", after=load_end.replace(microsecond=0), timeout=900)
     tl.say("airflow", f"month_end_close {close['dag_run_id']}: {close['state']} (every dbt test passed: green)")
