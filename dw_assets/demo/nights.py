@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from dw_assets.config import resolve_env
+from dw_assets.connectors.openlineage.event_store import LineageEventStore
 from dw_assets.context_graph import cached_context_graph
 from dw_assets.core.approvals import Refusal
 from dw_assets.dagster_defs.incident_assets import SENSOR_NAME as INCIDENT_SENSOR
@@ -227,8 +228,6 @@ def await_dag_lineage(ctx: DemoContext, dag_id: str, run_id: str, timeout: float
     the scheduler posts it just after the REST API reports the run finished, and the sensors should
     read a finished run's lineage whole. False (and a timeline line) when it did not come in time: the
     sensors then read the rest at a later tick."""
-    from dw_assets.connectors.openlineage.event_store import LineageEventStore
-
     events = LineageEventStore(ctx.store)
     deadline = time.monotonic() + timeout
     while True:
@@ -247,8 +246,6 @@ def await_dag_lineage(ctx: DemoContext, dag_id: str, run_id: str, timeout: float
 def lineage_producers(ctx: DemoContext, after_seq: int) -> dict[str, int]:
     """The estate's OpenLineage events stored since `after_seq`, by producer: Airflow's provider,
     dbt-ol, Data Workers' own verification runs (nothing else reports lineage in the demo)."""
-    from dw_assets.connectors.openlineage.event_store import LineageEventStore
-
     counts: dict[str, int] = {}
     events = LineageEventStore(ctx.store)
     while batch := events.read_after(after_seq, 5000):
@@ -336,8 +333,6 @@ def month_end(ctx: DemoContext) -> dict[str, Any]:
 
 
 def _lineage_seq(ctx: DemoContext) -> int:
-    from dw_assets.connectors.openlineage.event_store import LineageEventStore
-
     return LineageEventStore(ctx.store).max_seq()
 
 

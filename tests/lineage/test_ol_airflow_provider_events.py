@@ -24,6 +24,7 @@ from dw_assets.connectors.openlineage.event_store import LineageEventStore
 from dw_assets.connectors.openlineage.validation import EventValidator
 from dw_assets.core.graph import ContextGraph
 from dw_assets.harness.lineage_receiver import LineageReceiver
+from dw_assets.incidents import intake_signal
 from dw_assets.lineage.graph_feed import feed_graph
 from dw_assets.lineage.processing import process_new_events
 from dw_assets.store import Store
@@ -56,7 +57,7 @@ def test_the_provider_events_are_valid_openlineage(night, spec_dir: Path) -> Non
 
 def test_the_graph_comes_from_the_providers_dag_and_task_events(night, store: Store) -> None:
     settings, events = night
-    result = process_new_events(settings, store)
+    result = process_new_events(settings, store, intake=intake_signal)
     assert result.ingest.reports[0].rejected == 0 and result.events == len(events)
     graph = ContextGraph()
     feed_graph(graph, settings, store)
@@ -82,7 +83,7 @@ def test_the_graph_comes_from_the_providers_dag_and_task_events(night, store: St
 
 def test_the_schema_change_and_the_one_failure_come_from_the_providers_events(night, store: Store) -> None:
     settings, _ = night
-    result = process_new_events(settings, store)
+    result = process_new_events(settings, store, intake=intake_signal)
     assert [(c["dataset_id"], c["column"], c["change"], c["old_type"], c["new_type"], c["job"])
             for c in result.schema_changes if c["dataset_id"] == "lake.orders_clean"] == [
         ("lake.orders_clean", "discount", "type_changed", "DECIMAL(18,2)", "VARCHAR",
@@ -102,7 +103,7 @@ def test_a_failed_task_without_outputs_is_a_signal_with_the_tasks_error(night, s
     failed = [e for e in events if e["eventType"] == "FAIL" and e["producer"].startswith("https://github.com/apache")]
     assert {e["job"]["name"] for e in failed} == {"orders_daily", "orders_daily.dbt_revenue"}
     (dw_home / "lineage" / "events" / "airflow.ndjson").write_text("".join(json.dumps(e) + "\n" for e in failed))
-    [signal] = process_new_events(settings, store).signals
+    [signal] = process_new_events(settings, store, intake=intake_signal).signals
     assert signal.details["job_name"] == "orders_daily.dbt_revenue"
     broken_run = next(e for e in failed if e["job"]["name"] == "orders_daily")
     assert (signal.details["airflow_dag_id"], signal.details["airflow_run_id"]) == (
@@ -114,7 +115,7 @@ def test_a_failed_task_without_outputs_is_a_signal_with_the_tasks_error(night, s
 def test_an_airflow_run_id_names_the_providers_dag_run(night, store: Store) -> None:
     """What verification needs to hang its run under the rerun the provider reported."""
     settings, events = night
-    process_new_events(settings, store)
+    process_new_events(settings, store, intake=intake_signal)
     dag_runs = {(e["job"]["name"], e["run"]["facets"]["airflowDagRun"]["dagRun"]["run_id"]): e["run"]["runId"]
                 for e in events if "airflowDagRun" in e["run"]["facets"]}
     assert len(dag_runs) == 4  # gl_landing, month_end_close, orders_daily twice
