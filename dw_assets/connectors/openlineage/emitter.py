@@ -61,7 +61,7 @@ class Assertion:
 @dataclass(frozen=True)
 class ParentRun:
     """The run being verified: the OpenLineage run id Airflow's provider gave it when known
-    (`processing.provider_dag_run_id`); else an Airflow run id, mapped to a stable
+    (`LineageEventStore.provider_dag_run_id`); else an Airflow run id, mapped to a stable
     uuid5(URL, "<namespace>/<job_name>/<run_id>")."""
 
     namespace: str
