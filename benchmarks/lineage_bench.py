@@ -96,7 +96,34 @@ def make_event(i: int) -> dict:
     }
 
 
+_CAPTURED: list[dict] | None = None
+CAPTURED_FILES = [REPO / "tests" / "lineage" / "data" / f"airflow{major}_provider_events.ndjson" for major in (3, 2)]
+
+
+def make_captured_event(i: int) -> dict:
+    """The estate's own events as Airflow's OpenLineage provider and dbt-ol sent them from real runs
+    (tests/lineage/data/airflow{3,2}_provider_events.ndjson: DAG-run and task events with their
+    airflow / airflowDagRun / parent facets, dbt-ol's run and model events; 0.5-9 KB, ~5 KB on
+    average), taken in turn; each copy gets this event's time and its own run ids (its parent's and
+    root's too), so every event is distinct and the mix of shapes stays the one a night sends."""
+    global _CAPTURED
+    if _CAPTURED is None:
+        _CAPTURED = [json.loads(line) for path in CAPTURED_FILES for line in path.read_text().splitlines()]
+    template = _CAPTURED[i % len(_CAPTURED)]
+    event = copy.deepcopy(template)
+    base = make_event(i)
+    event["eventTime"], event["run"]["runId"] = base["eventTime"], base["run"]["runId"]
+    parent = event["run"].get("facets", {}).get("parent")
+    if parent:
+        parent["run"]["runId"] = str(uuid.UUID(int=(1 << 64) + i // 7))
+        if parent.get("root"):
+            parent["root"]["run"]["runId"] = str(uuid.UUID(int=(2 << 64) + i // 40))
+    return event
+
+
 def _event(i: int) -> dict:
+    if _SHAPE == "captured":
+        return make_captured_event(i)
     return make_provider_event(i) if _SHAPE == "provider" else make_event(i)
 
 
@@ -371,9 +398,10 @@ def main() -> None:
                         "the other into the same store (e.g. --receivers 1 2 1 2, alternating on a busy machine)")
     parser.add_argument("--scattered-times", action="store_true",
                         help="event times in no order over 28 days and random run ids (default: a live feed's order)")
-    parser.add_argument("--event-shape", choices=["task", "provider"], default="task",
+    parser.add_argument("--event-shape", choices=["task", "provider", "captured"], default="task",
                         help="task: a 1 KB task event; provider: Airflow's OpenLineage provider's task "
-                             "COMPLETE (~9 KB, from ../shared/openlineage-compat)")
+                             "COMPLETE (~9 KB, from ../shared/openlineage-compat); captured: the estate's "
+                             "events from real Airflow 3 and 2 runs (provider and dbt-ol, tests/lineage/data)")
     args = parser.parse_args()
     global _SHAPE
     _SHAPE = args.event_shape

@@ -29,6 +29,7 @@ class DemoContext:
     repo: Path
     timeline: Timeline
     harness: Any = None
+    receiver: Any = None  # LineageReceiver: where the estate's OpenLineage events arrive
     estate: Any = None  # EstateActor
     settings: Any = None
     store: Any = None

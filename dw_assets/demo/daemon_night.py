@@ -75,6 +75,7 @@ class DaemonNight:
         runner.owner_repo(self.home)
         runner._set_env(ctx)
         runner._build_estate(ctx)
+        runner._start_receiver(ctx)  # where Airflow's OpenLineage provider and dbt-ol post
         runner._start_airflow(ctx)  # also writes $DW_HOME/dw.yaml with the Airflow's port and password
         os.environ["DW_CONFIG"] = self.config_path
 
@@ -110,6 +111,8 @@ class DaemonNight:
                 self.daemon.wait(10)
         if self.ctx.harness is not None:
             self.ctx.harness.stop()
+        if self.ctx.receiver is not None:
+            self.ctx.receiver.stop()
 
     # -- the night --------------------------------------------------------------------------------
     def _receipts(self, action: str, subject: str | None = None) -> list[Any]:
@@ -119,10 +122,10 @@ class DaemonNight:
         ctx, tl, legs = self.ctx, self.ctx.timeline, self.summary["legs_s"]
         write_gl_export_part(self.home, NIGHT_DATE, 1)
         run = ctx.estate.trigger("gl_landing", {"export_date": NIGHT_DATE})
-        landed = ctx.estate.wait_run("gl_landing", run["dag_run_id"])
+        ctx.estate.wait_run("gl_landing", run["dag_run_id"])
         write_gl_export_part(self.home, NIGHT_DATE, 2)
         write_done_marker(self.home, NIGHT_DATE)
-        load_end = datetime.fromisoformat(landed["end_date"])
+        load_end = ctx.estate.task_end("gl_landing", run["dag_run_id"], "load")  # its asset event starts the close
         close = ctx.estate.wait_next_run("month_end_close", after=load_end.replace(microsecond=0), timeout=900)
         green_end = datetime.fromisoformat(close["end_date"]).timestamp()
         tl.say("airflow", f"month_end_close {close['dag_run_id']}: {close['state']} (green, on half the data)")

@@ -61,6 +61,15 @@ class EstateActor:
             time.sleep(2)
         raise TimeoutError(f"{dag_id} run {run_id} did not finish within {timeout:.0f}s")
 
+    def task_end(self, dag_id: str, run_id: str, task_id: str) -> datetime:
+        """When a task of a finished run ended: what a downstream run started by its asset event
+        follows. Not the DAG run's end, which Airflow 2's scheduler may record after that downstream
+        run has already started."""
+        for ti in self.task_instances(dag_id, run_id):
+            if ti["task_id"] == task_id and ti.get("end_date"):
+                return datetime.fromisoformat(ti["end_date"])
+        raise LookupError(f"{dag_id} run {run_id} has no finished task {task_id!r}")
+
     def wait_next_run(self, dag_id: str, after: datetime, timeout: float = 600) -> dict[str, Any]:
         """The first run of `dag_id` started after `after` (e.g. one Airflow starts on an asset event)."""
         deadline = time.monotonic() + timeout

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from dw_assets.config import resolve_env
+from dw_assets.connectors.openlineage.event_store import LineageEventStore
 from dw_assets.context_graph import cached_context_graph
 from dw_assets.core.approvals import Refusal
 from dw_assets.dagster_defs.incident_assets import SENSOR_NAME as INCIDENT_SENSOR
@@ -222,6 +223,42 @@ def rerun_and_verify(ctx: DemoContext, night: dict[str, Any], plan: Any) -> None
     night["status"] = "verified" if verdict["passed"] else "verification_failed"
 
 
+def await_dag_lineage(ctx: DemoContext, dag_id: str, run_id: str, timeout: float = 90.0) -> bool:
+    """Wait (bounded) for the event that closes the DAG run in Airflow's OpenLineage provider's feed:
+    the scheduler posts it just after the REST API reports the run finished, and the sensors should
+    read a finished run's lineage whole. False (and a timeline line) when it did not come in time: the
+    sensors then read the rest at a later tick."""
+    events = LineageEventStore(ctx.store)
+    deadline = time.monotonic() + timeout
+    while True:
+        for stored in events.query(job=dag_id, limit=20):
+            facets = (stored.event.get("run") or {}).get("facets") or {}
+            if stored.event_type in ("COMPLETE", "FAIL") and \
+                    ((facets.get("airflowDagRun") or {}).get("dagRun") or {}).get("run_id") == run_id:
+                return True
+        if time.monotonic() > deadline:
+            ctx.timeline.say("openlineage", f"no closing event of {dag_id} {run_id} from the provider after "
+                                            f"{timeout:.0f}s; reading what arrived")
+            return False
+        time.sleep(1)
+
+
+def lineage_producers(ctx: DemoContext, after_seq: int) -> dict[str, int]:
+    """The estate's OpenLineage events stored since `after_seq`, by producer: Airflow's provider,
+    dbt-ol, Data Workers' own verification runs (nothing else reports lineage in the demo)."""
+    counts: dict[str, int] = {}
+    events = LineageEventStore(ctx.store)
+    while batch := events.read_after(after_seq, 5000):
+        for stored in batch:
+            producer = str(stored.event.get("producer") or "")
+            name = ("airflow_provider" if "apache/airflow" in producer and "openlineage" in producer
+                    else "dbt_ol" if "/integration/dbt" in producer
+                    else "data_workers" if "data-workers" in producer else producer)
+            counts[name] = counts.get(name, 0) + 1
+        after_seq = batch[-1].seq
+    return counts
+
+
 def lineage_events_of(ctx: DemoContext, run_id: str) -> dict[str, int]:
     """Count our verification run's events where the configured transport wrote them."""
     transport = ctx.settings.openlineage.emit_transport or {}
@@ -267,37 +304,52 @@ def _after_triage(ctx: DemoContext, night: dict[str, Any], since: datetime) -> N
 def month_end(ctx: DemoContext) -> dict[str, Any]:
     night: dict[str, Any] = {"night": "month-end"}
     tl, since = ctx.timeline, _now()
+    first_seq = _lineage_seq(ctx)
     tl.say("night", "Night 1: month-end close, a green run on half the data")
     part1 = write_gl_export_part(ctx.home, NIGHT1_DATE, 1)
     tl.say("landing", f"{part1.name} lands ({_rows(part1):,} rows)")
     run = ctx.estate.trigger("gl_landing", {"export_date": NIGHT1_DATE})
     tl.say("airflow", f"gl_landing {run['dag_run_id']} starts with conf {{\"export_date\": \"{NIGHT1_DATE}\"}}")
-    landed = ctx.estate.wait_run("gl_landing", run["dag_run_id"])
+    ctx.estate.wait_run("gl_landing", run["dag_run_id"])
     for ti in ctx.estate.task_instances("gl_landing", run["dag_run_id"]):
         tl.say("airflow", f"gl_landing.{ti['task_id']}: {ti['state']} ({ti.get('start_date')} -> {ti.get('end_date')})")
     time.sleep(1)
     part2 = write_gl_export_part(ctx.home, NIGHT1_DATE, 2)
     write_done_marker(ctx.home, NIGHT1_DATE)
     tl.say("landing", f"{part2.name} lands ({_rows(part2):,} rows) after the load finished; done-marker written")
-    load_end = datetime.fromisoformat(landed["end_date"])
+    load_end = ctx.estate.task_end("gl_landing", run["dag_run_id"], "load")  # its asset event starts the close
     with tl.step("airflow", "month_end_close runs on the gl_entries asset event (dbt-ol build)"):
         close = ctx.estate.wait_next_run("month_end_close", after=load_end.replace(microsecond=0), timeout=900)
     tl.say("airflow", f"month_end_close {close['dag_run_id']}: {close['state']} (every dbt test passed: green)")
+    await_dag_lineage(ctx, "gl_landing", run["dag_run_id"])
+    await_dag_lineage(ctx, "month_end_close", close["dag_run_id"])
     with tl.step("data-workers", "sensors read Airflow and OpenLineage; checks run on what the runs wrote"):
         night["checks_before"] = observe(ctx)
     with tl.step("data-workers", "incident intake, diagnosis, plan"):
         triage(ctx)
     _after_triage(ctx, night, since)
+    _record_lineage(ctx, night, first_seq)
     return night
+
+
+def _lineage_seq(ctx: DemoContext) -> int:
+    return LineageEventStore(ctx.store).max_seq()
+
+
+def _record_lineage(ctx: DemoContext, night: dict[str, Any], first_seq: int) -> None:
+    night["lineage_producers"] = lineage_producers(ctx, first_seq)
+    ctx.timeline.say("openlineage", f"events stored this night, by producer: {night['lineage_producers']}")
 
 
 def orders(ctx: DemoContext) -> dict[str, Any]:
     night: dict[str, Any] = {"night": "orders"}
     tl = ctx.timeline
+    first_seq = _lineage_seq(ctx)
     tl.say("night", "Night 2: a column type changes two systems upstream")
     with tl.step("airflow", "the night before: orders_daily runs green (OpenLineage records discount as DECIMAL)"):
         before = ctx.estate.wait_run("orders_daily", ctx.estate.trigger("orders_daily", {})["dag_run_id"], timeout=900)
     tl.say("airflow", f"orders_daily {before['dag_run_id']}: {before['state']}")
+    await_dag_lineage(ctx, "orders_daily", before["dag_run_id"])
     observe(ctx)
     since = _now()
     added = add_orders_day(ctx.home, ORDERS_DAY)
@@ -310,11 +362,13 @@ def orders(ctx: DemoContext) -> dict[str, Any]:
     for ti in ctx.estate.task_instances("orders_daily", run["dag_run_id"]):
         tl.say("airflow", f"orders_daily.{ti['task_id']}: {ti['state']}")
     tl.say("airflow", f"orders_daily {finished['state']}")
+    await_dag_lineage(ctx, "orders_daily", run["dag_run_id"])
     with tl.step("data-workers", "sensors read Airflow and OpenLineage (the FAIL event, the schema facet)"):
         night["checks_before"] = observe(ctx)
     with tl.step("data-workers", "incident intake, diagnosis, plan"):
         triage(ctx)
     _after_triage(ctx, night, since)
+    _record_lineage(ctx, night, first_seq)
     return night
 
 

@@ -2,9 +2,10 @@
 
 It builds the demo estate from nothing in DW_HOME, gives the estate's owners their own git working
 copy of the DAGs and dbt project (so diffs are checked and merged there, never in this checkout),
-starts a real Airflow through the harness, replays the night through the real DAGs, and runs Data
-Workers through its real sensors and jobs against one Dagster instance (DW_HOME/dagster) until
-verification — or until a named person must approve.
+starts Data Workers' OpenLineage receiver (`dw lineage serve`) and a real Airflow through the
+harness, whose OpenLineage provider and dbt-ol post the estate's lineage to that receiver, replays
+the night through the real DAGs, and runs Data Workers through its real sensors and jobs against one
+Dagster instance (DW_HOME/dagster) until verification — or until a named person must approve.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from dw_assets.demo.home_config import write_home_config
 from dw_assets.demo.timeline import Timeline
 from dw_assets.harness.airflow import AirflowHarness
 from dw_assets.harness.dagster_ui import ensure_instance_yaml
+from dw_assets.harness.lineage_receiver import LineageReceiver
 from dw_assets.store import open_state
 
 MARKER = ".dw-demo-home"
@@ -83,11 +85,23 @@ def _dbt_env(ctx: DemoContext) -> dict[str, str]:
             "DBT_LOG_PATH": str(ctx.home / "dbt" / "logs")}
 
 
+def _start_receiver(ctx: DemoContext) -> None:
+    """`dw lineage serve` on the demo's config and home: its events land in the home's state store."""
+    source = Path(ctx.options.config_path or os.environ.get("DW_CONFIG") or DEFAULT_CONFIG)
+    receiver = LineageReceiver(source, ctx.home, ctx.home / "lineage" / "receiver.log")
+    with ctx.timeline.step("openlineage", "starting the OpenLineage receiver (dw lineage serve on 127.0.0.1)"):
+        receiver.start()
+    ctx.receiver = receiver
+    ctx.summary["openlineage"] = {"receiver": receiver.url}
+    ctx.timeline.say("openlineage", f"receiver at {receiver.url}/api/v1/lineage: Airflow's OpenLineage provider "
+                                    "and dbt-ol post there")
+
+
 def _start_airflow(ctx: DemoContext) -> None:
     major = ctx.options.airflow_major
     # a free port and a random password (the harness's defaults): the home's config records both
     harness = AirflowHarness(major, home=ctx.home / "airflow", dags_folder=ctx.repo / "estate" / "dags" / f"airflow{major}",
-                             dw_home_dir=ctx.home,
+                             dw_home_dir=ctx.home, openlineage_url=ctx.receiver.url,
                              extra_env={"DW_DBT_PROJECT_DIR": str(ctx.repo / "dbt_project"),
                                         "DW_DBT_PROFILES_DIR": str(ctx.repo / "dbt_project")})
     with ctx.timeline.step("airflow", f"starting a real Airflow {major} (airflow standalone on 127.0.0.1)"):
@@ -143,6 +157,7 @@ def run_demo(options: DemoOptions, stream: TextIO | None = None) -> dict[str, An
         owner_repo(home)
         _set_env(ctx)
         _build_estate(ctx)
+        _start_receiver(ctx)
         _start_airflow(ctx)
         _start_data_workers(ctx)
         for night in options.nights:
@@ -156,12 +171,17 @@ def run_demo(options: DemoOptions, stream: TextIO | None = None) -> dict[str, An
         ctx.summary["error"] = f"{type(exc).__name__}: {exc}"
         if ctx.harness is not None:
             ctx.summary["airflow_log_tail"] = ctx.harness.log_tail(30)
+        if ctx.receiver is not None:
+            ctx.summary["receiver_log_tail"] = ctx.receiver.log_tail(30)
     finally:
         if ctx.harness is not None and options.keep_airflow:
             _hold_airflow(ctx)
         if ctx.harness is not None:
             with timeline.step("airflow", "stopping Airflow"):
                 ctx.harness.stop()
+        if ctx.receiver is not None:  # after Airflow: its last events are posted by then
+            with timeline.step("openlineage", "stopping the OpenLineage receiver"):
+                ctx.receiver.stop()
     ctx.summary["timeline"] = timeline.to_list()
     (home / "demo-summary.json").write_text(json.dumps(ctx.summary, indent=2, default=str))
     timeline.say("demo", f"summary written to {home / 'demo-summary.json'}; open the Dagster UI with: "

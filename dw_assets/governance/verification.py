@@ -15,6 +15,7 @@ from typing import Any
 
 from dw_assets.config import Settings
 from dw_assets.connectors.openlineage.emitter import Assertion, ParentRun
+from dw_assets.connectors.openlineage.event_store import LineageEventStore
 from dw_assets.core.checks_logic import CheckOutcome
 from dw_assets.core.incidents import Incident
 from dw_assets.core.plans import Plan
@@ -141,7 +142,7 @@ def verify_plan(settings: Settings, plan: Plan, incident: Incident | None, check
     items = checks_to_run(plan, incident)
     parent = dict(parent) if parent else _last_rerun(gov, plan.id)
     primary = (incident.dataset_id if incident else None) or (items[0].dataset if items else plan.domain)
-    ol_run, started = _ol_start(emitter, primary, sorted({i.dataset for i in items} | {primary}), parent)
+    ol_run, started = _ol_start(emitter, primary, sorted({i.dataset for i in items} | {primary}), parent, gov.store)
     results = run_checks(items, checks_runner)
     passed = bool(results) and all(r.passed for r in results)
     finished = _ol_finish(emitter, ol_run, results, None if results else "no checks to run")
@@ -155,12 +156,18 @@ def verify_plan(settings: Settings, plan: Plan, incident: Incident | None, check
     return result
 
 
-def _ol_start(emitter: Any, primary: str, datasets: list[str], parent: dict[str, Any] | None) -> tuple[Any, Any]:
+def _ol_start(emitter: Any, primary: str, datasets: list[str], parent: dict[str, Any] | None,
+              store: Any = None) -> tuple[Any, Any]:
     if emitter is None:
         return None, None
 
-    parent_run = ParentRun(namespace=f"airflow://{parent['instance']}", job_name=parent["dag_id"],
-                           run_id=parent["run_id"]) if parent else None
+    parent_run = None
+    if parent:
+        namespace = f"airflow://{parent['instance']}"
+        # the run id Airflow's OpenLineage provider gave the rerun, so our run hangs under its events
+        found = LineageEventStore(store).provider_dag_run_id(namespace, parent["dag_id"], parent["run_id"]) \
+            if store else None
+        parent_run = ParentRun(namespace=namespace, job_name=parent["dag_id"], run_id=found or parent["run_id"])
     return emitter.start(primary, datasets=datasets, parent=parent_run)
 
 

@@ -6,10 +6,12 @@ session (Airflow's task runners move to their own process groups but keep the se
 SIGKILL after a grace period; an `atexit` hook stops any harness still running, so no Airflow
 outlives the Python process that started it. Linux only (it reads `/proc` to find the session).
 
-The estate's DAGs run with `DW_*` variables pointing at the demo estate (see `task_env`), dbt-ol
-from the Dagster venv on PATH after Airflow's own bin, and OpenLineage going to NDJSON files under
-`$DW_HOME/lineage/events/` or to `openlineage_url` when given. The Airflow OpenLineage provider is
-disabled: the estate's task code emits its own events, and the provider would duplicate them.
+The estate's DAGs run with `DW_*` variables pointing at the demo estate (see `task_env`) and dbt-ol
+from the Dagster venv on PATH after Airflow's own bin. OpenLineage is reported the way an Airflow
+user's estate reports it: Airflow's OpenLineage provider (`apache-airflow-providers-openlineage`, in
+both venvs) emits the DAG-run and task events, and dbt-ol the model events under the task's run.
+Both go to `openlineage_url` (`dw lineage serve`) over HTTP when given, else to NDJSON files under
+`$DW_HOME/lineage/events/` (`airflow.ndjson` from the provider, `dbt.ndjson` from dbt-ol).
 """
 
 from __future__ import annotations
@@ -36,6 +38,9 @@ from dw_assets.harness.airflow_venv import ensure_airflow_venv
 from dw_assets.secret_files import write_secret
 
 OPENLINEAGE_NAMESPACE = "airflow://local"
+# The provider emits from a forked process it kills after this many seconds (default 10): on a busy
+# machine extraction plus a POST can take longer, and a killed emission loses the event.
+OPENLINEAGE_EMIT_TIMEOUT_S = 120
 # A busy machine (load 15-25 on 2 cores) stalls Airflow's single API worker for tens of seconds:
 # each request waits up to 90 s, and timeouts, dropped connections and 5xx are retried for 5 minutes.
 HTTP_TIMEOUT = httpx.Timeout(90.0, connect=15.0)
@@ -120,9 +125,16 @@ class AirflowHarness:
             "OPENLINEAGE_NAMESPACE": OPENLINEAGE_NAMESPACE,
             "OPENLINEAGE_CONFIG": str(self.airflow_home / "openlineage-dbt.yml"),
         }
-        if self.openlineage_url:
-            env["DW_OPENLINEAGE_URL"] = self.openlineage_url
         return env
+
+    def openlineage_transport(self, file_name: str) -> dict[str, Any]:
+        """The openlineage-python transport config for the provider and dbt-ol: HTTP to
+        `openlineage_url` (the receiver's `/api/v1/lineage`), else NDJSON appended to
+        `$DW_HOME/lineage/events/<file_name>`."""
+        if self.openlineage_url:
+            return {"type": "http", "url": self.openlineage_url, "endpoint": "api/v1/lineage", "timeout": 30}
+        return {"type": "file", "log_file_path": str(self.dw_home / "lineage" / "events" / file_name),
+                "append": True}
 
     def process_env(self, venv: Path) -> dict[str, str]:
         inherited = {k: v for k, v in os.environ.items()
@@ -136,7 +148,10 @@ class AirflowHarness:
                "AIRFLOW__CORE__DAGS_ARE_PAUSED_AT_CREATION": "False",
                "AIRFLOW__CORE__PARALLELISM": "4",
                "AIRFLOW__CORE__MAX_ACTIVE_TASKS_PER_DAG": "4",
-               "AIRFLOW__OPENLINEAGE__DISABLED": "True",
+               "AIRFLOW__OPENLINEAGE__DISABLED": "False",
+               "AIRFLOW__OPENLINEAGE__NAMESPACE": OPENLINEAGE_NAMESPACE,
+               "AIRFLOW__OPENLINEAGE__TRANSPORT": json.dumps(self.openlineage_transport("airflow.ndjson")),
+               "AIRFLOW__OPENLINEAGE__EXECUTION_TIMEOUT": str(OPENLINEAGE_EMIT_TIMEOUT_S),
                "AIRFLOW__LOGGING__WORKER_LOG_SERVER_PORT": str(free_port()),
                "AIRFLOW__LOGGING__TRIGGER_LOG_SERVER_PORT": str(free_port())}
         if self.major == 3:
@@ -159,6 +174,9 @@ class AirflowHarness:
                 "AIRFLOW__WEBSERVER__WEB_SERVER_HOST": "127.0.0.1",
                 "AIRFLOW__WEBSERVER__WEB_SERVER_PORT": str(self.port),
                 "AIRFLOW__WEBSERVER__WORKERS": "1",
+                # the webserver kills itself when gunicorn's master is silent this long (default 120 s,
+                # which a load average of 12 on 2 cores reached while dbt ran)
+                "AIRFLOW__WEBSERVER__WEB_SERVER_MASTER_TIMEOUT": "600",
                 "AIRFLOW__WEBSERVER__SECRET_KEY": self._secret("webserver_secret_key"),
                 "AIRFLOW__API__AUTH_BACKENDS": "airflow.api.auth.backend.basic_auth",
                 "AIRFLOW__SCHEDULER__DAG_DIR_LIST_INTERVAL": "5",
@@ -182,12 +200,9 @@ class AirflowHarness:
 
     def _write_config_files(self) -> None:
         self.airflow_home.mkdir(parents=True, exist_ok=True)
-        events = self.dw_home / "lineage" / "events"
-        events.mkdir(parents=True, exist_ok=True)
-        transport: dict[str, Any] = (
-            {"type": "http", "url": self.openlineage_url} if self.openlineage_url
-            else {"type": "file", "log_file_path": str(events / "dbt.ndjson"), "append": True})
-        (self.airflow_home / "openlineage-dbt.yml").write_text(yaml.safe_dump({"transport": transport}))
+        (self.dw_home / "lineage" / "events").mkdir(parents=True, exist_ok=True)
+        (self.airflow_home / "openlineage-dbt.yml").write_text(
+            yaml.safe_dump({"transport": self.openlineage_transport("dbt.ndjson")}))
         if self.major == 3:
             write_secret(self.airflow_home / "passwords.json", json.dumps({self.username: self.password}))
 
@@ -198,7 +213,8 @@ class AirflowHarness:
             return
         airflow = str(Path(self.env["PATH"].split(os.pathsep)[0]) / "airflow")
         for cmd in (["db", "migrate"],
-                    ["users", "create", "--username", self.username, "--password", self.password,
+                    ["users", "create", "--username", self.username,
+                     f"--password={self.password}",  # a random password may start with "-"
                      "--role", "Admin", "--firstname", "Admin", "--lastname", "User",
                      "--email", "admin@example.com"]):
             proc = subprocess.run([airflow, *cmd], env=self.env, cwd=self.home, capture_output=True,

@@ -44,11 +44,15 @@ def intake_signal(settings: Settings, store: Store | IncidentStore, signal: Sign
 
 
 def _run_keys(details: dict[str, Any]) -> set[str]:
-    """What names the run a failure came from: Airflow's (DAG, run id), OpenLineage's run and parent run."""
+    """What names the run a failure came from: Airflow's (DAG, run id), also as Airflow's OpenLineage
+    provider reports it, and OpenLineage's run, parent run and root run (the DAG run, for the
+    provider and the dbt-ol runs under its tasks)."""
     keys = set()
     if details.get("dag_id") and details.get("run_id"):
         keys.add(f"airflow:{details['dag_id']}:{details['run_id']}")
-    for key in ("run_id", "parent_run_id"):
+    if details.get("airflow_dag_id") and details.get("airflow_run_id"):  # a FAIL from Airflow's provider
+        keys.add(f"airflow:{details['airflow_dag_id']}:{details['airflow_run_id']}")
+    for key in ("run_id", "parent_run_id", "root_run_id"):
         if details.get(key) and not details.get("dag_id"):
             keys.add(f"run:{details[key]}")
     return keys

@@ -2,8 +2,9 @@
 
 Each event yields nodes and edges (pure: `lineage_of_event`): its job, `reads` edges from input
 datasets, `writes` edges to outputs, `contains` from the Airflow DAG named by the parent run facet
-(when the parent looks like an Airflow DAG), and `feeds` edges between datasets from columnLineage
-facets (the column map kept on the edge and on the output node). `sync_graph_tables` folds new
+(when the parent looks like an Airflow DAG; the provider's DAG-run events give the DAG node), and
+`feeds` edges between datasets from columnLineage facets (the column map kept on the edge and on
+the output node). `sync_graph_tables` folds new
 events into two small tables (one row per distinct node and edge, the last run that reported it),
 so building the graph costs the estate's size, not the event count. The feed that
 `dw_assets.context_graph` calls reads those tables; provenance origin `openlineage`, ref the job.
@@ -94,6 +95,17 @@ def airflow_dag_of_parent(parent: dict[str, Any], known_dags: Iterable[str] = ()
     return name if name in known else None
 
 
+def airflow_dag_job(job: dict[str, Any]) -> str | None:
+    """The DAG id when the job is an Airflow DAG (Airflow's provider reports each DAG run as a job
+    named by the DAG id with jobType DAG, integration AIRFLOW)."""
+    job_type = _facet(_facet(job, "facets"), "jobType")
+    name = job.get("name")
+    if str(job_type.get("jobType") or "").upper() == "DAG" and job_type.get("integration") == "AIRFLOW" \
+            and isinstance(name, str) and name:
+        return name
+    return None
+
+
 def _job_node(job: dict[str, Any], dag_id: str | None) -> NodeSpec:
     namespace, name = job["namespace"], job["name"]
     job_type = _facet(job.get("facets"), "jobType")
@@ -133,6 +145,8 @@ def lineage_of_event(event: dict[str, Any], dataset_id: DatasetIdFn,
         return [], []
     if str(_facet(_facet(job, "facets"), "jobType").get("jobType", "")).upper() == "TEST":
         return [], []  # a data test reads a model; its audit relation is not data anyone consumes
+    if (dag := airflow_dag_job(job)) is not None:  # the provider's DAG-run events: the DAG itself
+        return [NodeSpec(airflow_dag_node_id(dag), "dag", "airflow", dag)], []
     parent = _facet(_facet(event.get("run"), "facets"), "parent")
     dag_id = airflow_dag_of_parent(parent, known_dags) if parent else None
     job_node = _job_node(job, dag_id)

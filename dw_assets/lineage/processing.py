@@ -78,22 +78,68 @@ def schema_observations(stored: StoredEvent, dataset_id: DatasetIdFn) -> list[Sc
     return found
 
 
+def _run_facets(event: dict[str, Any]) -> dict[str, Any]:
+    facets = (event.get("run") or {}).get("facets") if isinstance(event.get("run"), dict) else None
+    return facets if isinstance(facets, dict) else {}
+
+
+def _linked(facet: Any, key: str) -> dict[str, Any]:
+    value = facet.get(key) if isinstance(facet, dict) else None
+    return value if isinstance(value, dict) else {}
+
+
+def root_run_id(event: dict[str, Any], run_id: str | None) -> str | None:
+    """The run at the top of the event's hierarchy: the parent facet's root (the Airflow provider and
+    dbt-ol name the DAG run there), else the parent, else the run itself (a DAG run has no parent)."""
+    parent = _linked(_run_facets(event), "parent")
+    for link in (_linked(parent, "root"), parent):
+        found = _linked(link, "run").get("runId")
+        if isinstance(found, str) and found:
+            return found
+    return run_id
+
+
+def failed_tasks_reported(event: dict[str, Any]) -> bool:
+    """A DAG-run FAIL of Airflow's provider whose `airflowState` facet lists a failed task: that task's
+    own FAIL event carries the error (the DAG run's says only e.g. "task_failure")."""
+    job_type = _linked(_linked((event.get("job") or {}), "facets"), "jobType")
+    if str(job_type.get("jobType") or "").upper() != "DAG":
+        return False
+    states = _linked(_linked(_run_facets(event), "airflowState"), "tasksState")
+    return any(state in ("failed", "upstream_failed") for state in states.values())
+
+
+def airflow_run_of(event: dict[str, Any]) -> dict[str, str]:
+    """The Airflow DAG run an event of Airflow's provider reports (`airflow` facet of a task event,
+    `airflowDagRun` of a DAG-run event), as `airflow_dag_id` / `airflow_run_id`: incident intake then
+    joins this failure with the Airflow runs sensor's signal for the same run."""
+    facets = _run_facets(event)
+    dag_run = _linked(_linked(facets, "airflow"), "dagRun") or _linked(_linked(facets, "airflowDagRun"), "dagRun")
+    dag_id, run_id = dag_run.get("dag_id"), dag_run.get("run_id")
+    if isinstance(dag_id, str) and isinstance(run_id, str) and dag_id and run_id:
+        return {"airflow_dag_id": dag_id, "airflow_run_id": run_id}
+    return {}
+
+
 def fail_signal(stored: StoredEvent, dataset_id: DatasetIdFn) -> Signal | None:
-    """A FAIL run event as a `lineage_fail` signal for incident intake (keyed by the run id)."""
-    if stored.kind != "run" or stored.event_type != "FAIL":
+    """A FAIL run event as a `lineage_fail` signal for incident intake (keyed by the run id). A task's
+    FAIL from Airflow's provider carries the task's error in its errorMessage facet; the DAG run's FAIL
+    that follows it is not a second signal (`failed_tasks_reported`)."""
+    if stored.kind != "run" or stored.event_type != "FAIL" or failed_tasks_reported(stored.event):
         return None
     ev = stored.event
-    error = ((ev.get("run") or {}).get("facets") or {}).get("errorMessage") or {}
+    facets = _run_facets(ev)
+    error = _linked(facets, "errorMessage")
     message = error.get("message") if isinstance(error.get("message"), str) else None
     outputs = [dataset_id(d["namespace"], d["name"]) for d in ev.get("outputs") or []]
     job = _job_key(stored)
     summary = f"{stored.job_name} failed" + (f": {message.strip().splitlines()[0][:300]}" if message else "")
+    parent = _linked(facets, "parent")
     details = {"run_id": stored.run_id, "job": job, "job_name": stored.job_name, "event_seq": stored.seq,
                "error_message": message, "outputs": outputs,
                "inputs": [dataset_id(d["namespace"], d["name"]) for d in ev.get("inputs") or []],
-               "parent": ((ev.get("run") or {}).get("facets") or {}).get("parent", {}).get("job"),
-               "parent_run_id": (((ev.get("run") or {}).get("facets") or {}).get("parent", {}).get("run") or {})
-               .get("runId")}
+               "parent": parent.get("job"), "parent_run_id": _linked(parent, "run").get("runId"),
+               "root_run_id": root_run_id(ev, stored.run_id), **airflow_run_of(ev)}
     return Signal(kind="lineage_fail", dataset_id=outputs[0] if outputs else None, observed_at=stored.event_time,
                   source="openlineage", summary=summary, details=details, severity="high",
                   dedupe_key=f"openlineage:{stored.run_id}:FAIL")
@@ -168,11 +214,16 @@ def process_new_events(settings: Settings, store: Store, *, intake: SignalIntake
 
 
 def without_covered_parents(signals: list[Signal]) -> list[Signal]:
-    """Drop a FAIL that names no dataset when a related failed run names one: dbt-ol reports one
-    model failure three times (the `dbt-run-*` parent, the model with its output, and the model's
-    SQL statement as a child). One failure, one signal, on the dataset that broke."""
+    """Drop a FAIL that names no dataset when a related failed run names one: one failure, one signal,
+    on the dataset that broke. Related: its parent or child (dbt-ol reports one model failure three
+    times: the `dbt-run-*` parent, the model with its output, and the model's SQL statement as a child)
+    or a run under the same root (the Airflow task that ran dbt-ol fails too, with the DAG run as the
+    root of both)."""
     with_data = [s for s in signals if s.dataset_id]
-    parents_of_data = {s.details.get("parent_run_id") for s in with_data}
-    runs_with_data = {s.details.get("run_id") for s in with_data}
-    return [s for s in signals if s.dataset_id or not (s.details.get("run_id") in parents_of_data
-                                                         or s.details.get("parent_run_id") in runs_with_data)]
+    linked_to_data = {s.details.get(k) for s in with_data for k in ("run_id", "parent_run_id", "root_run_id")}
+    linked_to_data.discard(None)
+
+    def covered(s: Signal) -> bool:
+        return any(s.details.get(k) in linked_to_data for k in ("run_id", "parent_run_id", "root_run_id"))
+
+    return [s for s in signals if s.dataset_id or not covered(s)]

@@ -3,7 +3,9 @@
 At most one Airflow runs at a time (2 cores): `AirflowPool` stops the other major before starting
 the one asked for, and the session-scoped `airflow` fixture, parametrized over both majors, makes
 pytest run every test of one major before the other. Each major gets its own DW_HOME holding a
-freshly built demo estate (with its dbt seeds loaded, as after the estate's first dbt build).
+freshly built demo estate (with its dbt seeds loaded, as after the estate's first dbt build) and a
+real `dw lineage serve` on that home's state store, where Airflow's OpenLineage provider and dbt-ol
+post their events (`lineage_events` reads them back).
 The fault suite's `web` estate shares each Airflow (one start per major, not two): its DAG files sit
 in the same DAGs folder, its data under `$DW_HOME/web`; none of its DAGs runs until a test asks.
 """
@@ -23,9 +25,12 @@ from urllib.parse import quote
 
 import pytest
 
-from dw_assets.config import REPO_ROOT
+from dw_assets.config import DEFAULT_CONFIG, REPO_ROOT
+from dw_assets.connectors.openlineage.event_store import LineageEventStore
 from dw_assets.demo.estate import build_estate
 from dw_assets.harness.airflow import AirflowHarness
+from dw_assets.harness.lineage_receiver import LineageReceiver
+from dw_assets.store import Store
 
 TERMINAL_RUN_STATES = {"success", "failed"}
 WEB_DAGS = REPO_ROOT / "tests" / "fault_suite" / "web_estate" / "dags"
@@ -59,6 +64,7 @@ class AirflowPool:
     def __init__(self, root: Path):
         self.root = root
         self.harnesses: dict[int, AirflowHarness] = {}
+        self.receivers: dict[int, LineageReceiver] = {}
 
     def running(self, major: int) -> AirflowHarness:
         self.stop_all(except_major=major)
@@ -66,9 +72,12 @@ class AirflowPool:
         if harness is None:
             home = self.root / f"airflow{major}"
             dw_home = build_estate_home(home / "dw_home")
+            self.receivers[major] = LineageReceiver(DEFAULT_CONFIG, dw_home, home / "receiver.log")
             harness = self.harnesses[major] = AirflowHarness(major, home, dags_folder=dags_folder(major, home / "dags"),
-                                                             dw_home_dir=dw_home)
+                                                             dw_home_dir=dw_home,
+                                                             openlineage_url=self.receivers[major].url)
         if harness.session_id is None:
+            self.receivers[major].start()
             harness.start()
         return harness
 
@@ -76,6 +85,7 @@ class AirflowPool:
         for major, harness in self.harnesses.items():
             if major != except_major:
                 harness.stop()
+                self.receivers[major].stop()
 
 
 @pytest.fixture(scope="session")
@@ -157,6 +167,35 @@ class AirflowApi:
 @pytest.fixture
 def airflow_api(airflow: AirflowHarness) -> AirflowApi:
     return AirflowApi(airflow)
+
+
+class LineageEvents:
+    """The OpenLineage events a pooled Airflow's receiver stored, in arrival order."""
+
+    def __init__(self, harness: AirflowHarness):
+        self.store = Store(f"sqlite:///{harness.dw_home}/state.db")
+
+    def all(self) -> list[dict[str, Any]]:
+        return [stored.event for stored in LineageEventStore(self.store).read_after(0, 1_000_000)]
+
+    def wait_for(self, predicate: Any, what: str, timeout: float = 120.0) -> list[dict[str, Any]]:
+        """All events, once one satisfies `predicate` (the provider posts a DAG run's last events
+        from the scheduler, shortly after the REST API reports the run finished)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            events = self.all()
+            if any(predicate(e) for e in events) or time.monotonic() > deadline:
+                assert any(predicate(e) for e in events), \
+                    f"no {what} within {timeout:.0f}s; jobs seen: {sorted({e['job']['name'] for e in events})}"
+                return events
+            time.sleep(2)
+
+
+@pytest.fixture
+def lineage_events(airflow: AirflowHarness) -> Iterator[LineageEvents]:
+    events = LineageEvents(airflow)
+    yield events
+    events.store.dispose()
 
 
 def _read_events(path: Path) -> list[dict[str, Any]]:

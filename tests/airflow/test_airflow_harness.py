@@ -33,7 +33,11 @@ def test_inherited_airflow_and_openlineage_settings_do_not_leak(tmp_path: Path,
     harness = AirflowHarness(2, tmp_path, dw_home_dir=tmp_path, openlineage_url="http://127.0.0.1:5055")
     env = harness.process_env(Path("/venvs/venv-2"))
     assert "OPENLINEAGE_URL" not in env
-    assert env["DW_OPENLINEAGE_URL"] == "http://127.0.0.1:5055"
+    # Airflow's OpenLineage provider is on and posts to the receiver
+    assert env["AIRFLOW__OPENLINEAGE__DISABLED"] == "False"
+    assert json.loads(env["AIRFLOW__OPENLINEAGE__TRANSPORT"]) == {
+        "type": "http", "url": "http://127.0.0.1:5055", "endpoint": "api/v1/lineage", "timeout": 30}
+    assert env["AIRFLOW__OPENLINEAGE__NAMESPACE"] == "airflow://local"
     assert env["AIRFLOW__CORE__LOAD_EXAMPLES"] == "False"
     assert env["AIRFLOW__WEBSERVER__WEB_SERVER_PORT"] == str(harness.port)
     assert env["AIRFLOW__API__AUTH_BACKENDS"] == "airflow.api.auth.backend.basic_auth"
@@ -47,12 +51,14 @@ def test_airflow3_env_points_tasks_at_its_own_execution_api(tmp_path: Path) -> N
     assert env["AIRFLOW__CORE__SIMPLE_AUTH_MANAGER_USERS"] == "admin:admin"
 
 
-def test_dbt_ol_config_is_a_file_transport_under_dw_home(tmp_path: Path) -> None:
+def test_without_a_receiver_lineage_goes_to_file_transports_under_dw_home(tmp_path: Path) -> None:
     harness = AirflowHarness(3, tmp_path / "h", dw_home_dir=tmp_path / "dw")
     harness._write_config_files()
     config = yaml.safe_load((harness.airflow_home / "openlineage-dbt.yml").read_text())
-    events = (tmp_path / "dw" / "lineage" / "events" / "dbt.ndjson").resolve()
-    assert config == {"transport": {"type": "file", "log_file_path": str(events), "append": True}}
+    events = (tmp_path / "dw" / "lineage" / "events").resolve()
+    assert config == {"transport": {"type": "file", "log_file_path": str(events / "dbt.ndjson"), "append": True}}
+    provider = json.loads(harness.process_env(Path("/venvs/venv-3"))["AIRFLOW__OPENLINEAGE__TRANSPORT"])
+    assert provider == {"type": "file", "log_file_path": str(events / "airflow.ndjson"), "append": True}
     assert json.loads((harness.airflow_home / "passwords.json").read_text()) == {"admin": harness.password}
     # a random password, kept owner-only in the home so a second harness on it (a restart) reuses it
     assert len(harness.password) >= 32 and harness.password != "admin"

@@ -34,7 +34,15 @@ def month_end_af2(tmp_path_factory) -> dict:
     return run_demo(tmp_path_factory.mktemp("e2e"), "month-end", "2", approve_as="maria.chen")
 
 
+def _assert_provider_lineage(night: dict) -> None:
+    """The estate's lineage came from Airflow's OpenLineage provider and dbt-ol, nothing hand-emitted."""
+    producers = night["lineage_producers"]
+    assert producers.get("airflow_provider", 0) > 0 and producers.get("dbt_ol", 0) > 0, producers
+    assert set(producers) <= {"airflow_provider", "dbt_ol", "data_workers"}, producers
+
+
 def _assert_month_end(night: dict, approver: str) -> None:
+    _assert_provider_lineage(night)
     volume = night["checks_before"]["finance.bronze.gl_entries"]["volume_vs_history"]
     assert volume["passed"] is False and 0.5 < volume["ratio"] < 0.66, volume
     assert night["checks_before"]["finance.bronze.gl_entries"]["freshness_sla"]["passed"] is True
@@ -69,6 +77,7 @@ def test_month_end_on_airflow3(both_nights_af3: dict) -> None:
 
 def test_orders_night_on_airflow3(both_nights_af3: dict) -> None:
     night = _night(both_nights_af3, "orders")
+    _assert_provider_lineage(night)
     assert night["top_cause"]["kind"] == "upstream_type_change", night["top_cause"]
     assert "discount" in night["top_cause"]["title"]
     hops = [h["target"] for h in night["path"]]

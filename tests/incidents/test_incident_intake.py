@@ -123,3 +123,20 @@ def test_event_log_is_the_sensor_cursor(settings, store, make_signal):
     incidents.transition(inc.id, "diagnosed", actor="data-workers")
     later = incidents.events_since(first[-1]["seq"])
     assert [e["kind"] for e in first] == ["opened"] and [e["kind"] for e in later] == ["transition"]
+
+
+def test_the_providers_task_failure_joins_the_airflow_runs_failure_of_the_same_run(settings, store, make_signal):
+    """Airflow's runs sensor and Airflow's OpenLineage provider report one failed run twice (the
+    provider's task FAIL names the Airflow run in its `airflow` facet): one incident, whatever the
+    datasets each names."""
+    airflow, _ = intake_signal(settings, store, make_signal(
+        dataset="lake.orders_clean", key="airflow:local:orders_daily:manual__1", kind="airflow_run_failed",
+        source="airflow:local", dag_id="orders_daily", run_id="manual__1"))
+    provider, created = intake_signal(settings, store, make_signal(
+        dataset=None, key="openlineage:0193-task:FAIL", kind="lineage_fail", source="openlineage",
+        run_id="01936893-9751-7a91-a2a0-00000000f411", airflow_dag_id="orders_daily", airflow_run_id="manual__1"))
+    assert not created and provider.id == airflow.id
+    other, created_other = intake_signal(settings, store, make_signal(
+        dataset=None, key="openlineage:0193-other:FAIL", kind="lineage_fail", source="openlineage",
+        run_id="01936893-9751-7a91-a2a0-00000000f412", airflow_dag_id="orders_daily", airflow_run_id="manual__2"))
+    assert created_other and other.id != airflow.id

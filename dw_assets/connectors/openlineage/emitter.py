@@ -60,8 +60,9 @@ class Assertion:
 
 @dataclass(frozen=True)
 class ParentRun:
-    """The run being verified. A `run_id` that is not a UUID (an Airflow run id) is mapped to
-    uuid5(URL, "<namespace>/<job_name>/<run_id>"), the estate DAGs' DAG-run UUID."""
+    """The run being verified: the OpenLineage run id Airflow's provider gave it when known
+    (`LineageEventStore.provider_dag_run_id`); else an Airflow run id, mapped to a stable
+    uuid5(URL, "<namespace>/<job_name>/<run_id>")."""
 
     namespace: str
     job_name: str

@@ -526,6 +526,16 @@ class LineageEventStore:
                 q = q.where(events.c.findings.is_not(None))
             return [_stored(row) for row in conn.execute(q)]
 
+    def provider_dag_run_id(self, namespace: str, dag_id: str, airflow_run_id: str) -> str | None:
+        """The OpenLineage run id Airflow's provider gave an Airflow DAG run, when its DAG-run events
+        are stored (their `airflowDagRun` facet names the Airflow run id); else None."""
+        for stored in self.query(job=f"{namespace}/{dag_id}", limit=50):
+            facets = (stored.event.get("run") or {}).get("facets") or {}
+            dag_run = (facets.get("airflowDagRun") or {}).get("dagRun") if isinstance(facets, dict) else None
+            if isinstance(dag_run, dict) and dag_run.get("run_id") == airflow_run_id and stored.run_id:
+                return stored.run_id
+        return None
+
     def dataset_ids_ending(self, suffix: str) -> list[str]:
         """Known dataset ids equal to `suffix` or ending in `.<suffix>` (short names: `orders_clean`)."""
         col = datasets.c.dataset_id

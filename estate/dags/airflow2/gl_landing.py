@@ -14,12 +14,12 @@ import os
 from datetime import datetime
 from pathlib import Path
 
-import estate_tasks
 from airflow import DAG
 from airflow.datasets import Dataset
 from airflow.models.param import Param
-from airflow.operators.python import PythonOperator
 from airflow.sensors.python import PythonSensor
+import estate_tasks
+from estate_lineage import LineageOperator
 
 EXPORT_GLOB = "gl_{export_date}_*.csv"  # export_date as YYYYMMDD
 GL_ENTRIES = Dataset("duckdb://finance/bronze/gl_entries")
@@ -33,11 +33,6 @@ def export_has_landed(export_date: str) -> bool:
     """True once any file of the export is in the landing zone."""
     compact = estate_tasks.parse_export_date(export_date).strftime("%Y%m%d")
     return any(landing_dir().glob(EXPORT_GLOB.format(export_date=compact)))
-
-
-def load(export_date: str, dag_run, ti) -> dict:
-    run = estate_tasks.TaskRun(dag_run.dag_id, ti.task_id, dag_run.run_id, ti.try_number)
-    return estate_tasks.load_gl_export(export_date, EXPORT_GLOB, run)
 
 
 with DAG(
@@ -59,10 +54,13 @@ with DAG(
         timeout=3600,
         mode="reschedule",
     )
-    load_export = PythonOperator(
+    # its OpenLineage inputs and outputs (landed files -> finance.bronze.gl_entries with the schema
+    # and row count it wrote) come from LineageOperator; the outlet schedules month_end_close
+    load_export = LineageOperator(
         task_id="load",
-        python_callable=load,
-        op_kwargs={"export_date": "{{ params.export_date }}"},
+        python_callable=estate_tasks.load_gl_export,
+        planned_lineage=estate_tasks.planned_gl_export,
+        op_kwargs={"export_date_value": "{{ params.export_date }}", "export_glob": EXPORT_GLOB},
         outlets=[GL_ENTRIES],
     )
     wait_for_export >> load_export

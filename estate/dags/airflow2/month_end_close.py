@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-import estate_tasks
 from airflow import DAG
 from airflow.datasets import Dataset
 from airflow.operators.bash import BashOperator
+from estate_lineage import openlineage_parent
 
 GL_ENTRIES = Dataset("duckdb://finance/bronze/gl_entries")
 # the close chain stg_gl_entries -> int_gl_by_entity -> fct_trial_balance, its seed and their tests
@@ -29,11 +29,11 @@ with DAG(
     max_active_runs=1,
     tags=["finance", "close", "dbt"],
     default_args={"owner": "maria.chen", "retries": 0},
-    user_defined_macros={"openlineage_parent": estate_tasks.parent_context},
+    user_defined_macros={"openlineage_parent": openlineage_parent},
 ) as dag:
     BashOperator(
         task_id="dbt_build",
         bash_command=DBT_BUILD,
-        env={"OPENLINEAGE_CONTEXT": "{{ openlineage_parent(dag.dag_id, run_id) }}"},
+        env={"OPENLINEAGE_CONTEXT": "{{ openlineage_parent(task_instance) }}"},
         append_env=True,
     )

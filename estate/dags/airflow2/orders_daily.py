@@ -7,21 +7,16 @@ from __future__ import annotations
 
 from datetime import datetime
 
-import estate_tasks
 from airflow import DAG
 from airflow.operators.bash import BashOperator
-from airflow.operators.python import PythonOperator
+import estate_tasks
+from estate_lineage import LineageOperator, openlineage_parent
 
 REVENUE_MODELS = "stg_orders fct_revenue"
 DBT_BUILD = (
     'cd "$DW_DBT_PROJECT_DIR" && "$DW_DBT_OL" --consume-structured-logs build '
     f'--select {REVENUE_MODELS} --project-dir "$DW_DBT_PROJECT_DIR" --profiles-dir "$DW_DBT_PROFILES_DIR"'
 )
-
-
-def orders_clean(dag_run, ti) -> dict:
-    run = estate_tasks.TaskRun(dag_run.dag_id, ti.task_id, dag_run.run_id, ti.try_number)
-    return estate_tasks.clean_orders(run)
 
 
 with DAG(
@@ -33,13 +28,15 @@ with DAG(
     max_active_runs=1,
     tags=["revenue", "orders", "dbt"],
     default_args={"owner": "jonas.berg", "retries": 0},
-    user_defined_macros={"openlineage_parent": estate_tasks.parent_context},
+    user_defined_macros={"openlineage_parent": openlineage_parent},
 ) as dag:
-    clean = PythonOperator(task_id="orders_clean", python_callable=orders_clean)
+    # reported by the OpenLineage provider with the lake table's schema as written (LineageOperator)
+    clean = LineageOperator(task_id="orders_clean", python_callable=estate_tasks.clean_orders,
+                            planned_lineage=estate_tasks.planned_orders_clean)
     dbt_revenue = BashOperator(
         task_id="dbt_revenue",
         bash_command=DBT_BUILD,
-        env={"OPENLINEAGE_CONTEXT": "{{ openlineage_parent(dag.dag_id, run_id) }}"},
+        env={"OPENLINEAGE_CONTEXT": "{{ openlineage_parent(task_instance) }}"},
         append_env=True,
     )
     clean >> dbt_revenue

@@ -12,10 +12,10 @@ import os
 from datetime import datetime
 from pathlib import Path
 
-import estate_tasks
-from airflow.providers.standard.operators.python import PythonOperator
 from airflow.providers.standard.sensors.python import PythonSensor
 from airflow.sdk import DAG, Asset, Param
+import estate_tasks
+from estate_lineage import LineageOperator
 
 EXPORT_GLOB = "gl_{export_date}_*.csv"  # export_date as YYYYMMDD
 GL_ENTRIES = Asset(name="gl_entries", uri="duckdb://finance/bronze/gl_entries")
@@ -29,11 +29,6 @@ def export_has_landed(export_date: str) -> bool:
     """True once any file of the export is in the landing zone."""
     compact = estate_tasks.parse_export_date(export_date).strftime("%Y%m%d")
     return any(landing_dir().glob(EXPORT_GLOB.format(export_date=compact)))
-
-
-def load(export_date: str, dag_run, ti) -> dict:
-    run = estate_tasks.TaskRun(dag_run.dag_id, ti.task_id, dag_run.run_id, ti.try_number)
-    return estate_tasks.load_gl_export(export_date, EXPORT_GLOB, run)
 
 
 with DAG(
@@ -55,10 +50,13 @@ with DAG(
         timeout=3600,
         mode="reschedule",
     )
-    load_export = PythonOperator(
+    # its OpenLineage inputs and outputs (landed files -> finance.bronze.gl_entries with the schema
+    # and row count it wrote) come from LineageOperator; the outlet schedules month_end_close
+    load_export = LineageOperator(
         task_id="load",
-        python_callable=load,
-        op_kwargs={"export_date": "{{ params.export_date }}"},
+        python_callable=estate_tasks.load_gl_export,
+        planned_lineage=estate_tasks.planned_gl_export,
+        op_kwargs={"export_date_value": "{{ params.export_date }}", "export_glob": EXPORT_GLOB},
         outlets=[GL_ENTRIES],
     )
     wait_for_export >> load_export

@@ -1,0 +1,1 @@
+../airflow3/estate_lineage.py
