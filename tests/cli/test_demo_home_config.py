@@ -67,5 +67,6 @@ def test_dw_ui_refuses_to_parse_dbt_inside_the_checkout_with_one_clear_message(d
     monkeypatch.setenv("DBT_TARGET_PATH", str(tmp_path / "no-target"))  # no manifest where dbt would write it
     result = CliRunner().invoke(cli, ["ui"])
     assert result.exit_code != 0
-    assert "would run `dbt parse` inside this checkout" in result.output and "DW_ESTATE_REPO" in result.output
+    assert "inside this checkout, where Data Workers never runs `dbt parse`" in result.output
+    assert "DW_ESTATE_REPO" in result.output
     assert not (dw_home / "dagster").exists()  # refused before anything was started or written
