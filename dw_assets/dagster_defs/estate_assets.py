@@ -14,8 +14,8 @@ from typing import Any
 import dagster as dg
 from dagster_dbt import DagsterDbtTranslator, build_dbt_asset_specs
 
-from dw_assets.config import Settings
-from dw_assets.connectors.dbt import load_manifest
+from dw_assets.config import REPO_ROOT, Settings
+from dw_assets.connectors.dbt import load_manifest, project_paths
 from dw_assets.context_graph import checkout_parse_refusal, ensure_manifest
 from dw_assets.core.identity import canonical_dataset_id
 
@@ -159,6 +159,9 @@ def load_estate_manifest(settings: Settings) -> dict[str, Any] | None:
     if refusal is not None:
         dg.get_dagster_logger().warning(f"Data Workers: the estate's dbt models are not loaded: {refusal}")
         return None
+    paths = project_paths(settings)
+    if not settings.dbt.manifest and paths.project_dir.is_relative_to(REPO_ROOT):
+        return load_manifest(paths.manifest)  # as it is, even if older than the project: no parse in the checkout
     return load_manifest(ensure_manifest(settings))
 
 

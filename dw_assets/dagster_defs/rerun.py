@@ -51,8 +51,9 @@ VERIFY_JOB = "verify_remediation"
 RESOURCE_KEY = "dw_governance"
 ANCHOR_SEQ, ANCHOR_HASH = "dw/receipts_seq", "dw/receipts_head"
 VERIFICATION_KEY = dg.AssetKey(["dw", "verification"])
-verification_partitions = dg.DynamicPartitionsDefinition(name="dw_verifications")
-PLAN_PARTITIONS = "dw_plans"  # the name, typed str (a partitions definition's name is optional)
+VERIFICATIONS = "dw_verifications"  # the name, typed str (a partitions definition's name is optional)
+verification_partitions = dg.DynamicPartitionsDefinition(name=VERIFICATIONS)
+PLAN_PARTITIONS = "dw_plans"
 plan_partitions = dg.DynamicPartitionsDefinition(name=PLAN_PARTITIONS)
 
 
@@ -207,7 +208,7 @@ def verify_in_run(context: dg.OpExecutionContext, dispatched: dict) -> dict:
     if result is None:
         context.log.info(f"{plan_id} is already verified: nothing to do")
         return {"plan_id": plan_id, "verified": False}
-    context.instance.add_dynamic_partitions(verification_partitions.name, [plan_id])
+    context.instance.add_dynamic_partitions(VERIFICATIONS, [plan_id])
     context.log_event(dg.AssetMaterialization(asset_key=VERIFICATION_KEY, partition=plan_id,
                                               description=f"verified in rerun run {context.run_id}",
                                               metadata=verification_metadata(runtime, result)))

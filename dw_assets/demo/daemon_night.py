@@ -102,12 +102,15 @@ class DaemonNight:
 
     def stop(self) -> None:
         if self.daemon is not None and self.daemon.poll() is None:
+            started = time.monotonic()
             os.killpg(self.daemon.pid, signal.SIGTERM)
             try:
                 self.daemon.wait(60)
             except subprocess.TimeoutExpired:
                 os.killpg(self.daemon.pid, signal.SIGKILL)
                 self.daemon.wait(10)
+            # how long the daemon (its sensor threads, code server, run workers) took to stop on SIGTERM
+            self.summary["daemon_stop_s"] = round(time.monotonic() - started, 1)
         if self.ctx.harness is not None:
             self.ctx.harness.stop()
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -115,6 +116,22 @@ def test_the_shipped_config_without_a_manifest_loads_without_dbt_models_and_neve
     loaded = build_all_definitions()  # the whole location: checks, sensors and jobs load all the same
     assert "dw_approvals" in {s.name for s in loaded.sensors or []}
     assert not (tmp_path / "target").exists()
+
+
+def test_a_stale_manifest_in_the_checkout_is_read_as_it_is(demo_target, tmp_path, monkeypatch: pytest.MonkeyPatch):
+    target = tmp_path / "target"
+    target.mkdir()
+    shutil.copy(demo_target / "manifest.json", target / "manifest.json")
+    os.utime(target / "manifest.json", (1, 1))  # older than every file of the project
+    monkeypatch.setenv("DBT_TARGET_PATH", str(target))
+
+    def no_dbt(*args, **kwargs):
+        raise AssertionError(f"dbt ran while loading the code location: {args}")
+
+    monkeypatch.setattr(dbt_connector.subprocess, "run", no_dbt)
+    part = estate_assets.build_definitions(load_settings())
+    assert part.metadata["dw/estate_dbt_models"].value == "loaded"
+    assert any("dw/dbt_unique_id" in s.metadata for s in part.resolve_all_asset_specs())
 
 
 def test_dagster_cli_validates_the_workspace(tmp_path):
