@@ -19,6 +19,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -177,16 +178,19 @@ class DaemonNight:
             verification_passed=bool(verified.record["body"]["passed"]),
             receipts={"intact": report.ok, "count": report.count},
             actions=[r.action for r in self._receipts_all(plan_id)],
-            dagster_runs=self._dagster_run_count())
+            **self._dagster_runs())
         self.summary["ok"] = self.summary["verification_passed"] and report.ok and incident.status == "resolved"
         return self.summary
 
     def _receipts_all(self, plan_id: str) -> list[Any]:
         return ReceiptLog.from_settings(self.ctx.store, self.ctx.settings).list(subject=plan_id)
 
-    def _dagster_run_count(self) -> int:
+    def _dagster_runs(self) -> dict[str, Any]:
+        """How many runs the daemon launched, in all and per job (the rerun verifies in its own run)."""
         with dg.DagsterInstance.from_config(str(self.home / "dagster")) as instance:
-            return len(instance.get_run_records())
+            records = instance.get_run_records()
+        jobs = Counter(r.dagster_run.job_name for r in records)
+        return {"dagster_runs": len(records), "dagster_runs_by_job": dict(sorted(jobs.items()))}
 
     def run(self) -> dict[str, Any]:
         try:
