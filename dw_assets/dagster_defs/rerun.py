@@ -231,8 +231,10 @@ def rerun_job(runtime: GovernanceRuntime | None = None) -> dg.JobDefinition:
 
     @dg.job(name=RERUN_JOB, description="Rerun an approved plan's Airflow DAGs, behind the approval gate, then "
                                         "verify. Launchpad: pick the plan's partition; config and tags follow.",
+            # first out of the run queue: an approved rerun waits behind no check or incident run;
             # dagster's overloads leave out the None its implementation takes (the unpartitioned job)
-            tags={"dw/kind": "rerun"}, config=launchpad_config(runtime) if runtime else None)  # type: ignore[arg-type]
+            tags={"dw/kind": "rerun", "dagster/priority": "10"},
+            config=launchpad_config(runtime) if runtime else None)  # type: ignore[arg-type]
     def rerun_airflow_dag() -> None:
         verify_in_run(dispatch_plan_steps(authorize_plan()))
 

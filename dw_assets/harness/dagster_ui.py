@@ -24,11 +24,16 @@ from dw_assets.harness.airflow import free_port
 # machine and several times that under load; Dagster's default local code-server startup timeout
 # (180 s) was seen to run out. Five minutes fits a slow machine and still ends a hung load.
 CODE_SERVER_STARTUP_TIMEOUT_S = 300
+# The run queue launches a run by waiting for its worker to start and load the code location (tens
+# of seconds under load): one launch at a time, an approved rerun queued behind two check runs waited
+# for all three loads. Launched side by side, each run waits for its own only.
+RUN_QUEUE = {"dequeue_use_threads": True, "dequeue_num_workers": 4}
 
 
 def ensure_instance_yaml(dagster_home: Path) -> Path:
-    """`dagster.yaml` for a local instance: telemetry off and a code-server startup timeout that
-    fits a slow machine. An existing file is kept; only a missing `code_servers` section is added."""
+    """`dagster.yaml` for a local instance: telemetry off, a code-server startup timeout that fits a
+    slow machine, and runs launched side by side. An existing file is kept; only missing sections
+    are added."""
     dagster_home.mkdir(parents=True, exist_ok=True)
     path = dagster_home / "dagster.yaml"
     current = (yaml.safe_load(path.read_text()) if path.exists() else None) or {}
@@ -37,6 +42,7 @@ def ensure_instance_yaml(dagster_home: Path) -> Path:
     changed = dict(current)
     changed.setdefault("telemetry", {"enabled": False})
     changed.setdefault("code_servers", {"local_startup_timeout": CODE_SERVER_STARTUP_TIMEOUT_S})
+    changed.setdefault("run_queue", RUN_QUEUE)
     if changed != current or not path.exists():
         path.write_text(yaml.safe_dump(changed, sort_keys=False))
     return path
