@@ -26,7 +26,6 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import dagster as dg
-import yaml
 
 from dw_assets.config import REPO_ROOT, load_settings
 from dw_assets.demo import runner
@@ -34,6 +33,7 @@ from dw_assets.demo.estate import write_done_marker, write_gl_export_part
 from dw_assets.demo.timeline import Timeline
 from dw_assets.governance.receipt_log import ReceiptLog
 from dw_assets.governance.workflow import Governance
+from dw_assets.harness.dagster_ui import ensure_instance_yaml
 from dw_assets.incidents import IncidentStore
 from dw_assets.store import open_state
 
@@ -90,10 +90,7 @@ class DaemonNight:
 
     def start_daemon(self) -> None:
         dagster_home = self.home / "dagster"
-        path = dagster_home / "dagster.yaml"
-        instance = yaml.safe_load(path.read_text()) or {}
-        instance["sensors"] = {"use_threads": True, "num_workers": 4}  # sensors tick side by side
-        path.write_text(yaml.safe_dump(instance, sort_keys=False))
+        ensure_instance_yaml(dagster_home)  # sensors in threads, runs launched as requested (no queue)
         env = {**os.environ, "DAGSTER_HOME": str(dagster_home), "DW_CONFIG": self.config_path}
         with self.daemon_log.open("wb") as out:
             self.daemon = subprocess.Popen(
