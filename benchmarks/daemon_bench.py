@@ -42,6 +42,7 @@ def main() -> int:
         for leg, seconds in summary["legs_s"].items():
             print(f"{leg:45s} {seconds:8.1f} s   (target {TARGETS_S[leg]} s)")
         print(f"dagster runs: {summary.get('dagster_runs')}, receipts: {summary.get('receipts')}, "
+              f"daemon stop on SIGTERM: {summary.get('daemon_stop_s')} s, "
               f"ok: {summary['ok']}{'' if summary['ok'] else ', error: ' + str(summary.get('error'))}")
     return 0 if summary["ok"] else 1
 

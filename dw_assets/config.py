@@ -140,6 +140,9 @@ class DbtConfig(_Model):
     profiles_dir: str | None = None
     manifest: str | None = None  # default: <project_dir>/target/manifest.json
     run_results: str | None = None
+    # the `dbt` executable, or the folder holding `dbt` and `dbt-ol` (dbt runs as a program, in a venv
+    # of its own); default: $DW_DBT_BIN_DIR, beside this Python, the checkout's .venv-dbt/bin, PATH
+    executable: str | None = None
 
 
 class WarehouseConfig(_Model):

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dw_assets.config import Settings, resolve_env
+from dw_assets.config import REPO_ROOT, Settings, dw_home, resolve_env
 from dw_assets.connectors import dbt as dbt_connector
 from dw_assets.connectors.dbt import load_artifact
 from dw_assets.core.dbt_lineage import add_manifest, add_run_results
@@ -71,6 +71,21 @@ def notes_path(settings: Settings) -> Path | None:
     return settings.resolve_path(settings.notes, what="notes") if settings.notes else None
 
 
+def checkout_parse_refusal(settings: Settings) -> str | None:
+    """Why the manifest must not come from `dbt parse` here, or None: the config names no manifest,
+    none exists, and the dbt project is inside this product checkout (the shipped config without
+    DW_ESTATE_REPO), where a parse would write into the checkout and cost every Dagster process
+    that loads the code location seconds of dbt start-up."""
+    paths = dbt_connector.project_paths(settings)
+    if settings.dbt.manifest or paths.manifest.exists() or not paths.project_dir.is_relative_to(REPO_ROOT):
+        return None
+    return (f"no dbt manifest at {paths.manifest}, and the dbt project {paths.project_dir} is inside this "
+            f"checkout, where Data Workers never runs `dbt parse`. Run `make demo` first (its home, "
+            f"{dw_home()}, then carries a config naming the demo's manifest), or set DW_ESTATE_REPO (or "
+            f"dbt.project_dir in {settings.path}) to your estate's dbt repository, or dbt.manifest to its "
+            f"manifest.json")
+
+
 def ensure_manifest(settings: Settings) -> Path:
     """The manifest to read: `dbt.manifest` when configured (used as is), else the project's
     `target/manifest.json`, which the dbt connector refreshes with `dbt parse` when stale."""
@@ -84,7 +99,7 @@ def ensure_manifest(settings: Settings) -> Path:
         raise ContextGraphError(f"dbt project {paths.project_dir} (dbt.project_dir in {settings.path}) "
                                 f"does not exist")
     try:
-        return dbt_connector.ensure_manifest(paths.project_dir, paths.profiles_dir)
+        return dbt_connector.ensure_manifest(paths.project_dir, paths.profiles_dir, settings=settings)
     except dbt_connector.DbtError as exc:
         raise ContextGraphError(f"no dbt manifest for {paths.project_dir}: {exc}") from exc
 

@@ -12,6 +12,16 @@ if [ -z "${DW_SHARED_DIR:-}" ] && [ -d "$ROOT/../shared" ]; then
 fi
 export DW_OPENLINEAGE_SPEC_DIR="${DW_OPENLINEAGE_SPEC_DIR:-${DW_SHARED_DIR:+$DW_SHARED_DIR/openlineage-spec}}"
 
+# dbt and dbt-ol run from their own venv (`make install` builds .venv-dbt from requirements-dbt.txt),
+# never from the Dagster venv; DW_DBT_BIN_DIR names another one.
+if [ -z "${DW_DBT_BIN_DIR:-}" ]; then
+  if [ ! -x "$ROOT/.venv-dbt/bin/dbt-ol" ]; then
+    echo "test.sh: no dbt venv at $ROOT/.venv-dbt: run \`make install\` (or set DW_DBT_BIN_DIR to a bin with dbt and dbt-ol)" >&2
+    exit 1
+  fi
+  export DW_DBT_BIN_DIR="$ROOT/.venv-dbt/bin"
+fi
+
 # System packages the integration tiers need (Debian): a PostgreSQL server for the shared-deployment
 # store tests and Chromium for the UI test. Installed only when missing.
 missing=()

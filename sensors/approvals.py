@@ -1,6 +1,8 @@
 """The approvals sensor: each tick expires overdue requests (and escalates them), launches approved
 plans, launches L3/L4 plans that need no approval, and starts verification of plans whose reruns
-finished (what to do is `governance.launches.approvals_tick`; this module turns it into run requests).
+finished but were not verified by the rerun's own run (it verifies itself; the sensor's verify run is
+the fallback for a run that crashed or ended before verifying, so it waits while that run is going).
+What to do is `governance.launches.approvals_tick`; this module turns it into run requests.
 
 Each tick also adds a `dw_plans` partition (the rerun job's Launchpad) for every plan waiting for
 a person, and when that set changes reports a materialization of `dw/approvals`: the pending plans
@@ -15,6 +17,7 @@ from dw_assets.config import Settings
 from dw_assets.dagster_defs import rerun
 from dw_assets.dagster_defs.plan_view import (
     APPROVALS_KEY,
+    PLAN_TAG,
     approvals_metadata,
     pending_fingerprint,
     pending_plans,
@@ -29,6 +32,9 @@ from dw_assets.dagster_defs.rerun import (
     verification_partitions,
 )
 from dw_assets.governance.launches import approvals_tick
+
+_NOT_FINISHED = [dg.DagsterRunStatus.QUEUED, dg.DagsterRunStatus.NOT_STARTED, dg.DagsterRunStatus.STARTING,
+                 dg.DagsterRunStatus.STARTED, dg.DagsterRunStatus.CANCELING]
 
 
 def build_definitions(settings: Settings, *, runtime: GovernanceRuntime | None = None) -> dg.Definitions:
@@ -57,9 +63,10 @@ def build_approvals_sensor(rerun_job: Any, verify_job: Any, *, minimum_interval_
                                   run_config=rerun_run_config(launch.plan_id),
                                   tags=rerun_tags(launch.plan_id, launch.approval_id))
                     for launch in tick.launches]
+        verify = [plan_id for plan_id in tick.verify if not _rerun_going(context.instance, rerun_job.name, plan_id)]
         requests += [dg.RunRequest(run_key=f"verify-{plan_id}", job_name=verify_job.name, partition_key=plan_id,
-                                   tags={"dw/plan_id": plan_id}) for plan_id in tick.verify]
-        partitions = [verification_partitions.build_add_request(tick.verify)] if tick.verify else []
+                                   tags={"dw/plan_id": plan_id}) for plan_id in verify]
+        partitions = [verification_partitions.build_add_request(verify)] if verify else []
         pending = pending_plans(gov.store)
         known = set(context.instance.get_dynamic_partitions(PLAN_PARTITIONS))
         new = [row["plan_id"] for row in pending if row["plan_id"] not in known]
@@ -75,3 +82,10 @@ def build_approvals_sensor(rerun_job: Any, verify_job: Any, *, minimum_interval_
                                asset_events=events, cursor=fingerprint)
 
     return dw_approvals
+
+
+def _rerun_going(instance: dg.DagsterInstance, job_name: str, plan_id: str) -> bool:
+    """Whether a rerun run of the plan has not finished yet: it verifies the plan itself."""
+    going = instance.get_run_records(dg.RunsFilter(job_name=job_name, tags={PLAN_TAG: plan_id},
+                                                   statuses=_NOT_FINISHED), limit=1)
+    return bool(going)

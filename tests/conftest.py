@@ -21,7 +21,7 @@ REPO_DW_HOME = REPO_ROOT / ".dw_home"
 # Variables a test run keeps from the caller's shell: where the shared inputs and built venvs are.
 # Every other DW_* variable (a user's DW_CONFIG, DW_AIRFLOW_URL, DW_RECEIPT_KEY...) is dropped so no
 # test reads a developer's config, credentials or home.
-_KEPT_DW_VARS = {"DW_SHARED_DIR", "DW_OPENLINEAGE_SPEC_DIR", "DW_AIRFLOW_VENVS", "DW_PG_BIN"}
+_KEPT_DW_VARS = {"DW_SHARED_DIR", "DW_OPENLINEAGE_SPEC_DIR", "DW_AIRFLOW_VENVS", "DW_PG_BIN", "DW_DBT_BIN_DIR"}
 
 
 def _fingerprint(folder: Path) -> dict[str, tuple[int, int]]:

@@ -10,7 +10,7 @@ import click
 
 from dw_assets.cli import DwContext, emit_json, pass_dw
 from dw_assets.config import REPO_ROOT, dw_home, home_config, load_settings
-from dw_assets.connectors.dbt import project_paths
+from dw_assets.context_graph import checkout_parse_refusal
 from dw_assets.harness.dagster_ui import ensure_instance_yaml
 
 
@@ -60,16 +60,11 @@ def ui(dw: DwContext, port: int) -> None:
 
 
 def _refuse_dbt_parse_in_checkout(config_path: str | None) -> None:
-    """Loading the code location without a manifest runs `dbt parse`; never inside this checkout."""
-    settings = load_settings(config_path)
-    paths = project_paths(settings)
-    if settings.dbt.manifest or paths.manifest.exists() or not paths.project_dir.is_relative_to(REPO_ROOT):
-        return
-    raise click.ClickException(
-        f"no dbt manifest at {paths.manifest}, and loading the code location would run `dbt parse` inside "
-        f"this checkout ({paths.project_dir}). Run `make demo` first (its home, {dw_home()}, then carries a "
-        f"config naming the demo's manifest), or set DW_ESTATE_REPO (or dbt.project_dir in {settings.path}) to "
-        "your estate's dbt repository, or dbt.manifest to its manifest.json")
+    """The code location would load without the estate's dbt models (it never parses in this checkout):
+    say so before starting a UI that would show an estate without them."""
+    refusal = checkout_parse_refusal(load_settings(config_path))
+    if refusal is not None:
+        raise click.ClickException(refusal)
 
 
 commands = [demo, ui]

@@ -6,9 +6,13 @@ Writes: nothing itself. The dbt it starts writes `target/` and `logs/` in the pr
 `build`/`run`/`seed`/`snapshot` (and the rest) write to the warehouse the profile points at.
 Read-only: `run_dbt(..., read_only=True)` accepts only `parse`, `compile`, `ls`/`list` and raises
 `DbtReadOnlyError` before any process starts; `ensure_manifest` only ever runs `parse`.
-How it runs: `dbt`/`dbt-ol` from the venv of `sys.executable` (the product's own dbt-core and
-openlineage-dbt), with that venv's `bin` first on PATH because dbt-ol starts `dbt` by name, with
-DW_HOME set (the demo profile reads it) and dbt's anonymous tracking off (the estate is offline).
+How it runs: `dbt`/`dbt-ol` as executables, never imported (dbt-core's import costs seconds of class
+compilation in every Dagster process that loads the code location, so it lives in its own venv).
+`dbt_executable` looks in order at: config `dbt.executable` (the `dbt` executable or the folder
+holding `dbt` and `dbt-ol`), `$DW_DBT_BIN_DIR`, beside `sys.executable` (one venv for everything),
+the checkout's `.venv-dbt/bin` (what `make install` builds from requirements-dbt.txt), then PATH.
+The executable's folder goes first on PATH because dbt-ol starts `dbt` by name; DW_HOME is set (the
+demo profile reads it) and dbt's anonymous tracking is off (the estate is offline).
 Errors: `DbtError` (base: a missing executable, bad arguments), `DbtReadOnlyError`,
 `DbtArtifactError` (a missing or malformed artifact, naming the file), `DbtCommandError` (a parse
 that failed, with the tail of dbt's output). A failed build is not an exception: callers read the
@@ -18,6 +22,7 @@ returned CompletedProcess and run_results.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Mapping, Sequence
@@ -27,7 +32,7 @@ from typing import Any
 
 import orjson
 
-from dw_assets.config import Settings, dw_home
+from dw_assets.config import REPO_ROOT, Settings, dw_home
 
 READ_ONLY_COMMANDS = frozenset({"parse", "compile", "ls", "list"})
 _NOT_PROJECT_DIRS = {"target", "logs", "dbt_packages", "dbt_modules"}
@@ -78,23 +83,60 @@ def target_dir(project_dir: Path, env: Mapping[str, str] | None = None) -> Path:
     return path if path.is_absolute() else Path(project_dir) / path
 
 
-def dbt_executable(use_openlineage: bool = False) -> Path:
+DBT_BIN_DIR_ENV = "DW_DBT_BIN_DIR"
+# what `make install` builds beside the product's venv (requirements-dbt.txt)
+CHECKOUT_DBT_BIN = REPO_ROOT / ".venv-dbt" / "bin"
+_PACKAGES = {"dbt": "dbt-core and an adapter (dbt-duckdb for the demo)",
+             "dbt-ol": "openlineage-dbt beside dbt-core and the adapter"}
+
+
+def _in_folder(folder: Path, name: str) -> Path:
+    return folder / (name + ".exe" if os.name == "nt" else name)
+
+
+def dbt_executable(use_openlineage: bool = False, settings: Settings | None = None) -> Path:
+    """`dbt` (or `dbt-ol`): config `dbt.executable`, `$DW_DBT_BIN_DIR`, beside sys.executable, the
+    checkout's `.venv-dbt/bin`, PATH. A configured place that lacks it is an error, not a fallback."""
     name = "dbt-ol" if use_openlineage else "dbt"
-    exe = Path(sys.executable).parent / name
-    if not exe.exists():
-        package = "openlineage-dbt" if use_openlineage else "dbt-core and dbt-duckdb"
-        raise DbtError(f"{exe} not found: install {package} into the venv of {sys.executable}")
-    return exe
+    install = (f"install {_PACKAGES[name]} into a venv of its own (`make install` builds .venv-dbt from "
+               f"requirements-dbt.txt), then set {DBT_BIN_DIR_ENV} or dbt.executable to its bin folder")
+    if settings is not None and settings.dbt.executable:
+        configured = settings.dbt.executable
+        path = settings.resolve_path(configured, what="dbt.executable")
+        # the `dbt` executable (dbt-ol beside it) or, otherwise, the folder holding both
+        names_dbt = path.is_file() or (not path.exists() and path.name in ("dbt", "dbt.exe"))
+        exe = (path if name == "dbt" else _in_folder(path.parent, name)) if names_dbt else _in_folder(path, name)
+        if not exe.is_file():
+            raise DbtError(f"{exe} not found (dbt.executable in {settings.path}: {configured}): "
+                           f"point it at the dbt executable or its bin folder, or {install}")
+        return exe
+    from_env = os.environ.get(DBT_BIN_DIR_ENV)
+    if from_env:
+        exe = _in_folder(Path(from_env).expanduser(), name)
+        if not exe.is_file():
+            raise DbtError(f"{exe} not found (${DBT_BIN_DIR_ENV}={from_env}): {install}")
+        return exe
+    tried = [_in_folder(Path(sys.executable).parent, name), _in_folder(CHECKOUT_DBT_BIN, name)]
+    for exe in tried:
+        if exe.is_file():
+            return exe
+    on_path = shutil.which(name)
+    if on_path:
+        return Path(on_path)
+    looked = ", ".join(str(t) for t in tried)
+    raise DbtError(f"{name} not found: looked at dbt.executable (unset), ${DBT_BIN_DIR_ENV} (unset), {looked} "
+                   f"and PATH; {install}")
 
 
-def dbt_env(env: Mapping[str, str] | None = None) -> dict[str, str]:
-    """The environment dbt runs with: ours, then the caller's, then what dbt must have."""
+def dbt_env(env: Mapping[str, str] | None = None, bin_dir: Path | str | None = None) -> dict[str, str]:
+    """The environment dbt runs with: ours, then the caller's, then what dbt must have (the dbt
+    executable's folder first on PATH: dbt-ol starts `dbt` by name)."""
     merged = {**os.environ, **(env or {})}
     merged.setdefault("DW_HOME", str(dw_home()))
     merged.setdefault("DBT_SEND_ANONYMOUS_USAGE_STATS", "false")
     merged.setdefault("DO_NOT_TRACK", "1")
-    venv_bin = str(Path(sys.executable).parent)
-    merged["PATH"] = os.pathsep.join([venv_bin, merged.get("PATH", "")])
+    if bin_dir is not None:
+        merged["PATH"] = os.pathsep.join([str(bin_dir), merged.get("PATH", "")])
     return merged
 
 
@@ -108,7 +150,7 @@ def _subcommand(args: Sequence[str]) -> str:
 def run_dbt(args: Sequence[str], project_dir: Path | str, profiles_dir: Path | str | None = None,
             env: Mapping[str, str] | None = None, use_openlineage: bool = False, *,
             read_only: bool = False, structured_logs: bool = True, cwd: Path | str | None = None,
-            timeout_s: float = 1800.0) -> subprocess.CompletedProcess[str]:
+            timeout_s: float = 1800.0, settings: Settings | None = None) -> subprocess.CompletedProcess[str]:
     """Run one dbt command; with `use_openlineage`, through dbt-ol (live events by default).
 
     `structured_logs` makes dbt-ol emit events as nodes run, with the database error in an
@@ -124,7 +166,8 @@ def run_dbt(args: Sequence[str], project_dir: Path | str, profiles_dir: Path | s
     project_dir = Path(project_dir).resolve()
     if not (project_dir / "dbt_project.yml").exists():
         raise DbtError(f"{project_dir} is not a dbt project: it has no dbt_project.yml")
-    argv = [str(dbt_executable(use_openlineage))]
+    exe = dbt_executable(use_openlineage, settings)
+    argv = [str(exe)]
     if use_openlineage and structured_logs:
         argv.append("--consume-structured-logs")
     argv += list(args)
@@ -132,7 +175,7 @@ def run_dbt(args: Sequence[str], project_dir: Path | str, profiles_dir: Path | s
         argv += ["--project-dir", str(project_dir)]
     if "--profiles-dir" not in args:
         argv += ["--profiles-dir", str(Path(profiles_dir or project_dir).resolve())]
-    return subprocess.run(argv, cwd=str(cwd or project_dir), env=dbt_env(env), capture_output=True,
+    return subprocess.run(argv, cwd=str(cwd or project_dir), env=dbt_env(env, exe.parent), capture_output=True,
                           text=True, timeout=timeout_s, check=False)
 
 
@@ -147,14 +190,14 @@ def _newest_project_mtime(project_dir: Path, profiles_dir: Path) -> float:
 
 
 def ensure_manifest(project_dir: Path | str, profiles_dir: Path | str | None = None,
-                    env: Mapping[str, str] | None = None) -> Path:
+                    env: Mapping[str, str] | None = None, settings: Settings | None = None) -> Path:
     """The project's manifest, running `dbt parse` only when it is missing or older than the project."""
     project_dir = Path(project_dir).resolve()
     profiles_dir = Path(profiles_dir or project_dir).resolve()
     manifest = target_dir(project_dir, env) / "manifest.json"
     if manifest.exists() and manifest.stat().st_mtime >= _newest_project_mtime(project_dir, profiles_dir):
         return manifest
-    result = run_dbt(["parse"], project_dir, profiles_dir, env, read_only=True)
+    result = run_dbt(["parse"], project_dir, profiles_dir, env, read_only=True, settings=settings)
     if result.returncode != 0 or not manifest.exists():
         tail = "\n".join((result.stdout + result.stderr).strip().splitlines()[-15:])
         raise DbtCommandError(f"dbt parse failed in {project_dir} (exit {result.returncode}):\n{tail}")

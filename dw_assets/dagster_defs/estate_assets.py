@@ -14,9 +14,9 @@ from typing import Any
 import dagster as dg
 from dagster_dbt import DagsterDbtTranslator, build_dbt_asset_specs
 
-from dw_assets.config import Settings
-from dw_assets.connectors.dbt import load_manifest
-from dw_assets.context_graph import ensure_manifest
+from dw_assets.config import REPO_ROOT, Settings
+from dw_assets.connectors.dbt import load_manifest, project_paths
+from dw_assets.context_graph import checkout_parse_refusal, ensure_manifest
 from dw_assets.core.identity import canonical_dataset_id
 
 ESTATE_GROUPS = {"finance", "revenue"}
@@ -151,13 +151,24 @@ def _external_dataset_specs(settings: Settings, manifest: Mapping[str, Any], tak
     return specs
 
 
-def load_estate_manifest(settings: Settings) -> dict[str, Any]:
-    """The dbt manifest, resolved as the context graph resolves it (`dbt parse` only when stale)."""
+def load_estate_manifest(settings: Settings) -> dict[str, Any] | None:
+    """The dbt manifest, resolved as the context graph resolves it (`dbt parse` only when stale), or
+    None with a warning when it would have to be parsed inside this checkout (`dagster dev` on the
+    shipped config before `make demo`): the location then loads without the dbt models."""
+    refusal = checkout_parse_refusal(settings)
+    if refusal is not None:
+        dg.get_dagster_logger().warning(f"Data Workers: the estate's dbt models are not loaded: {refusal}")
+        return None
+    paths = project_paths(settings)
+    if not settings.dbt.manifest and paths.project_dir.is_relative_to(REPO_ROOT):
+        return load_manifest(paths.manifest)  # as it is, even if older than the project: no parse in the checkout
     return load_manifest(ensure_manifest(settings))
 
 
 def estate_specs(settings: Settings) -> list[dg.AssetSpec]:
     manifest = load_estate_manifest(settings)
+    if manifest is None:
+        return _external_dataset_specs(settings, {}, set(), {})
     translator = EstateTranslator(manifest)
     dbt_specs = list(build_dbt_asset_specs(manifest=manifest, dagster_dbt_translator=translator))
     taken = {s.key for s in dbt_specs}
@@ -166,4 +177,6 @@ def estate_specs(settings: Settings) -> list[dg.AssetSpec]:
 
 
 def build_definitions(settings: Settings) -> dg.Definitions:
-    return dg.Definitions(assets=estate_specs(settings))
+    refusal = checkout_parse_refusal(settings)
+    return dg.Definitions(assets=estate_specs(settings),
+                          metadata={"dw/estate_dbt_models": f"not loaded: {refusal}" if refusal else "loaded"})

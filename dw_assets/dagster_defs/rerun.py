@@ -1,6 +1,12 @@
 """Dagster wiring of governance: the gated `rerun_airflow_dag` job, the `verification` asset and its
 `verify_remediation` job (the approvals sensor that launches both is `sensors.approvals`).
 
+The rerun job verifies in its own run once Airflow reports the reruns done (its last op materializes
+the plan's `dw/verification` partition, with the same receipt and OpenLineage run as the verify job):
+under a daemon a new run costs a process start and a code-location load, tens of seconds on a busy
+machine. The verify job is the fallback for a plan whose rerun run ended without verifying (crashed,
+timed out); verification is idempotent by plan (`verify_once`), so nothing verifies twice.
+
 Run tags are free text in OSS Dagster, so the job trusts none of them: its first op hands the
 `dw/approval_id` tag and the plan id (run config, else the `dw/plan_id` tag) to the gate, which looks
 both up in the ledger, consumes the approval for this run, and raises `dg.Failure` with the refusal's
@@ -37,15 +43,17 @@ from dw_assets.governance.dispatch import DispatchError, PlanRun
 from dw_assets.governance.gate import record_refusal
 from dw_assets.governance.keys import key_status
 from dw_assets.governance.ledger import from_iso, iso
-from dw_assets.governance.verification import verify_plan
+from dw_assets.governance.verification import VerificationResult, verify_plan
 from dw_assets.governance.workflow import Governance
 from dw_assets.incidents.store import IncidentNotFound, IncidentStore
 
 VERIFY_JOB = "verify_remediation"
 RESOURCE_KEY = "dw_governance"
 ANCHOR_SEQ, ANCHOR_HASH = "dw/receipts_seq", "dw/receipts_head"
-verification_partitions = dg.DynamicPartitionsDefinition(name="dw_verifications")
-PLAN_PARTITIONS = "dw_plans"  # the name, typed str (a partitions definition's name is optional)
+VERIFICATION_KEY = dg.AssetKey(["dw", "verification"])
+VERIFICATIONS = "dw_verifications"  # the name, typed str (a partitions definition's name is optional)
+verification_partitions = dg.DynamicPartitionsDefinition(name=VERIFICATIONS)
+PLAN_PARTITIONS = "dw_plans"
 plan_partitions = dg.DynamicPartitionsDefinition(name=PLAN_PARTITIONS)
 
 
@@ -176,6 +184,37 @@ def dispatch_plan_steps(context: dg.OpExecutionContext, authorized: dict) -> dic
     return {"plan_id": run.plan_id, "steps": steps}
 
 
+def verify_once(runtime: GovernanceRuntime, plan_id: str) -> VerificationResult | None:
+    """Verify the plan unless its last rerun is already verified (a receipt after the newest
+    `rerun_completed`); None when it was. Idempotent by plan: the rerun run and the fallback verify
+    job both call this."""
+    gov = runtime.governance()
+    completed = gov.receipts.list(action="rerun_completed", subject=plan_id)
+    since = completed[-1].seq if completed else 0
+    if any(r.seq > since for r in gov.receipts.list(action="verification", subject=plan_id)):
+        return None
+    plan = gov.ledger.get_plan(plan_id)
+    return verify_plan(runtime.settings, plan, runtime.incident(plan.incident_id), runtime.checks_runner(),
+                       runtime.emitter(), gov=gov)
+
+
+@dg.op(required_resource_keys={RESOURCE_KEY})
+def verify_in_run(context: dg.OpExecutionContext, dispatched: dict) -> dict:
+    """Verify right after Airflow reported the reruns done, in this run (no new run to wait for), and
+    record it as the plan's `dw/verification` partition."""
+    runtime: GovernanceRuntime = getattr(context.resources, RESOURCE_KEY)
+    plan_id = dispatched["plan_id"]
+    result = verify_once(runtime, plan_id)
+    if result is None:
+        context.log.info(f"{plan_id} is already verified: nothing to do")
+        return {"plan_id": plan_id, "verified": False}
+    context.instance.add_dynamic_partitions(VERIFICATIONS, [plan_id])
+    context.log_event(dg.AssetMaterialization(asset_key=VERIFICATION_KEY, partition=plan_id,
+                                              description=f"verified in rerun run {context.run_id}",
+                                              metadata=verification_metadata(runtime, result)))
+    return {"plan_id": plan_id, "verified": True, "passed": result.passed, "outcome": result.outcome}
+
+
 def launchpad_config(runtime: GovernanceRuntime) -> dg.PartitionedConfig:
     """Per plan partition: the run config and the tags a launch needs, looked up when it is picked."""
 
@@ -190,12 +229,14 @@ def launchpad_config(runtime: GovernanceRuntime) -> dg.PartitionedConfig:
 def rerun_job(runtime: GovernanceRuntime | None = None) -> dg.JobDefinition:
     """The gated rerun job; with a runtime, partitioned by plan so the Launchpad fills in a launch."""
 
-    @dg.job(name=RERUN_JOB, description="Rerun an approved plan's Airflow DAGs, behind the approval gate. "
-                                        "Launchpad: pick the plan's partition; config and tags follow.",
+    @dg.job(name=RERUN_JOB, description="Rerun an approved plan's Airflow DAGs, behind the approval gate, then "
+                                        "verify. Launchpad: pick the plan's partition; config and tags follow.",
+            # first out of the run queue: an approved rerun waits behind no check or incident run;
             # dagster's overloads leave out the None its implementation takes (the unpartitioned job)
-            tags={"dw/kind": "rerun"}, config=launchpad_config(runtime) if runtime else None)  # type: ignore[arg-type]
+            tags={"dw/kind": "rerun", "dagster/priority": "10"},
+            config=launchpad_config(runtime) if runtime else None)  # type: ignore[arg-type]
     def rerun_airflow_dag() -> None:
-        dispatch_plan_steps(authorize_plan())
+        verify_in_run(dispatch_plan_steps(authorize_plan()))
 
     return rerun_airflow_dag
 
@@ -203,15 +244,19 @@ def rerun_job(runtime: GovernanceRuntime | None = None) -> dg.JobDefinition:
 rerun_airflow_dag = rerun_job()  # unpartitioned: for callers that pass run config and tags themselves
 
 
-@dg.asset(key=["dw", "verification"], partitions_def=verification_partitions, required_resource_keys={RESOURCE_KEY},
+@dg.asset(key=VERIFICATION_KEY, partitions_def=verification_partitions, required_resource_keys={RESOURCE_KEY},
           deps=[dg.AssetDep(dg.AssetKey(["incident"]), partition_mapping=dg.AllPartitionMapping())],
           group_name="governance", description="One verification per remediation plan (partition = plan id).")
 def verification(context: dg.AssetExecutionContext) -> dg.MaterializeResult:
     runtime: GovernanceRuntime = getattr(context.resources, RESOURCE_KEY)
-    gov = runtime.governance()
-    plan = gov.ledger.get_plan(context.partition_key)
-    result = verify_plan(runtime.settings, plan, runtime.incident(plan.incident_id), runtime.checks_runner(),
-                         runtime.emitter(), gov=gov)
+    result = verify_once(runtime, context.partition_key)
+    if result is None:  # the rerun's own run verified it first
+        return dg.MaterializeResult(metadata={"already_verified": True, **_recorded(runtime, context.partition_key),
+                                              **_anchor(runtime)})
+    return dg.MaterializeResult(metadata=verification_metadata(runtime, result))
+
+
+def verification_metadata(runtime: GovernanceRuntime, result: VerificationResult) -> dict[str, Any]:
     metadata: dict[str, Any] = {
         "passed": result.passed, "outcome": result.outcome, "incident_id": result.incident_id or "",
         "openlineage_run_id": result.ol_run_id, "escalated_to": result.escalated_to or "",
@@ -226,15 +271,27 @@ def verification(context: dg.AssetExecutionContext) -> dg.MaterializeResult:
         metadata["incident"] = dg.MetadataValue.md(f"[{result.incident_id}]({incident_url(result.incident_id)})")
     for check in result.checks:
         metadata[f"{check.dataset}/{check.check}"] = "passed" if check.passed else f"FAILED: {check.summary}"
-    head = gov.receipts.head()
-    if head is not None:  # an anchor in Dagster's event log, out of reach of a state-database writer
-        metadata[ANCHOR_SEQ], metadata[ANCHOR_HASH] = head.count, head.head_hash
-    return dg.MaterializeResult(metadata=metadata)
+    return {**metadata, **_anchor(runtime)}
+
+
+def _anchor(runtime: GovernanceRuntime) -> dict[str, Any]:
+    """The receipt head: an anchor in Dagster's event log, out of reach of a state-database writer."""
+    head = runtime.governance().receipts.head()
+    return {ANCHOR_SEQ: head.count, ANCHOR_HASH: head.head_hash} if head is not None else {}
+
+
+def _recorded(runtime: GovernanceRuntime, plan_id: str) -> dict[str, Any]:
+    """What the plan's last verification receipt says (for a verify run that found it done)."""
+    receipt = runtime.governance().receipts.list(action="verification", subject=plan_id)[-1]
+    body = receipt.record["body"]
+    return {"passed": bool(body["passed"]), "outcome": body["outcome"], "incident_id": body.get("incident_id") or "",
+            "verified_at": receipt.record["at"], "receipt_seq": receipt.seq,
+            "openlineage_run_id": (body.get("openlineage") or {}).get("run_id") or ""}
 
 
 def dagster_anchor(instance: dg.DagsterInstance) -> Anchor | None:
     """The receipt head recorded on the newest `dw/verification` materialization, if any."""
-    event = instance.get_latest_materialization_event(dg.AssetKey(["dw", "verification"]))
+    event = instance.get_latest_materialization_event(VERIFICATION_KEY)
     materialization = event.asset_materialization if event is not None else None
     if event is None or materialization is None or ANCHOR_SEQ not in materialization.metadata:
         return None

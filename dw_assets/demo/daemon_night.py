@@ -19,13 +19,13 @@ import signal
 import subprocess
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
 import dagster as dg
-import yaml
 
 from dw_assets.config import REPO_ROOT, load_settings
 from dw_assets.demo import runner
@@ -33,6 +33,7 @@ from dw_assets.demo.estate import write_done_marker, write_gl_export_part
 from dw_assets.demo.timeline import Timeline
 from dw_assets.governance.receipt_log import ReceiptLog
 from dw_assets.governance.workflow import Governance
+from dw_assets.harness.dagster_ui import ensure_instance_yaml
 from dw_assets.incidents import IncidentStore
 from dw_assets.store import open_state
 
@@ -90,10 +91,7 @@ class DaemonNight:
 
     def start_daemon(self) -> None:
         dagster_home = self.home / "dagster"
-        path = dagster_home / "dagster.yaml"
-        instance = yaml.safe_load(path.read_text()) or {}
-        instance["sensors"] = {"use_threads": True, "num_workers": 4}  # sensors tick side by side
-        path.write_text(yaml.safe_dump(instance, sort_keys=False))
+        ensure_instance_yaml(dagster_home)  # sensors in threads, runs launched as requested (no queue)
         env = {**os.environ, "DAGSTER_HOME": str(dagster_home), "DW_CONFIG": self.config_path}
         with self.daemon_log.open("wb") as out:
             self.daemon = subprocess.Popen(
@@ -103,12 +101,15 @@ class DaemonNight:
 
     def stop(self) -> None:
         if self.daemon is not None and self.daemon.poll() is None:
+            started = time.monotonic()
             os.killpg(self.daemon.pid, signal.SIGTERM)
             try:
                 self.daemon.wait(60)
             except subprocess.TimeoutExpired:
                 os.killpg(self.daemon.pid, signal.SIGKILL)
                 self.daemon.wait(10)
+            # how long the daemon (its sensor threads, code server, run workers) took to stop on SIGTERM
+            self.summary["daemon_stop_s"] = round(time.monotonic() - started, 1)
         if self.ctx.harness is not None:
             self.ctx.harness.stop()
         if self.ctx.receiver is not None:
@@ -177,16 +178,19 @@ class DaemonNight:
             verification_passed=bool(verified.record["body"]["passed"]),
             receipts={"intact": report.ok, "count": report.count},
             actions=[r.action for r in self._receipts_all(plan_id)],
-            dagster_runs=self._dagster_run_count())
+            **self._dagster_runs())
         self.summary["ok"] = self.summary["verification_passed"] and report.ok and incident.status == "resolved"
         return self.summary
 
     def _receipts_all(self, plan_id: str) -> list[Any]:
         return ReceiptLog.from_settings(self.ctx.store, self.ctx.settings).list(subject=plan_id)
 
-    def _dagster_run_count(self) -> int:
+    def _dagster_runs(self) -> dict[str, Any]:
+        """How many runs the daemon launched, in all and per job (the rerun verifies in its own run)."""
         with dg.DagsterInstance.from_config(str(self.home / "dagster")) as instance:
-            return len(instance.get_run_records())
+            records = instance.get_run_records()
+        jobs = Counter(r.dagster_run.job_name for r in records)
+        return {"dagster_runs": len(records), "dagster_runs_by_job": dict(sorted(jobs.items()))}
 
     def run(self) -> dict[str, Any]:
         try:

@@ -23,7 +23,7 @@ HOME_CONFIG = "dw.yaml"
 _ENV_REF = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}")
 # keys whose values the config model resolves as paths relative to the config file (Settings.resolve_path)
 _PATH_KEYS = frozenset({"notes", "landing", "repo", "spec_dir", "path", "log_file_path", "project_dir",
-                        "profiles_dir", "manifest", "run_results"})
+                        "profiles_dir", "manifest", "run_results", "executable"})
 
 
 def _absolute(value: str, base: Path) -> str:

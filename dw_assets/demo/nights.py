@@ -206,7 +206,7 @@ def rerun_and_verify(ctx: DemoContext, night: dict[str, Any], plan: Any) -> None
     for o in observed:
         tl.say("airflow", f"{o['path']['dag_id']} {o['airflow_run_id']}: {o['state']} ({o['role']})")
     night["checks_after"] = observe(ctx)
-    with tl.step("dagster", "verification run (verify_remediation)"):
+    with tl.step("dagster", "approvals sensor (the rerun run verified; verify_remediation only as its fallback)"):
         ctx.driver.tick("dw_approvals")
     verifications = [r.record["body"] for r in receipts.list(action="verification", subject=plan.id)]
     if not verifications:

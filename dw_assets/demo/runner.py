@@ -20,8 +20,8 @@ from typing import Any, TextIO
 
 import dagster as dg
 
-from dw_assets.config import DEFAULT_CONFIG, REPO_ROOT, dw_home, load_settings
-from dw_assets.connectors.dbt import run_dbt
+from dw_assets.config import DEFAULT_CONFIG, REPO_ROOT, Settings, dw_home, load_settings
+from dw_assets.connectors.dbt import dbt_executable, run_dbt
 from dw_assets.definitions import build_all_definitions
 from dw_assets.demo import nights
 from dw_assets.demo.context import DemoContext, DemoOptions, git
@@ -75,9 +75,19 @@ def _build_estate(ctx: DemoContext) -> None:
     with tl.step("estate", f"building the demo estate in {ctx.home}"):
         build_estate(ctx.home)  # its paths are read from the home the settings point at
     with tl.step("estate", "dbt build of the history (dbt-duckdb)"):
-        proc = run_dbt(["build"], ctx.repo / "dbt_project", ctx.repo / "dbt_project", env=_dbt_env(ctx))
+        proc = run_dbt(["build"], ctx.repo / "dbt_project", ctx.repo / "dbt_project", env=_dbt_env(ctx),
+                       settings=_source_settings(ctx))
         if proc.returncode != 0:
             raise RuntimeError(f"dbt build of the clean estate failed:\n{proc.stdout[-3000:]}")
+
+
+def _source_config(ctx: DemoContext) -> Path:
+    return Path(ctx.options.config_path or os.environ.get("DW_CONFIG") or DEFAULT_CONFIG)
+
+
+def _source_settings(ctx: DemoContext) -> Settings:
+    """The config the demo starts from: its `dbt.executable`, if set, runs the demo's dbt and dbt-ol."""
+    return load_settings(_source_config(ctx))
 
 
 def _dbt_env(ctx: DemoContext) -> dict[str, str]:
@@ -103,7 +113,8 @@ def _start_airflow(ctx: DemoContext) -> None:
     harness = AirflowHarness(major, home=ctx.home / "airflow", dags_folder=ctx.repo / "estate" / "dags" / f"airflow{major}",
                              dw_home_dir=ctx.home, openlineage_url=ctx.receiver.url,
                              extra_env={"DW_DBT_PROJECT_DIR": str(ctx.repo / "dbt_project"),
-                                        "DW_DBT_PROFILES_DIR": str(ctx.repo / "dbt_project")})
+                                        "DW_DBT_PROFILES_DIR": str(ctx.repo / "dbt_project")},
+                             dbt_ol=dbt_executable(use_openlineage=True, settings=_source_settings(ctx)))
     with ctx.timeline.step("airflow", f"starting a real Airflow {major} (airflow standalone on 127.0.0.1)"):
         harness.start()
         for dag_id in ("gl_landing", "month_end_close", "orders_daily"):
@@ -115,7 +126,7 @@ def _start_airflow(ctx: DemoContext) -> None:
     os.environ.update(airflow_env)
     # the home's own config, with these values written in: the demo runs on it, and `dw ui` /
     # `dagster dev` on this home later read it (config precedence: DW_CONFIG, then $DW_HOME/dw.yaml)
-    source = Path(ctx.options.config_path or os.environ.get("DW_CONFIG") or DEFAULT_CONFIG)
+    source = _source_config(ctx)
     pinned = {**airflow_env, "DW_HOME": str(ctx.home), "DW_ESTATE_REPO": str(ctx.repo)}
     # the demo's dbt writes its artifacts under the home (DBT_TARGET_PATH): point the config there,
     # so loading the code location on this home reads that manifest and never runs `dbt parse`

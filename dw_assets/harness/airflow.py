@@ -7,8 +7,8 @@ SIGKILL after a grace period; an `atexit` hook stops any harness still running, 
 outlives the Python process that started it. Linux only (it reads `/proc` to find the session).
 
 The estate's DAGs run with `DW_*` variables pointing at the demo estate (see `task_env`) and dbt-ol
-from the Dagster venv on PATH after Airflow's own bin. OpenLineage is reported the way an Airflow
-user's estate reports it: Airflow's OpenLineage provider (`apache-airflow-providers-openlineage`, in
+(found as the dbt connector finds it: its own venv by default) with its bin on PATH after Airflow's.
+OpenLineage is reported the way an Airflow user's estate reports it: Airflow's OpenLineage provider (`apache-airflow-providers-openlineage`, in
 both venvs) emits the DAG-run and task events, and dbt-ol the model events under the task's run.
 Both go to `openlineage_url` (`dw lineage serve`) over HTTP when given, else to NDJSON files under
 `$DW_HOME/lineage/events/` (`airflow.ndjson` from the provider, `dbt.ndjson` from dbt-ol).
@@ -33,6 +33,7 @@ import httpx
 import yaml
 
 from dw_assets.config import REPO_ROOT, dw_home
+from dw_assets.connectors.dbt import dbt_executable
 from dw_assets.connectors.retry import RetryPolicy, RetryTransport
 from dw_assets.harness.airflow_venv import ensure_airflow_venv
 from dw_assets.secret_files import write_secret
@@ -83,7 +84,7 @@ class AirflowHarness:
     def __init__(self, major: int, home: Path, dags_folder: Path | None = None,
                  extra_env: dict[str, str] | None = None, port: int | None = None, *,
                  dw_home_dir: Path | None = None, openlineage_url: str | None = None,
-                 password: str | None = None):
+                 password: str | None = None, dbt_ol: Path | None = None):
         if major not in (2, 3):
             raise ValueError(f"Airflow major version must be 2 or 3, got {major!r}")
         self.major = major
@@ -94,6 +95,7 @@ class AirflowHarness:
         self.extra_env = dict(extra_env or {})
         self.dw_home = Path(dw_home_dir or self.extra_env.get("DW_HOME") or dw_home()).resolve()
         self.openlineage_url = openlineage_url
+        self._dbt_ol = dbt_ol  # None: found as the dbt connector finds it (dbt_executable)
         self.log_path = self.home / "standalone.log"
         self.api_prefix = "/api/v2" if major == 3 else "/api/v1"
         self._proc: subprocess.Popen[bytes] | None = None
@@ -111,14 +113,19 @@ class AirflowHarness:
     def __exit__(self, *exc: object) -> None:
         self.stop()
 
+    @property
+    def dbt_ol(self) -> Path:
+        if self._dbt_ol is None:
+            self._dbt_ol = dbt_executable(use_openlineage=True)
+        return self._dbt_ol
+
     def task_env(self) -> dict[str, str]:
         """What the estate's task code reads: where the estate lives and where lineage goes."""
-        dagster_bin = Path(sys.executable).parent
         env = {
             "DW_HOME": str(self.dw_home),
             "DW_DBT_PROJECT_DIR": str(REPO_ROOT / "dbt_project"),
             "DW_DBT_PROFILES_DIR": str(REPO_ROOT / "dbt_project"),
-            "DW_DBT_OL": str(dagster_bin / "dbt-ol"),
+            "DW_DBT_OL": str(self.dbt_ol),
             # dbt's artifacts and logs stay with the estate, not in the shared repo checkout
             "DBT_TARGET_PATH": str(self.dw_home / "dbt" / "target"),
             "DBT_LOG_PATH": str(self.dw_home / "dbt" / "logs"),
@@ -140,8 +147,10 @@ class AirflowHarness:
         inherited = {k: v for k, v in os.environ.items()
                      if not k.startswith(("AIRFLOW", "OPENLINEAGE", "DBT_"))
                      and k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
-        path = os.pathsep.join([str(venv / "bin"), str(Path(sys.executable).parent),
-                                inherited.get("PATH", "/usr/bin:/bin")])
+        # dbt-ol starts `dbt` by name: its own venv's bin comes right after Airflow's
+        bins = [str(venv / "bin"), str(self.dbt_ol.parent), str(Path(sys.executable).parent),
+                inherited.get("PATH", "/usr/bin:/bin")]
+        path = os.pathsep.join(dict.fromkeys(bins))
         env = {**inherited, "PATH": path, "AIRFLOW_HOME": str(self.airflow_home), **self.task_env(),
                "AIRFLOW__CORE__DAGS_FOLDER": str(self.dags_folder),
                "AIRFLOW__CORE__LOAD_EXAMPLES": "False",

@@ -24,11 +24,19 @@ from dw_assets.harness.airflow import free_port
 # machine and several times that under load; Dagster's default local code-server startup timeout
 # (180 s) was seen to run out. Five minutes fits a slow machine and still ends a hung load.
 CODE_SERVER_STARTUP_TIMEOUT_S = 300
+# A run launch waits for its worker to start and load the code location (tens of seconds under
+# load). Through Dagster's run queue, an approved rerun waited for the queue's previous round of
+# launches (21-107 s on the bench) before its own; launched by the sensor that requested it, it waits
+# for its own only. Each sensor ticks in a thread of its own, so one sensor's launches hold no other.
+RUN_COORDINATOR = {"module": "dagster.core.run_coordinator", "class": "DefaultRunCoordinator"}
+SENSORS = {"use_threads": True, "num_workers": 8}
 
 
 def ensure_instance_yaml(dagster_home: Path) -> Path:
-    """`dagster.yaml` for a local instance: telemetry off and a code-server startup timeout that
-    fits a slow machine. An existing file is kept; only a missing `code_servers` section is added."""
+    """`dagster.yaml` for a local instance: telemetry off, a code-server startup timeout that fits a
+    slow machine, sensors in threads and runs launched as they are requested (no queue). An existing
+    file is kept; only missing sections are added (none of the run coordinator's if it configures a
+    run queue)."""
     dagster_home.mkdir(parents=True, exist_ok=True)
     path = dagster_home / "dagster.yaml"
     current = (yaml.safe_load(path.read_text()) if path.exists() else None) or {}
@@ -37,6 +45,9 @@ def ensure_instance_yaml(dagster_home: Path) -> Path:
     changed = dict(current)
     changed.setdefault("telemetry", {"enabled": False})
     changed.setdefault("code_servers", {"local_startup_timeout": CODE_SERVER_STARTUP_TIMEOUT_S})
+    changed.setdefault("sensors", SENSORS)
+    if "run_queue" not in changed:
+        changed.setdefault("run_coordinator", RUN_COORDINATOR)
     if changed != current or not path.exists():
         path.write_text(yaml.safe_dump(changed, sort_keys=False))
     return path

@@ -13,10 +13,7 @@ in the same DAGs folder, its data under `$DW_HOME/web`; none of its DAGs runs un
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,6 +23,7 @@ from urllib.parse import quote
 import pytest
 
 from dw_assets.config import DEFAULT_CONFIG, REPO_ROOT
+from dw_assets.connectors.dbt import run_dbt
 from dw_assets.connectors.openlineage.event_store import LineageEventStore
 from dw_assets.demo.estate import build_estate
 from dw_assets.harness.airflow import AirflowHarness
@@ -39,12 +37,10 @@ WEB_DAGS = REPO_ROOT / "tests" / "fault_suite" / "web_estate" / "dags"
 def build_estate_home(home: Path) -> Path:
     """The demo estate in `home`, plus the dbt seeds the close models' tests read."""
     build_estate(home)
-    dbt = Path(sys.executable).parent / "dbt"
-    env = {**os.environ, "DW_HOME": str(home), "DBT_TARGET_PATH": str(home / "dbt" / "target"),
+    env = {"DW_HOME": str(home), "DBT_TARGET_PATH": str(home / "dbt" / "target"),
            "DBT_LOG_PATH": str(home / "dbt" / "logs")}
     project = REPO_ROOT / "dbt_project"
-    proc = subprocess.run([str(dbt), "seed", "--project-dir", str(project), "--profiles-dir", str(project)],
-                          env=env, capture_output=True, text=True, timeout=600, check=False)
+    proc = run_dbt(["seed"], project, project, env=env, timeout_s=600)
     assert proc.returncode == 0, f"dbt seed failed for the test estate:\n{proc.stdout[-4000:]}"
     return home
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from dw_assets.connectors.dbt import dbt_executable
 from dw_assets.harness import airflow_venv
 from dw_assets.harness.airflow import AirflowHarness, free_port, session_pids
 
@@ -18,11 +19,13 @@ ESTATE_DAGS = ("gl_landing", "month_end_close", "orders_daily")
 DAG_OWNERS = {"gl_landing": "sam.ortiz", "month_end_close": "maria.chen", "orders_daily": "jonas.berg"}
 
 
-def test_airflow_bin_comes_before_the_dagster_venv_bin(tmp_path: Path) -> None:
+def test_airflow_bin_then_the_dbt_venv_bin_then_the_dagster_venv_bin(tmp_path: Path) -> None:
     env = AirflowHarness(3, tmp_path, dw_home_dir=tmp_path / "dw").process_env(Path("/venvs/venv-3"))
     path = env["PATH"].split(":")
-    assert path[:2] == ["/venvs/venv-3/bin", str(Path(sys.executable).parent)]
-    assert Path(env["DW_DBT_OL"]) == Path(sys.executable).parent / "dbt-ol"
+    dbt_ol = dbt_executable(use_openlineage=True)  # dbt's own venv: dbt-ol there starts that venv's `dbt`
+    assert path[:3] == ["/venvs/venv-3/bin", str(dbt_ol.parent), str(Path(sys.executable).parent)]
+    assert Path(env["DW_DBT_OL"]) == dbt_ol
+    assert (dbt_ol.parent / "dbt").is_file()
     assert env["DW_HOME"] == str((tmp_path / "dw").resolve())
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import stat
 from pathlib import Path
 
+import dagster as dg
 import yaml
 
 from dw_assets.config import DEFAULT_CONFIG, load_settings, resolve_env
@@ -46,15 +47,20 @@ def test_dw_config_still_wins_over_the_home_config(dw_home, monkeypatch):
     assert load_settings().path == DEFAULT_CONFIG.resolve()
 
 
-def test_the_instance_yaml_gets_a_startup_timeout_and_keeps_what_is_there(tmp_path):
+def test_the_instance_yaml_gets_a_startup_timeout_direct_launches_and_keeps_what_is_there(tmp_path):
     home = tmp_path / "dagster"
     path = ensure_instance_yaml(home)
     assert yaml.safe_load(path.read_text()) == {
-        "telemetry": {"enabled": False}, "code_servers": {"local_startup_timeout": CODE_SERVER_STARTUP_TIMEOUT_S}}
-    path.write_text("sensors:\n  use_threads: true\n")
+        "telemetry": {"enabled": False}, "code_servers": {"local_startup_timeout": CODE_SERVER_STARTUP_TIMEOUT_S},
+        "sensors": {"use_threads": True, "num_workers": 8},
+        "run_coordinator": {"module": "dagster.core.run_coordinator", "class": "DefaultRunCoordinator"}}
+    with dg.DagsterInstance.from_config(str(home)) as instance:  # a valid instance: runs launch as requested
+        assert type(instance.run_coordinator).__name__ == "SyncInMemoryRunCoordinator"  # DefaultRunCoordinator
+    path.write_text("sensors:\n  use_threads: true\nrun_queue:\n  max_concurrent_runs: 2\n")
     ensure_instance_yaml(home)
     kept = yaml.safe_load(path.read_text())
     assert kept["sensors"] == {"use_threads": True} and kept["code_servers"]["local_startup_timeout"] == 300
+    assert kept["run_queue"] == {"max_concurrent_runs": 2} and "run_coordinator" not in kept  # the user's queue
 
 
 def test_dw_ui_refuses_to_parse_dbt_inside_the_checkout_with_one_clear_message(dw_home, monkeypatch, tmp_path):
@@ -67,5 +73,6 @@ def test_dw_ui_refuses_to_parse_dbt_inside_the_checkout_with_one_clear_message(d
     monkeypatch.setenv("DBT_TARGET_PATH", str(tmp_path / "no-target"))  # no manifest where dbt would write it
     result = CliRunner().invoke(cli, ["ui"])
     assert result.exit_code != 0
-    assert "would run `dbt parse` inside this checkout" in result.output and "DW_ESTATE_REPO" in result.output
+    assert "inside this checkout, where Data Workers never runs `dbt parse`" in result.output
+    assert "DW_ESTATE_REPO" in result.output
     assert not (dw_home / "dagster").exists()  # refused before anything was started or written

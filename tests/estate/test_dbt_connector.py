@@ -5,17 +5,19 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
+from dw_assets.config import Settings, load_settings
 from dw_assets.connectors import dbt as dbt_connector
 from dw_assets.connectors.dbt import (
     DbtArtifactError,
     DbtCommandError,
     DbtError,
     DbtReadOnlyError,
+    dbt_executable,
     ensure_manifest,
     failed_results,
     load_manifest,
@@ -33,8 +35,24 @@ def project(tmp_path: Path) -> Path:
     return root
 
 
+def _fake_bin(folder: Path, *names: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in names:
+        (folder / name).write_text("#!/bin/sh\n")
+        (folder / name).chmod(0o755)
+    return folder
+
+
 @pytest.fixture
-def recorded_runs(monkeypatch: pytest.MonkeyPatch) -> list[dict]:
+def dbt_bin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A dbt venv's bin (the files only: these tests never start it), named by $DW_DBT_BIN_DIR."""
+    folder = _fake_bin(tmp_path / "dbt-venv" / "bin", "dbt", "dbt-ol")
+    monkeypatch.setenv("DW_DBT_BIN_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture
+def recorded_runs(monkeypatch: pytest.MonkeyPatch, dbt_bin: Path) -> list[dict]:
     calls: list[dict] = []
 
     def fake_run(argv, **kwargs):
@@ -58,25 +76,80 @@ def test_read_only_allows_parse_compile_and_ls(project: Path, recorded_runs) -> 
     assert [c["argv"][1] for c in recorded_runs] == ["parse", "compile", "ls"]
 
 
-def test_runs_the_venv_dbt_with_dw_home_and_the_venv_on_path(project: Path, recorded_runs, tmp_path) -> None:
+def test_runs_the_dbt_venv_dbt_with_dw_home_and_its_bin_on_path(project: Path, recorded_runs, dbt_bin,
+                                                                 tmp_path) -> None:
     run_dbt(["build", "--select", "fct_revenue"], project, env={"DW_HOME": str(tmp_path / "home")})
     call = recorded_runs[0]
-    venv_bin = str(Path(sys.executable).parent)
-    assert call["argv"][0] == os.path.join(venv_bin, "dbt")
+    assert call["argv"][0] == str(dbt_bin / "dbt")
     assert call["argv"][1:] == ["build", "--select", "fct_revenue", "--project-dir", str(project),
                                 "--profiles-dir", str(project)]
-    assert call["env"]["PATH"].split(os.pathsep)[0] == venv_bin
+    assert call["env"]["PATH"].split(os.pathsep)[0] == str(dbt_bin)  # dbt-ol starts this venv's `dbt`
     assert call["env"]["DW_HOME"] == str(tmp_path / "home")
     assert call["env"]["DBT_SEND_ANONYMOUS_USAGE_STATS"] == "false"
     assert call["cwd"] == str(project)
 
 
-def test_dbt_ol_runs_live_with_structured_logs(project: Path, recorded_runs, tmp_path) -> None:
+def test_dbt_ol_runs_live_with_structured_logs(project: Path, recorded_runs, dbt_bin, tmp_path) -> None:
     run_dbt(["build"], project, tmp_path, use_openlineage=True, cwd=tmp_path)
     argv = recorded_runs[0]["argv"]
-    assert Path(argv[0]).name == "dbt-ol" and argv[1:3] == ["--consume-structured-logs", "build"]
+    assert argv[0] == str(dbt_bin / "dbt-ol") and argv[1:3] == ["--consume-structured-logs", "build"]
     assert argv[-2:] == ["--profiles-dir", str(tmp_path.resolve())]
     assert recorded_runs[0]["cwd"] == str(tmp_path)
+
+
+def _settings_with(tmp_path: Path, executable: str | None) -> Settings:
+    config = tmp_path / "conf" / "dw.yaml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(yaml.safe_dump({"project": "p", "dbt": {"executable": executable} if executable else {}}))
+    return load_settings(config)
+
+
+def test_config_names_the_dbt_executable_or_its_folder(tmp_path: Path, dbt_bin: Path) -> None:
+    mine = _fake_bin(tmp_path / "conf" / "tools", "dbt", "dbt-ol")  # relative to the config file
+    for value in ("tools", "tools/dbt", str(mine)):
+        settings = _settings_with(tmp_path, value)
+        assert dbt_executable(settings=settings) == mine / "dbt"  # the config wins over $DW_DBT_BIN_DIR
+        assert dbt_executable(True, settings) == mine / "dbt-ol"
+
+
+def test_a_configured_place_without_dbt_is_an_error_naming_it(tmp_path: Path, dbt_bin: Path) -> None:
+    settings = _settings_with(tmp_path, "nowhere/bin")
+    with pytest.raises(DbtError, match=r"nowhere/bin/dbt-ol not found \(dbt\.executable in .*dw\.yaml: nowhere/bin\)"
+                                       r".*openlineage-dbt.*requirements-dbt\.txt"):
+        dbt_executable(True, settings)
+
+
+def test_dw_dbt_bin_dir_comes_before_this_venv_and_path(tmp_path: Path, dbt_bin: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(dbt_connector.sys, "executable", str(_fake_bin(tmp_path / "py" / "bin", "dbt") / "python"))
+    monkeypatch.setenv("PATH", str(_fake_bin(tmp_path / "on-path", "dbt")))
+    assert dbt_executable() == dbt_bin / "dbt"
+    monkeypatch.setenv("DW_DBT_BIN_DIR", str(tmp_path / "empty"))
+    with pytest.raises(DbtError, match=r"empty/dbt not found \(\$DW_DBT_BIN_DIR=.*empty\): install dbt-core"):
+        dbt_executable()
+
+
+def test_without_config_or_env_this_venv_then_the_checkout_venv_then_path(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DW_DBT_BIN_DIR", raising=False)
+    python_bin = tmp_path / "py" / "bin"
+    checkout_bin = tmp_path / "checkout" / ".venv-dbt" / "bin"
+    on_path = tmp_path / "on-path"
+    monkeypatch.setattr(dbt_connector.sys, "executable", str(python_bin / "python"))
+    monkeypatch.setattr(dbt_connector, "CHECKOUT_DBT_BIN", checkout_bin)
+    monkeypatch.setenv("PATH", str(on_path))
+    with pytest.raises(DbtError) as missing:
+        dbt_executable(True)
+    message = str(missing.value)
+    assert message.startswith("dbt-ol not found: looked at dbt.executable (unset), $DW_DBT_BIN_DIR (unset), ")
+    assert str(python_bin / "dbt-ol") in message and str(checkout_bin / "dbt-ol") in message and "PATH" in message
+    assert "install openlineage-dbt" in message and "make install" in message
+    _fake_bin(on_path, "dbt-ol")
+    assert dbt_executable(True) == on_path / "dbt-ol"
+    _fake_bin(checkout_bin, "dbt-ol")
+    assert dbt_executable(True) == checkout_bin / "dbt-ol"
+    _fake_bin(python_bin, "dbt-ol")
+    assert dbt_executable(True) == python_bin / "dbt-ol"
 
 
 @pytest.mark.parametrize("args, message", [
@@ -119,7 +192,7 @@ def test_ensure_manifest_parses_when_a_model_changed(project: Path, monkeypatch)
 
     monkeypatch.setattr(dbt_connector, "run_dbt", fake_run_dbt)
     ensure_manifest(project)
-    assert calls == [(["parse"], {"read_only": True})]
+    assert calls == [(["parse"], {"read_only": True, "settings": None})]
 
 
 def test_ensure_manifest_reports_a_failed_parse(project: Path, monkeypatch) -> None:

@@ -191,3 +191,20 @@ def night1_plan(instance: str = "local", *, domain: str = "finance", proposer: s
                                       expect="debits equal credits per entity")),
         proposed_at=datetime(2026, 10, 1, 5, 30, tzinfo=UTC),
     )
+
+
+def passing_checks(dataset: str, check: str, partition: str | None) -> Any:
+    """A checks runner whose every check passes (verification without a warehouse)."""
+    from dw_assets.core.checks_logic import CheckOutcome
+
+    return CheckOutcome(check, dataset, True, "ERROR", f"{check} ok", {"observed": 105500, "partition": partition})
+
+
+class Capture:
+    """An OpenLineage client that keeps the events it is given."""
+
+    def __init__(self) -> None:
+        self.events: list[Any] = []
+
+    def emit(self, event: Any) -> None:
+        self.events.append(event)

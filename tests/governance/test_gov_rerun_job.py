@@ -7,10 +7,11 @@ import re
 from datetime import UTC, datetime
 
 import pytest
-from gov_fakes import make_settings, night1_plan
+from gov_fakes import Capture, make_settings, night1_plan, passing_checks
 from werkzeug import Request, Response
 
 from dw_assets.config import AirflowConfig, AirflowInstanceConfig, AuthConfig
+from dw_assets.connectors.openlineage.emitter import VerificationEmitter
 from dw_assets.dagster_defs.rerun import (
     GovernanceRuntime,
     rerun_airflow_dag,
@@ -36,7 +37,8 @@ def failure_message(result, op="authorize_plan") -> str:
 
 @pytest.fixture
 def runtime(settings, gov, airflow, clock):
-    return GovernanceRuntime(settings, governance=gov, client_for=lambda _name: airflow, sleep=clock.advance)
+    return GovernanceRuntime(settings, governance=gov, client_for=lambda _name: airflow, sleep=clock.advance,
+                             checks_runner=passing_checks, emitter=VerificationEmitter(settings, client=Capture()))
 
 
 def test_definitions_load(settings):
@@ -45,16 +47,24 @@ def test_definitions_load(settings):
     assert defs.resolve_sensor_def("dw_approvals")
 
 
-def test_approved_run_drafts_waits_and_marks_verifying(runtime, gov, airflow, approved):
+def test_approved_run_drafts_waits_and_verifies_in_the_same_run(runtime, gov, airflow, approved):
     plan_id, approval = approved
     result = execute(runtime, plan_id, rerun_tags(plan_id, approval.approval_id))
     assert result.success
     assert airflow.writes == [] and [r.dag_id for r in airflow.runs] == ["gl_landing", "month_end_close"]
     used = gov.ledger.get_approval(approval.approval_id)
     assert used.used_by == result.run_id
-    assert gov.ledger.plan_row(plan_id)["status"] == "verifying"
     steps = result.output_for_node("dispatch_plan_steps")["steps"]
     assert steps[0]["mode"] == "drafted" and steps[0]["downstream"][0]["dag_id"] == "month_end_close"
+    # no second run to wait for: the plan is verified (receipt, ledger, partition) by this one
+    assert result.output_for_node("verify_in_run") == {"plan_id": plan_id, "verified": True, "passed": True,
+                                                        "outcome": "resolved"}
+    assert gov.ledger.plan_row(plan_id)["status"] == "verified"
+    actions = [r.action for r in gov.receipts.list(subject=plan_id)]
+    assert actions[-2:] == ["rerun_completed", "verification"] and actions.count("verification") == 1
+    (mat,) = result.asset_materializations_for_node("verify_in_run")
+    assert mat.partition == plan_id and mat.metadata["outcome"].value == "resolved"
+    assert result.dagster_run.run_id in mat.description
 
 
 @pytest.mark.parametrize("tags,code", [
@@ -207,7 +217,8 @@ def http_settings(tmp_path, httpserver):
 def test_with_the_real_client_a_refusal_sends_no_http_request_and_approval_triggers_once(http_settings, httpserver):
     fake = FakeAirflowHttp(httpserver)
     gov = Governance(http_settings, store=Store(http_settings.state.url))
-    runtime = GovernanceRuntime(http_settings, governance=gov, sleep=lambda _s: None)
+    runtime = GovernanceRuntime(http_settings, governance=gov, sleep=lambda _s: None, checks_runner=passing_checks,
+                                emitter=VerificationEmitter(http_settings, client=Capture()))
     legacy, pinned = night1_plan(instance="legacy"), night1_plan(instance="pinned")
     for plan in (legacy, pinned):
         gov.propose(plan)
@@ -223,4 +234,4 @@ def test_with_the_real_client_a_refusal_sends_no_http_request_and_approval_trigg
     result = execute(runtime, legacy.id, rerun_tags(legacy.id, approval.approval_id), poll=0.01)
     assert result.success, result.failure_data_for_node("dispatch_plan_steps")
     assert fake.writes == [("POST", "/api/v2/dags/gl_landing/dagRuns")]
-    assert gov.ledger.plan_row(legacy.id)["status"] == "verifying"
+    assert gov.ledger.plan_row(legacy.id)["status"] == "verified"

@@ -6,7 +6,7 @@ import dagster as dg
 import pytest
 from gov_fakes import make_settings, night1_plan
 
-from dw_assets.dagster_defs.rerun import GovernanceRuntime
+from dw_assets.dagster_defs.rerun import GovernanceRuntime, rerun_run_config, rerun_tags
 from dw_assets.governance.launches import approvals_tick
 from dw_assets.governance.workflow import Governance
 from dw_assets.store import Store
@@ -108,3 +108,28 @@ def test_a_launch_refused_by_the_stop_is_launched_again_after_resume(gov, airflo
     gov.resume(by="maria.chen")
     [again] = approvals_tick(gov).launches
     assert again.approval_id == approval.approval_id and again.run_key != first
+
+
+def test_a_verifying_plan_waits_for_its_rerun_run_and_is_verified_by_the_sensor_only_if_that_run_ended(
+        settings, gov, plan, clock):
+    """The rerun run verifies itself; the sensor's verify run is the fallback once that run is over."""
+    gov.propose(plan)
+    gov.ledger.set_plan_status(plan.id, "verifying", now=clock())  # Airflow done, the run verifying now
+    runtime = GovernanceRuntime(settings, governance=gov)
+    defs = build_definitions(settings, runtime=runtime)
+    sensor = defs.resolve_sensor_def("dw_approvals")
+    with dg.instance_for_test() as instance:
+        rerun = instance.create_run_for_job(defs.resolve_job_def("rerun_airflow_dag"),
+                                            run_config=rerun_run_config(plan.id), tags=rerun_tags(plan.id, None))
+        instance.handle_run_event(rerun.run_id, dg.DagsterEvent(
+            event_type_value=dg.DagsterEventType.RUN_START.value, job_name=rerun.job_name))
+        assert instance.get_run_by_id(rerun.run_id).status == dg.DagsterRunStatus.STARTED
+
+        def verify_requests() -> list[str]:
+            context = dg.build_sensor_context(instance=instance, definitions=defs,
+                                              resources={"dw_governance": runtime})
+            return [r.run_key for r in sensor(context).run_requests if r.job_name == "verify_remediation"]
+
+        assert verify_requests() == []  # that run verifies the plan in a moment: no second run
+        instance.report_run_failed(instance.get_run_by_id(rerun.run_id))  # it crashed before verifying
+        assert verify_requests() == [f"verify-{plan.id}"]

@@ -21,5 +21,6 @@ def test_the_config_is_the_shipped_one_with_paths_in_the_test_home() -> None:
 
 
 def test_no_caller_variables_leak_in() -> None:
-    kept = {"DW_SHARED_DIR", "DW_OPENLINEAGE_SPEC_DIR", "DW_AIRFLOW_VENVS", "DW_PG_BIN", "DW_HOME", "DW_CONFIG"}
+    kept = {"DW_SHARED_DIR", "DW_OPENLINEAGE_SPEC_DIR", "DW_AIRFLOW_VENVS", "DW_PG_BIN", "DW_DBT_BIN_DIR", "DW_HOME",
+            "DW_CONFIG"}
     assert {name for name in os.environ if name.startswith("DW_")} <= kept

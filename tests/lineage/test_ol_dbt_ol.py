@@ -6,12 +6,12 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from ol_samples import make_settings
 
+from dw_assets.connectors.dbt import dbt_executable
 from dw_assets.connectors.openlineage.event_store import LineageEventStore
 from dw_assets.connectors.openlineage.receiver import create_app
 from dw_assets.store import Store
@@ -47,18 +47,16 @@ def _project(root: Path, receiver_url: str) -> Path:
 
 def test_dbt_ol_build_lands_in_the_store_shaped_like_the_reference(
         dw_home: Path, store: Store, shared_dir: Path, tmp_path: Path, run_server) -> None:
-    bin_dir = Path(sys.executable).parent
-    if not (bin_dir / "dbt-ol").exists() or not (bin_dir / "dbt").exists():
-        pytest.skip("dbt-ol / dbt are not installed in this venv")
+    dbt_ol = dbt_executable(use_openlineage=True)  # dbt's own venv (`make install`), a clear error without it
     reference = json.loads((shared_dir / "openlineage-examples" / "dbt-duckdb" / "result.json").read_text())
     settings = make_settings(dw_home, spec_dir=str(shared_dir / "openlineage-spec"))
     with run_server(create_app(settings, store)) as server:
         project = _project(tmp_path / "probe", server.url)
-        env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}",
+        env = {**os.environ, "PATH": f"{dbt_ol.parent}{os.pathsep}{os.environ.get('PATH', '')}",
                "OPENLINEAGE_NAMESPACE": "dbt-probe", "DBT_SEND_ANONYMOUS_USAGE_STATS": "false"}
         env.pop("OPENLINEAGE_CONFIG", None)
         env.pop("OPENLINEAGE_URL", None)
-        done = subprocess.run([str(bin_dir / "dbt-ol"), "build", "--profiles-dir", str(project)],
+        done = subprocess.run([str(dbt_ol), "build", "--profiles-dir", str(project)],
                               check=False, cwd=project, env=env, capture_output=True, text=True, timeout=600)
         assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     events = LineageEventStore(store)
