@@ -10,7 +10,7 @@ from gov_fakes import night1_plan
 
 from dw_assets.core.incident_report import INLINE_LIMIT
 from dw_assets.core.signals import Signal
-from dw_assets.dagster_defs.incident_assets import INCIDENT_PARTITIONS, build_definitions
+from dw_assets.dagster_defs.incident_assets import incident_materialization
 from dw_assets.dagster_defs.plan_view import plan_view
 from dw_assets.dagster_defs.rerun import GovernanceRuntime, plan_partitions
 from dw_assets.incidents import IncidentStore, intake_signal
@@ -51,13 +51,7 @@ def _incident(settings, gov, plan_id: str):
 def test_incident_partition_reads_as_a_report(settings, gov, approved):
     plan_id, approval = approved
     incident_id = _incident(settings, gov, plan_id)
-    defs = build_definitions(settings)
-    with dg.instance_for_test() as instance:
-        instance.add_dynamic_partitions(INCIDENT_PARTITIONS.name, [incident_id])
-        asset = defs.resolve_assets_def(dg.AssetKey(["incident"]))
-        result = dg.materialize([asset], partition_key=incident_id, instance=instance)
-    (mat,) = result.asset_materializations_for_node(asset.node_def.name)
-    meta = mat.metadata
+    meta = incident_materialization(settings, gov.store, incident_id).metadata
 
     markdown = {k: v.value for k, v in meta.items() if isinstance(v, dg.MarkdownMetadataValue)}
     assert {"cause 1", "fix 1", "plan", "how to approve", "draft step 1"} <= set(markdown)
