@@ -73,7 +73,8 @@ def watched_dataset_deps(settings: Settings) -> list[dg.AssetDep]:
     the asset graph draws dataset -> incident (each incident partition depends on all of them)."""
     ids = {canonical_dataset_id(c.dataset) for c in settings.checks}  # the keys estate_assets declares
     ids |= {canonical_dataset_id(d) for outputs in settings.airflow.task_outputs.values() for d in outputs}
-    return [dg.AssetDep(dg.AssetKey(i.split("."))) for i in sorted(ids)]
+    # an incident is about some partition of a dataset, which only its evidence says
+    return [dg.AssetDep(dg.AssetKey(i.split(".")), partition_mapping=dg.AllPartitionMapping()) for i in sorted(ids)]
 
 
 def incident_materialization(settings: Settings, store: Store, incident_id: str,
