@@ -33,14 +33,15 @@ SEQ_KEY = "dw/event_seq"  # the incident event a materialization reflects
 
 def incident_metadata(incident: Incident, plan: PlanView | None = None) -> dict[str, Any]:
     """The incident as a report: the facts on top, then causes, path, blast radius, fixes, the plan
-    and how to approve it, then the history; Markdown and tables, JSON only for the raw evidence."""
+    and how to approve it, then the history; Markdown and tables, JSON only for the raw evidence.
+    Keys stay short words: the asset page lays them out in a narrow column beside the values."""
     md = dg.MetadataValue
     meta: dict[str, Any] = {
         "status": incident.status, "severity": incident.severity,
         "title": md.text(incident.title), "owner": incident.owner or "", "domain": incident.domain or "",
     }
     if incident.dataset_id:
-        meta["dataset_asset"] = md.asset(dg.AssetKey(incident.dataset_id.split(".")))
+        meta["asset"] = md.asset(dg.AssetKey(incident.dataset_id.split(".")))
     meta.update({
         "dataset": incident.dataset_id or "", "trigger": incident.trigger_kind,
         "window": f"{incident.window_start.isoformat()} .. {incident.window_end.isoformat()}",
@@ -52,7 +53,7 @@ def incident_metadata(incident: Incident, plan: PlanView | None = None) -> dict[
         meta["path"] = table(report.path_rows(incident.path))
     if incident.blast_radius:
         meta["blast radius"] = md.text(report.blast_summary(incident.blast_radius))
-        meta["blast radius readers"] = table(report.blast_rows(incident.blast_radius))
+        meta["readers"] = table(report.blast_rows(incident.blast_radius))
     for rank, fix in enumerate(incident.proposed_fixes[:MAX_FIXES], start=1):
         meta[f"fix {rank}"] = md.md(report.fix_md(rank, fix))
     if incident.plan_id:

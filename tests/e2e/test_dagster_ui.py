@@ -119,7 +119,7 @@ def test_incident_page_reads_as_an_incident_report(ui, browser_page, monkeypatch
     hop = incident.path[0]
     assert f"{hop['source']} {hop['target']} {hop['system']}" in flat  # a path row: from, to, system
     owners = {r["owner"] for r in incident.blast_radius if r.get("owner")}
-    assert any(owner in flat for owner in owners) and "blast radius readers" in flat
+    assert any(owner in flat for owner in owners) and "readers" in flat
     assert f"dw approve {incident.plan_id} --as <your-name>" in flat
     assert "dw/approval_id=" in flat and "[Show JSON]" in flat  # only the raw evidence stays JSON
     assert flat.count("[Show Markdown]") == 0

@@ -64,7 +64,7 @@ def test_incident_partition_reads_as_a_report(settings, gov, approved):
     assert isinstance(meta["path"], dg.TableMetadataValue)
     assert [r.data["system"] for r in path.records] == ["airflow", "dbt"]
     assert path.records[1].data["provenance"] == "dbt_manifest,note"
-    readers = meta["blast radius readers"].value.records
+    readers = meta["readers"].value.records
     assert readers[0].data["severity"] == "high" and readers[0].data["owner"] == "finance-controller"
     assert "finance-controller (1)" in meta["blast radius"].value
 
@@ -131,5 +131,5 @@ def test_the_approvals_sensor_lists_pending_plans_in_one_place_once_per_change(s
     assert rows[other.id]["status"] == "approval_requested" and "(approve first)" in rows[other.id]["launch tags"]
     assert rows[plan_id]["launch tags"].endswith(f"dw/approval_id={approval.approval_id}")
     assert rows[other.id]["approve with"].startswith(f"dw approve {other.id} --as")
-    assert "/api/v2/dags/gl_landing/dagRuns" in event.metadata[f"{other.id}: draft step 1"].value
+    assert "/api/v2/dags/gl_landing/dagRuns" in event.metadata[f"{rows[other.id]['#']}. draft step 1"].value
     assert not second.asset_events and not second.dynamic_partitions_requests  # nothing changed
