@@ -97,7 +97,7 @@ def reported_seq(instance: dg.DagsterInstance, incident_id: str) -> int:
     if not records or records[0].asset_materialization is None:
         return 0
     value = records[0].asset_materialization.metadata.get(SEQ_KEY)
-    return int(value.value) if value is not None else 0
+    return int(str(value.value)) if value is not None else 0
 
 
 def build_definitions(settings: Settings) -> dg.Definitions:
