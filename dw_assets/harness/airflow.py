@@ -149,6 +149,9 @@ class AirflowHarness:
                 "AIRFLOW__API_AUTH__JWT_SECRET": self._secret("jwt_secret"),
                 "AIRFLOW__API__SECRET_KEY": self._secret("api_secret_key"),
                 "AIRFLOW__DAG_PROCESSOR__REFRESH_INTERVAL": "5",
+                # a task's calls to the execution API (the single API worker) wait 30 s, not 5: on a
+                # loaded 2-core machine a start call timing out five times killed the task at once
+                "AIRFLOW__WORKERS__EXECUTION_API_TIMEOUT": "30",
             })
         else:
             env.update({
