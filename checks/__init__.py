@@ -17,6 +17,7 @@ from dw_assets.checks.schema_drift import evaluate_schema_drift
 from dw_assets.checks.volume import evaluate_volume
 from dw_assets.config import DatasetChecksConfig, Settings
 from dw_assets.core.checks_logic import FRESHNESS, LANDED_FILES, SCHEMA_DRIFT, balance_check_name
+from dw_assets.dagster_defs.partitions import check_partitions
 
 
 def build_definitions(settings: Settings) -> dg.Definitions:
@@ -38,7 +39,8 @@ def volume_checks(settings: Settings, entry: DatasetChecksConfig) -> list[dg.Ass
                    f"{cfg.band_ceiling:.0%}; empty or >= {cfg.hard_ratio}x fails; direction {cfg.direction}).")
     return [make_asset_check(settings, entry.dataset, cfg.name, description,
                              lambda wh, store, partition, now: evaluate_volume(wh, store, entry.dataset, cfg,
-                                                                               partition, now))]
+                                                                               partition, now),
+                             check_partitions(entry, "volume"))]
 
 
 def freshness_checks(settings: Settings, entry: DatasetChecksConfig) -> list[dg.AssetChecksDefinition]:
@@ -59,7 +61,8 @@ def balance_checks(settings: Settings, entry: DatasetChecksConfig) -> list[dg.As
         description = f"Every group by {', '.join(rule.group_by)} satisfies `{rule.condition}`."
         out.append(make_asset_check(
             settings, entry.dataset, balance_check_name(rule.name), description,
-            bind_evaluation(evaluate_balance, entry.dataset, rule)))
+            bind_evaluation(evaluate_balance, entry.dataset, rule),
+            check_partitions(entry, "balance", partitioned=bool(rule.partition_column))))
     return out
 
 
@@ -71,7 +74,8 @@ def landed_files_checks(settings: Settings, entry: DatasetChecksConfig) -> list[
                    f"`{cfg.file_glob}` files (minus {cfg.header_rows} header row(s) each).")
     return [make_asset_check(settings, entry.dataset, LANDED_FILES, description,
                              lambda wh, store, partition, now: evaluate_landed_files(
-                                 wh, store, entry.dataset, cfg, landing_url(settings, cfg), partition, now))]
+                                 wh, store, entry.dataset, cfg, landing_url(settings, cfg), partition, now),
+                             check_partitions(entry, "landed_files"))]
 
 
 def schema_drift_checks(settings: Settings, entry: DatasetChecksConfig) -> list[dg.AssetChecksDefinition]:

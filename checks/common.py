@@ -9,6 +9,7 @@ outcome into an `AssetCheckResult` readable in the UI.
 
 from __future__ import annotations
 
+import warnings
 from datetime import UTC, datetime
 from typing import Any
 
@@ -57,25 +58,34 @@ def check_description(outcome: CheckOutcome, incident_id: str | None = None) -> 
 
 
 PARTITION_CONFIG = {"partition": dg.Field(str, is_required=False,
-                                           description="YYYY-MM-DD, or YYYY-MM-DDTHH for an hourly check; default: the run tag dw/partition, else the latest")}
+                                           description="YYYY-MM-DD, or YYYY-MM-DDTHH for an hourly check; default: the run's partition, "
+                                                       "else the run tag dw/partition, else the latest")}
 
 
-def _requested_partition(context: dg.AssetCheckExecutionContext) -> str | None:
+def _requested_partition(context: dg.AssetCheckExecutionContext, partitioned: bool) -> str | None:
+    """Run config, else the run's partition (a partitioned check), else the dw/partition tag."""
     op_context = context.op_execution_context
     config = op_context.op_config or {}
-    return config.get("partition") or op_context.get_tag(PARTITION_TAG)
+    if config.get("partition"):
+        return config["partition"]
+    if partitioned and op_context.has_partition_key:
+        return op_context.partition_key
+    return op_context.get_tag(PARTITION_TAG)
 
 
 def make_asset_check(settings: Settings, dataset_id: str, name: str, description: str,
-                     evaluate: Evaluate) -> dg.AssetChecksDefinition:
-    @dg.asset_check(asset=dg.AssetKey(dataset_id.split(".")), name=name, description=description,
-                    metadata={"dw/dataset_id": dataset_id}, config_schema=PARTITION_CONFIG)
+                     evaluate: Evaluate, partitions: dg.PartitionsDefinition | None = None) -> dg.AssetChecksDefinition:
     def _check(context) -> dg.AssetCheckResult:  # unannotated: dagster rejects postponed (string) annotations
         store = open_state(settings)
         now = datetime.now(UTC)
-        outcome = evaluate(Warehouse.from_settings(settings), store, _requested_partition(context), now)
+        requested = _requested_partition(context, partitions is not None)
+        outcome = evaluate(Warehouse.from_settings(settings), store, requested, now)
         incident_id = record_failure(settings, store, outcome, now)
         context.log.info(outcome.summary + (f" -> incident {incident_id}" if incident_id else ""))
         return to_check_result(outcome, incident_id)
 
-    return _check
+    with warnings.catch_warnings():  # partitioned checks are "preview" in Dagster 1.13: known, and wanted
+        warnings.simplefilter("ignore", dg.PreviewWarning)
+        return dg.asset_check(asset=dg.AssetKey(dataset_id.split(".")), name=name, description=description,
+                              metadata={"dw/dataset_id": dataset_id}, config_schema=PARTITION_CONFIG,
+                              partitions_def=partitions)(_check)

@@ -220,6 +220,9 @@ class DatasetChecksConfig(_Model):
     balance: list[BalanceRuleConfig] = []
     landed_files: LandedFilesCheckConfig | None = None
     schema_drift: SchemaDriftCheckConfig | None = None
+    # the first partition Dagster lists for the dataset (its grain comes from the checks: an
+    # hourly volume check makes it hourly, a partition column daily); older ones stay checkable
+    partitions_start: date = date(2020, 1, 1)
 
 
 class SlackConfig(_Model):

@@ -3,7 +3,8 @@
 Thin wiring over `dw_assets.connectors.airflow.run_feed` (cursor, dedupe, run -> events). Each tick:
 finished runs -> `AssetMaterialization` (task succeeded) or `AssetObservation` (task failed) of the
 datasets their tasks write (`airflow.task_outputs`), a `RunRequest` for the asset checks of the
-materialized datasets, and for failed runs a `Signal` to incident intake. If Airflow is down or
+materialized datasets (one per partition written, the newest partition in the warehouse, tagged
+`dagster/partition` so each check evaluation names it), and for failed runs a `Signal` to incident intake. If Airflow is down or
 answers badly the tick raises: Dagster shows it failed and the cursor stays where it was. Each tick
 retries transient faults under a deadline that fits inside Dagster's sensor timeout; when nothing
 listens at the instance's URL at all (a stopped demo Airflow, a wrong port) the tick is skipped with
@@ -21,6 +22,7 @@ from typing import Any
 import dagster as dg
 import httpx
 
+from dw_assets.checks.partitions import latest_partition_key
 from dw_assets.config import AirflowInstanceConfig, Settings
 from dw_assets.connectors.airflow import AirflowClient, AirflowUnavailableError
 from dw_assets.connectors.airflow.run_feed import (
@@ -34,12 +36,15 @@ from dw_assets.connectors.airflow.run_feed import (
     poll,
     run_key,
 )
+from dw_assets.connectors.warehouse import WarehouseError
 from dw_assets.core.identity import canonical_dataset_id
 from dw_assets.core.signals import Signal
+from dw_assets.dagster_defs.partitions import PARTITION_TAG, partitions_for
 from dw_assets.incidents import intake_signal
 from dw_assets.store import open_state
 
 CheckKeysFor = Callable[[str], Sequence[dg.AssetCheckKey]]
+PartitionFor = Callable[[str], "str | None"]
 # Dagster ends a sensor evaluation after 60 s by default: a tick's retries stop well before that,
 # and the next tick starts again from the same cursor.
 SENSOR_DEADLINE_S = 40.0
@@ -80,25 +85,59 @@ def intake_into_incidents(settings: Settings) -> Callable[[Signal], None]:
     return intake
 
 
-def _asset_event(event: Any) -> dg.AssetMaterialization | dg.AssetObservation:
-    kind = dg.AssetMaterialization if event.kind == "materialization" else dg.AssetObservation
-    return kind(asset_key=event.asset_key, metadata=event.metadata,
-                description=f"Airflow {event.metadata['dag_id']}.{event.task_id}: {event.task_state}")
+def _asset_event(event: Any, partition: str | None = None) -> dg.AssetMaterialization | dg.AssetObservation:
+    description = f"Airflow {event.metadata['dag_id']}.{event.task_id}: {event.task_state}"
+    if event.kind == "materialization":
+        return dg.AssetMaterialization(asset_key=event.asset_key, metadata=event.metadata, partition=partition,
+                                       description=description)
+    return dg.AssetObservation(asset_key=event.asset_key, metadata=event.metadata, description=description)
 
 
-def _check_request(fr: FinishedRun, datasets: list[str], check_keys_for: CheckKeysFor) -> dg.RunRequest | None:
-    keys = sorted({k for ds in datasets for k in check_keys_for(ds)}, key=lambda k: k.to_user_string())
-    if not keys:
-        return None
+def _check_requests(fr: FinishedRun, datasets: dict[str, str | None],
+                    check_keys_for: CheckKeysFor) -> list[dg.RunRequest]:
+    """One run of the checks per partition the run wrote (datasets -> partition key, None for an
+    unpartitioned dataset); the partition rides as the `dagster/partition` tag."""
+    by_partition: dict[str | None, set[dg.AssetCheckKey]] = {}
+    for dataset, partition in datasets.items():
+        by_partition.setdefault(partition, set()).update(check_keys_for(dataset))
     tags = {"dw/source": f"airflow:{fr.instance}", "dw/airflow_dag_id": fr.run.dag_id,
             "dw/airflow_run_id": fr.run.run_id}
-    return dg.RunRequest(run_key=f"airflow:{fr.instance}:{run_key(fr.run)}", job_name=CHECKS_JOB, asset_selection=[],
-                         asset_check_keys=keys, tags=tags)
+    requests = []
+    for partition, keys in sorted(by_partition.items(), key=lambda item: item[0] or ""):
+        if not keys:
+            continue
+        suffix = f":{partition}" if partition else ""
+        requests.append(dg.RunRequest(
+            run_key=f"airflow:{fr.instance}:{run_key(fr.run)}{suffix}", job_name=CHECKS_JOB, asset_selection=[],
+            asset_check_keys=sorted(keys, key=lambda k: k.to_user_string()),
+            tags={**tags, PARTITION_TAG: partition} if partition else tags))
+    return requests
+
+
+def partitions_from_warehouse(settings: Settings) -> PartitionFor:
+    """Dataset id -> the partition its checks evaluate now (the newest in the warehouse), None for
+    an unpartitioned dataset. A warehouse error leaves the partition unnamed (the checks then find
+    the newest themselves) rather than failing the tick that reports the Airflow run."""
+    entries = {canonical_dataset_id(e.dataset): e for e in settings.checks}
+
+    def partition_for(dataset_id: str) -> str | None:
+        entry = entries.get(dataset_id)
+        if entry is None or partitions_for(entry) is None:
+            return None
+        try:
+            return latest_partition_key(settings, entry)
+        except WarehouseError as exc:
+            log.warning("partition of %s not found in the warehouse (%s): its checks pick it themselves",
+                        dataset_id, exc)
+            return None
+
+    return partition_for
 
 
 def evaluate(settings: Settings, source: RunSource, cursor: str | None, *, check_keys_for: CheckKeysFor,
              intake: Callable[[Signal], None], overlap: timedelta = DEFAULT_OVERLAP,
-             lookback: timedelta = DEFAULT_LOOKBACK, now: datetime | None = None) -> dg.SensorResult:
+             lookback: timedelta = DEFAULT_LOOKBACK, now: datetime | None = None,
+             partition_for: PartitionFor = lambda _dataset: None) -> dg.SensorResult:
     """One tick for one instance (everything but the Dagster decorator, for tests and reuse)."""
     result = poll(source, FeedCursor.from_json(cursor), now=now or datetime.now(UTC),
                   overlap=overlap, lookback=lookback)
@@ -107,28 +146,30 @@ def evaluate(settings: Settings, source: RunSource, cursor: str | None, *, check
     run_requests = []
     for fr in result.finished:
         events = dataset_events(fr, outputs, canonical)
-        asset_events.extend(_asset_event(e) for e in events)
-        request = _check_request(fr, [e.dataset_id for e in events if e.kind == "materialization"], check_keys_for)
-        run_requests.extend([request] if request else [])
+        written = {e.dataset_id: partition_for(e.dataset_id) for e in events if e.kind == "materialization"}
+        asset_events.extend(_asset_event(e, written.get(e.dataset_id)) for e in events)
+        run_requests.extend(_check_requests(fr, written, check_keys_for))
         for signal in failure_signals(fr, outputs, canonical):
             intake(signal)
     return dg.SensorResult(asset_events=asset_events, run_requests=run_requests, cursor=result.cursor.to_json())
 
 
 def build_airflow_runs_sensors(
-    settings: Settings, *, check_keys_for: CheckKeysFor | None = None,
+    settings: Settings, *, check_keys_for: CheckKeysFor | None = None, partition_for: PartitionFor | None = None,
     client_factory: Callable[[AirflowInstanceConfig], RunSource] = AirflowClient,
     intake: Callable[[Signal], None] | None = None, minimum_interval_seconds: int = 30,
     overlap: timedelta = DEFAULT_OVERLAP, lookback: timedelta = DEFAULT_LOOKBACK,
 ) -> list[dg.SensorDefinition]:
     """A sensor per `airflow.instances` entry. Clients are built at the first tick, not at load."""
-    return [_sensor_for(settings, inst.name, check_keys_for=check_keys_for, client_factory=client_factory,
+    return [_sensor_for(settings, inst.name, check_keys_for=check_keys_for, partition_for=partition_for,
+                        client_factory=client_factory,
                         intake=intake or intake_into_incidents(settings), interval=minimum_interval_seconds,
                         overlap=overlap, lookback=lookback)
             for inst in settings.airflow.instances]
 
 
 def _sensor_for(settings: Settings, instance: str, *, check_keys_for: CheckKeysFor | None,
+                partition_for: PartitionFor | None,
                 client_factory: Callable[[AirflowInstanceConfig], RunSource],
                 intake: Callable[[Signal], None], interval: int, overlap: timedelta,
                 lookback: timedelta) -> dg.SensorDefinition:
@@ -146,7 +187,8 @@ def _sensor_for(settings: Settings, instance: str, *, check_keys_for: CheckKeysF
         try:
             result = evaluate(settings, clients[instance], context.cursor,
                               check_keys_for=check_keys_for or _checks_in_repository(context),
-                              intake=intake, overlap=overlap, lookback=lookback)
+                              intake=intake, overlap=overlap, lookback=lookback,
+                              partition_for=partition_for or partitions_from_warehouse(settings))
         except AirflowUnavailableError as exc:
             if not isinstance(exc.__cause__, httpx.ConnectError):
                 raise

@@ -1,13 +1,20 @@
-"""Which partition a check reads, and what makes two failures of one check the same occurrence."""
+"""Which partition a check reads, and what makes two failures of one check the same occurrence.
+
+A checked dataset's grain comes from its checks: an hourly volume check makes it hourly; a volume,
+landed files or balance check on a partition column makes it daily; otherwise it is unpartitioned.
+Partition keys are the labels the checks already use (`2026-09-30`, `2026-09-30T13:00`), so a key is
+what `dw checks run --partition` takes (the Dagster partitions are in `dw_assets.dagster_defs.partitions`).
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
-from datetime import date
-from typing import Any
+from datetime import date, datetime
+from typing import Any, Literal
 
-from dw_assets.connectors.warehouse import WarehouseError, WarehouseSession
+from dw_assets.config import DatasetChecksConfig, Settings
+from dw_assets.connectors.warehouse import Warehouse, WarehouseError, WarehouseSession
 from dw_assets.core.checks_logic import CheckOutcome
 from dw_assets.core.dates import as_date
 
@@ -39,3 +46,52 @@ def occurrence(outcome: CheckOutcome) -> str:
         return outcome.partition
     facts = json.dumps(meta.get("broken_groups") or outcome.summary, sort_keys=True, default=str)
     return hashlib.sha256(facts.encode()).hexdigest()[:16]
+
+
+Grain = Literal["day", "hour"]
+FORMAT = {"day": "%Y-%m-%d", "hour": "%Y-%m-%dT%H:%M"}
+
+
+def dataset_grain(entry: DatasetChecksConfig) -> Grain | None:
+    if entry.volume is not None:
+        return entry.volume.grain
+    if entry.landed_files is not None or any(rule.partition_column for rule in entry.balance):
+        return "day"
+    return None
+
+
+def partition_column(entry: DatasetChecksConfig) -> str | None:
+    """The column the dataset's partitions are read from (the volume check's, else the first other)."""
+    if entry.volume is not None:
+        return entry.volume.partition_column
+    if entry.landed_files is not None:
+        return entry.landed_files.partition_column
+    return next((rule.partition_column for rule in entry.balance if rule.partition_column), None)
+
+
+def partition_key(value: object, grain: Grain) -> str:
+    """A partition value from the warehouse (DATE, TIMESTAMP or text) as the dataset's partition key."""
+    if isinstance(value, datetime):
+        moment = value.replace(tzinfo=None)
+    elif isinstance(value, date):
+        moment = datetime(value.year, value.month, value.day)
+    else:
+        moment = datetime.fromisoformat(str(value).strip().replace(" ", "T")).replace(tzinfo=None)
+    return moment.strftime(FORMAT[grain])
+
+
+def latest_partition_key(settings: Settings, entry: DatasetChecksConfig,
+                         warehouse: Warehouse | None = None) -> str | None:
+    """The dataset's newest partition as a partition key (None: unpartitioned, or empty): the
+    partition a check with no partition named would evaluate. One aggregate in the warehouse."""
+    grain, column = dataset_grain(entry), partition_column(entry)
+    if grain is None or column is None:
+        return None
+    warehouse = warehouse or Warehouse.from_settings(settings)
+    latest = warehouse.scalar(f"SELECT max({warehouse.column(column)}) FROM {warehouse.relation(entry.dataset)}")
+    if latest is None:
+        return None
+    try:
+        return partition_key(latest, grain)
+    except ValueError as exc:
+        raise WarehouseError(f"{entry.dataset}.{column}: newest value {latest!r} is not a date or time") from exc

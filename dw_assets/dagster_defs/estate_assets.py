@@ -18,6 +18,7 @@ from dw_assets.config import REPO_ROOT, Settings
 from dw_assets.connectors.dbt import load_manifest, project_paths
 from dw_assets.context_graph import checkout_parse_refusal, ensure_manifest
 from dw_assets.core.identity import canonical_dataset_id
+from dw_assets.dagster_defs.partitions import dataset_partitions
 
 ESTATE_GROUPS = {"finance", "revenue"}
 
@@ -165,6 +166,13 @@ def load_estate_manifest(settings: Settings) -> dict[str, Any] | None:
     return load_manifest(ensure_manifest(settings))
 
 
+def with_partitions(specs: list[dg.AssetSpec], settings: Settings) -> list[dg.AssetSpec]:
+    """Each checked dataset partitioned at its checks' grain (see `partitions`), so the checks
+    evaluated per partition can say which one."""
+    by_key = {dataset_key(d): p for d, p in dataset_partitions(settings).items()}
+    return [s.replace_attributes(partitions_def=by_key[s.key]) if s.key in by_key else s for s in specs]
+
+
 def estate_specs(settings: Settings) -> list[dg.AssetSpec]:
     manifest = load_estate_manifest(settings)
     if manifest is None:
@@ -172,8 +180,8 @@ def estate_specs(settings: Settings) -> list[dg.AssetSpec]:
     translator = EstateTranslator(manifest)
     dbt_specs = list(build_dbt_asset_specs(manifest=manifest, dagster_dbt_translator=translator))
     taken = {s.key for s in dbt_specs}
-    return (dbt_specs + _external_dataset_specs(settings, manifest, taken, translator.emails)
-            + _exposure_specs(manifest, translator))
+    return with_partitions(dbt_specs + _external_dataset_specs(settings, manifest, taken, translator.emails)
+                           + _exposure_specs(manifest, translator), settings)
 
 
 def build_definitions(settings: Settings) -> dg.Definitions:

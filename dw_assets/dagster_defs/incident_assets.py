@@ -1,10 +1,12 @@
 """Incidents in the Dagster UI: one partition of the `incident` asset per incident.
 
-`incident_intake_sensor` reads the incident event log (`dw_incident_events`) past its cursor, adds
-a dynamic partition for each incident it has not seen, and requests one materialization per new
-or changed incident (run key = incident id + event seq, so a replayed tick never runs twice). The
-asset reads the incident from the state store and records its status, trigger, evidence and the
-rest as metadata: the incident's history is the asset's materialization history.
+`incident` is an external asset: nothing in Dagster computes it, so the UI offers no "Materialize"
+for it (and "Materialize all" leaves it out). `incident_intake_sensor` reads the incident event log
+(`dw_incident_events`) past its cursor, adds a dynamic partition for each incident it has not seen,
+and reports one `AssetMaterialization` per new or changed incident, carrying the incident as a
+report (status, causes, path, blast radius, plan, history) in its metadata: the incident's history
+is the asset's materialization history. Each one records the event seq it reflects, so a replayed
+tick (a lost cursor) reports nothing twice.
 """
 
 from __future__ import annotations
@@ -26,18 +28,20 @@ INCIDENT_KEY = dg.AssetKey(["incident"])
 SENSOR_NAME = "incident_intake_sensor"
 CONTEXT_GRAPH_KEY = dg.AssetKey(["dw", "context_graph"])
 MAX_CAUSES, MAX_FIXES = 3, 3
+SEQ_KEY = "dw/event_seq"  # the incident event a materialization reflects
 
 
 def incident_metadata(incident: Incident, plan: PlanView | None = None) -> dict[str, Any]:
     """The incident as a report: the facts on top, then causes, path, blast radius, fixes, the plan
-    and how to approve it, then the history; Markdown and tables, JSON only for the raw evidence."""
+    and how to approve it, then the history; Markdown and tables, JSON only for the raw evidence.
+    Keys stay short words: the asset page lays them out in a narrow column beside the values."""
     md = dg.MetadataValue
     meta: dict[str, Any] = {
         "status": incident.status, "severity": incident.severity,
         "title": md.text(incident.title), "owner": incident.owner or "", "domain": incident.domain or "",
     }
     if incident.dataset_id:
-        meta["dataset_asset"] = md.asset(dg.AssetKey(incident.dataset_id.split(".")))
+        meta["asset"] = md.asset(dg.AssetKey(incident.dataset_id.split(".")))
     meta.update({
         "dataset": incident.dataset_id or "", "trigger": incident.trigger_kind,
         "window": f"{incident.window_start.isoformat()} .. {incident.window_end.isoformat()}",
@@ -49,7 +53,7 @@ def incident_metadata(incident: Incident, plan: PlanView | None = None) -> dict[
         meta["path"] = table(report.path_rows(incident.path))
     if incident.blast_radius:
         meta["blast radius"] = md.text(report.blast_summary(incident.blast_radius))
-        meta["blast radius readers"] = table(report.blast_rows(incident.blast_radius))
+        meta["readers"] = table(report.blast_rows(incident.blast_radius))
     for rank, fix in enumerate(incident.proposed_fixes[:MAX_FIXES], start=1):
         meta[f"fix {rank}"] = md.md(report.fix_md(rank, fix))
     if incident.plan_id:
@@ -70,34 +74,49 @@ def watched_dataset_deps(settings: Settings) -> list[dg.AssetDep]:
     the asset graph draws dataset -> incident (each incident partition depends on all of them)."""
     ids = {canonical_dataset_id(c.dataset) for c in settings.checks}  # the keys estate_assets declares
     ids |= {canonical_dataset_id(d) for outputs in settings.airflow.task_outputs.values() for d in outputs}
-    return [dg.AssetDep(dg.AssetKey(i.split("."))) for i in sorted(ids)]
+    # an incident is about some partition of a dataset, which only its evidence says
+    return [dg.AssetDep(dg.AssetKey(i.split(".")), partition_mapping=dg.AllPartitionMapping()) for i in sorted(ids)]
+
+
+def incident_materialization(settings: Settings, store: Store, incident_id: str,
+                             seq: int | None = None) -> dg.AssetMaterialization:
+    """The incident's partition as the UI shows it, read from the state store."""
+    record = IncidentStore(store).get(incident_id)
+    plan = plan_view(settings, store, record.plan_id) if record.plan_id else None
+    metadata = incident_metadata(record, plan)
+    if seq is not None:
+        metadata[SEQ_KEY] = seq
+    return dg.AssetMaterialization(asset_key=INCIDENT_KEY, partition=record.id, metadata=metadata,
+                                   description=f"[{record.status}] {record.title}")
+
+
+def reported_seq(instance: dg.DagsterInstance, incident_id: str) -> int:
+    """The event seq the partition's latest materialization reflects (0: none yet)."""
+    records = instance.fetch_materializations(
+        dg.AssetRecordsFilter(asset_key=INCIDENT_KEY, asset_partitions=[incident_id]), limit=1).records
+    if not records or records[0].asset_materialization is None:
+        return 0
+    value = records[0].asset_materialization.metadata.get(SEQ_KEY)
+    return int(str(value.value)) if value is not None else 0
 
 
 def build_definitions(settings: Settings) -> dg.Definitions:
     def state() -> Store:
         return open_state(settings)
 
-    def incidents() -> IncidentStore:
-        return IncidentStore(state())
+    incident = dg.AssetSpec(
+        INCIDENT_KEY, partitions_def=INCIDENT_PARTITIONS, group_name="data_workers",
+        deps=[*watched_dataset_deps(settings), CONTEXT_GRAPH_KEY],
+        description="One partition per incident on the datasets it depends on (checks, Airflow task outputs), "
+                    "diagnosed over the context graph. Reported by incident_intake_sensor whenever an incident "
+                    "changes; not materializable by hand (the state store is the record).")
 
-    @dg.asset(key=INCIDENT_KEY, partitions_def=INCIDENT_PARTITIONS, group_name="data_workers",
-              deps=[*watched_dataset_deps(settings), CONTEXT_GRAPH_KEY],
-              description="One partition per incident on the datasets it depends on (checks, Airflow task "
-                          "outputs), diagnosed over the context graph. Written by incident_intake_sensor; "
-                          "materializing it by hand only re-reads an incident from the state store.")
-    def incident(context) -> dg.MaterializeResult:  # unannotated: postponed annotations confuse dagster
-        store = state()
-        record = IncidentStore(store).get(context.partition_key)
-        context.log.info(f"{record.id} [{record.status}] {record.title}")
-        plan = plan_view(settings, store, record.plan_id) if record.plan_id else None
-        return dg.MaterializeResult(metadata=incident_metadata(record, plan))
-
-    @dg.sensor(name=SENSOR_NAME, asset_selection=[INCIDENT_KEY], minimum_interval_seconds=30,
-               default_status=dg.DefaultSensorStatus.RUNNING,
-               description="Adds a partition per new incident and materializes new or changed ones.")
+    @dg.sensor(name=SENSOR_NAME, minimum_interval_seconds=30, default_status=dg.DefaultSensorStatus.RUNNING,
+               description="Adds a partition of `incident` per new incident and reports new or changed ones.")
     def incident_intake_sensor(context) -> dg.SensorResult:
         cursor = int(context.cursor or 0)
-        events = incidents().events_since(cursor)
+        store = state()
+        events = IncidentStore(store).events_since(cursor)
         if not events:
             return dg.SensorResult(skip_reason="no incident changes", cursor=str(cursor))
         latest: dict[str, int] = {}
@@ -105,10 +124,10 @@ def build_definitions(settings: Settings) -> dg.Definitions:
             latest[event["incident_id"]] = event["seq"]
         known = set(context.instance.get_dynamic_partitions(INCIDENT_PARTITIONS.name))
         new = sorted(i for i in latest if i not in known)
-        requests = [dg.RunRequest(partition_key=i, run_key=f"{i}:{seq}", asset_selection=[INCIDENT_KEY],
-                                  tags={"dw/incident": i}) for i, seq in sorted(latest.items())]
+        reports = [incident_materialization(settings, store, i, seq) for i, seq in sorted(latest.items())
+                   if i in new or reported_seq(context.instance, i) < seq]
         partitions = [INCIDENT_PARTITIONS.build_add_request(new)] if new else []
-        return dg.SensorResult(run_requests=requests, dynamic_partitions_requests=partitions,
+        return dg.SensorResult(asset_events=reports, dynamic_partitions_requests=partitions,
                                cursor=str(events[-1]["seq"]))
 
     return dg.Definitions(assets=[incident], sensors=[incident_intake_sensor])

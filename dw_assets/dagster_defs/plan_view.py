@@ -145,16 +145,18 @@ def approvals_metadata(settings: Settings, store: Store, rows: list[dict[str, An
     full: the plan, how to approve it and the owner's Airflow 3 draft beside it."""
     views = [v for v in (plan_view(settings, store, r["plan_id"], now=now) for r in rows) if v is not None]
     table_rows = [{
-        "plan": v.plan_id, "status": v.status, "domain": str(v.content.get("domain") or ""),
+        "#": str(i), "plan": v.plan_id, "status": v.status, "domain": str(v.content.get("domain") or ""),
         "incident": str(v.content.get("incident_id") or ""), "summary": report.shorten(v.content.get("summary"), 90),
         "approvers": ", ".join(v.approvers), "expires": str((v.request or {}).get("expires_at") or ""),
         "launch tags": f"{PLAN_TAG}={v.plan_id} {APPROVAL_TAG}={v.launchable_approval or '(approve first)'}",
-        "approve with": approve_command(v.plan_id)} for v in views]
+        "approve with": approve_command(v.plan_id)} for i, v in enumerate(views, start=1)]
     meta: dict[str, Any] = {
         "pending": len(views),
-        "plans": table(table_rows, ["plan", "status", "domain", "incident", "summary", "approvers", "expires",
+        "plans": table(table_rows, ["#", "plan", "status", "domain", "incident", "summary", "approvers", "expires",
                                     "launch tags", "approve with"]),
     }
-    for view in views[:SHOWN_PLANS]:
-        meta.update(plan_metadata(view, prefix=f"{view.plan_id}: "))
+    # each shown plan's entries are numbered by its row in the table (`1. plan`): a plan id in
+    # every key made them too long for the page's key column
+    for i, view in enumerate(views[:SHOWN_PLANS], start=1):
+        meta.update(plan_metadata(view, prefix=f"{i}. "))
     return meta

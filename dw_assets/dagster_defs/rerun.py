@@ -258,8 +258,9 @@ def verification(context: dg.AssetExecutionContext) -> dg.MaterializeResult:
 
 def verification_metadata(runtime: GovernanceRuntime, result: VerificationResult) -> dict[str, Any]:
     metadata: dict[str, Any] = {
-        "passed": result.passed, "outcome": result.outcome, "incident_id": result.incident_id or "",
-        "openlineage_run_id": result.ol_run_id, "escalated_to": result.escalated_to or "",
+        "passed": result.passed, "outcome": result.outcome,
+        "checks passed": f"{sum(c.passed for c in result.checks)} of {len(result.checks)}",
+        "lineage run": result.ol_run_id, "escalated to": result.escalated_to or "",
         "checks": dg.MetadataValue.json([c.as_dict() for c in result.checks]),
         "before and after": table([{
             "dataset": c.dataset, "check": c.check, "partition": c.partition or "latest", "why": c.origin,
@@ -269,8 +270,8 @@ def verification_metadata(runtime: GovernanceRuntime, result: VerificationResult
     }
     if result.incident_id:
         metadata["incident"] = dg.MetadataValue.md(f"[{result.incident_id}]({incident_url(result.incident_id)})")
-    for check in result.checks:
-        metadata[f"{check.dataset}/{check.check}"] = "passed" if check.passed else f"FAILED: {check.summary}"
+    # each check's result is a row of "before and after", not a `dataset/check` key: those keys
+    # were too long for the page's key column and ran over the timestamps
     return {**metadata, **_anchor(runtime)}
 
 
@@ -284,9 +285,9 @@ def _recorded(runtime: GovernanceRuntime, plan_id: str) -> dict[str, Any]:
     """What the plan's last verification receipt says (for a verify run that found it done)."""
     receipt = runtime.governance().receipts.list(action="verification", subject=plan_id)[-1]
     body = receipt.record["body"]
-    return {"passed": bool(body["passed"]), "outcome": body["outcome"], "incident_id": body.get("incident_id") or "",
-            "verified_at": receipt.record["at"], "receipt_seq": receipt.seq,
-            "openlineage_run_id": (body.get("openlineage") or {}).get("run_id") or ""}
+    return {"passed": bool(body["passed"]), "outcome": body["outcome"], "incident": body.get("incident_id") or "",
+            "verified at": receipt.record["at"], "receipt seq": receipt.seq,
+            "lineage run": (body.get("openlineage") or {}).get("run_id") or ""}
 
 
 def dagster_anchor(instance: dg.DagsterInstance) -> Anchor | None:

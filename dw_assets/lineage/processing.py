@@ -35,12 +35,17 @@ SignalIntake = Callable[[Settings, Store, Signal], object]
 _NO_SCHEMA_CHANGE_STATES = {"FAIL", "ABORT"}  # a failed write did not change the table
 
 
+# dbt-ol's job types whose COMPLETE event means the dataset was rebuilt (tests and SQL statements are not)
+DBT_BUILDS = {"MODEL", "SEED", "SNAPSHOT"}
+
+
 @dataclass(frozen=True)
 class DatasetObservation:
     dataset_id: str
     event_seq: int
     event_time: datetime
     metadata: dict[str, Any]
+    materialized: bool = False  # a dbt model (seed, snapshot) that a finished dbt run rebuilt
 
 
 @dataclass
@@ -145,8 +150,18 @@ def fail_signal(stored: StoredEvent, dataset_id: DatasetIdFn) -> Signal | None:
                   dedupe_key=f"openlineage:{stored.run_id}:FAIL")
 
 
-def dataset_observations(stored: StoredEvent, dataset_id: DatasetIdFn) -> list[DatasetObservation]:
-    """What a DatasetEvent, or a finished run's outputs, say about each dataset."""
+def dbt_build(stored: StoredEvent) -> bool:
+    """A dbt-ol COMPLETE event of a model, seed or snapshot (its jobType facet says so)."""
+    job_type = ((stored.event.get("job") or {}).get("facets") or {}).get("jobType") or {}
+    return (stored.kind == "run" and stored.event_type == "COMPLETE"
+            and str(job_type.get("integration", "")).upper() == "DBT"
+            and str(job_type.get("jobType", "")).upper() in DBT_BUILDS)
+
+
+def dataset_observations(stored: StoredEvent, dataset_id: DatasetIdFn,
+                         started: dict[str, datetime] | None = None) -> list[DatasetObservation]:
+    """What a DatasetEvent, or a finished run's outputs, say about each dataset. A dbt build's
+    outputs are materializations, with the dbt invocation and, when its START is known, the time."""
     ev = stored.event
     if stored.kind == "dataset":
         datasets = [ev["dataset"]]
@@ -154,19 +169,29 @@ def dataset_observations(stored: StoredEvent, dataset_id: DatasetIdFn) -> list[D
         datasets = ev.get("outputs") or []
     else:
         return []
+    built = dbt_build(stored)
+    run_facets = (ev.get("run") or {}).get("facets") or {}
     found = []
     for ds in datasets:
         meta: dict[str, Any] = {"openlineage_namespace": ds["namespace"], "openlineage_name": ds["name"],
                                 "event_time": stored.event_time.isoformat()}
         if stored.kind == "run":
             meta.update(job=_job_key(stored), run_id=stored.run_id, event_type=stored.event_type)
+        if built:
+            invocation = (run_facets.get("dbt_run") or {}).get("invocation_id")
+            if invocation:
+                meta["dbt_invocation_id"] = str(invocation)
+            start = (started or {}).get(str(stored.run_id))
+            if start is not None:
+                meta["seconds"] = round((stored.event_time - start).total_seconds(), 3)
         stats = (ds.get("outputFacets") or {}).get("outputStatistics") or {}
         if isinstance(stats.get("rowCount"), int):
             meta["row_count"] = stats["rowCount"]
         schema = (ds.get("facets") or {}).get("schema") or {}
         if isinstance(schema.get("fields"), list):
             meta["columns"] = flatten_fields(schema["fields"])
-        found.append(DatasetObservation(dataset_id(ds["namespace"], ds["name"]), stored.seq, stored.event_time, meta))
+        found.append(DatasetObservation(dataset_id(ds["namespace"], ds["name"]), stored.seq, stored.event_time, meta,
+                                        materialized=built))
     return found
 
 
@@ -189,6 +214,7 @@ def process_new_events(settings: Settings, store: Store, *, intake: SignalIntake
     if not batch:
         return result
     history = SchemaHistory(store)
+    started = {str(e.run_id): e.event_time for e in batch if e.kind == "run" and e.event_type == "START"}
     for stored in batch:
         for obs in schema_observations(stored, dataset_id):
             for change in history.observe(obs):
@@ -200,7 +226,7 @@ def process_new_events(settings: Settings, store: Store, *, intake: SignalIntake
             continue  # our own verification runs: the verification flow already acts on them
         if (signal := fail_signal(stored, dataset_id)) is not None:
             result.signals.append(signal)
-        result.observations.extend(dataset_observations(stored, dataset_id))
+        result.observations.extend(dataset_observations(stored, dataset_id, started))
     result.signals = without_covered_parents(result.signals)
     result.graph_edges = fold_events(store, batch, dataset_id, known_dag_ids(settings.airflow.task_outputs),
                                      settings.openlineage.emit_namespace)

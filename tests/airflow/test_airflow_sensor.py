@@ -182,6 +182,23 @@ def test_sensor_ticks_report_once_request_checks_and_keep_the_cursor_when_airflo
     assert len(signals) == 1
 
 
+def test_a_partitioned_dataset_is_materialized_and_checked_by_partition(af):
+    """The partition the checks evaluate rides on the materialization and on the check run, as the
+    `dagster/partition` tag, so the check page's Partition column shows it."""
+    fake, url = af
+    [sensor] = build_airflow_runs_sensors(settings_for(url), intake=lambda s: None,
+                                          partition_for={"finance.bronze.gl_entries": "2026-09-30"}.get,
+                                          client_factory=lambda inst: AirflowClient(inst, backoff_s=0.01))
+    defs = _defs_with_volume_check(sensor)
+    gl_run(fake, "manual__ok", end=datetime.now(UTC) - timedelta(minutes=1))
+    result = sensor.evaluate_tick(dg.build_sensor_context(instance=dg.DagsterInstance.ephemeral(), definitions=defs))
+    [materialization] = result.asset_events
+    assert materialization.partition == "2026-09-30"
+    [request] = result.run_requests
+    assert request.tags["dagster/partition"] == "2026-09-30" and request.run_key.endswith(":2026-09-30")
+    assert request.partition_key is None  # the checks job is not partitioned: the tag names the partition
+
+
 def test_a_malformed_page_fails_the_tick(af):
     fake, url = af
     [sensor] = build_airflow_runs_sensors(settings_for(url), intake=lambda s: None)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import dagster as dg
 
 import checks
+from dw_assets.checks.partitions import latest_partition_key
+from dw_assets.dagster_defs.estate_assets import with_partitions
 from dw_assets.incidents import IncidentStore
 from dw_assets.store import open_state
 
@@ -13,7 +15,8 @@ GL_KEY = dg.AssetKey(["finance", "bronze", "gl_entries"])
 
 
 def _defs(settings) -> dg.Definitions:
-    specs = [dg.AssetSpec(GL_KEY), dg.AssetSpec(["analytics", "fct_trial_balance"]), dg.AssetSpec(["lake", "orders_clean"])]
+    specs = with_partitions([dg.AssetSpec(GL_KEY), dg.AssetSpec(["analytics", "fct_trial_balance"]),
+                             dg.AssetSpec(["lake", "orders_clean"])], settings)
     job = dg.define_asset_job("gl_checks", selection=dg.AssetSelection.checks_for_assets(GL_KEY))
     return dg.Definitions.merge(checks.build_definitions(settings), dg.Definitions(assets=specs, jobs=[job]))
 
@@ -74,3 +77,26 @@ def test_direct_invocation_with_a_check_context(estate):
                    if any(k.name.startswith("balance_") for k in c.check_keys))
     result = balance(dg.build_asset_check_context())
     assert not result.passed and "E3" in result.description
+
+
+def test_a_partitioned_run_evaluates_its_partition_and_says_so(estate):
+    """The check page's Partition column: a run tagged with the dataset's partition records it on
+    each per-partition evaluation; whole-table checks (freshness, schema drift) name none."""
+    defs = _defs(estate.settings)
+    graph = defs.resolve_asset_graph()
+    daily = graph.get(GL_KEY).partitions_def
+    assert daily is not None and daily.has_partition_key("2026-09-30") and daily.get_first_partition_key() == "2020-01-01"
+    assert graph.get(dg.AssetKey(["analytics", "fct_trial_balance"])).partitions_def is None  # no partition column
+    entry = next(e for e in estate.settings.checks if e.dataset == "finance.bronze.gl_entries")
+    assert latest_partition_key(estate.settings, entry) == "2026-09-30"
+    with dg.instance_for_test() as instance:
+        result = defs.resolve_job_def("gl_checks").execute_in_process(
+            instance=instance, tags={"dagster/partition": "2026-08-31"})
+        by_name = {e.check_name: e for e in result.get_asset_check_evaluations()}
+        assert by_name["volume_vs_history"].partition == "2026-08-31"
+        assert by_name["volume_vs_history"].metadata["partition"].value == "2026-08-31"
+        assert by_name["rows_match_landed_files"].partition == "2026-08-31"
+        assert by_name["freshness_sla"].partition is None and by_name["schema_drift"].partition is None
+        (record,) = instance.event_log_storage.get_asset_check_execution_history(
+            dg.AssetCheckKey(GL_KEY, "volume_vs_history"), limit=1)
+        assert record.partition == "2026-08-31"

@@ -1,7 +1,7 @@
 """The code location under a real `dagster-daemon`, as a deployment runs it: a failed dbt run reported
 through OpenLineage's file transport is picked up by the `openlineage_events` sensor on its own tick,
-becomes an incident, and `incident_intake_sensor` launches the run that materializes its partition
-of the `incident` asset. Nothing is evaluated in this process; the test only reads the state store
+becomes an incident, and `incident_intake_sensor` records the materialization of its partition of the
+(external) `incident` asset. Nothing is evaluated in this process; the test only reads the state store
 and the Dagster instance, with generous deadlines."""
 
 from __future__ import annotations

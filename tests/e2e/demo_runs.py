@@ -7,6 +7,9 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
+
+from dw_assets.harness.airflow import AirflowHarness
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 _CACHE: dict[tuple[str, str], dict] = {}
@@ -39,3 +42,19 @@ def run_demo(tmp_root: Path, night: str, airflow: str, approve_as: str | None = 
     summary["_stderr_tail"] = log.read_text()[-4000:]
     _CACHE[key] = summary
     return summary
+
+
+def restart_demo_airflow(summary: dict) -> AirflowHarness:
+    """The demo's own Airflow started again after `dw demo` stopped it: same home, DAGs, port and
+    secrets, so the demo home's config (URL, password) reaches it, as after `dw demo --keep-airflow`."""
+    home = Path(summary["_dw_home"])
+    major, url = summary["airflow"]["major"], summary["airflow"]["url"]
+    repo = home / "estate-repo"
+    harness = AirflowHarness(major, home=home / "airflow", dags_folder=repo / "estate" / "dags" / f"airflow{major}",
+                             dw_home_dir=home, port=urlsplit(url).port,
+                             extra_env={"DW_DBT_PROJECT_DIR": str(repo / "dbt_project"),
+                                        "DW_DBT_PROFILES_DIR": str(repo / "dbt_project")})
+    harness.start()
+    for dag_id in ("gl_landing", "month_end_close", "orders_daily"):
+        harness.wait_for_dag(dag_id, timeout=240)
+    return harness

@@ -10,7 +10,7 @@ from gov_fakes import night1_plan
 
 from dw_assets.core.incident_report import INLINE_LIMIT
 from dw_assets.core.signals import Signal
-from dw_assets.dagster_defs.incident_assets import INCIDENT_PARTITIONS, build_definitions
+from dw_assets.dagster_defs.incident_assets import incident_materialization
 from dw_assets.dagster_defs.plan_view import plan_view
 from dw_assets.dagster_defs.rerun import GovernanceRuntime, plan_partitions
 from dw_assets.incidents import IncidentStore, intake_signal
@@ -51,13 +51,7 @@ def _incident(settings, gov, plan_id: str):
 def test_incident_partition_reads_as_a_report(settings, gov, approved):
     plan_id, approval = approved
     incident_id = _incident(settings, gov, plan_id)
-    defs = build_definitions(settings)
-    with dg.instance_for_test() as instance:
-        instance.add_dynamic_partitions(INCIDENT_PARTITIONS.name, [incident_id])
-        asset = defs.resolve_assets_def(dg.AssetKey(["incident"]))
-        result = dg.materialize([asset], partition_key=incident_id, instance=instance)
-    (mat,) = result.asset_materializations_for_node(asset.node_def.name)
-    meta = mat.metadata
+    meta = incident_materialization(settings, gov.store, incident_id).metadata
 
     markdown = {k: v.value for k, v in meta.items() if isinstance(v, dg.MarkdownMetadataValue)}
     assert {"cause 1", "fix 1", "plan", "how to approve", "draft step 1"} <= set(markdown)
@@ -70,7 +64,7 @@ def test_incident_partition_reads_as_a_report(settings, gov, approved):
     assert isinstance(meta["path"], dg.TableMetadataValue)
     assert [r.data["system"] for r in path.records] == ["airflow", "dbt"]
     assert path.records[1].data["provenance"] == "dbt_manifest,note"
-    readers = meta["blast radius readers"].value.records
+    readers = meta["readers"].value.records
     assert readers[0].data["severity"] == "high" and readers[0].data["owner"] == "finance-controller"
     assert "finance-controller (1)" in meta["blast radius"].value
 
@@ -137,5 +131,5 @@ def test_the_approvals_sensor_lists_pending_plans_in_one_place_once_per_change(s
     assert rows[other.id]["status"] == "approval_requested" and "(approve first)" in rows[other.id]["launch tags"]
     assert rows[plan_id]["launch tags"].endswith(f"dw/approval_id={approval.approval_id}")
     assert rows[other.id]["approve with"].startswith(f"dw approve {other.id} --as")
-    assert "/api/v2/dags/gl_landing/dagRuns" in event.metadata[f"{other.id}: draft step 1"].value
+    assert "/api/v2/dags/gl_landing/dagRuns" in event.metadata[f"{rows[other.id]['#']}. draft step 1"].value
     assert not second.asset_events and not second.dynamic_partitions_requests  # nothing changed

@@ -8,13 +8,16 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import dagster as dg
 import pytest
 from ol_samples import make_settings
 
 from dw_assets.connectors.dbt import dbt_executable
 from dw_assets.connectors.openlineage.event_store import LineageEventStore
 from dw_assets.connectors.openlineage.receiver import create_app
+from dw_assets.lineage.processing import CONSUMER
 from dw_assets.store import Store
+from sensors.openlineage_events import evaluate, reported_runs
 
 pytestmark = [pytest.mark.openlineage, pytest.mark.dbt]
 
@@ -92,4 +95,20 @@ def test_dbt_ol_build_lands_in_the_store_shaped_like_the_reference(
     # and they are findable by the canonical ids the rest of Data Workers uses
     assert events.query(dataset_id="probe.fct_revenue")
     assert events.query(dataset_id="probe.stg_orders")
+
+    # the sensor records each model dbt built as a materialization, once per dbt invocation
+    keys = {dg.AssetKey(["probe", "fct_revenue"]), dg.AssetKey(["probe", "stg_orders"])}
+    invocation = complete["run"]["facets"]["dbt_run"]["invocation_id"]
+    with dg.instance_for_test() as instance:
+        first, _ = evaluate(settings, store, keys.__contains__, reported_runs(instance))
+        built = {e.asset_key: e for e in first.asset_events if isinstance(e, dg.AssetMaterialization)}
+        assert set(built) == keys
+        meta = built[dg.AssetKey(["probe", "fct_revenue"])].metadata
+        assert meta["dbt invocation"].value == invocation and meta["run id"].value == complete["run"]["runId"]
+        assert 0 <= meta["seconds"].value < 600 and ".fct_revenue." in meta["job"].value
+        for event in first.asset_events:
+            instance.report_runless_asset_event(event)
+        store.set_cursor(CONSUMER, "0")  # a replay of the same events records nothing twice
+        again, _ = evaluate(settings, store, keys.__contains__, reported_runs(instance))
+        assert not [e for e in again.asset_events if isinstance(e, dg.AssetMaterialization)]
     shutil.rmtree(project / "target", ignore_errors=True)

@@ -186,7 +186,7 @@ def test_the_sensor_reports_observations_of_known_assets(night, store: Store) ->
         result = sensor(context)
     [obs] = result.asset_events  # app.orders is not an asset of this location: skipped
     assert obs.asset_key == dg.AssetKey(["lake", "orders_clean"])
-    assert obs.metadata["openlineage/job"].value == "airflow://local/orders_daily.orders_clean"
+    assert obs.metadata["job"].value == "airflow://local/orders_daily.orders_clean"
     assert json.loads(result.cursor) >= 1
     assert build_definitions(settings).sensors[0].name == "openlineage_events"
 

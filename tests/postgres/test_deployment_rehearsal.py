@@ -2,8 +2,7 @@
 schedule storage on PostgreSQL through `dagster-postgres`, the code server, the daemon and the
 webserver as separate processes, Data Workers' state store on the same PostgreSQL server. A failed
 dbt run reported through OpenLineage becomes an incident in the PostgreSQL state store, and the
-daemon launches the run that materializes the incident's partition, recorded in Dagster's
-PostgreSQL storage; the webserver serves the code location from the code server and reports the
+intake sensor (under the daemon) records the incident's partition, in Dagster's PostgreSQL storage; the webserver serves the code location from the code server and reports the
 daemon healthy. Nothing is evaluated in this process: it reads the stores and asks the webserver."""
 
 from __future__ import annotations
@@ -138,7 +137,9 @@ def test_the_team_deployment_on_postgres_with_separate_processes(tmp_path: Path,
         store.dispose()
     # Dagster's records are in PostgreSQL, not on local files
     with sa.create_engine(dagster_url.replace("postgresql://", "postgresql+psycopg://")).connect() as conn:
-        assert conn.execute(sa.text("SELECT count(*) FROM runs")).scalar() >= 1
+        # the incident's materialization (the intake sensor reports it: incident is an external asset)
+        assert conn.execute(sa.text("SELECT count(*) FROM event_logs WHERE dagster_event_type = "
+                                    "'ASSET_MATERIALIZATION'")).scalar() >= 1
         assert conn.execute(sa.text("SELECT count(*) FROM job_ticks")).scalar() >= 1
     assert not (dagster_home / "history").exists()  # where SQLite run storage would be
     assert not [p for p in dagster_home.rglob("*") if p.suffix in (".db", ".sqlite")]  # only compute logs stay local
