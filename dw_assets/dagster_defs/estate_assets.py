@@ -175,8 +175,8 @@ def with_partitions(specs: list[dg.AssetSpec], settings: Settings) -> list[dg.As
 
 def estate_specs(settings: Settings) -> list[dg.AssetSpec]:
     manifest = load_estate_manifest(settings)
-    if manifest is None:
-        return _external_dataset_specs(settings, {}, set(), {})
+    if manifest is None:  # still partitioned: the partitioned checks must match their asset's partitions
+        return with_partitions(_external_dataset_specs(settings, {}, set(), {}), settings)
     translator = EstateTranslator(manifest)
     dbt_specs = list(build_dbt_asset_specs(manifest=manifest, dagster_dbt_translator=translator))
     taken = {s.key for s in dbt_specs}
