@@ -36,6 +36,7 @@ from dw_assets.config import REPO_ROOT, dw_home
 from dw_assets.connectors.dbt import dbt_executable
 from dw_assets.connectors.retry import RetryPolicy, RetryTransport
 from dw_assets.harness.airflow_venv import ensure_airflow_venv
+from dw_assets.harness.logs import log_tail
 from dw_assets.secret_files import write_secret
 
 OPENLINEAGE_NAMESPACE = "airflow://local"
@@ -279,10 +280,7 @@ class AirflowHarness:
                            f"(last health: {health}); log {self.log_path}:\n{self.log_tail()}")
 
     def log_tail(self, lines: int = 60) -> str:
-        try:
-            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
-        except OSError:
-            return "(no log written)"
+        return log_tail(self.log_path, lines)
 
     def stop(self, grace: float = 15.0) -> None:
         _RUNNING.discard(self)

@@ -20,6 +20,7 @@ from typing import Self
 import httpx
 
 from dw_assets.harness.airflow import free_port
+from dw_assets.harness.logs import log_tail
 
 _RUNNING: set[LineageReceiver] = set()
 
@@ -72,10 +73,7 @@ class LineageReceiver:
                            f"{self.log_tail()}")
 
     def log_tail(self, lines: int = 40) -> str:
-        try:
-            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
-        except OSError:
-            return "(no log written)"
+        return log_tail(self.log_path, lines)
 
     def stop(self, grace: float = 20.0) -> None:
         _RUNNING.discard(self)

@@ -14,6 +14,7 @@ import yaml
 from dw_assets.connectors.dbt import dbt_executable
 from dw_assets.harness import airflow_venv
 from dw_assets.harness.airflow import AirflowHarness, free_port, session_pids
+from dw_assets.harness.logs import log_tail
 
 ESTATE_DAGS = ("gl_landing", "month_end_close", "orders_daily")
 DAG_OWNERS = {"gl_landing": "sam.ortiz", "month_end_close": "maria.chen", "orders_daily": "jonas.berg"}
@@ -129,3 +130,10 @@ def test_harness_stops_every_process_and_restarts(airflow: AirflowHarness) -> No
         health_path = "/monitor/health" if airflow.major == 3 else "/health"
         assert client.get(airflow.api_prefix + health_path).json()["scheduler"]["status"] == "healthy"
     airflow.wait_for_dag("gl_landing")
+
+
+def test_log_tail_gives_the_last_lines_or_says_there_is_no_log(tmp_path):
+    log = tmp_path / "service.log"
+    log.write_text("one\ntwo\nthree\n")
+    assert log_tail(log, 2) == "two\nthree"
+    assert log_tail(tmp_path / "missing.log", 5) == "(no log written)"
