@@ -33,6 +33,7 @@ from dw_assets.demo.estate import write_done_marker, write_gl_export_part
 from dw_assets.demo.timeline import Timeline
 from dw_assets.governance.receipt_log import ReceiptLog
 from dw_assets.governance.workflow import Governance
+from dw_assets.harness.airflow import ESTATE_DAG_IDS
 from dw_assets.harness.dagster_ui import ensure_instance_yaml
 from dw_assets.incidents import IncidentStore
 from dw_assets.store import open_state
@@ -149,8 +150,7 @@ class DaemonNight:
             with tl.step("airflow", "restarting Airflow with new JWT and API secrets"):
                 ctx.harness.rotate_secrets()
                 ctx.harness.restart()
-                for dag_id in ("gl_landing", "month_end_close"):
-                    ctx.harness.wait_for_dag(dag_id, timeout=240)
+                ctx.harness.wait_for_dags(ESTATE_DAG_IDS)
 
         dispatched = _wait("rerun dispatched", lambda: self._receipts("rerun_drafted", plan_id)
                            or self._receipts("rerun_dispatched", plan_id), self.leg_deadline_s, self.daemon_log)[-1]

@@ -30,7 +30,7 @@ from dw_assets.demo.estate import build_estate
 from dw_assets.demo.estate_actor import EstateActor
 from dw_assets.demo.home_config import write_home_config
 from dw_assets.demo.timeline import Timeline
-from dw_assets.harness.airflow import AirflowHarness
+from dw_assets.harness.airflow import ESTATE_DAG_IDS, AirflowHarness
 from dw_assets.harness.dagster_ui import ensure_instance_yaml
 from dw_assets.harness.lineage_receiver import LineageReceiver
 from dw_assets.store import open_state
@@ -117,8 +117,7 @@ def _start_airflow(ctx: DemoContext) -> None:
                              dbt_ol=dbt_executable(use_openlineage=True, settings=_source_settings(ctx)))
     with ctx.timeline.step("airflow", f"starting a real Airflow {major} (airflow standalone on 127.0.0.1)"):
         harness.start()
-        for dag_id in ("gl_landing", "month_end_close", "orders_daily"):
-            harness.wait_for_dag(dag_id, timeout=240)
+        harness.wait_for_dags(ESTATE_DAG_IDS)
     ctx.harness = harness
     ctx.estate = EstateActor(harness)
     airflow_env = {"DW_AIRFLOW_URL": harness.url, "DW_AIRFLOW_AUTH": "jwt" if major == 3 else "basic",

@@ -48,6 +48,8 @@ OPENLINEAGE_EMIT_TIMEOUT_S = 120
 HTTP_TIMEOUT = httpx.Timeout(90.0, connect=15.0)
 HTTP_POLICY = RetryPolicy(attempts=8, backoff_s=1.0, max_backoff_s=15.0, deadline_s=300.0)
 _RUNNING: set[AirflowHarness] = set()
+# The demo estate's DAGs (estate/dags/airflow{2,3}): a started harness is usable once all are parsed.
+ESTATE_DAG_IDS = ("gl_landing", "month_end_close", "orders_daily")
 
 
 def free_port() -> int:
@@ -343,11 +345,20 @@ class AirflowHarness:
         with self.http() as client:
             while time.monotonic() < deadline:
                 resp = client.get(f"{self.api_prefix}/dags/{quote(dag_id, safe='')}")
-                if resp.status_code == 200:
-                    return resp.json()
+                # a DAG the processor has marked stale (v1 `is_active`, v2 `is_stale`) cannot be triggered
+                body = resp.json() if resp.status_code == 200 else {}
+                if body and body.get("is_active", True) and not body.get("is_stale", False):
+                    return dict(body)
                 time.sleep(2)
         raise TimeoutError(f"DAG {dag_id!r} not visible in Airflow {self.major} after {timeout:.0f}s "
                            f"(dags folder {self.dags_folder}); import errors: {self.import_errors()}")
+
+    def wait_for_dags(self, dag_ids: tuple[str, ...] | list[str], timeout: float = 240.0) -> None:
+        """Until every DAG in `dag_ids` is parsed and active: `airflow standalone` reports healthy before
+        its DAG processor has read the folder, and a trigger before then answers 404."""
+        deadline = time.monotonic() + timeout
+        for dag_id in dag_ids:
+            self.wait_for_dag(dag_id, timeout=max(1.0, deadline - time.monotonic()))
 
     def unpause(self, dag_id: str) -> None:
         with self.http() as client:

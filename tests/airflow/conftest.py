@@ -26,12 +26,13 @@ from dw_assets.config import DEFAULT_CONFIG, REPO_ROOT
 from dw_assets.connectors.dbt import run_dbt
 from dw_assets.connectors.openlineage.event_store import LineageEventStore
 from dw_assets.demo.estate import build_estate
-from dw_assets.harness.airflow import AirflowHarness
+from dw_assets.harness.airflow import ESTATE_DAG_IDS, AirflowHarness
 from dw_assets.harness.lineage_receiver import LineageReceiver
 from dw_assets.store import Store
 
 TERMINAL_RUN_STATES = {"success", "failed"}
 WEB_DAGS = REPO_ROOT / "tests" / "fault_suite" / "web_estate" / "dags"
+WEB_DAG_IDS = ("web_events", "web_sessions", "web_rollup")
 
 
 def build_estate_home(home: Path) -> Path:
@@ -75,6 +76,8 @@ class AirflowPool:
         if harness.session_id is None:
             self.receivers[major].start()
             harness.start()
+            # healthy is not parsed: no test may trigger a DAG the processor has not read yet
+            harness.wait_for_dags((*ESTATE_DAG_IDS, *WEB_DAG_IDS))
         return harness
 
     def stop_all(self, except_major: int | None = None) -> None:

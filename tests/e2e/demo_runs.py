@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from dw_assets.harness.airflow import AirflowHarness
+from dw_assets.harness.airflow import ESTATE_DAG_IDS, AirflowHarness
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 _CACHE: dict[tuple[str, str], dict] = {}
@@ -55,6 +55,5 @@ def restart_demo_airflow(summary: dict) -> AirflowHarness:
                              extra_env={"DW_DBT_PROJECT_DIR": str(repo / "dbt_project"),
                                         "DW_DBT_PROFILES_DIR": str(repo / "dbt_project")})
     harness.start()
-    for dag_id in ("gl_landing", "month_end_close", "orders_daily"):
-        harness.wait_for_dag(dag_id, timeout=240)
+    harness.wait_for_dags(ESTATE_DAG_IDS)
     return harness
