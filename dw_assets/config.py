@@ -146,7 +146,8 @@ class DbtConfig(_Model):
 
 
 class WarehouseConfig(_Model):
-    # DuckDB by default; any SQLAlchemy URL for others. Files to ATTACH (DuckDB) by catalog name.
+    # DuckDB by default; postgresql://... (or sqlite:///...) otherwise (connectors.warehouse.DIALECTS).
+    # Files to ATTACH (DuckDB only) by catalog name.
     url: str = "duckdb:///${DW_HOME}/warehouse/analytics.duckdb"
     attach: dict[str, str] = {}
 

@@ -42,7 +42,7 @@ def evaluate_balance(warehouse: Warehouse, store: Store | None, dataset_id: str,
         raise WarehouseError(f"balance rule {rule.name!r} on {dataset_id} needs group_by columns")
     relation = warehouse.relation(dataset_id)
     groups = ", ".join(warehouse.column(c) for c in rule.group_by)
-    sums = ", ".join(f"{agg} AS {warehouse.column(agg)}" for agg in aggregates_in(rule.condition, warehouse.dialect))
+    sums = ", ".join(f"{agg} AS {warehouse.column(agg)}" for agg in aggregates_in(rule.condition))
     with warehouse.session() as s:
         where, params, label = "", {}, None
         if rule.partition_column:

@@ -1,4 +1,14 @@
-"""The estate's warehouse, read-only: DuckDB by default, any SQLAlchemy URL otherwise.
+"""The estate's warehouse, read-only: DuckDB by default, PostgreSQL (or SQLite) through SQLAlchemy.
+
+Dialects: the SQL the product writes (checks, profiles, evidence) is DuckDB's (`SOURCE_DIALECT`),
+written once; a session transpiles every statement with sqlglot to the warehouse's dialect.
+`DIALECTS` is the one list of supported warehouses (docs/checks.md says how to add one); any other
+URL is refused with `UnsupportedWarehouse` naming the supported ones. Identifiers are always quoted
+(a quoted name is case-sensitive on PostgreSQL: ids are lower-cased, as PostgreSQL folds unquoted
+names); `bucket` truncates to a day or an hour in the warehouse's own SQL. Column types come back
+in one vocabulary, DuckDB's information_schema spelling (PostgreSQL's `character varying` / `text`
+-> VARCHAR, `int8` -> BIGINT, `numeric(18,2)` -> DECIMAL(18,2)), so a schema accepted on one
+engine is not drift on the other.
 
 Reads: aggregates (counts, sums, max timestamps, grouped sums) and table schemas
 (`information_schema.columns`). Never a whole table: `rows` refuses results past `max_rows`.
@@ -7,18 +17,19 @@ Writes: nothing, by design. Read-only is enforced twice, before anything reaches
    SELECT / set operation, DESCRIBE, SHOW, or `PRAGMA table_info` (`ReadOnlyViolation`);
 2. the connection itself is read-only: DuckDB opens an in-memory database and ATTACHes every
    catalog file `(READ_ONLY)`; SQLite opens with `mode=ro`; PostgreSQL uses read-only transactions.
-   Other SQLAlchemy dialects rely on (1).
 Connections are short-lived (one per `session()`), because a DuckDB reader holds a file lock that
 blocks the estate's own writers (Airflow's load task) and vice versa. When DuckDB reports a lock
 conflict the connection is retried with exponential backoff, then `WarehouseLocked` is raised; a
 SQLAlchemy database that refuses or drops the connection is retried under the shared policy
 (`connectors.retry`), then `WarehouseError` names the URL (without password) and what to do.
-Errors: `WarehouseError` (base; bad URL, missing catalog file, query failure), `ReadOnlyViolation`,
+Errors: `WarehouseError` (base; bad URL, missing catalog file, query failure), `UnsupportedWarehouse`
+(a dialect not in `DIALECTS`, a driver not installed), `ReadOnlyViolation`,
 `WarehouseLocked`, `ResultTooLarge`.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import time
 from collections.abc import Iterator, Mapping
@@ -44,6 +55,10 @@ class ReadOnlyViolation(WarehouseError):
     """A statement that is not a read was refused before it reached the database."""
 
 
+class UnsupportedWarehouse(WarehouseError):
+    """A warehouse URL whose dialect is not in `DIALECTS`, or whose driver is not installed."""
+
+
 class WarehouseLocked(WarehouseError):
     """A DuckDB catalog file stayed locked by a writer for longer than the retry budget."""
 
@@ -59,6 +74,73 @@ Params = Mapping[str, Any] | None
 class Column:
     name: str
     data_type: str
+
+
+@dataclass(frozen=True)
+class WarehouseDialect:
+    """A supported warehouse: how its URL is recognised, which driver it needs, how ids map."""
+
+    name: str                 # sqlglot's dialect name: the SQL is transpiled to it
+    schemes: tuple[str, ...]  # URL schemes (before any `+driver`)
+    driver: str | None        # the SQLAlchemy driver used when the URL names none (None: SQLAlchemy's default)
+    install: str              # what to install when the driver is missing
+    default_schema: str       # the schema of a two-part id `catalog.table`
+    one_catalog: bool         # a connection sees one catalog (database): an id's catalog must be it
+
+
+SOURCE_DIALECT = "duckdb"  # the dialect the product's own SQL is written in
+DIALECTS = {
+    "duckdb": WarehouseDialect("duckdb", ("duckdb",), None, "pip install duckdb", "main", False),
+    "postgres": WarehouseDialect("postgres", ("postgresql", "postgres"), "psycopg", "pip install 'psycopg[binary]'",
+                                 "public", True),
+    "sqlite": WarehouseDialect("sqlite", ("sqlite",), None, "(part of Python)", "main", True),
+}
+
+
+def dialect_for_url(url: str) -> WarehouseDialect:
+    """The supported dialect a warehouse URL names, else UnsupportedWarehouse saying what is."""
+    scheme = url.split(":", 1)[0].split("+", 1)[0].lower() if ":" in url else ""
+    for dialect in DIALECTS.values():
+        if scheme in dialect.schemes:
+            return dialect
+    supported = ", ".join(f"{d.schemes[0]}://" for d in DIALECTS.values())
+    raise UnsupportedWarehouse(f"warehouse.url {_redact(url)!r}: {scheme or 'no scheme'!r} is not a supported "
+                               f"warehouse (supported: {supported}); docs/checks.md, 'Warehouses', says how to add one")
+
+
+def _redact(url: str) -> str:
+    return re.sub(r"(//[^:/@]+):[^@/]*@", r"\1:***@", url)
+
+
+# PostgreSQL's information_schema spelling -> DuckDB's (the vocabulary `table_schema` returns)
+_PG_TYPES = {"character varying": "VARCHAR", "text": "VARCHAR", "character": "VARCHAR", "bpchar": "VARCHAR",
+             "name": "VARCHAR", "citext": "VARCHAR", "bigint": "BIGINT", "integer": "INTEGER", "smallint": "SMALLINT",
+             "double precision": "DOUBLE", "real": "FLOAT", "boolean": "BOOLEAN", "date": "DATE",
+             "timestamp without time zone": "TIMESTAMP", "timestamp with time zone": "TIMESTAMP WITH TIME ZONE",
+             "time without time zone": "TIME", "time with time zone": "TIME WITH TIME ZONE", "interval": "INTERVAL",
+             "json": "JSON", "jsonb": "JSON", "uuid": "UUID", "bytea": "BLOB", "int8": "BIGINT", "int4": "INTEGER",
+             "int2": "SMALLINT", "float8": "DOUBLE", "float4": "FLOAT", "bool": "BOOLEAN", "varchar": "VARCHAR",
+             "timestamp": "TIMESTAMP", "timestamptz": "TIMESTAMP WITH TIME ZONE", "numeric": "DECIMAL"}
+
+
+def canonical_type(dialect: str, data_type: str, precision: Any = None, scale: Any = None, udt: Any = None) -> str:
+    """A column type from `dialect`'s information_schema in DuckDB's spelling. DuckDB's own types are
+    returned as they are (its information_schema is the vocabulary)."""
+    if dialect == "duckdb":
+        return data_type
+    name = " ".join(data_type.lower().split())
+    if name in ("numeric", "decimal") and precision is not None:
+        return f"DECIMAL({int(precision)},{int(scale or 0)})"
+    if name == "array" and udt:  # udt_name `_int4`: an array of int4
+        return canonical_type(dialect, str(udt).lstrip("_")) + "[]"
+    if name == "user-defined" and udt:
+        return str(udt)
+    if dialect == "postgres" and name in _PG_TYPES:
+        return _PG_TYPES[name]
+    try:
+        return exp.DataType.build(data_type, dialect=dialect).sql("duckdb").upper()
+    except (sqlglot.errors.ParseError, ValueError):
+        return data_type.upper()
 
 
 _READ_ROOTS = (exp.Select, exp.SetOperation, exp.Describe, exp.Show)
@@ -94,20 +176,22 @@ def assert_read_only(sql: str, dialect: str = "duckdb") -> None:
         raise ReadOnlyViolation(f"refused: the statement contains a write: {sql[:200]}")
 
 
-def relation_parts(dataset_id: str) -> tuple[str | None, str | None, str]:
-    """Canonical id -> (catalog, schema, table): `a.b.c` as is, `a.c` is `a.main.c` (main elided)."""
+def relation_parts(dataset_id: str, default_schema: str = "main") -> tuple[str | None, str | None, str]:
+    """Canonical id -> (catalog, schema, table): `a.b.c` as is, `a.c` is `a.<default schema>.c`
+    (DuckDB's `main`, PostgreSQL's `public`)."""
     parts = dataset_id.strip().lower().split(".")
     if any(not p for p in parts) or len(parts) > 3:
         raise WarehouseError(f"dataset id {dataset_id!r} is not catalog.schema.table, catalog.table or table")
     if len(parts) == 3:
         return parts[0], parts[1], parts[2]
     if len(parts) == 2:
-        return parts[0], "main", parts[1]
+        return parts[0], default_schema, parts[1]
     return None, None, parts[0]
 
 
 def quote_relation(dataset_id: str, dialect: str = "duckdb") -> str:
-    catalog, schema, table = relation_parts(dataset_id)
+    catalog, schema, table = relation_parts(dataset_id, DIALECTS[dialect].default_schema if dialect in DIALECTS
+                                            else "main")
     return exp.table_(table, db=schema, catalog=catalog, quoted=True).sql(dialect=dialect)
 
 
@@ -124,8 +208,9 @@ class Warehouse:
         self.attach = dict(attach or {})
         self.lock_timeout_s = lock_timeout_s
         self.max_rows = max_rows
-        self.is_duckdb = url.startswith("duckdb:")
-        self.dialect = "duckdb" if self.is_duckdb else self._sqlalchemy_dialect(url)
+        self.flavor = dialect_for_url(url)
+        self.is_duckdb = self.flavor.name == "duckdb"
+        self.dialect = self.flavor.name
         self._engine: Any = None
         self.unbuilt: Path | None = None  # the URL's own DuckDB file, when it does not exist yet
 
@@ -136,10 +221,13 @@ class Warehouse:
                   for name, path in settings.warehouse.attach.items()}
         return cls(url, attach, **kwargs)
 
-    @staticmethod
-    def _sqlalchemy_dialect(url: str) -> str:
-        name = url.split(":", 1)[0].split("+", 1)[0]
-        return {"postgresql": "postgres", "mssql": "tsql"}.get(name, name)
+    @property
+    def database(self) -> str | None:
+        """The one catalog a PostgreSQL / SQLite connection sees: the URL's database (file stem)."""
+        if not self.flavor.one_catalog:
+            return None
+        name = sa.engine.make_url(self.url).database or ""
+        return Path(name).stem.lower() if self.dialect == "sqlite" else name.lower()
 
     @contextmanager
     def session(self) -> Iterator[WarehouseSession]:
@@ -151,7 +239,7 @@ class Warehouse:
             finally:
                 conn.close()
         else:
-            with self._sqlalchemy_connect() as conn:
+            with self._sqlalchemy_connect() as conn, conn.begin():  # PostgreSQL: BEGIN READ ONLY
                 yield WarehouseSession(self, conn)
 
     def _duckdb_files(self) -> list[tuple[str, Path]]:
@@ -206,11 +294,24 @@ class Warehouse:
     def _sqlalchemy_connect(self) -> Any:
         if self._engine is None:
             url = self.url
+            scheme, rest = url.split(":", 1)
+            if self.flavor.driver and "+" not in scheme:
+                url = f"{self.flavor.schemes[0]}+{self.flavor.driver}:{rest}"
+            connect_args: dict[str, Any] = {}
             if url.startswith("sqlite:///") and "mode=ro" not in url:
                 url = f"sqlite:///file:{url.removeprefix('sqlite:///')}?mode=ro&uri=true"
-            elif url.startswith("postgresql://"):
-                url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
-            engine = sa.create_engine(url, pool_pre_ping=True)
+            if self.dialect == "postgres":
+                # an address that drops packets fails within 10 s, then is retried under the deadline
+                connect_args["connect_timeout"] = 10
+            try:
+                engine = sa.create_engine(url, pool_pre_ping=True, connect_args=connect_args)
+            except ImportError as exc:  # SQLAlchemy imports the DBAPI driver here
+                raise UnsupportedWarehouse(
+                    f"warehouse {_redact(url)}: its driver is not installed ({exc}); install it "
+                    f"({self.flavor.install}) or name an installed one in the URL"
+                    + (f" (e.g. {self.flavor.schemes[0]}+{self.flavor.driver}://)" if self.flavor.driver else ""))
+            except sa.exc.ArgumentError as exc:
+                raise WarehouseError(f"warehouse.url {_redact(url)!r} is not a valid SQLAlchemy URL: {exc}")
             if engine.dialect.name == "postgresql":
                 engine = engine.execution_options(postgresql_readonly=True)
             self._engine = engine
@@ -232,19 +333,32 @@ class Warehouse:
             return s.table_schema(dataset_id)
 
     def relation(self, dataset_id: str) -> str:
-        return quote_relation(dataset_id, self.dialect)
+        """The quoted relation in the product's SQL (DuckDB's; transpiled per session). On a one-catalog
+        engine the catalog must be the connected database and is left out."""
+        if not self.flavor.one_catalog:
+            return quote_relation(dataset_id, SOURCE_DIALECT)
+        catalog, schema, table = relation_parts(dataset_id, self.flavor.default_schema)
+        if catalog is not None and catalog != self.database:
+            raise WarehouseError(f"{dataset_id}: its catalog {catalog!r} is not the database warehouse.url connects "
+                                 f"to ({self.database!r}); {self.dialect} reads one database per connection: point "
+                                 f"warehouse.url at {catalog!r} or name the dataset by that database")
+        return exp.table_(table, db=schema, quoted=True).sql(dialect=SOURCE_DIALECT)
 
     def column(self, name: str) -> str:
-        return quote_identifier(name, self.dialect)
+        return quote_identifier(name, SOURCE_DIALECT)
+
+    def translate(self, sql: str) -> str:
+        """The product's SQL (DuckDB's) in this warehouse's dialect; `:name` parameters kept."""
+        return sql if self.is_duckdb else _translate(sql, self.dialect)
 
     def bucket(self, name: str, grain: str) -> str:
         """A partition column truncated to its grain in this warehouse's SQL: the day (a DATE, or
         a TIMESTAMP's date) or the hour. Written once in DuckDB's SQL and transpiled by sqlglot."""
         if grain not in ("day", "hour"):
             raise WarehouseError(f"unknown grain {grain!r}: use day or hour")
-        column = quote_identifier(name, "duckdb")
+        column = quote_identifier(name, SOURCE_DIALECT)
         sql = f"CAST({column} AS DATE)" if grain == "day" else f"DATE_TRUNC('HOUR', CAST({column} AS TIMESTAMP))"
-        return sqlglot.transpile(sql, read="duckdb", write=self.dialect)[0]
+        return sqlglot.transpile(sql, read=SOURCE_DIALECT, write=SOURCE_DIALECT)[0]  # a session transpiles it on
 
 
 class WarehouseSession:
@@ -255,6 +369,11 @@ class WarehouseSession:
         self.conn = conn
 
     def query(self, sql: str, params: Params = None) -> tuple[list[str], list[tuple]]:
+        try:
+            sql = self.warehouse.translate(sql)
+        except sqlglot.errors.SqlglotError as exc:
+            raise ReadOnlyViolation(f"refused: statement could not be read as DuckDB SQL to transpile to "
+                                    f"{self.warehouse.dialect} ({exc}): {sql[:200]}") from exc
         assert_read_only(sql, self.warehouse.dialect)
         limit = self.warehouse.max_rows
         try:
@@ -287,18 +406,32 @@ class WarehouseSession:
         return [dict(zip(columns, row)) for row in fetched]
 
     def table_schema(self, dataset_id: str) -> list[Column]:
-        """Columns in ordinal order; an empty list when the relation does not exist."""
-        catalog, schema, table = relation_parts(dataset_id)
+        """Columns in ordinal order, types in one vocabulary (`canonical_type`); an empty list when
+        the relation does not exist."""
+        wh = self.warehouse
+        wh.relation(dataset_id)  # a catalog the connection cannot see is an error, not "no columns"
+        catalog, schema, table = relation_parts(dataset_id, wh.flavor.default_schema)
         where, params = ["lower(table_name) = :table_name"], {"table_name": table}
         if schema is not None:
             where.append("lower(table_schema) = :table_schema")
             params["table_schema"] = schema
-        if catalog is not None and self.warehouse.is_duckdb:
+        if catalog is not None and wh.is_duckdb:
             where.append("lower(table_catalog) = :table_catalog")
             params["table_catalog"] = catalog
-        sql = ("SELECT column_name, data_type FROM information_schema.columns WHERE "
+        extra = "" if wh.is_duckdb else ", numeric_precision, numeric_scale, udt_name"
+        sql = (f"SELECT column_name, data_type{extra} FROM information_schema.columns WHERE "
                + " AND ".join(where) + " ORDER BY ordinal_position")
-        return [Column(str(r["column_name"]), str(r["data_type"])) for r in self.rows(sql, params)]
+        return [Column(str(r["column_name"]), canonical_type(wh.dialect, str(r["data_type"]), r.get("numeric_precision"),
+                                                             r.get("numeric_scale"), r.get("udt_name")))
+                for r in self.rows(sql, params)]
+
+
+@functools.lru_cache(maxsize=512)
+def _translate(sql: str, dialect: str) -> str:
+    tree = sqlglot.parse_one(sql, read=SOURCE_DIALECT)
+    # `:name` stays `:name` (SQLAlchemy binds it), whatever the target's own placeholder style
+    tree = tree.transform(lambda n: exp.var(f":{n.name}") if isinstance(n, exp.Placeholder) and n.name else n)
+    return tree.sql(dialect=dialect)
 
 
 def _connection_fault(exc: BaseException) -> str | None:

@@ -27,6 +27,8 @@ from dw_assets.diagnosis.sources import as_date, estate_warehouse, string_change
 MAX_FILES = 20
 MAX_PROFILED_BYTES = 500_000_000
 _DATE_TYPES = ("DATE",)
+# what a DOUBLE cast reads: decimals, exponents, inf / nan (lower-cased and trimmed first)
+_NUMBER = r"^[-+]?((\d+\.?\d*|\.\d+)(e[-+]?\d+)?|inf|infinity|nan)$"
 
 
 def _check_configs(settings: Settings, datasets: list[str]) -> dict[str, DatasetChecksConfig]:
@@ -130,7 +132,7 @@ def profiles(settings: Settings, symptom: Symptom, datasets: list[str], changes:
 
 def constraint_keys(session: Any, wh: Any, dataset: str) -> tuple[str, ...]:
     """The table's declared primary key / unique columns (DuckDB's catalog, else information_schema)."""
-    catalog, schema, table = relation_parts(dataset)
+    catalog, schema, table = relation_parts(dataset, wh.flavor.default_schema)
     if wh.is_duckdb:
         sql = ("SELECT constraint_column_names FROM duckdb_constraints() WHERE constraint_type IN "
                "('PRIMARY KEY', 'UNIQUE') AND lower(table_name) = :t AND lower(schema_name) = :s"
@@ -153,7 +155,7 @@ def profile_partition(wh: Any, dataset: str, partition_column: str, partition: s
         columns = {c.name: c.data_type.upper() for c in s.table_schema(dataset)}
         if not columns:
             raise LookupError(f"{dataset} has no columns in the warehouse (missing table?)")
-        pc = q(partition_column, wh.dialect)
+        pc = wh.column(partition_column)
         where = f"{pc} = CAST(:p AS DATE)"
         dates = [c for c, t in columns.items() if t.startswith("DATE") and c != partition_column]
         # the key: what the dbt tests declare, else the table's own constraint, else a column named like an id
@@ -190,11 +192,13 @@ def profile_partition(wh: Any, dataset: str, partition_column: str, partition: s
 
 def _odd_values(session: Any, wh: Any, rel: str, column: str) -> tuple[str, ...]:
     """Up to ten distinct values of a text column that no number reads: the sentinels to handle."""
-    if not wh.is_duckdb:
-        return ()
     col = q(column)
-    rows = session.query(f"SELECT DISTINCT CAST({col} AS VARCHAR) FROM {rel} WHERE {col} IS NOT NULL AND "
-                         f"TRY_CAST(CAST({col} AS VARCHAR) AS DOUBLE) IS NULL LIMIT 10")[1]
+    text = f"CAST({col} AS VARCHAR)"
+    # DuckDB's TRY_CAST is the reader's own rule; engines without it (PostgreSQL) use a number's pattern
+    unreadable = f"TRY_CAST({text} AS DOUBLE) IS NULL" if wh.is_duckdb else \
+        f"NOT regexp_matches(lower(trim({text})), '{_NUMBER}')"
+    rows = session.query(f"SELECT DISTINCT {text} FROM {rel} WHERE {col} IS NOT NULL AND {unreadable} "
+                         f"ORDER BY 1 LIMIT 10")[1]
     return tuple(sorted(str(r[0]) for r in rows))
 
 

@@ -217,7 +217,7 @@ def _live_schema(settings: Settings, dataset: str, warehouse: Any) -> DatasetSch
         candidates.append((Warehouse(resolve_env(settings.app_database, what="app_database")), "app database"))
 
     wh = warehouse or estate_warehouse(settings)
-    if catalog in wh.attach or (wh.is_duckdb and not candidates):
+    if catalog in wh.attach or (wh.is_duckdb and not candidates) or catalog == getattr(wh, "database", None):
         candidates.append((wh, "warehouse"))
 
     for source, label in candidates:

@@ -11,6 +11,7 @@ import pytest
 from dw_assets.connectors.warehouse import (
     ReadOnlyViolation,
     ResultTooLarge,
+    UnsupportedWarehouse,
     Warehouse,
     WarehouseError,
     WarehouseLocked,
@@ -147,3 +148,35 @@ def test_a_database_that_refuses_connections_is_retried_then_named_without_its_p
     message = str(err.value)
     assert f"warehouse postgresql+psycopg://reader:***@127.0.0.1:{port}/estate: connect failed after 3 attempt(s)" \
         in message and "s3cret" not in message and "database is up" in message
+
+
+def test_an_unsupported_warehouse_is_refused_naming_the_supported_ones():
+    with pytest.raises(UnsupportedWarehouse) as err:
+        Warehouse("mysql://reader:s3cret@db.internal/estate")
+    message = str(err.value)
+    assert "'mysql' is not a supported warehouse" in message and "postgresql://" in message
+    assert "duckdb://" in message and "how to add one" in message and "s3cret" not in message
+
+
+def test_a_missing_driver_is_named_with_what_to_install():
+    wh = Warehouse("postgresql+pg8000://reader:s3cret@127.0.0.1:1/estate")  # pg8000 is not installed
+    with pytest.raises(UnsupportedWarehouse, match=r"driver is not installed.*psycopg\[binary\].*postgresql\+psycopg://"):
+        wh.scalar("SELECT 1")
+
+
+def test_postgres_ids_name_the_connected_database_and_the_public_schema():
+    wh = Warehouse("postgresql://reader@db.internal/estate")
+    assert wh.relation("estate.sales.orders") == '"sales"."orders"'
+    assert wh.relation("estate.orders") == '"public"."orders"'
+    with pytest.raises(WarehouseError, match="catalog 'finance' is not the database warehouse.url connects to"):
+        wh.relation("finance.bronze.gl_entries")
+
+
+def test_the_products_sql_is_transpiled_with_its_parameters_kept():
+    wh = Warehouse("postgresql://reader@db.internal/estate")
+    assert wh.translate(f"SELECT {wh.bucket('at', 'hour')} AS p, CAST(x AS VARCHAR) FROM t WHERE d >= :start "
+                        "AND s = '10:30' GROUP BY 1") == \
+        "SELECT DATE_TRUNC('HOUR', CAST(\"at\" AS TIMESTAMP)) AS p, CAST(x AS TEXT) FROM t WHERE d >= :start " \
+        "AND s = '10:30' GROUP BY 1"
+    duck = Warehouse("duckdb://")
+    assert duck.translate("SELECT x::INT FROM t WHERE d = :p") == "SELECT x::INT FROM t WHERE d = :p"  # as written
