@@ -16,6 +16,7 @@ from typing import Any
 from dw_assets.config import ConfigError, DomainConfig, Settings
 from dw_assets.connectors.git import GitError, find_repo
 from dw_assets.connectors.git_host import open_pull_request
+from dw_assets.connectors.warehouse import WarehouseError, dialect_for_url
 from dw_assets.core.autonomy import AutonomyLevel
 from dw_assets.core.causes import Cause
 from dw_assets.core.evidence import EvidenceBundle
@@ -177,9 +178,11 @@ def _checked(repo, edits: list[FileEdit], cause: Cause, target: str, title: str,
 
 
 def _dialect(settings: Settings) -> str:
-    url = settings.warehouse.url
-    scheme = url.split(":", 1)[0].split("+", 1)[0]
-    return {"postgresql": "postgres", "duckdb": "duckdb"}.get(scheme, scheme)
+    """The warehouse's sqlglot dialect, from the one list of supported warehouses."""
+    try:
+        return dialect_for_url(settings.warehouse.url).name
+    except WarehouseError:  # not a checks warehouse, but sqlglot may still write its SQL (snowflake, bigquery)
+        return settings.warehouse.url.split(":", 1)[0].split("+", 1)[0]
 
 
 def _blast(graph: Any, asset: str | None) -> list[dict[str, Any]]:

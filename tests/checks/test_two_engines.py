@@ -29,19 +29,27 @@ import sqlalchemy as sa
 from dw_assets.checks.balance import evaluate_balance
 from dw_assets.checks.freshness import evaluate_freshness
 from dw_assets.checks.landed_files import evaluate_landed_files
+from dw_assets.checks.runner import run_dataset_checks
 from dw_assets.checks.schema_drift import evaluate_schema_drift
 from dw_assets.checks.state import accept_schema
 from dw_assets.checks.volume import evaluate_volume
 from dw_assets.config import (
     BalanceRuleConfig,
+    DatasetChecksConfig,
     FreshnessCheckConfig,
     LandedFilesCheckConfig,
     SchemaDriftCheckConfig,
+    Settings,
+    StateConfig,
     VolumeCheckConfig,
+    WarehouseConfig,
 )
 from dw_assets.connectors.warehouse import Warehouse
 from dw_assets.diagnosis.profiles import profile_partition
+from dw_assets.diagnosis.sources import current_schemas, drift_changes
 from dw_assets.store import Store
+
+pytestmark = pytest.mark.postgres
 
 ENGINES = ("duckdb", "postgres")
 NOW = datetime(2026, 10, 1, 12, 0, tzinfo=UTC)
@@ -95,6 +103,13 @@ CREATE TABLE public.trial_balance (entity text, total_debit numeric(18,2), total
 class Engines:
     def __init__(self, catalog: str, warehouses: dict[str, Warehouse], landing: Path, tmp: Path):
         self.catalog, self.warehouses, self.landing, self.tmp = catalog, warehouses, landing, tmp
+
+    def settings(self, engine: str, checks: list[DatasetChecksConfig]) -> Settings:
+        """A dw.yaml's settings on this engine: `warehouse.url: postgresql://...`, or DuckDB's attach."""
+        wh = self.warehouses[engine]
+        warehouse = WarehouseConfig(url=wh.url, attach=wh.attach)
+        state = StateConfig(url=f"sqlite:///{self.tmp}/state-{engine}-{uuid.uuid4().hex[:6]}.db")
+        return Settings(state=state, warehouse=warehouse, landing=str(self.landing), checks=checks)
 
     def id(self, relation: str) -> str:
         return f"{self.catalog}.{relation}"
@@ -273,6 +288,53 @@ def test_partition_profiles_are_the_same_on_both_engines(engines, table, column,
         assert profile.key_column == "account_ref" and profile.date_ranges["closes"][0] == date(2027, 1, 2)
     if table == "bronze.gl_entries":
         assert profile.rows_by_source_file == {"gl_20260930_part0001.csv": 580}
+
+
+@pytest.mark.parametrize("drifted", [False, True], ids=["clean", "faulty"])
+def test_diagnosis_reads_the_same_schema_evidence_on_both_engines(engines, drifted):
+    """The live schema diagnosis reads, and the drift it finds against an accepted schema."""
+    dataset = engines.id("lake.orders")
+    window = (datetime(2026, 9, 1, tzinfo=UTC), NOW)
+    found = {}
+    for engine in ENGINES:
+        wh, store = engines.warehouses[engine], engines.store(engine)
+        accepted = [(c.name, c.data_type) for c in engines.warehouses["duckdb"].table_schema(dataset)]
+        if drifted:
+            accepted = [(n, "BIGINT" if n == "discount_text" else t) for n, t in accepted]
+        accept_schema(store, dataset, accepted, actor="test")
+        settings = Settings()
+        changes = drift_changes(settings, store, [dataset], [], window, wh)
+        live = current_schemas(settings, store, [dataset], changes, wh)  # read only when something changed
+        found[engine] = ([(s.dataset_id, s.columns, s.source) for s in live],
+                         [(c.column, c.change, c.old_type, c.new_type) for c in changes])
+    assert found["duckdb"] == found["postgres"]
+    schemas, changes = found["duckdb"]
+    assert changes == ([("discount_text", "type_changed", "BIGINT", "VARCHAR")] if drifted else [])
+    if drifted:
+        assert [source for *_, source in schemas] == ["warehouse"] and schemas[0][1]["amount"] == "DECIMAL(18,2)"
+
+
+def test_configured_checks_run_from_settings_and_open_the_same_incidents(engines):
+    """`warehouse.url: postgresql://...` in the settings: the runner's path, incidents included."""
+    checks = [DatasetChecksConfig(
+        dataset=engines.id("bronze.gl_entries"), volume=GL_VOLUME,
+        freshness=FreshnessCheckConfig(timestamp_column="loaded_at", max_age="26h", timezone="America/New_York"),
+        landed_files=LandedFilesCheckConfig(partition_column="export_date", file_glob="gl_{partition_compact}_*.csv"),
+        balance=[BalanceRuleConfig(name="per_entity", group_by=["entity"], partition_column="export_date",
+                                   condition="abs(sum(debit) - sum(credit)) < 0.005")],
+        schema_drift=SchemaDriftCheckConfig(source="warehouse"))]
+    found = {}
+    for engine in ENGINES:
+        runs = run_dataset_checks(engines.settings(engine, checks), engines.id("bronze.gl_entries"), now=NOW)
+        found[engine] = sorted((r.outcome.check, r.outcome.passed, r.outcome.severity, r.outcome.partition,
+                                r.incident_id is not None) for r in runs)
+    assert found["duckdb"] == found["postgres"]
+    assert found["duckdb"] == [
+        ("balance_per_entity", True, "ERROR", "2026-09-30", False),
+        ("freshness_sla", True, "ERROR", None, False),
+        ("rows_match_landed_files", False, "ERROR", "2026-09-30", True),
+        ("schema_drift", True, "ERROR", None, False),
+        ("volume_vs_history", False, "ERROR", "2026-09-30", True)]
 
 
 def test_postgres_sessions_are_read_only_transactions(engines):
