@@ -316,9 +316,15 @@ class Warehouse:
                 engine = engine.execution_options(postgresql_readonly=True)
             self._engine = engine
         engine = self._engine
-        return retry.call(engine.connect, system=f"warehouse {engine.url.render_as_string(hide_password=True)}",
-                          endpoint="connect", policy=WAREHOUSE_POLICY, classify=_connection_fault,
-                          error=WarehouseError, hint="check that the database is up and reachable from here")
+        system = f"warehouse {engine.url.render_as_string(hide_password=True)}"
+        try:
+            return retry.call(engine.connect, system=system, endpoint="connect", policy=WAREHOUSE_POLICY,
+                              classify=_connection_fault, error=WarehouseError,
+                              hint="check that the database is up and reachable from here")
+        except sa.exc.DBAPIError as exc:  # not transient: a wrong password, role or database name
+            reason = str(exc.orig or exc).strip().splitlines()[0]
+            raise WarehouseError(f"{system}: connect refused: {reason}; check the user, password and database "
+                                 f"in warehouse.url (not retried: it would fail the same way)") from exc
 
     def scalar(self, sql: str, params: Params = None) -> Any:
         with self.session() as s:

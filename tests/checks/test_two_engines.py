@@ -44,7 +44,7 @@ from dw_assets.config import (
     VolumeCheckConfig,
     WarehouseConfig,
 )
-from dw_assets.connectors.warehouse import Warehouse
+from dw_assets.connectors.warehouse import Warehouse, WarehouseError
 from dw_assets.diagnosis.profiles import profile_partition
 from dw_assets.diagnosis.sources import current_schemas, drift_changes
 from dw_assets.store import Store
@@ -335,6 +335,13 @@ def test_configured_checks_run_from_settings_and_open_the_same_incidents(engines
         ("rows_match_landed_files", False, "ERROR", "2026-09-30", True),
         ("schema_drift", True, "ERROR", None, False),
         ("volume_vs_history", False, "ERROR", "2026-09-30", True)]
+
+
+def test_a_wrong_database_is_named_at_once_not_retried(postgres_url):
+    wh = Warehouse(postgres_url.rsplit("/", 1)[0] + "/no_such_estate")
+    with pytest.raises(WarehouseError, match=r'127\.0\.0\.1:\d+/no_such_estate: connect refused: .*"no_such_estate" '
+                                             r"does not exist; check the user, password and database"):
+        wh.scalar("SELECT 1")
 
 
 def test_postgres_sessions_are_read_only_transactions(engines):
