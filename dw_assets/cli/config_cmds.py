@@ -9,6 +9,7 @@ import click
 
 from dw_assets.cli import DwContext, emit_json, pass_dw
 from dw_assets.config import ConfigError, load_settings, resolve_env
+from dw_assets.connectors.warehouse import UnsupportedWarehouse, dialect_for_url
 from dw_assets.governance.keys import key_status
 
 
@@ -35,6 +36,21 @@ def _unresolved(settings) -> list[str]:
     return problems
 
 
+def _warehouse(settings) -> tuple[str | None, str | None, list[str]]:
+    """(the warehouse's dialect, an error, warnings): an unsupported URL is an error here, not at the
+    first check. A URL that is all one ${VARIABLE} is judged when it is used."""
+    url = settings.warehouse.url
+    if url.startswith("${"):
+        return None, None, []
+    try:
+        dialect = dialect_for_url(url).name
+    except UnsupportedWarehouse as exc:
+        return None, str(exc), []
+    warnings = [f"warehouse.attach is DuckDB's only; {dialect} ignores it (each catalog is a database there)"] \
+        if settings.warehouse.attach and dialect != "duckdb" else []
+    return dialect, None, warnings
+
+
 @click.group("config")
 def config() -> None:
     """Inspect the config file."""
@@ -55,23 +71,28 @@ def check(dw: DwContext, as_json: bool) -> None:
         sys.exit(2)
 
     warnings = _unresolved(settings)
+    dialect, warehouse_error, warehouse_warnings = _warehouse(settings)
+    warnings += warehouse_warnings
     key_ok, key_note = key_status(settings)
-    if not key_ok:
+    errors = ([] if key_ok else [key_note]) + ([warehouse_error] if warehouse_error else [])
+    if errors:
         if as_json:
-            emit_json({"ok": False, "errors": [key_note], "warnings": warnings})
+            emit_json({"ok": False, "errors": errors, "warnings": warnings})
         else:
-            click.echo(f"{settings.path}: {key_note}", err=True)
+            for error in errors:
+                click.echo(f"{settings.path}: {error}", err=True)
         sys.exit(2)
     instances = [i.name for i in settings.airflow.instances]
     domains = {d.name: d.autonomy for d in settings.domains}
     datasets = [c.dataset for c in settings.checks]
     summary = {"ok": True, "signing_key": key_note, "path": str(settings.path), "airflow_instances": instances,
-               "domains": domains, "checked_datasets": datasets, "warnings": warnings}
+               "warehouse": dialect, "domains": domains, "checked_datasets": datasets, "warnings": warnings}
     if as_json:
         emit_json(summary)
         return
     click.echo(f"{settings.path}: OK")
     click.echo(f"  Airflow instances: {', '.join(instances) or 'none'}")
+    click.echo(f"  warehouse: {dialect or 'set by an environment variable'}")
     click.echo("  domains: " + ", ".join(f"{k} ({v})" for k, v in domains.items()))
     click.echo(f"  checked datasets: {len(datasets)}")
     click.echo(f"  signing key: {key_note}")

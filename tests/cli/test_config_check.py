@@ -72,3 +72,24 @@ def test_a_missing_signing_key_outside_the_demo_is_an_error_naming_the_setting(t
     assert result.exit_code == 2
     errors = json.loads(result.output)["errors"][0]
     assert "DW_SIGNING_KEY" in errors and "governance.signing_key_file" in errors
+
+
+def test_an_unsupported_warehouse_is_named_at_its_key(tmp_path, dw_home):
+    config = tmp_path / "dw.yaml"
+    config.write_text("warehouse:\n  url: snowflake://reader:s3cret@acct/estate\n")
+    result = _check(config, env={"DW_HOME": str(dw_home)})
+    assert result.exit_code == 2
+    errors = "\n".join(json.loads(result.output)["errors"])
+    assert "warehouse.url" in errors and "'snowflake' is not a supported warehouse" in errors
+    assert "postgresql://" in errors and "s3cret" not in errors
+
+
+def test_a_postgres_warehouse_is_accepted_and_attach_is_flagged(tmp_path, dw_home):
+    config = tmp_path / "dw.yaml"
+    config.write_text("warehouse:\n  url: postgresql://reader@db:5432/estate\n  attach:\n    lake: lake.duckdb\n"
+                      "governance:\n  signing_key_file: ${DW_HOME}/k.key\n  demo_key: true\n")
+    result = _check(config, env={"DW_HOME": str(dw_home)})
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert summary["warehouse"] == "postgres"
+    assert any("warehouse.attach is DuckDB's only" in w for w in summary["warnings"])
