@@ -304,7 +304,8 @@ class Warehouse:
                 # an address that drops packets fails within 10 s, then is retried under the deadline
                 connect_args["connect_timeout"] = 10
             try:
-                engine = sa.create_engine(url, pool_pre_ping=True, connect_args=connect_args)
+                # no pool: a Warehouse is built per check run, and a pooled connection would outlive it
+                engine = sa.create_engine(url, poolclass=sa.pool.NullPool, connect_args=connect_args)
             except ImportError as exc:  # SQLAlchemy imports the DBAPI driver here
                 raise UnsupportedWarehouse(
                     f"warehouse {_redact(url)}: its driver is not installed ({exc}); install it "

@@ -348,3 +348,18 @@ def test_postgres_sessions_are_read_only_transactions(engines):
     with engines.warehouses["postgres"].session() as s, pytest.raises(sa.exc.InternalError, match="read-only"):
         s.conn.execute(sa.text("DELETE FROM public.trial_balance"))  # past the statement guard
     assert engines.warehouses["postgres"].scalar(f"SELECT count(*) FROM {engines.warehouses['postgres'].relation(engines.id('trial_balance'))}") == 4
+
+
+def test_postgres_sessions_leave_no_connection_open(engines, postgres_url):
+    """A Warehouse is built per check run: a pooled connection would outlive it in the code server."""
+    for _ in range(3):
+        evaluate_volume(Warehouse(engines.warehouses["postgres"].url), None, engines.id("lake.orders"), ORDERS_VOLUME)
+    assert engines.warehouses["postgres"].scalar("SELECT 1") == 1  # a long-lived Warehouse too
+    admin = sa.create_engine(postgres_url.replace("postgresql://", "postgresql+psycopg://"))
+    try:
+        with admin.connect() as conn:
+            open_ = conn.execute(sa.text("SELECT count(*) FROM pg_stat_activity WHERE datname = :d"),
+                                 {"d": engines.catalog}).scalar()
+    finally:
+        admin.dispose()
+    assert open_ == 0
