@@ -16,6 +16,7 @@ from dw_assets.connectors.warehouse import (
     WarehouseError,
     WarehouseLocked,
     assert_read_only,
+    canonical_type,
     quote_relation,
 )
 
@@ -180,3 +181,15 @@ def test_the_products_sql_is_transpiled_with_its_parameters_kept():
         "AND s = '10:30' GROUP BY 1"
     duck = Warehouse("duckdb://")
     assert duck.translate("SELECT x::INT FROM t WHERE d = :p") == "SELECT x::INT FROM t WHERE d = :p"  # as written
+
+
+@pytest.mark.parametrize(("data_type", "precision", "scale", "udt", "duckdb_spelling"), [
+    ("character varying", None, None, "varchar", "VARCHAR"), ("text", None, None, "text", "VARCHAR"),
+    ("bigint", 64, 0, "int8", "BIGINT"), ("numeric", 18, 2, "numeric", "DECIMAL(18,2)"),
+    ("double precision", 53, None, "float8", "DOUBLE"), ("timestamp without time zone", None, None, "timestamp",
+                                                         "TIMESTAMP"),
+    ("timestamp with time zone", None, None, "timestamptz", "TIMESTAMP WITH TIME ZONE"),
+    ("jsonb", None, None, "jsonb", "JSON"), ("ARRAY", None, None, "_int4", "INTEGER[]")])
+def test_postgres_types_read_in_duckdbs_spelling(data_type, precision, scale, udt, duckdb_spelling):
+    assert canonical_type("postgres", data_type, precision, scale, udt) == duckdb_spelling
+    assert canonical_type("duckdb", duckdb_spelling) == duckdb_spelling  # DuckDB's own are the vocabulary
