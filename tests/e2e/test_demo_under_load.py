@@ -116,6 +116,8 @@ class Neighbours:
             self.airflows.append(harness)
             harness.start(timeout=600)
         ensure_instance_yaml(self.dagster_home)
+        with dg.DagsterInstance.from_config(str(self.dagster_home)):
+            pass  # its SQLite storages are created here, before the daemon and our probes open them at once
         workspace = self.root / "busy-workspace.yaml"
         workspace.write_text(f"load_from:\n  - python_file:\n      relative_path: {LOAD_ESTATE / 'busy_location.py'}\n"
                              "      location_name: busy_neighbour\n")
