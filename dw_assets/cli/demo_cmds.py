@@ -11,7 +11,7 @@ import click
 from dw_assets.cli import DwContext, emit_json, pass_dw
 from dw_assets.config import REPO_ROOT, dw_home, home_config, load_settings
 from dw_assets.context_graph import checkout_parse_refusal
-from dw_assets.harness.dagster_ui import ensure_instance_yaml
+from dw_assets.harness.dagster_ui import dagster_env, ensure_instance_yaml
 
 
 @click.command("demo")
@@ -49,7 +49,7 @@ def ui(dw: DwContext, port: int) -> None:
     _refuse_dbt_parse_in_checkout(dw.config_path or os.environ.get("DW_CONFIG"))
     home = dw_home() / "dagster"
     ensure_instance_yaml(home)  # a code-server startup timeout that fits a slow machine
-    env = {**os.environ, "DAGSTER_HOME": str(home)}
+    env = dagster_env(os.environ, home)
     if dw.config_path:
         env["DW_CONFIG"] = str(Path(dw.config_path).resolve())
     config = env.get("DW_CONFIG") or home_config() or "estate/dw.yaml (the shipped demo config)"

@@ -34,7 +34,7 @@ from dw_assets.demo.timeline import Timeline
 from dw_assets.governance.receipt_log import ReceiptLog
 from dw_assets.governance.workflow import Governance
 from dw_assets.harness.airflow import ESTATE_DAG_IDS
-from dw_assets.harness.dagster_ui import ensure_instance_yaml
+from dw_assets.harness.dagster_ui import dagster_env, ensure_instance_yaml
 from dw_assets.incidents import IncidentStore
 from dw_assets.store import open_state
 
@@ -93,7 +93,7 @@ class DaemonNight:
     def start_daemon(self) -> None:
         dagster_home = self.home / "dagster"
         ensure_instance_yaml(dagster_home)  # sensors in threads, runs launched as requested (no queue)
-        env = {**os.environ, "DAGSTER_HOME": str(dagster_home), "DW_CONFIG": self.config_path}
+        env = {**dagster_env(os.environ, dagster_home), "DW_CONFIG": self.config_path}
         with self.daemon_log.open("wb") as out:
             self.daemon = subprocess.Popen(
                 [str(Path(sys.executable).parent / "dagster-daemon"), "run", "-w", str(REPO_ROOT / "workspace.yaml")],

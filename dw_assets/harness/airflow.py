@@ -52,6 +52,11 @@ _RUNNING: set[AirflowHarness] = set()
 ESTATE_DAG_IDS = ("gl_landing", "month_end_close", "orders_daily")
 
 
+# Start deadlines fit a busy shared machine: at load 25, four Airflows starting at once, one took
+# more than 240 s to report healthy. The waits end as soon as it is, so a wide one costs nothing.
+START_TIMEOUT_S = 600.0
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -236,7 +241,7 @@ class AirflowHarness:
         write_secret(self.airflow_home / "standalone_admin_password.txt", self.password)
         marker.touch()
 
-    def start(self, timeout: float = 240.0) -> Self:
+    def start(self, timeout: float = START_TIMEOUT_S) -> Self:
         if self._proc and self._proc.poll() is None:
             return self
         venv = ensure_airflow_venv(self.major)
@@ -303,7 +308,7 @@ class AirflowHarness:
             time.sleep(0.5)
         self._proc = None
 
-    def restart(self, timeout: float = 240.0) -> AirflowHarness:
+    def restart(self, timeout: float = START_TIMEOUT_S) -> AirflowHarness:
         self.stop()
         return self.start(timeout)
 
@@ -353,7 +358,7 @@ class AirflowHarness:
         raise TimeoutError(f"DAG {dag_id!r} not visible in Airflow {self.major} after {timeout:.0f}s "
                            f"(dags folder {self.dags_folder}); import errors: {self.import_errors()}")
 
-    def wait_for_dags(self, dag_ids: tuple[str, ...] | list[str], timeout: float = 240.0) -> None:
+    def wait_for_dags(self, dag_ids: tuple[str, ...] | list[str], timeout: float = START_TIMEOUT_S) -> None:
         """Until every DAG in `dag_ids` is parsed and active: `airflow standalone` reports healthy before
         its DAG processor has read the folder, and a trigger before then answers 404."""
         deadline = time.monotonic() + timeout

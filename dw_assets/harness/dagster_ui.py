@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Self
 
@@ -30,6 +31,18 @@ CODE_SERVER_STARTUP_TIMEOUT_S = 300
 # for its own only. Each sensor ticks in a thread of its own, so one sensor's launches hold no other.
 RUN_COORDINATOR = {"module": "dagster.core.run_coordinator", "class": "DefaultRunCoordinator"}
 SENSORS = {"use_threads": True, "num_workers": 8}
+# Every call from the daemon or the webserver to the code server (a sensor tick, a run launch) gives
+# up after 60 s by default. At load 50-60 a run launch took longer (the code server starting the run's
+# process) and the approved rerun's run failed before it started; five minutes fits a slow machine.
+GRPC_TIMEOUT_S = 300
+
+
+def dagster_env(base: Mapping[str, str], dagster_home: Path) -> dict[str, str]:
+    """The environment of a Dagster process we start (daemon, webserver, `dagster dev`): its
+    DAGSTER_HOME, and a code-server call timeout that fits a slow machine unless the caller set one."""
+    env = {**base, "DAGSTER_HOME": str(dagster_home)}
+    env.setdefault("DAGSTER_GRPC_TIMEOUT_SECONDS", str(GRPC_TIMEOUT_S))
+    return env
 
 
 def ensure_instance_yaml(dagster_home: Path) -> Path:
@@ -69,7 +82,7 @@ class DagsterWebserver:
 
     def start(self, timeout: float = 180.0) -> Self:
         ensure_instance_yaml(self.dagster_home)
-        env = {**os.environ, **self.extra_env, "DAGSTER_HOME": str(self.dagster_home)}
+        env = dagster_env({**os.environ, **self.extra_env}, self.dagster_home)
         binary = Path(sys.executable).parent / "dagster-webserver"
         with open(self.log_path, "ab") as log:  # the child keeps its own descriptor
             self._proc = subprocess.Popen(
