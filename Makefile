@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 DBT_VENV := .venv-dbt
 DBT_STAMP := $(DBT_VENV)/.installed
 
-.PHONY: demo test install ui lint
+.PHONY: demo test test-load install ui lint
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,10 @@ ui: install
 
 test: install
 	bash scripts/test.sh $(ARGS)
+
+# the opt-in load tier: the demo and the daemon night beside two more Airflows and another daemon
+test-load: install
+	DW_SKIP_LINT=1 bash scripts/test.sh -m neighbours tests/e2e/test_beside_neighbours.py
 
 lint: $(STAMP)
 	bash scripts/lint.sh

@@ -49,6 +49,18 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[_REPO_HOME_KEY] = _fingerprint(REPO_DW_HOME)
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The `neighbours` tier (the demo and the daemon night beside two more Airflows and another
+    daemon, ~16 min) runs only when asked for by marker (`make test-load`): it has not yet passed often
+    enough on this shared machine to gate every CI run."""
+    if "neighbours" in (config.getoption("markexpr") or ""):
+        return
+    kept = [item for item in items if item.get_closest_marker("neighbours") is None]
+    if len(kept) != len(items):
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """Fail the run if any test touched the repo's .dw_home (the demo's and the user's home)."""
     before = session.config.stash.get(_REPO_HOME_KEY, None)
