@@ -59,18 +59,6 @@ class Hop:
 
 
 @dataclass(frozen=True)
-class Reader:
-    """A downstream asset that reads what the cause touched (blast radius)."""
-
-    node_id: str
-    kind: str
-    depth: int
-    owner: str | None = None
-    label: str | None = None
-    severity: str | None = None
-
-
-@dataclass(frozen=True)
 class SchemaChange:
     dataset_id: str
     column: str

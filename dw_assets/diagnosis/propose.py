@@ -17,6 +17,7 @@ from dw_assets.config import ConfigError, DomainConfig, Settings
 from dw_assets.connectors.git import GitError, find_repo
 from dw_assets.connectors.git_host import open_pull_request
 from dw_assets.core.autonomy import AutonomyLevel
+from dw_assets.core.blast_radius import BlastEntry
 from dw_assets.core.causes import Cause
 from dw_assets.core.evidence import EvidenceBundle
 from dw_assets.core.fix_advice import recommendation_for
@@ -182,15 +183,14 @@ def _dialect(settings: Settings) -> str:
     return {"postgresql": "postgres", "duckdb": "duckdb"}.get(scheme, scheme)
 
 
-def _blast(graph: Any, asset: str | None) -> list[dict[str, Any]]:
+def _blast(graph: Any, asset: str | None) -> list[BlastEntry]:
     if graph is None or not asset:
         return []
     try:
         radius = graph.blast_radius(asset)
     except LookupError:
         return []
-    return [{"id": a.id, "kind": a.kind, "owner": a.owner, "depth": a.depth, "severity": a.severity}
-            for a in radius.affected]
+    return [a.entry() for a in radius.affected]
 
 
 def open_fix_pull_requests(settings: Settings, fixes: list[ProposedFix], incident_id: str | None, *,

@@ -48,7 +48,7 @@ def test_night1_on_the_estate_is_diagnosed_and_recorded(dw_home: Path):
     assert "2026-09-19" in top.explains and "gl_20260930_part0002.csv" in top.explains
     assert result.path[0].source == "airflow:gl_landing.load"
     assert result.path[0].target == "finance.bronze.gl_entries"
-    readers = {r.node_id: r.owner for r in result.blast_radius}
+    readers = {r.id: r.owner for r in result.blast_radius}
     assert {"exposure:close_trial_balance", "exposure:close_entity_variance", "exposure:close_review_0900"} <= set(readers)
     assert readers["analytics.fct_trial_balance"] == "maria.chen"
     diff = next(f for f in result.fixes if f.kind == "diff")
@@ -81,4 +81,4 @@ def test_night2_on_the_estate_ranks_the_type_change_and_walks_the_story_path(dw_
     fix = next(f for f in result.fixes if f.kind == "diff")
     assert fix.paths == ["dbt_project/models/staging/stg_orders.sql"] and fix.verified, fix.check_output
     assert "try_cast(discount as decimal(18, 2))" in fix.diff and "'N/A'" in fix.diff
-    assert {"analytics.fct_revenue", "exposure:revenue_dashboard"} <= {b["id"] for b in fix.blast_radius}
+    assert {"analytics.fct_revenue", "exposure:revenue_dashboard"} <= {b.id for b in fix.blast_radius}

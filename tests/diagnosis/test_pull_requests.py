@@ -16,6 +16,7 @@ from werkzeug import Request, Response
 from dw_assets.config import DomainConfig, GitHostConfig, Settings
 from dw_assets.connectors.git import GitRepo
 from dw_assets.connectors.git_host import branch_name
+from dw_assets.core.blast_radius import BlastEntry
 from dw_assets.core.fixes import FileEdit, ProposedFix, unified_diff
 from dw_assets.diagnosis.propose import open_fix_pull_requests
 
@@ -87,7 +88,7 @@ def make_fix(owner: Path) -> ProposedFix:
                        "The sensor releases on the first part; the marker is written after the last part.",
                        kind="diff", repo=str(owner), paths=["dags/gl_landing.py"], diff=diff, verified=check.ok,
                        check_output=check.output, target_asset="finance.bronze.gl_entries",
-                       blast_radius=[dict(r) for r in READERS])
+                       blast_radius=[BlastEntry.from_dict(r) for r in READERS])
 
 
 def settings_for(owner: Path, host: GitHostConfig | None) -> Settings:
