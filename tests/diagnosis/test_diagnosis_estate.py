@@ -76,6 +76,8 @@ def test_night2_on_the_estate_ranks_the_type_change_and_walks_the_story_path(dw_
                          "reader:finance_leadership"]
     labels = {(h.source, h.target): (h.system, h.provenance) for h in result.path}
     assert labels[("app.orders", "airflow:orders_daily.orders_clean")] == ("airflow", "note")
+    noted = {(n.from_, n.to): n for n in result.evidence.notes}  # the team notes, as core.notes.Note
+    assert noted[("app.orders", "airflow:orders_daily.orders_clean")].author
     assert labels[("airflow:orders_daily.orders_clean", "lake.orders_clean")][1] == "config"
     assert "dbt_manifest" in labels[("lake.orders_clean", "analytics.stg_orders")][1]
     fix = next(f for f in result.fixes if f.kind == "diff")
