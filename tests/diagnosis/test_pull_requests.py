@@ -19,6 +19,7 @@ from dw_assets.connectors.git_host import branch_name
 from dw_assets.core.blast_radius import BlastEntry
 from dw_assets.core.fixes import FileEdit, ProposedFix, unified_diff
 from dw_assets.diagnosis.propose import open_fix_pull_requests
+from tests.support.settings import build_settings
 
 TOKEN = "s3cret-token-value"
 INCIDENT = "INC-20261001-0007"
@@ -92,7 +93,8 @@ def make_fix(owner: Path) -> ProposedFix:
 
 
 def settings_for(owner: Path, host: GitHostConfig | None) -> Settings:
-    return Settings(domains=[DomainConfig(name="finance", datasets=["finance.*"], repo=str(owner), git_host=host, autonomy="L2")])
+    return build_settings(domains=[DomainConfig(name="finance", datasets=["finance.*"], repo=str(owner), git_host=host,
+                                                autonomy="L2")])
 
 
 def github(server: HTTPServer, remote: Path, token: str) -> GitHostConfig:
