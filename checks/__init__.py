@@ -6,6 +6,9 @@ are the canonical dataset ids split on dots (the assets themselves are the exter
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import dagster as dg
 
 from checks.common import make_asset_check
@@ -16,7 +19,13 @@ from dw_assets.checks.runner import bind_evaluation
 from dw_assets.checks.schema_drift import evaluate_schema_drift
 from dw_assets.checks.volume import evaluate_volume
 from dw_assets.config import DatasetChecksConfig, Settings
-from dw_assets.core.checks_logic import FRESHNESS, LANDED_FILES, SCHEMA_DRIFT, balance_check_name
+from dw_assets.core.checks_logic import (
+    FRESHNESS,
+    LANDED_FILES,
+    SCHEMA_DRIFT,
+    CheckOutcome,
+    balance_check_name,
+)
 from dw_assets.dagster_defs.partitions import check_partitions
 
 
@@ -28,6 +37,14 @@ def build_definitions(settings: Settings) -> dg.Definitions:
     return dg.Definitions(asset_checks=asset_checks)
 
 
+def _one_check(settings: Settings, entry: DatasetChecksConfig, name: str, description: str,
+               evaluate: Callable[..., CheckOutcome], *bound: Any,
+               partitions: dg.PartitionsDefinition | None = None) -> list[dg.AssetChecksDefinition]:
+    """The asset check `name` on the entry's dataset: `evaluate(wh, store, dataset, *bound, partition, now)`."""
+    return [make_asset_check(settings, entry.dataset, name, description,
+                             bind_evaluation(evaluate, entry.dataset, *bound), partitions)]
+
+
 def volume_checks(settings: Settings, entry: DatasetChecksConfig) -> list[dg.AssetChecksDefinition]:
     cfg = entry.volume
     if cfg is None:
@@ -37,10 +54,8 @@ def volume_checks(settings: Settings, entry: DatasetChecksConfig) -> list[dg.Ass
                    f"trend-adjusted baseline from history ({cfg.period or 'calendar groups'}; band "
                    f"{cfg.mad_k} x the group's log spread, floor {cfg.band_floor:.0%}, ceiling "
                    f"{cfg.band_ceiling:.0%}; empty or >= {cfg.hard_ratio}x fails; direction {cfg.direction}).")
-    return [make_asset_check(settings, entry.dataset, cfg.name, description,
-                             lambda wh, store, partition, now: evaluate_volume(wh, store, entry.dataset, cfg,
-                                                                               partition, now),
-                             check_partitions(entry, "volume"))]
+    return _one_check(settings, entry, cfg.name, description, evaluate_volume, cfg,
+                      partitions=check_partitions(entry, "volume"))
 
 
 def freshness_checks(settings: Settings, entry: DatasetChecksConfig) -> list[dg.AssetChecksDefinition]:
@@ -50,20 +65,14 @@ def freshness_checks(settings: Settings, entry: DatasetChecksConfig) -> list[dg.
     sla = " and ".join(x for x in (f"max age {cfg.max_age}" if cfg.max_age else "",
                                    f"deadline `{cfg.deadline_cron}`" if cfg.deadline_cron else "") if x)
     description = f"Newest {cfg.timestamp_column} against {sla} ({cfg.timezone})."
-    return [make_asset_check(settings, entry.dataset, FRESHNESS, description,
-                             lambda wh, store, partition, now: evaluate_freshness(wh, store, entry.dataset, cfg,
-                                                                                  partition, now))]
+    return _one_check(settings, entry, FRESHNESS, description, evaluate_freshness, cfg)
 
 
 def balance_checks(settings: Settings, entry: DatasetChecksConfig) -> list[dg.AssetChecksDefinition]:
-    out = []
-    for rule in entry.balance:
-        description = f"Every group by {', '.join(rule.group_by)} satisfies `{rule.condition}`."
-        out.append(make_asset_check(
-            settings, entry.dataset, balance_check_name(rule.name), description,
-            bind_evaluation(evaluate_balance, entry.dataset, rule),
-            check_partitions(entry, "balance", partitioned=bool(rule.partition_column))))
-    return out
+    return [check for rule in entry.balance for check in _one_check(
+        settings, entry, balance_check_name(rule.name),
+        f"Every group by {', '.join(rule.group_by)} satisfies `{rule.condition}`.", evaluate_balance, rule,
+        partitions=check_partitions(entry, "balance", partitioned=bool(rule.partition_column)))]
 
 
 def landed_files_checks(settings: Settings, entry: DatasetChecksConfig) -> list[dg.AssetChecksDefinition]:
@@ -72,6 +81,7 @@ def landed_files_checks(settings: Settings, entry: DatasetChecksConfig) -> list[
         return []
     description = (f"Rows in the {cfg.partition_column} partition equal the data rows of the landed "
                    f"`{cfg.file_glob}` files (minus {cfg.header_rows} header row(s) each).")
+    # the landing URL is resolved when the check runs (it may name an environment variable)
     return [make_asset_check(settings, entry.dataset, LANDED_FILES, description,
                              lambda wh, store, partition, now: evaluate_landed_files(
                                  wh, store, entry.dataset, cfg, landing_url(settings, cfg), partition, now),
@@ -84,6 +94,4 @@ def schema_drift_checks(settings: Settings, entry: DatasetChecksConfig) -> list[
         return []
     description = (f"Columns and types ({cfg.source}) against the last accepted schema; accept a new one "
                    f"with `dw checks accept-schema {entry.dataset}`.")
-    return [make_asset_check(settings, entry.dataset, SCHEMA_DRIFT, description,
-                             lambda wh, store, partition, now: evaluate_schema_drift(wh, store, entry.dataset, cfg,
-                                                                                     partition, now))]
+    return _one_check(settings, entry, SCHEMA_DRIFT, description, evaluate_schema_drift, cfg)

@@ -60,7 +60,7 @@ def build_approvals_sensor(rerun_job: Any, verify_job: Any, *, minimum_interval_
             context.log.info(f"request {request['request_id']} for {request['plan_id']} expired; "
                              f"escalated to {request['escalated_to']}")
         requests = [dg.RunRequest(run_key=launch.run_key, job_name=rerun_job.name,
-                                  run_config=rerun_run_config(launch.plan_id),
+                                  run_config=rerun_run_config(),
                                   tags=rerun_tags(launch.plan_id, launch.approval_id))
                     for launch in tick.launches]
         verify = [plan_id for plan_id in tick.verify if not _rerun_going(context.instance, rerun_job.name, plan_id)]

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from dw_assets.config import DatasetChecksConfig, Settings
 from dw_assets.connectors.warehouse import Warehouse, WarehouseError, WarehouseSession
-from dw_assets.core.checks_logic import CheckOutcome
+from dw_assets.core.checks_logic import CheckOutcome, parse_partition_key
 from dw_assets.core.dates import as_date
 
 
@@ -69,15 +69,19 @@ def partition_column(entry: DatasetChecksConfig) -> str | None:
     return next((rule.partition_column for rule in entry.balance if rule.partition_column), None)
 
 
+def as_moment(value: object) -> datetime:
+    """A partition value from the warehouse (DATE, TIMESTAMP or text) or a partition key, as a naive
+    datetime; ValueError naming the value when text is neither a day nor an hour."""
+    if isinstance(value, datetime):
+        return value.replace(tzinfo=None)
+    if isinstance(value, date):
+        return datetime(value.year, value.month, value.day)
+    return parse_partition_key(str(value))
+
+
 def partition_key(value: object, grain: Grain) -> str:
     """A partition value from the warehouse (DATE, TIMESTAMP or text) as the dataset's partition key."""
-    if isinstance(value, datetime):
-        moment = value.replace(tzinfo=None)
-    elif isinstance(value, date):
-        moment = datetime(value.year, value.month, value.day)
-    else:
-        moment = datetime.fromisoformat(str(value).strip().replace(" ", "T")).replace(tzinfo=None)
-    return moment.strftime(FORMAT[grain])
+    return as_moment(value).strftime(FORMAT[grain])
 
 
 def latest_partition_key(settings: Settings, entry: DatasetChecksConfig,

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import SupportsFloat
 
+from dw_assets.checks.partitions import as_moment
 from dw_assets.checks.state import accepted_partitions, baseline_exclusions
 from dw_assets.config import VolumeCheckConfig
 from dw_assets.connectors.warehouse import Warehouse, WarehouseError
 from dw_assets.core import stats
-from dw_assets.core.checks_logic import CheckOutcome, decide_volume, parse_partition_key
+from dw_assets.core.checks_logic import CheckOutcome, decide_volume
 from dw_assets.core.volume_model import HolidayCalendar, ModelParams
 from dw_assets.store import Store
 
@@ -26,16 +27,11 @@ DEFAULT_DAYS = {"month_end": 36 * 31, "same_weekday": 52 * 7}
 
 
 def partition_key(value: object, grain: str) -> datetime:
-    """A bucket value from the warehouse (DATE, TIMESTAMP or text) as a naive datetime."""
-    if isinstance(value, datetime):
-        moment = value.replace(tzinfo=None)
-    elif isinstance(value, date):
-        moment = datetime(value.year, value.month, value.day)
-    else:
-        try:
-            moment = parse_partition_key(str(value))
-        except ValueError as exc:
-            raise WarehouseError(str(exc)) from exc
+    """A bucket value from the warehouse (DATE, TIMESTAMP or text) as a naive datetime at its start."""
+    try:
+        moment = as_moment(value)
+    except ValueError as exc:
+        raise WarehouseError(str(exc)) from exc
     return moment.replace(minute=0, second=0, microsecond=0) if grain == "hour" else \
         moment.replace(hour=0, minute=0, second=0, microsecond=0)
 

@@ -31,7 +31,7 @@ import httpx
 
 from dw_assets.config import DomainConfig, GitHostConfig, resolve_env
 from dw_assets.connectors.git import GitError, PullRequestsDisabled
-from dw_assets.core.blast_radius import LEVELS
+from dw_assets.core.blast_radius import LEVELS, BlastEntry
 from dw_assets.core.fixes import ProposedFix
 
 AUTHOR = ("Data Workers", "data-workers@localhost")
@@ -76,7 +76,7 @@ def open_pull_request(domain_cfg: DomainConfig, repo_path: str | Path, fix: Prop
 
 def commit_message(fix: ProposedFix, incident_id: str) -> str:
     readers = fix.blast_radius
-    owners = sorted({str(r["owner"]) for r in readers if r.get("owner")})
+    owners = sorted({r.owner for r in readers if r.owner})
     worst = _worst(readers)
     radius = (f"{len(readers)} downstream of {fix.target_asset or 'the changed asset'}"
               + (f", owners {', '.join(owners)}" if owners else "") + (f", worst severity {worst}" if worst else ""))
@@ -89,8 +89,8 @@ def pull_request_body(fix: ProposedFix, incident_id: str, base: str, check: str)
              "### Why", "", fix.rationale, "", f"### Blast radius of `{fix.target_asset or '?'}`", ""]
     if fix.blast_radius:
         lines += ["| affected | kind | owner | severity |", "|---|---|---|---|"]
-        lines += [f"| `{r.get('id')}` | {r.get('kind') or ''} | {r.get('owner') or 'unowned'} | "
-                  f"{r.get('severity') or ''} |" for r in fix.blast_radius[:_MAX_READERS]]
+        lines += [f"| `{r.id}` | {r.kind} | {r.owner or 'unowned'} | {r.severity or ''} |"
+                  for r in fix.blast_radius[:_MAX_READERS]]
         if len(fix.blast_radius) > _MAX_READERS:
             lines.append(f"\n... and {len(fix.blast_radius) - _MAX_READERS} more")
     else:
@@ -115,8 +115,8 @@ def _userinfo(url: str) -> list[str]:
     return [found.group(1), *found.group(1).split(":")] if found else []
 
 
-def _worst(readers: list[dict[str, Any]]) -> str | None:
-    ranked = [r.get("severity") for r in readers if r.get("severity") in LEVELS]
+def _worst(readers: list[BlastEntry]) -> str | None:
+    ranked = [r.severity for r in readers if r.severity in LEVELS]
     return max(ranked, key=LEVELS.index) if ranked else None
 
 

@@ -20,7 +20,7 @@ Severity rule (levels low < medium < high < critical):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import islice
@@ -113,6 +113,41 @@ class ShortestPathTree:
         return f"ShortestPathTree(root={self._nodes[self._walk.root].id!r})"
 
 
+@dataclass(frozen=True)
+class BlastEntry:
+    """One affected node as it travels beyond the graph: in a diagnosis, on an incident, a proposed
+    fix, a plan and a report. Readers use its fields; each output serialises it at its own edge.
+
+    `to_dict` is the shape an incident stores (`node_id`, `label`: kept so stored incidents read
+    back); `from_dict` reads that shape, and the `id`/`name` one of fixes and plans too."""
+
+    id: str
+    kind: str
+    depth: int
+    owner: str | None = None
+    name: str | None = None
+    severity: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"node_id": self.id, "kind": self.kind, "depth": self.depth, "owner": self.owner,
+                "label": self.name, "severity": self.severity}
+
+    def brief(self) -> dict[str, Any]:
+        """The shape a proposed fix carries (and its pull request shows)."""
+        return {"id": self.id, "kind": self.kind, "owner": self.owner, "depth": self.depth, "severity": self.severity}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | BlastEntry) -> BlastEntry:
+        if isinstance(data, BlastEntry):
+            return data
+        node = data.get("node_id") or data.get("id")
+        if not node:
+            raise ValueError(f"a blast-radius entry needs a node id (`node_id` or `id`), got keys {sorted(data)}")
+        depth = data.get("depth")
+        return cls(str(node), str(data.get("kind") or ""), int(depth) if depth is not None else 0,
+                   data.get("owner"), data.get("label") or data.get("name"), data.get("severity"))
+
+
 class AffectedNode(NamedTuple):
     id: str
     kind: str
@@ -127,6 +162,9 @@ class AffectedNode(NamedTuple):
     def path(self) -> tuple[str, ...]:
         """Node ids from the root to this node, orchestration nodes included."""
         return self.tree.paths[self.id]
+
+    def entry(self) -> BlastEntry:
+        return BlastEntry(self.id, self.kind, self.depth, self.owner, self.name, self.severity)
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "system": self.system, "name": self.name,

@@ -15,8 +15,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from dw_assets.core import cause_rules, cause_rules_runs
+from dw_assets.core.blast_radius import BlastEntry
 from dw_assets.core.causes import KIND_ORDER, Cause, fact, jsonable
-from dw_assets.core.evidence import EvidenceBundle, Hop, Reader, Symptom
+from dw_assets.core.evidence import EvidenceBundle, Hop, Symptom
 
 
 @dataclass
@@ -27,7 +28,7 @@ class Diagnosis:
     symptom: Symptom
     causes: list[Cause]
     path: list[Hop] = field(default_factory=list)
-    blast_radius: list[Reader] = field(default_factory=list)
+    blast_radius: list[BlastEntry] = field(default_factory=list)
     fixes: list[Any] = field(default_factory=list)  # dw_assets.core.fixes.ProposedFix
     gaps: list[str] = field(default_factory=list)
     evidence: EvidenceBundle | None = None
@@ -42,7 +43,7 @@ class Diagnosis:
             "symptom": jsonable(self.symptom.__dict__),
             "causes": [c.to_dict() for c in self.causes],
             "path": [h.__dict__ for h in self.path],
-            "blast_radius": [r.__dict__ for r in self.blast_radius],
+            "blast_radius": [r.to_dict() for r in self.blast_radius],
             "proposed_fixes": [f.to_dict() for f in self.fixes],
             "gaps": list(self.gaps),
         }

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, Literal
 
+from dw_assets.core.notes import Note
+
 SymptomKind = Literal["failure", "volume_low", "volume_high", "stale", "duplicates", "check_failed"]
 ErrorKind = Literal["conversion", "missing_column", "schema_mismatch", "missing_input", "duplicate_key",
                     "out_of_memory", "permission_denied", "connection", "quota", "timeout", "upstream_failed",
@@ -56,18 +58,6 @@ class Hop:
     system: str
     provenance: str  # note | openlineage | dbt_manifest | airflow | config
     detail: str = ""
-
-
-@dataclass(frozen=True)
-class Reader:
-    """A downstream asset that reads what the cause touched (blast radius)."""
-
-    node_id: str
-    kind: str
-    depth: int
-    owner: str | None = None
-    label: str | None = None
-    severity: str | None = None
 
 
 @dataclass(frozen=True)
@@ -199,14 +189,6 @@ class ModelSource:
 
 
 @dataclass(frozen=True)
-class Note:
-    subject: str
-    text: str
-    author: str | None = None
-    source: str | None = None
-
-
-@dataclass(frozen=True)
 class EvidenceBundle:
     symptom: Symptom
     window: tuple[datetime, datetime]
@@ -219,7 +201,7 @@ class EvidenceBundle:
     failures: tuple[FailureEvent, ...] = ()
     commits: tuple[Commit, ...] = ()
     models: tuple[ModelSource, ...] = ()
-    notes: tuple[Note, ...] = ()
+    notes: tuple[Note, ...] = ()  # the team notes on edges in scope
     gaps: tuple[str, ...] = ()  # evidence that could not be collected, and why
 
     def depth_of(self, node_id: str) -> int | None:

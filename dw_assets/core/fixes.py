@@ -21,6 +21,7 @@ from typing import Any
 from sqlglot import TokenType
 from sqlglot.dialects.dialect import Dialect
 
+from dw_assets.core.blast_radius import BlastEntry
 from dw_assets.core.evidence import type_family
 
 _JINJA_EXPR = re.compile(r"\{\{.*?\}\}", re.DOTALL)
@@ -63,12 +64,12 @@ class ProposedFix:
     verified: bool | None = None  # `git apply --check` result; None when not checked
     check_output: str = ""
     target_asset: str | None = None
-    blast_radius: list[dict[str, Any]] = field(default_factory=list)
+    blast_radius: list[BlastEntry] = field(default_factory=list)
     pull_request: dict[str, Any] | None = None  # {url, number, branch} when domains[].git_host opened one
     pull_request_error: str | None = None  # why a configured git_host did not get one
 
     def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
+        return {**self.__dict__, "blast_radius": [e.brief() for e in self.blast_radius]}
 
 
 def unified_diff(edits: list[FileEdit]) -> str:

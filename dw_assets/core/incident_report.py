@@ -1,5 +1,5 @@
 """An incident as a report a person reads: ranked causes with their evidence, the path, the blast
-radius, the fixes, the plan and how to approve it. Pure: dicts in, Markdown and table rows out.
+radius, the fixes, the plan and how to approve it. Pure: the incident's records in, Markdown and table rows out.
 
 The Dagster UI renders a Markdown metadata value inline only when it is shorter than 1,000
 characters (longer ones hide behind "[Show Markdown]"), so every section is built to stay under
@@ -10,8 +10,11 @@ tables and in the incident's JSON (`dw incidents show`).
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+from dw_assets.core.blast_radius import BlastEntry
 
 INLINE_LIMIT = 990
 SEVERITY_ORDER = {"critical": 0, "high": 1, "medium": 2, "low": 3}
@@ -59,25 +62,19 @@ def path_rows(path: Sequence[Mapping[str, Any]]) -> list[dict[str, str]]:
              "detail": shorten(h.get("detail"), 60)} for i, h in enumerate(path, start=1)]
 
 
-def blast_rows(readers: Sequence[Mapping[str, Any]]) -> list[dict[str, str]]:
+def blast_rows(readers: Sequence[BlastEntry]) -> list[dict[str, str]]:
     """Affected readers, most severe (then nearest) first, with their owners."""
-    ordered = sorted(readers, key=lambda r: (SEVERITY_ORDER.get(str(r.get("severity")), 9), r.get("depth") or 0,
-                                             str(r.get("node_id"))))
-    return [{"severity": str(r.get("severity") or ""), "reader": str(r.get("node_id") or ""),
-             "name": str(r.get("label") or ""), "kind": str(r.get("kind") or ""),
-             "owner": str(r.get("owner") or "unknown"), "depth": str(r.get("depth") if r.get("depth") is not None else "")}
-            for r in ordered]
+    ordered = sorted(readers, key=lambda r: (SEVERITY_ORDER.get(str(r.severity), 9), r.depth, r.id))
+    return [{"severity": r.severity or "", "reader": r.id, "name": r.name or "", "kind": r.kind,
+             "owner": r.owner or "unknown", "depth": str(r.depth)} for r in ordered]
 
 
-def blast_summary(readers: Sequence[Mapping[str, Any]]) -> str:
+def blast_summary(readers: Sequence[BlastEntry]) -> str:
     """`3 readers (2 high, 1 low); owners: maria.chen (2), finance-controller (1)`."""
     if not readers:
         return "no readers found downstream"
-    by_severity: dict[str, int] = {}
-    by_owner: dict[str, int] = {}
-    for r in readers:
-        by_severity[str(r.get("severity") or "unknown")] = by_severity.get(str(r.get("severity") or "unknown"), 0) + 1
-        by_owner[str(r.get("owner") or "unknown")] = by_owner.get(str(r.get("owner") or "unknown"), 0) + 1
+    by_severity = Counter(r.severity or "unknown" for r in readers)
+    by_owner = Counter(r.owner or "unknown" for r in readers)
     sev = ", ".join(f"{n} {s}" for s, n in sorted(by_severity.items(), key=lambda kv: SEVERITY_ORDER.get(kv[0], 9)))
     owners = ", ".join(f"{o} ({n})" for o, n in sorted(by_owner.items(), key=lambda kv: (-kv[1], kv[0])))
     return f"{len(readers)} reader(s) ({sev}); owners: {owners}"

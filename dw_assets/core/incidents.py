@@ -19,6 +19,7 @@ from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
+from dw_assets.core.blast_radius import BlastEntry
 from dw_assets.core.signals import Signal
 
 Status = Literal["open", "diagnosed", "awaiting_approval", "remediating", "verifying", "resolved",
@@ -78,7 +79,7 @@ class Incident:
     evidence: dict[str, Any] = field(default_factory=dict)
     causes: list[Any] = field(default_factory=list)
     path: list[Any] = field(default_factory=list)
-    blast_radius: list[Any] = field(default_factory=list)
+    blast_radius: list[BlastEntry] = field(default_factory=list)
     proposed_fixes: list[Any] = field(default_factory=list)
     plan_id: str | None = None
     run_links: list[dict[str, Any]] = field(default_factory=list)
@@ -90,6 +91,7 @@ class Incident:
 
     def to_dict(self) -> dict[str, Any]:
         out = {k: v for k, v in asdict(self).items() if k != "history"}
+        out["blast_radius"] = [e.to_dict() for e in self.blast_radius]
         for key in ("window_start", "window_end", "created_at", "updated_at"):
             out[key] = getattr(self, key).isoformat()
         out["history"] = [t.to_dict() for t in self.history]

@@ -7,10 +7,13 @@ under a daemon a new run costs a process start and a code-location load, tens of
 machine. The verify job is the fallback for a plan whose rerun run ended without verifying (crashed,
 timed out); verification is idempotent by plan (`verify_once`), so nothing verifies twice.
 
-Run tags are free text in OSS Dagster, so the job trusts none of them: its first op hands the
-`dw/approval_id` tag and the plan id (run config, else the `dw/plan_id` tag) to the gate, which looks
-both up in the ledger, consumes the approval for this run, and raises `dg.Failure` with the refusal's
-reason before any Airflow call. Every later step asks the gate again (org-wide stop, read-only pins).
+The plan id rides in one place, the `dw/plan_id` run tag (the run config holds only the polling
+settings); the first op passes it on to the later ones. Run tags are free text in OSS Dagster, so
+the job trusts none of them: its first op hands the `dw/approval_id` and `dw/plan_id` tags to the
+gate, which looks both up in the signed log (an approval for another plan is refused), reads the plan
+and the approval once for the launch, consumes the approval for this run, and raises `dg.Failure`
+with the refusal's reason before any Airflow call. Every later step asks the gate again (org-wide
+stop, read-only pins, the approval's use by this run).
 
 On the Launchpad the job is partitioned by plan (`dw_plans`, one partition per plan that asked for
 approval, added by the approvals sensor): picking a plan fills in the run config and both tags, the
@@ -40,7 +43,6 @@ from dw_assets.dagster_defs.plan_view import (
     table,
 )
 from dw_assets.governance.dispatch import DispatchError, PlanRun
-from dw_assets.governance.gate import record_refusal
 from dw_assets.governance.keys import key_status
 from dw_assets.governance.ledger import from_iso, iso
 from dw_assets.governance.verification import VerificationResult, verify_plan
@@ -102,8 +104,9 @@ class GovernanceRuntime:
             return None
 
 
-def rerun_run_config(plan_id: str, *, poll_interval_s: float = 5.0, wait_timeout_s: float = 6 * 3600.0) -> dict:
-    return {"ops": {"authorize_plan": {"config": {"plan_id": plan_id, "poll_interval_s": poll_interval_s,
+def rerun_run_config(*, poll_interval_s: float = 5.0, wait_timeout_s: float = 6 * 3600.0) -> dict:
+    """The rerun run's config: polling only (the plan is the `dw/plan_id` tag, `rerun_tags`)."""
+    return {"ops": {"authorize_plan": {"config": {"poll_interval_s": poll_interval_s,
                                                   "wait_timeout_s": wait_timeout_s}}}}
 
 
@@ -119,11 +122,11 @@ def _fail(refusal: Refusal) -> dg.Failure:
                       metadata={"refusal_code": refusal.code, "reason": refusal.reason})
 
 
-def _plan_id(context: dg.OpExecutionContext, cfg: dict[str, Any]) -> str:
-    plan_id = cfg.get("plan_id") or context.run.tags.get(PLAN_TAG)
+def _plan_id(context: dg.OpExecutionContext) -> str:
+    plan_id = context.run.tags.get(PLAN_TAG)
     if not plan_id:
         raise dg.Failure(description=f"no plan to run: pick the plan's partition on the Launchpad of {RERUN_JOB} "
-                                     f"(it fills in config and tags), or set run config plan_id / tag {PLAN_TAG}")
+                                     f"(it fills in config and tags), or set the run tag {PLAN_TAG}")
     return plan_id
 
 
@@ -136,25 +139,14 @@ def _plan_run(context: dg.OpExecutionContext, cfg: dict[str, Any]) -> PlanRun:
 
 
 @dg.op(required_resource_keys={RESOURCE_KEY}, config_schema={
-    "plan_id": dg.Field(str, is_required=False,
-                        description=f"The plan to run (its content hash); default: the run tag {PLAN_TAG}."),
     # one GET per awaited run every 5 s: cheap for Airflow, and the run's end is seen within 5 s
     "poll_interval_s": dg.Field(float, default_value=5.0),
     "wait_timeout_s": dg.Field(float, default_value=6 * 3600.0, description="Deadline for each awaited run."),
 })
 def authorize_plan(context: dg.OpExecutionContext) -> dict:
     """The launch check: the gate validates the approval tag against the ledger and consumes it."""
-    cfg = dict(context.op_config)
-    cfg["plan_id"] = _plan_id(context, cfg)
+    cfg = {**context.op_config, "plan_id": _plan_id(context)}  # passed on to the later ops
     run = _plan_run(context, cfg)
-    tagged = context.run.tags.get(PLAN_TAG)
-    if tagged and tagged != cfg["plan_id"]:
-        gov = run.gov
-        refusal = Refusal("approval_for_other_plan",
-                          f"run tag {PLAN_TAG}={tagged} does not match run config plan_id={cfg['plan_id']}")
-        record_refusal(gov.ledger, gov.receipts, refusal, now=gov.now(), plan_id=cfg["plan_id"],
-                       approval_id=run.approval_id, actor=run.actor, run_id=run.run_id)
-        raise _fail(refusal)
     try:
         decision = run.authorize()
     except Refusal as refusal:
@@ -222,7 +214,10 @@ def launchpad_config(runtime: GovernanceRuntime) -> dg.PartitionedConfig:
         gov = runtime.governance()
         return rerun_tags(plan_id, launchable_approval(gov.ledger, plan_id, gov.now()))
 
-    return dg.PartitionedConfig(partitions_def=plan_partitions, run_config_for_partition_key_fn=rerun_run_config,
+    def run_config(_plan_id: str) -> dict:
+        return rerun_run_config()
+
+    return dg.PartitionedConfig(partitions_def=plan_partitions, run_config_for_partition_key_fn=run_config,
                                 tags_for_partition_key_fn=tags)
 
 

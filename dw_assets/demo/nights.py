@@ -186,7 +186,7 @@ def rerun_and_verify(ctx: DemoContext, night: dict[str, Any], plan: Any) -> None
 
     def fast_polling(request: Any) -> Any:
         if request.job_name == "rerun_airflow_dag":
-            return rerun_run_config(plan.id, poll_interval_s=RERUN_POLL_S, wait_timeout_s=900)
+            return rerun_run_config(poll_interval_s=RERUN_POLL_S, wait_timeout_s=900)
         return request.run_config
 
     with tl.step("dagster", "approvals sensor launches rerun_airflow_dag (gated by the approval tag)"):

@@ -18,6 +18,7 @@ from dw_assets.connectors.git import GitError, find_repo
 from dw_assets.connectors.git_host import open_pull_request
 from dw_assets.connectors.warehouse import WarehouseError, dialect_for_url
 from dw_assets.core.autonomy import AutonomyLevel
+from dw_assets.core.blast_radius import BlastEntry
 from dw_assets.core.causes import Cause
 from dw_assets.core.evidence import EvidenceBundle
 from dw_assets.core.fix_advice import recommendation_for
@@ -185,15 +186,14 @@ def _dialect(settings: Settings) -> str:
         return settings.warehouse.url.split(":", 1)[0].split("+", 1)[0]
 
 
-def _blast(graph: Any, asset: str | None) -> list[dict[str, Any]]:
+def _blast(graph: Any, asset: str | None) -> list[BlastEntry]:
     if graph is None or not asset:
         return []
     try:
         radius = graph.blast_radius(asset)
     except LookupError:
         return []
-    return [{"id": a.id, "kind": a.kind, "owner": a.owner, "depth": a.depth, "severity": a.severity}
-            for a in radius.affected]
+    return [a.entry() for a in radius.affected]
 
 
 def open_fix_pull_requests(settings: Settings, fixes: list[ProposedFix], incident_id: str | None, *,

@@ -135,7 +135,7 @@ def _entry(source: str, ref: str, result: Any) -> dict[str, Any]:
         "source": source, "ref": ref, "observed_at": result.symptom.observed_at.isoformat(),
         "dataset": result.symptom.dataset_id, "summary": result.symptom.summary,
         "cause": {"kind": top.kind, "title": top.title, "confidence": top.confidence, "explains": top.explains},
-        "blast_radius": [{"id": r.node_id, "kind": r.kind, "owner": r.owner, "severity": r.severity}
+        "blast_radius": [{"id": r.id, "kind": r.kind, "owner": r.owner, "severity": r.severity}
                          for r in result.blast_radius],
         "fix": None if fix is None else {"title": fix.title, "kind": fix.kind, "verified": fix.verified,
                                          "rationale": fix.rationale, "diff": fix.diff, "repo": fix.repo},

@@ -14,8 +14,9 @@ from typing import Any
 
 from dw_assets.config import Settings
 from dw_assets.context_graph import cached_context_graph
+from dw_assets.core.blast_radius import BlastEntry
 from dw_assets.core.diagnosis import Diagnosis, rank_causes
-from dw_assets.core.evidence import Hop, Reader, Symptom, SymptomKind
+from dw_assets.core.evidence import Hop, Symptom, SymptomKind
 from dw_assets.diagnosis.collect import DEFAULT_BOUNDS, Bounds, collect_evidence
 from dw_assets.diagnosis.propose import open_fix_pull_requests, propose_fixes
 from dw_assets.incidents import IncidentStore
@@ -56,7 +57,7 @@ def diagnose_incident(settings: Settings, store: Any, incident_id: str, *, persi
         open_fix_pull_requests(settings, result.fixes, incident_id, store=store)
         data = result.to_dict()
         incidents.update(incident_id, actor="data-workers", note=f"diagnosed: {result.top.title}",
-                         causes=data["causes"], path=data["path"], blast_radius=data["blast_radius"],
+                         causes=data["causes"], path=data["path"], blast_radius=result.blast_radius,
                          proposed_fixes=data["proposed_fixes"])
         if incident.status == "open":
             incidents.transition(incident_id, "diagnosed", actor="data-workers", note=result.top.title)
@@ -212,8 +213,7 @@ def _hop_system(graph: Any, src: str, dst: str) -> str:
     return graph.node(dst).system
 
 
-def readers_of(graph: Any, asset: str, max_depth: int) -> list[Reader]:
-    radius = graph.blast_radius(asset, max_depth=max_depth)
-    return [Reader(a.id, a.kind, a.depth, a.owner, a.name, a.severity) for a in radius.affected]
+def readers_of(graph: Any, asset: str, max_depth: int) -> list[BlastEntry]:
+    return [a.entry() for a in graph.blast_radius(asset, max_depth=max_depth).affected]
 
 

@@ -22,7 +22,6 @@ from dw_assets.core.evidence import (
     FailureEvent,
     GraphNode,
     ModelSource,
-    Note,
     SchemaChange,
     Symptom,
     TaskRun,
@@ -31,6 +30,7 @@ from dw_assets.core.evidence import (
     type_family,
 )
 from dw_assets.core.identity import IdentityError, airflow_task_node_id, canonical_dataset_id
+from dw_assets.core.notes import Note
 from dw_assets.core.schema_drift import diff_schemas
 from dw_assets.diagnosis.repos import repo_for
 from dw_assets.lineage.schema_history import SchemaHistory
@@ -131,7 +131,9 @@ def graph_scope(graph: Any, symptom: Symptom, max_depth: int) -> tuple[list[Grap
         feeds.setdefault(edge.src, []).append(edge.dst)
     nodes = [GraphNode(n.id, n.kind, n.system, n.depth, owner=n.owner, feeds=tuple(feeds.get(n.id, ())))
              for n in trace.nodes if n.direction != "root"]
-    notes = [Note(f"{e.src} -> {e.dst}", p.source or "", p.author, p.source)
+    # a note's provenance is the note itself (author, source, date): read it back as the record
+    notes = [Note.model_validate({"from": e.src, "to": e.dst, "relation": e.relation, "author": p.author,
+                                  "source": p.source, "recorded_at": p.recorded_at})
              for e in trace.edges for p in e.provenance if p.origin == "note"]
     return nodes, notes
 

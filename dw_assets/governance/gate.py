@@ -13,7 +13,7 @@ running rerun.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -21,7 +21,7 @@ from typing import Any
 from dw_assets.config import ConfigError, Settings
 from dw_assets.core.approvals import Refusal, check_decider, check_usable
 from dw_assets.core.autonomy import AutonomyLevel, ClassRecord, dispatch_rule
-from dw_assets.core.plans import Plan, PlanError, PlanTampered
+from dw_assets.core.plans import Plan, PlanError, PlanStep, PlanTampered
 from dw_assets.governance.authority import signed_approval, signed_class_record, signed_plan
 from dw_assets.governance.ledger import GovernanceLedger
 from dw_assets.governance.receipt_log import ChainTampered, ReceiptLog
@@ -56,21 +56,38 @@ def is_stopped(settings: Settings, ledger: GovernanceLedger) -> str | None:
     return None
 
 
+class _StepRefusal(Refusal):
+    """A refusal of another step of the launch than the one checked first: recorded with its path."""
+
+    def __init__(self, refusal: Refusal, step: PlanStep):
+        super().__init__(refusal.code, refusal.reason)
+        self.step = step
+
+
 def check_dispatch(settings: Settings, ledger: GovernanceLedger, plan_id: str | None, approval_id: str | None, *,
                    instance: str, dag_id: str, conf: Mapping[str, Any], actor: str,
                    run_id: str | None = None, consume: bool = False, now: datetime | None = None,
-                   receipts: ReceiptLog | None = None, plan: Plan | None = None) -> GateDecision:
+                   receipts: ReceiptLog | None = None, plan: Plan | None = None,
+                   other_steps: Sequence[PlanStep] = ()) -> GateDecision:
     """May `actor` write (instance, dag_id, conf) for `plan_id` under `approval_id` now?
 
     With `consume`, a usable approval is consumed for `run_id` atomically (the first check of a
     run); later checks of the same run pass `run_id` without `consume`. `plan`: the plan this run
     already read (and rehashed) from the ledger under this id, so it is not read again per step.
+    `other_steps`: steps that must fit too (instance known and writable, in the plan) before the
+    approval is consumed; the launch check passes the rest of the plan's steps here, so the plan
+    and the approval are read once for the whole launch.
     """
     now = now or datetime.now(UTC)
     receipts = receipts or ReceiptLog.from_settings(ledger.store, settings)
     try:
         decision = _evaluate(settings, ledger, receipts, plan_id, approval_id, instance=instance, dag_id=dag_id,
-                             conf=conf, run_id=run_id, consume=consume, now=now, plan=plan)
+                             conf=conf, run_id=run_id, consume=consume, now=now, plan=plan, other_steps=other_steps)
+    except _StepRefusal as refusal:
+        step = refusal.step
+        return record_refusal(ledger, receipts, refusal, now=now, plan_id=plan_id, approval_id=approval_id,
+                               actor=actor, run_id=run_id, instance=step.airflow_instance, dag_id=step.dag_id,
+                               conf=step.conf)
     except Refusal as refusal:
         return record_refusal(ledger, receipts, refusal, now=now, plan_id=plan_id, approval_id=approval_id,
                                actor=actor, run_id=run_id, instance=instance, dag_id=dag_id, conf=conf)
@@ -83,7 +100,8 @@ def check_dispatch(settings: Settings, ledger: GovernanceLedger, plan_id: str | 
 
 def _evaluate(settings: Settings, ledger: GovernanceLedger, receipts: ReceiptLog, plan_id: str | None,
               approval_id: str | None, *, instance: str, dag_id: str, conf: Mapping[str, Any], run_id: str | None,
-              consume: bool, now: datetime, plan: Plan | None = None) -> GateDecision:
+              consume: bool, now: datetime, plan: Plan | None = None,
+              other_steps: Sequence[PlanStep] = ()) -> GateDecision:
     stopped = is_stopped(settings, ledger)
     if stopped:
         raise Refusal("stopped", stopped)
@@ -92,9 +110,7 @@ def _evaluate(settings: Settings, ledger: GovernanceLedger, receipts: ReceiptLog
     if signed_plan(receipts, plan.id) is None:
         raise Refusal("unsigned_plan", f"{plan.id} has no plan_proposed record signed with the deployment's key "
                                        f"({receipts.key_id}): a plan row alone is not a proposal")
-    _check_instance(settings, instance)
-    if plan.step_matching(instance, dag_id, conf) is None:
-        raise Refusal("not_in_plan", f"{instance}:{dag_id} with conf {dict(conf)} is not a step of {plan.id}")
+    _check_step(settings, plan, instance, dag_id, conf)
     domain = settings.domain_named(plan.domain)
     level = settings.autonomy_of(domain)
     gov = settings.governance
@@ -110,6 +126,7 @@ def _evaluate(settings: Settings, ledger: GovernanceLedger, receipts: ReceiptLog
         if not rule.needs_approval:
             if history_start is not None:
                 _check_chain(receipts, history_start, what=f"the trust history of {plan.plan_class!r}")
+            _check_other_steps(settings, plan, other_steps)
             return GateDecision(True, "autonomous", rule.reason, plan.id, plan=plan)
         raise Refusal("no_approval", f"no approval id given for {plan.id} (run tag dw/approval_id): {rule.reason}")
     signed = signed_approval(receipts, approval_id)
@@ -124,6 +141,7 @@ def _evaluate(settings: Settings, ledger: GovernanceLedger, receipts: ReceiptLog
         raise Refusal("unverified_identity", f"domain {plan.domain!r} requires a verified approval identity "
                                              f"(a signed Slack interaction); {approval_id} is {signed.identity}")
     _check_chain(receipts, signed.receipt.seq, what=f"approval {approval_id}")
+    _check_other_steps(settings, plan, other_steps)
     if consume and approval.used_at is None:
         if not run_id:
             raise ValueError("consuming an approval needs the run_id that uses it")
@@ -140,6 +158,20 @@ def _check_chain(receipts: ReceiptLog, start_seq: int, *, what: str) -> None:
     if not report.ok:
         raise Refusal("chain_broken", f"the receipt chain after {what} (record {start_seq}) does not verify: "
                                       f"{report.problem}; run `dw receipts verify`")
+
+
+def _check_step(settings: Settings, plan: Plan, instance: str, dag_id: str, conf: Mapping[str, Any]) -> None:
+    _check_instance(settings, instance)
+    if plan.step_matching(instance, dag_id, conf) is None:
+        raise Refusal("not_in_plan", f"{instance}:{dag_id} with conf {dict(conf)} is not a step of {plan.id}")
+
+
+def _check_other_steps(settings: Settings, plan: Plan, steps: Sequence[PlanStep]) -> None:
+    for step in steps:
+        try:
+            _check_step(settings, plan, step.airflow_instance, step.dag_id, step.conf)
+        except Refusal as refusal:
+            raise _StepRefusal(refusal, step) from None
 
 
 def _load_plan(ledger: GovernanceLedger, plan_id: str | None) -> Plan:
@@ -177,16 +209,12 @@ def authorize_launch(settings: Settings, ledger: GovernanceLedger, plan_id: str 
     except Refusal as refusal:
         return record_refusal(ledger, receipts, refusal, now=now, plan_id=plan_id, approval_id=approval_id,
                                actor=actor, run_id=run_id)
-    for step in steps:
-        decision = check_dispatch(settings, ledger, plan_id, approval_id, instance=step.airflow_instance,
-                                  dag_id=step.dag_id, conf=step.conf, actor=actor, run_id=run_id, now=now,
-                                  receipts=receipts, plan=plan)
-        if not decision.allowed:
-            return decision
-    first = steps[0]
+    # one check for the whole launch: the plan and the approval are read once, every step must fit
+    # (instance known and writable, in the plan) before the approval is consumed
+    first, *rest = steps
     return check_dispatch(settings, ledger, plan_id, approval_id, instance=first.airflow_instance,
                           dag_id=first.dag_id, conf=first.conf, actor=actor, run_id=run_id, consume=True,
-                          now=now, receipts=receipts, plan=plan)
+                          now=now, receipts=receipts, plan=plan, other_steps=rest)
 
 
 def record_refusal(ledger: GovernanceLedger, receipts: ReceiptLog, refusal: Refusal, *, now: datetime,

@@ -36,7 +36,7 @@ from dw_assets.config import REPO_ROOT, dw_home
 from dw_assets.connectors.dbt import dbt_executable
 from dw_assets.connectors.retry import RetryPolicy, RetryTransport
 from dw_assets.harness.airflow_venv import ensure_airflow_venv
-from dw_assets.harness.logs import log_tail
+from dw_assets.harness.ready import LocalService
 from dw_assets.secret_files import write_secret
 
 OPENLINEAGE_NAMESPACE = "airflow://local"
@@ -86,8 +86,9 @@ def _signal_all(pids: list[int], sig: signal.Signals) -> None:
             pass
 
 
-class AirflowHarness:
+class AirflowHarness(LocalService):
     username = "admin"
+    log_lines = 60
 
     def __init__(self, major: int, home: Path, dags_folder: Path | None = None,
                  extra_env: dict[str, str] | None = None, port: int | None = None, *,
@@ -110,16 +111,6 @@ class AirflowHarness:
         self._token: str | None = None
         self.env: dict[str, str] = {}
         self.password = password or self._secret("admin_password")
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def __enter__(self) -> Self:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
 
     @property
     def dbt_ol(self) -> Path:
@@ -256,11 +247,7 @@ class AirflowHarness:
                                           start_new_session=True,
                                           umask=0o077)  # airflow.cfg (fernet and secret keys) stays 0600
         _RUNNING.add(self)
-        try:
-            self._wait_healthy(timeout)
-        except BaseException:
-            self.stop()
-            raise
+        self._wait_healthy(timeout)  # stops the process when it never gets healthy
         return self
 
     def _health(self) -> dict[str, Any] | None:
@@ -272,22 +259,15 @@ class AirflowHarness:
         return resp.json() if resp.status_code == 200 else None
 
     def _wait_healthy(self, timeout: float) -> None:
-        deadline = time.monotonic() + timeout
-        health: dict[str, Any] | None = None
-        while time.monotonic() < deadline:
-            if self._proc is None or self._proc.poll() is not None:
-                code = None if self._proc is None else self._proc.returncode
-                raise RuntimeError(f"airflow standalone ({self.major}) exited with {code}:\n{self.log_tail()}")
-            health = self._health()
-            components = ["metadatabase", "scheduler"] + (["dag_processor"] if self.major == 3 else [])
-            if health and all((health.get(c) or {}).get("status") == "healthy" for c in components):
-                return
-            time.sleep(2)
-        raise TimeoutError(f"Airflow {self.major} at {self.url} not healthy after {timeout:.0f}s "
-                           f"(last health: {health}); log {self.log_path}:\n{self.log_tail()}")
+        components = ["metadatabase", "scheduler"] + (["dag_processor"] if self.major == 3 else [])
+        seen: list[dict[str, Any] | None] = [None]
 
-    def log_tail(self, lines: int = 60) -> str:
-        return log_tail(self.log_path, lines)
+        def healthy() -> bool:
+            seen[0] = health = self._health()
+            return health is not None and all((health.get(c) or {}).get("status") == "healthy" for c in components)
+
+        self._await_ready(self._proc, healthy, what=f"airflow standalone ({self.major}) at {self.url}",
+                          timeout=timeout, interval=2, last_seen=lambda: f"last health: {seen[0]}")
 
     def stop(self, grace: float = 15.0) -> None:
         _RUNNING.discard(self)

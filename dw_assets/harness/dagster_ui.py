@@ -10,16 +10,15 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Self
 
-import httpx
 import yaml
 
 from dw_assets.config import REPO_ROOT
 from dw_assets.harness.airflow import free_port
+from dw_assets.harness.ready import LocalService, http_ok
 
 # Loading this code location (dbt manifest, checks, sensors) takes tens of seconds on a quiet 2-core
 # machine and several times that under load; Dagster's default local code-server startup timeout
@@ -66,7 +65,7 @@ def ensure_instance_yaml(dagster_home: Path) -> Path:
     return path
 
 
-class DagsterWebserver:
+class DagsterWebserver(LocalService):
     def __init__(self, dagster_home: Path, *, port: int | None = None, env: dict[str, str] | None = None,
                  workspace: Path = REPO_ROOT / "workspace.yaml"):
         self.dagster_home = Path(dagster_home)
@@ -75,10 +74,6 @@ class DagsterWebserver:
         self.extra_env = env or {}
         self.log_path = self.dagster_home / "webserver.log"
         self._proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 180.0) -> Self:
         ensure_instance_yaml(self.dagster_home)
@@ -89,24 +84,9 @@ class DagsterWebserver:
                 [str(binary), "-w", str(self.workspace), "-h", "127.0.0.1", "-p", str(self.port)],
                 cwd=str(REPO_ROOT), env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
             )
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self._proc.poll() is not None:
-                raise RuntimeError(f"dagster-webserver exited with {self._proc.returncode}:\n{self.log_tail()}")
-            try:
-                if httpx.get(f"{self.url}/server_info", timeout=2).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            time.sleep(1)
-        self.stop()
-        raise TimeoutError(f"dagster-webserver not ready after {timeout:.0f}s:\n{self.log_tail()}")
-
-    def log_tail(self, lines: int = 40) -> str:
-        try:
-            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
-        except OSError:
-            return "(no log)"
+        self._await_ready(self._proc, lambda: http_ok(f"{self.url}/server_info", timeout=2),
+                          what=f"dagster-webserver on {self.url}", timeout=timeout, interval=1)
+        return self
 
     def stop(self, grace: float = 10.0) -> None:
         if not self._proc or self._proc.poll() is not None:
@@ -118,9 +98,3 @@ class DagsterWebserver:
         except subprocess.TimeoutExpired:
             os.killpg(pgid, signal.SIGKILL)
             self._proc.wait(5)
-
-    def __enter__(self) -> Self:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()

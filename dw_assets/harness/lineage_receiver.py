@@ -13,19 +13,16 @@ import atexit
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Self
 
-import httpx
-
 from dw_assets.harness.airflow import free_port
-from dw_assets.harness.logs import log_tail
+from dw_assets.harness.ready import LocalService, http_ok
 
 _RUNNING: set[LineageReceiver] = set()
 
 
-class LineageReceiver:
+class LineageReceiver(LocalService):
     def __init__(self, config_path: Path, dw_home_dir: Path, log_path: Path, *, port: int | None = None,
                  extra_args: tuple[str, ...] = ()):
         self.config_path = Path(config_path).resolve()
@@ -34,16 +31,6 @@ class LineageReceiver:
         self.port = port or free_port()
         self.extra_args = extra_args
         self._proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def __enter__(self) -> Self:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
 
     def start(self, timeout: float = 120.0) -> Self:
         if self._proc and self._proc.poll() is None:
@@ -56,24 +43,9 @@ class LineageReceiver:
                 [str(dw), "lineage", "serve", "--host", "127.0.0.1", "--port", str(self.port), *self.extra_args],
                 env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         _RUNNING.add(self)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self._proc.poll() is not None:
-                self._proc = None
-                _RUNNING.discard(self)
-                raise RuntimeError(f"dw lineage serve exited at start; log {self.log_path}:\n{self.log_tail()}")
-            try:
-                if httpx.get(f"{self.url}/api/v1/health", timeout=5).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.5)
-        self.stop()
-        raise TimeoutError(f"dw lineage serve on {self.url} not healthy after {timeout:.0f}s; log {self.log_path}:\n"
-                           f"{self.log_tail()}")
-
-    def log_tail(self, lines: int = 40) -> str:
-        return log_tail(self.log_path, lines)
+        self._await_ready(self._proc, lambda: http_ok(f"{self.url}/api/v1/health"),
+                          what=f"dw lineage serve on {self.url}", timeout=timeout, interval=0.5)
+        return self
 
     def stop(self, grace: float = 20.0) -> None:
         _RUNNING.discard(self)

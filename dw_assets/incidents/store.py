@@ -25,6 +25,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from dw_assets.core import incidents as core
+from dw_assets.core.blast_radius import BlastEntry
 from dw_assets.core.incidents import Incident, Transition
 from dw_assets.core.signals import Signal
 from dw_assets.store import Store, metadata
@@ -279,6 +280,7 @@ class IncidentStore:
             fields[key] = _aware(fields[key])
         history = [Transition(s["from_status"], s["to_status"], s["actor"], _aware(s["at"]), s["note"] or "")
                    for s in steps]
+        fields["blast_radius"] = [BlastEntry.from_dict(e) for e in fields["blast_radius"] or ()]
         return Incident(**fields, signals=list(signals), history=history)
 
     def _row(self, incident: Incident) -> dict[str, Any]:

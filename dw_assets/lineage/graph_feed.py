@@ -106,6 +106,10 @@ def airflow_dag_job(job: dict[str, Any]) -> str | None:
     return None
 
 
+def _dag_node(dag_id: str) -> NodeSpec:
+    return NodeSpec(airflow_dag_node_id(dag_id), "dag", "airflow", dag_id)
+
+
 def _job_node(job: dict[str, Any], dag_id: str | None) -> NodeSpec:
     namespace, name = job["namespace"], job["name"]
     job_type = _facet(job.get("facets"), "jobType")
@@ -146,15 +150,16 @@ def lineage_of_event(event: dict[str, Any], dataset_id: DatasetIdFn,
     if str(_facet(_facet(job, "facets"), "jobType").get("jobType", "")).upper() == "TEST":
         return [], []  # a data test reads a model; its audit relation is not data anyone consumes
     if (dag := airflow_dag_job(job)) is not None:  # the provider's DAG-run events: the DAG itself
-        return [NodeSpec(airflow_dag_node_id(dag), "dag", "airflow", dag)], []
+        return [_dag_node(dag)], []
     parent = _facet(_facet(event.get("run"), "facets"), "parent")
     dag_id = airflow_dag_of_parent(parent, known_dags) if parent else None
     job_node = _job_node(job, dag_id)
     job_key = f"{job['namespace']}/{job['name']}"
     nodes, edges = [job_node], []
     if dag_id:
-        nodes.append(NodeSpec(airflow_dag_node_id(dag_id), "dag", "airflow", dag_id))
-        edges.append(EdgeSpec(airflow_dag_node_id(dag_id), job_node.node_id, "contains", job_key))
+        dag_node = _dag_node(dag_id)
+        nodes.append(dag_node)
+        edges.append(EdgeSpec(dag_node.node_id, job_node.node_id, "contains", job_key))
     for ds in event.get("inputs") or []:
         node = _dataset_node(ds, dataset_id)
         nodes.append(node)

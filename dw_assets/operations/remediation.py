@@ -24,12 +24,14 @@ from __future__ import annotations
 import ast
 import logging
 import re
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from dw_assets.checks.runner import runners
 from dw_assets.config import Settings
+from dw_assets.core.blast_radius import BlastEntry
 from dw_assets.core.load_mode import LoadModeFinding, mode_from_code, mode_from_history
 from dw_assets.core.plans import DownstreamWait, Plan, PlanDiff, PlanStep, PlanUndo, VerificationRef
 from dw_assets.diagnosis.repos import dag_files_for
@@ -98,9 +100,9 @@ def _partition(incident: Any) -> str | None:
     return None
 
 
-def verification_refs(settings: Settings, incident: Any, blast: list[dict[str, Any]]) -> tuple[VerificationRef, ...]:
+def verification_refs(settings: Settings, incident: Any, blast: Sequence[BlastEntry]) -> tuple[VerificationRef, ...]:
     partition = _partition(incident)
-    wanted = [(incident.dataset_id, partition)] + [(a.get("id") or a.get("node_id"), None) for a in blast]
+    wanted = [(incident.dataset_id, partition)] + [(a.id, None) for a in blast]
     refs = []
     for dataset, part in wanted:
         entry = settings.check_entry(dataset, suffix=False) if dataset else None
@@ -248,10 +250,9 @@ def propose_plan(settings: Settings, incident: Any, *, graph: Any, client: Any, 
         for f in incident.proposed_fixes
         if code_cause and f.get("kind") == "diff" and f.get("verified") and f.get("cause_kind") == kind
     )
-    blast = incident.blast_radius if isinstance(incident.blast_radius, list) else []
+    blast = incident.blast_radius
     blast_summary = {"severity": incident.severity, "affected": [
-        {"id": a.get("id") or a.get("node_id"), **{k: a.get(k) for k in ("kind", "owner", "severity", "depth")}}
-        for a in blast]}
+        {"id": a.id, "kind": a.kind, "owner": a.owner, "severity": a.severity, "depth": a.depth} for a in blast]}
     try:
         mode = load_mode(settings, dag_id, dataset, cause, task_id=task.split(".", 1)[-1] if "." in task else None)
     except Exception as exc:  # noqa: BLE001  unreadable DAG files: the mode stays unknown, said in the plan

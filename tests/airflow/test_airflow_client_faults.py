@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from dw_assets.config import AirflowInstanceConfig, AuthConfig, ConfigError, Settings
+from dw_assets.config import AirflowInstanceConfig, AuthConfig, ConfigError
 from dw_assets.connectors.airflow import (
     AirflowAuthError,
     AirflowClient,
@@ -23,6 +23,7 @@ from dw_assets.connectors.airflow import (
     clients_from_settings,
 )
 from tests.support.airflow_fakes import FakeAirflow, FakeAirflowServer, Fault
+from tests.support.settings import build_settings
 
 T0 = datetime(2026, 9, 30, 4, 0, tzinfo=UTC)
 
@@ -262,7 +263,7 @@ def test_env_references_resolve_when_clients_are_built(af3, monkeypatch):
     _, url = af3
     inst = AirflowInstanceConfig(name="local", url="${FAKE_AF_URL}",
                                  auth=AuthConfig(type="${FAKE_AF_AUTH:-jwt}", username="admin", password="${FAKE_AF_PW}"))
-    settings = Settings(airflow={"instances": [inst]})
+    settings = build_settings(airflow={"instances": [inst]})
     monkeypatch.delenv("FAKE_AF_URL", raising=False)
     with pytest.raises(ConfigError, match=r"airflow.instances\[local\].url needs environment variable \$\{FAKE_AF_URL\}"):
         clients_from_settings(settings)

@@ -20,7 +20,6 @@ from dw_assets.config import (
     DomainConfig,
     GovernanceConfig,
     Settings,
-    StateConfig,
 )
 from dw_assets.connectors.airflow import AirflowClient
 from dw_assets.core.approvals import Refusal
@@ -28,6 +27,7 @@ from dw_assets.core.plans import DownstreamWait, Plan, PlanStep, PlanUndo
 from dw_assets.governance.dispatch import PlanRun
 from dw_assets.governance.workflow import Governance
 from dw_assets.store import Store
+from tests.support.settings import build_settings
 
 pytestmark = pytest.mark.airflow
 
@@ -40,8 +40,8 @@ def settings_for(harness, tmp_path, *, read_only: bool = False) -> Settings:
     instance = AirflowInstanceConfig(name="estate", url=harness.url, auth=auth, read_only=read_only,
                                      trigger_mode="draft", timeout_s=30, retries=2)
     finance = DomainConfig(name="finance", autonomy="L2", approvers=["maria.chen"], escalation=["omar.haddad"])
-    return Settings(state=StateConfig(url=f"sqlite:///{tmp_path}/state.db"), airflow=AirflowConfig(instances=[instance]),
-                    domains=[finance], governance=GovernanceConfig(signing_key_file=str(tmp_path / "signing.key"), demo_key=True,
+    return build_settings(tmp_path, airflow=AirflowConfig(instances=[instance]),
+                          domains=[finance], governance=GovernanceConfig(signing_key_file=str(tmp_path / "signing.key"), demo_key=True,
                                                 witness_file=str(tmp_path / "receipts.witness")))
 
 

@@ -15,6 +15,7 @@ from dw_assets.connectors.dbt import dbt_executable
 from dw_assets.harness import airflow_venv
 from dw_assets.harness.airflow import AirflowHarness, free_port, session_pids
 from dw_assets.harness.logs import log_tail
+from dw_assets.harness.ready import http_ok, wait_ready
 
 ESTATE_DAGS = ("gl_landing", "month_end_close", "orders_daily")
 DAG_OWNERS = {"gl_landing": "sam.ortiz", "month_end_close": "maria.chen", "orders_daily": "jonas.berg"}
@@ -137,3 +138,24 @@ def test_log_tail_gives_the_last_lines_or_says_there_is_no_log(tmp_path):
     log.write_text("one\ntwo\nthree\n")
     assert log_tail(log, 2) == "two\nthree"
     assert log_tail(tmp_path / "missing.log", 5) == "(no log written)"
+
+
+def test_the_readiness_loop_returns_when_ready_and_names_the_service_and_its_log_otherwise(tmp_path):
+    """`wait_ready`, the one loop the harness's processes start behind (real child processes)."""
+    log = tmp_path / "svc.log"
+    log.write_text("starting\nport taken\n")
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        answers = iter([False, False, True])
+        wait_ready(sleeper, lambda: next(answers), what="svc", log_path=log, timeout=60, interval=0.01)
+        with pytest.raises(TimeoutError, match=r"svc not ready after 0s \(last: x\); log .*svc.log:\nstarting"):
+            wait_ready(sleeper, lambda: False, what="svc", log_path=log, timeout=0.2, interval=0.05,
+                       last_seen=lambda: "last: x")
+    finally:
+        sleeper.kill()
+        sleeper.wait(10)
+    exits = subprocess.Popen([sys.executable, "-c", "raise SystemExit(3)"])
+    exits.wait(30)
+    with pytest.raises(RuntimeError, match=r"svc exited with 3 before it was ready; log .*\nstarting\nport taken"):
+        wait_ready(exits, lambda: True, what="svc", log_path=log, timeout=60, interval=0.01)
+    assert not http_ok(f"http://127.0.0.1:{free_port()}/health", timeout=1)  # nothing listening: not ready

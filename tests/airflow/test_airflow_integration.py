@@ -14,9 +14,10 @@ from datetime import UTC, datetime, timedelta
 import dagster as dg
 import pytest
 
-from dw_assets.config import AirflowInstanceConfig, AuthConfig, Settings
+from dw_assets.config import AirflowInstanceConfig, AuthConfig
 from dw_assets.connectors.airflow import AirflowClient, DagRun, ReadOnlyError
 from sensors.airflow_runs import build_airflow_runs_sensors
+from tests.support.settings import build_settings
 
 pytestmark = pytest.mark.airflow
 
@@ -60,7 +61,7 @@ def wait_new_run(client: AirflowClient, dag_id: str, known: set[str], timeout: f
 
 
 def sensor_for(harness, url: str | None = None) -> dg.SensorDefinition:
-    settings = Settings(airflow={"instances": [instance_config(harness, url=url)], "task_outputs": OUTPUTS})
+    settings = build_settings(airflow={"instances": [instance_config(harness, url=url)], "task_outputs": OUTPUTS})
     [sensor] = build_airflow_runs_sensors(settings, intake=lambda signal: None,
                                           check_keys_for=lambda ds: [dg.AssetCheckKey(GL_KEY, "volume")])
     return sensor

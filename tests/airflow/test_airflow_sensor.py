@@ -20,6 +20,7 @@ from dw_assets.incidents import IncidentStore
 from dw_assets.store import open_state
 from sensors.airflow_runs import build_airflow_runs_sensors, evaluate, intake_into_incidents
 from tests.support.airflow_fakes import FakeAirflow, FakeAirflowServer, Fault
+from tests.support.settings import build_settings
 
 NOW = datetime(2026, 10, 1, 5, 0, tzinfo=UTC)
 T = NOW - timedelta(hours=1)
@@ -41,7 +42,7 @@ def af(server):
 def settings_for(url: str) -> Settings:
     inst = AirflowInstanceConfig(name="local", url=url, retries=0, timeout_s=5,
                                  auth=AuthConfig(type="jwt", username="admin", password="admin"))
-    return Settings(airflow={"instances": [inst], "task_outputs": OUTPUTS})
+    return build_settings(airflow={"instances": [inst], "task_outputs": OUTPUTS})
 
 
 def client(url: str) -> AirflowClient:

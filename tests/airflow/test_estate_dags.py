@@ -19,7 +19,7 @@ from typing import Any
 import duckdb
 import pytest
 
-from dw_assets.config import REPO_ROOT, Settings
+from dw_assets.config import REPO_ROOT
 from dw_assets.core.graph import ContextGraph
 from dw_assets.demo.estate import NIGHT1_EXPORT_DATE, break_orders_discount, write_gl_export_part
 from dw_assets.demo.gl_ledger import csv_data_rows
@@ -28,6 +28,7 @@ from dw_assets.demo.orders import build_orders
 from dw_assets.incidents import intake_signal
 from dw_assets.lineage.graph_feed import feed_graph
 from dw_assets.lineage.processing import process_new_events
+from tests.support.settings import build_settings
 
 DAGS = REPO_ROOT / "estate" / "dags"
 
@@ -125,7 +126,7 @@ def test_gl_landing_loads_only_the_first_part_and_month_end_close_goes_green(air
 
     # the month-end story's lineage, from these events alone (no airflow.task_outputs): the landed
     # file -> gl_landing.load -> gl_entries -> dbt's close chain -> the trial balance
-    settings = Settings.model_validate({"state": {"url": f"sqlite:///{home}/state.db"}})
+    settings = build_settings(home)
     process_new_events(settings, lineage_events.store, intake=intake_signal, ingest=False)
     graph = ContextGraph()
     feed_graph(graph, settings, lineage_events.store)
@@ -179,7 +180,7 @@ def test_orders_daily_fails_in_dbt_once_the_discount_turns_to_text(airflow, airf
     assert task_fail["producer"].startswith("https://github.com/apache/airflow/tree/providers-openlineage/")
 
     # the sensor's pass over the live events: the schema change and one failure signal, on the model
-    settings = Settings.model_validate({"state": {"url": f"sqlite:///{home}/state.db"}})
+    settings = build_settings(home)
     result = process_new_events(settings, lineage_events.store, intake=intake_signal, ingest=False, limit=100_000)
     changes = {(c["dataset_id"], c["column"], c["new_type"]) for c in result.schema_changes}
     assert ("lake.orders_clean", "discount", "VARCHAR") in changes

@@ -27,8 +27,6 @@ from dw_assets.config import (
     DomainConfig,
     OpenLineageConfig,
     OpenLineageSource,
-    Settings,
-    StateConfig,
     WarehouseConfig,
 )
 from dw_assets.connectors.airflow import AirflowClient
@@ -47,6 +45,7 @@ from dw_assets.operations.remediation import propose_plan
 from dw_assets.store import Store
 from sensors.missed_runs import evaluate as missed_runs
 from tests.airflow.test_airflow_integration import instance_config, wait_finished
+from tests.support.settings import build_settings
 
 pytestmark = pytest.mark.airflow
 
@@ -70,8 +69,8 @@ def web(airflow, tmp_path_factory):
         assert resp.status_code == 200, resp.text
     cfg = instance_config(airflow)
     target = root / "dbt_target"
-    settings = Settings(
-        state=StateConfig(url=f"sqlite:///{root}/state.db"),
+    settings = build_settings(
+        root,
         warehouse=WarehouseConfig(url="duckdb:///:memory:", attach={"web": str(home / "web.duckdb")}),
         dbt=DbtConfig(project_dir=str(DBT), manifest=str(target / "manifest.json"),
                       run_results=str(target / "run_results.json")),

@@ -23,10 +23,10 @@ from dw_assets.config import (
     LandedFilesCheckConfig,
     SchemaDriftCheckConfig,
     Settings,
-    StateConfig,
     VolumeCheckConfig,
     WarehouseConfig,
 )
+from tests.support.settings import build_settings
 
 MONTH_ENDS = {"2026-03-31": 1000, "2026-04-30": 1040, "2026-05-31": 980, "2026-06-30": 1010,
               "2026-07-31": 1060, "2026-08-31": 990}
@@ -113,8 +113,8 @@ def build_fixture_estate(home: Path) -> None:
 
 def fixture_settings(home: Path) -> Settings:
     wh = home / "warehouse"
-    return Settings(
-        state=StateConfig(url=f"sqlite:///{home}/state.db"),
+    return build_settings(
+        home,
         warehouse=WarehouseConfig(url=f"duckdb:///{wh}/analytics.duckdb",
                                   attach={"finance": str(wh / "finance.duckdb"), "lake": str(wh / "lake.duckdb")}),
         landing=str(home / "landing"),

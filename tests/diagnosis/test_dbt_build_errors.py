@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime, timedelta
 
-from dw_assets.config import Settings, StateConfig
 from dw_assets.core.dbt_lineage import add_manifest
 from dw_assets.core.diagnosis import rank_causes
 from dw_assets.core.evidence import Symptom
 from dw_assets.core.graph import ContextGraph
 from dw_assets.diagnosis.collect import collect_evidence
 from dw_assets.store import Store
+from tests.support.settings import build_settings
 
 NOW = datetime(2026, 11, 20, 7, 0, tzinfo=UTC)
 MESSAGE = ('Runtime Error in model stg_visits (models/stg_visits.sql)\n  Conversion Error: Could not convert '
@@ -37,8 +37,7 @@ def test_the_models_own_error_comes_from_run_results(tmp_path):
     add_manifest(graph, _manifest())
     (tmp_path / "dbt_project.yml").write_text("name: site\n")
     results = tmp_path / "run_results.json"
-    settings = Settings(state=StateConfig(url=f"sqlite:///{tmp_path}/state.db"),
-                        dbt={"project_dir": str(tmp_path), "run_results": str(results)})
+    settings = build_settings(tmp_path, dbt={"project_dir": str(tmp_path), "run_results": str(results)})
     store = Store(settings.state.url)
     symptom = Symptom("failure", "site.stg_visits", NOW, "stg_visits failed", job="model.site.stg_visits")
     _run_results(results, "error", NOW - timedelta(minutes=3))

@@ -48,7 +48,7 @@ def test_night1_on_the_estate_is_diagnosed_and_recorded(dw_home: Path):
     assert "2026-09-19" in top.explains and "gl_20260930_part0002.csv" in top.explains
     assert result.path[0].source == "airflow:gl_landing.load"
     assert result.path[0].target == "finance.bronze.gl_entries"
-    readers = {r.node_id: r.owner for r in result.blast_radius}
+    readers = {r.id: r.owner for r in result.blast_radius}
     assert {"exposure:close_trial_balance", "exposure:close_entity_variance", "exposure:close_review_0900"} <= set(readers)
     assert readers["analytics.fct_trial_balance"] == "maria.chen"
     diff = next(f for f in result.fixes if f.kind == "diff")
@@ -76,9 +76,11 @@ def test_night2_on_the_estate_ranks_the_type_change_and_walks_the_story_path(dw_
                          "reader:finance_leadership"]
     labels = {(h.source, h.target): (h.system, h.provenance) for h in result.path}
     assert labels[("app.orders", "airflow:orders_daily.orders_clean")] == ("airflow", "note")
+    noted = {(n.from_, n.to): n for n in result.evidence.notes}  # the team notes, as core.notes.Note
+    assert noted[("app.orders", "airflow:orders_daily.orders_clean")].author
     assert labels[("airflow:orders_daily.orders_clean", "lake.orders_clean")][1] == "config"
     assert "dbt_manifest" in labels[("lake.orders_clean", "analytics.stg_orders")][1]
     fix = next(f for f in result.fixes if f.kind == "diff")
     assert fix.paths == ["dbt_project/models/staging/stg_orders.sql"] and fix.verified, fix.check_output
     assert "try_cast(discount as decimal(18, 2))" in fix.diff and "'N/A'" in fix.diff
-    assert {"analytics.fct_revenue", "exposure:revenue_dashboard"} <= {b["id"] for b in fix.blast_radius}
+    assert {"analytics.fct_revenue", "exposure:revenue_dashboard"} <= {b.id for b in fix.blast_radius}

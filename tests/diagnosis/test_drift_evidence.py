@@ -8,10 +8,10 @@ from datetime import UTC, datetime, timedelta
 import duckdb
 
 from dw_assets.checks.state import accept_schema
-from dw_assets.config import Settings, StateConfig
 from dw_assets.connectors.warehouse import Warehouse
 from dw_assets.diagnosis.sources import drift_changes
 from dw_assets.store import Store
+from tests.support.settings import build_settings
 
 
 def test_a_bigint_that_became_varchar_is_a_type_change(dw_home):
@@ -19,7 +19,7 @@ def test_a_bigint_that_became_varchar_is_a_type_change(dw_home):
     con = duckdb.connect(str(path))
     con.execute("CREATE SCHEMA raw; CREATE TABLE raw.sessions (session_id BIGINT, dwell_ms BIGINT)")
     con.close()
-    settings = Settings(state=StateConfig(url=f"sqlite:///{dw_home}/state.db"))
+    settings = build_settings(dw_home)
     store = Store(settings.state.url)
     accept_schema(store, "shop.raw.sessions", [("session_id", "BIGINT"), ("dwell_ms", "BIGINT")], actor="t")
     con = duckdb.connect(str(path))  # the source starts sending 'N/A': the load widens the column to text

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 from pydantic import ValidationError
 
-from dw_assets.config import AirflowConfig, Settings, StateConfig
+from dw_assets.config import AirflowConfig, Settings
 from dw_assets.connectors.airflow.models import Dag, DagRun
 from dw_assets.core.diagnosis import rank_causes
 from dw_assets.core.evidence import EvidenceBundle, Symptom
@@ -20,6 +20,7 @@ from dw_assets.incidents import IncidentStore, intake_signal
 from dw_assets.operations.remediation import propose_plan
 from dw_assets.store import Store
 from sensors.missed_runs import evaluate
+from tests.support.settings import build_settings
 
 NOW = datetime(2026, 3, 4, 9, 0, tzinfo=UTC)
 
@@ -71,9 +72,9 @@ class Airflow:
 
 
 def test_the_sensor_opens_one_incident_that_diagnoses_as_did_not_run(dw_home):
-    settings = Settings(state=StateConfig(url=f"sqlite:///{dw_home}/state.db"),
-                        airflow=AirflowConfig(task_outputs={"events_daily.load": ["web.raw.events"]}),
-                        missed_runs={"ignore": ["roll*"]})
+    settings = build_settings(dw_home,
+                          airflow=AirflowConfig(task_outputs={"events_daily.load": ["web.raw.events"]}),
+                          missed_runs={"ignore": ["roll*"]})
     store = Store(settings.state.url)
     intake = lambda signal: intake_signal(settings, store, signal)
     found = evaluate(settings, {"main": Airflow()}, intake, now=NOW)
@@ -110,11 +111,11 @@ def test_freshness_slas_are_checked_on_the_sensors_own_clock(dw_home):
     con = duckdb.connect(str(path))
     con.execute("CREATE SCHEMA raw; CREATE TABLE raw.events AS SELECT TIMESTAMP '2026-03-02 06:00:00' AS loaded_at")
     con.close()
-    settings = Settings(state=StateConfig(url=f"sqlite:///{dw_home}/state.db"),
-                        warehouse=WarehouseConfig(url="duckdb:///:memory:", attach={"web": str(path)}),
-                        airflow=AirflowConfig(task_outputs={"rollup.build": ["web.raw.events"]}),
-                        checks=[{"dataset": "web.raw.events", "freshness": {"timestamp_column": "loaded_at",
-                                                                              "max_age": "26h"}}])
+    settings = build_settings(dw_home,
+                          warehouse=WarehouseConfig(url="duckdb:///:memory:", attach={"web": str(path)}),
+                          airflow=AirflowConfig(task_outputs={"rollup.build": ["web.raw.events"]}),
+                          checks=[{"dataset": "web.raw.events", "freshness": {"timestamp_column": "loaded_at",
+                                                                                "max_age": "26h"}}])
     store = Store(settings.state.url)
     [found] = check_freshness(settings, store, NOW)
     assert "stale" in found and found["incident"]
@@ -133,9 +134,9 @@ def test_freshness_slas_are_checked_on_the_sensors_own_clock(dw_home):
 
 
 def test_a_paused_dag_past_due_opens_an_incident_that_says_it_is_paused(dw_home):
-    settings = Settings(state=StateConfig(url=f"sqlite:///{dw_home}/state.db"),
-                        airflow=AirflowConfig(task_outputs={"events_daily.load": ["web.raw.events"],
-                                                            "rollup.build": ["web.mart.rollup"]}))
+    settings = build_settings(dw_home,
+                          airflow=AirflowConfig(task_outputs={"events_daily.load": ["web.raw.events"],
+                                                              "rollup.build": ["web.mart.rollup"]}))
     store = Store(settings.state.url)
     found = evaluate(settings, {"main": Airflow()}, lambda signal: intake_signal(settings, store, signal), now=NOW)
     [paused] = [f for f in found if f["dag_id"] == "rollup"]

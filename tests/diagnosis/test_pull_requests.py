@@ -16,8 +16,10 @@ from werkzeug import Request, Response
 from dw_assets.config import DomainConfig, GitHostConfig, Settings
 from dw_assets.connectors.git import GitRepo
 from dw_assets.connectors.git_host import branch_name
+from dw_assets.core.blast_radius import BlastEntry
 from dw_assets.core.fixes import FileEdit, ProposedFix, unified_diff
 from dw_assets.diagnosis.propose import open_fix_pull_requests
+from tests.support.settings import build_settings
 
 TOKEN = "s3cret-token-value"
 INCIDENT = "INC-20261001-0007"
@@ -87,11 +89,12 @@ def make_fix(owner: Path) -> ProposedFix:
                        "The sensor releases on the first part; the marker is written after the last part.",
                        kind="diff", repo=str(owner), paths=["dags/gl_landing.py"], diff=diff, verified=check.ok,
                        check_output=check.output, target_asset="finance.bronze.gl_entries",
-                       blast_radius=[dict(r) for r in READERS])
+                       blast_radius=[BlastEntry.from_dict(r) for r in READERS])
 
 
 def settings_for(owner: Path, host: GitHostConfig | None) -> Settings:
-    return Settings(domains=[DomainConfig(name="finance", datasets=["finance.*"], repo=str(owner), git_host=host, autonomy="L2")])
+    return build_settings(domains=[DomainConfig(name="finance", datasets=["finance.*"], repo=str(owner), git_host=host,
+                                                autonomy="L2")])
 
 
 def github(server: HTTPServer, remote: Path, token: str) -> GitHostConfig:

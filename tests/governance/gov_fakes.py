@@ -22,12 +22,12 @@ from dw_assets.config import (
     GovernanceConfig,
     Settings,
     SlackConfig,
-    StateConfig,
 )
 from dw_assets.connectors.airflow.errors import ReadOnlyError
 from dw_assets.connectors.airflow.models import DagRun
 from dw_assets.core.plans import DownstreamWait, Plan, PlanDiff, PlanStep, PlanUndo, VerificationRef
 from dw_assets.governance.keys import generate_key_file
+from tests.support.settings import build_settings
 
 
 class Clock:
@@ -147,7 +147,6 @@ def key_settings(folder: Path) -> dict[str, str]:
 
 def make_settings(tmp_path: Path, **overrides) -> Settings:
     base = {
-        "state": StateConfig(url=f"sqlite:///{tmp_path}/state.db"),
         "airflow": AirflowConfig(instances=[
             AirflowInstanceConfig(name="local", url="http://127.0.0.1:9", read_only=False, trigger_mode="draft"),
             AirflowInstanceConfig(name="legacy", url="http://127.0.0.1:9", read_only=False, trigger_mode="trigger"),
@@ -164,7 +163,7 @@ def make_settings(tmp_path: Path, **overrides) -> Settings:
         "governance": GovernanceConfig(approval_ttl="4h", **key_settings(tmp_path)),
     }
     base.update(overrides)
-    return Settings(**base)
+    return build_settings(tmp_path, **base)
 
 
 def night1_plan(instance: str = "local", *, domain: str = "finance", proposer: str = AGENT,

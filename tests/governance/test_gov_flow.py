@@ -51,7 +51,7 @@ def test_night_one_from_proposal_to_resolved_incident(settings, gov, airflow, cl
     runtime = GovernanceRuntime(settings, governance=gov, client_for=lambda _n: airflow, sleep=clock.advance,
                                 checks_runner=passing_checks, emitter=VerificationEmitter(settings, client=Capture()))
     result = rerun_airflow_dag.execute_in_process(
-        run_config={"ops": {"authorize_plan": {"config": {"plan_id": launch.plan_id, "poll_interval_s": 5.0}}}},
+        run_config={"ops": {"authorize_plan": {"config": {"poll_interval_s": 5.0}}}},
         tags={"dw/plan_id": launch.plan_id, "dw/approval_id": launch.approval_id},
         resources={"dw_governance": runtime})
     assert result.success and airflow.writes == []  # Airflow 3: drafted, the owner triggered it

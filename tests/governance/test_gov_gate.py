@@ -10,6 +10,8 @@ from gov_fakes import CountingAirflow, make_settings, night1_plan
 
 from dw_assets.core.approvals import ApprovalRecord, Refusal
 from dw_assets.core.plans import DownstreamWait, PlanStep
+from dw_assets.governance import gate
+from dw_assets.governance.authority import signed_approval
 from dw_assets.governance.dispatch import DispatchError, PlanRun
 from dw_assets.governance.gate import check_dispatch
 from dw_assets.governance.ledger import plans as plans_table
@@ -138,6 +140,25 @@ def test_read_only_pin(gov, plan):
     approval = gov.approve(pinned.id, "maria.chen")
     airflow = CountingAirflow(clock=gov._clock, read_only=True)
     assert_refused(gov, airflow, pinned.id, approval.approval_id, "read_only")
+    assert gov.ledger.get_approval(approval.approval_id).used_at is None
+
+
+def test_a_launch_reads_the_approval_once_and_refuses_a_later_read_only_step_unconsumed(gov, monkeypatch):
+    """The launch check covers every step (the second here is pinned read-only: refused, recorded with
+    that step's path, the approval left unused) and reads the signed approval once, not once per step."""
+    two = night1_plan(instance="legacy", extra_steps=(
+        PlanStep(order=2, airflow_instance="pinned", dag_id="month_end_close", conf={"full_refresh": True}),))
+    gov.propose(two)
+    gov.request_approval(two.id)
+    approval = gov.approve(two.id, "maria.chen")
+    reads: list[str] = []
+    monkeypatch.setattr(gate, "signed_approval", lambda receipts, approval_id: reads.append(approval_id)
+                        or signed_approval(receipts, approval_id))
+    airflow = CountingAirflow(clock=gov._clock)
+    assert_refused(gov, airflow, two.id, approval.approval_id, "read_only")
+    assert reads == [approval.approval_id]
+    refusal = gov.ledger.list_refusals()[-1]
+    assert (refusal["instance"], refusal["dag_id"]) == ("pinned", "month_end_close")
     assert gov.ledger.get_approval(approval.approval_id).used_at is None
 
 

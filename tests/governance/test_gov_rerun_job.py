@@ -23,9 +23,9 @@ from dw_assets.store import Store
 from sensors.approvals import build_definitions
 
 
-def execute(runtime, plan_id, tags, **cfg):
+def execute(runtime, tags, **cfg):
     return rerun_airflow_dag.execute_in_process(
-        run_config=rerun_run_config(plan_id, poll_interval_s=cfg.get("poll", 5.0), wait_timeout_s=600.0),
+        run_config=rerun_run_config(poll_interval_s=cfg.get("poll", 5.0), wait_timeout_s=600.0),
         tags=tags, resources={"dw_governance": runtime}, raise_on_error=False)
 
 
@@ -49,7 +49,7 @@ def test_definitions_load(settings):
 
 def test_approved_run_drafts_waits_and_verifies_in_the_same_run(runtime, gov, airflow, approved):
     plan_id, approval = approved
-    result = execute(runtime, plan_id, rerun_tags(plan_id, approval.approval_id))
+    result = execute(runtime, rerun_tags(plan_id, approval.approval_id))
     assert result.success
     assert airflow.writes == [] and [r.dag_id for r in airflow.runs] == ["gl_landing", "month_end_close"]
     used = gov.ledger.get_approval(approval.approval_id)
@@ -67,17 +67,29 @@ def test_approved_run_drafts_waits_and_verifies_in_the_same_run(runtime, gov, ai
     assert result.dagster_run.run_id in mat.description
 
 
+def _other_plan(gov) -> str:
+    other = night1_plan(conf={"export_date": "2026-08-31"})
+    gov.propose(other)
+    return other.id
+
+
 @pytest.mark.parametrize("tags,code", [
-    (lambda p, a: {"dw/plan_id": p}, "no_approval"),
-    (lambda p, a: {"dw/plan_id": p, "dw/approval_id": "apr-ffffffffffffffff"}, "unknown_approval"),
-    (lambda p, a: {"dw/plan_id": "plan-0000000000000000", "dw/approval_id": a}, "approval_for_other_plan"),
-], ids=["no-tag", "unknown-approval", "tag-for-another-plan"])
+    (lambda g, p, a: {"dw/plan_id": p}, "no_approval"),
+    (lambda g, p, a: {"dw/plan_id": p, "dw/approval_id": "apr-ffffffffffffffff"}, "unknown_approval"),
+    (lambda g, p, a: {"dw/plan_id": "plan-0000000000000000", "dw/approval_id": a}, "unknown_plan"),
+    (lambda g, p, a: {"dw/plan_id": _other_plan(g), "dw/approval_id": a}, "approval_for_other_plan"),
+    (lambda g, p, a: {"dw/approval_id": a}, None),
+], ids=["no-tag", "unknown-approval", "unknown-plan", "approval-of-another-plan", "no-plan-tag"])
 def test_refused_runs_fail_before_any_airflow_call(runtime, gov, airflow, approved, tags, code):
+    """The plan is the `dw/plan_id` tag alone; an approval launches only the plan it was signed for."""
     plan_id, approval = approved
-    result = execute(runtime, plan_id, tags(plan_id, approval.approval_id))
+    result = execute(runtime, tags(gov, plan_id, approval.approval_id))
     assert not result.success
+    assert airflow.requests == [] and gov.ledger.get_approval(approval.approval_id).used_at is None
+    if code is None:
+        assert "no plan to run" in failure_message(result) and not gov.ledger.list_refusals()
+        return
     assert f"refused ({code})" in failure_message(result)
-    assert airflow.requests == []
     assert gov.ledger.list_refusals()[-1]["code"] == code
 
 
@@ -138,7 +150,7 @@ def _pinned(gov, clock):
 ], ids=["self-approval", "non-approver", "agent-identity", "l1-domain", "expired", "read-only-pin", "row-only"])
 def test_every_ledger_refusal_fails_the_job_before_any_airflow_call(runtime, gov, airflow, clock, setup, code):
     plan_id, approval_id = setup(gov, clock)
-    result = execute(runtime, plan_id, rerun_tags(plan_id, approval_id))
+    result = execute(runtime, rerun_tags(plan_id, approval_id))
     assert not result.success and f"refused ({code})" in failure_message(result)
     assert airflow.requests == []
     assert gov.ledger.list_refusals()[-1]["code"] == code
@@ -146,9 +158,9 @@ def test_every_ledger_refusal_fails_the_job_before_any_airflow_call(runtime, gov
 
 def test_the_same_approval_cannot_launch_two_runs(runtime, gov, airflow, approved):
     plan_id, approval = approved
-    assert execute(runtime, plan_id, rerun_tags(plan_id, approval.approval_id)).success
+    assert execute(runtime, rerun_tags(plan_id, approval.approval_id)).success
     before = len(airflow.requests)
-    again = execute(runtime, plan_id, rerun_tags(plan_id, approval.approval_id))
+    again = execute(runtime, rerun_tags(plan_id, approval.approval_id))
     assert not again.success and "refused (already_used)" in failure_message(again)
     assert len(airflow.requests) == before
 
@@ -156,7 +168,7 @@ def test_the_same_approval_cannot_launch_two_runs(runtime, gov, airflow, approve
 def test_stop_halts_a_queued_rerun(runtime, gov, airflow, approved):
     plan_id, approval = approved
     gov.stop(by="maria.chen", reason="freeze")
-    result = execute(runtime, plan_id, rerun_tags(plan_id, approval.approval_id))
+    result = execute(runtime, rerun_tags(plan_id, approval.approval_id))
     assert "refused (stopped)" in failure_message(result) and airflow.requests == []
     assert gov.ledger.get_approval(approval.approval_id).used_at is None
 
@@ -224,14 +236,14 @@ def test_with_the_real_client_a_refusal_sends_no_http_request_and_approval_trigg
         gov.propose(plan)
         gov.request_approval(plan.id)
     pinned_approval = gov.approve(pinned.id, "maria.chen")
-    refused = execute(runtime, pinned.id, rerun_tags(pinned.id, pinned_approval.approval_id), poll=0.01)
+    refused = execute(runtime, rerun_tags(pinned.id, pinned_approval.approval_id), poll=0.01)
     assert "refused (read_only)" in failure_message(refused)
-    refused = execute(runtime, legacy.id, rerun_tags(legacy.id, None), poll=0.01)
+    refused = execute(runtime, rerun_tags(legacy.id, None), poll=0.01)
     assert "refused (no_approval)" in failure_message(refused)
     assert fake.calls == [] and httpserver.log == []
 
     approval = gov.approve(legacy.id, "omar.haddad")
-    result = execute(runtime, legacy.id, rerun_tags(legacy.id, approval.approval_id), poll=0.01)
+    result = execute(runtime, rerun_tags(legacy.id, approval.approval_id), poll=0.01)
     assert result.success, result.failure_data_for_node("dispatch_plan_steps")
     assert fake.writes == [("POST", "/api/v2/dags/gl_landing/dagRuns")]
     assert gov.ledger.plan_row(legacy.id)["status"] == "verified"

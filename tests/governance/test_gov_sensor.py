@@ -71,7 +71,7 @@ def test_the_dagster_sensor_emits_run_requests_and_verification_partitions(setti
     rerun = requests[f"rerun-{approval.approval_id}"]
     assert rerun.job_name == "rerun_airflow_dag"
     assert rerun.tags["dw/approval_id"] == approval.approval_id and rerun.tags["dw/plan_id"] == plan_id
-    assert rerun.run_config["ops"]["authorize_plan"]["config"]["plan_id"] == plan_id
+    assert "plan_id" not in rerun.run_config["ops"]["authorize_plan"]["config"]  # the tag carries it, once
     verify = requests[f"verify-{verifying.id}"]
     assert verify.job_name == "verify_remediation" and verify.partition_key == verifying.id
     assert result.dynamic_partitions_requests[0].partition_keys == [verifying.id]
@@ -120,7 +120,7 @@ def test_a_verifying_plan_waits_for_its_rerun_run_and_is_verified_by_the_sensor_
     sensor = defs.resolve_sensor_def("dw_approvals")
     with dg.instance_for_test() as instance:
         rerun = instance.create_run_for_job(defs.resolve_job_def("rerun_airflow_dag"),
-                                            run_config=rerun_run_config(plan.id), tags=rerun_tags(plan.id, None))
+                                            run_config=rerun_run_config(), tags=rerun_tags(plan.id, None))
         instance.handle_run_event(rerun.run_id, dg.DagsterEvent(
             event_type_value=dg.DagsterEventType.RUN_START.value, job_name=rerun.job_name))
         assert instance.get_run_by_id(rerun.run_id).status == dg.DagsterRunStatus.STARTED

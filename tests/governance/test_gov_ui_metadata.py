@@ -96,7 +96,7 @@ def test_a_plan_partition_on_the_launchpad_launches_a_gated_run_without_typed_co
     defs = rerun_definitions(settings, runtime=runtime)
     job = defs.resolve_job_def("rerun_airflow_dag")
     config = job.partitioned_config
-    assert config.get_run_config_for_partition_key(plan_id)["ops"]["authorize_plan"]["config"]["plan_id"] == plan_id
+    assert "plan_id" not in config.get_run_config_for_partition_key(plan_id)["ops"]["authorize_plan"]["config"]
     tags = config.get_tags_for_partition_key(plan_id)
     assert tags["dw/plan_id"] == plan_id and tags["dw/approval_id"] == approval.approval_id
     with dg.instance_for_test() as instance:

@@ -6,9 +6,10 @@ from datetime import UTC, datetime
 
 import pytest
 
-from dw_assets.config import DomainConfig, IncidentsConfig, Settings, StateConfig
+from dw_assets.config import DomainConfig, IncidentsConfig, Settings
 from dw_assets.core.signals import Signal
 from dw_assets.store import Store
+from tests.support.settings import build_settings
 
 T0 = datetime(2026, 10, 1, 4, 5, tzinfo=UTC)
 
@@ -20,11 +21,10 @@ def t0() -> datetime:
 
 @pytest.fixture
 def settings(dw_home) -> Settings:
-    return Settings(state=StateConfig(url=f"sqlite:///{dw_home}/state.db"),
-                    incidents=IncidentsConfig(window="24h"),
-                    domains=[DomainConfig(name="finance", datasets=["finance.*"], owner="maria.chen"),
-                             DomainConfig(name="revenue", datasets=["lake.*", "analytics.fct_revenue"],
-                                          owner="priya.raman")])
+    return build_settings(dw_home, incidents=IncidentsConfig(window="24h"),
+                          domains=[DomainConfig(name="finance", datasets=["finance.*"], owner="maria.chen"),
+                                   DomainConfig(name="revenue", datasets=["lake.*", "analytics.fct_revenue"],
+                                                owner="priya.raman")])
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 
+from dw_assets.core.blast_radius import BlastEntry
 from dw_assets.core.incidents import IllegalTransition
 from dw_assets.incidents import IncidentNotFound, IncidentStore, intake_signal
 from dw_assets.store import Store
@@ -85,6 +86,8 @@ def test_store_updates_fields_and_keeps_history(settings, store, make_signal, t0
     incidents.add_run_link(inc.id, {"system": "airflow", "run_id": "manual__1"})
     got = incidents.get(inc.id)
     assert got.causes == causes and got.plan_id == "plan-1" and got.status == "diagnosed"
+    assert got.blast_radius == [BlastEntry("exposure:close_trial_balance", "", 0, owner="maria.chen")]
+    assert got.to_dict()["blast_radius"][0]["node_id"] == "exposure:close_trial_balance"  # the stored shape
     assert got.run_links == [{"system": "airflow", "run_id": "manual__1"}]
     assert [(t.from_status, t.to_status, t.actor) for t in got.history] == [
         (None, "open", "check:volume_vs_history"), ("open", "diagnosed", "data-workers")]

@@ -11,6 +11,7 @@ from typing import Any
 
 from dw_assets.config import Settings
 from dw_assets.connectors.openlineage.validation import _facet_base_types
+from tests.support.settings import build_settings
 
 
 def free_port() -> int:
@@ -21,14 +22,12 @@ def free_port() -> int:
 
 def make_settings(dw_home: Path, **openlineage: Any) -> Settings:
     """Settings built in code: the state store in DW_HOME, OpenLineage options as given."""
-    return Settings.model_validate({
-        "state": {"url": f"sqlite:///{dw_home}/state.db"},
-        "openlineage": openlineage,
-        "warehouse": {"url": f"duckdb:///{dw_home}/warehouse/analytics.duckdb",
-                      "attach": {"lake": f"{dw_home}/warehouse/lake.duckdb"}},
-        "airflow": {"task_outputs": {"orders_daily.orders_clean": ["lake.orders_clean"]}},
-        "aliases": {"gl_entries": "finance.bronze.gl_entries"},
-    })
+    return build_settings(
+        dw_home, openlineage=openlineage,
+        warehouse={"url": f"duckdb:///{dw_home}/warehouse/analytics.duckdb",
+                   "attach": {"lake": f"{dw_home}/warehouse/lake.duckdb"}},
+        airflow={"task_outputs": {"orders_daily.orders_clean": ["lake.orders_clean"]}},
+        aliases={"gl_entries": "finance.bronze.gl_entries"})
 
 
 PRODUCER = "https://github.com/data-workers/data-workers-dagster/tests"

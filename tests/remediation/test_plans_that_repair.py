@@ -15,6 +15,7 @@ from dw_assets.connectors.airflow.models import DagRun
 from dw_assets.core.graph import ContextGraph, Provenance
 from dw_assets.core.load_mode import mode_from_code, mode_from_history
 from dw_assets.operations.remediation import propose_plan
+from tests.support.settings import build_settings
 
 T0 = datetime(2026, 3, 2, 6, 0, tzinfo=UTC)
 DAG = '''
@@ -44,8 +45,8 @@ def _estate(tmp_path, tasks_code: str) -> Settings:
     (repo / "dags" / "clicks.py").write_text(DAG)
     (repo / "dags" / "clicks_tasks.py").write_text(tasks_code)
     subprocess.run(["git", "init", "-q", str(repo)], check=True)
-    return Settings(domains=[DomainConfig(name="web", datasets=["raw.*"], owner="kim", repo=str(repo))],
-                    checks=[{"dataset": "raw.clicks", "volume": {"partition_column": "day"}}])
+    return build_settings(domains=[DomainConfig(name="web", datasets=["raw.*"], owner="kim", repo=str(repo))],
+                          checks=[{"dataset": "raw.clicks", "volume": {"partition_column": "day"}}])
 
 
 def _graph() -> ContextGraph:

@@ -11,6 +11,7 @@ import pytest
 
 from dw_assets.config import load_settings
 from dw_assets.connectors.airflow.models import DagRun
+from dw_assets.core.blast_radius import BlastEntry
 from dw_assets.core.graph import ContextGraph, Provenance
 from dw_assets.operations.remediation import PlanningError, propose_plan
 
@@ -54,8 +55,7 @@ def _incident(kind: str, fixes: list | None = None, dataset: str = "finance.bron
         id="INC-1", dataset_id=dataset, severity="high", title="volume low", evidence={"observed": 61041},
         causes=[{"kind": kind, "title": f"{kind} on gl_landing"}] if kind else [],
         proposed_fixes=fixes or [], signals=[{"details": {"partition": "2026-09-30"}}],
-        blast_radius=[{"node_id": "analytics.fct_trial_balance", "kind": "model", "owner": "maria.chen",
-                       "severity": "low", "depth": 1}])
+        blast_radius=[BlastEntry("analytics.fct_trial_balance", "model", 1, owner="maria.chen", severity="low")])
 
 
 FIX = {"kind": "diff", "verified": True, "cause_kind": "upstream_type_change", "repo": "/owners",
