@@ -178,15 +178,17 @@ def run(models: int, datasets: int, events: int, chunk: int) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true", help="1,000 models, 5,000 datasets, 50,000 events")
-    parser.add_argument("--models", type=int, default=10_000)
-    parser.add_argument("--datasets", type=int, default=50_000)
-    parser.add_argument("--events", type=int, default=1_000_000)
+    parser.add_argument("--quick", action="store_true", help="1,000 models, 5,000 datasets, 50,000 events "
+                                                                  "(unless given)")
+    parser.add_argument("--models", type=int)
+    parser.add_argument("--datasets", type=int)
+    parser.add_argument("--events", type=int)
     parser.add_argument("--chunk", type=int, default=10_000)
     parser.add_argument("--json", action="store_true", help="print every chunk, not only the summary")
     args = parser.parse_args()
-    if args.quick:
-        args.models, args.datasets, args.events = 1_000, 5_000, 50_000
+    sizes = (1_000, 5_000, 50_000) if args.quick else (10_000, 50_000, 1_000_000)
+    args.models, args.datasets, args.events = (given if given is not None else default for given, default in
+                                               zip((args.models, args.datasets, args.events), sizes))
     report = run(args.models, args.datasets, args.events, args.chunk)
     if not args.json:
         report = {k: v for k, v in report.items() if k != "chunks"}
