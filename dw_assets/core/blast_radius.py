@@ -20,7 +20,7 @@ Severity rule (levels low < medium < high < critical):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import islice
@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
-from dw_assets.core.traversal import Walk, hidden_mask, walk
+from dw_assets.core.traversal import Records, Walk, hidden_mask, walk
 
 if TYPE_CHECKING:
     from dw_assets.core.graph import ContextGraph, Node
@@ -178,7 +178,7 @@ class BlastRadius:
     severity: str
     severity_reason: str
     reader_count: int
-    affected: list[AffectedNode]  # most severe first, then shallowest (ties in discovery order)
+    affected: Sequence[AffectedNode]  # most severe first, then shallowest (ties in discovery order); Records
     orchestration: list[str]  # jobs/tasks/DAGs passed through
 
     def owners(self) -> dict[str, list[str]]:
@@ -206,17 +206,22 @@ def blast_radius(graph: ContextGraph, asset_id: str, *, max_depth: int | None = 
     ranks = rule.decayed(base_ranks[listed], depths)
     # most severe first, and within a rank as listed (shallowest, then discovery order)
     by_severity = np.argsort(-ranks, kind="stable")
-    tree, new = ShortestPathTree(graph, w), tuple.__new__
-    levels = [LEVELS[r] for r in ranks[by_severity].tolist()]
-    # one record per affected node (20k+ in a large radius): kept to one comprehension
-    affected = [new(AffectedNode, (n.id, n.kind, n.system, n.name, n.owner, depth, level, tree))
-                for n, depth, level in zip(map(nodes.__getitem__, listed[by_severity].tolist()),
-                                           depths[by_severity].tolist(), levels)]
+    tree = ShortestPathTree(graph, w)
+    affected = Records(len(listed), lambda: _records(nodes, listed[by_severity], depths[by_severity],
+                                                     ranks[by_severity], tree))
     readers = int(graph.derived("severity_is_reader", _reader_flags)[listed].sum())
     severity, reason = rule.overall(ranks, readers)
     passed = w.order[1:]
     orchestration = sorted(nodes[i].id for i in passed[hidden[passed]].tolist())
     return BlastRadius(root_id, max_depth, severity, reason, readers, affected, orchestration)
+
+
+def _records(nodes: list[Node], listed: np.ndarray, depths: np.ndarray, ranks: np.ndarray,
+             tree: ShortestPathTree) -> list[AffectedNode]:
+    new, levels = tuple.__new__, [LEVELS[r] for r in ranks.tolist()]
+    # one record per affected node (20k+ in a large radius): kept to one comprehension
+    return [new(AffectedNode, (n.id, n.kind, n.system, n.name, n.owner, depth, level, tree))
+            for n, depth, level in zip(map(nodes.__getitem__, listed.tolist()), depths.tolist(), levels)]
 
 
 def _reader_flags(graph: ContextGraph) -> np.ndarray:

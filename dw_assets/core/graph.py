@@ -223,6 +223,20 @@ class ContextGraph:
         elif provenance not in self.edge_provenance[e]:
             self.edge_provenance[e] += (provenance,)
 
+    def replace_provenance(self, src: str, dst: str, relation: str, origin: str, provenance: Provenance) -> None:
+        """`add_edge`, except that an existing edge's records of `origin` give way to `provenance`
+        (in the first one's place): a source that keeps one record per edge (the last run that
+        reported it) refreshing that record."""
+        e = self._edge_ids.get((self.index.get(src, -1), self.index.get(dst, -1), relation))
+        if e is None:
+            self.add_edge(src, dst, relation, provenance)
+            return
+        old = self.edge_provenance[e]
+        at = next((k for k, p in enumerate(old) if p.origin == origin), len(old))
+        kept = [p for p in old if p.origin != origin and p != provenance]
+        kept.insert(min(at, len(kept)), provenance)
+        self.edge_provenance[e] = tuple(kept)
+
     def add_edges(self, pairs: Iterable[tuple[str, str]], relation: str, provenance: Provenance) -> None:
         """`add_edge(src, dst, relation, provenance)` for every (src, dst) pair, in one pass: the
         way to load a large estate (an OpenLineage backfill, a manifest's dependencies). New

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -179,8 +179,11 @@ def _upsert(store: Store, table: sa.Table, keys: list[str], rows: list[dict[str,
         return
     dialect = postgresql if store.dialect == "postgresql" else sqlite
     stmt = dialect.insert(table)
-    stmt = stmt.on_conflict_do_update(
-        index_elements=keys, set_={c.name: stmt.excluded[c.name] for c in table.columns if c.name not in keys})
+    values: dict[str, Any] = {c.name: stmt.excluded[c.name] for c in table.columns if c.name not in keys}
+    if table is graph_nodes:  # a columnLineage mention names a node by its id: keep a real name
+        values["name"] = sa.case((stmt.excluded.name == stmt.excluded.node_id, table.c.name),
+                                 else_=stmt.excluded.name)
+    stmt = stmt.on_conflict_do_update(index_elements=keys, set_=values)
     with store.engine.begin() as conn:
         conn.execute(stmt, rows)
 
@@ -221,7 +224,9 @@ def fold_events(store: Store, batch: list[StoredEvent], dataset_id: DatasetIdFn,
             found_nodes = [n for n in found_nodes if _fits(n.node_id, n.name)]
             found_edges = [e for e in found_edges if _fits(e.src, e.dst, e.job)]
         for n in found_nodes:
-            nodes[n.node_id] = {"node_id": n.node_id, "kind": n.kind, "system": n.system, "name": n.name,
+            known = nodes.get(n.node_id)
+            name = known["name"] if known and n.name == n.node_id else n.name  # see _upsert
+            nodes[n.node_id] = {"node_id": n.node_id, "kind": n.kind, "system": n.system, "name": name,
                                 "attrs": json.dumps(n.attrs, sort_keys=True), "last_seq": stored.seq}
         for e in found_edges:
             edges[(e.src, e.dst, e.relation)] = {
@@ -256,23 +261,67 @@ def feed_graph(graph: Any, settings: Any, store: Store | None,
     with store.engine.connect() as conn:
         node_rows = conn.execute(sa.select(graph_nodes)).all()
         edge_rows = conn.execute(sa.select(graph_edges).order_by(graph_edges.c.last_seq)).all()
-    for row in node_rows:
-        if row.node_id not in graph or row.kind != "dataset":  # let dbt's richer model nodes stand
-            graph.add_node(row.node_id, row.kind, row.system, name=row.name, attrs=json.loads(row.attrs))
+    _add_rows(graph, node_rows, edge_rows)
     column_maps: dict[str, dict[str, list[str]]] = {}
     for row in edge_rows:
-        provenance = Provenance("openlineage", source=row.job, ref=row.last_run_id,
-                                recorded_at=utc(row.last_event_time))
-        graph.add_edge(row.src, row.dst, row.relation, provenance)
-        if row.columns:
-            for column, inputs in json.loads(row.columns).items():
-                column_maps.setdefault(row.dst, {}).setdefault(column, []).extend(
-                    f"{row.src}.{c}" for c in inputs)
+        _add_columns(column_maps, row)
     for node_id, columns in column_maps.items():
         graph.node(node_id).attrs["column_lineage"] = columns
 
 
+def update_graph(graph: Any, settings: Any, store: Store | None, since: Any,
+                 sync: Callable[[Any, Store], int] = sync_graph_tables) -> set[str]:
+    """Bring a graph this feed filled at version `since` (a `feed_version` token) up to date: the
+    table rows that events after `since` touched (`last_seq > since`), applied as `feed_graph`
+    applies them, a re-reported edge's OpenLineage provenance replaced (the tables keep the last
+    run per edge), and the column map of each output they feed recomputed. Returns the touched
+    node ids. Cost grows with the new events' nodes and edges, not with the estate."""
+    if store is None:
+        return set()
+    sync(settings, store)
+    since = int(since or 0)
+    with store.engine.connect() as conn:
+        node_rows = conn.execute(sa.select(graph_nodes).where(graph_nodes.c.last_seq > since)).all()
+        edge_rows = conn.execute(sa.select(graph_edges).where(graph_edges.c.last_seq > since)
+                                 .order_by(graph_edges.c.last_seq)).all()
+        fed = sorted({row.dst for row in edge_rows if row.relation == "feeds"})
+        column_rows = [row for chunk in range(0, len(fed), 500) for row in conn.execute(
+            sa.select(graph_edges).where(graph_edges.c.relation == "feeds", graph_edges.c.dst.in_(fed[chunk:chunk + 500]))
+            .order_by(graph_edges.c.last_seq)).all()]
+    _add_rows(graph, node_rows, edge_rows, replace=True)
+    column_maps: dict[str, dict[str, list[str]]] = {}
+    for row in column_rows:
+        _add_columns(column_maps, row)
+    for node_id in fed:
+        attrs = graph.node(node_id).attrs
+        if node_id in column_maps:
+            attrs["column_lineage"] = column_maps[node_id]
+        else:
+            attrs.pop("column_lineage", None)
+    return {row.node_id for row in node_rows} | {n for row in edge_rows for n in (row.src, row.dst)}
+
+
+def _add_rows(graph: Any, node_rows: Sequence[Any], edge_rows: Sequence[Any], *, replace: bool = False) -> None:
+    for row in node_rows:
+        if row.node_id not in graph or row.kind != "dataset":  # let dbt's richer model nodes stand
+            graph.add_node(row.node_id, row.kind, row.system, name=row.name, attrs=json.loads(row.attrs))
+    for row in edge_rows:
+        provenance = Provenance("openlineage", source=row.job, ref=row.last_run_id,
+                                recorded_at=utc(row.last_event_time))
+        if replace:
+            graph.replace_provenance(row.src, row.dst, row.relation, "openlineage", provenance)
+        else:
+            graph.add_edge(row.src, row.dst, row.relation, provenance)
+
+
+def _add_columns(column_maps: dict[str, dict[str, list[str]]], row: Any) -> None:
+    if row.columns:
+        for column, inputs in json.loads(row.columns).items():
+            column_maps.setdefault(row.dst, {}).setdefault(column, []).extend(f"{row.src}.{c}" for c in inputs)
+
+
 def feed_version(settings: Any, store: Store | None) -> Any:
-    """Changes whenever a new event is stored, so the cached graph is rebuilt."""
+    """Changes whenever a new event is stored, so the cached graph is brought up to date
+    (`update_graph` with the old token)."""
     return LineageEventStore(store).max_seq() if store is not None else None
 

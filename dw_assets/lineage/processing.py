@@ -215,13 +215,14 @@ def process_new_events(settings: Settings, store: Store, *, intake: SignalIntake
         return result
     history = SchemaHistory(store)
     started = {str(e.run_id): e.event_time for e in batch if e.kind == "run" and e.event_type == "START"}
+    observed = [(stored, obs) for stored in batch for obs in schema_observations(stored, dataset_id)]
+    for (stored, obs), changes in zip(observed, history.observe_many([obs for _, obs in observed])):
+        for change in changes:
+            result.schema_changes.append({"dataset_id": obs.dataset_id, "column": change.column,
+                                          "change": change.change, "old_type": change.old_type,
+                                          "new_type": change.new_type, "run_id": stored.run_id,
+                                          "job": obs.job, "event_time": stored.event_time})
     for stored in batch:
-        for obs in schema_observations(stored, dataset_id):
-            for change in history.observe(obs):
-                result.schema_changes.append({"dataset_id": obs.dataset_id, "column": change.column,
-                                              "change": change.change, "old_type": change.old_type,
-                                              "new_type": change.new_type, "run_id": stored.run_id,
-                                              "job": obs.job, "event_time": stored.event_time})
         if is_own_event(stored, settings.openlineage.emit_namespace):
             continue  # our own verification runs: the verification flow already acts on them
         if (signal := fail_signal(stored, dataset_id)) is not None:

@@ -80,36 +80,65 @@ class SchemaHistory:
 
     def observe(self, obs: SchemaObservation) -> list[ColumnChange]:
         """Compare with the stored schema, record the changes, keep the newer one."""
-        with self.store.engine.begin() as conn:
-            row = conn.execute(sa.select(dataset_schemas).where(dataset_schemas.c.dataset_id == obs.dataset_id)
-                               ).first()
-            if row is not None and utc(row.event_time) > utc(obs.event_time):
-                return []  # a late, older event: the stored schema is newer
-            changes = diff_schemas(json.loads(row.columns), obs.columns) if row is not None else []
-            values = {"columns": json.dumps(obs.columns, sort_keys=True), "event_time": utc(obs.event_time),
-                      "event_seq": obs.event_seq, "run_id": obs.run_id, "job": obs.job}
-            if row is None:
-                conn.execute(dataset_schemas.insert().values(dataset_id=obs.dataset_id, **values))
-            else:
-                conn.execute(dataset_schemas.update()
-                             .where(dataset_schemas.c.dataset_id == obs.dataset_id).values(**values))
-            recorded = self._recorded(conn, obs)
-            fresh = [c for c in changes if (_fit(c.column, 500), c.change) not in recorded]
-            if fresh:
-                conn.execute(schema_changes.insert(), [
-                    {"dataset_id": obs.dataset_id, "column_name": _fit(c.column, 500), "change": c.change,
-                     "old_type": _fit(c.old_type, 200), "new_type": _fit(c.new_type, 200),
-                     "event_time": utc(obs.event_time),
-                     "event_seq": obs.event_seq, "run_id": obs.run_id, "job": obs.job,
-                     "previous_run_id": row.run_id if row is not None else None}
-                    for c in fresh])
-            return changes
+        return self.observe_many([obs])[0]
 
-    @staticmethod
-    def _recorded(conn: sa.Connection, obs: SchemaObservation) -> set[tuple[str, str]]:
-        q = sa.select(schema_changes.c.column_name, schema_changes.c.change).where(
-            schema_changes.c.event_seq == obs.event_seq, schema_changes.c.dataset_id == obs.dataset_id)
-        return {(r.column_name, r.change) for r in conn.execute(q)}
+    def observe_many(self, observations: list[SchemaObservation]) -> list[list[ColumnChange]]:
+        """`observe` of each observation in order, in one transaction with a few statements in all
+        (the stored schemas read at once, the newer ones and the changes written at once): a tick
+        of 10,000 events made three round trips per written dataset before."""
+        if not observations:
+            return []
+        ids = sorted({o.dataset_id for o in observations})
+        with self.store.engine.begin() as conn:
+            stored: dict[str, Any] = {}
+            for k in range(0, len(ids), 500):
+                q = sa.select(dataset_schemas).where(dataset_schemas.c.dataset_id.in_(ids[k:k + 500]))
+                stored.update((row.dataset_id, row) for row in conn.execute(q))
+            # dataset -> (columns, event time, run id) as each observation leaves it
+            state = {i: (json.loads(r.columns), utc(r.event_time), r.run_id) for i, r in stored.items()}
+            out: list[list[ColumnChange]] = []
+            latest: dict[str, dict[str, Any]] = {}
+            found: list[tuple[SchemaObservation, ColumnChange, str | None]] = []
+            for obs in observations:
+                before = state.get(obs.dataset_id)
+                if before is not None and before[1] > utc(obs.event_time):
+                    out.append([])  # a late, older event: the stored schema is newer
+                    continue
+                changes = diff_schemas(before[0], obs.columns) if before is not None else []
+                out.append(changes)
+                found += [(obs, c, before[2] if before is not None else None) for c in changes]
+                state[obs.dataset_id] = (obs.columns, utc(obs.event_time), obs.run_id)
+                latest[obs.dataset_id] = {
+                    "dataset_id": obs.dataset_id, "columns": json.dumps(obs.columns, sort_keys=True),
+                    "event_time": utc(obs.event_time), "event_seq": obs.event_seq, "run_id": obs.run_id,
+                    "job": obs.job}
+            new = [v for i, v in latest.items() if i not in stored]
+            old = [{**v, "key": i} for i, v in latest.items() if i in stored]
+            if new:
+                conn.execute(dataset_schemas.insert(), new)
+            if old:
+                conn.execute(dataset_schemas.update().where(dataset_schemas.c.dataset_id == sa.bindparam("key"))
+                             .values({c: sa.bindparam(c) for c in ("columns", "event_time", "event_seq", "run_id",
+                                                                   "job")}), old)
+            recorded: set[tuple[int, str, str, str]] = set()
+            seqs = sorted({obs.event_seq for obs, _, _ in found})
+            for k in range(0, len(seqs), 500):
+                q = sa.select(schema_changes.c.event_seq, schema_changes.c.dataset_id, schema_changes.c.column_name,
+                              schema_changes.c.change).where(schema_changes.c.event_seq.in_(seqs[k:k + 500]))
+                recorded.update((r.event_seq, r.dataset_id, r.column_name, r.change) for r in conn.execute(q))
+            rows = []
+            for obs, c, previous in found:
+                key = (obs.event_seq, obs.dataset_id, _fit(c.column, 500), c.change)
+                if key in recorded:
+                    continue
+                recorded.add(key)  # type: ignore[arg-type]
+                rows.append({"dataset_id": obs.dataset_id, "column_name": _fit(c.column, 500), "change": c.change,
+                             "old_type": _fit(c.old_type, 200), "new_type": _fit(c.new_type, 200),
+                             "event_time": utc(obs.event_time), "event_seq": obs.event_seq, "run_id": obs.run_id,
+                             "job": obs.job, "previous_run_id": previous})
+            if rows:
+                conn.execute(schema_changes.insert(), rows)
+        return out
 
     def latest(self, dataset_id: str) -> dict[str, Any] | None:
         """The last known schema: {"dataset_id", "columns", "event_time", "run_id", "job"}."""

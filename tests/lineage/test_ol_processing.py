@@ -127,10 +127,10 @@ def test_a_failing_pass_leaves_the_cursor_for_the_next(night, store: Store, monk
     estate.orders_clean("2026-09-01T06:10:00+00:00", "DECIMAL(18,2)")
     estate.orders_clean("2026-09-02T06:10:00+00:00", "VARCHAR")
 
-    def broken(self, obs):
+    def broken(self, observations):
         raise RuntimeError("store unavailable")
 
-    monkeypatch.setattr(schema_history.SchemaHistory, "observe", broken)
+    monkeypatch.setattr(schema_history.SchemaHistory, "observe_many", broken)
     with pytest.raises(RuntimeError):
         process_new_events(settings, store, intake=intake_signal)
     assert store.get_cursor(CONSUMER) is None
