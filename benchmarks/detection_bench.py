@@ -31,7 +31,11 @@ Parameters of the model were chosen on seed 1 of the estates `gl_month_end`, `or
 `events_hourly`; the false alarms of `events_hourly` and `orders_de` were then read one by one to
 fix the model's reasoning (small groups' spreads, in-sample errors, a holiday's occasions).
 `sessions_jp_hourly`, `gl_month_end_noisy` and the three estates added then (`deliveries_id`,
-`shipments_jp`, `signups_weekly`) were held out and only run afterwards.
+`shipments_jp`, `signups_weekly`) were held out and only run afterwards. The false alarms of those
+three were then read to build the second round (a holiday's neighbourhood and the first partition
+after a closure as groups, groups that must stand out from the noise, shifts that do not start on
+calendar days, a level from ordinary days); `shipments_cn`, `orders_br` and `events_dst_hourly`
+were written before it and first run in the final run (held out).
 """
 
 from __future__ import annotations
