@@ -44,9 +44,19 @@ import holidays as holidays_lib
 import numpy as np
 
 Grain = Literal["day", "hour"]
-FEATURES = ("period_end", "weekday", "hour_of_day", "business_day", "holiday")
-SPARSE = ("period_end", "holiday")
+FEATURES = ("period_end", "weekday", "hour_of_day", "business_day", "holiday", "near_holiday", "after_gap")
+# (in the order their effects are fitted: the day after a long weekend is first a day after a
+# closure, and only what is left is its holiday's neighbourhood's)
+SPARSE = ("period_end", "holiday", "after_gap", "near_holiday")
+# calendar days that must earn their group: kept only when their past effect stands out from the noise
+EARNED = ("holiday", "after_gap", "near_holiday")
+NONE = ("", -1, 0)  # a sparse group's "not this kind of day"
 MAD_SCALE = 1.4826
+NEIGHBOURHOOD_DAYS = 3  # the days before and after a holiday that may carry its effect (travel, backlog)
+# how many standard errors from zero an earned group's past effect must be: a named holiday or a
+# closure is one candidate a day, two suffice; a neighbourhood is a guess over six days around
+# every holiday (a hundred candidates a year in some calendars), so it needs three
+DISTINCT_Z = {"holiday": 2.0, "after_gap": 2.0, "near_holiday": 3.0}
 
 
 @dataclass(frozen=True)
@@ -158,13 +168,49 @@ def _features(at: datetime, grain: Grain, cal: HolidayCalendar, span: int) -> di
         holiday = " + ".join(names)
     # "day" is no comparison group: it counts a holiday's occasions (24 hours of one New Year's Day
     # are one occasion, not 24)
-    out: dict[str, object] = {"weekday": day.weekday(), "holiday": holiday, "day": day.toordinal()}
+    out: dict[str, object] = {"weekday": day.weekday(), "holiday": holiday, "day": day.toordinal(),
+                              "near_holiday": "" if holiday or span > 1 else _near_holiday(day, cal)}
     if grain == "hour":
         out["hour_of_day"] = at.hour
     else:
         out["period_end"] = _period_end(day)
         out["business_day"] = _business_day(day, cal)
     return out
+
+
+def _near_holiday(day: date, cal: HolidayCalendar) -> str:
+    """The nearest holiday within NEIGHBOURHOOD_DAYS and the offset to it ("Eid al-Fitr -2d"): the
+    days around a holiday (homecoming, a bridge day, the backlog after it) form a group of their own,
+    compared with the same offset around the same holiday in past years."""
+    for k in range(1, NEIGHBOURHOOD_DAYS + 1):
+        for offset in (-k, k):  # the day before a holiday is "-1d": the holiday is one day later
+            name = cal.name(day - timedelta(days=offset))
+            if name:
+                return f"{name} {offset:+d}d"
+    return ""
+
+
+def _closures(days: Sequence[date], target: date) -> tuple[list[int], int]:
+    """Days closed before each partition and before the target, counted only beyond the usual closure
+    before that weekday (a business-day series is always closed two days before a Monday): the first
+    partition after a closure (a long weekend, Golden Week, an outage) carries its backlog."""
+    gaps = [0] + [(b - a).days - 1 for a, b in itertools.pairwise(days)]
+    target_gap = (target - days[-1]).days - 1 if days else 0
+    by_weekday: dict[int, list[int]] = defaultdict(list)
+    for d, g in zip(days[1:], gaps[1:]):
+        by_weekday[d.weekday()].append(g)
+
+    def usual(weekday: int) -> int:
+        seen = by_weekday.get(weekday)
+        if not seen:
+            return 0
+        counts: dict[int, int] = defaultdict(int)
+        for g in seen:
+            counts[g] += 1
+        return max(counts, key=lambda g: (counts[g], -g))
+
+    marks = [g if g > usual(d.weekday()) else 0 for d, g in zip(days, gaps)]
+    return marks, target_gap if target_gap > usual(target.weekday()) else 0
 
 
 def _span_days(step_days: float, grain: Grain) -> int:
@@ -280,12 +326,17 @@ class _Fit:
         n = len(x)
         tt, xx = np.asarray(t, dtype=float), np.asarray(x, dtype=float)
         self._tt = tt
+        # the level is read from ordinary days only: where holidays and their neighbourhoods fill
+        # most of a level window (Christmas to New Year), a level from all days dips with them and
+        # every day around the holidays looks 20% "above" it, an effect that is not there
+        plain = np.flatnonzero([not any(fv.get(f) not in NONE for f in EARNED) for fv in feats])
+        self._plain = plain if len(plain) >= max(3, n // 2) and len(plain) < n else None
         self.effects: dict[str, dict[object, float]] = {f: {} for f in used}
         self.members: dict[str, dict[object, int]] = {f: defaultdict(int) for f in used}
         # a weekday or hour effect is learned on ordinary points only: two Christmases on a Thursday
         # would otherwise teach "Thursdays are low" instead of "Christmas is low"
-        ordinary = np.array([not fv.get("holiday") and fv.get("period_end") not in ("quarter", "year")
-                             for fv in feats], dtype=bool)
+        ordinary = np.array([not any(fv.get(f) not in NONE for f in EARNED)
+                             and fv.get("period_end") not in ("quarter", "year") for fv in feats], dtype=bool)
         codes: dict[str, np.ndarray] = {}
         values: dict[str, list[object]] = {}
         index: dict[str, list[np.ndarray]] = {}
@@ -321,7 +372,7 @@ class _Fit:
                 mine = per[f]
                 effect = _group_medians(xx - local - total + mine, members[f], member_codes[f], len(values[f]))
                 for c, v in enumerate(values[f]):
-                    if f in SPARSE and v in ("", -1):
+                    if f in SPARSE and v in NONE:
                         effect[c] = 0.0
                     self.effects[f][v] = float(effect[c])
                 new = effect[codes[f]]
@@ -359,20 +410,26 @@ class _Fit:
 
     def _rolling_level(self, e: np.ndarray) -> np.ndarray:
         half = max(1, self.level_points // 2)
-        return np.asarray(_rolling_median((np.asarray(e) - self.slope * self._tt).tolist(), half)) + self.slope * self._tt
+        adj = np.asarray(e) - self.slope * self._tt
+        if self._plain is None:
+            return np.asarray(_rolling_median(adj.tolist(), half)) + self.slope * self._tt
+        plain = self._plain
+        level = np.asarray(_rolling_median(adj[plain].tolist(), half))
+        return np.interp(np.arange(len(adj)), plain, level) + self.slope * self._tt
 
     def dof_factor(self) -> float:
         """How much the in-sample errors understate the out-of-sample ones: each group effect is
         fitted on the points whose errors are then measured, so n errors carry about n - p degrees
         of freedom, p = 1.57 (a median's cost) per effect. Business day of the month has some 22
         groups: on 200 days they took a sixth off the spread (and a 3.4 sd day fell outside)."""
-        effects = sum(1 for f in self.used for v in self.effects[f] if not (f in SPARSE and v in ("", -1)))
+        effects = sum(1 for f in self.used for v in self.effects[f] if not (f in SPARSE and v in NONE))
         n = max(len(self.errors), 1)
         return math.sqrt(n / max(n - 1.57 * effects, n / 2))
 
-    def effect_for(self, fv: Mapping[str, object]) -> tuple[float, int, str | None]:
-        """(total effect, members of the thinnest group used, an unseen holiday's name)."""
-        total, thinnest, unseen = 0.0, len(self.x), None
+    def effect_for(self, fv: Mapping[str, object]) -> tuple[float, int, str | None, int]:
+        """(total effect, members of the thinnest group used, an unseen holiday's name, the closed
+        days before the target when no closure was ever seen before, else 0)."""
+        total, thinnest, unseen, unseen_gap = 0.0, len(self.x), None, 0
         for f in self.used:
             value = fv[f]
             if f == "period_end" and value:
@@ -380,16 +437,24 @@ class _Fit:
                     if self.members[f].get(kind):
                         value = kind
                         break
+            if f == "after_gap" and value and not self.members[f].get(value):
+                # a closure of a length never seen: the longest shorter one seen (a 6-day closure
+                # is judged like the 5-day one); none: its backlog is unknown
+                seen = [g for g, m in self.members[f].items() if m and g not in NONE and cast(int, g) < cast(int, value)]
+                if not seen:
+                    unseen_gap = cast(int, value)
+                    continue
+                value = max(seen, key=lambda g: cast(int, g))
             if f == "holiday" and value and not self.members[f].get(value):
                 unseen = str(value)
                 continue
-            if f in SPARSE and value in ("", -1):
+            if f in SPARSE and value in NONE:
                 continue
             count = self.members[f].get(value, 0)
             if count:
                 total += self.effects[f].get(value, 0.0)
                 thinnest = min(thinnest, count)
-        return total, thinnest, unseen
+        return total, thinnest, unseen, unseen_gap
 
 
 def _typical_error(fit: _Fit) -> float:
@@ -417,14 +482,31 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     pts_pos = [q for q in pts if q.value > 0] or pts
     step = _step_days(pts_pos)
     span = _span_days(step, grain)
-    target_feats = features_of(target, grain, cal, span)
+    target_feats = dict(features_of(target, grain, cal, span))
     cycle = _cycle(step, grain)
     # the level window: two weeks of days, a week of hours, half a year of month-ends (deseasonalised points)
     level_points = p.level_points or {168: 168, 7: 14, 52: 8, 12: 6}[cycle]
     origin = pts_pos[0].at
     t = [(q.at - origin).total_seconds() / 86400 / step for q in pts_pos]  # in steps of the series
     x = [math.log(max(q.value, 0.5)) for q in pts_pos]
-    feats = [features_of(q.at, grain, cal, span) for q in pts_pos]
+    feats = [dict(features_of(q.at, grain, cal, span)) for q in pts_pos]
+    # closures are read from the partitions themselves (all of them, empty ones too): a daily series
+    # only; a month-end or weekly series has no neighbourhood of days either
+    gaps: dict[datetime, int] = {}
+    if grain == "day" and step < 1.5:
+        marks, target_feats["after_gap"] = _closures([q.at.date() for q in pts], target.date())
+        gaps = {q.at: m for q, m in zip(pts, marks)}
+    else:
+        target_feats["after_gap"] = 0
+    for q, fv in zip(pts_pos, feats):
+        fv["after_gap"] = gaps.get(q.at, 0)
+        if step >= 1.5:
+            fv["near_holiday"] = ""
+    if step >= 1.5:
+        target_feats["near_holiday"] = ""
+    # holidays, their neighbourhoods and closures as the calendar has them: a level shift may not
+    # start on one, nor be confirmed by them alone (three homecoming days are not a new level)
+    special = [any(fv[f] not in NONE for f in EARNED) for fv in feats]
     t_target = (target - origin).total_seconds() / 86400 / step
     lag = cycle if cycle <= len(x) // 2 else max(1, len(x) // 2)
 
@@ -448,6 +530,19 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                     used, fit, spread = used + [f], trial, trial_spread
     if fit is None:
         fit = _Fit(t, x, feats, used, lag, level_points)
+    drop = _indistinct(fit, used)
+    # a holiday of the target's whose past effect is within the noise: the ordinary days' baseline,
+    # but the band also covers the effect it showed (Thanksgiving week x0.85 under 10% noise is not
+    # proven by two past weeks, nor ruled out)
+    unproven = fit.effects["holiday"].get(target_feats["holiday"], 0.0) if ("holiday", target_feats.get("holiday")) in drop else 0.0
+    if drop:
+        # an earned group whose past effect is within the noise joins the ordinary days (one refit)
+        blank = {"holiday": "", "near_holiday": "", "after_gap": 0}
+        for fv in [*feats, target_feats]:
+            for f in EARNED:
+                if (f, fv.get(f)) in drop:
+                    fv[f] = blank[f]
+        fit = _Fit(t, x, feats, used, lag, level_points)
     spread = _spread(fit, feats, target_feats, used)
     # a spread from a few errors is itself uncertain (six same-weekday points give three): widen it
     # as a t quantile would, by about 2.5/n
@@ -458,7 +553,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # the level at the target: the latest points (after a shift, only those), extrapolated
     n = len(x)
     start = max(0, n - level_points)
-    shift = _find_shift(fit, pts_pos, band_h, level_points, p.shift_after)
+    shift = _find_shift(fit, pts_pos, band_h, level_points, p.shift_after, special)
     if shift is not None:
         start = shift["index"]
         if start >= 7:
@@ -477,8 +572,12 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             spread = _spread(fit, feats, target_feats, used) * small_sample
             if n - start >= level_points // 2:
                 start = max(0, n - level_points)
-    effect, thinnest, unseen = fit.effect_for(target_feats)
-    level_sample = [fit.e[j] + fit.slope * (t_target - t[j]) for j in range(start, n)]
+    effect, thinnest, unseen, unseen_gap = fit.effect_for(target_feats)
+    window = list(range(start, n))
+    plain = [j for j in window if not special[j]]
+    if len(plain) * 2 >= len(window) and len(plain) >= 3:
+        window = plain  # a level from ordinary days: an unmodelled first homecoming week is not the level
+    level_sample = [fit.e[j] + fit.slope * (t_target - t[j]) for j in window]
     level = median(level_sample)
     m_level = len(level_sample)
     # the errors already hold the level's own uncertainty; a level from fewer points (just after a
@@ -494,7 +593,15 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         lower = min(lower, baseline * p.lower_ratio)
     if p.upper_ratio is not None:
         upper = max(upper, baseline * p.upper_ratio)
+    if unproven < 0:
+        lower = min(lower, math.exp(log_pred + unproven - h))
+    elif unproven > 0:
+        upper = max(upper, math.exp(log_pred + unproven + h))
     notes = []
+    if unseen_gap:
+        upper = baseline * p.hard_ratio  # a backlog of unknown size: only the hard rule judges a spike
+        notes.append(f"the first partition after {unseen_gap} closed days, a closure never seen before: "
+                     f"a spike is judged by the hard rule only")
     if unseen:
         lower = min(lower, baseline * math.exp(-2 * p.ceiling * 2))
         notes.append(f"{unseen} has no past occurrence: expected, judged by the hard rules only")
@@ -502,7 +609,8 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     group = _group_label(target_feats, used)
     if shift is not None:
         shift = {k: v for k, v in shift.items() if k != "index"}
-    same_day_zeros = [q for q in zeros if all(features_of(q.at, grain, cal, span)[f] == target_feats[f] for f in used)]
+    same_day_zeros = [q for q in zeros if all(features_of(q.at, grain, cal, span).get(f, 0) == target_feats[f]
+                                              for f in used)]
     same = [fv for fv in feats if all(fv[f] == target_feats[f] for f in used)]
     return Forecast(baseline=baseline, lower=lower, upper=upper, group=group, features=used, history_points=len(pts),
                     spread=spread, half_width=h, trend_per_step=math.exp(fit.slope), shift=shift,
@@ -543,10 +651,13 @@ def _shift_size(t: list[float], x: list[float], feats: list[dict[str, object]], 
     return median([x[i] - (level + pre.slope * t[i]) - pre.effect_for(feats[i])[0] for i in range(start, len(x))])
 
 
-def _find_shift(fit: _Fit, pts: Sequence[Point], h: float, level_points: int, shift_after: int) -> dict | None:
+def _find_shift(fit: _Fit, pts: Sequence[Point], h: float, level_points: int, shift_after: int,
+                special: Sequence[bool]) -> dict | None:
     """The start of the latest run of points that all sit off the level just before them, on one
-    side; a new level once the run is `shift_after` long, or at once from a partition accepted as a
-    shift (the latest such partition in the level window re-baselines even when the run is over)."""
+    side; a new level once the run holds `shift_after` ordinary points, or at once from a partition
+    accepted as a shift (the latest such partition in the level window re-baselines even when the
+    run is over). A run does not start on a holiday, its neighbourhood or the first day after a
+    closure (`special`): those are calendar days, not a new level."""
     n = len(fit.e)
     start = None
     for s in range(n - 1, max(0, n - 2 * level_points) - 1, -1):
@@ -558,24 +669,50 @@ def _find_shift(fit: _Fit, pts: Sequence[Point], h: float, level_points: int, sh
         if not (all(d > h for d in run) or all(d < -h for d in run)):
             break
         start = s
-    if start is not None and (n - start >= shift_after or any(q.shift for q in pts[start:])):
+    accepted = start is not None and any(q.shift for q in pts[start:])
+    if start is not None and not accepted:
+        while start < n and special[start]:
+            start += 1
+        if start == n or sum(1 for j in range(start, n) if not special[j]) < shift_after:
+            start = None
+    if start is not None:
         run = [fit.e[j] - fit.e[start] for j in range(start, n)]
         before = [fit.e[j] + fit.slope * (fit.t[start] - fit.t[j]) for j in range(max(0, start - level_points), start)]
         ratio = math.exp(median([fit.e[j] + fit.slope * (fit.t[start] - fit.t[j]) for j in range(start, n)]) - median(before))
         del run
         return {"index": start, "at": pts[start].at.isoformat(), "ratio": round(ratio, 4), "points": n - start,
-                "accepted": any(q.shift for q in pts[start:])}
+                "accepted": accepted}
     for s in range(n - 1, max(0, n - level_points) - 1, -1):
         if pts[s].shift:
             return {"index": s, "at": pts[s].at.isoformat(), "ratio": None, "points": n - s, "accepted": True}
     return None
 
 
+def _indistinct(fit: _Fit, used: Sequence[str]) -> set[tuple[str, object]]:
+    """The earned groups (a holiday, a day near one, a closure's length) whose past effect is within
+    DISTINCT_Z standard errors of zero: their days are ordinary days, judged by the ordinary band,
+    instead of a group of one or two noisy past points whose band would sit at the ceiling."""
+    errors = [e for _, e in fit.errors] or fit.resid
+    sd = MAD_SCALE * max(_mad(errors), _mad(fit.resid))
+    drop = set()
+    for f in EARNED:
+        if f not in used:
+            continue
+        for value, members in fit.members[f].items():
+            if value in NONE or not members:
+                continue
+            # a median of one or two points is their mean; of more, it costs pi/2 in variance
+            se = sd * math.sqrt((math.pi / 2 if members > 2 else 1.0) / members)
+            if abs(fit.effects[f].get(value, 0.0)) <= DISTINCT_Z[f] * se:
+                drop.add((f, value))
+    return drop
+
+
 def _group_label(fv: Mapping[str, object], used: Iterable[str]) -> str:
     parts = []
     for f in used:
         v = fv[f]
-        if f in SPARSE and v in ("", -1):
+        if f in SPARSE and v in NONE:
             continue
         if f == "period_end":
             parts.append(f"{v}_end")
@@ -585,6 +722,10 @@ def _group_label(fv: Mapping[str, object], used: Iterable[str]) -> str:
             parts.append(f"{cast(int, v):02d}h")
         elif f == "business_day":
             parts.append(f"business_day={v}" if v != -1 else "non_business_day")
+        elif f == "near_holiday":
+            parts.append(f"near:{v}")
+        elif f == "after_gap":
+            parts.append(f"after_{v}_closed_days")
         else:
             parts.append(f"holiday:{v}")
     return ", ".join(parts) or "all"

@@ -270,3 +270,124 @@ def test_a_weekly_partition_holds_the_holidays_of_its_seven_days():
     assert not judge(fc, 0.55 * 50_000 * 0.6).passed  # a 40% drop on a Christmas week still fails
     plain = forecast([p for p in history if p.at < target], target)  # no calendar: Christmas week looks like a drop
     assert not judge(plain, 0.55 * 50_000).passed
+
+
+def _business_days(cal: HolidayCalendar, years: int = 2, seed: int = 4, backlog: float = 1.6) -> list[Point]:
+    """Weekdays only (no partition on weekends or holidays); the first day after three or more closed
+    days carries the backlog."""
+    rng = random.Random(seed)
+    out, closed = [], 0
+    for i in range(365 * years):
+        d = date(2024, 1, 1) + timedelta(days=i)
+        if d.weekday() >= 5 or cal.name(d):
+            closed += 1
+            continue
+        mean = 8_000 * (backlog if closed >= 3 else 1.0)
+        closed = 0
+        out.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.04)))))
+    return out
+
+
+def test_the_first_partition_after_a_closure_compares_with_past_closures():
+    # a Friday or Monday off every quarter makes a closure of three days; one week-long closure
+    days_off = {date(2024, 2, 19): "day_off", date(2024, 5, 13): "day_off", date(2024, 8, 16): "day_off",
+                date(2024, 11, 11): "day_off", date(2025, 2, 17): "day_off", date(2025, 5, 12): "day_off"}
+    days_off.update({date(2025, 1, 6) + timedelta(days=k): "winter_break" for k in range(5)})
+    cal = HolidayCalendar(dates=days_off)
+    history = _business_days(cal)
+    after = datetime(2025, 5, 13)  # the Tuesday after a Monday off: three closed days
+    fc = forecast([p for p in history if p.at < after], after, calendar_=cal)
+    assert "after_3_closed_days" in fc.group
+    assert judge(fc, 1.6 * 8_000).passed
+    assert not judge(fc, 0.65 * 1.6 * 8_000).passed and not judge(fc, 2 * 1.6 * 8_000).passed
+    monday = datetime(2025, 5, 19)  # after an ordinary weekend: the usual closure before a Monday
+    fc = forecast([p for p in history if p.at < monday], monday, calendar_=cal)
+    assert "closed" not in fc.group and not judge(fc, 1.6 * 8_000).passed
+    # a closure of a length never seen (nine days) is judged like the longest shorter one seen (seven)
+    longer = [p for p in history if p.at < datetime(2025, 6, 2)]
+    target = datetime(2025, 6, 9)
+    fc = forecast(longer, target, calendar_=cal)
+    assert "after_9_closed_days" in fc.group and judge(fc, 1.6 * 8_000).passed
+
+
+def test_a_closure_never_seen_before_leaves_a_spike_to_the_hard_rule():
+    cal = HolidayCalendar()
+    history = _business_days(cal, years=1)
+    target = history[-1].at + timedelta(days=10)
+    fc = forecast(history, target, calendar_=cal)
+    assert fc.notes and "closure never seen" in fc.notes[0]
+    assert judge(fc, 1.7 * fc.baseline).passed and not judge(fc, 1.95 * fc.baseline).passed
+    assert not judge(fc, 0.6 * fc.baseline).passed  # a drop is judged as on any day
+
+
+def _festival_days(seed: int = 9, years: int = 3) -> tuple[list[Point], HolidayCalendar]:
+    """Daily; a config holiday in late April (x0.25) whose three following days are homecoming
+    days (x0.55) that no calendar names."""
+    festivals = {date(2024, 4, 10): "festival", date(2025, 3, 31): "festival", date(2026, 3, 20): "festival"}
+    cal = HolidayCalendar(dates=festivals)
+    rng = random.Random(seed)
+    out = []
+    for i in range(365 * years):
+        d = date(2024, 1, 1) + timedelta(days=i)
+        mean = 30_000 * (0.25 if d in festivals else 0.55 if any(
+            d - timedelta(days=k) in festivals for k in (1, 2, 3)) else 1.0)
+        out.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.04)))))
+    return out, cal
+
+
+def test_a_holidays_neighbourhood_is_a_group_learned_from_past_years():
+    history, cal = _festival_days()
+    target = datetime(2026, 3, 22)  # two days after the festival
+    fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
+    assert "near:festival +2d" in fc.group
+    assert judge(fc, 0.55 * 30_000).passed
+    assert not judge(fc, 0.65 * 0.55 * 30_000).passed  # a 35% drop on a homecoming day still fails
+    ordinary = datetime(2026, 2, 10)  # days near no holiday have no such group
+    fc = forecast([p for p in history if p.at < ordinary], ordinary, calendar_=cal)
+    assert "near:" not in fc.group and judge(fc, 30_000).passed
+
+
+def test_a_level_shift_does_not_start_in_a_holidays_neighbourhood():
+    # the first festival ever seen: three low days after it are no new level, the next day is ordinary
+    history, cal = _festival_days(years=1)
+    target = datetime(2024, 4, 14)
+    fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
+    assert fc.shift is None
+    assert fc.baseline == pytest.approx(30_000, rel=0.05) and judge(fc, 30_000).passed
+
+
+def test_a_holiday_whose_effect_is_within_the_noise_joins_the_ordinary_days():
+    rng = random.Random(12)
+    days = {date(y, 6, 15): "open_day" for y in (2024, 2025, 2026)}
+    days.update({date(y, 9, 15): "closing_day" for y in (2024, 2025, 2026)})
+    cal = HolidayCalendar(dates=days)
+    history = []
+    for i in range(365 * 2 + 200):
+        d = date(2024, 1, 1) + timedelta(days=i)
+        lift = 0.97 if cal.name(d) == "open_day" else 0.4 if cal.name(d) == "closing_day" else 1.0
+        history.append(Point(datetime(d.year, d.month, d.day), round(10_000 * lift * math.exp(rng.gauss(0, 0.06)))))
+    open_day, closing_day = datetime(2026, 6, 15), datetime(2026, 9, 15)
+    fc = forecast([p for p in history if p.at < open_day], open_day, calendar_=cal)
+    assert "open_day" not in fc.group and not fc.notes  # -3% at 6% noise: an ordinary day, its ordinary band
+    assert fc.half_width < math.log(1 / 0.7)  # not a band at the ceiling
+    fc = forecast([p for p in history if p.at < closing_day], closing_day, calendar_=cal)
+    assert "closing_day" in fc.group and judge(fc, 4_000).passed
+
+
+def test_the_level_is_read_from_ordinary_days_around_a_run_of_holidays():
+    # hours from December to mid-January: Christmas, Boxing Day and New Year's Day at 0.6x fill most
+    # of the week-long level window; the days between them are ordinary and must not read as "high"
+    cal = HolidayCalendar(country="GB")
+    rng = random.Random(3)
+    start = datetime(2025, 12, 5)
+    history = []
+    for i in range(24 * 28):
+        at = start + timedelta(hours=i)
+        cycle = 1 + 0.8 * math.cos((at.hour - 14) / 24 * 2 * math.pi)
+        lift = 0.6 if cal.name(at.date()) else 1.0
+        history.append(Point(at, round(3000 * cycle * lift * math.exp(rng.gauss(0, 0.03)))))
+    target = history[-1].at + timedelta(hours=1)  # 2026-01-02 00:00
+    fc = forecast(history, target, grain="hour", calendar_=cal)
+    expected = 3000 * (1 + 0.8 * math.cos((0 - 14) / 24 * 2 * math.pi))
+    assert fc.baseline == pytest.approx(expected, rel=0.06)
+    assert judge(fc, expected).passed and not judge(fc, 0.65 * expected).passed
