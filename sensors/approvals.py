@@ -31,8 +31,13 @@ from dw_assets.dagster_defs.rerun import (
     rerun_tags,
     verification_partitions,
 )
-from dw_assets.governance.launches import approvals_tick
+from dw_assets.governance.launches import Launch, approvals_tick
 
+# Dagster tags a sensor's run with its run key under this name (dagster._core.storage.tags.RUN_KEY_TAG,
+# not exported by the public API)
+RUN_KEY_TAG = "dagster/run_key"
+RELAUNCHES = 3
+_ENDED_UNFINISHED = [dg.DagsterRunStatus.FAILURE, dg.DagsterRunStatus.CANCELED]
 _NOT_FINISHED = [dg.DagsterRunStatus.QUEUED, dg.DagsterRunStatus.NOT_STARTED, dg.DagsterRunStatus.STARTING,
                  dg.DagsterRunStatus.STARTED, dg.DagsterRunStatus.CANCELING]
 
@@ -59,10 +64,15 @@ def build_approvals_sensor(rerun_job: Any, verify_job: Any, *, minimum_interval_
         for request in tick.expired:
             context.log.info(f"request {request['request_id']} for {request['plan_id']} expired; "
                              f"escalated to {request['escalated_to']}")
-        requests = [dg.RunRequest(run_key=launch.run_key, job_name=rerun_job.name,
-                                  run_config=rerun_run_config(),
-                                  tags=rerun_tags(launch.plan_id, launch.approval_id))
-                    for launch in tick.launches]
+        requests = []
+        for launch in tick.launches:
+            run_key = _launch_key(context.instance, rerun_job.name, launch)
+            if run_key is None:
+                context.log.warning(f"the rerun of {launch.plan_id} failed to start {RELAUNCHES + 1} times; "
+                                    "not launched again: see those runs' logs, then approve anew")
+                continue
+            requests.append(dg.RunRequest(run_key=run_key, job_name=rerun_job.name, run_config=rerun_run_config(),
+                                          tags=rerun_tags(launch.plan_id, launch.approval_id)))
         verify = [plan_id for plan_id in tick.verify if not _rerun_going(context.instance, rerun_job.name, plan_id)]
         requests += [dg.RunRequest(run_key=f"verify-{plan_id}", job_name=verify_job.name, partition_key=plan_id,
                                    tags={"dw/plan_id": plan_id}) for plan_id in verify]
@@ -82,6 +92,23 @@ def build_approvals_sensor(rerun_job: Any, verify_job: Any, *, minimum_interval_
                                asset_events=events, cursor=fingerprint)
 
     return dw_approvals
+
+
+def _launch_key(instance: dg.DagsterInstance, job_name: str, launch: Launch) -> str | None:
+    """The run key for a launch. A run under its key that ended before its first op consumed the
+    approval (the approval is still unused, or the tick would not list it, and no final refusal was
+    recorded: its launch timed out, its worker died) gets a new key, `-relaunch<n>`, so the approval is
+    not stuck until it expires; at most RELAUNCHES times, then None."""
+    key = launch.run_key
+    for attempt in range(1, RELAUNCHES + 2):
+        ended = instance.get_run_records(dg.RunsFilter(job_name=job_name, tags={RUN_KEY_TAG: key},
+                                                       statuses=_ENDED_UNFINISHED), limit=1)
+        if not ended or not launch.relaunchable:
+            return key  # new, going or succeeded (Dagster skips a key it launched), or refused for good
+        if attempt > RELAUNCHES:
+            return None
+        key = f"{launch.run_key}-relaunch{attempt}"
+    return None
 
 
 def _rerun_going(instance: dg.DagsterInstance, job_name: str, plan_id: str) -> bool:

@@ -5,9 +5,10 @@ reruns finished and now need verifying. The `dw_approvals` sensor (`sensors.appr
 
 It launches nothing while the org-wide stop is on. A launch is only a request: the rerun job's
 first op asks the gate again and consumes the approval, so a tag on a run is never the permission
-itself. Each approval launches at most once (its id is the run key). Rows are only the index: an
-approval launches only with a signed decision behind it, and L3 trust counts signed outcomes only,
-so a row written into the database launches nothing.
+itself. Each approval launches at most once (its id is the run key; a run that ended before it
+reached the gate, say a launch that timed out, is launched again under a new key by the sensor, at
+most three times). Rows are only the index: an approval launches only with a signed decision behind
+it, and L3 trust counts signed outcomes only, so a row written into the database launches nothing.
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ class Launch:
     plan_id: str
     approval_id: str | None  # None for an L3/L4 plan that needs no approval
     run_key: str
+    # whether a run under `run_key` that ended may be launched again: it never reached the gate (its
+    # launch failed, the worker died before the first op), since the gate recorded no final refusal
+    relaunchable: bool = True
 
 
 @dataclass
@@ -53,7 +57,8 @@ def approvals_tick(gov: Governance) -> Tick:
             # a new run key lets the next tick launch it again once the reason is gone
             retries = gov.ledger.count_refusals(approval.approval_id, TRANSIENT_REFUSALS)
             key = f"rerun-{approval.approval_id}" + (f"-retry{retries}" if retries else "")
-            tick.launches.append(Launch(approval.plan_id, approval.approval_id, key))
+            final = gov.ledger.count_refusals(approval.approval_id) - retries
+            tick.launches.append(Launch(approval.plan_id, approval.approval_id, key, relaunchable=final == 0))
     for row in gov.ledger.list_plans(status="proposed"):
         if _runs_without_approval(gov, row):
             tick.launches.append(Launch(row["plan_id"], None, f"rerun-auto-{row['plan_id']}"))

@@ -245,9 +245,11 @@ class GovernanceLedger:
                 at=iso(now), code=code, reason=reason, plan_id=plan_id, approval_id=approval_id, actor=actor,
                 instance=instance, dag_id=dag_id, conf=canonical_json(conf) if conf is not None else None))
 
-    def count_refusals(self, approval_id: str, codes: tuple[str, ...]) -> int:
-        query = (sa.select(sa.func.count()).select_from(refusals).where(refusals.c.approval_id == approval_id)
-                 .where(refusals.c.code.in_(codes)))
+    def count_refusals(self, approval_id: str, codes: tuple[str, ...] | None = None) -> int:
+        """Refusals recorded for an approval: those with one of `codes`, or all of them."""
+        query = sa.select(sa.func.count()).select_from(refusals).where(refusals.c.approval_id == approval_id)
+        if codes is not None:
+            query = query.where(refusals.c.code.in_(codes))
         with self.store.engine.connect() as conn:
             return int(conn.execute(query).scalar() or 0)
 

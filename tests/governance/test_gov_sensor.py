@@ -133,3 +133,43 @@ def test_a_verifying_plan_waits_for_its_rerun_run_and_is_verified_by_the_sensor_
         assert verify_requests() == []  # that run verifies the plan in a moment: no second run
         instance.report_run_failed(instance.get_run_by_id(rerun.run_id))  # it crashed before verifying
         assert verify_requests() == [f"verify-{plan.id}"]
+
+
+def test_a_rerun_whose_run_failed_before_its_first_op_is_launched_again_a_bounded_number_of_times(
+        settings, gov, approved, clock):
+    """A launch that timed out or a worker that died leaves the approval unused: the next tick
+    launches it under a new key (Dagster skips a key it has launched), at most three times; a run
+    refused for good by the gate is not launched again."""
+    plan_id, approval = approved
+    runtime = GovernanceRuntime(settings, governance=gov)
+    defs = build_definitions(settings, runtime=runtime)
+    sensor = defs.resolve_sensor_def("dw_approvals")
+    job = defs.resolve_job_def("rerun_airflow_dag")
+    with dg.instance_for_test() as instance:
+        def rerun_keys() -> list[str]:
+            context = dg.build_sensor_context(instance=instance, definitions=defs,
+                                              resources={"dw_governance": runtime})
+            return [r.run_key for r in sensor(context).run_requests if r.job_name == "rerun_airflow_dag"]
+
+        def failed_before_starting(run_key: str) -> None:
+            run = instance.create_run_for_job(job, run_config=rerun_run_config(),
+                                              tags={**rerun_tags(plan_id, approval.approval_id),
+                                                    "dagster/run_key": run_key})
+            instance.report_run_failed(run)
+
+        first = f"rerun-{approval.approval_id}"
+        assert rerun_keys() == [first]
+        running = instance.create_run_for_job(job, run_config=rerun_run_config(),
+                                              tags={**rerun_tags(plan_id, approval.approval_id),
+                                                    "dagster/run_key": first})
+        assert rerun_keys() == [first]  # going: the same key, which Dagster does not launch twice
+        instance.report_run_failed(running)
+        assert rerun_keys() == [f"{first}-relaunch1"]
+        failed_before_starting(f"{first}-relaunch1")
+        failed_before_starting(f"{first}-relaunch2")
+        assert rerun_keys() == [f"{first}-relaunch3"]
+        failed_before_starting(f"{first}-relaunch3")
+        assert rerun_keys() == []  # three relaunches failed too: left to a person
+        gov.ledger.record_refusal(code="not_in_plan", reason="a step outside the plan", now=clock(),
+                                  plan_id=plan_id, approval_id=approval.approval_id)
+        assert rerun_keys() == [first]  # refused for good: no new key, nothing Dagster would launch again
