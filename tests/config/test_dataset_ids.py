@@ -12,6 +12,7 @@ import yaml
 
 from dw_assets.checks.runner import find_entry
 from dw_assets.config import ConfigError, DatasetChecksConfig, Settings, load_settings
+from dw_assets.core.blast_radius import BlastEntry
 from dw_assets.core.identity import AmbiguousAssetError, UnknownAssetError, no_search, resolve_dataset_id
 from dw_assets.diagnosis.profiles import _check_configs
 from dw_assets.operations.remediation import verification_refs
@@ -63,7 +64,9 @@ def test_find_entry_by_alias_and_unknown(settings: Settings) -> None:
 
 def test_verification_and_profiles_use_the_resolver(settings: Settings) -> None:
     incident = SimpleNamespace(dataset_id="lake.orders_clean", signals=[{"details": {"partition": "2026-09-30"}}])
-    refs = verification_refs(settings, incident, [{"id": "analytics.fct_revenue"}, {"node_id": "fct_revenue"}])
+    blast = [BlastEntry(id="analytics.fct_revenue", kind="dataset", depth=1),
+             BlastEntry(id="fct_revenue", kind="model", depth=2)]
+    refs = verification_refs(settings, incident, blast)
     # a blast-radius entry is a full id: no suffix fallback (`fct_revenue` is no configured id)
     assert [(r.dataset, r.check, r.partition) for r in refs] == [
         ("lake.orders_clean", "freshness_sla", "2026-09-30"), ("analytics.fct_revenue", "freshness_sla", None)]

@@ -19,6 +19,7 @@ import httpx
 import pytest
 import sqlalchemy as sa
 
+from dw_assets.harness.ready import http_ok, wait_ready
 from dw_assets.store import Store
 from tests.support.dagster_processes import free_port, start, stop, wait_for_materialized_incident
 
@@ -123,6 +124,9 @@ def test_the_team_deployment_on_postgres_with_separate_processes(tmp_path: Path,
         assert materialization is not None, f"the incident's partition was not materialized; logs:\n{logs}"
         assert materialization.asset_materialization.metadata["dataset"].value == "analytics.fct_revenue"
 
+        # the webserver starts last and may still be loading the location when the daemon is done
+        wait_ready(procs["webserver"], lambda: http_ok(f"{web}/server_info"), what=f"dagster-webserver at {web}",
+                   log_path=tmp_path / "webserver.log", timeout=max(60.0, deadline - time.monotonic()), interval=2)
         data = _graphql(web, "{ workspaceOrError { ... on Workspace { locationEntries { name "
                              "locationOrLoadError { __typename } } } } "
                              "instance { daemonHealth { allDaemonStatuses { daemonType required healthy } } } }")
