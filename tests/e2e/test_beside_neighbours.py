@@ -30,45 +30,13 @@ import pytest
 
 from dw_assets.harness.airflow import AirflowHarness
 from dw_assets.harness.dagster_ui import ensure_instance_yaml
+from tests.support.processes import airflow_pids, pids_with_env, signal_pids
 
 pytestmark = [pytest.mark.e2e, pytest.mark.airflow, pytest.mark.load, pytest.mark.neighbours]
 REPO_ROOT = Path(__file__).resolve().parents[2]
 LOAD_ESTATE = Path(__file__).resolve().parent / "load_estate"
 FREEZE_S, FREEZES, BURNERS = 45.0, 2, 2
 STORY_TIMEOUT_S = 2700.0  # both stories at once at load 20+; each normally takes 4-10 min
-
-
-def _pids_with_env(needle: bytes) -> list[int]:
-    """Processes whose environment mentions `needle` (a variable's `NAME=value`, or a tmp folder)."""
-    pids = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit() and int(entry.name) != os.getpid():
-            try:
-                if needle in (entry / "environ").read_bytes():
-                    pids.append(int(entry.name))
-            except OSError:
-                continue
-    return pids
-
-
-def _airflow_pids(airflow_home: Path) -> list[int]:
-    """Processes whose AIRFLOW_HOME is the demo's (its API server, scheduler, task runners...)."""
-    wanted, pids = f"AIRFLOW_HOME={airflow_home}".encode(), []
-    for pid in _pids_with_env(wanted):
-        try:
-            if wanted in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0"):
-                pids.append(pid)
-        except OSError:
-            continue
-    return pids
-
-
-def _signal(pids: list[int], sig: signal.Signals) -> None:
-    for pid in pids:
-        try:
-            os.kill(pid, sig)
-        except ProcessLookupError:
-            pass
 
 
 def _rss_mb(pids: list[int]) -> float:
@@ -86,14 +54,14 @@ def _rss_mb(pids: list[int]) -> float:
 def _sweep(root: Path) -> list[int]:
     """End every process started under `root` (its environment names it): SIGTERM, then SIGKILL."""
     needle = str(root).encode()
-    left = _pids_with_env(needle)
-    _signal(left, signal.SIGCONT)  # a frozen process cannot act on SIGTERM
-    _signal(left, signal.SIGTERM)
+    left = pids_with_env(needle)
+    signal_pids(left, signal.SIGCONT)  # a frozen process cannot act on SIGTERM
+    signal_pids(left, signal.SIGTERM)
     deadline = time.monotonic() + 20
-    while time.monotonic() < deadline and _pids_with_env(needle):
+    while time.monotonic() < deadline and pids_with_env(needle):
         time.sleep(0.5)
-    stragglers = _pids_with_env(needle)
-    _signal(stragglers, signal.SIGKILL)
+    stragglers = pids_with_env(needle)
+    signal_pids(stragglers, signal.SIGKILL)
     return left
 
 
@@ -203,14 +171,14 @@ def _freezer(airflow_home: Path, demo_log: Path, stop: threading.Event, done: li
         if demo_log.exists() and "healthy at" in demo_log.read_text(errors="replace"):
             break
     while not stop.wait(40.0) and len(done) < FREEZES:
-        pids = _airflow_pids(airflow_home)
+        pids = airflow_pids(airflow_home)
         if len(pids) < 3:  # already stopped
             continue
-        _signal(pids, signal.SIGSTOP)
+        signal_pids(pids, signal.SIGSTOP)
         stop.wait(FREEZE_S)
-        _signal(_airflow_pids(airflow_home), signal.SIGCONT)
+        signal_pids(airflow_pids(airflow_home), signal.SIGCONT)
         done.append(time.monotonic())
-    _signal(_airflow_pids(airflow_home), signal.SIGCONT)  # never leave it frozen
+    signal_pids(airflow_pids(airflow_home), signal.SIGCONT)  # never leave it frozen
 
 
 def _summary(proc: subprocess.Popen[bytes], out: Path, log: Path) -> tuple[dict[str, Any], str]:
@@ -225,7 +193,7 @@ def _wait_all(procs: list[subprocess.Popen[bytes]], timeout: float, rss: list[fl
     """Until every story ends (RSS of everything under `root` sampled every 10 s), at most `timeout`."""
     deadline = time.monotonic() + timeout
     while any(p.poll() is None for p in procs) and time.monotonic() < deadline:
-        rss.append(_rss_mb(_pids_with_env(str(root).encode())))
+        rss.append(_rss_mb(pids_with_env(str(root).encode())))
         time.sleep(10)
     for proc in procs:
         if proc.poll() is None:

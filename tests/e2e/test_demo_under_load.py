@@ -17,44 +17,24 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.processes import airflow_pids, signal_pids
+
 pytestmark = [pytest.mark.e2e, pytest.mark.airflow, pytest.mark.load]
 REPO_ROOT = Path(__file__).resolve().parents[2]
 FREEZE_S, FREEZES, BURNERS = 45.0, 3, 4
 
 
-def _airflow_pids(airflow_home: Path) -> list[int]:
-    """Processes whose AIRFLOW_HOME is the demo's (its API server, scheduler, task runners...)."""
-    wanted = f"AIRFLOW_HOME={airflow_home}".encode()
-    pids = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if wanted in (entry / "environ").read_bytes().split(b"\0"):
-                    pids.append(int(entry.name))
-            except OSError:
-                continue
-    return pids
-
-
-def _signal(pids: list[int], sig: signal.Signals) -> None:
-    for pid in pids:
-        try:
-            os.kill(pid, sig)
-        except ProcessLookupError:
-            pass
-
-
 def _freezer(airflow_home: Path, stop: threading.Event, done: list[float]) -> None:
     """Once the night is under way, freeze the whole Airflow for FREEZE_S, up to FREEZES times."""
     while not stop.wait(40.0) and len(done) < FREEZES:
-        pids = _airflow_pids(airflow_home)
+        pids = airflow_pids(airflow_home)
         if len(pids) < 3:  # not started yet (or already stopped)
             continue
-        _signal(pids, signal.SIGSTOP)
+        signal_pids(pids, signal.SIGSTOP)
         stop.wait(FREEZE_S)
-        _signal(_airflow_pids(airflow_home), signal.SIGCONT)
+        signal_pids(airflow_pids(airflow_home), signal.SIGCONT)
         done.append(time.monotonic())
-    _signal(_airflow_pids(airflow_home), signal.SIGCONT)  # never leave it frozen
+    signal_pids(airflow_pids(airflow_home), signal.SIGCONT)  # never leave it frozen
 
 
 def test_the_demo_passes_beside_cpu_burners_and_through_airflow_freezes(tmp_path):
