@@ -30,6 +30,7 @@ import pytest
 
 from dw_assets.harness.airflow import AirflowHarness
 from dw_assets.harness.dagster_ui import ensure_instance_yaml
+from tests.support.dagster_processes import stop as stop_process
 from tests.support.processes import airflow_pids, pids_with_env, signal_pids
 
 pytestmark = [pytest.mark.e2e, pytest.mark.airflow, pytest.mark.load, pytest.mark.neighbours]
@@ -140,13 +141,8 @@ class Neighbours:
         return runs
 
     def stop(self) -> None:
-        if self.daemon is not None and self.daemon.poll() is None:
-            os.killpg(self.daemon.pid, signal.SIGTERM)
-            try:
-                self.daemon.wait(60)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.daemon.pid, signal.SIGKILL)
-                self.daemon.wait(10)
+        if self.daemon is not None:
+            stop_process(self.daemon)
         for harness in self.airflows:
             harness.stop()
 
