@@ -24,14 +24,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import islice
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
+from dw_assets.core.graph_records import GraphView, Node
 from dw_assets.core.traversal import Records, Walk, hidden_mask, walk
-
-if TYPE_CHECKING:
-    from dw_assets.core.graph import ContextGraph, Node
 
 LEVELS = ("low", "medium", "high", "critical")
 _RANK = {level: i for i, level in enumerate(LEVELS)}
@@ -63,7 +61,7 @@ class SeverityRule:
     def rank_at(self, node: Node, depth: int) -> int:
         return max(0, self.base_rank(node) - max(0, depth - 1) // self.decay_every)
 
-    def base_ranks(self, graph: ContextGraph) -> np.ndarray:
+    def base_ranks(self, graph: GraphView) -> np.ndarray:
         """`base_rank` of every node, by node index (kept by the graph until it changes)."""
         return np.fromiter(map(self.base_rank, graph.nodes_by_index), dtype=np.int64, count=len(graph))
 
@@ -91,7 +89,7 @@ class ShortestPathTree:
     about one small tuple per node): a caller that never reads a path, like most callers of a
     large radius, does not pay for 20k of them."""
 
-    def __init__(self, graph: ContextGraph, w: Walk) -> None:
+    def __init__(self, graph: GraphView, w: Walk) -> None:
         self._nodes, self._walk = graph.nodes_by_index, w
 
     @cached_property
@@ -195,7 +193,7 @@ class BlastRadius:
                 "orchestration": self.orchestration}
 
 
-def blast_radius(graph: ContextGraph, asset_id: str, *, max_depth: int | None = 10,
+def blast_radius(graph: GraphView, asset_id: str, *, max_depth: int | None = 10,
                  rule: SeverityRule | None = None) -> BlastRadius:
     rule = rule or SeverityRule()
     root_id = graph.resolve(asset_id)
@@ -224,5 +222,5 @@ def _records(nodes: list[Node], listed: np.ndarray, depths: np.ndarray, ranks: n
             for n, depth, level in zip(map(nodes.__getitem__, listed.tolist()), depths.tolist(), levels)]
 
 
-def _reader_flags(graph: ContextGraph) -> np.ndarray:
+def _reader_flags(graph: GraphView) -> np.ndarray:
     return np.array([node.kind in READER_KINDS for node in graph.nodes_by_index], dtype=bool)

@@ -16,12 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, overload
+from typing import Any, NamedTuple, TypeVar, overload
 
 import numpy as np
 
-if TYPE_CHECKING:
-    from dw_assets.core.graph import ContextGraph, FlowAdjacency, Provenance
+from dw_assets.core.graph_records import FlowAdjacency, GraphView, Provenance
 
 DIRECTIONS = ("upstream", "downstream", "both")
 _R = TypeVar("_R")
@@ -101,16 +100,16 @@ class Walk:
         return order[shown], depths[shown]
 
 
-def hidden_mask(graph: ContextGraph) -> np.ndarray:
+def hidden_mask(graph: GraphView) -> np.ndarray:
     """Orchestration flags by node index as a numpy bool array (kept until the graph changes)."""
     return graph.derived("orchestration_mask", _orchestration_mask)
 
 
-def _orchestration_mask(graph: ContextGraph) -> np.ndarray:
+def _orchestration_mask(graph: GraphView) -> np.ndarray:
     return np.array(graph.orchestration, dtype=bool)
 
 
-def walk(graph: ContextGraph, root: int, *, downstream: bool, max_depth: int | None,
+def walk(graph: GraphView, root: int, *, downstream: bool, max_depth: int | None,
          hide_orchestration: bool) -> Walk:
     adj = graph.flow_adjacency(downstream)
     limit = -1 if max_depth is None else max_depth
@@ -230,7 +229,7 @@ class TracedEdge(NamedTuple):
 
 @dataclass
 class TraceResult:
-    graph: ContextGraph = field(repr=False)
+    graph: GraphView = field(repr=False)
     root: str
     direction: str
     max_depth: int | None
@@ -283,7 +282,7 @@ class TraceResult:
                 "edges": [e.to_dict() for e in self.edges]}
 
 
-def trace(graph: ContextGraph, asset_id: str, *, direction: str = "upstream", max_depth: int | None = 10,
+def trace(graph: GraphView, asset_id: str, *, direction: str = "upstream", max_depth: int | None = 10,
           include_orchestration: bool = False) -> TraceResult:
     if direction not in DIRECTIONS:
         raise ValueError(f"direction must be one of {DIRECTIONS}, got {direction!r}")
@@ -297,7 +296,7 @@ def trace(graph: ContextGraph, asset_id: str, *, direction: str = "upstream", ma
     return TraceResult(graph, root_id, direction, max_depth, include_orchestration, walks)
 
 
-def traced_edges(graph: ContextGraph, walks: tuple[Walk, ...], include_orchestration: bool) -> list[TracedEdge]:
+def traced_edges(graph: GraphView, walks: tuple[Walk, ...], include_orchestration: bool) -> list[TracedEdge]:
     """Every followed edge between reached nodes; hidden orchestration chains collapsed."""
     followed: set[int] = set()
     for w in walks:
@@ -314,7 +313,7 @@ def traced_edges(graph: ContextGraph, walks: tuple[Walk, ...], include_orchestra
     return _collapse(graph, followed)
 
 
-def _collapse(graph: ContextGraph, followed: set[int]) -> list[TracedEdge]:
+def _collapse(graph: GraphView, followed: set[int]) -> list[TracedEdge]:
     hidden, src, dst = graph.orchestration, graph.edge_src, graph.edge_dst
     hidden_out: dict[int, list[int]] = {}
     for e in followed:

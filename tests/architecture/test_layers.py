@@ -1,5 +1,6 @@
 """The import direction, checked on the code itself: `dw_assets`, `checks` and `sensors` are walked
-with `ast` (every `import`, at the top of a module or inside a function), each module is mapped to
+with `ast` (every `import`: at the top of a module, inside a function, or under `if TYPE_CHECKING:`,
+since an import for annotations only still ties two modules together), each module is mapped to
 its unit (a package under `dw_assets`, a top-level module of `dw_assets`, or the top-level `checks`
 and `sensors` packages), and the suite fails on an import of a unit in a higher layer, on a cycle
 between units, on a cycle between the modules of the core, and on a framework where it must not be.
@@ -62,37 +63,31 @@ def module_files(root: Path = ROOT) -> dict[str, Path]:
     return found
 
 
-def imported_names(path: Path, files: Mapping[str, Path]) -> Iterable[tuple[str, int, bool]]:
-    """Every absolute name an import statement in the file refers to, with its line and whether it
-    sits under `if TYPE_CHECKING:` (for annotations only). `from a.b import c` names the module
+def imported_names(path: Path, files: Mapping[str, Path]) -> Iterable[tuple[str, int]]:
+    """Every absolute name an import statement in the file refers to, with its line, wherever the
+    statement sits (`if TYPE_CHECKING:` blocks included). `from a.b import c` names the module
     `a.b.c` when there is one (importing a submodule), else `a.b`."""
     tree = ast.parse(path.read_text(), filename=str(path))
-    type_only = {id(node) for block in ast.walk(tree)
-                 if isinstance(block, ast.If) and "TYPE_CHECKING" in ast.unparse(block.test)
-                 for stmt in block.body for node in ast.walk(stmt)}
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
-                yield alias.name, node.lineno, id(node) in type_only
+                yield alias.name, node.lineno
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             for alias in node.names:
                 sub = f"{node.module}.{alias.name}"
-                yield (sub if sub in files else node.module), node.lineno, id(node) in type_only
+                yield (sub if sub in files else node.module), node.lineno
 
 
 Graph = tuple[dict[str, set[str]], dict[tuple[str, str], int], dict[str, set[str]]]
 
 
-def import_graph(files: Mapping[str, Path], *, type_only: bool = True) -> Graph:
-    """(module -> our modules it imports, (module, imported) -> line, module -> third-party tops);
-    without `type_only`, imports made for annotations only are left out."""
+def import_graph(files: Mapping[str, Path]) -> Graph:
+    """(module -> our modules it imports, (module, imported) -> line, module -> third-party tops)."""
     edges: dict[str, set[str]] = {m: set() for m in files}
     lines: dict[tuple[str, str], int] = {}
     external: dict[str, set[str]] = {m: set() for m in files}
     for module, path in files.items():
-        for name, line, for_types in imported_names(path, files):
-            if for_types and not type_only:
-                continue
+        for name, line in imported_names(path, files):
             target = name
             while target and target not in files:
                 target = target.rpartition(".")[0]
@@ -190,13 +185,18 @@ def test_no_cycle_between_packages(graph) -> None:
     assert cycles({src: set(targets) for src, targets in units.items()}) == []
 
 
-def test_no_module_cycle_at_run_time() -> None:
-    """No two modules import each other, directly or around a circle, when the code runs. Imports
-    for annotations only (`if TYPE_CHECKING:`) are left out here: `core.traversal` names the
-    `ContextGraph` it walks while the graph's `trace` calls the walk."""
-    edges, lines, _ = import_graph(module_files(), type_only=False)
-    found = cycles(edges)
-    assert [[f"{m} -> {t} (line {lines[(m, t)]})" for m in c for t in sorted(edges[m] & set(c))] for c in found] == []
+def module_cycles(graph: Graph) -> list[list[str]]:
+    """Each circle between modules, as its imports (`a -> b (line n)`)."""
+    edges, lines, _ = graph
+    return [[f"{m} -> {t} (line {lines[(m, t)]})" for m in c for t in sorted(edges[m] & set(c))]
+            for c in cycles(edges)]
+
+
+def test_no_module_cycle(graph) -> None:
+    """No two modules import each other, directly or around a circle, in the core or anywhere else;
+    an import for annotations only counts too (the walks of `core.traversal` and
+    `core.blast_radius` take a `graph_records.GraphView` rather than import the graph that calls them)."""
+    assert module_cycles(graph) == []
 
 
 def test_no_framework_below_the_dagster_layer(graph) -> None:
@@ -241,3 +241,27 @@ def test_the_walk_sees_function_level_imports(tmp_path: Path) -> None:
     assert upward_imports(unit_edges(edges), LAYERS) == [
         "dw_assets.core (layer 1) imports dw_assets.cli (layer 16): dw_assets.core.a -> dw_assets.cli"]
     assert cycles({u: set(t) for u, t in unit_edges(edges).items()}) == [["dw_assets.cli", "dw_assets.core"]]
+
+
+def test_a_type_checking_import_closes_a_cycle(tmp_path: Path) -> None:
+    """A circle planted in a tiny package, closed only by imports under `if TYPE_CHECKING:`, is
+    reported between two core modules and between two packages."""
+    files = {
+        "dw_assets/__init__.py": "",
+        "dw_assets/core/__init__.py": "",
+        "dw_assets/core/walk.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                  "    from dw_assets.core.store import Store\n",
+        "dw_assets/core/store.py": "from dw_assets.core.walk import walk\n",
+        "dw_assets/config.py": "import typing\nif typing.TYPE_CHECKING:\n    from dw_assets import store\n",
+        "dw_assets/store.py": "from dw_assets.config import Settings\n",
+        "checks/__init__.py": "",
+        "sensors/__init__.py": "",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    graph = import_graph(module_files(tmp_path))
+    assert module_cycles(graph) == [
+        ["dw_assets.config -> dw_assets.store (line 3)", "dw_assets.store -> dw_assets.config (line 1)"],
+        ["dw_assets.core.store -> dw_assets.core.walk (line 1)", "dw_assets.core.walk -> dw_assets.core.store (line 3)"]]
+    assert cycles({u: set(t) for u, t in unit_edges(graph[0]).items()}) == [["dw_assets.config", "dw_assets.store"]]
