@@ -8,12 +8,15 @@ machine. The verify job is the fallback for a plan whose rerun run ended without
 timed out); verification is idempotent by plan (`verify_once`), so nothing verifies twice.
 
 The plan id rides in one place, the `dw/plan_id` run tag (the run config holds only the polling
-settings); the first op passes it on to the later ones. Run tags are free text in OSS Dagster, so
-the job trusts none of them: its first op hands the `dw/approval_id` and `dw/plan_id` tags to the
-gate, which looks both up in the signed log (an approval for another plan is refused), reads the plan
-and the approval once for the launch, consumes the approval for this run, and raises `dg.Failure`
-with the refusal's reason before any Airflow call. Every later step asks the gate again (org-wide
-stop, read-only pins, the approval's use by this run).
+settings). Run tags are free text in OSS Dagster, so the job trusts none of them: its first op hands
+the `dw/approval_id` and `dw/plan_id` tags to the gate, which looks both up in the signed log (an
+approval for another plan is refused), reads the plan and the approval once for the launch, consumes
+the approval for this run, and raises `dg.Failure` with the refusal's reason before any Airflow call.
+The first op passes on what the later ones need as its plain output (`Authorized`: the plan id, the
+approval id, the plan's content as the gate read it, the approval time, the polling settings), so the
+plan is read from the ledger once per run; the later ops rebuild the plan from that content only if
+it still hashes to its id. Every later step asks the gate again (org-wide stop, read-only pins, the
+signed approval and its use by this run).
 
 On the Launchpad the job is partitioned by plan (`dw_plans`, one partition per plan that asked for
 approval, added by the approvals sensor): picking a plan fills in the run config and both tags, the
@@ -22,7 +25,7 @@ approval tag being the plan's granted, unused approval at that moment (none: the
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypedDict, cast
 
 import dagster as dg
 
@@ -32,6 +35,7 @@ from dw_assets.connectors.airflow import clients_from_settings
 from dw_assets.connectors.openlineage.emitter import VerificationEmitter
 from dw_assets.core.approvals import Refusal
 from dw_assets.core.incident_report import shorten
+from dw_assets.core.plans import Plan, load_plan
 from dw_assets.core.receipts import Anchor, canonical_json
 from dw_assets.dagster_defs.plan_view import (
     APPROVAL_TAG,
@@ -130,12 +134,37 @@ def _plan_id(context: dg.OpExecutionContext) -> str:
     return plan_id
 
 
-def _plan_run(context: dg.OpExecutionContext, cfg: dict[str, Any]) -> PlanRun:
+# Op outputs are plain dicts (serialisable by any IO manager); Dagster checks an op's input and
+# output types with isinstance, which a TypedDict refuses, so the ops are typed `dict` and these
+# TypedDicts name the keys for the reader and mypy.
+class Authorized(TypedDict):
+    """What the launch check hands the later ops."""
+
+    plan_id: str
+    approval_id: str | None
+    plan: dict[str, Any]  # the plan's content as the gate read it (hashes to plan_id)
+    since: str | None  # the signed approval time, ISO
+    poll_interval_s: float
+    wait_timeout_s: float
+
+
+class Dispatched(TypedDict):
+    plan_id: str
+    plan: dict[str, Any]
+    steps: list[dict[str, Any]]
+
+
+def _handed_plan(passed: Authorized | Dispatched) -> Plan:
+    """The plan the first op read, from its content; refused unless it still hashes to its id."""
+    return load_plan(passed["plan"], expected_id=passed["plan_id"])
+
+
+def _plan_run(context: dg.OpExecutionContext, *, plan_id: str, approval_id: str | None, poll_interval_s: float,
+              wait_timeout_s: float, plan: Plan | None = None) -> PlanRun:
     runtime: GovernanceRuntime = getattr(context.resources, RESOURCE_KEY)
-    return PlanRun(gov=runtime.governance(), client_for=runtime.client, plan_id=cfg["plan_id"],
-                   approval_id=context.run.tags.get(APPROVAL_TAG) or None, run_id=context.run_id,
-                   poll_interval_s=cfg["poll_interval_s"], wait_timeout_s=cfg["wait_timeout_s"],
-                   sleep=runtime.sleep, log=context.log.info)
+    return PlanRun(gov=runtime.governance(), client_for=runtime.client, plan_id=plan_id, approval_id=approval_id,
+                   run_id=context.run_id, poll_interval_s=poll_interval_s, wait_timeout_s=wait_timeout_s,
+                   sleep=runtime.sleep, log=context.log.info, known_plan=plan)
 
 
 @dg.op(required_resource_keys={RESOURCE_KEY}, config_schema={
@@ -145,22 +174,32 @@ def _plan_run(context: dg.OpExecutionContext, cfg: dict[str, Any]) -> PlanRun:
 })
 def authorize_plan(context: dg.OpExecutionContext) -> dict:
     """The launch check: the gate validates the approval tag against the ledger and consumes it."""
-    cfg = {**context.op_config, "plan_id": _plan_id(context)}  # passed on to the later ops
-    run = _plan_run(context, cfg)
+    plan_id, approval_id = _plan_id(context), context.run.tags.get(APPROVAL_TAG) or None
+    cfg = context.op_config
+    run = _plan_run(context, plan_id=plan_id, approval_id=approval_id, poll_interval_s=cfg["poll_interval_s"],
+                    wait_timeout_s=cfg["wait_timeout_s"])
     try:
         decision = run.authorize()
     except Refusal as refusal:
         raise _fail(refusal) from None
-    context.add_output_metadata({"plan_id": cfg["plan_id"], "mode": decision.code, "reason": decision.reason,
+    context.add_output_metadata({"plan_id": plan_id, "mode": decision.code, "reason": decision.reason,
                                  "approval_id": decision.approval_id or "", "approver": decision.approver or ""})
-    return {**cfg, "since": iso(run.since) if run.since else None}
+    return dict(Authorized(plan_id=plan_id, approval_id=approval_id, plan=run.plan.content(),
+                           since=iso(run.since) if run.since else None, poll_interval_s=cfg["poll_interval_s"],
+                           wait_timeout_s=cfg["wait_timeout_s"]))
 
 
 @dg.op(required_resource_keys={RESOURCE_KEY})
 def dispatch_plan_steps(context: dg.OpExecutionContext, authorized: dict) -> dict:
     """Each step in order: re-check the gate, trigger (or draft and wait), wait for downstream runs."""
-    run = _plan_run(context, authorized)
-    run.since = from_iso(authorized.get("since"))
+    return dict(_dispatch(context, cast(Authorized, authorized)))
+
+
+def _dispatch(context: dg.OpExecutionContext, authorized: Authorized) -> Dispatched:
+    run = _plan_run(context, plan_id=authorized["plan_id"], approval_id=authorized["approval_id"],
+                    poll_interval_s=authorized["poll_interval_s"], wait_timeout_s=authorized["wait_timeout_s"],
+                    plan=_handed_plan(authorized))
+    run.since = from_iso(authorized["since"])
     try:
         outcomes = run.run_all()
     except Refusal as refusal:
@@ -173,19 +212,19 @@ def dispatch_plan_steps(context: dg.OpExecutionContext, authorized: dict) -> dic
     for outcome in outcomes:
         if outcome.draft:
             context.log.info(f"draft for {outcome.dag_id}: {canonical_json(outcome.draft)}")
-    return {"plan_id": run.plan_id, "steps": steps}
+    return Dispatched(plan_id=run.plan_id, plan=authorized["plan"], steps=steps)
 
 
-def verify_once(runtime: GovernanceRuntime, plan_id: str) -> VerificationResult | None:
+def verify_once(runtime: GovernanceRuntime, plan_id: str, plan: Plan | None = None) -> VerificationResult | None:
     """Verify the plan unless its last rerun is already verified (a receipt after the newest
     `rerun_completed`); None when it was. Idempotent by plan: the rerun run and the fallback verify
-    job both call this."""
+    job both call this. `plan`: the plan as this run read it (else it is read from the ledger)."""
     gov = runtime.governance()
     completed = gov.receipts.list(action="rerun_completed", subject=plan_id)
     since = completed[-1].seq if completed else 0
     if any(r.seq > since for r in gov.receipts.list(action="verification", subject=plan_id)):
         return None
-    plan = gov.ledger.get_plan(plan_id)
+    plan = plan or gov.ledger.get_plan(plan_id)
     return verify_plan(runtime.settings, plan, runtime.incident(plan.incident_id), runtime.checks_runner(),
                        runtime.emitter(), gov=gov)
 
@@ -196,7 +235,7 @@ def verify_in_run(context: dg.OpExecutionContext, dispatched: dict) -> dict:
     record it as the plan's `dw/verification` partition."""
     runtime: GovernanceRuntime = getattr(context.resources, RESOURCE_KEY)
     plan_id = dispatched["plan_id"]
-    result = verify_once(runtime, plan_id)
+    result = verify_once(runtime, plan_id, _handed_plan(cast(Dispatched, dispatched)))
     if result is None:
         context.log.info(f"{plan_id} is already verified: nothing to do")
         return {"plan_id": plan_id, "verified": False}

@@ -74,14 +74,20 @@ class PlanRun:
     log: Callable[[str], None] = lambda _msg: None
     since: datetime | None = None  # runs must start after this (the approval time)
     draft_wait_s: float | None = None  # None: governance.owner_draft_wait
-    _plan: Plan | None = field(default=None, init=False, repr=False)
+    # the plan as this run already read it (and rehashed it to `plan_id`): the gate's read at launch,
+    # handed on to the later steps of a Dagster run; None: read from the ledger on first use
+    known_plan: Plan | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.known_plan is not None and self.known_plan.id != self.plan_id:
+            raise ValueError(f"PlanRun for {self.plan_id} was handed plan {self.known_plan.id}")
 
     def authorize(self) -> GateDecision:
         """The launch check; consumes the approval. Raises Refusal (already recorded) when refused."""
         decision = authorize_launch(self.gov.settings, self.gov.ledger, self.plan_id, self.approval_id,
                                     run_id=self.run_id, actor=self.actor, now=self.gov.now(),
                                     receipts=self.gov.receipts).raise_if_refused()
-        self._plan = decision.plan
+        self.known_plan = decision.plan
         self.since = decision.decided_at or self.gov.now()  # the signed time, not the row's
         self.gov.ledger.set_plan_status(self.plan_id, "dispatching", now=self.gov.now())
         self.gov.move_incident(self.plan.incident_id, "remediating", actor=self.actor,
@@ -90,10 +96,10 @@ class PlanRun:
 
     @property
     def plan(self) -> Plan:
-        """The plan as the gate read it at launch; read (and rehashed) once per run otherwise."""
-        if self._plan is None:
-            self._plan = self.gov.ledger.get_plan(self.plan_id)
-        return self._plan
+        """The plan as the gate read it at launch (or as handed on); read (and rehashed) once otherwise."""
+        if self.known_plan is None:
+            self.known_plan = self.gov.ledger.get_plan(self.plan_id)
+        return self.known_plan
 
     def run_step(self, step: PlanStep) -> StepOutcome:
         self._recheck(step)

@@ -7,17 +7,19 @@ import re
 from datetime import UTC, datetime
 
 import pytest
-from gov_fakes import Capture, make_settings, night1_plan, passing_checks
+from gov_fakes import Capture, CountingAirflow, make_settings, night1_plan, passing_checks
 from werkzeug import Request, Response
 
 from dw_assets.config import AirflowConfig, AirflowInstanceConfig, AuthConfig
 from dw_assets.connectors.openlineage.emitter import VerificationEmitter
+from dw_assets.core.plans import PlanStep
 from dw_assets.dagster_defs.rerun import (
     GovernanceRuntime,
     rerun_airflow_dag,
     rerun_run_config,
     rerun_tags,
 )
+from dw_assets.governance.ledger import GovernanceLedger
 from dw_assets.governance.workflow import Governance
 from dw_assets.store import Store
 from sensors.approvals import build_definitions
@@ -171,6 +173,28 @@ def test_stop_halts_a_queued_rerun(runtime, gov, airflow, approved):
     result = execute(runtime, rerun_tags(plan_id, approval.approval_id))
     assert "refused (stopped)" in failure_message(result) and airflow.requests == []
     assert gov.ledger.get_approval(approval.approval_id).used_at is None
+
+
+def test_a_run_reads_the_plan_from_the_ledger_once_for_any_number_of_steps(settings, gov, clock, monkeypatch):
+    """The launch check reads (and rehashes) the plan; the later ops take it from the first op's output,
+    so a four-step rerun (each step behind its own gate check) reads the plan row once."""
+    steps = tuple(PlanStep(order=k, airflow_instance="legacy", dag_id=f"rebuild_{k}", conf={"part": k})
+                  for k in range(2, 5))
+    plan = night1_plan(instance="legacy", extra_steps=steps)
+    gov.propose(plan)
+    gov.request_approval(plan.id)
+    approval = gov.approve(plan.id, "maria.chen")
+    airflow = CountingAirflow(clock=clock, downstream={"gl_landing": ["month_end_close"]})
+    runtime = GovernanceRuntime(settings, governance=gov, client_for=lambda _name: airflow, sleep=clock.advance,
+                                checks_runner=passing_checks, emitter=VerificationEmitter(settings, client=Capture()))
+    reads: list[str] = []
+    row = GovernanceLedger.plan_row
+    monkeypatch.setattr(GovernanceLedger, "plan_row", lambda self, plan_id: reads.append(plan_id) or row(self, plan_id))
+    result = execute(runtime, rerun_tags(plan.id, approval.approval_id))
+    assert result.success and result.output_for_node("verify_in_run")["verified"]
+    assert airflow.writes == [("POST", f"dags/{d}/dagRuns")
+                              for d in ("gl_landing", "rebuild_2", "rebuild_3", "rebuild_4")]
+    assert reads == [plan.id]
 
 
 class FakeAirflowHttp:
