@@ -4,7 +4,7 @@ Airflow REST API serving an estate of many DAGs, as the runs that changed grow a
     .venv/bin/python benchmarks/airflow_tick_bench.py [--dags 1000 10000] [--runs-per-hour 1000]
         [--interval-s 30 300] [--major 3] [--json]
 
-The API is the test suite's in-memory Airflow (`tests/airflow/airflow_fakes.py`: REST API v2 for
+The API is the test suite's in-memory Airflow (`tests/support/airflow_fakes.py`: REST API v2 for
 Airflow 3 with JWT login, v1 for Airflow 2 with basic auth; pages of 100 shaped like Airflow's) on
 a local HTTP server. It holds `--dags` DAGs; over one simulated hour `--runs-per-hour` runs finish
 (evenly spread, each on a random DAG, two tasks). The sensor's tick (`sensors.airflow_runs.evaluate`:
@@ -31,13 +31,12 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(REPO / "tests" / "airflow"))
 
-from airflow_fakes import FakeAirflow, serve
-
-from dw_assets.config import AirflowInstanceConfig, AuthConfig, Settings
+from dw_assets.config import AirflowInstanceConfig, AuthConfig
 from dw_assets.connectors.airflow import AirflowClient
 from sensors.airflow_runs import evaluate
+from tests.support.airflow_fakes import FakeAirflow, serve
+from tests.support.settings import build_settings
 
 START = datetime(2026, 10, 1, 0, 0, tzinfo=UTC)
 
@@ -55,7 +54,7 @@ def scenario(dags: int, runs_per_hour: int, interval_s: int, major: int, seed: i
         auth = AuthConfig(type="jwt" if major >= 3 else "basic", username="admin", password="admin")
         inst = AirflowInstanceConfig(name="bench", url=url, auth=auth, retries=0, timeout_s=30,
                                      api_version="v2" if major >= 3 else "v1")
-        settings = Settings(airflow={"instances": [inst], "task_outputs": outputs})
+        settings = build_settings(airflow={"instances": [inst], "task_outputs": outputs})
         client = AirflowClient(inst)
         cursor: str | None = None
         added, ticks = 0, []

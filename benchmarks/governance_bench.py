@@ -8,25 +8,22 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import tempfile
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from dw_assets.config import (
-    AirflowConfig,
-    AirflowInstanceConfig,
-    DomainConfig,
-    GovernanceConfig,
-    Settings,
-    StateConfig,
-)
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.support: the one settings builder
+
+from dw_assets.config import AirflowConfig, AirflowInstanceConfig, DomainConfig, GovernanceConfig
 from dw_assets.core.plans import Plan, PlanStep, PlanUndo
 from dw_assets.core.signing import SigningKey
 from dw_assets.governance.gate import check_dispatch
 from dw_assets.governance.receipt_log import ReceiptLog, Witness
 from dw_assets.governance.workflow import Governance
 from dw_assets.store import Store
+from tests.support.settings import build_settings
 
 
 def bench_receipts(folder: Path, n: int) -> dict[str, float]:
@@ -48,8 +45,8 @@ def bench_receipts(folder: Path, n: int) -> dict[str, float]:
 
 
 def bench_gate(folder: Path, n: int) -> dict[str, float]:
-    settings = Settings(
-        state=StateConfig(url=f"sqlite:///{folder}/gate.db"),
+    settings = build_settings(
+        folder,
         airflow=AirflowConfig(instances=[AirflowInstanceConfig(name="local", url="http://127.0.0.1:9",
                                                                read_only=False)]),
         domains=[DomainConfig(name="finance", autonomy="L2", approvers=["maria.chen"])],

@@ -48,6 +48,7 @@ from dw_assets.connectors.warehouse import Warehouse, WarehouseError
 from dw_assets.diagnosis.profiles import profile_partition
 from dw_assets.diagnosis.sources import current_schemas, drift_changes
 from dw_assets.store import Store
+from tests.support.settings import build_settings
 
 pytestmark = pytest.mark.postgres
 
@@ -109,7 +110,7 @@ class Engines:
         wh = self.warehouses[engine]
         warehouse = WarehouseConfig(url=wh.url, attach=wh.attach)
         state = StateConfig(url=f"sqlite:///{self.tmp}/state-{engine}-{uuid.uuid4().hex[:6]}.db")
-        return Settings(state=state, warehouse=warehouse, landing=str(self.landing), checks=checks)
+        return build_settings(state=state, warehouse=warehouse, landing=str(self.landing), checks=checks)
 
     def id(self, relation: str) -> str:
         return f"{self.catalog}.{relation}"
@@ -302,7 +303,7 @@ def test_diagnosis_reads_the_same_schema_evidence_on_both_engines(engines, drift
         if drifted:
             accepted = [(n, "BIGINT" if n == "discount_text" else t) for n, t in accepted]
         accept_schema(store, dataset, accepted, actor="test")
-        settings = Settings()
+        settings = build_settings()
         changes = drift_changes(settings, store, [dataset], [], window, wh)
         live = current_schemas(settings, store, [dataset], changes, wh)  # read only when something changed
         found[engine] = ([(s.dataset_id, s.columns, s.source) for s in live],

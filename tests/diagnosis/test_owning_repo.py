@@ -6,8 +6,9 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from dw_assets.config import DomainConfig, Settings
+from dw_assets.config import DomainConfig
 from dw_assets.diagnosis.repos import dag_files_for
+from tests.support.settings import build_settings
 
 DAG = 'from airflow.sdk import DAG\n\nwith DAG(dag_id="gl_landing") as dag:\n    pass\n'
 
@@ -22,7 +23,7 @@ def _repo(root: Path) -> Path:
 def test_the_domain_repo_wins_over_the_config_repo(tmp_path):
     owners, config_repo = _repo(tmp_path / "owners"), _repo(tmp_path / "config-repo")
     (config_repo / "dw.yaml").write_text("project: x\n")
-    settings = Settings(path=config_repo / "dw.yaml", domains=[
+    settings = build_settings(path=config_repo / "dw.yaml", domains=[
         DomainConfig(name="finance", datasets=["finance.*"], repo=str(owners), dags_path="dags")])
     found = dag_files_for(settings, "gl_landing", "finance.bronze.gl_entries")
     assert [(Path(repo.root).resolve(), path) for repo, path in found] == [(owners.resolve(), "dags/gl_landing.py")]

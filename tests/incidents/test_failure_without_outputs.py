@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from dw_assets.config import AirflowConfig, Settings
+from dw_assets.config import AirflowConfig
 from dw_assets.core.graph import ContextGraph, Provenance
 from dw_assets.incidents import IncidentStore, intake_signal, with_dataset
+from tests.support.settings import build_settings
 
 
 def _fail(make_signal, job: str, key: str):
@@ -14,7 +15,7 @@ def _fail(make_signal, job: str, key: str):
 
 
 def test_fail_event_without_outputs_joins_the_incident_on_the_tasks_dataset(settings, store, make_signal):
-    settings = Settings(**{**settings.model_dump(), "airflow": AirflowConfig(
+    settings = build_settings(**{**settings.model_dump(), "airflow": AirflowConfig(
         task_outputs={"ingest_events.load_events": ["finance.raw.events"]})})
     check, _ = intake_signal(settings, store, make_signal(dataset="finance.raw.events", key="check"))
     joined, created = intake_signal(settings, store, _fail(make_signal, "ingest_events.load_events", "fail"))
