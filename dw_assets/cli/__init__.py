@@ -1,56 +1,35 @@
 """The `dw` command line. Every command takes `--json` for stable machine-readable output.
 
 Each command group lives in its own module and exports `commands` (a list of click commands);
-this module only merges them, so a group can be added without touching the others.
+this module only merges them, so a group can be added without touching the others. What the
+groups share (the loaded config on click's context, the JSON output) is in `cli.context`.
 """
 
 from __future__ import annotations
 
-import importlib
-import json
 import sys
 from typing import Any
 
 import click
 import sqlalchemy as sa
 
-from dw_assets.config import ConfigError, Settings, load_settings
+from dw_assets.cli import (
+    airflow_cmds,
+    config_cmds,
+    demo_cmds,
+    governance_cmds,
+    graph_cmds,
+    incident_cmds,
+    lineage_cmds,
+    tools_cmds,
+)
+from dw_assets.cli.context import DwContext
+from dw_assets.config import ConfigError
 from dw_assets.core.secrets import redact_url
 from dw_assets.store import state_url
 from dw_assets.store.preflight import StateDatabaseError, explain
 
-_GROUP_MODULES = [
-    "dw_assets.cli.graph_cmds",
-    "dw_assets.cli.airflow_cmds",
-    "dw_assets.cli.lineage_cmds",
-    "dw_assets.cli.incident_cmds",
-    "dw_assets.cli.governance_cmds",
-    "dw_assets.cli.demo_cmds",
-    "dw_assets.cli.tools_cmds",
-    "dw_assets.cli.config_cmds",
-]
-
-
-class DwContext:
-    """Carried on click's context: the config path, loaded on first use (not at import)."""
-
-    def __init__(self, config_path: str | None):
-        self.config_path = config_path
-        self._settings: Settings | None = None
-
-    @property
-    def settings(self) -> Settings:
-        if self._settings is None:
-            self._settings = load_settings(self.config_path)
-        return self._settings
-
-
-pass_dw = click.make_pass_decorator(DwContext)
-
-
-def emit_json(payload: Any) -> None:
-    """Stable JSON: sorted keys, ISO dates, two-space indent."""
-    click.echo(json.dumps(payload, indent=2, sort_keys=True, default=str))
+GROUPS = (graph_cmds, airflow_cmds, lineage_cmds, incident_cmds, governance_cmds, demo_cmds, tools_cmds, config_cmds)
 
 
 class _Group(click.Group):
@@ -84,8 +63,8 @@ def cli(ctx: click.Context, config_path: str | None) -> None:
     ctx.obj = DwContext(config_path)
 
 
-for _name in _GROUP_MODULES:
-    for _command in importlib.import_module(_name).commands:
+for _group in GROUPS:
+    for _command in _group.commands:
         cli.add_command(_command)
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from dw_assets.cli import emit_json, pass_dw
+from dw_assets.cli.context import emit_json, pass_dw
 from dw_assets.config import ConfigError, resolve_env
 from dw_assets.connectors.airflow import AirflowClient, AirflowError
 from dw_assets.core.secrets import redact_url

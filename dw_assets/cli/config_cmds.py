@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from dw_assets.cli import DwContext, emit_json, pass_dw
+from dw_assets.cli.context import DwContext, emit_json, pass_dw
 from dw_assets.config import ConfigError, load_settings, resolve_env
 from dw_assets.connectors.warehouse import UnsupportedWarehouse, dialect_for_url
 from dw_assets.governance.keys import key_status

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from dw_assets.cli import DwContext, emit_json, pass_dw
+from dw_assets.cli.context import DwContext, emit_json, pass_dw
 from dw_assets.config import REPO_ROOT, dw_home, home_config, load_settings
 from dw_assets.context_graph import checkout_parse_refusal
 from dw_assets.harness.dagster_ui import dagster_env, ensure_instance_yaml

@@ -18,7 +18,7 @@ import click
 import uvicorn
 import yaml
 
-from dw_assets.cli import DwContext, emit_json, pass_dw
+from dw_assets.cli.context import DwContext, emit_json, pass_dw
 from dw_assets.config import ConfigError
 from dw_assets.connectors.slack_actions import PATH, build_app
 from dw_assets.core.approvals import ApprovalRecord, Refusal

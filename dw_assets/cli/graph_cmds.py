@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from dw_assets.cli import emit_json, pass_dw
+from dw_assets.cli.context import emit_json, pass_dw
 from dw_assets.config import Settings
 from dw_assets.connectors.dbt import DbtArtifactError
 from dw_assets.context_graph import ContextGraphError, cached_context_graph, feed_names

@@ -18,7 +18,7 @@ from dw_assets.checks.runner import find_entry, run_dataset_checks
 from dw_assets.checks.schema_drift import current_schema
 from dw_assets.checks.state import accept_partition, accept_schema
 from dw_assets.checks.volume import partition_key, partition_label
-from dw_assets.cli import emit_json, pass_dw
+from dw_assets.cli.context import emit_json, pass_dw
 from dw_assets.connectors.warehouse import Warehouse, WarehouseError
 from dw_assets.governance.receipt_log import ReceiptLog
 from dw_assets.incidents import IncidentNotFound, IncidentStore

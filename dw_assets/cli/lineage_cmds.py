@@ -18,7 +18,7 @@ from datetime import datetime
 
 import click
 
-from dw_assets.cli import DwContext, emit_json, pass_dw
+from dw_assets.cli.context import DwContext, emit_json, pass_dw
 from dw_assets.connectors.openlineage import ingest_sources
 from dw_assets.connectors.openlineage.event_store import LineageEventStore
 from dw_assets.connectors.openlineage.intake import dataset_id_resolver

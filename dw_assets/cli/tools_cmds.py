@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import click
 
 from dw_assets import pr_impact as impact
-from dw_assets.cli import emit_json, pass_dw
+from dw_assets.cli.context import emit_json, pass_dw
 from dw_assets.diagnosis.report import build_report, render
 
 commands: list = []
