@@ -11,10 +11,10 @@ import dagster as dg
 import checks
 from dw_assets.config import load_settings
 from dw_assets.dagster_defs import estate_assets, graph_assets, incident_assets
-from sensors import airflow_runs, approvals, incident_triage, missed_runs, openlineage_events
+from sensors import airflow_runs, approvals, incident_intake, incident_triage, missed_runs, openlineage_events
 
-_PARTS = [estate_assets, checks, incident_assets, airflow_runs, openlineage_events, approvals, graph_assets,
-          incident_triage, missed_runs]
+_PARTS = [estate_assets, checks, incident_assets, incident_intake, airflow_runs, openlineage_events, approvals,
+          graph_assets, incident_triage, missed_runs]
 
 
 def build_all_definitions(config_path: str | None = None) -> dg.Definitions:

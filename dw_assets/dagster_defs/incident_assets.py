@@ -1,7 +1,8 @@
 """Incidents in the Dagster UI: one partition of the `incident` asset per incident.
 
 `incident` is an external asset: nothing in Dagster computes it, so the UI offers no "Materialize"
-for it (and "Materialize all" leaves it out). `incident_intake_sensor` reads the incident event log
+for it (and "Materialize all" leaves it out). `incident_intake_sensor` (`sensors.incident_intake`,
+built on `incident_materialization` and `reported_seq` here) reads the incident event log
 (`dw_incident_events`) past its cursor, adds a dynamic partition for each incident it has not seen,
 and reports one `AssetMaterialization` per new or changed incident, carrying the incident as a
 report (status, causes, path, blast radius, plan, history) in its metadata: the incident's history
@@ -21,11 +22,10 @@ from dw_assets.core.identity import canonical_dataset_id
 from dw_assets.core.incidents import Incident
 from dw_assets.dagster_defs.plan_view import PlanView, plan_metadata, plan_view, table
 from dw_assets.incidents import IncidentStore
-from dw_assets.store import Store, open_state
+from dw_assets.store import Store
 
 INCIDENT_PARTITIONS = dg.DynamicPartitionsDefinition(name="incidents")
 INCIDENT_KEY = dg.AssetKey(["incident"])
-SENSOR_NAME = "incident_intake_sensor"
 CONTEXT_GRAPH_KEY = dg.AssetKey(["dw", "context_graph"])
 MAX_CAUSES, MAX_FIXES = 3, 3
 SEQ_KEY = "dw/event_seq"  # the incident event a materialization reflects
@@ -101,33 +101,10 @@ def reported_seq(instance: dg.DagsterInstance, incident_id: str) -> int:
 
 
 def build_definitions(settings: Settings) -> dg.Definitions:
-    def state() -> Store:
-        return open_state(settings)
-
     incident = dg.AssetSpec(
         INCIDENT_KEY, partitions_def=INCIDENT_PARTITIONS, group_name="data_workers",
         deps=[*watched_dataset_deps(settings), CONTEXT_GRAPH_KEY],
         description="One partition per incident on the datasets it depends on (checks, Airflow task outputs), "
                     "diagnosed over the context graph. Reported by incident_intake_sensor whenever an incident "
                     "changes; not materializable by hand (the state store is the record).")
-
-    @dg.sensor(name=SENSOR_NAME, minimum_interval_seconds=30, default_status=dg.DefaultSensorStatus.RUNNING,
-               description="Adds a partition of `incident` per new incident and reports new or changed ones.")
-    def incident_intake_sensor(context) -> dg.SensorResult:
-        cursor = int(context.cursor or 0)
-        store = state()
-        events = IncidentStore(store).events_since(cursor)
-        if not events:
-            return dg.SensorResult(skip_reason="no incident changes", cursor=str(cursor))
-        latest: dict[str, int] = {}
-        for event in events:
-            latest[event["incident_id"]] = event["seq"]
-        known = set(context.instance.get_dynamic_partitions(INCIDENT_PARTITIONS.name))
-        new = sorted(i for i in latest if i not in known)
-        reports = [incident_materialization(settings, store, i, seq) for i, seq in sorted(latest.items())
-                   if i in new or reported_seq(context.instance, i) < seq]
-        partitions = [INCIDENT_PARTITIONS.build_add_request(new)] if new else []
-        return dg.SensorResult(asset_events=reports, dynamic_partitions_requests=partitions,
-                               cursor=str(events[-1]["seq"]))
-
-    return dg.Definitions(assets=[incident], sensors=[incident_intake_sensor])
+    return dg.Definitions(assets=[incident])

@@ -14,7 +14,6 @@ from dw_assets.config import resolve_env
 from dw_assets.connectors.openlineage.event_store import LineageEventStore
 from dw_assets.context_graph import cached_context_graph
 from dw_assets.core.approvals import Refusal
-from dw_assets.dagster_defs.incident_assets import SENSOR_NAME as INCIDENT_SENSOR
 from dw_assets.dagster_defs.rerun import rerun_run_config
 from dw_assets.demo.context import DemoContext, git
 from dw_assets.demo.estate import (
@@ -27,6 +26,7 @@ from dw_assets.governance.receipt_log import ReceiptLog
 from dw_assets.governance.workflow import Governance
 from dw_assets.incidents import IncidentStore
 from sensors.airflow_runs import sensor_name
+from sensors.incident_intake import SENSOR_NAME as INCIDENT_SENSOR
 from sensors.incident_triage import SENSOR_NAME as TRIAGE_SENSOR
 from sensors.openlineage_events import SENSOR_NAME as OL_SENSOR
 

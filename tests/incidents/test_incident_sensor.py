@@ -6,8 +6,16 @@ from __future__ import annotations
 import dagster as dg
 import pytest
 
-from dw_assets.dagster_defs.incident_assets import INCIDENT_PARTITIONS, SENSOR_NAME, build_definitions
+from dw_assets.dagster_defs import incident_assets
+from dw_assets.dagster_defs.incident_assets import INCIDENT_PARTITIONS
 from dw_assets.incidents import IncidentStore, intake_signal
+from sensors import incident_intake
+from sensors.incident_intake import SENSOR_NAME
+
+
+def build_definitions(settings) -> dg.Definitions:
+    """The asset and its sensor, as the code location merges them."""
+    return dg.Definitions.merge(incident_assets.build_definitions(settings), incident_intake.build_definitions(settings))
 
 
 @pytest.fixture
