@@ -35,6 +35,7 @@ from dw_assets.connectors.airflow import clients_from_settings
 from dw_assets.connectors.openlineage.emitter import VerificationEmitter
 from dw_assets.core.approvals import Refusal
 from dw_assets.core.incident_report import shorten
+from dw_assets.core.incidents import Incident
 from dw_assets.core.plans import Plan, load_plan
 from dw_assets.core.receipts import Anchor, canonical_json
 from dw_assets.dagster_defs.plan_view import (
@@ -49,7 +50,7 @@ from dw_assets.dagster_defs.plan_view import (
 from dw_assets.governance.dispatch import DispatchError, PlanRun
 from dw_assets.governance.keys import key_status
 from dw_assets.governance.ledger import from_iso, iso
-from dw_assets.governance.verification import VerificationResult, verify_plan
+from dw_assets.governance.verification import ChecksRunner, VerificationResult, verify_plan
 from dw_assets.governance.workflow import Governance
 from dw_assets.incidents.store import IncidentNotFound, IncidentStore
 
@@ -66,9 +67,9 @@ plan_partitions = dg.DynamicPartitionsDefinition(name=PLAN_PARTITIONS)
 class GovernanceRuntime:
     """What the jobs and the sensor need, built lazily from the settings; tests replace any part."""
 
-    def __init__(self, settings: Settings, *, governance: "Governance | None" = None,
-                 client_for: Callable[[str], Any] | None = None, checks_runner: Callable[..., Any] | None = None,
-                 emitter: Any = None, sleep: Callable[[float], None] = time.sleep):
+    def __init__(self, settings: Settings, *, governance: Governance | None = None,
+                 client_for: Callable[[str], Any] | None = None, checks_runner: ChecksRunner | None = None,
+                 emitter: VerificationEmitter | None = None, sleep: Callable[[float], None] = time.sleep):
         self.settings = settings
         self._governance = governance
         self._client_for = client_for
@@ -89,17 +90,17 @@ class GovernanceRuntime:
             self._clients = clients_from_settings(self.settings)
         return self._clients[instance]
 
-    def checks_runner(self) -> Callable[..., Any]:
+    def checks_runner(self) -> ChecksRunner:
         if self._checks_runner is None:
             self._checks_runner = default_checks_runner(self.settings)
         return self._checks_runner
 
-    def emitter(self) -> Any:
+    def emitter(self) -> VerificationEmitter | None:
         if self._emitter is None and self.settings.openlineage.emit_transport:
             self._emitter = VerificationEmitter(self.settings)
         return self._emitter
 
-    def incident(self, incident_id: str | None) -> Any:
+    def incident(self, incident_id: str | None) -> Incident | None:
         if not incident_id:
             return None
         try:

@@ -18,6 +18,7 @@ from typing import Any
 from dw_assets.config import Settings
 from dw_assets.core.diagnosis import default_window
 from dw_assets.core.evidence import Commit, EvidenceBundle, GraphNode, ModelSource, Symptom
+from dw_assets.core.graph import ContextGraph
 from dw_assets.diagnosis import profiles, sources
 from dw_assets.diagnosis.repos import dag_files_for, repo_for
 
@@ -43,7 +44,7 @@ class _Gaps(list):
             return default
 
 
-def collect_evidence(settings: Settings, store: Any, symptom: Symptom, *, graph: Any = None,
+def collect_evidence(settings: Settings, store: Any, symptom: Symptom, *, graph: ContextGraph | None = None,
                      bounds: Bounds = DEFAULT_BOUNDS, airflow_clients: dict[str, Any] | None = None,
                      warehouse: Any = None) -> EvidenceBundle:
     gaps = _Gaps()

@@ -20,6 +20,7 @@ from dw_assets.config import DatasetChecksConfig, Settings
 from dw_assets.connectors.warehouse import quote_identifier, relation_parts
 from dw_assets.connectors.warehouse import quote_identifier as q
 from dw_assets.core.evidence import LandedFile, PartitionProfile, SchemaChange, Symptom
+from dw_assets.core.graph import ContextGraph
 from dw_assets.core.landed_files import file_pattern
 from dw_assets.core.stats import Period, comparable_partitions
 from dw_assets.diagnosis.sources import as_date, estate_warehouse, string_changes, utc_from_epoch
@@ -97,7 +98,7 @@ def duckdb_literal(value: str) -> str:
     return "'" + value.replace("'", "''") + "'"
 
 
-def key_columns_from_graph(graph: Any, datasets: list[str]) -> dict[str, tuple[str, ...]]:
+def key_columns_from_graph(graph: ContextGraph, datasets: list[str]) -> dict[str, tuple[str, ...]]:
     """dataset -> its key columns as its dbt tests declare them: a `unique` column (with `not_null`
     first); `not_null` alone does not make a key."""
     out: dict[str, tuple[str, ...]] = {}

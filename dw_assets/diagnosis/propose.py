@@ -29,6 +29,7 @@ from dw_assets.core.fixes import (
     sensor_marker_edit,
     unified_diff,
 )
+from dw_assets.core.graph import ContextGraph
 from dw_assets.diagnosis.repos import _SKIP_DIRS, dag_files_for, repo_for
 from dw_assets.governance.gate import is_stopped
 from dw_assets.governance.ledger import GovernanceLedger
@@ -37,7 +38,7 @@ _SENSOR_CAUSES = ("split_export_early_release", "late_upstream")
 MIN_CONFIDENCE = 0.3
 
 
-def propose_fixes(settings: Settings, evidence: EvidenceBundle, causes: list[Cause], *, graph: Any = None,
+def propose_fixes(settings: Settings, evidence: EvidenceBundle, causes: list[Cause], *, graph: ContextGraph | None = None,
                   max_causes: int = 3) -> list[ProposedFix]:
     """Fixes for the top cause and any other cause that explains the symptom with confidence."""
     chosen = [c for i, c in enumerate(causes) if c.kind != "unknown"
@@ -186,7 +187,7 @@ def _dialect(settings: Settings) -> str:
         return settings.warehouse.url.split(":", 1)[0].split("+", 1)[0]
 
 
-def _blast(graph: Any, asset: str | None) -> list[BlastEntry]:
+def _blast(graph: ContextGraph | None, asset: str | None) -> list[BlastEntry]:
     if graph is None or not asset:
         return []
     try:

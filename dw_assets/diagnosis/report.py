@@ -22,9 +22,10 @@ from dw_assets.config import Settings
 from dw_assets.connectors.airflow import clients_from_settings
 from dw_assets.connectors.openlineage.event_store import LineageEventStore
 from dw_assets.core.evidence import Symptom
+from dw_assets.core.graph import ContextGraph
 from dw_assets.core.identity import canonical_dataset_id
 from dw_assets.diagnosis.service import diagnose, symptom_from_incident
-from dw_assets.diagnosis.sources import _dataset_ids
+from dw_assets.diagnosis.sources import event_dataset_ids
 from dw_assets.incidents import IncidentStore
 from dw_assets.store import Store, state_url
 
@@ -57,7 +58,7 @@ def open_read_only_store(settings: Settings) -> Store | None:
 
 
 def build_report(settings: Settings, since: datetime, *, until: datetime | None = None, store: Any = None,
-                 airflow_clients: dict[str, Any] | None = None, graph: Any = None) -> dict[str, Any]:
+                 airflow_clients: dict[str, Any] | None = None, graph: ContextGraph | None = None) -> dict[str, Any]:
     until = until or datetime.now(UTC)
     store = store if store is not None else open_read_only_store(settings)
     gaps: list[str] = [] if store is not None else ["state store: none yet (no incidents or lineage recorded)"]
@@ -102,7 +103,7 @@ def _fail_events(settings, store, since, until, seen_runs) -> list[tuple[str, st
             continue
         facets = (ev.event.get("run") or {}).get("facets") or {}
         message = (facets.get("errorMessage") or {}).get("message")
-        outputs = _dataset_ids(settings, ev.event.get("outputs"))
+        outputs = event_dataset_ids(settings, ev.event.get("outputs"))
         out.append(("openlineage", ev.run_id or str(ev.seq), Symptom(
             "failure", outputs[0] if outputs else None, ev.event_time, f"{ev.job_name} failed", job=ev.job_name,
             error_message=message)))

@@ -17,6 +17,8 @@ from dw_assets.context_graph import cached_context_graph
 from dw_assets.core.blast_radius import BlastEntry
 from dw_assets.core.diagnosis import Diagnosis, rank_causes
 from dw_assets.core.evidence import Hop, Symptom, SymptomKind
+from dw_assets.core.graph import ContextGraph
+from dw_assets.core.incidents import Incident
 from dw_assets.diagnosis.collect import DEFAULT_BOUNDS, Bounds, collect_evidence
 from dw_assets.diagnosis.propose import open_fix_pull_requests, propose_fixes
 from dw_assets.incidents import IncidentStore
@@ -26,7 +28,7 @@ _READERS = frozenset({"dashboard", "reader", "application"})
 _SIGNAL_PRIORITY = {"lineage_fail": 0, "airflow_run_failed": 1, "run_missed": 2, "check_failed": 3}
 
 
-def diagnose(settings: Settings, store: Any, symptom: Symptom, *, incident_id: str | None = None, graph: Any = None,
+def diagnose(settings: Settings, store: Any, symptom: Symptom, *, incident_id: str | None = None, graph: ContextGraph | None = None,
              bounds: Bounds = DEFAULT_BOUNDS, airflow_clients: dict[str, Any] | None = None, warehouse: Any = None,
              propose: bool = True) -> Diagnosis:
     graph_gaps: list[str] = []
@@ -76,7 +78,7 @@ def _graph(settings: Settings, store: Any, gaps: list[str]) -> Any:
     return None
 
 
-def _node_in(graph: Any, node_id: str | None) -> str | None:
+def _node_in(graph: ContextGraph, node_id: str | None) -> str | None:
     if not node_id:
         return None
     try:
@@ -85,9 +87,9 @@ def _node_in(graph: Any, node_id: str | None) -> str | None:
         return None
 
 
-def symptom_from_incident(incident: Any) -> Symptom:
+def symptom_from_incident(incident: Incident) -> Symptom:
     """The incident's most telling signal as a Symptom: a failure's error beats a check's numbers."""
-    signals = sorted(incident.signals, key=lambda s: (_SIGNAL_PRIORITY.get(s.get("kind"), 4), s.get("observed_at")))
+    signals = sorted(incident.signals, key=lambda s: (_SIGNAL_PRIORITY.get(s.get("kind") or "", 4), s.get("observed_at")))
     if not signals:
         raise ValueError(f"incident {incident.id} has no signals to diagnose")
     first = signals[0]
@@ -148,7 +150,7 @@ def _find(details: dict[str, Any], keys: tuple[str, ...]) -> Any:
     return None
 
 
-def build_path(graph: Any, symptom_id: str, start: str | None, max_depth: int) -> list[Hop]:
+def build_path(graph: ContextGraph, symptom_id: str, start: str | None, max_depth: int) -> list[Hop]:
     """Cause -> ... -> symptom (upstream trace), then symptom -> ... -> every reader (downstream)."""
     hops: list[Hop] = []
     if start and start != symptom_id:
@@ -163,7 +165,7 @@ def build_path(graph: Any, symptom_id: str, start: str | None, max_depth: int) -
     return hops
 
 
-def _chain(graph: Any, edges: list[Any], start: str, targets: set[str], all_targets: bool = False) -> list[Hop]:
+def _chain(graph: ContextGraph, edges: list[Any], start: str, targets: set[str], all_targets: bool = False) -> list[Hop]:
     """Shortest edge chains from start to the target(s), orchestration other than tasks collapsed."""
     out_edges: dict[str, list[Any]] = {}
     for e in edges:
@@ -190,7 +192,7 @@ def _chain(graph: Any, edges: list[Any], start: str, targets: set[str], all_targ
     return hops
 
 
-def _collapse(graph: Any, chain: list[Any]) -> list[Hop]:
+def _collapse(graph: ContextGraph, chain: list[Any]) -> list[Hop]:
     hops: list[Hop] = []
     pending: list[Any] = []
     for edge in chain:
@@ -205,7 +207,7 @@ def _collapse(graph: Any, chain: list[Any]) -> list[Hop]:
     return hops
 
 
-def _hop_system(graph: Any, src: str, dst: str) -> str:
+def _hop_system(graph: ContextGraph, src: str, dst: str) -> str:
     for node_id in (dst, src):
         node = graph.node(node_id)
         if node.kind == "task":
@@ -213,7 +215,7 @@ def _hop_system(graph: Any, src: str, dst: str) -> str:
     return graph.node(dst).system
 
 
-def readers_of(graph: Any, asset: str, max_depth: int) -> list[BlastEntry]:
+def readers_of(graph: ContextGraph, asset: str, max_depth: int) -> list[BlastEntry]:
     return [a.entry() for a in graph.blast_radius(asset, max_depth=max_depth).affected]
 
 

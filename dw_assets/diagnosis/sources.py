@@ -29,6 +29,7 @@ from dw_assets.core.evidence import (
     error_lines,
     type_family,
 )
+from dw_assets.core.graph import ContextGraph
 from dw_assets.core.identity import IdentityError, airflow_task_node_id, canonical_dataset_id
 from dw_assets.core.notes import Note
 from dw_assets.core.schema_drift import diff_schemas
@@ -39,7 +40,7 @@ _STATES = {"COMPLETE": "success", "FAIL": "failed", "ABORT": "failed", "START": 
 _ORCHESTRATION = ("task", "dag", "job", "dbt_invocation")
 
 
-def dbt_test_evidence(settings: Settings, graph: Any, reported: str, warehouse: Any = None) -> dict[str, Any]:
+def dbt_test_evidence(settings: Settings, graph: ContextGraph, reported: str, warehouse: Any = None) -> dict[str, Any]:
     """A failing dbt test reported on its own relation (or unique_id): the test, the tested node and
     column, the failing rows' count (run_results) and a sample of their keys (the test's stored
     failures, when `store_failures` kept them). Empty when `reported` is not a test's."""
@@ -75,7 +76,7 @@ def dbt_test_evidence(settings: Settings, graph: Any, reported: str, warehouse: 
     return out
 
 
-def dbt_failures(settings: Settings, graph: Any, datasets: list[str],
+def dbt_failures(settings: Settings, graph: ContextGraph, datasets: list[str],
                  window: tuple[datetime, datetime]) -> tuple[list[TaskRun], list[FailureEvent]]:
     """Models (seeds, snapshots) in scope whose last dbt build errored, with dbt's own message (the
     database error) from `run_results.json`, as a failed run and its failure: a failed build explains
@@ -112,7 +113,7 @@ def _dbt_time(value: Any) -> datetime | None:
     return at if at.tzinfo else at.replace(tzinfo=UTC)
 
 
-def resolve_root(graph: Any, symptom: Symptom) -> str:
+def resolve_root(graph: ContextGraph, symptom: Symptom) -> str:
     for candidate in (symptom.dataset_id, f"airflow:{symptom.job}" if symptom.job else None, symptom.job):
         if candidate:
             try:
@@ -122,7 +123,7 @@ def resolve_root(graph: Any, symptom: Symptom) -> str:
     raise LookupError(f"neither {symptom.dataset_id!r} nor job {symptom.job!r} is in the context graph")
 
 
-def graph_scope(graph: Any, symptom: Symptom, max_depth: int) -> tuple[list[GraphNode], list[Note]]:
+def graph_scope(graph: ContextGraph, symptom: Symptom, max_depth: int) -> tuple[list[GraphNode], list[Note]]:
     """Everything upstream of the symptom (orchestration nodes included, each a hop) and the notes
     recorded on those edges."""
     trace = graph.trace(resolve_root(graph, symptom), "upstream", max_depth=max_depth, include_orchestration=True)
@@ -138,7 +139,7 @@ def graph_scope(graph: Any, symptom: Symptom, max_depth: int) -> tuple[list[Grap
     return nodes, notes
 
 
-def model_sources(settings: Settings, graph: Any, upstream: list[GraphNode], root: str | None) -> list[ModelSource]:
+def model_sources(settings: Settings, graph: ContextGraph, upstream: list[GraphNode], root: str | None) -> list[ModelSource]:
     """The SQL of every dbt model in scope, from the manifest's original_file_path."""
     project = project_paths(settings).project_dir
     depths = {n.node_id: n.depth for n in upstream}
@@ -260,8 +261,8 @@ def _lineage_run(settings: Settings, run_id: str, stored) -> tuple[TaskRun, Fail
     parent = ((event.get("run") or {}).get("facets") or {}).get("parent") or {}
     dag = (parent.get("job") or {}).get("name")
     dag_id, task_id = (dag, job[len(dag) + 1:]) if dag and job.startswith(dag + ".") else (job, None)
-    outputs = tuple(_dataset_ids(settings, event.get("outputs")))
-    inputs = tuple(_dataset_ids(settings, event.get("inputs")))
+    outputs = tuple(event_dataset_ids(settings, event.get("outputs")))
+    inputs = tuple(event_dataset_ids(settings, event.get("inputs")))
     message = (((event.get("run") or {}).get("facets") or {}).get("errorMessage") or {}).get("message")
     state = _STATES.get(last.event_type or "", "running")
     run = TaskRun("openlineage", dag_id, task_id, run_id, state, start,
@@ -271,7 +272,8 @@ def _lineage_run(settings: Settings, run_id: str, stored) -> tuple[TaskRun, Fail
     return run, failure
 
 
-def _dataset_ids(settings: Settings, datasets: Any) -> list[str]:
+def event_dataset_ids(settings: Settings, datasets: Any) -> list[str]:
+    """The canonical ids of an OpenLineage event's `inputs` or `outputs` (names that do not parse are left out)."""
     out = []
     for ds in datasets or []:
         try:
@@ -281,7 +283,7 @@ def _dataset_ids(settings: Settings, datasets: Any) -> list[str]:
     return out
 
 
-def airflow_runs(settings: Settings, graph: Any, symptom: Symptom, upstream: list[GraphNode],
+def airflow_runs(settings: Settings, graph: ContextGraph | None, symptom: Symptom, upstream: list[GraphNode],
                  window: tuple[datetime, datetime], max_runs: int, clients: dict[str, Any] | None) -> list[TaskRun]:
     """Task instances of the DAGs in scope (upstream tasks and the symptom's own DAG) in the window."""
     if not settings.airflow.instances:
@@ -334,7 +336,7 @@ def _with_failed_logs(runs: list[tuple[Any, TaskRun]]) -> list[TaskRun]:
     return out
 
 
-def _task_runs(graph: Any, settings: Settings, client: Any, dag_run: Any, window) -> list[TaskRun]:
+def _task_runs(graph: ContextGraph | None, settings: Settings, client: Any, dag_run: Any, window) -> list[TaskRun]:
     if dag_run.start_date and dag_run.start_date > window[1]:
         return []
     out = []
@@ -346,7 +348,7 @@ def _task_runs(graph: Any, settings: Settings, client: Any, dag_run: Any, window
     return out
 
 
-def _task_io(graph: Any, settings: Settings, dag_id: str, task_id: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _task_io(graph: ContextGraph | None, settings: Settings, dag_id: str, task_id: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     outputs = {canonical_dataset_id(d) for d in settings.airflow.task_outputs.get(f"{dag_id}.{task_id}", [])}
     inputs: set[str] = set()
     node = airflow_task_node_id(dag_id, task_id)

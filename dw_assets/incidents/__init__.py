@@ -10,6 +10,7 @@ from typing import Any
 from dw_assets.config import Settings
 from dw_assets.context_graph import cached_context_graph
 from dw_assets.core.approvals import parse_duration
+from dw_assets.core.graph import ContextGraph
 from dw_assets.core.identity import IdentityError, airflow_task_node_id, canonical_dataset_id
 from dw_assets.core.incidents import Incident
 from dw_assets.core.signals import Signal
@@ -94,7 +95,7 @@ def _related_open_incident(settings: Settings, incidents: IncidentStore, signal:
     return min(related, key=lambda i: i.created_at) if related else None
 
 
-def with_dataset(settings: Settings, signal: Signal, graph: Any = None) -> Signal:
+def with_dataset(settings: Settings, signal: Signal, graph: ContextGraph | None = None) -> Signal:
     """A failure that names no dataset (a FAIL event without outputs) gets the dataset its job writes:
     `airflow.task_outputs` first, then the job's task node's outputs in the context graph. One fault
     then has one incident on its dataset (with owner and plan) instead of a `source:` incident."""
@@ -112,7 +113,7 @@ def with_dataset(settings: Settings, signal: Signal, graph: Any = None) -> Signa
     return signal
 
 
-def for_tested_node(settings: Settings, signal: Signal, graph: Any = None) -> Signal:
+def for_tested_node(settings: Settings, signal: Signal, graph: ContextGraph | None = None) -> Signal:
     """A failing dbt test reported on its own relation (store_failures' `<schema>_dbt_test__audit.<test>`)
     or its unique_id belongs to the model or source it tests (the manifest's `attached_node`, else
     `depends_on`): the incident opens there, so domain, owner and blast radius are the tested node's,
@@ -140,7 +141,7 @@ def for_tested_node(settings: Settings, signal: Signal, graph: Any = None) -> Si
     return signal
 
 
-def _written_by(settings: Settings, job: str, graph: Any) -> list[str]:
+def _written_by(settings: Settings, job: str, graph: ContextGraph | None) -> list[str]:
     mapped = settings.airflow.task_outputs.get(job) or []
     try:
         if mapped:

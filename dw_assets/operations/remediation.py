@@ -32,6 +32,8 @@ from typing import Any
 from dw_assets.checks.runner import runners
 from dw_assets.config import Settings
 from dw_assets.core.blast_radius import BlastEntry
+from dw_assets.core.graph import ContextGraph
+from dw_assets.core.incidents import Incident
 from dw_assets.core.load_mode import LoadModeFinding, mode_from_code, mode_from_history
 from dw_assets.core.plans import DownstreamWait, Plan, PlanDiff, PlanStep, PlanUndo, VerificationRef
 from dw_assets.diagnosis.repos import dag_files_for
@@ -54,13 +56,13 @@ class NoInstanceError(PlanningError):
     """No Airflow instance is configured to rerun on."""
 
 
-def _top_cause(incident: Any) -> dict[str, Any]:
+def _top_cause(incident: Incident) -> dict[str, Any]:
     if not incident.causes:
         raise PlanningError(f"incident {incident.id} has no diagnosis yet: run `dw incidents diagnose {incident.id}`")
     return incident.causes[0]
 
 
-def writer_task(graph: Any, dataset_id: str, max_depth: int = 8) -> str | None:
+def writer_task(graph: ContextGraph, dataset_id: str, max_depth: int = 8) -> str | None:
     """The nearest upstream Airflow task node (`airflow:{dag}.{task}`) of a dataset."""
     trace = graph.trace(dataset_id, direction="upstream", max_depth=max_depth, include_orchestration=True)
     for node in trace.nodes:
@@ -91,7 +93,7 @@ def _followers(client: Any, after: datetime | None, exclude: str) -> list[Downst
     return list(waits.values())
 
 
-def _partition(incident: Any) -> str | None:
+def _partition(incident: Incident) -> str | None:
     for signal in incident.signals:
         details = signal.get("details") or {}
         for key in ("partition", "partition_key"):
@@ -100,7 +102,7 @@ def _partition(incident: Any) -> str | None:
     return None
 
 
-def verification_refs(settings: Settings, incident: Any, blast: Sequence[BlastEntry]) -> tuple[VerificationRef, ...]:
+def verification_refs(settings: Settings, incident: Incident, blast: Sequence[BlastEntry]) -> tuple[VerificationRef, ...]:
     partition = _partition(incident)
     wanted = [(incident.dataset_id, partition)] + [(a.id, None) for a in blast]
     refs = []
@@ -201,7 +203,7 @@ def _empty_partition_sql(dataset: str, column: str | None, partition: str | None
             f"DELETE FROM {dataset} WHERE {where}; INSERT INTO {dataset} SELECT * FROM {backup};", backup)
 
 
-def _undo(cause_kind: str, dag_id: str, conf: dict[str, Any], instance: str, incident: Any,
+def _undo(cause_kind: str, dag_id: str, conf: dict[str, Any], instance: str, incident: Incident,
           diffs: tuple[PlanDiff, ...], mode: LoadModeFinding | None = None, restore_sql: str | None = None) -> PlanUndo:
     rerun_same = PlanStep(order=1, airflow_instance=instance, dag_id=dag_id, conf=conf,
                           description="rerun with the conf of the run being replaced")
@@ -226,7 +228,7 @@ def _undo(cause_kind: str, dag_id: str, conf: dict[str, Any], instance: str, inc
     )
 
 
-def propose_plan(settings: Settings, incident: Any, *, graph: Any, client: Any, instance: str,
+def propose_plan(settings: Settings, incident: Incident, *, graph: ContextGraph, client: Any, instance: str,
                  proposer: str = PROPOSER, now: datetime | None = None) -> Plan:
     """The remediation plan for a diagnosed incident (pure apart from reading Airflow runs)."""
     now = now or datetime.now(UTC)
