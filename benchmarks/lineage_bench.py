@@ -128,13 +128,12 @@ def _event(i: int) -> dict:
 
 
 def _settings(state_dir: Path, full: bool):
-    from dw_assets.config import Settings
+    from tests.support.settings import build_settings
 
     spec = os.environ.get("DW_SHARED_DIR")
-    return Settings.model_validate({
-        "state": {"url": os.environ.get("DW_BENCH_STATE_URL") or f"sqlite:///{state_dir}/state.db"},
-        "openlineage": {"spec_dir": f"{spec}/openlineage-spec" if full and spec else None},
-    })
+    return build_settings(
+        state={"url": os.environ.get("DW_BENCH_STATE_URL") or f"sqlite:///{state_dir}/state.db"},
+        openlineage={"spec_dir": f"{spec}/openlineage-spec" if full and spec else None})
 
 
 def serve(port: int, state_dir: Path, full: bool) -> None:
