@@ -57,12 +57,15 @@ def _walk(node: Any, pinned: Mapping[str, str], base: Path, *, key: str | None =
 
 
 def write_home_config(source: Path, home: Path, pinned: Mapping[str, str], *,
-                      dbt_artifacts: Path | None = None) -> Path:
+                      dbt_artifacts: Path | None = None, state_url: str | None = None) -> Path:
     """Write `home/dw.yaml` from `source` with `pinned` variables written in; returns its path.
     `dbt_artifacts`: where the demo's dbt writes manifest.json / run_results.json, used unless the
-    source config names its own."""
+    source config names its own. `state_url`: the state store's URL instead of the source's (a
+    deployment's PostgreSQL)."""
     raw = yaml.safe_load(Path(source).read_text()) or {}
     pinned_config = _walk(raw, pinned, Path(source).resolve().parent)
+    if state_url is not None:
+        pinned_config.setdefault("state", {})["url"] = state_url
     if dbt_artifacts is not None:
         dbt = pinned_config.setdefault("dbt", {})
         dbt.setdefault("manifest", str(dbt_artifacts / "manifest.json"))

@@ -1,32 +1,37 @@
-"""A one-machine rehearsal of the team deployment (docs/deployment.md): Dagster's run, event-log and
-schedule storage on PostgreSQL through `dagster-postgres`, the code server, the daemon and the
-webserver as separate processes, Data Workers' state store on the same PostgreSQL server. A failed
-dbt run reported through OpenLineage becomes an incident in the PostgreSQL state store, and the
-intake sensor (under the daemon) records the incident's partition, in Dagster's PostgreSQL storage; the webserver serves the code location from the code server and reports the
-daemon healthy. Nothing is evaluated in this process: it reads the stores and asks the webserver."""
+"""A one-machine rehearsal of the team deployment (docs/deployment.md), with the month-end story
+passing through it: Dagster's run, event-log and schedule storage on PostgreSQL through
+`dagster-postgres` (tables created first with `dagster instance migrate`), the code server, the
+daemon and the webserver as three processes, Data Workers' state store on the same PostgreSQL
+server, a real Airflow 3 and `dw lineage serve`.
+
+The story is daemon_night's driver (the one `tests/e2e/test_daemon_night.py` plays on the embedded
+default), here on this instance and state store: the split GL export lands half, the volume check
+fails, an incident and a plan, `dw approve`, the approvals sensor launches the gated rerun under
+the daemon, the owner triggers the drafted run, the rerun's run verifies, receipts intact. Then the
+rows are read back from PostgreSQL, the webserver is asked through GraphQL, and no SQLite file was
+written (Airflow's own metadata database aside: it is the team's Airflow, not this deployment)."""
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
-import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import dagster as dg
 import httpx
 import pytest
 import sqlalchemy as sa
 
-from dw_assets.harness.ready import http_ok, wait_ready
-from dw_assets.store import Store
-from tests.support.dagster_processes import free_port, start, stop, wait_for_materialized_incident
+from dw_assets.dagster_defs.rerun import dagster_anchor
+from dw_assets.demo.daemon_night import DaemonNight
+from dw_assets.governance.workflow import Governance
+from dw_assets.incidents import IncidentStore
 
 pytestmark = [pytest.mark.postgres, pytest.mark.e2e]
-REPO = Path(__file__).resolve().parents[2]
-BIN = Path(sys.executable).parent
-DEADLINE_S = 480  # three processes loading the code location, two sensor ticks, a run worker
+GL = {"path": ["finance", "bronze", "gl_entries"]}
+SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 def _database(server_url: str, name: str) -> str:
@@ -37,96 +42,69 @@ def _database(server_url: str, name: str) -> str:
     return server_url.rsplit("/", 1)[0] + f"/{name}"
 
 
-def _fail_event(folder: Path) -> str:
-    run_id = str(uuid.uuid4())
-    analytics = "duckdb:///warehouse/analytics.duckdb"
-    event = {"eventType": "FAIL", "eventTime": "2026-10-02T06:20:00+00:00",
-             "producer": "https://github.com/OpenLineage/OpenLineage/tree/1.54.0/integration/dbt",
-             "schemaURL": "https://openlineage.io/spec/2-0-2/OpenLineage.json#/$defs/RunEvent",
-             "run": {"runId": run_id, "facets": {"errorMessage": {
-                 "_producer": "https://github.com/OpenLineage/OpenLineage/tree/1.54.0/integration/dbt",
-                 "_schemaURL": "https://openlineage.io/spec/facets/1-0-1/ErrorMessageRunFacet.json"
-                               "#/$defs/ErrorMessageRunFacet",
-                 "message": 'Conversion Error: Could not convert string "N/A" to DECIMAL(18,2)',
-                 "programmingLanguage": "sql"}}},
-             "job": {"namespace": "dbt", "name": "model.dw_demo.fct_revenue", "facets": {}},
-             "inputs": [{"namespace": analytics, "name": "analytics.main.stg_orders", "facets": {}}],
-             "outputs": [{"namespace": analytics, "name": "analytics.main.fct_revenue", "facets": {}}]}
-    folder.mkdir(parents=True)
-    (folder / "dbt.ndjson").write_text(json.dumps(event) + "\n")
-    return run_id
-
-
-def _graphql(url: str, query: str) -> dict:
-    response = httpx.post(f"{url}/graphql", json={"query": query}, timeout=30)
-    response.raise_for_status()
-    return response.json()["data"]
-
-
-def test_the_team_deployment_on_postgres_with_separate_processes(tmp_path: Path, postgres_url: str) -> None:
-    tag = uuid.uuid4().hex[:8]
-    dagster_url, state_url = _database(postgres_url, f"dagster_{tag}"), _database(postgres_url, f"dw_{tag}")
-    dw_home, dagster_home = tmp_path / "dw", tmp_path / "dagster"
-    dagster_home.mkdir(parents=True)
+def _instance(dagster_url: str) -> dict[str, Any]:
+    """The deployment's dagster.yaml (docs/deployment.md): PostgreSQL storage, the run queue."""
     # psycopg2 named in the scheme: SQLAlchemy 2.1 maps a bare postgresql:// to psycopg 3, under which
     # dagster-postgres's `NOTIFY run_events, %s` fails and no run can be launched
-    (dagster_home / "dagster.yaml").write_text(
-        "telemetry:\n  enabled: false\n"
-        f"storage:\n  postgres:\n    postgres_url: {dagster_url.replace('postgresql://', 'postgresql+psycopg2://')}\n"
-        "run_coordinator:\n  module: dagster.core.run_coordinator\n  class: QueuedRunCoordinator\n"
-        "sensors:\n  use_threads: true\n  num_workers: 4\n")
-    # the demo estate's config with the state store on PostgreSQL
-    config = tmp_path / "dw.yaml"
-    shipped = (REPO / "estate" / "dw.yaml").read_text()
-    assert "url: sqlite:///${DW_HOME}/state.db" in shipped and "\nnotes: notes.yaml\n" in shipped
-    config.write_text(shipped.replace("url: sqlite:///${DW_HOME}/state.db", f"url: {state_url}")
-                      .replace("\nnotes: notes.yaml\n", f"\nnotes: {REPO / 'estate' / 'notes.yaml'}\n"))
-    grpc_port, web_port = free_port(), free_port()
-    (tmp_path / "workspace.yaml").write_text(
-        f"load_from:\n  - grpc_server:\n      host: 127.0.0.1\n      port: {grpc_port}\n"
-        "      location_name: data_workers\n")
-    run_id = _fail_event(dw_home / "lineage" / "events")
-    env = {**os.environ, "DW_HOME": str(dw_home), "DAGSTER_HOME": str(dagster_home), "DW_CONFIG": str(config),
-           "DW_ESTATE_REPO": str(REPO), "DW_AIRFLOW_URL": f"http://127.0.0.1:{free_port()}"}
-    if os.environ.get("DW_SHARED_DIR"):
-        env["DW_OPENLINEAGE_SPEC_DIR"] = f"{os.environ['DW_SHARED_DIR']}/openlineage-spec"
-    commands = {
-        "code-server": [str(BIN / "dagster"), "api", "grpc", "--module-name", "dw_assets.definitions",
-                        "--host", "127.0.0.1", "--port", str(grpc_port)],
-        "daemon": [str(BIN / "dagster-daemon"), "run", "-w", str(tmp_path / "workspace.yaml")],
-        "webserver": [str(BIN / "dagster-webserver"), "-w", str(tmp_path / "workspace.yaml"),
-                      "-h", "127.0.0.1", "-p", str(web_port)],
-    }
-    # as a deployment does before starting anything (the Helm chart's migration job): Dagster's
-    # tables created once, not raced for by the daemon and the webserver
-    migrate = subprocess.run([str(BIN / "dagster"), "instance", "migrate"], cwd=REPO, env=env,
-                             capture_output=True, text=True, timeout=300, check=False)
-    assert migrate.returncode == 0, migrate.stdout[-2000:] + migrate.stderr[-2000:]
-    procs: dict[str, subprocess.Popen] = {}
-    store = Store(state_url)
-    web = f"http://127.0.0.1:{web_port}"
-    deadline = time.monotonic() + DEADLINE_S
-    try:
-        for name, cmd in commands.items():
-            procs[name] = start(cmd, cwd=REPO, env=env, log=tmp_path / f"{name}.log")
-            if name == "code-server":  # the readiness probe: the others connect to a server that answers
-                probe = [str(BIN / "dagster"), "api", "grpc-health-check", "-h", "127.0.0.1", "-p", str(grpc_port)]
-                while subprocess.run(probe, capture_output=True, timeout=120, check=False).returncode != 0:
-                    assert time.monotonic() < deadline and procs[name].poll() is None, \
-                        (tmp_path / f"{name}.log").read_text(errors="replace")[-3000:]
-                    time.sleep(2)
-        incident, materialization = wait_for_materialized_incident(
-            store, dagster_home, "analytics.fct_revenue", deadline_s=deadline - time.monotonic(),
-            alive=lambda: all(p.poll() is None for p in procs.values()))
-        logs = {name: (tmp_path / f"{name}.log").read_text(errors="replace")[-3000:] for name in commands}
-        assert incident is not None, f"no incident within {DEADLINE_S} s; logs:\n{logs}"
-        assert incident.trigger_kind == "lineage_fail" and run_id in str(incident.signals)
-        assert materialization is not None, f"the incident's partition was not materialized; logs:\n{logs}"
-        assert materialization.asset_materialization.metadata["dataset"].value == "analytics.fct_revenue"
+    return {"telemetry": {"enabled": False},
+            "storage": {"postgres": {"postgres_url": dagster_url.replace("postgresql://", "postgresql+psycopg2://")}},
+            "run_coordinator": {"module": "dagster.core.run_coordinator", "class": "QueuedRunCoordinator"},
+            "sensors": {"use_threads": True, "num_workers": 8}}
 
-        # the webserver starts last and may still be loading the location when the daemon is done
-        wait_ready(procs["webserver"], lambda: http_ok(f"{web}/server_info"), what=f"dagster-webserver at {web}",
-                   log_path=tmp_path / "webserver.log", timeout=max(60.0, deadline - time.monotonic()), interval=2)
+
+def _graphql(url: str, query: str, variables: dict[str, Any] | None = None) -> dict[str, Any]:
+    response = httpx.post(f"{url}/graphql", json={"query": query, "variables": variables or {}}, timeout=120)
+    response.raise_for_status()
+    body = response.json()
+    assert "errors" not in body, body["errors"]
+    return body["data"]
+
+
+def _rows(url: str, sql: str, **params: Any) -> list[Any]:
+    engine = sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://"))
+    try:
+        with engine.connect() as conn:
+            return list(conn.execute(sa.text(sql), params))
+    finally:
+        engine.dispose()
+
+
+def _sqlite_files(root: Path, *, skip: Path) -> list[Path]:
+    found = []
+    for path in root.rglob("*"):
+        if skip in path.parents or not path.is_file():
+            continue
+        with path.open("rb") as fh:
+            if fh.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC:
+                found.append(path)
+    return found
+
+
+@pytest.fixture
+def restored_environ() -> Iterator[None]:
+    """The driver sets DW_HOME, DW_CONFIG, DAGSTER_HOME and the Airflow's credentials in this
+    process's environment (the demo's steps read them there): none of it outlives the test."""
+    saved = dict(os.environ)
+    yield
+    os.environ.clear()
+    os.environ.update(saved)
+
+
+def test_the_month_end_story_through_the_team_deployment_on_postgres(tmp_path: Path, postgres_url: str,
+                                                                     restored_environ: None) -> None:
+    tag = uuid.uuid4().hex[:8]
+    dagster_url, state_url = _database(postgres_url, f"dagster_{tag}"), _database(postgres_url, f"dw_{tag}")
+    home = tmp_path / "home"
+    night = DaemonNight(home, instance=_instance(dagster_url), state_url=state_url, separate_processes=True,
+                        leg_deadline_s=900)
+    try:
+        night.prepare()
+        summary = night.play()  # migrates the instance, starts the three processes after the first load
+        assert night.webserver is not None
+        web = night.webserver.url
+        incident_id, plan_id = summary["incident_id"], summary["plan_id"]
+
+        # the webserver (its own process, on the code server) answers for the story
         data = _graphql(web, "{ workspaceOrError { ... on Workspace { locationEntries { name "
                              "locationOrLoadError { __typename } } } } "
                              "instance { daemonHealth { allDaemonStatuses { daemonType required healthy } } } }")
@@ -135,15 +113,58 @@ def test_the_team_deployment_on_postgres_with_separate_processes(tmp_path: Path,
         daemons = {d["daemonType"]: d["healthy"] for d in data["instance"]["daemonHealth"]["allDaemonStatuses"]
                    if d["required"]}
         assert daemons.get("SENSOR") and daemons.get("QUEUED_RUN_COORDINATOR"), daemons
+        materialized = """query($k: AssetKeyInput!, $p: [String!]) { assetOrError(assetKey: $k) { ... on Asset {
+            assetMaterializations(partitions: $p) { partition runId metadataEntries { label
+            ... on BoolMetadataEntry { boolValue } } } } } }"""
+        incident_events = _graphql(web, materialized, {"k": {"path": ["incident"]}, "p": [incident_id]})
+        assert incident_events["assetOrError"]["assetMaterializations"], incident_events
+        verified = _graphql(web, materialized, {"k": {"path": ["dw", "verification"]}, "p": [plan_id]})
+        verifications = verified["assetOrError"]["assetMaterializations"]
+        assert verifications and {e["label"]: e.get("boolValue") for e in verifications[0]["metadataEntries"]
+                                  }.get("passed") is True, verifications
+        checks = _graphql(web, """query($k: AssetKeyInput!, $c: String!) { assetCheckExecutions(assetKey: $k,
+            checkName: $c, limit: 20) { evaluation { success } } }""", {"k": GL, "c": "volume_vs_history"})
+        outcomes = [e["evaluation"]["success"] for e in checks["assetCheckExecutions"] if e["evaluation"]]
+        assert outcomes and outcomes[0] is True and False in outcomes[1:], outcomes  # newest first
     finally:
-        for proc in procs.values():
-            stop(proc)
-        store.dispose()
-    # Dagster's records are in PostgreSQL, not on local files
-    with sa.create_engine(dagster_url.replace("postgresql://", "postgresql+psycopg://")).connect() as conn:
-        # the incident's materialization (the intake sensor reports it: incident is an external asset)
-        assert conn.execute(sa.text("SELECT count(*) FROM event_logs WHERE dagster_event_type = "
-                                    "'ASSET_MATERIALIZATION'")).scalar() >= 1
-        assert conn.execute(sa.text("SELECT count(*) FROM job_ticks")).scalar() >= 1
-    assert not (dagster_home / "history").exists()  # where SQLite run storage would be
-    assert not [p for p in dagster_home.rglob("*") if p.suffix in (".db", ".sqlite")]  # only compute logs stay local
+        night.stop()
+    print({k: summary.get(k) for k in ("legs_s", "dagster_runs", "dagster_runs_by_job", "receipts", "daemon_stop_s")})
+
+    # the story, as daemon_night's summary tells it
+    assert summary["ok"], summary.get("error")
+    assert summary["verification_passed"] and summary["incident_status"] == "resolved"
+    assert summary["receipts"]["intact"]
+    for action in ("plan_proposed", "approval_requested", "approval_approved", "dispatch_authorized",
+                   "rerun_drafted", "run_observed", "rerun_completed", "verification"):
+        assert action in summary["actions"], f"{action} missing from {summary['actions']}"
+    incident = IncidentStore(night.ctx.store).get(incident_id)
+    assert incident.dataset_id == "finance.bronze.gl_entries" and incident.plan_id == plan_id
+    assert "split_export_early_release" in str(incident.causes[0]), incident.causes[:1]
+
+    # Data Workers' state is in PostgreSQL: the incident, the approval, the receipt chain, the events
+    [(incidents,)] = _rows(state_url, "SELECT count(*) FROM dw_incidents WHERE id = :id", id=incident_id)
+    [(approvals,)] = _rows(state_url, "SELECT count(*) FROM dw_gov_approvals")
+    [(receipts,)] = _rows(state_url, "SELECT count(*) FROM dw_receipts")
+    [(events,)] = _rows(state_url, "SELECT count(*) FROM dw_ol_events")
+    assert incidents == 1 and approvals >= 1 and receipts == summary["receipts"]["count"] and events > 0
+    # ... and Dagster's: the runs the daemon launched, the materializations, the check executions, ticks
+    [(runs,)] = _rows(dagster_url, "SELECT count(*) FROM runs")
+    assert runs == summary["dagster_runs"] and runs >= 2, summary["dagster_runs_by_job"]
+    keys = {key for (key,) in _rows(dagster_url, "SELECT DISTINCT asset_key FROM event_logs "
+                                                 "WHERE dagster_event_type = 'ASSET_MATERIALIZATION'")}
+    assert {dg.AssetKey(["incident"]).to_string(), dg.AssetKey(["dw", "verification"]).to_string()} <= keys, keys
+    [(failed_checks,)] = _rows(dagster_url, "SELECT count(*) FROM asset_check_executions WHERE check_name = "
+                                            "'volume_vs_history' AND execution_status = 'FAILED'")
+    [(ticks,)] = _rows(dagster_url, "SELECT count(*) FROM job_ticks")
+    assert failed_checks >= 1 and ticks >= 1
+    # the receipt head anchored in Dagster's (PostgreSQL) event log matches the chain in the state store
+    with dg.DagsterInstance.from_config(str(night.dagster_home)) as instance:
+        anchor = dagster_anchor(instance)
+    assert anchor is not None
+    report = Governance(night.ctx.settings, store=night.ctx.store).receipts.verify([anchor])
+    assert report.ok, report
+    night.ctx.store.dispose()
+
+    # nothing of this deployment on SQLite: no state.db, no Dagster history, no SQLite file anywhere
+    assert not (home / "state.db").exists() and not (night.dagster_home / "history").exists()
+    assert _sqlite_files(home, skip=home / "airflow") == []
