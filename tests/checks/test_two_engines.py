@@ -11,6 +11,8 @@ the DuckDB catalog's, so the dataset ids are the same on both engines:
 - `<cat>.lake.events`: 29 days of hourly events from three sources; `ios` is missing in the last hour.
 - `<cat>.trial_balance` (a two-part id: DuckDB's `main`, PostgreSQL's `public` schema): E3 off balance.
 - `<cat>.lake.accounts`: a declared primary key (the profile's key comes from the catalog).
+- `<cat>.lake_dbt_test__audit.unique_orders_order_id`: what dbt's `store_failures` keeps of a failing
+  `unique` test on `lake.orders.order_id` (the repeated id).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from dw_assets.checks.volume import evaluate_volume
 from dw_assets.config import (
     BalanceRuleConfig,
     DatasetChecksConfig,
+    DbtConfig,
     FreshnessCheckConfig,
     LandedFilesCheckConfig,
     SchemaDriftCheckConfig,
@@ -45,8 +48,10 @@ from dw_assets.config import (
     WarehouseConfig,
 )
 from dw_assets.connectors.warehouse import Warehouse, WarehouseError
+from dw_assets.core.dbt_lineage import add_manifest
+from dw_assets.core.graph import ContextGraph
 from dw_assets.diagnosis.profiles import profile_partition
-from dw_assets.diagnosis.sources import current_schemas, drift_changes
+from dw_assets.diagnosis.sources import current_schemas, dbt_test_evidence, drift_changes
 from dw_assets.store import Store
 from tests.support.settings import build_settings
 
@@ -54,7 +59,8 @@ pytestmark = pytest.mark.postgres
 
 ENGINES = ("duckdb", "postgres")
 NOW = datetime(2026, 10, 1, 12, 0, tzinfo=UTC)
-TABLES = ("bronze.gl_entries", "lake.orders", "lake.events", "lake.accounts", "main.trial_balance")
+TABLES = ("bronze.gl_entries", "lake.orders", "lake.events", "lake.accounts", "main.trial_balance",
+          "lake_dbt_test__audit.unique_orders_order_id")
 
 BUILD = """
 CREATE SCHEMA bronze; CREATE SCHEMA lake;
@@ -87,6 +93,9 @@ INSERT INTO lake.accounts SELECT 'A' || i, DATE '2026-09-01' + CAST(i % 3 AS INT
     DATE '2027-01-01' + CAST(i AS INTEGER), i % 4 FROM range(60) t(i);
 CREATE TABLE main.trial_balance (entity VARCHAR, total_debit DECIMAL(18,2), total_credit DECIMAL(18,2));
 INSERT INTO main.trial_balance VALUES ('E0', 100, 100), ('E1', 250.5, 250.5), ('E2', 10, 10), ('E3', 500, 480.25);
+CREATE SCHEMA lake_dbt_test__audit;
+CREATE TABLE lake_dbt_test__audit.unique_orders_order_id AS
+SELECT order_id AS unique_field, count(*) AS n_records FROM lake.orders GROUP BY order_id HAVING count(*) > 1;
 """
 
 PG_DDL = """
@@ -98,6 +107,8 @@ CREATE TABLE lake.orders (order_id text, order_date date, customer_id text, amou
 CREATE TABLE lake.events (event_id int8, event_at timestamp without time zone, source character varying);
 CREATE TABLE lake.accounts (account_ref text PRIMARY KEY, opened date, closes date, tier integer);
 CREATE TABLE public.trial_balance (entity text, total_debit numeric(18,2), total_credit numeric(18,2));
+CREATE SCHEMA lake_dbt_test__audit;
+CREATE TABLE lake_dbt_test__audit.unique_orders_order_id (unique_field text, n_records int8);
 """
 
 
@@ -313,6 +324,50 @@ def test_diagnosis_reads_the_same_schema_evidence_on_both_engines(engines, drift
     assert changes == ([("discount_text", "type_changed", "BIGINT", "VARCHAR")] if drifted else [])
     if drifted:
         assert [source for *_, source in schemas] == ["warehouse"] and schemas[0][1]["amount"] == "DECIMAL(18,2)"
+
+
+@pytest.mark.parametrize("reported", ["audit_relation", "unique_id"])
+def test_dbt_test_evidence_reads_the_same_on_both_engines(engines, tmp_path, reported):
+    """A failing dbt `unique` test on a source, reported on its audit relation (store_failures kept
+    the failing rows; the evidence samples their keys from the warehouse) or on its unique_id (no
+    warehouse read): the test, the tested node, dbt's failure count, the same keys on both engines."""
+    source, uid = "source.estate.lake.orders", "test.estate.unique_orders_order_id.5f1c2a"
+    manifest = {"sources": {source: {"resource_type": "source", "database": engines.catalog, "schema": "lake",
+                                     "name": "orders", "identifier": "orders", "source_name": "lake"}},
+                "nodes": {uid: {"resource_type": "test", "name": "unique_orders_order_id", "database": engines.catalog,
+                                "schema": "lake_dbt_test__audit", "alias": "unique_orders_order_id",
+                                "attached_node": source, "column_name": "order_id",
+                                "test_metadata": {"name": "unique", "kwargs": {"column_name": "order_id"}},
+                                "depends_on": {"nodes": [source]}}}}
+    graph = ContextGraph()
+    add_manifest(graph, manifest)
+    run_results = tmp_path / "run_results.json"
+    run_results.write_text(json.dumps({
+        "metadata": {"dbt_schema_version": "https://schemas.getdbt.com/dbt/run-results/v6.json",
+                     "dbt_version": "1.10.0", "generated_at": "2026-10-01T06:10:00Z"},
+        "elapsed_time": 1.2, "args": {},
+        "results": [{"unique_id": uid, "status": "fail", "failures": 1, "execution_time": 0.1, "timing": [],
+                     "message": "Got 1 result, configured to fail if != 0"}]}))
+    key = engines.id("lake_dbt_test__audit.unique_orders_order_id") if reported == "audit_relation" else uid
+    found = {}
+    for engine in ENGINES:
+        wh = engines.warehouses[engine]
+        settings = Settings(warehouse=WarehouseConfig(url=wh.url, attach=wh.attach),
+                            dbt=DbtConfig(project_dir=str(tmp_path), run_results=str(run_results)))
+        found[engine] = dbt_test_evidence(settings, graph, key, wh)
+    assert found["duckdb"] == found["postgres"]
+    evidence = found["duckdb"]
+    assert evidence["tested"] == graph.resolve(engines.id("lake.orders"))
+    assert (evidence["dbt_test"], evidence["column"], evidence["test_kind"]) == \
+        ("unique_orders_order_id", "order_id", "unique")
+    assert evidence["status"] == "fail" and evidence["failures"] == 1
+    if reported == "audit_relation":
+        pg = engines.warehouses["postgres"]
+        repeated = pg.scalar(f"SELECT order_id FROM {pg.relation(engines.id('lake.orders'))} "
+                             "GROUP BY order_id HAVING count(*) > 1")
+        assert evidence["sample_keys"] == {"column": "unique_field", "values": [repeated]}
+    else:
+        assert "sample_keys" not in evidence
 
 
 def test_configured_checks_run_from_settings_and_open_the_same_incidents(engines):
