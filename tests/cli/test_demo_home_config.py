@@ -41,6 +41,16 @@ def test_the_home_config_holds_the_demos_airflow_and_absolute_paths(dw_home, mon
     assert raw["domains"][0]["slack"]["webhook_url"] == "${DW_SLACK_WEBHOOK_FINANCE:-}"  # secrets stay in env
 
 
+def test_a_state_url_replaces_the_sources_state_store(dw_home, monkeypatch):
+    """A deployment rehearsal's home: the state store on another server, the rest as the source."""
+    url = "postgresql://dw@127.0.0.1:5432/data_workers"
+    path = write_home_config(DEFAULT_CONFIG, dw_home, {}, state_url=url)
+    settings = load_settings(path)
+    assert settings.state.url == url
+    assert settings.warehouse.url == load_settings(DEFAULT_CONFIG).warehouse.url  # untouched, still ${DW_HOME}
+    assert settings.resolve_path(settings.notes) == (DEFAULT_CONFIG.parent / "notes.yaml").resolve()
+
+
 def test_dw_config_still_wins_over_the_home_config(dw_home, monkeypatch):
     _demo_config(dw_home)
     monkeypatch.setenv("DW_CONFIG", str(DEFAULT_CONFIG))
