@@ -352,8 +352,8 @@ def test_dbt_test_evidence_reads_the_same_on_both_engines(engines, tmp_path, rep
     found = {}
     for engine in ENGINES:
         wh = engines.warehouses[engine]
-        settings = Settings(warehouse=WarehouseConfig(url=wh.url, attach=wh.attach),
-                            dbt=DbtConfig(project_dir=str(tmp_path), run_results=str(run_results)))
+        settings = build_settings(warehouse=WarehouseConfig(url=wh.url, attach=wh.attach),
+                                  dbt=DbtConfig(project_dir=str(tmp_path), run_results=str(run_results)))
         found[engine] = dbt_test_evidence(settings, graph, key, wh)
     assert found["duckdb"] == found["postgres"]
     evidence = found["duckdb"]
