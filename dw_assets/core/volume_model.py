@@ -51,11 +51,13 @@ SPARSE = ("period_end", "holiday", "after_gap", "near_holiday")
 # dense groups of a daily series whose share may change for good and be re-baselined (hours are
 # the hourly model's: a moved cycle there is a time-zone matter)
 SHAPE_GROUPS = ("weekday", "business_day")
+SHAPE_SE = 4.0  # standard errors a group's change must stand out by, wherever in its history it split
 # calendar days that must earn their group: kept only when their past effect stands out from the noise
 EARNED = ("holiday", "after_gap", "near_holiday")
 NONE = ("", -1, 0)  # a sparse group's "not this kind of day"
 MAD_SCALE = 1.4826
 NEIGHBOURHOOD_DAYS = 3  # the working days before and after a holiday that may carry its effect (travel, backlog)
+MONTHLY_STEP_DAYS = 25  # a series whose partitions are this many days apart is monthly
 BRIDGE_REACH = 6  # closed days a bridge day may lie from the holiday it belongs to (a weekend and more)
 # how many standard errors from zero an earned group's past effect must be: a named holiday or a
 # closure is one candidate a day, two suffice; a neighbourhood is a guess over six days around
@@ -173,6 +175,11 @@ def _period_end(day: date) -> str:
     last = calendar.monthrange(day.year, day.month)[1]
     if day.day != last:
         return ""
+    return "year" if day.month == 12 else "quarter" if day.month % 3 == 0 else "month"
+
+
+def _month_period(day: date) -> str:
+    """The period a monthly partition closes: its month's, its quarter's or its year's."""
     return "year" if day.month == 12 else "quarter" if day.month % 3 == 0 else "month"
 
 
@@ -589,7 +596,13 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             fv["near_holiday"] = ""
     if step >= 1.5:
         target_feats["near_holiday"] = ""
-    elif grain == "day":
+    if grain == "day" and step >= MONTHLY_STEP_DAYS:
+        # a monthly series: each partition is its month's, whatever day it is dated (the 1st of a
+        # date_trunc('month'), a pay day on the last working day): its period is the month's
+        for q, fv in zip(pts_pos, feats):
+            fv["period_end"] = _month_period(q.at.date())
+        target_feats["period_end"] = _month_period(target.date())
+    elif grain == "day" and step < 1.5:
         _working_day_neighbourhoods(pts_pos, feats, target, target_feats, cal)
     # holidays, their neighbourhoods and closures as the calendar has them: a level shift may not
     # start on one, nor be confirmed by them alone (three homecoming days are not a new level)
@@ -813,14 +826,15 @@ def _find_shift(fit: _Fit, pts: Sequence[Point], h: float, level_points: int, sh
 
 def _shape_changes(fit: _Fit, feats: Sequence[Mapping[str, object]], used: Sequence[str], special: Sequence[bool],
                    after: int, z: float) -> dict[tuple[str, object], tuple[float, int, int]]:
-    """Weekday (business-day) groups whose share changed for good: the latest `after` or more of
-    the group's ordinary occurrences all sit on one side of its fitted effect, each beyond one sd,
-    their median beyond `z` sd (never one occurrence: one is a fault as much as a new shape).
-    {(group kind, value): (the change in log space, the index of the run's first point, its
-    occurrences)}. Most groups of a kind moving one way at once is a change of level, the shift
-    rule's, not of one day's share. The effects are medians over a year of days and turn only
-    when half the history has the new shape: weekend delivery launched would read "Sunday 1.6x"
-    for months."""
+    """Weekday (business-day) groups whose share changed for good: the group's ordinary occurrences
+    split where their residuals' median moved most (in standard errors), the part since then at
+    least `after` occurrences, its median `z` sd or more from the part before and its latest
+    `after` occurrences all on the new side (never one occurrence: one is a fault as much as a new
+    shape). {(group kind, value): (the change in log space, the index of the first point since,
+    the occurrences since)}. Most groups of a kind moving one way is a change of level, the shift
+    rule's, not of one day's share. The effects are medians over a year of days: without this,
+    weekend delivery launched reads "Sunday 1.6x" for months, and once the new Sundays are the
+    majority the old ones read as a low neighbourhood of whatever holiday they fell near."""
     sd = MAD_SCALE * _mad(fit.resid)
     out: dict[tuple[str, object], tuple[float, int, int]] = {}
     if sd <= 0:
@@ -832,22 +846,27 @@ def _shape_changes(fit: _Fit, feats: Sequence[Mapping[str, object]], used: Seque
         for i, fv in enumerate(feats):
             if not special[i] and fv.get("period_end") not in ("quarter", "year"):
                 members[fv[f]].append(i)
-        runs: dict[object, tuple[float, int, int]] = {}
+        changes: dict[object, tuple[float, int, int]] = {}
         for value, idx in members.items():
             resid = [fit.resid[i] for i in idx]
-            if not resid or abs(resid[-1]) < sd:
+            m = len(resid)
+            best: tuple[float, int, float, float] | None = None
+            for j in range(3, m - after + 1):  # at least three occurrences before, `after` since
+                pre, post = median(resid[:j]), median(resid[j:])
+                stat = abs(post - pre) / math.sqrt(1 / j + 1 / (m - j))
+                if best is None or stat > best[0]:
+                    best = (stat, j, pre, post)
+            if best is None:
                 continue
-            sign = resid[-1] > 0
-            j = len(resid)
-            while j > 0 and abs(resid[j - 1]) >= sd and (resid[j - 1] > 0) == sign:
-                j -= 1
-            run = resid[j:]
-            if len(run) >= after and abs(median(run)) >= z * sd:
-                runs[value] = (median(run), idx[j], len(run))
+            stat, j, pre, post = best
+            mid, sign = (pre + post) / 2, 1 if post > pre else -1
+            if (abs(post - pre) >= z * sd and stat >= SHAPE_SE * sd
+                    and all((r - mid) * sign > 0 for r in resid[-after:])):
+                changes[value] = (post - pre, idx[j], m - j)
         for sign in (1, -1):
-            same = {v: r for v, r in runs.items() if r[0] * sign > 0}
+            same = {v: c for v, c in changes.items() if c[0] * sign > 0}
             if len(same) * 2 <= len(members):
-                out.update({(f, v): r for v, r in same.items()})
+                out.update({(f, v): c for v, c in same.items()})
     return out
 
 

@@ -506,3 +506,15 @@ def test_a_payroll_day_keeps_its_effect_on_the_new_level_after_a_shift():
     fc = forecast(history, soon, calendar_=cal)
     assert fc.shift is not None and "business_day=1" in fc.group
     assert judge(fc, 20_000 * 1.35 * 0.7).passed and not judge(fc, 0.65 * 20_000 * 1.35 * 0.7).passed
+
+
+def test_a_monthly_series_dated_on_any_day_compares_quarters_and_years_with_their_own_kind():
+    # partitions dated on the 1st (date_trunc('month')) or on a pay day: each one is its month's
+    rng = random.Random(5)
+    firsts = [datetime(2023 + i // 12, i % 12 + 1, 1) for i in range(36)]
+    history = [Point(at, round(_expected_gl(i) * math.exp(rng.gauss(0, 0.03)))) for i, at in enumerate(firsts)]
+    fc = forecast(history[:35], firsts[35])  # 2025-12-01: December's partition, dated on its first day
+    assert fc.group == "year_end"
+    assert judge(fc, _expected_gl(35)).passed and not judge(fc, 0.65 * _expected_gl(35)).passed
+    fc = forecast(history, datetime(2026, 1, 1))  # January: an ordinary month
+    assert fc.group == "month_end" and judge(fc, _expected_gl(36)).passed
