@@ -24,8 +24,9 @@ and group aggregated in SQL by `dw_assets.checks.volume.evaluate_volume`, one ch
 fault, as `dw checks run --partition` does (its rows show the cost per check).
 
 The owner of an estate with a legitimate level shift accepts the first flagged partition of the
-shift as a shift (`dw checks accept ... --shift`), as the product asks; that first flag is counted
-as a false alarm.
+shift as a shift (`dw checks accept ... --shift`), as the product asks; that first flag is an
+expected alarm (`shift_first`, shown per estate, not counted in the false-alarm rate: on its day a
+step is the same observation as a fault of its size); every later partition of the shift counts.
 
 Parameters of the model were chosen on seed 1 of the estates `gl_month_end`, `orders_us` and
 `events_hourly`; the false alarms of `events_hourly` and `orders_de` were then read one by one to
@@ -35,7 +36,11 @@ fix the model's reasoning (small groups' spreads, in-sample errors, a holiday's 
 three were then read to build the second round (a holiday's neighbourhood and the first partition
 after a closure as groups, groups that must stand out from the noise, shifts that do not start on
 calendar days, a level from ordinary days); `shipments_cn`, `orders_br` and `events_dst_hourly`
-were written before it and first run in the final run (held out).
+were written before it and first run in the final run (held out); their false alarms were read for
+the third round (neighbourhoods in working days, holiday names that survive bridge days, weekday
+shapes re-baselined, groups chosen again after a level shift). `orders_in`, `payroll_uk_monthly`
+and `tickets_weekend` were written before the third round changed the model and first run in its
+final run (held out).
 """
 
 from __future__ import annotations
@@ -75,6 +80,11 @@ from dw_assets.core.volume_model import (
 DROPS = (0.10, 0.20, 0.35, 0.50, 0.80)
 FAULTS = [f"drop_{int(d * 100)}" for d in DROPS] + ["empty", "duplicated", "missing_group", "late"]
 GROUPS = 5
+# clean partitions whose flag is an expected alarm, reported but not counted as false alarms: the first
+# partition of a legitimate level shift is, on that day, the same observation as a fault of that size
+# (a -30% step and a 30% drop); only later points tell them apart, so a check that catches 20-35%
+# drops must flag it, and the owner accepts it as a shift (`dw checks accept ... --shift`)
+EXPECTED = {"shift_first"}
 
 
 @dataclass
@@ -434,17 +444,115 @@ def events_dst_hourly(seed: int) -> Estate:
     return Estate("events_dst_hourly", "hour", series, n - 24 * 14, cal, cats)
 
 
+def _index_from(series: list[tuple[datetime, list[float]]], first: date) -> int:
+    """The index of the first partition on or after `first` (series with closed days)."""
+    return next(i for i, (at, _) in enumerate(series) if at.date() >= first)
+
+
+def orders_in(seed: int) -> Estate:
+    """New, held out (issue 16, third round): Indian daily orders, closed on Sundays (no partition),
+    Saturdays the busiest day; Indian public holidays x0.5 and Diwali x0.2 (it moves by the lunar
+    calendar: 2024-10-31, 2025-10-20, 2026-11-08); the festive shopping days before Diwali (the
+    eight calendar days before it, in no calendar) x1.35; a monsoon dip from mid-June to
+    mid-September, deepest (x0.8) in early August; 6% noise; +0.04%/day."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="IN")
+    shares = _shares(rng)
+    shape = [1.0, 0.95, 0.95, 1.0, 1.1, 1.25]
+    diwalis = [d for y in range(2024, 2027) for d in _holiday_days(cal, y) if "Diwali" in cal.name(d)]
+    festive = {d - timedelta(days=k) for d in diwalis for k in range(1, 9)}
+    start, n = date(2024, 1, 1), 800
+    series, cats = [], {}
+    for i in range(n):
+        d = start + timedelta(days=i)
+        if d.weekday() == 6:
+            continue
+        at = datetime(d.year, d.month, d.day)
+        mean = 12_000 * math.exp(0.0004 * i) * shape[d.weekday()]
+        monsoon_day = (d - date(d.year, 6, 15)).days
+        if 0 <= monsoon_day <= 92:
+            mean *= 1 - 0.2 * math.sin(monsoon_day / 92 * math.pi)
+            cats[at] = "monsoon"
+        hol = cal.name(d)
+        if hol:
+            mean *= 0.2 if "Diwali" in hol else 0.5
+            cats[at] = "holiday"
+        elif d in festive:
+            mean *= 1.35
+            cats[at] = "holiday"
+        series.append((at, [_noisy(rng, mean * s, 0.06) for s in shares]))
+    return Estate("orders_in", "day", series, _index_from(series, date(2025, 2, 10)), cal, cats)
+
+
+def payroll_uk_monthly(seed: int) -> Estate:
+    """New, held out (issue 16, third round): UK payroll lines, one partition a month dated on the
+    pay day, the last working day of the month (England's bank holidays and weekends moved it
+    earlier: 2024-03-28, before Good Friday); December x1.5 (bonuses), March x1.2 (the fiscal
+    year's bonus), headcount +0.8%/month, a +15% step (an acquisition) in month 40, 4% noise."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="GB", subdiv="ENG")
+    shares = _shares(rng)
+    series, cats, shifts = [], {}, []
+    level = 40_000.0
+    for i, month_end in enumerate(_month_ends(date(2022, 1, 1), 54)):
+        pay = month_end
+        while pay.weekday() >= 5 or cal.name(pay):
+            pay -= timedelta(days=1)
+        at = datetime(pay.year, pay.month, pay.day)
+        if i == 40:
+            level *= 1.15
+            shifts.append(at)
+        mean = level * 1.008 ** i * (1.5 if pay.month == 12 else 1.2 if pay.month == 3 else 1.0)
+        if pay.month in (3, 12):
+            cats[at] = "period_end"
+        series.append((at, [_noisy(rng, mean * s, 0.04) for s in shares]))
+    for k, (at, _) in enumerate(series):
+        if shifts and at >= shifts[0] and k < 44:
+            cats.setdefault(at, "after_shift")
+    return Estate("payroll_uk_monthly", "day", series, 30, cal, cats, shifts)
+
+
+def tickets_weekend(seed: int) -> Estate:
+    """New, held out (issue 16, third round): daily support tickets, every day of the week, whose
+    weekend share changes twice: weekend support launched on day 470 (Saturday 0.5 -> 0.85, Sunday
+    0.4 -> 0.75) and cut back on day 610 (Saturday 0.65, Sunday 0.55, Friday a little heavier);
+    US holidays x0.6; 5% noise; flat."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="US")
+    shares = _shares(rng)
+    shapes = [(0, [1.0, 1.0, 1.0, 1.0, 0.95, 0.5, 0.4]), (470, [1.0, 1.0, 1.0, 1.0, 0.95, 0.85, 0.75]),
+              (610, [1.0, 1.0, 1.0, 1.0, 1.05, 0.65, 0.55])]
+    start, n = date(2024, 1, 1), 760
+    series, cats = [], {}
+    for i in range(n):
+        d = start + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        shape = [s for first, s in shapes if i >= first][-1]
+        mean = 9_000 * shape[d.weekday()]
+        if cal.name(d):
+            mean *= 0.6
+            cats[at] = "holiday"
+        if any(0 <= i - first < 56 for first, _ in shapes[1:]):
+            cats.setdefault(at, "after_shape_change")
+        series.append((at, [_noisy(rng, mean * s, 0.05) for s in shares]))
+    return Estate("tickets_weekend", "day", series, 400, cal, cats)
+
+
 ESTATES: dict[str, Callable[[int], Estate]] = {
     "gl_month_end": gl_month_end, "orders_us": orders_us, "events_hourly": events_hourly,
     "orders_de": orders_de, "sessions_jp_hourly": sessions_jp_hourly,
     "gl_month_end_noisy": lambda seed: gl_month_end(seed, noise=0.05),
     "deliveries_id": deliveries_id, "shipments_jp": shipments_jp, "signups_weekly": signups_weekly,
     "shipments_cn": shipments_cn, "orders_br": orders_br, "events_dst_hourly": events_dst_hourly,
+    "orders_in": orders_in, "payroll_uk_monthly": payroll_uk_monthly, "tickets_weekend": tickets_weekend,
 }
 # held out: written before the model's second round of fixes and never run before the final run.
 # orders_de, and then deliveries_id, shipments_jp and signups_weekly (held out in the first round),
 # were read to fix the model; sessions_jp_hourly and gl_month_end_noisy were run, never read to fix it
-HELD_OUT = {"shipments_cn", "orders_br", "events_dst_hourly"}
+# shipments_cn, orders_br and events_dst_hourly were held out until the second round's final run; their
+# false alarms were read for the third. orders_in, payroll_uk_monthly and tickets_weekend were written
+# before the third round changed the model and first run in its final run.
+HELD_OUT = {"orders_in", "payroll_uk_monthly", "tickets_weekend"}
 
 
 def faulted(rng: random.Random, groups: list[float]) -> dict[str, list[float]]:
@@ -494,15 +602,18 @@ class Tally:
         return hit / n if n else float("nan")
 
     def far(self) -> float:
-        flagged = sum(v[0] for v in self.clean.values())
-        total = sum(v[1] for v in self.clean.values())
+        flagged, total = self.counted()
         return flagged / total if total else float("nan")
+
+    def counted(self) -> tuple[int, int]:
+        """(false alarms, clean partitions), without the expected alarms (a shift's first partition)."""
+        kept = [v for k, v in self.clean.items() if k not in EXPECTED]
+        return sum(v[0] for v in kept), sum(v[1] for v in kept)
 
 
 def run_estate(estate: Estate, params: ModelParams, stride: int = 1) -> dict[str, Tally]:
     tallies = {"ours": Tally(), "z_plain": Tally(), "z_seasonal": Tally()}
-    seasonal = "hour" if estate.grain == "hour" else ("weekday" if estate.name != "gl_month_end" and
-                                                     not estate.name.startswith("gl_") else None)
+    seasonal = "hour" if estate.grain == "hour" else None if _monthly(estate) else "weekday"
     rng = random.Random(hash(estate.name) & 0xFFFF)
     accepted_shift: set[datetime] = set()
     for idx in range(estate.evaluate_from, len(estate.series), stride):
@@ -520,7 +631,7 @@ def run_estate(estate: Estate, params: ModelParams, stride: int = 1) -> dict[str
 
         zhist = [(a, v.value) for a, v in zip([a for a, _ in past], total_hist)]
         clean_flag = ours(groups)
-        category = estate.categories.get(at, "ordinary")
+        category = "shift_first" if at in estate.shift_at else estate.categories.get(at, "ordinary")
         tallies["ours"].add_clean(category, clean_flag)
         if clean_flag:
             for label, fc, value in zip(["total"] + [f"group{i}" for i in range(GROUPS)], fcs, [sum(groups)] + groups):
@@ -582,7 +693,7 @@ def run_estate_warehouse(estate: Estate, workdir: Path, stride: int = 1) -> tupl
             checks += 1
             flagged = outcome.actionable
             if fault == "clean":
-                tally.add_clean(estate.categories.get(at, "ordinary"), flagged)
+                tally.add_clean("shift_first" if at in estate.shift_at else estate.categories.get(at, "ordinary"), flagged)
                 if flagged:
                     tally.false_alarms.append(f"{at:%Y-%m-%d} (warehouse path): {outcome.summary}")
             else:
@@ -596,7 +707,11 @@ def _lookback(estate: Estate) -> int:
     400 days; three years of a weekly series (configured `history`)."""
     if estate.grain == "hour":
         return 24 * 28
-    return 36 if estate.name.startswith("gl_") else 156 if estate.name.endswith("weekly") else 400
+    return 36 if _monthly(estate) else 156 if estate.name.endswith("weekly") else 400
+
+
+def _monthly(estate: Estate) -> bool:
+    return estate.name.startswith("gl_") or estate.name.endswith("_monthly")
 
 
 def report(results: dict[str, dict[str, Tally]]) -> str:
@@ -604,9 +719,9 @@ def report(results: dict[str, dict[str, Tally]]) -> str:
              "|---|---|" + "--:|" * len(FAULTS) + "--:|---|"]
     for name, tallies in results.items():
         for method, t in tallies.items():
-            kinds = ", ".join(f"{k} {v[0]}/{v[1]}" for k, v in sorted(t.clean.items()))
-            flagged = sum(v[0] for v in t.clean.values())
-            total = sum(v[1] for v in t.clean.values())
+            kinds = ", ".join(f"{k}{' (expected, not counted)' if k in EXPECTED else ''} {v[0]}/{v[1]}"
+                              for k, v in sorted(t.clean.items()))
+            flagged, total = t.counted()
             lines.append(f"| {name} | {method} | " + " | ".join(f"{t.recall(f):.2f}" for f in FAULTS)
                          + f" | {t.far():.3f} ({flagged}/{total}) | {kinds} |")
     return "\n".join(lines)

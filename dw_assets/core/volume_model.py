@@ -48,11 +48,17 @@ FEATURES = ("period_end", "weekday", "hour_of_day", "business_day", "holiday", "
 # (in the order their effects are fitted: the day after a long weekend is first a day after a
 # closure, and only what is left is its holiday's neighbourhood's)
 SPARSE = ("period_end", "holiday", "after_gap", "near_holiday")
+# dense groups of a daily series whose share may change for good and be re-baselined (hours are
+# the hourly model's: a moved cycle there is a time-zone matter)
+SHAPE_GROUPS = ("weekday", "business_day")
+SHAPE_SE = 4.0  # standard errors a group's change must stand out by, wherever in its history it split
 # calendar days that must earn their group: kept only when their past effect stands out from the noise
 EARNED = ("holiday", "after_gap", "near_holiday")
 NONE = ("", -1, 0)  # a sparse group's "not this kind of day"
 MAD_SCALE = 1.4826
-NEIGHBOURHOOD_DAYS = 3  # the days before and after a holiday that may carry its effect (travel, backlog)
+NEIGHBOURHOOD_DAYS = 3  # the working days before and after a holiday that may carry its effect (travel, backlog)
+MONTHLY_STEP_DAYS = 25  # a series whose partitions are this many days apart is monthly
+BRIDGE_REACH = 6  # closed days a bridge day may lie from the holiday it belongs to (a weekend and more)
 # how many standard errors from zero an earned group's past effect must be: a named holiday or a
 # closure is one candidate a day, two suffice; a neighbourhood is a guess over six days around
 # every holiday (a hundred candidates a year in some calendars), so it needs three
@@ -68,6 +74,8 @@ class ModelParams:
     shift_after: int = 3           # a run of this many points off the level is a new level
     level_points: int | None = None  # default: 14 days, 168 hours, 8 weeks, 6 month-ends
     dense_gain: float = 0.2        # a dense group is used when it cuts the residual spread by 20%
+    shape_after: int = 2           # a weekday's share off its effect this many times running is a new share
+    shape_z: float = 3.0           # ... when their median is this many sd off
     lower_ratio: float | None = None  # the owner's tolerance: the band is never tighter than this
     upper_ratio: float | None = None
 
@@ -94,6 +102,26 @@ class HolidayCalendar:
             return _country_holidays(self.country, self.subdiv, day.year).get(day, "") or ""
         return ""
 
+    def identity(self, day: date) -> str:
+        """The holiday's name as it recurs from year to year: a one-off closure next to a holiday (a
+        bridge day, "Day off (substituted from 02/28/2026)", whose name changes every year; an
+        "(observed)" day some years only) takes the name of the recurring holiday it adjoins across
+        closed days, so it compares with that holiday's past. Dates from config keep their names."""
+        name = self.name(day)
+        if not name or day in self.dates or not self.country or _recurs(self.country, self.subdiv, name, day.year):
+            return name
+        weekend = _weekend(self.country, self.subdiv)
+        for direction in (-1, 1):
+            d = day + timedelta(days=direction)
+            for _ in range(BRIDGE_REACH):
+                other = self.name(d)
+                if other and d not in self.dates and _recurs(self.country, self.subdiv, other, d.year):
+                    return other
+                if not other and d.weekday() not in weekend:
+                    break  # an open day: the closure ended without a recurring holiday
+                d += timedelta(days=direction)
+        return name
+
 
 @lru_cache(maxsize=256)
 def _country_holidays(country: str, subdiv: str | None, year: int) -> Mapping[date, str]:
@@ -102,6 +130,20 @@ def _country_holidays(country: str, subdiv: str | None, year: int) -> Mapping[da
     except NotImplementedError as exc:
         raise ValueError(f"holiday calendar: country {country!r} (subdivision {subdiv!r}) is not known to "
                          f"the holidays package; use an ISO 3166 code such as US, DE or GB") from exc
+
+
+@lru_cache(maxsize=4096)
+def _recurs(country: str, subdiv: str | None, name: str, year: int) -> bool:
+    """Whether a holiday of this name is also in the calendar the year before or after."""
+    return any(name in _country_holidays(country, subdiv, y).values() for y in (year - 1, year + 1))
+
+
+@lru_cache(maxsize=64)
+def _weekend(country: str, subdiv: str | None) -> frozenset[int]:
+    try:
+        return frozenset(holidays_lib.country_holidays(country, subdiv=subdiv).weekend)
+    except NotImplementedError:
+        return frozenset((5, 6))
 
 
 @dataclass
@@ -136,6 +178,11 @@ def _period_end(day: date) -> str:
     return "year" if day.month == 12 else "quarter" if day.month % 3 == 0 else "month"
 
 
+def _month_period(day: date) -> str:
+    """The period a monthly partition closes: its month's, its quarter's or its year's."""
+    return "year" if day.month == 12 else "quarter" if day.month % 3 == 0 else "month"
+
+
 def _business_day(day: date, cal: HolidayCalendar) -> int:
     n = 0
     for d in range(1, day.day + 1):
@@ -162,9 +209,9 @@ def features_of(at: datetime, grain: Grain, cal: HolidayCalendar, span: int = 1)
 
 def _features(at: datetime, grain: Grain, cal: HolidayCalendar, span: int) -> dict[str, object]:
     day = at.date()
-    holiday = cal.name(day)
+    holiday = cal.identity(day)
     if span > 1:
-        names = dict.fromkeys(n for n in (cal.name(day + timedelta(days=k)) for k in range(span)) if n)
+        names = dict.fromkeys(n for n in (cal.identity(day + timedelta(days=k)) for k in range(span)) if n)
         holiday = " + ".join(names)
     # "day" is no comparison group: it counts a holiday's occasions (24 hours of one New Year's Day
     # are one occasion, not 24)
@@ -178,16 +225,48 @@ def _features(at: datetime, grain: Grain, cal: HolidayCalendar, span: int) -> di
     return out
 
 
-def _near_holiday(day: date, cal: HolidayCalendar) -> str:
-    """The nearest holiday within NEIGHBOURHOOD_DAYS and the offset to it ("Eid al-Fitr -2d"): the
-    days around a holiday (homecoming, a bridge day, the backlog after it) form a group of their own,
-    compared with the same offset around the same holiday in past years."""
-    for k in range(1, NEIGHBOURHOOD_DAYS + 1):
-        for offset in (-k, k):  # the day before a holiday is "-1d": the holiday is one day later
-            name = cal.name(day - timedelta(days=offset))
+ALL_WEEK = frozenset(range(7))
+_NEAR_CACHE: dict[tuple, str] = {}
+
+
+def _near_holiday(day: date, cal: HolidayCalendar, open_days: frozenset[int] = ALL_WEEK) -> str:
+    """The nearest holiday within NEIGHBOURHOOD_DAYS working days and the offset to it ("Eid
+    al-Fitr -2d"): the days around a holiday (homecoming, the rush before it, the backlog after it)
+    form a group of their own, compared with the same offset around the same holiday in past years.
+    Offsets count the days the series is open (`open_days`, its weekdays with partitions; holidays
+    are closed): for a business-day series the Friday before a Monday holiday is "-1d", and three
+    working days before a festival stay three whatever weekends fall between."""
+    if cal.country is None and not cal.dates:
+        return ""
+    key = (day, cal.country, cal.subdiv, id(cal.dates), open_days)
+    hit = _NEAR_CACHE.get(key)
+    if hit is None:
+        if len(_NEAR_CACHE) > 200_000:
+            _NEAR_CACHE.clear()
+        hit = _NEAR_CACHE[key] = _nearest_holiday(day, cal, open_days)
+    return hit
+
+
+def _nearest_holiday(day: date, cal: HolidayCalendar, open_days: frozenset[int]) -> str:
+    found: dict[int, tuple[int, str]] = {}  # direction -> (working-day offset, holiday)
+    for direction in (1, -1):  # +1: a holiday later (the day is "-k" before it)
+        d, worked = day, 0
+        for _ in range(NEIGHBOURHOOD_DAYS * 7):
+            d += timedelta(days=direction)
+            name = cal.identity(d)
             if name:
-                return f"{name} {offset:+d}d"
-    return ""
+                found[direction] = (worked + 1, name)
+                break
+            if d.weekday() in open_days:
+                worked += 1
+                if worked >= NEIGHBOURHOOD_DAYS:
+                    break
+    if not found:
+        return ""
+    # the nearer one; at equal distance the holiday ahead (the day before a holiday is "-1d")
+    direction = min(found, key=lambda k: (found[k][0], -k))
+    k, name = found[direction]
+    return f"{name} {-direction * k:+d}d"
 
 
 def _closures(days: Sequence[date], target: date) -> tuple[list[int], int]:
@@ -459,8 +538,21 @@ class _Fit:
 
 def _typical_error(fit: _Fit) -> float:
     """Mean absolute one-step error, each capped at 1 (a fault in the history counts, but not
-    wildly): unlike the MAD it sees an effect that hits only some points (weekends, a cycle's edge)."""
-    errors = [min(abs(err), 1.0) for _, err in fit.errors]
+    wildly): unlike the MAD it sees an effect that hits only some points (weekends, a cycle's edge).
+    Each point is judged against the level of the points before it or of those after it, whichever
+    is nearer (neither holds the point itself): a level shift in the history is explained by the
+    points after it, so its weeks of transition do not drown a small group's effect (a payroll day
+    after a -30% step read as 19% of the errors, not the 20% its group must cut), while an effect
+    a point shows against both sides counts in full."""
+    adj = (np.asarray(fit.e) - fit.slope * fit._tt).tolist()
+    first = min(3, len(adj) - 1)
+    ahead: dict[int, float] = {}
+    if len(adj) > first + 1 >= 1:
+        # the level of the points after each one: the trailing medians of the reversed series
+        leading = _trailing_medians(adj[::-1], fit.level_points, first)
+        n = len(adj)
+        ahead = {n - 1 - j: adj[n - 1 - j] - m for j, m in zip(range(first, n), leading)}
+    errors = [min(abs(err), abs(ahead.get(i, err)), 1.0) for i, err in fit.errors]
     # (no degrees-of-freedom correction here: the 20% gain a dense group must show already pays
     # for its effects, and a payroll day that is one business day in twenty-two needs the group)
     return sum(errors) / len(errors) if errors else 0.0
@@ -504,6 +596,14 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             fv["near_holiday"] = ""
     if step >= 1.5:
         target_feats["near_holiday"] = ""
+    if grain == "day" and step >= MONTHLY_STEP_DAYS:
+        # a monthly series: each partition is its month's, whatever day it is dated (the 1st of a
+        # date_trunc('month'), a pay day on the last working day): its period is the month's
+        for q, fv in zip(pts_pos, feats):
+            fv["period_end"] = _month_period(q.at.date())
+        target_feats["period_end"] = _month_period(target.date())
+    elif grain == "day" and step < 1.5:
+        _working_day_neighbourhoods(pts_pos, feats, target, target_feats, cal)
     # holidays, their neighbourhoods and closures as the calendar has them: a level shift may not
     # start on one, nor be confirmed by them alone (three homecoming days are not a new level)
     special = [any(fv[f] not in NONE for f in EARNED) for fv in feats]
@@ -572,7 +672,21 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             spread = _spread(fit, feats, target_feats, used) * small_sample
             if n - start >= level_points // 2:
                 start = max(0, n - level_points)
+    # a weekday's (or business day's) share that changed for good is re-baselined like a level
+    shape_notes: list[str] = []
+    reshaped = _shape_changes(fit, feats, used, special, p.shape_after, p.shape_z) if grain == "day" else {}
+    if reshaped:
+        x = [v + sum(delta for (f, value), (delta, first, _) in reshaped.items() if i < first and feats[i][f] == value)
+             for i, v in enumerate(x)]
+        fit = _Fit(t, x, feats, used, lag, level_points)
+        spread = _spread(fit, feats, target_feats, used) * small_sample
     effect, thinnest, unseen, unseen_gap = fit.effect_for(target_feats)
+    for (f, value), (delta, _, count) in reshaped.items():
+        if target_feats.get(f) == value:
+            # the new share rests on the occurrences since the change: the band is as wide as that few
+            thinnest = min(thinnest, count)
+            shape_notes.append(f"the {_group_label({f: value}, [f])} share changed x{math.exp(delta):.2f} over the "
+                               f"last {count} occurrences: re-baselined on them")
     window = list(range(start, n))
     plain = [j for j in window if not special[j]]
     if len(plain) * 2 >= len(window) and len(plain) >= 3:
@@ -597,7 +711,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         lower = min(lower, math.exp(log_pred + unproven - h))
     elif unproven > 0:
         upper = max(upper, math.exp(log_pred + unproven + h))
-    notes = []
+    notes = shape_notes
     if unseen_gap:
         upper = baseline * p.hard_ratio  # a backlog of unknown size: only the hard rule judges a spike
         notes.append(f"the first partition after {unseen_gap} closed days, a closure never seen before: "
@@ -616,6 +730,28 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                     spread=spread, half_width=h, trend_per_step=math.exp(fit.slope), shift=shift,
                     unseen_holiday=unseen, notes=notes, hard_ratio=p.hard_ratio,
                     empty_is_normal=bool(same_day_zeros) and len(same_day_zeros) * 3 >= len(same) + len(same_day_zeros))
+
+
+def _open_weekdays(days: Sequence[date]) -> frozenset[int]:
+    """The weekdays a daily series has partitions on (at least half as often as its most usual one)."""
+    counts = [0] * 7
+    for d in days:
+        counts[d.weekday()] += 1
+    most = max(counts)
+    return frozenset(w for w in range(7) if most and counts[w] * 2 >= most)
+
+
+def _working_day_neighbourhoods(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
+                                target_feats: dict[str, object], cal: HolidayCalendar) -> None:
+    """A series closed on some weekdays counts a holiday's neighbourhood in its own working days."""
+    open_days = _open_weekdays([q.at.date() for q in pts])
+    if open_days == ALL_WEEK or not open_days:
+        return
+    for q, fv in zip(pts, feats):
+        if not fv["holiday"]:
+            fv["near_holiday"] = _near_holiday(q.at.date(), cal, open_days)
+    if not target_feats["holiday"]:
+        target_feats["near_holiday"] = _near_holiday(target.date(), cal, open_days)
 
 
 def _spread(fit: _Fit, feats: Sequence[Mapping[str, object]], target_feats: Mapping[str, object],
@@ -686,6 +822,52 @@ def _find_shift(fit: _Fit, pts: Sequence[Point], h: float, level_points: int, sh
         if pts[s].shift:
             return {"index": s, "at": pts[s].at.isoformat(), "ratio": None, "points": n - s, "accepted": True}
     return None
+
+
+def _shape_changes(fit: _Fit, feats: Sequence[Mapping[str, object]], used: Sequence[str], special: Sequence[bool],
+                   after: int, z: float) -> dict[tuple[str, object], tuple[float, int, int]]:
+    """Weekday (business-day) groups whose share changed for good: the group's ordinary occurrences
+    split where their residuals' median moved most (in standard errors), the part since then at
+    least `after` occurrences, its median `z` sd or more from the part before and its latest
+    `after` occurrences all on the new side (never one occurrence: one is a fault as much as a new
+    shape). {(group kind, value): (the change in log space, the index of the first point since,
+    the occurrences since)}. Most groups of a kind moving one way is a change of level, the shift
+    rule's, not of one day's share. The effects are medians over a year of days: without this,
+    weekend delivery launched reads "Sunday 1.6x" for months, and once the new Sundays are the
+    majority the old ones read as a low neighbourhood of whatever holiday they fell near."""
+    sd = MAD_SCALE * _mad(fit.resid)
+    out: dict[tuple[str, object], tuple[float, int, int]] = {}
+    if sd <= 0:
+        return out
+    for f in SHAPE_GROUPS:
+        if f not in used:
+            continue
+        members: dict[object, list[int]] = defaultdict(list)
+        for i, fv in enumerate(feats):
+            if not special[i] and fv.get("period_end") not in ("quarter", "year"):
+                members[fv[f]].append(i)
+        changes: dict[object, tuple[float, int, int]] = {}
+        for value, idx in members.items():
+            resid = [fit.resid[i] for i in idx]
+            m = len(resid)
+            best: tuple[float, int, float, float] | None = None
+            for j in range(3, m - after + 1):  # at least three occurrences before, `after` since
+                pre, post = median(resid[:j]), median(resid[j:])
+                stat = abs(post - pre) / math.sqrt(1 / j + 1 / (m - j))
+                if best is None or stat > best[0]:
+                    best = (stat, j, pre, post)
+            if best is None:
+                continue
+            stat, j, pre, post = best
+            mid, sign = (pre + post) / 2, 1 if post > pre else -1
+            if (abs(post - pre) >= z * sd and stat >= SHAPE_SE * sd
+                    and all((r - mid) * sign > 0 for r in resid[-after:])):
+                changes[value] = (post - pre, idx[j], m - j)
+        for sign in (1, -1):
+            same = {v: c for v, c in changes.items() if c[0] * sign > 0}
+            if len(same) * 2 <= len(members):
+                out.update({(f, v): c for v, c in same.items()})
+    return out
 
 
 def _indistinct(fit: _Fit, used: Sequence[str]) -> set[tuple[str, object]]:

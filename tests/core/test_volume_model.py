@@ -20,6 +20,7 @@ from dw_assets.core.volume_model import (
     Point,
     _rolling_median,
     _trailing_medians,
+    features_of,
     forecast,
     judge,
 )
@@ -391,3 +392,129 @@ def test_the_level_is_read_from_ordinary_days_around_a_run_of_holidays():
     expected = 3000 * (1 + 0.8 * math.cos((0 - 14) / 24 * 2 * math.pi))
     assert fc.baseline == pytest.approx(expected, rel=0.06)
     assert judge(fc, expected).passed and not judge(fc, 0.65 * expected).passed
+
+
+def test_a_bridge_day_takes_the_name_of_the_recurring_holiday_it_adjoins():
+    cal = HolidayCalendar(country="CN")
+    # "Day off (substituted from 02/28/2026)": a name seen once, next to Spring Festival across a weekend
+    assert "substituted" in cal.name(date(2026, 2, 23))
+    assert cal.identity(date(2026, 2, 23)) == cal.identity(date(2025, 2, 3)) == "Chinese New Year (Spring Festival)"
+    assert cal.identity(date(2026, 1, 2)) == "New Year's Day"
+    assert cal.identity(date(2026, 2, 17)) == cal.name(date(2026, 2, 17))  # a recurring name stays
+    assert cal.identity(date(2026, 2, 24)) == ""
+    listed = HolidayCalendar(country="CN", dates={date(2026, 2, 24): "stocktake 2026"})
+    assert listed.identity(date(2026, 2, 24)) == "stocktake 2026"  # a name from config is the owner's
+
+
+def _working_days(seed: int = 7, rush: float = 1.3, years: int = 3) -> tuple[list[Point], HolidayCalendar]:
+    """Monday-to-Friday partitions; a config festival (a different weekday each year) closes the
+    series and the three working days before it carry a rush, whatever weekend falls between."""
+    festivals = {date(2024, 3, 12): "festival", date(2025, 3, 3): "festival", date(2026, 3, 25): "festival"}
+    cal = HolidayCalendar(dates=festivals)
+    rng = random.Random(seed)
+    open_days = [date(2024, 1, 1) + timedelta(days=i) for i in range(365 * years)]
+    open_days = [d for d in open_days if d.weekday() < 5 and not cal.name(d)]
+    rushed = {d for f in festivals for d in [o for o in open_days if o < f][-3:]}
+    return [Point(datetime(d.year, d.month, d.day), round(8_000 * (rush if d in rushed else 1.0)
+                                                         * math.exp(rng.gauss(0, 0.04)))) for d in open_days], cal
+
+
+def test_a_holidays_neighbourhood_counts_the_series_working_days():
+    history, cal = _working_days()
+    target = datetime(2026, 3, 20)  # a Friday: three working days before a Wednesday festival, five calendar days
+    fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
+    assert "near:festival -3d" in fc.group  # the same group as 2025-02-26 (a Wednesday before a Monday festival)
+    assert judge(fc, 1.3 * 8_000).passed
+    assert not judge(fc, 0.65 * 1.3 * 8_000).passed and not judge(fc, 8_000 * 0.6).passed
+    # on a series open every day the neighbourhood is counted in calendar days, as before
+    daily, _ = _festival_days()
+    fc = forecast([p for p in daily if p.at < datetime(2026, 3, 23)], datetime(2026, 3, 23), calendar_=_festival_days()[1])
+    assert "near:festival +3d" in fc.group
+
+
+def _weekend_launch(days: int, change_at: int, seed: int = 3, step: float = 1.0) -> list[Point]:
+    """Daily; Sunday 0.55 -> 0.9 and Saturday 0.8 -> 1.05 from day `change_at` (weekend delivery
+    launched), or, with `step`, every day x step from then on (a level shift, not a new shape)."""
+    rng = random.Random(seed)
+    before, after = [1.0, 1.0, 1.0, 1.05, 1.15, 0.8, 0.55], [1.0, 1.0, 1.0, 1.05, 1.15, 1.05, 0.9]
+    out = []
+    for i in range(days):
+        d = datetime(2024, 1, 1) + timedelta(days=i)
+        new = i >= change_at
+        shape = (before if step != 1.0 or not new else after)[d.weekday()] * (step if new else 1.0)
+        out.append(Point(d, round(25_000 * shape * math.exp(rng.gauss(0, 0.04)))))
+    return out
+
+
+def test_a_weekday_share_that_changes_for_good_is_rebaselined_after_two_occurrences_not_one():
+    history = _weekend_launch(406, 385)  # the new shape from Monday 2025-01-20 (day 385); days 391, 398, 405 Sundays
+    sundays = [p for p in history if p.at.weekday() == 6 and p.at >= datetime(2025, 1, 20)]
+    assert len(sundays) == 3
+    one_seen = forecast([p for p in history if p.at < sundays[1].at], sundays[1].at)
+    assert not judge(one_seen, 0.9 * 25_000).passed and not one_seen.notes  # one Sunday at 1.6x is no new shape yet
+    target = sundays[2].at
+    fc = forecast([p for p in history if p.at < target], target)
+    assert fc.notes and "Sun share changed" in fc.notes[0]
+    new_sunday = 0.9 * 25_000
+    assert fc.baseline == pytest.approx(new_sunday, rel=0.1) and judge(fc, new_sunday).passed
+    # no blind window: a 35% drop on the re-baselined group, an empty day and a duplicate still fail
+    assert not judge(fc, 0.65 * new_sunday).passed
+    assert judge(fc, 0).reason == "empty" and not judge(fc, 1.9 * fc.baseline).passed
+    monday = forecast(history, target + timedelta(days=1))  # the other days keep their share
+    assert monday.group == "Mon"
+    assert not monday.notes and judge(monday, 25_000).passed
+
+
+def test_a_level_shift_is_not_read_as_a_change_of_every_weekdays_share():
+    history = _weekend_launch(420, 400, step=0.7)
+    target = history[-1].at + timedelta(days=1)
+    fc = forecast(history, target)
+    assert not any("share changed" in n for n in fc.notes)
+    assert fc.baseline == pytest.approx(0.7 * 25_000 * [1.0, 1.0, 1.0, 1.05, 1.15, 0.8, 0.55][target.weekday()], rel=0.08)
+
+
+def _payroll(days: int, shift_at: int, seed: int = 2) -> tuple[list[Point], HolidayCalendar]:
+    """German daily orders: the first business day of the month x1.35 (payroll), Sundays light, a
+    -30% step at `shift_at`."""
+    cal = HolidayCalendar(country="DE")
+    rng = random.Random(seed)
+    shape = [1.1, 1.0, 1.0, 1.0, 1.3, 1.4, 0.15]
+    out = []
+    for i in range(days):
+        d = date(2024, 1, 1) + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        lift = 1.35 if features_of(at, "day", cal)["business_day"] == 1 else 1.0
+        hol = 0.5 if cal.name(d) else 1.0
+        out.append(Point(at, round(20_000 * shape[d.weekday()] * lift * hol * (0.7 if i >= shift_at else 1.0)
+                                   * math.exp(rng.gauss(0, 0.03)))))
+    return out, cal
+
+
+def test_a_payroll_day_keeps_its_effect_on_the_new_level_after_a_shift():
+    # 2025-11-03, a Monday and the first business day, 62 days after a -30% step: the step's weeks of
+    # transition in the history made the business-day group look not worth it, and payroll read 1.37x
+    history, cal = _payroll(672, 610)
+    target = datetime(2025, 11, 3)
+    fc = forecast(history, target, calendar_=cal)
+    assert "business_day=1" in fc.group
+    payroll_monday = 20_000 * 1.1 * 1.35 * 0.7
+    assert fc.baseline == pytest.approx(payroll_monday, rel=0.08) and judge(fc, payroll_monday).passed
+    assert not judge(fc, 0.65 * payroll_monday).passed
+    # six days after a step (the shift found and re-baselined), the group keeps its effect too
+    history, cal = _payroll(639, 633)  # the step on 2025-09-25
+    soon = datetime(2025, 10, 1)  # a Wednesday, business day 1
+    fc = forecast(history, soon, calendar_=cal)
+    assert fc.shift is not None and "business_day=1" in fc.group
+    assert judge(fc, 20_000 * 1.35 * 0.7).passed and not judge(fc, 0.65 * 20_000 * 1.35 * 0.7).passed
+
+
+def test_a_monthly_series_dated_on_any_day_compares_quarters_and_years_with_their_own_kind():
+    # partitions dated on the 1st (date_trunc('month')) or on a pay day: each one is its month's
+    rng = random.Random(5)
+    firsts = [datetime(2023 + i // 12, i % 12 + 1, 1) for i in range(36)]
+    history = [Point(at, round(_expected_gl(i) * math.exp(rng.gauss(0, 0.03)))) for i, at in enumerate(firsts)]
+    fc = forecast(history[:35], firsts[35])  # 2025-12-01: December's partition, dated on its first day
+    assert fc.group == "year_end"
+    assert judge(fc, _expected_gl(35)).passed and not judge(fc, 0.65 * _expected_gl(35)).passed
+    fc = forecast(history, datetime(2026, 1, 1))  # January: an ordinary month
+    assert fc.group == "month_end" and judge(fc, _expected_gl(36)).passed
