@@ -18,6 +18,7 @@ from datetime import date
 from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -80,6 +81,18 @@ def _duration(value: str | None) -> str | None:
         return value
 
     parse_duration(value)  # ValueError names the bad text; pydantic reports it under the key
+    return value
+
+
+def _zone(value: str | None) -> str | None:
+    """An IANA time zone name (Europe/Berlin, America/New_York, UTC), checked at load."""
+    if value is None:
+        return value
+    try:
+        ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError) as exc:
+        raise ValueError(f"{value!r} is not an IANA time zone name (e.g. UTC, Europe/Berlin, "
+                         f"America/New_York, Australia/Sydney)") from exc
     return value
 
 
@@ -172,8 +185,8 @@ class VolumeCheckConfig(_Model):
     # unset: all, the model's calendar groups do the comparing
     period: Literal["month_end", "same_weekday", "daily"] | None = None
     # calendar groups the model compares within; unset: inferred from history
-    compare_by: list[Literal["period_end", "weekday", "hour_of_day", "business_day", "holiday", "near_holiday",
-                             "after_gap"]] | None = None
+    compare_by: list[Literal["period_end", "weekday", "hour_of_day", "hour_of_week", "business_day", "holiday",
+                             "near_holiday", "after_gap"]] | None = None
     holidays: HolidaysConfig | None = None
     group_by: list[str] = []  # also judge each group (entity, market, source) on its own series
     max_groups: int = 50
@@ -187,6 +200,13 @@ class VolumeCheckConfig(_Model):
     hard_ratio: float = Field(1.9, gt=1)  # at or over this times the baseline always fails
     shift_after: int = Field(3, ge=1)  # partitions off the level in a row that make a new level
     direction: Literal["both", "drop", "spike"] = "both"
+    # the owner's time zone: an hourly check's hour of day, weekday and holidays, and a daily check's
+    # day on a timestamp column, are this zone's (the SQL buckets in it, whatever the session's zone)
+    timezone: str = "UTC"
+    # the zone a TIMESTAMP column without time zone was written in (default: `timezone`, as the
+    # freshness check reads naive timestamps); e.g. UTC for naive UTC stamps of users elsewhere
+    column_timezone: str | None = None
+    _zones = field_validator("timezone", "column_timezone")(_zone)
 
 
 class FreshnessCheckConfig(_Model):
@@ -195,6 +215,7 @@ class FreshnessCheckConfig(_Model):
     _max_age = field_validator("max_age")(_duration)
     deadline_cron: str | None = None  # e.g. "0 7 * * *": data for the day must land by then
     timezone: str = "UTC"
+    _timezone = field_validator("timezone")(_zone)
 
 
 class BalanceRuleConfig(_Model):

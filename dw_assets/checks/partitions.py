@@ -12,11 +12,13 @@ import hashlib
 import json
 from datetime import date, datetime
 from typing import Any, Literal
+from zoneinfo import ZoneInfo
 
 from dw_assets.config import DatasetChecksConfig, Settings
 from dw_assets.connectors.warehouse import Warehouse, WarehouseError, WarehouseSession
 from dw_assets.core.checks_logic import CheckOutcome, parse_partition_key
 from dw_assets.core.dates import as_date
+from dw_assets.core.volume_model import hour_label, hour_start
 
 
 def parse_partition(value: Any) -> date:
@@ -84,6 +86,24 @@ def partition_key(value: object, grain: Grain) -> str:
     return as_moment(value).strftime(FORMAT[grain])
 
 
+def check_timezone(entry: DatasetChecksConfig) -> tuple[str, str]:
+    """(the zone a dataset's partitions are days / hours of, the zone its naive timestamps were
+    written in): the volume check's, else UTC."""
+    if entry.volume is None:
+        return "UTC", "UTC"
+    return entry.volume.timezone, entry.volume.column_timezone or entry.volume.timezone
+
+
+def zoned_key(moment: datetime, grain: Grain, entry: DatasetChecksConfig) -> str:
+    """A timestamp (aware: an instant; naive: written in the column's zone) as the key of the
+    partition holding it, in the dataset's zone, whatever the session's zone was."""
+    zone, column_zone = check_timezone(entry)
+    instant = moment if moment.tzinfo else moment.replace(tzinfo=ZoneInfo(column_zone))
+    if grain == "hour":
+        return hour_label(hour_start(instant, zone), zone)
+    return instant.astimezone(ZoneInfo(zone)).date().isoformat()
+
+
 def latest_partition_key(settings: Settings, entry: DatasetChecksConfig,
                          warehouse: Warehouse | None = None) -> str | None:
     """The dataset's newest partition as a partition key (None: unpartitioned, or empty): the
@@ -96,6 +116,8 @@ def latest_partition_key(settings: Settings, entry: DatasetChecksConfig,
     if latest is None:
         return None
     try:
+        if isinstance(latest, datetime):
+            return zoned_key(latest, grain, entry)
         return partition_key(latest, grain)
     except ValueError as exc:
         raise WarehouseError(f"{entry.dataset}.{column}: newest value {latest!r} is not a date or time") from exc

@@ -13,31 +13,62 @@ import math
 from collections import defaultdict
 from datetime import datetime, timedelta
 from typing import SupportsFloat
+from zoneinfo import ZoneInfo
 
 from dw_assets.checks.partitions import as_moment
 from dw_assets.checks.state import accepted_partitions, baseline_exclusions
 from dw_assets.config import VolumeCheckConfig
-from dw_assets.connectors.warehouse import Warehouse, WarehouseError
+from dw_assets.connectors.warehouse import Warehouse, WarehouseError, WarehouseSession
 from dw_assets.core import stats
-from dw_assets.core.checks_logic import CheckOutcome, decide_volume
-from dw_assets.core.volume_model import HolidayCalendar, ModelParams
+from dw_assets.core.checks_logic import CheckOutcome, decide_volume, parse_partition_moment
+from dw_assets.core.volume_model import HolidayCalendar, ModelParams, hour_label, hour_of_key, hour_start
 from dw_assets.store import Store
 
 DEFAULT_DAYS = {"month_end": 36 * 31, "same_weekday": 52 * 7}
 
 
-def partition_key(value: object, grain: str) -> datetime:
-    """A bucket value from the warehouse (DATE, TIMESTAMP or text) as a naive datetime at its start."""
+def partition_key(value: object, grain: str, timezone: str = "UTC") -> datetime:
+    """A partition key (`2026-09-30`, `2026-09-30T13:00`, a wall-clock hour of `timezone`, with an
+    offset for the repeated hour of a 25-hour day) or a DATE as a naive datetime at its start: a
+    day, or the hour's start as a naive UTC time."""
     try:
-        moment = as_moment(value)
+        moment = parse_partition_moment(value) if isinstance(value, str) else value
+        if grain == "hour" and isinstance(moment, datetime):
+            return hour_of_key(moment, timezone)
+        moment = as_moment(moment)
     except ValueError as exc:
         raise WarehouseError(str(exc)) from exc
-    return moment.replace(minute=0, second=0, microsecond=0) if grain == "hour" else \
+    return hour_of_key(moment, timezone) if grain == "hour" else \
         moment.replace(hour=0, minute=0, second=0, microsecond=0)
 
 
-def partition_label(moment: datetime, grain: str) -> str:
-    return moment.strftime("%Y-%m-%dT%H:00") if grain == "hour" else moment.date().isoformat()
+def partition_label(moment: datetime, grain: str, timezone: str = "UTC") -> str:
+    """A partition's key: the day, or the hour (a naive UTC start) as a wall-clock hour of `timezone`."""
+    return hour_label(moment, timezone) if grain == "hour" else moment.date().isoformat()
+
+
+def _latest_key(latest: object, grain: str, column_type: str | None, cfg: VolumeCheckConfig) -> datetime:
+    """The partition holding the column's newest value: a DATE is its day; a timestamp is an instant
+    (aware, or naive in the column's zone), in the check's zone's hour or day."""
+    if not isinstance(latest, datetime) or (column_type or "").upper() == "DATE":
+        return partition_key(latest, grain, cfg.timezone)
+    zone = cfg.column_timezone or cfg.timezone
+    instant = latest if latest.tzinfo else latest.replace(tzinfo=ZoneInfo(zone))
+    if grain == "hour":
+        return hour_start(instant, cfg.timezone)
+    local = instant.astimezone(ZoneInfo(cfg.timezone))
+    return datetime(local.year, local.month, local.day)
+
+
+def _day_instant(day: datetime, timezone: str) -> datetime:
+    """Local midnight of `day` in `timezone` as a naive UTC time (a daily window's bound)."""
+    return day.replace(tzinfo=ZoneInfo(timezone)).astimezone(ZoneInfo("UTC")).replace(tzinfo=None)
+
+
+def _column_type(session: WarehouseSession, dataset_id: str, column: str) -> str | None:
+    """The partition column's type as `table_schema` spells it (None: not found, e.g. an expression)."""
+    found = {c.name.lower(): c.data_type for c in session.table_schema(dataset_id)}
+    return found.get(column.lower())
 
 
 def lookback(cfg: VolumeCheckConfig, excluded: int) -> timedelta:
@@ -76,66 +107,80 @@ def evaluate_volume(warehouse: Warehouse, store: Store | None, dataset_id: str, 
     excluded = sorted(baseline_exclusions(store, dataset_id)) if store is not None else []
     accepted = accepted_partitions(store, dataset_id) if store is not None else {}
     relation = warehouse.relation(dataset_id)
-    bucket = warehouse.bucket(cfg.partition_column, cfg.grain)
     column = warehouse.column(cfg.partition_column)
     groups = [warehouse.column(g) for g in cfg.group_by]
+    tz, zone = cfg.timezone, cfg.column_timezone or cfg.timezone
     with warehouse.session() as s:
+        # the column's type says how its values meet a time zone (an instant, a naive time, a DATE)
+        column_type = _column_type(s, dataset_id, cfg.partition_column)
+        bucket = warehouse.bucket(cfg.partition_column, cfg.grain, column_type=column_type, timezone=tz,
+                                  column_timezone=zone)
         if partition:
             try:
-                target = partition_key(partition, cfg.grain)
+                target = partition_key(partition, cfg.grain, tz)
             except WarehouseError as exc:
                 raise WarehouseError(f"--partition {partition!r}: {exc}") from exc
         else:
             latest = s.scalar(f"SELECT max({column}) FROM {relation}")
             if latest is None:
                 return CheckOutcome(cfg.name, dataset_id, False, "WARN", f"{dataset_id} is empty: no partition to check")
-            target = partition_key(latest, cfg.grain)
+            try:
+                target = _latest_key(latest, cfg.grain, column_type, cfg)
+            except WarehouseError as exc:
+                raise WarehouseError(f"{dataset_id}.{cfg.partition_column}: newest value {latest!r}: {exc}") from exc
         step = timedelta(hours=1) if cfg.grain == "hour" else timedelta(days=1)
         start, end = target - lookback(cfg, len(excluded)), target + step
-        # half-open bounds on the raw column: a timestamp's whole last hour or day is read
+        # half-open bounds on the raw column: a timestamp's whole last hour or day is read (a day
+        # of a timestamp column is the check's zone's day: its bounds are local midnights)
+        if cfg.grain == "day" and (column_type or "").upper() != "DATE" and tz != "UTC":
+            bounds = warehouse.bounds(_day_instant(start, tz), _day_instant(end, tz), column_type=column_type,
+                                      column_timezone=zone)
+        elif (column_type or "").upper() == "DATE":
+            bounds = {"start": start, "end": end}
+        else:
+            bounds = warehouse.bounds(start, end, column_type=column_type, column_timezone=zone)
         where = f"WHERE {column} >= :start AND {column} < :end"
-        bounds = {"start": start, "end": end}
         if groups:
             select = ", ".join(f"{g} AS g{i}" for i, g in enumerate(groups))
-            group_cols = ", ".join(f"g{i}" for i in range(len(groups)))
             sql = (f"SELECT {bucket} AS p, {select}, {cfg.metric} AS n FROM {relation} {where} "
                    f"GROUP BY {bucket}, {', '.join(groups)}")
-            del group_cols
         else:
             sql = f"SELECT {bucket} AS p, {cfg.metric} AS n FROM {relation} {where} GROUP BY {bucket}"
         rows = s.rows(sql, bounds)
-    skip = {partition_key(p, cfg.grain) for p in excluded}
+    skip = {partition_key(p, cfg.grain, tz) for p in excluded}
     totals: dict[datetime, float] = defaultdict(float)
     by_group: dict[str, dict[datetime, float]] = defaultdict(dict)
     for r in rows:
         if r["p"] is None:
             continue
-        key = partition_key(r["p"], cfg.grain)
+        # an hourly bucket is already the naive UTC start of its local hour (no truncation: a zone
+        # half an hour off UTC starts its hours at :30)
+        key = as_moment(r["p"]) if cfg.grain == "hour" else partition_key(r["p"], cfg.grain)
         value = _number(r["n"])
         totals[key] += value
         if groups:
             name = "/".join(str(r[f"g{i}"]) for i in range(len(groups)))
             by_group[name][key] = by_group[name].get(key, 0) + value
     chosen = _comparable(target, [k for k in totals if k not in skip], cfg)
-    label = {k: partition_label(k, cfg.grain) for k in chosen}
+    label = {k: partition_label(k, cfg.grain, tz) for k in chosen}
     history = [(label[k], _number(totals[k])) for k in chosen]
     group_inputs = None
     if groups:
         group_inputs = _group_inputs(by_group, chosen, label, target, cfg)
-    target_label = partition_label(target, cfg.grain)
+    target_label = partition_label(target, cfg.grain, tz)
     return decide_volume(dataset_id, target_label, _number(totals.get(target, 0)), history,
                          period=cfg.period, direction=cfg.direction, min_history=cfg.min_history,
-                         excluded=[p for p in excluded if start <= partition_key(p, cfg.grain) < target],
+                         excluded=[p for p in excluded if start <= partition_key(p, cfg.grain, tz) < target],
                          name=cfg.name, grain=cfg.grain, compare_by=cfg.compare_by,
                          holidays=holiday_calendar(cfg), params=model_params(cfg),
-                         accepted={_relabel(p, cfg.grain): shift for p, shift in accepted.items()},
-                         groups=group_inputs,
+                         accepted={_relabel(p, cfg.grain, tz): shift for p, shift in accepted.items()},
+                         groups=group_inputs, timezone=tz if cfg.grain == "hour" else "UTC",
                          unit="rows" if cfg.metric.replace(" ", "").lower() == "count(*)" else cfg.metric)
 
 
-def _relabel(partition: str, grain: str) -> str:
+def _relabel(partition: str, grain: str, timezone: str = "UTC") -> str:
     try:
-        return partition_label(partition_key(partition, grain), grain)
+        return partition_label(partition_key(partition, grain, timezone), grain, timezone)
     except WarehouseError:
         return partition
 

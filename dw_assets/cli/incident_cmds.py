@@ -178,8 +178,9 @@ def accept_partition_cmd(dw, dataset: str, partition: str, actor: str, note: str
     settings = dw.settings
     entry = find_entry(settings, dataset)
     grain = entry.volume.grain if entry.volume else "day"
+    zone = entry.volume.timezone if entry.volume else "UTC"  # an hourly key is a wall-clock hour of the check's zone
     try:
-        label = partition_label(partition_key(partition, grain), grain)
+        label = partition_label(partition_key(partition, grain, zone), grain, zone)
     except WarehouseError as exc:
         raise click.BadParameter(str(exc), param_hint="PARTITION") from exc
     if not actor.strip():

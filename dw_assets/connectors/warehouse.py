@@ -35,8 +35,10 @@ import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import sqlalchemy as sa
 import sqlglot
@@ -358,14 +360,65 @@ class Warehouse:
         """The product's SQL (DuckDB's) in this warehouse's dialect; `:name` parameters kept."""
         return sql if self.is_duckdb else _translate(sql, self.dialect)
 
-    def bucket(self, name: str, grain: str) -> str:
-        """A partition column truncated to its grain in this warehouse's SQL: the day (a DATE, or
-        a TIMESTAMP's date) or the hour. Written once in DuckDB's SQL and transpiled by sqlglot."""
+    def bucket(self, name: str, grain: str, *, column_type: str | None = None, timezone: str = "UTC",
+               column_timezone: str | None = None) -> str:
+        """A partition column truncated to its grain in this warehouse's SQL, in the check's time
+        zone, whatever the session's `TimeZone`: the day (a DATE as is; a timestamp's date in
+        `timezone`) or the start of the hour in `timezone` as a naive UTC time (an instant: the two
+        01:00s of a 25-hour day are two buckets). A `TIMESTAMP WITH TIME ZONE` column (`column_type`,
+        as `table_schema` spells it) is an instant; a naive one was written in `column_timezone`
+        (default: `timezone`). Written once in DuckDB's SQL and transpiled by sqlglot."""
         if grain not in ("day", "hour"):
             raise WarehouseError(f"unknown grain {grain!r}: use day or hour")
         column = quote_identifier(name, SOURCE_DIALECT)
-        sql = f"CAST({column} AS DATE)" if grain == "day" else f"DATE_TRUNC('HOUR', CAST({column} AS TIMESTAMP))"
+        kind = (column_type or "").upper()
+        if kind == "DATE" or (grain == "day" and not kind.startswith("TIMESTAMP") and timezone == "UTC"
+                              and (column_timezone or timezone) == "UTC"):
+            sql = f"CAST({column} AS DATE)" if grain == "day" else f"DATE_TRUNC('HOUR', CAST({column} AS TIMESTAMP))"
+            return sqlglot.transpile(sql, read=SOURCE_DIALECT, write=SOURCE_DIALECT)[0]
+        local, utc = _zoned(column, kind.startswith("TIMESTAMP WITH TIME ZONE"), timezone, column_timezone or timezone)
+        if ("AT TIME ZONE" in local or "AT TIME ZONE" in utc) and self.dialect == "sqlite":
+            raise WarehouseError(f"timezone {timezone!r} on {name!r}: SQLite has no time zones; use UTC (the "
+                                 f"column's stamps as stored) or a warehouse that has them (DuckDB, PostgreSQL)")
+        if grain == "day":
+            sql = f"CAST({local} AS DATE)"
+        elif local == utc:
+            sql = f"DATE_TRUNC('HOUR', {utc})"
+        else:
+            # the local hour's start as an instant: the UTC time less the minutes into the local hour
+            # (no local -> UTC conversion, which a repeated 01:00 would make ambiguous)
+            sql = f"{utc} - ({local} - DATE_TRUNC('HOUR', {local}))"
         return sqlglot.transpile(sql, read=SOURCE_DIALECT, write=SOURCE_DIALECT)[0]  # a session transpiles it on
+
+    def bounds(self, start: datetime, end: datetime, *, column_type: str | None = None,
+               column_timezone: str = "UTC") -> dict[str, datetime]:
+        """`start` / `end` (naive UTC instants) as parameters comparable with the raw column whatever
+        the session's zone: aware UTC times for a `TIMESTAMP WITH TIME ZONE` column; the column's
+        own wall-clock for a naive one (written in `column_timezone`)."""
+        utc = ZoneInfo("UTC")
+        if (column_type or "").upper().startswith("TIMESTAMP WITH TIME ZONE"):
+            return {"start": start.replace(tzinfo=utc), "end": end.replace(tzinfo=utc)}
+        if column_timezone == "UTC":
+            return {"start": start, "end": end}
+        zone = ZoneInfo(column_timezone)
+        return {k: v.replace(tzinfo=utc).astimezone(zone).replace(tzinfo=None) for k, v in
+                (("start", start), ("end", end))}
+
+
+def _zoned(column: str, aware: bool, timezone: str, column_timezone: str) -> tuple[str, str]:
+    """(the local wall-clock time in `timezone`, the naive UTC time) of a column, in DuckDB's SQL.
+    `AT TIME ZONE` means the same on DuckDB and PostgreSQL: on an instant it gives the zone's wall
+    clock; on a naive time it reads it as the zone's wall clock and gives the instant."""
+    def zone(name: str) -> str:
+        return exp.Literal.string(name).sql(SOURCE_DIALECT)
+
+    if aware:
+        return f"({column} AT TIME ZONE {zone(timezone)})", f"({column} AT TIME ZONE 'UTC')"
+    naive = f"CAST({column} AS TIMESTAMP)"
+    instant = f"({naive} AT TIME ZONE {zone(column_timezone)})"
+    local = naive if column_timezone == timezone else f"({instant} AT TIME ZONE {zone(timezone)})"
+    utc = naive if column_timezone == "UTC" else f"({instant} AT TIME ZONE 'UTC')"
+    return local, utc
 
 
 class WarehouseSession:

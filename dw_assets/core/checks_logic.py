@@ -29,6 +29,7 @@ from dw_assets.core.volume_model import (
     ModelParams,
     Point,
     forecast,
+    hour_of_key,
     judge,
 )
 
@@ -71,29 +72,40 @@ def decide_volume(dataset_id: str, partition: str, observed: float, history: Seq
                   excluded: Sequence[str] = (), name: str = VOLUME, unit: str = "rows", grain: Grain = "day",
                   compare_by: Sequence[str] | None = None, holidays: HolidayCalendar | None = None,
                   params: ModelParams | None = None, accepted: Mapping[str, bool] | None = None,
-                  groups: Mapping[str, tuple[float, Sequence[tuple[str, float]]]] | None = None) -> CheckOutcome:
+                  groups: Mapping[str, tuple[float, Sequence[tuple[str, float]]]] | None = None,
+                  timezone: str = "UTC") -> CheckOutcome:
     """`history`: (partition, value) of the comparable partitions before this one, any order (the
     SQL aggregate, past incidents' partitions already left out). `accepted`: partitions a person
     accepted as legitimate (True: as a new level). `groups`: per `group_by` value, its (observed,
     history): each group is judged on its own series too, and a failing group fails the check
-    and is named. `unit` names what was measured (rows, or a metric such as sum(net_revenue))."""
+    and is named. `unit` names what was measured (rows, or a metric such as sum(net_revenue)).
+    `timezone`: the zone an hourly check's keys are wall-clock hours of (its hours, weekdays and
+    holidays are that zone's)."""
     accepted = dict(accepted or {})
     points = sorted(history)
     label = period or "calendar"
     base_meta: dict[str, Any] = {"observed": observed, "history_points": len(points), "period": label,
                                  "grain": grain, "direction": direction, "excluded_partitions": list(excluded),
                                  "history": [{"partition": p, "rows": n} for p, n in points]}
+    if timezone != "UTC":
+        base_meta["timezone"] = timezone
     if len(points) < min_history:
         return CheckOutcome(name, dataset_id, False, "WARN",
                             f"too little history to judge {partition}: {len(points)} comparable {label} "
                             f"partition(s) before it, need {min_history}; {observed:,} {unit} observed",
                             base_meta, partition=partition)
     model = _params(params, lower_ratio, upper_ratio, mad_k)
-    at = parse_partition_key(partition)
+
+    def moment(key: str) -> datetime:
+        # an hourly key is a wall-clock hour of the check's zone: the model takes its UTC hour
+        return hour_of_key(parse_partition_moment(key), timezone) if grain == "hour" else parse_partition_key(key)
+
+    at = moment(partition)
 
     def judge_series(series: Sequence[tuple[str, float]], value: float) -> tuple[Forecast, Judgement]:
-        pts = [Point(parse_partition_key(p), float(n), p in accepted, accepted.get(p, False)) for p, n in series]
-        fc = forecast(pts, at, grain=grain, calendar_=holidays, compare_by=compare_by, params=model)
+        pts = [Point(moment(p), float(n), p in accepted, accepted.get(p, False)) for p, n in series]
+        fc = forecast(pts, at, grain=grain, calendar_=holidays, compare_by=compare_by, params=model,
+                      timezone=timezone)
         return fc, judge(fc, value, accepted=partition in accepted, direction=direction)
 
     fc, verdict = judge_series(points, observed)
@@ -156,11 +168,17 @@ def _params(params: ModelParams | None, lower_ratio: float | None, upper_ratio: 
 
 def parse_partition_key(value: str) -> datetime:
     """A partition as text: `YYYY-MM-DD` (a day) or an hour (`YYYY-MM-DDTHH`, `YYYY-MM-DD HH:MM[:SS]`)."""
+    return parse_partition_moment(value).replace(tzinfo=None)
+
+
+def parse_partition_moment(value: str) -> datetime:
+    """As `parse_partition_key`, but an offset in the key (`2026-11-01T01:00-0500`, the repeated hour
+    of a 25-hour local day) is kept: the datetime is aware."""
     text = str(value).strip()
     try:
         if len(text) == 13 and text[10] in "T ":
             text += ":00"
-        return datetime.fromisoformat(text).replace(tzinfo=None)
+        return datetime.fromisoformat(text)
     except ValueError as exc:
         raise ValueError(f"partition {value!r} is neither a day (YYYY-MM-DD) nor an hour "
                          f"(YYYY-MM-DDTHH or YYYY-MM-DD HH:00)") from exc

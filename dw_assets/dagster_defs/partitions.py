@@ -17,7 +17,7 @@ from typing import Literal
 
 import dagster as dg
 
-from dw_assets.checks.partitions import FORMAT, Grain, dataset_grain
+from dw_assets.checks.partitions import FORMAT, Grain, check_timezone, dataset_grain
 from dw_assets.config import DatasetChecksConfig, Settings
 from dw_assets.core.identity import canonical_dataset_id
 
@@ -31,8 +31,11 @@ def partitions_for(entry: DatasetChecksConfig) -> dg.TimeWindowPartitionsDefinit
         return None
     start = datetime(entry.partitions_start.year, entry.partitions_start.month, entry.partitions_start.day)
     # end_offset=1: today's (this hour's) partition exists as soon as its data can be checked
+    # the keys are days / wall-clock hours of the check's zone (Dagster keys the repeated hour of a
+    # 25-hour day with its offset, `2026-11-01T01:00-0500`, as the check does)
     return dg.TimeWindowPartitionsDefinition(cron_schedule=CRON[grain], fmt=FORMAT[grain],
-                                             start=start.strftime(FORMAT[grain]), end_offset=1)
+                                             start=start.strftime(FORMAT[grain]), end_offset=1,
+                                             timezone=check_timezone(entry)[0])
 
 
 def dataset_partitions(settings: Settings) -> dict[str, dg.TimeWindowPartitionsDefinition]:

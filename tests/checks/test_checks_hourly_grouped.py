@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 
 import dagster as dg
 import pytest
@@ -21,12 +22,18 @@ import checks
 from dw_assets.checks.landed_files import count_data_rows
 from dw_assets.checks.state import exclude_partition
 from dw_assets.cli import cli
-from dw_assets.config import DatasetChecksConfig, HolidaysConfig, VolumeCheckConfig
+from dw_assets.config import (
+    ConfigError,
+    DatasetChecksConfig,
+    HolidaysConfig,
+    VolumeCheckConfig,
+    load_settings,
+)
 from dw_assets.governance.keys import generate_key_file
 from dw_assets.governance.receipt_log import ReceiptLog
 from dw_assets.store import open_state
 
-EVENTS, ORDERS = "lake.events", "lake.orders_by_market"
+EVENTS, ORDERS, EVENTS_NY = "lake.events", "lake.orders_by_market", "lake.events_ny"
 
 
 @pytest.fixture
@@ -47,12 +54,23 @@ def grained(estate, tmp_path):
              (VALUES ('US', 40), ('DE', 25), ('FR', 15), ('GB', 12), ('JP', 8)) m(market, share),
              LATERAL (SELECT * FROM range(CAST(m.share * 3 * (CASE WHEN dayofweek(d.day) IN (0, 6) THEN 0.6 ELSE 1 END)
                                                * (1 + (CAST(hash(d.day, m.market) % 5 AS INTEGER) - 2) / 100.0) AS INTEGER))) t(k)
-        WHERE NOT (d.day = DATE '2026-09-28' AND m.market = 'FR')""")
+        WHERE NOT (d.day = DATE '2026-09-28' AND m.market = 'FR');
+        CREATE TABLE events_ny AS
+        SELECT 'n' || h.i || '-' || r.j AS event_id,
+               (h.at + (r.j % 60) * INTERVAL 1 MINUTE) AT TIME ZONE 'UTC' AS event_at
+        FROM (SELECT i, TIMESTAMP '2026-10-18 00:00:00' + i * INTERVAL 1 HOUR AS at FROM range(0, 21 * 24 + 19) t(i)) h,
+             LATERAL (SELECT * FROM range(CAST(
+                 (150 * (1 + 0.8 * cos((hour((h.at AT TIME ZONE 'UTC') AT TIME ZONE 'America/New_York') - 13)
+                                       / 24 * 2 * pi()))
+                  * (1 + (CAST(hash(h.i) % 7 AS INTEGER) - 3) / 100.0)
+                  * (CASE WHEN h.i = 21 * 24 + 18 THEN 0.4 ELSE 1 END)) AS INTEGER))) r(j)""")
     extra = [
         DatasetChecksConfig(dataset=EVENTS, volume=VolumeCheckConfig(partition_column="event_at", grain="hour",
                                                                      holidays=HolidaysConfig(country="FR"))),
         DatasetChecksConfig(dataset=ORDERS, volume=VolumeCheckConfig(partition_column="order_date",
                                                                      group_by=["market"])),
+        DatasetChecksConfig(dataset=EVENTS_NY, volume=VolumeCheckConfig(partition_column="event_at", grain="hour",
+                                                                        timezone="America/New_York")),
     ]
     # accepting a partition writes a signed receipt: the deployment needs its own signing key
     key_file = tmp_path / "keys" / "signing.key"
@@ -91,6 +109,24 @@ def test_hourly_check_reads_whole_hours_and_judges_an_hour(dw):
     assert clean["passed"] and clean["partition"] == "2026-09-28T12:00"
     # every minute of the hour counts (the old `<= date` bound read only the midnight hour)
     assert clean["metadata"]["observed"] > 300 and clean["metadata"]["history_points"] >= 24 * 14
+
+
+def test_hourly_check_in_the_owners_time_zone(dw):
+    """Hours are New York's: the latest hour is 13:00 EST (18:00 UTC), compared with past 13:00s;
+    the 25-hour day's two 01:00s are two partitions, the second keyed with its offset."""
+    latest = _volume(json.loads(dw("checks", "run", EVENTS_NY, "--json", "--no-record", code=1)))
+    assert latest["partition"] == "2026-11-08T13:00" and not latest["passed"], latest["summary"]
+    assert latest["metadata"]["timezone"] == "America/New_York" and latest["metadata"]["verdict"] == "below_band"
+    assert "13h" in latest["metadata"]["comparison_group"]
+    history = [h["partition"] for h in latest["metadata"]["history"]]
+    assert {"2026-11-01T01:00", "2026-11-01T01:00-0500", "2026-11-01T02:00"} <= set(history)
+    assert len(history) == len(set(history)) == 21 * 24 + 18
+    clean = _volume(json.loads(dw("checks", "run", EVENTS_NY, "--partition", "2026-11-08T12", "--json", "--no-record")))
+    assert clean["passed"] and clean["partition"] == "2026-11-08T12:00", clean["summary"]
+    assert "12h" in clean["metadata"]["comparison_group"] and clean["metadata"]["observed"] > 250
+    repeated = _volume(json.loads(dw("checks", "run", EVENTS_NY, "--partition", "2026-11-01T01:00-0500", "--json",
+                                     "--no-record")))
+    assert repeated["partition"] == "2026-11-01T01:00-0500" and repeated["passed"], repeated["summary"]
 
 
 def test_grouped_check_names_the_missing_market(dw):
@@ -158,3 +194,23 @@ def test_landed_rows_are_csv_records(tmp_path):
     packed.write_bytes(gzip.compress(b'id,memo\n1,"multi\nline"\n2,z\n'))
     assert count_data_rows(fs, str(packed), header_rows=1) == 2
     assert count_data_rows(fs, str(packed), header_rows=0) == 3
+
+
+@pytest.mark.parametrize(("check", "key"), [
+    ({"volume": {"partition_column": "event_at", "grain": "hour", "timezone": "Europe/Berln"}}, "volume.timezone"),
+    ({"volume": {"partition_column": "event_at", "column_timezone": "EST5EDT!"}}, "volume.column_timezone"),
+    ({"freshness": {"timestamp_column": "loaded_at", "max_age": "2h", "timezone": "Sydney"}}, "freshness.timezone"),
+], ids=["volume", "column", "freshness"])
+def test_a_wrong_time_zone_is_named_at_load(tmp_path, check, key):
+    config = tmp_path / "dw.yaml"
+    config.write_text(yaml.safe_dump({"checks": [{"dataset": "lake.events", **check}]}))
+    with pytest.raises(ConfigError, match=rf"checks\.0\.{re.escape(key)}: .* is not an IANA time zone name"):
+        load_settings(config)
+    field = key.split(".")[1]
+    ok = {k: {**v, field: "Australia/Sydney"} for k, v in check.items()}
+    assert load_settings(_write(tmp_path / "ok.yaml", {"checks": [{"dataset": "lake.events", **ok}]})).checks
+
+
+def _write(path, payload):
+    path.write_text(yaml.safe_dump(payload))
+    return path

@@ -9,6 +9,8 @@ the DuckDB catalog's, so the dataset ids are the same on both engines:
 - `<cat>.lake.orders`: ten weeks of daily orders, weekends lighter; the last day lost 55%, and has a
   repeated order id and 'N/A' in a text column that numbers are read from.
 - `<cat>.lake.events`: 29 days of hourly events from three sources; `ios` is missing in the last hour.
+- `<cat>.lake.events_tz`: a TIMESTAMP WITH TIME ZONE per event, 30 days of hours of users in Sydney
+  (daylight saving starts there on 2026-10-04); the last hour, 10:00 in Sydney, holds 40% of its rows.
 - `<cat>.trial_balance` (a two-part id: DuckDB's `main`, PostgreSQL's `public` schema): E3 off balance.
 - `<cat>.lake.accounts`: a declared primary key (the profile's key comes from the catalog).
 - `<cat>.lake_dbt_test__audit.unique_orders_order_id`: what dbt's `store_failures` keeps of a failing
@@ -23,6 +25,7 @@ from dataclasses import asdict
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import duckdb
 import pytest
@@ -60,7 +63,7 @@ pytestmark = pytest.mark.postgres
 ENGINES = ("duckdb", "postgres")
 NOW = datetime(2026, 10, 1, 12, 0, tzinfo=UTC)
 TABLES = ("bronze.gl_entries", "lake.orders", "lake.events", "lake.accounts", "main.trial_balance",
-          "lake_dbt_test__audit.unique_orders_order_id")
+          "lake_dbt_test__audit.unique_orders_order_id", "lake.events_tz")
 
 BUILD = """
 CREATE SCHEMA bronze; CREATE SCHEMA lake;
@@ -88,6 +91,11 @@ FROM (SELECT unnest(range(TIMESTAMP '2026-09-01 00:00', TIMESTAMP '2026-09-30 00
      (VALUES ('web', 6), ('ios', 3), ('android', 4)) s(source, base),
      range(s.base + CASE WHEN hour(h.at) BETWEEN 8 AND 20 THEN 2 * s.base ELSE 0 END) t(i)
 WHERE NOT (s.source = 'ios' AND h.at = TIMESTAMP '2026-09-29 23:00');
+CREATE TABLE lake.events_tz AS
+SELECT CAST(row_number() OVER () AS BIGINT) AS event_id, (h.at + INTERVAL (i) MINUTE) AT TIME ZONE 'UTC' AS event_at
+FROM (SELECT unnest(range(TIMESTAMP '2026-09-08 00:00', TIMESTAMP '2026-10-08 00:00', INTERVAL 1 HOUR)) AS at) h,
+     range(CAST((20 + 30 * (1 + cos((hour((h.at AT TIME ZONE 'UTC') AT TIME ZONE 'Australia/Sydney') - 19) / 24 * 2 * pi())))
+                * CASE WHEN h.at = TIMESTAMP '2026-10-07 23:00' THEN 0.4 ELSE 1 END AS INTEGER)) t(i);
 CREATE TABLE lake.accounts (account_ref VARCHAR PRIMARY KEY, opened DATE, closes DATE, tier INTEGER);
 INSERT INTO lake.accounts SELECT 'A' || i, DATE '2026-09-01' + CAST(i % 3 AS INTEGER),
     DATE '2027-01-01' + CAST(i AS INTEGER), i % 4 FROM range(60) t(i);
@@ -106,6 +114,7 @@ CREATE TABLE lake.orders (order_id text, order_date date, customer_id text, amou
     discount_text text, loaded_at timestamp);
 CREATE TABLE lake.events (event_id int8, event_at timestamp without time zone, source character varying);
 CREATE TABLE lake.accounts (account_ref text PRIMARY KEY, opened date, closes date, tier integer);
+CREATE TABLE lake.events_tz (event_id int8, event_at timestamptz);
 CREATE TABLE public.trial_balance (entity text, total_debit numeric(18,2), total_credit numeric(18,2));
 CREATE SCHEMA lake_dbt_test__audit;
 CREATE TABLE lake_dbt_test__audit.unique_orders_order_id (unique_field text, n_records int8);
@@ -115,6 +124,7 @@ CREATE TABLE lake_dbt_test__audit.unique_orders_order_id (unique_field text, n_r
 class Engines:
     def __init__(self, catalog: str, warehouses: dict[str, Warehouse], landing: Path, tmp: Path):
         self.catalog, self.warehouses, self.landing, self.tmp = catalog, warehouses, landing, tmp
+        self.zoned: dict[str, Warehouse] = {}
 
     def settings(self, engine: str, checks: list[DatasetChecksConfig]) -> Settings:
         """A dw.yaml's settings on this engine: `warehouse.url: postgresql://...`, or DuckDB's attach."""
@@ -165,7 +175,20 @@ def engines(postgres_url: str, tmp_path_factory: pytest.TempPathFactory) -> Any:
         lines = ["entry_id,entity,debit"] + [f"GL-{i},E{i % 4},1.00" for i in range(rows)]
         (landing / name).write_text("\n".join(lines) + "\n")
     warehouses = {"duckdb": Warehouse("duckdb://", {catalog: str(path)}), "postgres": Warehouse(pg_url)}
-    return Engines(catalog, warehouses, landing, tmp)
+    engines = Engines(catalog, warehouses, landing, tmp)
+    # the same two warehouses whose sessions run in other time zones (neither the check's nor UTC)
+    engines.zoned = {"duckdb": _SessionZoneDuckDB("duckdb://", {catalog: str(path)}),
+                     "postgres": Warehouse(f"{pg_url}?options=-c%20TimeZone%3DAmerica/Los_Angeles")}
+    return engines
+
+
+class _SessionZoneDuckDB(Warehouse):
+    """A DuckDB warehouse whose sessions run in Auckland's time zone (a user's TimeZone setting)."""
+
+    def _duckdb_connect(self) -> Any:
+        conn = super()._duckdb_connect()
+        conn.execute("SET TimeZone = 'Pacific/Auckland'")
+        return conn
 
 
 def _facts(outcome: Any) -> dict[str, Any]:
@@ -201,6 +224,39 @@ def test_volume_decides_the_same_on_both_engines(engines, table, cfg, partition,
         assert facts["partition"] == "2026-09-29T23:00"
     if table == "bronze.gl_entries" and not passed:
         assert facts["metadata"]["observed"] == 580 and facts["metadata"]["ratio"] == pytest.approx(0.58, abs=0.01)
+
+
+@pytest.mark.parametrize(("grain", "partition", "passed", "label", "group"), [
+    ("hour", None, False, "2026-10-08T10:00", "10h"),        # 23:00 UTC, 40% of its rows
+    ("hour", "2026-10-08T09", True, "2026-10-08T09:00", "09h"),
+    ("hour", "2026-10-04T03", True, "2026-10-04T03:00", "03h"),  # the first hour after 01:00: no 02:00 that day
+    ("day", "2026-10-07", True, "2026-10-07", None),
+], ids=["hourly-faulty", "hourly-clean", "hourly-after-dst", "daily-clean"])
+def test_a_check_in_a_time_zone_buckets_the_same_whatever_the_session_zone(engines, grain, partition, passed, label,
+                                                                           group):
+    """`timezone: Australia/Sydney` on a TIMESTAMP WITH TIME ZONE column: the same buckets, keys and
+    decision on both engines, with sessions in UTC, in Auckland (DuckDB) and in Los Angeles (PostgreSQL)."""
+    zones = {e: engines.zoned[e].scalar("SELECT current_setting('TimeZone')") for e in ENGINES}
+    assert zones == {"duckdb": "Pacific/Auckland", "postgres": "America/Los_Angeles"}
+    cfg = VolumeCheckConfig(partition_column="event_at", grain=grain, timezone="Australia/Sydney")
+    dataset = engines.id("lake.events_tz")
+    found = {(engine, zoned): _facts(evaluate_volume((engines.zoned if zoned else engines.warehouses)[engine], None,
+                                                     dataset, cfg, partition, now=NOW))
+             for engine in ENGINES for zoned in (False, True)}
+    facts = found[("duckdb", False)]
+    assert all(f == facts for f in found.values()), "the engines or sessions decided differently"
+    assert facts["passed"] is passed and facts["partition"] == label, facts["summary"]
+    assert group is None or group in facts["metadata"]["comparison_group"]
+    if grain == "day":  # the day's rows counted in Sydney by hand, not by the product's SQL
+        wh = engines.warehouses["duckdb"]
+        rows = wh.rows(f"SELECT event_at FROM {wh.relation(dataset)} WHERE event_at >= TIMESTAMPTZ "
+                       f"'2026-10-06 00:00:00+00' AND event_at < TIMESTAMPTZ '2026-10-08 00:00:00+00'")
+        sydney = ZoneInfo("Australia/Sydney")
+        assert facts["metadata"]["observed"] == sum(
+            1 for r in rows if r["event_at"].astimezone(sydney).date() == date(2026, 10, 7))
+    else:
+        hours = [h["partition"] for h in facts["metadata"]["history"]]
+        assert "2026-10-04T01:00" in hours and "2026-10-04T02:00" not in hours and len(hours) == len(set(hours))
 
 
 @pytest.mark.parametrize(("now", "passed"), [(NOW, True), (datetime(2026, 10, 4, tzinfo=UTC), False)],

@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+from datetime import datetime
 
 import pytest
 
@@ -193,3 +194,29 @@ def test_the_products_sql_is_transpiled_with_its_parameters_kept():
 def test_postgres_types_read_in_duckdbs_spelling(data_type, precision, scale, udt, duckdb_spelling):
     assert canonical_type("postgres", data_type, precision, scale, udt) == duckdb_spelling
     assert canonical_type("duckdb", duckdb_spelling) == duckdb_spelling  # DuckDB's own are the vocabulary
+
+
+def test_naive_stamps_written_in_one_zone_are_bucketed_in_the_checks_zone(tmp_path):
+    """`column_timezone: UTC`, `timezone: America/New_York` on a naive TIMESTAMP column: the hours
+    around the end of daylight saving are New York's hours as UTC instants (two 01:00s, one
+    bucket each), the days New York's; a SQLite warehouse refuses a zone it cannot apply."""
+    import duckdb
+
+    path = tmp_path / "lake.duckdb"
+    with duckdb.connect(str(path)) as conn:
+        conn.execute("CREATE TABLE ev AS SELECT TIMESTAMP '2026-11-01 03:00' + i * INTERVAL 20 MINUTE AS at "
+                     "FROM range(15) t(i)")  # 03:00-07:40 UTC = 23:00 EDT .. 02:40 EST
+    wh = Warehouse("duckdb://", {"lake": str(path)})
+    hour = wh.bucket("at", "hour", column_type="TIMESTAMP", timezone="America/New_York", column_timezone="UTC")
+    day = wh.bucket("at", "day", column_type="TIMESTAMP", timezone="America/New_York", column_timezone="UTC")
+    hours = wh.rows(f"SELECT {hour} AS p, count(*) AS n FROM lake.ev GROUP BY p ORDER BY p")
+    assert [(r["p"].hour, r["n"]) for r in hours] == [(3, 3), (4, 3), (5, 3), (6, 3), (7, 3)]  # UTC starts
+    days = wh.rows(f"SELECT {day} AS p, count(*) AS n FROM lake.ev GROUP BY p ORDER BY p")
+    assert [(str(r["p"]), r["n"]) for r in days] == [("2026-10-31", 3), ("2026-11-01", 12)]
+    half = wh.bucket("at", "hour", column_type="TIMESTAMP", timezone="Asia/Kolkata", column_timezone="UTC")
+    assert {r["p"].minute for r in wh.rows(f"SELECT {half} AS p FROM lake.ev")} == {30}  # IST hours start at :30 UTC
+    assert wh.bounds(datetime(2026, 11, 1, 6), datetime(2026, 11, 1, 7), column_type="TIMESTAMP",
+                     column_timezone="America/New_York") == {"start": datetime(2026, 11, 1, 1),
+                                                              "end": datetime(2026, 11, 1, 2)}
+    with pytest.raises(WarehouseError, match="SQLite has no time zones"):
+        Warehouse(f"sqlite:///{tmp_path}/x.db").bucket("at", "hour", timezone="Europe/Berlin")

@@ -11,9 +11,11 @@ import random
 import statistics
 from datetime import date, datetime, timedelta
 from statistics import median
+from zoneinfo import ZoneInfo
 
 import pytest
 
+from dw_assets.core.checks_logic import parse_partition_moment
 from dw_assets.core.volume_model import (
     HolidayCalendar,
     ModelParams,
@@ -22,6 +24,9 @@ from dw_assets.core.volume_model import (
     _trailing_medians,
     features_of,
     forecast,
+    hour_label,
+    hour_of_key,
+    hour_start,
     judge,
 )
 
@@ -518,3 +523,76 @@ def test_a_monthly_series_dated_on_any_day_compares_quarters_and_years_with_thei
     assert judge(fc, _expected_gl(35)).passed and not judge(fc, 0.65 * _expected_gl(35)).passed
     fc = forecast(history, datetime(2026, 1, 1))  # January: an ordinary month
     assert fc.group == "month_end" and judge(fc, _expected_gl(36)).passed
+
+
+def _local_cycle(zone: str, start: datetime, hours: int, seed: int, peak: int = 20) -> list[Point]:
+    """UTC hours of users in `zone`: a daily cycle peaking at `peak` local time, 4% noise."""
+    rng, tz = random.Random(seed), ZoneInfo(zone)
+    out = []
+    for i in range(hours):
+        at = start + timedelta(hours=i)
+        local = at.replace(tzinfo=ZoneInfo("UTC")).astimezone(tz)
+        out.append(Point(at, round(2500 * (1 + 0.7 * math.cos((local.hour - peak) / 24 * 2 * math.pi))
+                                   * math.exp(rng.gauss(0, 0.04)))))
+    return out
+
+
+def test_a_dst_change_is_no_level_shift_in_the_owners_time_zone():
+    """New York's cycle moves one UTC hour when daylight saving ends (2026-11-01 06:00 UTC): in the
+    check's zone the hours are the same local hours, no shift is read and clean hours pass; in UTC
+    the moved peak is read as a level shift or falls outside its hour's band."""
+    series = _local_cycle("America/New_York", datetime(2026, 10, 4), 24 * 35 + 12, seed=5)
+    flagged_local, flagged_utc = 0, 0
+    for k in range(24 * 31, len(series), 3):  # the days after the change, every third hour
+        history, target = series[k - 24 * 28:k], series[k]
+        fc = forecast(history, target.at, grain="hour", timezone="America/New_York")
+        assert fc.shift is None, (target.at, fc.shift)
+        flagged_local += not judge(fc, target.value).passed
+        flagged_utc += not judge(forecast(history, target.at, grain="hour"), target.value).passed
+    assert flagged_local == 0 and flagged_utc >= 2
+    # the group is the local hour: 2026-11-05 01:00 UTC is 20:00 in New York, the peak
+    fc = forecast(series[24 * 4:24 * 32 + 1], datetime(2026, 11, 5, 1), grain="hour", timezone="America/New_York")
+    assert "20h" in fc.group and not judge(fc, 0.7 * fc.baseline).passed
+
+
+def test_a_23_and_a_25_hour_day_keep_one_key_per_hour():
+    """Sydney's clocks go forward on 2026-10-04 (no 02:00), New York's back on 2026-11-01 (01:00
+    twice: the second keyed with its offset, as Dagster keys it); keys go back to the same UTC
+    hours, and a zone half an hour off UTC starts its hours at :30 UTC."""
+    sydney = [hour_label(datetime(2026, 10, 3, 14) + timedelta(hours=k), "Australia/Sydney") for k in range(3)]
+    assert sydney == ["2026-10-04T00:00", "2026-10-04T01:00", "2026-10-04T03:00"]
+    ny = [hour_label(datetime(2026, 11, 1, 4) + timedelta(hours=k), "America/New_York") for k in range(4)]
+    assert ny == ["2026-11-01T00:00", "2026-11-01T01:00", "2026-11-01T01:00-0500", "2026-11-01T02:00"]
+    for zone, labels, first in (("Australia/Sydney", sydney, datetime(2026, 10, 3, 14)),
+                                ("America/New_York", ny, datetime(2026, 11, 1, 4))):
+        assert [hour_of_key(parse_partition_moment(k), zone) for k in labels] == \
+            [first + timedelta(hours=k) for k in range(len(labels))]
+    assert hour_start(datetime(2026, 11, 1, 5, 50), "Asia/Kolkata") == datetime(2026, 11, 1, 5, 30)
+    assert hour_label(datetime(2026, 11, 1, 5, 30), "Asia/Kolkata") == "2026-11-01T11:00"
+    assert hour_label(datetime(2026, 11, 1, 5), None) == "2026-11-01T05:00"
+
+
+def test_an_hour_of_the_week_shape_is_learned_when_weekday_and_hour_interact():
+    """Business hours quiet at weekends while a nightly batch runs every day: no weekday effect
+    times an hour effect fits both; the hour of the week does, and only when it pays for its 168
+    effects (a plain daily cycle keeps hour and weekday)."""
+    rng = random.Random(8)
+    start = datetime(2026, 3, 2)
+
+    def mean(at: datetime) -> float:
+        if at.hour == 2:
+            return 9000.0
+        business = 8 <= at.hour < 18
+        return 3000 * (1.0 if business else 0.2) * (0.35 if business and at.weekday() >= 5 else 1.0)
+
+    history = [Point(start + timedelta(hours=i), round(mean(start + timedelta(hours=i)) * math.exp(rng.gauss(0, 0.04))))
+               for i in range(24 * 28)]
+    for target in (start + timedelta(days=33, hours=11), start + timedelta(days=33, hours=2),  # Saturday
+                   start + timedelta(days=35, hours=11)):                                      # Monday
+        fc = forecast(history, target, grain="hour")
+        assert "hour_of_week" in fc.features, fc.features
+        assert fc.baseline == pytest.approx(mean(target), rel=0.1), (target, fc.group)
+        assert judge(fc, mean(target)).passed and not judge(fc, 0.65 * mean(target)).passed
+    plain = [Point(q.at, round(3000 * (1 + 0.8 * math.cos((q.at.hour - 14) / 24 * 2 * math.pi))
+                               * math.exp(rng.gauss(0, 0.04)))) for q in history]
+    assert "hour_of_week" not in forecast(plain, start + timedelta(days=28, hours=3), grain="hour").features
