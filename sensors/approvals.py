@@ -1,14 +1,22 @@
-"""The approvals sensor: each tick expires overdue requests (and escalates them), launches approved
+"""The approvals sensor: each tick expires overdue requests (and escalates them), dispatches approved
 plans, launches L3/L4 plans that need no approval, and starts verification of plans whose reruns
 finished but were not verified by the rerun's own run (it verifies itself; the sensor's verify run is
 the fallback for a run that crashed or ended before verifying, so it waits while that run is going).
 What to do is `governance.launches.approvals_tick`; this module turns it into run requests.
+
+An approved plan's first step is dispatched in the tick (`launches.dispatch_in_tick`: the gate, the
+approval consumed, the trigger or the owner's draft, recorded) and its rerun run is requested to wait
+for Airflow, run later steps and verify: a run's worker process takes tens of seconds to start on a
+busy machine, the tick runs in the code server that is already loaded. The tick's Airflow and Slack
+calls have short deadlines and the tick stops dispatching after DISPATCH_BUDGET_S, so it ends well
+inside Dagster's sensor timeout (60 s by default); the rest waits for the next tick.
 
 Each tick also adds a `dw_plans` partition (the rerun job's Launchpad) for every plan waiting for
 a person, and when that set changes reports a materialization of `dw/approvals`: the pending plans
 in one table, with the plan, the approve command and the owner's Airflow 3 draft.
 """
 
+import time
 from typing import Any
 
 import dagster as dg
@@ -31,12 +39,13 @@ from dw_assets.dagster_defs.rerun import (
     rerun_tags,
     verification_partitions,
 )
-from dw_assets.governance.launches import Launch, approvals_tick
+from dw_assets.governance.launches import Launch, approvals_tick, dispatch_due
 
 # Dagster tags a sensor's run with its run key under this name (dagster._core.storage.tags.RUN_KEY_TAG,
 # not exported by the public API)
 RUN_KEY_TAG = "dagster/run_key"
 RELAUNCHES = 3
+DISPATCH_BUDGET_S = 15.0  # no new dispatch starts later than this into the tick
 _ENDED_UNFINISHED = [dg.DagsterRunStatus.FAILURE, dg.DagsterRunStatus.CANCELED]
 _NOT_FINISHED = [dg.DagsterRunStatus.QUEUED, dg.DagsterRunStatus.NOT_STARTED, dg.DagsterRunStatus.STARTING,
                  dg.DagsterRunStatus.STARTED, dg.DagsterRunStatus.CANCELING]
@@ -59,13 +68,28 @@ def build_approvals_sensor(rerun_job: Any, verify_job: Any, *, minimum_interval_
                default_status=dg.DefaultSensorStatus.RUNNING,
                description="Launches approved plans, expires and escalates requests, starts verification.")
     def dw_approvals(context: dg.SensorEvaluationContext, dw_governance: dg.ResourceParam[Any]) -> dg.SensorResult:
+        started = time.monotonic()
         gov = dw_governance.governance()
         tick = approvals_tick(gov)
         for request in tick.expired:
             context.log.info(f"request {request['request_id']} for {request['plan_id']} expired; "
                              f"escalated to {request['escalated_to']}")
+        approved = [launch for launch in tick.launches if launch.approval_id is not None]
+        # a final refusal is on record (the gate's reason in the ledger, the receipts and the run or
+        # tick that met it): the approval is not tried again
+        due = [launch for launch in approved if launch.relaunchable]
+        budget = max(0.0, DISPATCH_BUDGET_S - (time.monotonic() - started))
+        done, deferred = dispatch_due(gov, due, client_for=dw_governance.tick_client,
+                                      notifier=dw_governance.tick_notifier(), budget_s=budget, log=context.log.info)
+        for dispatch in done:
+            what = (f"{dispatch.outcome.mode} {dispatch.outcome.dag_id}" if dispatch.outcome else dispatch.note)
+            context.log.info(f"{dispatch.launch.plan_id} ({dispatch.launch.approval_id}): {what}")
+        if deferred:
+            context.log.info(f"{len(deferred)} approved plan(s) left for the next tick (this one used its time)")
+        to_launch = [d.launch for d in done if d.launch_run] + tick.pending
+        to_launch += [launch for launch in tick.launches if launch.approval_id is None]
         requests = []
-        for launch in tick.launches:
+        for launch in to_launch:
             run_key = _launch_key(context.instance, rerun_job.name, launch)
             if run_key is None:
                 context.log.warning(f"the rerun of {launch.plan_id} failed to start {RELAUNCHES + 1} times; "

@@ -31,8 +31,10 @@ import dagster as dg
 
 from dw_assets.checks.verification import default_checks_runner
 from dw_assets.config import ConfigError, Settings
-from dw_assets.connectors.airflow import clients_from_settings
+from dw_assets.connectors.airflow import AirflowClient, clients_from_settings
 from dw_assets.connectors.openlineage.emitter import VerificationEmitter
+from dw_assets.connectors.retry import RetryPolicy
+from dw_assets.connectors.slack import SlackNotifier
 from dw_assets.core.approvals import Refusal
 from dw_assets.core.incident_report import shorten
 from dw_assets.core.incidents import Incident
@@ -58,6 +60,12 @@ VERIFY_JOB = "verify_remediation"
 RESOURCE_KEY = "dw_governance"
 ANCHOR_SEQ, ANCHOR_HASH = "dw/receipts_seq", "dw/receipts_head"
 VERIFICATION_KEY = dg.AssetKey(["dw", "verification"])
+# The approvals sensor dispatches in its tick, inside Dagster's sensor timeout (60 s by default): its
+# Airflow and Slack calls get short deadlines (a worst case of ~11 s per Airflow call, ~10 s for
+# Slack); what does not answer in time is left to the rerun run, which waits outages out.
+TICK_AIRFLOW_TIMEOUT_S, TICK_AIRFLOW_DEADLINE_S = 5.0, 6.0
+TICK_SLACK_TIMEOUT_S = 5
+TICK_SLACK_POLICY = RetryPolicy(attempts=2, backoff_s=1.0, max_backoff_s=2.0, deadline_s=5.0)
 VERIFICATIONS = "dw_verifications"  # the name, typed str (a partitions definition's name is optional)
 verification_partitions = dg.DynamicPartitionsDefinition(name=VERIFICATIONS)
 PLAN_PARTITIONS = "dw_plans"
@@ -74,6 +82,7 @@ class GovernanceRuntime:
         self._governance = governance
         self._client_for = client_for
         self._clients: dict[str, Any] | None = None
+        self._tick_clients: dict[str, Any] = {}
         self._checks_runner = checks_runner
         self._emitter = emitter
         self.sleep = sleep
@@ -89,6 +98,25 @@ class GovernanceRuntime:
         if self._clients is None:
             self._clients = clients_from_settings(self.settings)
         return self._clients[instance]
+
+    def tick_client(self, instance: str) -> Any:
+        """A client for the approvals sensor's tick: the instance's, with tick-sized timeout and deadline."""
+        if self._client_for is not None:
+            return self._client_for(instance)
+        if instance not in self._tick_clients:
+            config = self.settings.airflow_instance(instance)
+            self._tick_clients[instance] = AirflowClient(config.model_copy(update={
+                "timeout_s": min(config.timeout_s, TICK_AIRFLOW_TIMEOUT_S),
+                "deadline_s": min(config.deadline_s, TICK_AIRFLOW_DEADLINE_S)}))
+        return self._tick_clients[instance]
+
+    def tick_notifier(self) -> Any:
+        """The governance's notifier with a tick-sized deadline (None when a test replaced the governance's)."""
+        notifier = self.governance().notifier
+        if type(notifier) is not SlackNotifier:
+            return None
+        return SlackNotifier(timeout_s=TICK_SLACK_TIMEOUT_S, web_api_base_url=notifier.web_api_base_url,
+                             policy=TICK_SLACK_POLICY)
 
     def checks_runner(self) -> ChecksRunner:
         if self._checks_runner is None:
@@ -145,6 +173,7 @@ class Authorized(TypedDict):
     approval_id: str | None
     plan: dict[str, Any]  # the plan's content as the gate read it (hashes to plan_id)
     since: str | None  # the signed approval time, ISO
+    dispatch_id: str | None  # the approvals sensor tick's dispatch this run took over (`gate.tick_dispatch_id`)
     poll_interval_s: float
     wait_timeout_s: float
 
@@ -184,10 +213,13 @@ def authorize_plan(context: dg.OpExecutionContext) -> dict:
     except Refusal as refusal:
         raise _fail(refusal) from None
     context.add_output_metadata({"plan_id": plan_id, "mode": decision.code, "reason": decision.reason,
-                                 "approval_id": decision.approval_id or "", "approver": decision.approver or ""})
+                                 "approval_id": decision.approval_id or "", "approver": decision.approver or "",
+                                 "dispatched by": "the dw_approvals sensor's tick" if run.adopted_from else "this run"})
+    # a dispatch the sensor's tick began is continued under its id (the gate's use of the approval)
     return dict(Authorized(plan_id=plan_id, approval_id=approval_id, plan=run.plan.content(),
                            since=iso(run.since) if run.since else None, poll_interval_s=cfg["poll_interval_s"],
-                           wait_timeout_s=cfg["wait_timeout_s"]))
+                           wait_timeout_s=cfg["wait_timeout_s"],
+                           dispatch_id=run.run_id if run.adopted_from else None))
 
 
 @dg.op(required_resource_keys={RESOURCE_KEY})
@@ -202,6 +234,8 @@ def _dispatch(context: dg.OpExecutionContext, authorized: Authorized) -> Dispatc
                     plan=_handed_plan(authorized))
     run.since = from_iso(authorized["since"])
     try:
+        if authorized["dispatch_id"]:
+            run.resume_adopted()  # this very run took the tick's dispatch over (not a re-execution's copy)
         outcomes = run.run_all()
     except Refusal as refusal:
         raise _fail(refusal) from None

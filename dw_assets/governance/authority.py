@@ -20,6 +20,9 @@ from dw_assets.governance.receipt_log import ReceiptLog
 
 DECISION_ACTIONS = ("approval_approved", "approval_rejected")
 USE_ACTION = "dispatch_authorized"  # its body names the approval it consumed and the run
+# a rerun run taking over the dispatch the approvals sensor's tick made under the approval
+ADOPT_ACTION = "dispatch_adopted"
+DISPATCH_ACTIONS = ("rerun_dispatched", "rerun_drafted")  # a step written to Airflow / drafted for its owner
 FAILED_OUTCOMES = ("rerun_failed", "undo", "undone")
 ASSERTED_CLI = "asserted (cli)"
 
@@ -72,6 +75,27 @@ def signed_approval(receipts: ReceiptLog, approval_id: str) -> SignedApproval | 
         decided_at=decided_at, expires_at=datetime.fromisoformat(expires) if expires else decided_at,
         note=str(body.get("note") or ""), request_id=body.get("request_id"), used_at=used_at, used_by=used_by)
     return SignedApproval(record, decision, str(body.get("identity") or ASSERTED_CLI))
+
+
+def signed_adoption(receipts: ReceiptLog, approval_id: str) -> Receipt | None:
+    """The signed record of the run that took over the tick's dispatch under this approval, if any."""
+    for receipt in receipts.iter_receipts(action=ADOPT_ACTION):
+        if _body(receipt).get("approval_id") == approval_id and receipts.signed_one(receipt):
+            return receipt
+    return None
+
+
+def signed_step_dispatch(receipts: ReceiptLog, plan_id: str, run_id: str, *, order: int, instance: str,
+                         dag_id: str) -> Receipt | None:
+    """The signed record that `run_id` already triggered or drafted this step of the plan: an unsigned
+    row claiming so is ignored (the step is then dispatched again, which a trigger under its fixed
+    Airflow run id makes harmless)."""
+    for receipt in receipts.iter_receipts(subject=plan_id):
+        body = _body(receipt)
+        if (receipt.action in DISPATCH_ACTIONS and body.get("run_id") == run_id and body.get("order") == order
+                and body.get("path") == {"instance": instance, "dag_id": dag_id} and receipts.signed_one(receipt)):
+            return receipt
+    return None
 
 
 def signed_class_record(receipts: ReceiptLog, domain: str, plan_class: str) -> tuple[ClassRecord, int | None]:

@@ -28,10 +28,18 @@ from typing import Any, NoReturn
 
 from dw_assets.connectors.airflow.errors import AirflowError, AirflowUnavailableError
 from dw_assets.connectors.slack import Delivery
-from dw_assets.core.approvals import parse_duration
+from dw_assets.core.approvals import Refusal, parse_duration
 from dw_assets.core.plans import Plan, PlanStep
 from dw_assets.core.receipts import canonical_json
-from dw_assets.governance.gate import GateDecision, authorize_launch, check_dispatch
+from dw_assets.governance.authority import signed_adoption, signed_approval, signed_step_dispatch
+from dw_assets.governance.gate import (
+    GateDecision,
+    adopt_dispatch,
+    authorize_launch,
+    check_dispatch,
+    record_refusal,
+    tick_dispatch_id,
+)
 from dw_assets.governance.incident_link import link_run
 from dw_assets.governance.workflow import Governance
 
@@ -52,6 +60,7 @@ class StepOutcome:
     state: str | None
     downstream: list[dict[str, Any]] = field(default_factory=list)
     draft: dict[str, Any] | None = None
+    wait_s: float = 0.0  # a drafted step: how long its owner still has to trigger it
 
     def as_dict(self) -> dict[str, Any]:
         return {"order": self.order, "instance": self.instance, "dag_id": self.dag_id, "mode": self.mode,
@@ -77,13 +86,31 @@ class PlanRun:
     # the plan as this run already read it (and rehashed it to `plan_id`): the gate's read at launch,
     # handed on to the later steps of a Dagster run; None: read from the ledger on first use
     known_plan: Plan | None = field(default=None, repr=False)
+    # False in the approvals sensor's tick: an Airflow that does not answer within the connector's
+    # (tick-sized) deadline raises at once instead of being waited out; the rerun run waits it out
+    ride_outages: bool = True
+    notifier: Any = None  # None: the governance's notifier (the tick passes one with a tick-sized deadline)
+    adopted_from: str | None = None  # the Dagster run id, when this run took over the tick's dispatch
 
     def __post_init__(self) -> None:
         if self.known_plan is not None and self.known_plan.id != self.plan_id:
             raise ValueError(f"PlanRun for {self.plan_id} was handed plan {self.known_plan.id}")
 
     def authorize(self) -> GateDecision:
-        """The launch check; consumes the approval. Raises Refusal (already recorded) when refused."""
+        """The launch check; consumes the approval. Raises Refusal (already recorded) when refused.
+
+        When the approvals sensor's tick already consumed the approval (and dispatched the first
+        step) under `tick_dispatch_id`, this run takes that dispatch over instead (once: see
+        `gate.adopt_dispatch`) and acts under that id from here on, so it re-dispatches nothing the
+        tick recorded as dispatched. Whether the tick used it is read from the signed log only."""
+        if self.approval_id and self._used_by_tick(self.approval_id):
+            decision = adopt_dispatch(self.gov.settings, self.gov.ledger, self.plan_id, self.approval_id,
+                                      run_id=self.run_id, actor=self.actor, now=self.gov.now(),
+                                      receipts=self.gov.receipts).raise_if_refused()
+            self.adopted_from, self.run_id = self.run_id, tick_dispatch_id(self.approval_id)
+            self.known_plan = decision.plan
+            self.since = decision.decided_at or self.gov.now()
+            return decision
         decision = authorize_launch(self.gov.settings, self.gov.ledger, self.plan_id, self.approval_id,
                                     run_id=self.run_id, actor=self.actor, now=self.gov.now(),
                                     receipts=self.gov.receipts).raise_if_refused()
@@ -93,6 +120,38 @@ class PlanRun:
         self.gov.move_incident(self.plan.incident_id, "remediating", actor=self.actor,
                                note=f"{self.plan_id} authorized: {decision.reason}")
         return decision
+
+    def resume_adopted(self) -> None:
+        """Act under the tick's dispatch id in a later op of the run that took it over; the signed
+        adoption must name this run (a re-execution reading the first op's stored output is refused)."""
+        taken = signed_adoption(self.gov.receipts, self.approval_id) if self.approval_id else None
+        body = taken.record.get("body") if taken is not None else None
+        if not isinstance(body, dict) or body.get("run_id") != self.run_id:
+            reason = (f"run {self.run_id} did not take over the approvals sensor's dispatch of {self.plan_id} "
+                      f"({self.approval_id}): {'run ' + str(body.get('run_id')) if isinstance(body, dict) else 'no run'}"
+                      " did; launch a new plan instead of re-executing this run")
+            record_refusal(self.gov.ledger, self.gov.receipts, Refusal("already_used", reason), now=self.gov.now(),
+                           plan_id=self.plan_id, approval_id=self.approval_id, actor=self.actor, run_id=self.run_id)
+            raise Refusal("already_used", reason)
+        assert self.approval_id is not None
+        self.adopted_from, self.run_id = self.run_id, tick_dispatch_id(self.approval_id)
+
+    def _used_by_tick(self, approval_id: str) -> bool:
+        signed = signed_approval(self.gov.receipts, approval_id)
+        return signed is not None and signed.record.used_by == tick_dispatch_id(approval_id)
+
+    def dispatch_first(self) -> StepOutcome:
+        """The approvals sensor's part, in its tick: the launch check (consuming the approval under
+        `tick_dispatch_id`, before any Airflow call), then the first step triggered or drafted, not
+        awaited. The rerun run then takes over (`authorize`) and waits, verifies and runs later steps.
+        Raises Refusal (recorded), DispatchError (recorded; the plan failed) or AirflowUnavailableError
+        (Airflow did not answer in the tick's time: the run dispatches the step itself)."""
+        if not self.approval_id or self.run_id != tick_dispatch_id(self.approval_id):
+            raise ValueError("a tick dispatch runs under tick_dispatch_id(approval_id), with an approval")
+        self.authorize()
+        step = self.plan.ordered_steps()[0]
+        client = self.client_for(step.airflow_instance)
+        return self._start(client, step)
 
     @property
     def plan(self) -> Plan:
@@ -104,12 +163,13 @@ class PlanRun:
     def run_step(self, step: PlanStep) -> StepOutcome:
         self._recheck(step)
         client = self.client_for(step.airflow_instance)
-        config = self.gov.settings.airflow_instance(step.airflow_instance)
-        api = self._through_outages(lambda: client.api_version, f"reaching {step.airflow_instance}")
-        if config.trigger_mode == "trigger" or api == "v1":
-            outcome = self._trigger(client, step)
-        else:
-            outcome = self._draft_and_wait(client, step)
+        done = signed_step_dispatch(self.gov.receipts, self.plan_id, self.run_id, order=step.order,
+                                    instance=step.airflow_instance, dag_id=step.dag_id)
+        # a step the sensor's tick (this run's dispatch id) already triggered or drafted is awaited, not repeated
+        outcome = self._resumed(step, done) if done is not None else self._start(client, step, recheck=False)
+        if outcome.mode == "drafted":
+            owner_run = self._await_owner(client, step, outcome)
+            outcome.run_id, outcome.state = owner_run.run_id, owner_run.state
         run = self._wait_finished(client, step.dag_id, outcome.run_id)
         outcome.state = run.state
         self._observed(step, run, role="rerun")
@@ -141,6 +201,30 @@ class PlanRun:
         self.gov.move_incident(incident_id, "verifying", actor=self.actor, note=f"{self.plan_id} reruns finished")
         return outcomes
 
+    def _start(self, client: Any, step: PlanStep, *, recheck: bool = True) -> StepOutcome:
+        """Trigger the step (Airflow 2 or trigger mode) or draft it for its owner; not awaited."""
+        if recheck:
+            self._recheck(step)
+        config = self.gov.settings.airflow_instance(step.airflow_instance)
+        api = self._through_outages(lambda: client.api_version, f"reaching {step.airflow_instance}")
+        if config.trigger_mode == "trigger" or api == "v1":
+            return self._trigger(client, step)
+        return self._draft(client, step)
+
+    def _resumed(self, step: PlanStep, done: Any) -> StepOutcome:
+        """The outcome of a step dispatched earlier under this run's id (by the sensor's tick)."""
+        body = done.record["body"]
+        if done.action == "rerun_dispatched":
+            self.log(f"{step.dag_id} run {body['airflow_run_id']} was triggered by the approvals sensor: awaiting it")
+            return StepOutcome(step.order, step.airflow_instance, step.dag_id, "triggered", body["airflow_run_id"], None)
+        draft = {"conf": body["conf"], "ui_path": body["ui_path"], "ui_url": body.get("ui_url"),
+                 "curl": body["api_call"], "token_help": body["token_help"]}
+        self.log(f"{step.dag_id} was drafted for its owner by the approvals sensor at {done.record['at']}: "
+                 f"waiting for the owner's run")
+        outcome = StepOutcome(step.order, step.airflow_instance, step.dag_id, "drafted", "", None, draft=draft)
+        outcome.wait_s = max(0.0, float(body["wait_s"]) - (self.gov.now() - _at(done)).total_seconds())
+        return outcome
+
     def _recheck(self, step: PlanStep) -> None:
         check_dispatch(self.gov.settings, self.gov.ledger, self.plan_id, self.approval_id,
                        instance=step.airflow_instance, dag_id=step.dag_id, conf=step.conf, actor=self.actor,
@@ -154,28 +238,37 @@ class PlanRun:
             run_id = airflow_run_id(self.run_id, step)
             run = self._through_outages(lambda: client.trigger_dag_run(step.dag_id, dict(step.conf), run_id=run_id),
                                         f"triggering {step.airflow_instance}:{step.dag_id}")
+        except AirflowUnavailableError:
+            raise  # only in the tick (`ride_outages=False`): the run dispatches the step itself
         except AirflowError as exc:  # the connector's errors name the instance and what to check
             self._failed(f"triggering {step.airflow_instance}:{step.dag_id} failed: {exc}")
         self.gov.record("rerun_dispatched", subject=self.plan_id, actor=self.actor, body={
-            "path": {"instance": step.airflow_instance, "dag_id": step.dag_id}, "conf": step.conf,
+            "order": step.order, "path": {"instance": step.airflow_instance, "dag_id": step.dag_id}, "conf": step.conf,
             "airflow_run_id": run.run_id, "run_id": self.run_id, "approval_id": self.approval_id})
         self.log(f"triggered {step.dag_id} run {run.run_id}")
         return StepOutcome(step.order, step.airflow_instance, step.dag_id, "triggered", run.run_id, run.state)
 
-    def _draft_and_wait(self, client: Any, step: PlanStep) -> StepOutcome:
+    def _draft(self, client: Any, step: PlanStep) -> StepOutcome:
         draft = self._through_outages(lambda: draft_for(client, step), f"drafting {step.dag_id}")
         wait_s = self.draft_wait_s if self.draft_wait_s is not None else \
             parse_duration(self.gov.settings.governance.owner_draft_wait).total_seconds()
         delivery = self._tell_owner(step, draft, wait_s)
         self.gov.record("rerun_drafted", subject=self.plan_id, actor=self.actor, body={
-            "path": {"instance": step.airflow_instance, "dag_id": step.dag_id}, "conf": step.conf,
-            "ui_path": draft["ui_path"], "api_call": draft["curl"], "token_help": draft["token_help"],
-            "run_id": self.run_id, "approval_id": self.approval_id, "wait_s": wait_s,
-            "delivery": delivery.as_dict()})
+            "order": step.order, "path": {"instance": step.airflow_instance, "dag_id": step.dag_id},
+            "conf": step.conf, "ui_path": draft["ui_path"], "ui_url": draft["ui_url"], "api_call": draft["curl"],
+            "token_help": draft["token_help"], "run_id": self.run_id, "approval_id": self.approval_id,
+            "wait_s": wait_s, "delivery": delivery.as_dict()})
         self.gov.ledger.set_plan_status(self.plan_id, "drafted", now=self.gov.now())
         self.log(f"drafted {step.dag_id}: trigger it at {draft['ui_url']} with conf {canonical_json(step.conf)} "
                  f"or run: {draft['curl']} ({draft['token_help']}); waiting up to {wait_s:.0f}s; "
                  f"Slack: {delivery.via} {delivery.detail}".rstrip())
+        outcome = StepOutcome(step.order, step.airflow_instance, step.dag_id, "drafted", "", None, draft=draft)
+        outcome.wait_s = wait_s
+        return outcome
+
+    def _await_owner(self, client: Any, step: PlanStep, outcome: StepOutcome) -> Any:
+        """The owner's run of a drafted step: exactly its conf, started after the approval."""
+        wait_s = outcome.wait_s
         wanted = canonical_json(step.conf)
         since = self.since or self.gov.now()
 
@@ -185,8 +278,7 @@ class PlanRun:
             return found[0] if found else None
 
         what = f"a run of {step.dag_id} with conf {wanted} triggered by its owner"
-        run = self._poll(matching, what, timeout_s=wait_s, on_timeout=lambda: self._escalate_draft(step, wait_s))
-        return StepOutcome(step.order, step.airflow_instance, step.dag_id, "drafted", run.run_id, run.state, draft=draft)
+        return self._poll(matching, what, timeout_s=wait_s, on_timeout=lambda: self._escalate_draft(step, wait_s))
 
     def _tell_owner(self, step: PlanStep, draft: dict[str, Any], wait_s: float) -> Any:
         """The draft onto the incident and into the domain's channel: who, what, where, how, by when."""
@@ -205,7 +297,7 @@ class PlanRun:
                 f"{', '.join(domain.escalation) if domain and domain.escalation else 'the domain owner'}.")
         if domain is None:
             return Delivery(False, "none", f"domain {plan.domain!r} is not configured")
-        return self.gov.notify(domain, text)
+        return self.gov.notify(domain, text, notifier=self.notifier)
 
     def _escalate_draft(self, step: PlanStep, wait_s: float) -> None:
         plan = self.plan
@@ -253,6 +345,8 @@ class PlanRun:
         """`call()`, riding out an Airflow that is down or restarting (the connector already retried
         for its deadline): try again every poll interval until this run's own wait deadline, so an
         outage of minutes never ends a rerun that may wait for hours. Other errors end it at once."""
+        if not self.ride_outages:
+            return call()  # the tick: the connector's own (tick-sized) retries only
         deadline = deadline or self.gov.now() + timedelta(seconds=self.wait_timeout_s)
         while True:
             try:
@@ -276,6 +370,10 @@ class PlanRun:
         self.gov.move_incident(self.plan.incident_id, "escalated", actor=self.actor,
                                note=f"{self.plan_id} rerun did not complete: {reason}")
         raise DispatchError(reason)
+
+
+def _at(receipt: Any) -> datetime:
+    return datetime.fromisoformat(receipt.record["at"])
 
 
 def airflow_run_id(run_id: str, step: PlanStep) -> str:

@@ -22,9 +22,17 @@ from dw_assets.config import ConfigError, Settings
 from dw_assets.core.approvals import Refusal, check_decider, check_usable
 from dw_assets.core.autonomy import AutonomyLevel, ClassRecord, dispatch_rule
 from dw_assets.core.plans import Plan, PlanError, PlanStep, PlanTampered
-from dw_assets.governance.authority import signed_approval, signed_class_record, signed_plan
+from dw_assets.governance.authority import (
+    ADOPT_ACTION,
+    signed_adoption,
+    signed_approval,
+    signed_class_record,
+    signed_plan,
+)
 from dw_assets.governance.ledger import GovernanceLedger
 from dw_assets.governance.receipt_log import ChainTampered, ReceiptLog
+
+TICK_DISPATCH_PREFIX = "dw-tick-"
 
 
 @dataclass(frozen=True)
@@ -231,3 +239,50 @@ def record_refusal(ledger: GovernanceLedger, receipts: ReceiptLog, refusal: Refu
     except ChainTampered:
         pass  # the chain itself was tampered with: the refusal stands (and is in the ledger) without its receipt
     return GateDecision(False, refusal.code, refusal.reason, plan_id, approval_id)
+
+
+def tick_dispatch_id(approval_id: str) -> str:
+    """The run id under which the approvals sensor's tick consumes an approval and dispatches its
+    first step (there is no Dagster run yet). Derived from the approval, never from a run tag, so the
+    rerun run that completes the dispatch finds it without trusting anything the launcher wrote."""
+    return f"{TICK_DISPATCH_PREFIX}{approval_id}"
+
+
+def adopt_dispatch(settings: Settings, ledger: GovernanceLedger, plan_id: str | None, approval_id: str, *,
+                   run_id: str, actor: str, now: datetime | None = None,
+                   receipts: ReceiptLog | None = None) -> GateDecision:
+    """The launch check of a rerun run whose approval the sensor's tick already consumed (and whose
+    first step it dispatched): the whole check again, as of the tick's use (`tick_dispatch_id`), then
+    this run takes that dispatch over, once. The signed log says whether anyone took it over before
+    (a reset row is not enough); the ledger's atomic update settles two runs racing for it."""
+    now = now or datetime.now(UTC)
+    receipts = receipts or ReceiptLog.from_settings(ledger.store, settings)
+    dispatch_id = tick_dispatch_id(approval_id)
+    try:
+        plan = _load_plan(ledger, plan_id)
+        steps = plan.ordered_steps()
+        if not steps:
+            raise Refusal("not_in_plan", f"plan {plan_id} has no Airflow steps: nothing to rerun")
+    except Refusal as refusal:
+        return record_refusal(ledger, receipts, refusal, now=now, plan_id=plan_id, approval_id=approval_id,
+                               actor=actor, run_id=run_id)
+    first, *rest = steps
+    decision = check_dispatch(settings, ledger, plan_id, approval_id, instance=first.airflow_instance,
+                              dag_id=first.dag_id, conf=first.conf, actor=actor, run_id=dispatch_id, now=now,
+                              receipts=receipts, plan=plan, other_steps=rest)
+    if not decision.allowed:
+        return decision
+    taken = signed_adoption(receipts, approval_id)
+    if taken is not None or not ledger.adopt(approval_id, dispatch_id=dispatch_id, run_id=run_id):
+        by = _body_of(taken).get("run_id") if taken is not None else "another run a moment ago"
+        return record_refusal(ledger, receipts, Refusal("already_used", (
+            f"approval {approval_id} was used by the approvals sensor's dispatch {dispatch_id}, which {by} "
+            "already completes")), now=now, plan_id=plan_id, approval_id=approval_id, actor=actor, run_id=run_id)
+    receipts.append(ADOPT_ACTION, now=now, subject=plan_id, actor=actor, body={
+        "approval_id": approval_id, "dispatch_id": dispatch_id, "run_id": run_id})
+    return decision
+
+
+def _body_of(receipt: Any) -> dict[str, Any]:
+    body = receipt.record.get("body") if receipt is not None else None
+    return body if isinstance(body, dict) else {}

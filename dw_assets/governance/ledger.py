@@ -235,6 +235,21 @@ class GovernanceLedger:
                                   .values(used_at=iso(now), used_by=run_id))
         return result.rowcount == 1
 
+    def adopt(self, approval_id: str, *, dispatch_id: str, run_id: str) -> bool:
+        """Hand the approval's use from the sensor tick's `dispatch_id` to the run `run_id` that
+        completes it; False if another run took it first (one atomic UPDATE)."""
+        with self.store.engine.begin() as conn:
+            result = conn.execute(approvals.update().where(approvals.c.approval_id == approval_id)
+                                  .where(approvals.c.used_by == dispatch_id).values(used_by=run_id))
+        return result.rowcount == 1
+
+    def used_by_prefix(self, prefix: str) -> list[ApprovalRecord]:
+        """Approvals whose use is held by a `prefix…` id (the sensor tick's dispatches no run took over)."""
+        query = (sa.select(approvals).where(approvals.c.used_at.is_not(None))
+                 .where(approvals.c.used_by.startswith(prefix, autoescape=True)).order_by(approvals.c.decided_at))
+        with self.store.engine.connect() as conn:
+            return [_approval(r) for r in conn.execute(query).mappings()]
+
     # refusals
 
     def record_refusal(self, *, code: str, reason: str, now: datetime, plan_id: str | None = None,

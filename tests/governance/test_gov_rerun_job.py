@@ -6,6 +6,7 @@ import json
 import re
 from datetime import UTC, datetime
 
+import dagster as dg
 import pytest
 from gov_fakes import Capture, CountingAirflow, make_settings, night1_plan, passing_checks
 from werkzeug import Request, Response
@@ -271,3 +272,25 @@ def test_with_the_real_client_a_refusal_sends_no_http_request_and_approval_trigg
     assert result.success, result.failure_data_for_node("dispatch_plan_steps")
     assert fake.writes == [("POST", "/api/v2/dags/gl_landing/dagRuns")]
     assert gov.ledger.plan_row(legacy.id)["status"] == "verified"
+
+
+def test_the_sensor_tick_drafts_and_the_rerun_run_it_requests_waits_and_verifies(settings, runtime, gov, airflow,
+                                                                                approved):
+    """Dispatch in the tick (the code server, no new process), then the requested run takes it over."""
+    plan_id, approval = approved
+    defs = build_definitions(settings, runtime=runtime)
+    with dg.instance_for_test() as instance:
+        context = dg.build_sensor_context(instance=instance, definitions=defs, resources={"dw_governance": runtime})
+        result = defs.resolve_sensor_def("dw_approvals")(context)
+    [request] = [r for r in result.run_requests if r.job_name == "rerun_airflow_dag"]
+    assert [r.action for r in gov.receipts.list(action="rerun_drafted", subject=plan_id)] == ["rerun_drafted"]
+    assert gov.ledger.plan_row(plan_id)["status"] == "drafted"  # before the run exists
+    run = execute(runtime, request.tags)
+    assert run.success
+    assert run.output_for_node("authorize_plan")["dispatch_id"] == f"dw-tick-{approval.approval_id}"
+    assert len(gov.receipts.list(action="rerun_drafted", subject=plan_id)) == 1, "drafted once, by the tick"
+    assert gov.ledger.get_approval(approval.approval_id).used_by == run.run_id
+    assert run.output_for_node("verify_in_run")["verified"] is True
+    again = execute(runtime, request.tags)  # the same request launched twice: the second run is refused
+    assert not again.success and "already_used" in failure_message(again)
+    assert airflow.writes == []

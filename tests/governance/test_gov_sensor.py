@@ -56,12 +56,12 @@ def test_l3_trusted_class_with_a_clean_record_launches_without_approval(tmp_path
     assert [(l.plan_id, l.approval_id) for l in tick.launches] == [(fresh.id, None)]
 
 
-def test_the_dagster_sensor_emits_run_requests_and_verification_partitions(settings, gov, approved, clock):
+def test_the_dagster_sensor_emits_run_requests_and_verification_partitions(settings, gov, approved, clock, airflow):
     plan_id, approval = approved
     verifying = night1_plan(conf={"export_date": "2026-07-31"})
     gov.propose(verifying)
     gov.ledger.set_plan_status(verifying.id, "verifying", now=clock())
-    runtime = GovernanceRuntime(settings, governance=gov)
+    runtime = GovernanceRuntime(settings, governance=gov, client_for=lambda _name: airflow)
     defs = build_definitions(settings, runtime=runtime)
     sensor = defs.resolve_sensor_def("dw_approvals")
     with dg.instance_for_test() as instance:
@@ -77,9 +77,9 @@ def test_the_dagster_sensor_emits_run_requests_and_verification_partitions(setti
     assert result.dynamic_partitions_requests[0].partition_keys == [verifying.id]
 
 
-def test_the_sensor_tick_through_dagsters_evaluation_path(settings, gov, approved):
+def test_the_sensor_tick_through_dagsters_evaluation_path(settings, gov, approved, airflow):
     _plan_id, approval = approved
-    runtime = GovernanceRuntime(settings, governance=gov)
+    runtime = GovernanceRuntime(settings, governance=gov, client_for=lambda _name: airflow)
     defs = build_definitions(settings, runtime=runtime)
     sensor = defs.resolve_sensor_def("dw_approvals")
     with dg.instance_for_test() as instance:
@@ -136,12 +136,12 @@ def test_a_verifying_plan_waits_for_its_rerun_run_and_is_verified_by_the_sensor_
 
 
 def test_a_rerun_whose_run_failed_before_its_first_op_is_launched_again_a_bounded_number_of_times(
-        settings, gov, approved, clock):
+        settings, gov, approved, clock, airflow):
     """A launch that timed out or a worker that died leaves the approval unused: the next tick
     launches it under a new key (Dagster skips a key it has launched), at most three times; a run
     refused for good by the gate is not launched again."""
     plan_id, approval = approved
-    runtime = GovernanceRuntime(settings, governance=gov)
+    runtime = GovernanceRuntime(settings, governance=gov, client_for=lambda _name: airflow)
     defs = build_definitions(settings, runtime=runtime)
     sensor = defs.resolve_sensor_def("dw_approvals")
     job = defs.resolve_job_def("rerun_airflow_dag")

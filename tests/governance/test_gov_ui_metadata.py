@@ -114,6 +114,7 @@ def test_the_approvals_sensor_lists_pending_plans_in_one_place_once_per_change(s
     other = night1_plan(conf={"export_date": "2026-08-31"})
     gov.propose(other)
     gov.request_approval(other.id)
+    gov.stop(by="omar.haddad")  # the approved plan stays undispatched (a tick would dispatch it) and pending
     runtime = GovernanceRuntime(settings, governance=gov)
     defs = rerun_definitions(settings, runtime=runtime)
     sensor = defs.resolve_sensor_def("dw_approvals")
