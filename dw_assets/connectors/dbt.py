@@ -25,7 +25,8 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -211,7 +212,7 @@ def load_artifact(path: Path | str, required: tuple[str, ...] = ("metadata",),
     large projects are tens of MB."""
     path = Path(path)
     try:
-        data = orjson.loads(path.read_bytes())
+        data = read_settled(path)
     except FileNotFoundError as exc:
         raise DbtArtifactError(f"{what} {path} does not exist: run `dbt parse` (or build) first") from exc
     except (OSError, orjson.JSONDecodeError) as exc:
@@ -220,6 +221,25 @@ def load_artifact(path: Path | str, required: tuple[str, ...] = ("metadata",),
     if missing:
         raise DbtArtifactError(f"{what} {path} lacks {', '.join(missing)}: is it a dbt {what}?")
     return data
+
+
+def read_settled(path: Path, *, settle_s: float = 10.0, every_s: float = 0.25,
+                 sleep: Callable[[float], None] = time.sleep) -> Any:
+    """The file as JSON. dbt rewrites its artifacts in place, not atomically: a process loading the
+    manifest while the estate's dbt run writes it (a run worker loading the code location beside the
+    estate's Airflow) reads half a file. While the file is still changing it is read again, for up to
+    `settle_s`; a file that stays broken is an error at once (after one `every_s`)."""
+    deadline = time.monotonic() + settle_s
+    while True:
+        before = path.stat()
+        try:
+            return orjson.loads(path.read_bytes())
+        except orjson.JSONDecodeError:
+            sleep(every_s)
+            after = path.stat()
+            if (after.st_size, after.st_mtime_ns) == (before.st_size, before.st_mtime_ns) \
+                    or time.monotonic() >= deadline:
+                raise
 
 
 def load_manifest(path: Path | str) -> dict[str, Any]:

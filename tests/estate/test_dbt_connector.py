@@ -22,6 +22,7 @@ from dw_assets.connectors.dbt import (
     failed_results,
     load_manifest,
     load_run_results,
+    read_settled,
     run_dbt,
 )
 
@@ -211,6 +212,20 @@ def test_artifacts_missing_or_malformed_are_named(tmp_path: Path) -> None:
     (tmp_path / "other.json").write_text(json.dumps({"metadata": {}}))
     with pytest.raises(DbtArtifactError, match="lacks results"):
         load_run_results(tmp_path / "other.json")
+
+
+def test_an_artifact_read_while_dbt_rewrites_it_is_read_again_once_written(tmp_path: Path) -> None:
+    """dbt writes artifacts in place: a reader that catches half a file reads it again while it
+    changes; a file that stays broken is an error without waiting out the whole deadline."""
+    whole = json.dumps({"metadata": {}, "results": [{"unique_id": "model.x"}] * 2000}).encode()
+    path = tmp_path / "run_results.json"
+    path.write_bytes(whole[:1000])  # the writer is mid-way; it finishes while the reader waits
+    waits: list[float] = []
+    data = read_settled(path, sleep=lambda s: (waits.append(s), path.write_bytes(whole)))
+    assert len(data["results"]) == 2000 and len(waits) == 1
+    path.write_bytes(whole[:1000])
+    with pytest.raises(DbtArtifactError, match="not valid JSON"):
+        load_run_results(path)  # nothing writes it any more: one short wait, then the error
 
 
 def test_failed_results_keep_the_database_error() -> None:
