@@ -102,6 +102,10 @@ def build_approvals_sensor(rerun_job: Any, verify_job: Any, *, minimum_interval_
                                    tags={"dw/plan_id": plan_id}) for plan_id in verify]
         partitions = [verification_partitions.build_add_request(verify)] if verify else []
         pending = pending_plans(gov.store)
+        if pending and time.monotonic() - started < DISPATCH_BUDGET_S:
+            for name in dw_governance.warm_tick_clients():
+                context.log.info(f"Airflow instance {name!r} did not tell its API version: its approved plans are "
+                                 "dispatched by their runs if it still does not answer when they are approved")
         known = set(context.instance.get_dynamic_partitions(PLAN_PARTITIONS))
         new = [row["plan_id"] for row in pending if row["plan_id"] not in known]
         partitions += [plan_partitions.build_add_request(new)] if new else []

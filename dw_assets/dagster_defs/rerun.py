@@ -31,7 +31,7 @@ import dagster as dg
 
 from dw_assets.checks.verification import default_checks_runner
 from dw_assets.config import ConfigError, Settings
-from dw_assets.connectors.airflow import AirflowClient, clients_from_settings
+from dw_assets.connectors.airflow import AirflowClient, AirflowError, clients_from_settings
 from dw_assets.connectors.openlineage.emitter import VerificationEmitter
 from dw_assets.connectors.retry import RetryPolicy
 from dw_assets.connectors.slack import SlackNotifier
@@ -83,6 +83,7 @@ class GovernanceRuntime:
         self._client_for = client_for
         self._clients: dict[str, Any] | None = None
         self._tick_clients: dict[str, Any] = {}
+        self._warm_after: dict[str, float] = {}  # instance -> when to probe its API version again
         self._checks_runner = checks_runner
         self._emitter = emitter
         self.sleep = sleep
@@ -109,6 +110,23 @@ class GovernanceRuntime:
                 "timeout_s": min(config.timeout_s, TICK_AIRFLOW_TIMEOUT_S),
                 "deadline_s": min(config.deadline_s, TICK_AIRFLOW_DEADLINE_S)}))
         return self._tick_clients[instance]
+
+    def warm_tick_clients(self, *, retry_after_s: float = 60.0) -> list[str]:
+        """Learn each writable instance's API version (`/version`, once per code server) while plans
+        wait for a person, so the tick that drafts an approved plan's first step needs no Airflow
+        call: the approval may come while Airflow restarts. A failed probe is tried again after
+        `retry_after_s`; returns the instances that did not answer (the tick goes on without them)."""
+        missed = []
+        for config in self.settings.airflow.instances:
+            if config.read_only or time.monotonic() < self._warm_after.get(config.name, 0.0):
+                continue
+            try:
+                _version = self.tick_client(config.name).api_version  # probed once, then cached
+                self._warm_after[config.name] = float("inf")  # known for this process's life
+            except (AirflowError, ConfigError):
+                self._warm_after[config.name] = time.monotonic() + retry_after_s
+                missed.append(config.name)
+        return missed
 
     def tick_notifier(self) -> Any:
         """The governance's notifier with a tick-sized deadline (None when a test replaced the governance's)."""

@@ -21,6 +21,7 @@ from dw_assets.connectors.airflow.errors import AirflowUnavailableError
 from dw_assets.core.approvals import Refusal
 from dw_assets.core.plans import PlanStep
 from dw_assets.core.receipts import canonical_json
+from dw_assets.dagster_defs.rerun import GovernanceRuntime
 from dw_assets.governance.authority import signed_step_dispatch
 from dw_assets.governance.dispatch import PlanRun
 from dw_assets.governance.gate import tick_dispatch_id
@@ -260,3 +261,43 @@ def test_the_tick_stops_dispatching_when_its_time_is_used_and_leaves_the_rest(go
     assert [d.launch for d in done] == launches[:1] and deferred == launches[1:]
     assert len(airflow.writes) == 1
     assert [l.approval_id for l in approvals_tick(gov).launches] == [launches[1].approval_id]
+
+
+def test_while_plans_wait_the_tick_learns_the_api_version_so_an_approval_during_a_restart_drafts_at_once(
+        settings, gov, clock, airflow, plan):
+    """Drafting needs only the API version: learnt while the plan waits for its approver, the draft is
+    made in the tick even if Airflow is restarting when the approval comes."""
+
+    class Restarting:
+        """Airflow 3 whose `/version` answers only while `up`; the version is cached once known."""
+
+        def __init__(self) -> None:
+            self.up, self.known, self.probes = False, None, 0
+
+        @property
+        def api_version(self) -> str:
+            if self.known is None:
+                self.probes += 1
+                if not self.up:
+                    raise AirflowUnavailableError("airflow instance 'local': GET /api/v2/version: connection refused")
+                self.known = "v2"
+            return self.known
+
+        def trigger_request(self, dag_id: str, conf: dict | None = None) -> dict:
+            return airflow.trigger_request(dag_id, conf)
+
+    clients = {"local": Restarting(), "legacy": Restarting()}
+    runtime = GovernanceRuntime(settings, governance=gov, client_for=clients.__getitem__)
+    assert runtime.warm_tick_clients(retry_after_s=60) == ["local", "legacy"]  # down: tried again later
+    assert runtime.warm_tick_clients(retry_after_s=60) == [] and clients["local"].probes == 1
+    for client in clients.values():
+        client.up = True
+    runtime._warm_after.clear()  # the minute passed
+    assert runtime.warm_tick_clients() == [] and clients["local"].known == "v2"
+    assert runtime.warm_tick_clients() == [] and clients["local"].probes == 2  # known: never asked again
+    clients["local"].up = False  # Airflow restarts as the approval comes
+    approval_id = approve(gov, plan)
+    [dispatch] = [dispatch_in_tick(gov, launch, client_for=runtime.tick_client)
+                  for launch in approvals_tick(gov).launches]
+    assert dispatch.outcome is not None and dispatch.outcome.mode == "drafted", dispatch.note
+    assert gov.ledger.get_approval(approval_id).used_by == tick_dispatch_id(approval_id)
