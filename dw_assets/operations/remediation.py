@@ -82,13 +82,19 @@ def _latest_run(client: Any, dag_id: str, since: datetime | None) -> Any | None:
 
 
 def _followers(client: Any, after: datetime | None, exclude: str) -> list[DownstreamWait]:
-    """DAGs Airflow started on an asset (dataset) event after the rerun DAG's run ended."""
+    """DAGs Airflow started on an asset (dataset) event after the rerun DAG's run ended: ended, running or
+    still queued. A plan is often made while the follower still runs (the checks fail on the writer's
+    data before the downstream DAG ends), and a rerun that did not wait for it would be verified early."""
     if after is None:
         return []
     waits: dict[str, DownstreamWait] = {}
-    for run in client.list_dag_runs("~", end_date_since=after):
+    # updated_at covers a run that started, ended or changed state since; end_date alone misses a running one
+    for run in client.list_dag_runs("~", updated_since=after):
         kind = (run.run_type or "").lower()
-        if run.dag_id != exclude and ("asset" in kind or "dataset" in kind):
+        if run.dag_id == exclude or not ("asset" in kind or "dataset" in kind):
+            continue
+        began = run.start_date or run.run_after
+        if (run.end_date is not None and run.end_date >= after) or (began is not None and began >= after):
             waits.setdefault(run.dag_id, DownstreamWait(dag_id=run.dag_id, via=f"{kind} run after {exclude}"))
     return list(waits.values())
 

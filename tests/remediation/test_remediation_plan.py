@@ -4,6 +4,7 @@ their verified diffs; verification covers the incident's dataset and its checked
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 
@@ -32,9 +33,10 @@ class RunsOnlyClient:
                      _run("month_end_close", "close", T0 + timedelta(minutes=2), {}, "asset_triggered")]
 
     def list_dag_runs(self, dag_id: str = "~", **filters):
-        since = filters.get("end_date_since")
+        assert set(filters) <= {"updated_since"}, filters
+        since = filters.get("updated_since")  # Airflow's updated_at: the run's last change
         return [r for r in self.runs if (dag_id == "~" or r.dag_id == dag_id)
-                and (since is None or r.end_date >= since)]
+                and (since is None or (r.end_date or r.start_date or r.run_after) >= since)]
 
     def trigger_dag_run(self, *args, **kwargs):  # pragma: no cover - proves it is never called
         raise AssertionError("the planner triggered a DAG run")
@@ -78,6 +80,17 @@ def test_a_data_cause_reruns_the_writer_with_the_bad_runs_conf_then_waits_for_fo
     assert plan.blast_radius["affected"][0]["id"] == "analytics.fct_trial_balance"
     assert plan.id == propose_plan(load_settings(), _incident("split_export_early_release", [dict(FIX, cause_kind="x")]),
                                    graph=_graph(), client=RunsOnlyClient(), instance="local", now=T0).id
+
+
+def test_a_follower_still_running_when_the_plan_is_made_is_waited_for():
+    client = RunsOnlyClient()
+    running = _run("month_end_close", "close", T0 + timedelta(minutes=2), {}, "asset_triggered")
+    client.runs[-1] = replace(running, state="running", end_date=None)
+    earlier = _run("entity_variance", "before", T0 - timedelta(hours=1), {}, "asset_triggered")
+    client.runs.append(replace(earlier, state="running", end_date=None))  # started before the bad load ended
+    plan = propose_plan(load_settings(), _incident("split_export_early_release"), graph=_graph(), client=client,
+                        instance="local", now=T0 + timedelta(minutes=3))
+    assert [w.dag_id for w in plan.steps[0].wait_for] == ["month_end_close"]
 
 
 def test_a_code_cause_carries_its_verified_diff_and_an_undo_that_reverts_it():
