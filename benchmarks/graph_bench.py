@@ -254,7 +254,9 @@ def main() -> None:
     def pick(ids: list[str]) -> str:
         return ids[next(cycle) % len(ids)]
 
-    (_, (t_first,)), _ = timed(lambda: ours.blast_radius(hubs[0], MAX_DEPTH), 1)
+    # the first query packs the rows and builds the per-graph tables (severity inputs, ids, owner and
+    # kind codes) that later queries reuse until the graph changes
+    (_, (t_first,)), _ = timed(lambda: read_everything(ours.blast_radius(hubs[0], MAX_DEPTH)), 1)
     ours.flow_adjacency(False)  # the upstream rows too: packing them is part of the build, not of a trace
     reach = [len(ours.trace(h, "downstream", MAX_DEPTH, include_orchestration=True).nodes) for h in hubs]
     cases = {
@@ -321,8 +323,8 @@ def _incremental(g: ContextGraph, nodes, hubs: list[str]) -> dict[str, float]:
 def _human(r: dict[str, Any]) -> str:
     lines = [f"graph: {r['graph']['nodes']} nodes, {r['graph']['edges']} edges; hubs reach {r['graph']['hub_reach']}",
              (f"build (median of 3): ours {r['build_s']['ours']} s, networkx {r['build_s']['networkx']} s, "
-              f"rustworkx {r['build_s']['rustworkx']} s; first query after build (packs adjacency and "
-              f"severity inputs) {r['first_query_after_build_ms']} ms cpu"),
+              f"rustworkx {r['build_s']['rustworkx']} s; first query after build (packs adjacency, "
+              f"severity inputs, id/owner/kind tables) {r['first_query_after_build_ms']} ms cpu"),
              (f"incremental: add 1,000 edges {r['incremental_ms']['add_1000_edges_ms']} ms, update both "
               f"directions' packed rows {r['incremental_ms']['update_adjacency_ms']} ms (packing all edges "
               f"from scratch: {r['incremental_ms']['pack_from_scratch_ms']} ms)")]

@@ -98,7 +98,7 @@ class ShortestPathTree:
         """Walk positions grouped by their hops from the root in the tree (hidden nodes count a hop
         here: they are in the paths); a position's parent is always in the level before."""
         hops = tree_depths(self._walk.parents)
-        by_hops = np.argsort(hops, kind="stable")
+        by_hops = np.argsort(_small(hops), kind="stable")
         return np.split(by_hops, np.cumsum(np.bincount(hops))[:-1])
 
     def _by_level(self, first: Any, step: np.ndarray) -> np.ndarray:
@@ -119,8 +119,8 @@ class ShortestPathTree:
 
     def texts(self, sep: str) -> np.ndarray:
         """Every walk position's path as one string, the ids joined by `sep` (what a report prints)."""
-        ids = node_ids(self._graph)[self._walk.order]
-        return self._by_level(ids[0], sep + ids)
+        order = self._walk.order
+        return self._by_level(node_ids(self._graph)[order[0]], path_steps(self._graph, sep)[order])
 
     def path_at(self, position: int) -> tuple[str, ...]:
         """The path to the node at `position` in the walk, by walking back through the parents."""
@@ -181,7 +181,7 @@ class BlastColumns:
         mine = codes[self.index]
         if not len(mine):
             return {}
-        by_code = np.argsort(mine, kind="stable")
+        by_code = np.argsort(_small(mine), kind="stable")
         sorted_codes = mine[by_code]
         starts = np.flatnonzero(np.r_[True, sorted_codes[1:] != sorted_codes[:-1]])
         groups = np.split(node_ids(self.graph)[self.index[by_code]], starts[1:])
@@ -344,7 +344,7 @@ def blast_radius(graph: GraphView, asset_id: str, *, max_depth: int | None = 10,
     base_ranks = graph.derived(("severity_base_rank", rule), rule.base_ranks)
     ranks = rule.decayed(base_ranks[listed], depths)
     # most severe first, and within a rank as listed (shallowest, then discovery order)
-    by_severity = np.argsort(-ranks, kind="stable")
+    by_severity = np.argsort(_small(-ranks), kind="stable")
     tree = ShortestPathTree(graph, w)
     columns = BlastColumns(graph, tree, listed[by_severity], depths[by_severity], ranks[by_severity],
                            positions[by_severity])
@@ -400,6 +400,19 @@ def _system_and_name(graph: GraphView) -> tuple[np.ndarray, np.ndarray]:
     systems[:] = [node.system for node in graph.nodes_by_index]
     names[:] = [node.name for node in graph.nodes_by_index]
     return systems, names
+
+
+def path_steps(graph: GraphView, sep: str) -> np.ndarray:
+    """`sep + id` by node index: one step of a printed path (kept per separator, like the ids)."""
+    return graph.derived(("path_steps", sep), lambda g: sep + node_ids(g))
+
+
+def _small(values: np.ndarray) -> np.ndarray:
+    """`values` as int16 when they fit: numpy's stable sort is a radix sort for 16-bit integers,
+    several times faster than its merge sort on 20k int64s."""
+    if len(values) and -32768 <= int(values.min()) and int(values.max()) <= 32767:
+        return values.astype(np.int16)
+    return values
 
 
 def _codes(values: list[Any]) -> tuple[np.ndarray, np.ndarray]:
