@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 import dagster as dg
+from sqlalchemy import event as sa_event
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -106,6 +107,36 @@ def rss_mb() -> float:
     return 0.0
 
 
+def schedstat() -> tuple[float, float]:
+    """(seconds on a CPU, seconds runnable but waiting for one) of this thread, from the kernel's
+    scheduler statistics: wall time minus both is time blocked (disk, fsync, locks, sleeps)."""
+    try:
+        with open("/proc/thread-self/schedstat") as f:
+            on_cpu, waiting, _ = f.read().split()
+    except OSError:
+        return 0.0, 0.0
+    return int(on_cpu) / 1e9, int(waiting) / 1e9
+
+
+class StatementCounter:
+    """Statements and commits the state store's engine runs (SQLAlchemy engine events)."""
+
+    def __init__(self, engine: Any) -> None:
+        self.statements = self.commits = 0
+        sa_event.listen(engine, "before_cursor_execute", self._statement)
+        sa_event.listen(engine, "commit", self._commit)
+
+    def _statement(self, *_args: Any) -> None:
+        self.statements += 1
+
+    def _commit(self, *_args: Any) -> None:
+        self.commits += 1
+
+    def take(self) -> tuple[int, int]:
+        out, self.statements, self.commits = (self.statements, self.commits), 0, 0
+        return out
+
+
 def timed(fn: Any) -> tuple[Any, float, float]:
     start, cpu = time.perf_counter(), time.process_time()
     result = fn()
@@ -123,6 +154,7 @@ def run(models: int, datasets: int, events: int, chunk: int) -> dict[str, Any]:
         })
         store = Store(settings.state.url)
         store.ensure_schema()
+        counter = StatementCounter(store.engine)
         lineage = LineageEventStore(store)
         intake = EventIntake.from_settings(settings)
         day = Day(models, datasets, events)
@@ -138,6 +170,8 @@ def run(models: int, datasets: int, events: int, chunk: int) -> dict[str, Any]:
             _, store_s, _ = timed(lambda batch=batch: lineage.append_many(batch))
             del batch
             ticks: list[float] = []
+            counter.take()
+            sched_before = schedstat()
 
             def catch_up(ticks: list[float] = ticks) -> int:
                 handled = 0
@@ -150,10 +184,16 @@ def run(models: int, datasets: int, events: int, chunk: int) -> dict[str, Any]:
                         return handled
 
             handled, tick_s, tick_cpu = timed(catch_up)
+            sched_after = schedstat()
+            statements, commits = counter.take()
+            on_cpu, runnable = (b - a for a, b in zip(sched_before, sched_after))
             refreshed, refresh_s, refresh_cpu = timed(lambda: context_graph.cached_context_graph(settings, store=store))
             row = {"events_before": first, "events": handled, "store_s": round(store_s, 2),
                    "ticks": len(ticks), "tick_s": round(tick_s, 2), "tick_cpu_s": round(tick_cpu, 2),
-                   "slowest_tick_s": round(max(ticks), 2), "refresh_s": round(refresh_s, 3),
+                   "slowest_tick_s": round(max(ticks), 2), "tick_waiting_for_cpu_s": round(runnable, 2),
+                   "tick_blocked_s": round(max(0.0, tick_s - on_cpu - runnable), 2),
+                   "tick_statements": statements, "tick_commits": commits,
+                   "load_average": round(os.getloadavg()[0], 1), "refresh_s": round(refresh_s, 3),
                    "refresh_cpu_s": round(refresh_cpu, 3), "incremental": refreshed is graph,
                    "nodes": len(refreshed), "edges": refreshed.edge_count, "rss_mb": round(rss_mb(), 1)}
             report["chunks"].append(row)

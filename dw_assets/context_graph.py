@@ -162,9 +162,9 @@ def fill_domain_owners(graph: ContextGraph, settings: Settings, node_ids: Iterab
         if node.owner or node.is_orchestration:
             continue
         domain = settings.domain_for(node.id)
-        if domain and domain.owner:
-            node.owner = domain.owner
-            node.attrs["owner_from"] = f"domain:{domain.name}"
+        if domain and domain.owner:  # through add_node: the graph's owner tables must see it
+            graph.add_node(node.id, node.kind, node.system, owner=domain.owner,
+                           attrs={"owner_from": f"domain:{domain.name}"})
 
 
 def cached_context_graph(settings: Settings, *, store: Any = None) -> ContextGraph:

@@ -20,7 +20,12 @@ import dagster as dg
 
 from dw_assets.config import Settings
 from dw_assets.incidents import intake_signal
-from dw_assets.lineage.processing import DatasetObservation, ProcessResult, process_new_events
+from dw_assets.lineage.processing import (
+    DatasetObservation,
+    ProcessResult,
+    collector_paused,
+    process_new_events,
+)
 from dw_assets.store import Store, open_state
 
 SENSOR_NAME = "openlineage_events"
@@ -86,9 +91,10 @@ def _known_keys(context: dg.SensorEvaluationContext) -> Callable[[dg.AssetKey], 
 def evaluate(settings: Settings, store: Store, known: Callable[[dg.AssetKey], bool],
              reported_run: Callable[[dg.AssetKey], str | None] = lambda _key: None
              ) -> tuple[dg.SensorResult, ProcessResult]:
-    result = process_new_events(settings, store, intake=intake_signal)
-    sensor_result = dg.SensorResult(asset_events=observation_events(result.observations, known, reported_run),
-                                    cursor=str(result.cursor_after))
+    with collector_paused():  # the observations too: thousands of Dagster records per tick
+        result = process_new_events(settings, store, intake=intake_signal)
+        sensor_result = dg.SensorResult(asset_events=observation_events(result.observations, known, reported_run),
+                                        cursor=str(result.cursor_after))
     return sensor_result, result
 
 

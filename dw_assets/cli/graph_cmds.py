@@ -9,6 +9,7 @@ cannot be built (no manifest, invalid notes, a failing feed) exits with code 1.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 from typing import Any
 
 import click
@@ -100,14 +101,23 @@ def _print_blast(radius: BlastRadius) -> None:
     if not radius.affected:
         return
     rows = [("SEVERITY", "DEPTH", "KIND", "ID", "OWNER")]
-    rows += [(a.severity, str(a.depth), a.kind, a.id, a.owner or "-") for a in radius.affected]
+    cols = radius.columns
+    paths: Iterable[tuple[str, str]]
+    if cols is not None:  # whole columns, no per-node records (a large radius has 20k+ rows)
+        node_ids = cols.ids()
+        rows += zip(cols.severities(), map(str, cols.depths()), cols.kinds(), node_ids,
+                    (o or "-" for o in cols.owners()))
+        paths = zip(node_ids, cols.path_texts())
+    else:
+        rows += [(a.severity, str(a.depth), a.kind, a.id, a.owner or "-") for a in radius.affected]
+        paths = ((a.id, " > ".join(a.path)) for a in radius.affected)
     widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
     for row in rows:
         click.echo("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
     click.echo("Owners: " + ", ".join(f"{o} ({len(ids)})" for o, ids in sorted(radius.owners().items())))
     click.echo("Paths:")
-    for a in radius.affected:
-        click.echo(f"  {a.id}: {' > '.join(a.path)}")
+    for node_id, path in paths:
+        click.echo(f"  {node_id}: {path}")
     if radius.orchestration:
         click.echo(f"Passes through: {', '.join(radius.orchestration)}")
 

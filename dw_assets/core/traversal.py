@@ -132,14 +132,14 @@ def _walk_plain(adj: FlowAdjacency, root: int, limit: int) -> tuple[np.ndarray, 
     up[0] = root  # scipy marks the root's predecessor with a negative sentinel
     parents = position[up]
     parents[0] = -1
-    depths = _depths(parents)
+    depths = tree_depths(parents)
     if limit >= 0:
         end = int(np.searchsorted(depths, limit, side="right"))
         order, depths, parents = order[:end], depths[:end], parents[:end]
     return order.astype(np.int64), depths, parents
 
 
-def _depths(parents: np.ndarray) -> np.ndarray:
+def tree_depths(parents: np.ndarray) -> np.ndarray:
     """Hops from the root for each position, from parent positions (-1 for the root) by pointer
     doubling: log2(depth) vectorized passes."""
     anc = parents.copy()

@@ -194,7 +194,7 @@ def _blast(graph: ContextGraph | None, asset: str | None) -> list[BlastEntry]:
         radius = graph.blast_radius(asset)
     except LookupError:
         return []
-    return [a.entry() for a in radius.affected]
+    return radius.entries()
 
 
 def open_fix_pull_requests(settings: Settings, fixes: list[ProposedFix], incident_id: str | None, *,

@@ -216,6 +216,6 @@ def _hop_system(graph: ContextGraph, src: str, dst: str) -> str:
 
 
 def readers_of(graph: ContextGraph, asset: str, max_depth: int) -> list[BlastEntry]:
-    return [a.entry() for a in graph.blast_radius(asset, max_depth=max_depth).affected]
+    return graph.blast_radius(asset, max_depth=max_depth).entries()
 
 

@@ -227,12 +227,17 @@ def fold_events(store: Store, batch: list[StoredEvent], dataset_id: DatasetIdFn,
             known = nodes.get(n.node_id)
             name = known["name"] if known and n.name == n.node_id else n.name  # see _upsert
             nodes[n.node_id] = {"node_id": n.node_id, "kind": n.kind, "system": n.system, "name": name,
-                                "attrs": json.dumps(n.attrs, sort_keys=True), "last_seq": stored.seq}
+                                "attrs": n.attrs, "last_seq": stored.seq}
         for e in found_edges:
             edges[(e.src, e.dst, e.relation)] = {
-                "src": e.src, "dst": e.dst, "relation": e.relation, "job": e.job,
-                "columns": json.dumps(e.columns, sort_keys=True) if e.columns else None,
+                "src": e.src, "dst": e.dst, "relation": e.relation, "job": e.job, "columns": e.columns,
                 "last_run_id": stored.run_id, "last_event_time": utc(stored.event_time), "last_seq": stored.seq}
+    # serialised once per row written, not per mention: a batch names the same few thousand
+    # nodes and edges again and again
+    for row in nodes.values():
+        row["attrs"] = json.dumps(row["attrs"], sort_keys=True)
+    for row in edges.values():
+        row["columns"] = json.dumps(row["columns"], sort_keys=True) if row["columns"] else None
     _upsert(store, graph_nodes, ["node_id"], list(nodes.values()))
     _upsert(store, graph_edges, ["src", "dst", "relation"], list(edges.values()))
     return len(edges)

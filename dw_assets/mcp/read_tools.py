@@ -78,8 +78,10 @@ def _change_annotations(ctx: ToolContext, graph: Any, radius: Any, change_type: 
         return {"change": change, "column_readers": {}, "narrowed": [a.id for a in radius.affected]}
     readers = column_readers(graph, load_artifact(ensure_manifest(ctx.settings)), radius.root, [column],
                              dialect=dialect_of(ctx.settings), max_depth=radius.max_depth or 10)
-    change["models_not_selecting_it"] = [a.id for a in radius.affected if a.kind == "model" and a.id not in readers]
-    narrowed = [a.id for a in radius.affected if any(node in readers for node in a.path[1:])]
+    cols = radius.columns  # whole columns: a large radius has 20k+ nodes
+    ids = cols.ids()
+    change["models_not_selecting_it"] = [i for i, kind in zip(ids, cols.kinds()) if kind == "model" and i not in readers]
+    narrowed = [i for i, hit in zip(ids, cols.passes_through(readers).tolist()) if hit]
     return {"change": change, "column_readers": readers, "narrowed": narrowed}
 
 

@@ -72,9 +72,9 @@ def asset_impact(graph: Any, manifest: Mapping[str, Any], asset: ChangedAsset, *
         readers = column_readers(graph, manifest, root, changed_column_names(asset.columns), dialect=dialect,
                                  max_depth=max_depth)
         verdicts.append((radius.severity, radius.severity_reason))
-        for a in radius.affected:
-            if a.id not in affected or a.depth < affected[a.id]["depth"]:
-                affected[a.id] = {**a.to_dict(), "reads_columns": readers.get(a.id, [])}
+        for a in radius.to_dict()["affected"]:  # built from the radius's columns
+            if a["id"] not in affected or a["depth"] < affected[a["id"]]["depth"]:
+                affected[a["id"]] = {**a, "reads_columns": readers.get(a["id"], [])}
     entry["severity"], entry["severity_reason"] = max(verdicts, key=lambda v: _RANK[v[0]])
     entry["downstream"] = sorted(affected.values(), key=lambda a: (-_RANK[a["severity"]], a["depth"], a["id"]))
     return entry

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from dw_assets.core.blast_radius import SeverityRule
@@ -89,3 +91,59 @@ def test_depth_limit_and_to_dict_keys() -> None:
 def test_rule_rejects_nonsense() -> None:
     with pytest.raises(ValueError):
         SeverityRule(decay_every=0)
+
+
+def _reference_paths(radius) -> dict[str, tuple[str, ...]]:
+    """Paths the slow way: each node's path is its parent's plus its id, down the walk."""
+    tree = radius.columns.tree
+    ids = [tree._nodes[i].id for i in tree._walk.order.tolist()]
+    at = [(ids[0],)]
+    for k, parent in enumerate(tree._walk.parents.tolist()[1:], 1):
+        at.append(at[parent] + (ids[k],))
+    return dict(zip(ids, at))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_columns_read_what_the_records_say(seed: int) -> None:
+    """The columns (what whole-radius readers use) give the records' ids, kinds, owners, depths,
+    severities, owner rollup and paths, on graphs with cycles, hidden tasks and unowned nodes."""
+    rng = random.Random(seed)
+    g = ContextGraph()
+    n = rng.randint(20, 250)
+    for i in range(n):
+        g.add_node(f"n{i}", rng.choice(["model", "dataset", "task", "job", "dashboard", "reader", "metric"]), "dbt",
+                   owner=rng.choice([None, "ana", "bo", "cy"]),
+                   attrs={"maturity": rng.choice(["low", "high"])} if rng.random() < 0.2 else {})
+    g.add_edges(sorted({(f"n{rng.randrange(n)}", f"n{rng.randrange(n)}") for _ in range(n * 3)}), "feeds", DBT)
+    for root, max_depth in [(f"n{k}", rng.choice([None, 0, 1, 3, 10])) for k in range(8)]:
+        radius = g.blast_radius(root, max_depth=max_depth)
+        cols, records = radius.columns, list(radius.affected)
+        assert cols is not None and len(cols) == len(records)
+        assert cols.ids() == [a.id for a in records] and cols.kinds() == [a.kind for a in records]
+        assert cols.owners() == [a.owner for a in records] and cols.depths() == [a.depth for a in records]
+        assert cols.severities() == [a.severity for a in records]
+        rollup: dict[str, list[str]] = {}
+        for a in records:
+            rollup.setdefault(a.owner or "(none)", []).append(a.id)
+        assert list(radius.owners().items()) == list(rollup.items())  # same keys in the same order
+        paths = _reference_paths(radius)
+        assert [a.path for a in records] == cols.paths() == [paths[a.id] for a in records]
+        assert [cols.path(k) for k in range(len(cols))] == cols.paths()
+        assert cols.path_texts(" > ") == [" > ".join(paths[a.id]) for a in records]
+        matrix = cols.path_matrix()
+        assert [tuple(g.nodes_by_index[i].id for i in row if i >= 0) for row in matrix.tolist()] == cols.paths()
+        through = {f"n{rng.randrange(n)}" for _ in range(3)} | {"not-a-node"}
+        assert cols.passes_through(through).tolist() == [any(p in through for p in paths[a.id][1:]) for a in records]
+        assert radius.to_dict()["affected"] == [a.to_dict() for a in records]
+        assert radius.entries() == [a.entry() for a in records]
+
+
+def test_owner_set_after_a_radius_is_seen_by_the_next() -> None:
+    """The owner table the columns read is refreshed when the graph changes (domain owners are
+    filled through add_node for this reason)."""
+    g = chain_graph(3)
+    g.blast_radius("w.d0").owners()
+    g.add_node("w.d2", "model", "dbt", owner="late.owner")
+    radius = g.blast_radius("w.d0")
+    assert radius.owners().get("late.owner") == ["w.d2"]
+    assert [a.owner for a in radius.affected if a.id == "w.d2"] == ["late.owner"]

@@ -255,3 +255,48 @@ def test_dbt_test_jobs_add_nothing_to_the_graph():
              "inputs": [{"namespace": "duckdb:///w.duckdb", "name": "analytics.main.x"}],
              "outputs": [{"namespace": "duckdb:///w.duckdb", "name": "analytics.main_dbt_test__audit.not_null_x"}]}
     assert lineage_of_event(event, lambda ns, name: name) == ([], [])
+
+
+@pytest.mark.openlineage
+def test_the_cyclic_collector_is_off_during_a_pass_and_restored_after(night, store: Store,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pass runs with Python's cyclic GC off (its rescans of a large process were a quarter of a
+    tick) and leaves it as it found it, after a failure too."""
+    import gc
+
+    settings, estate = night
+    estate.orders_clean("2026-09-01T06:10:00+00:00", "DECIMAL(18,2)")
+    seen: list[bool] = []
+    real = schema_history.SchemaHistory.observe_many
+
+    def watching(self, observations):
+        seen.append(gc.isenabled())
+        if len(seen) == 1:  # the first pass fails
+            raise RuntimeError("store unavailable")
+        return real(self, observations)
+
+    monkeypatch.setattr(schema_history.SchemaHistory, "observe_many", watching)
+    assert gc.isenabled()
+    with pytest.raises(RuntimeError):
+        process_new_events(settings, store, intake=intake_signal)
+    assert gc.isenabled()
+    assert process_new_events(settings, store, intake=intake_signal).events == 1
+    assert seen == [False, False] and gc.isenabled()
+    estate.orders_clean("2026-09-02T06:10:00+00:00", "VARCHAR")
+    gc.disable()
+    try:
+        assert len(process_new_events(settings, store, intake=intake_signal).schema_changes) == 1
+        assert not gc.isenabled()  # a caller that had it off keeps it off
+    finally:
+        gc.enable()
+
+
+def test_one_resolver_per_alias_table_keeps_its_cache_across_passes() -> None:
+    from dw_assets.connectors.openlineage.intake import dataset_id_resolver
+
+    aliases = {"gl_entries": "finance.bronze.gl_entries"}
+    resolve = dataset_id_resolver(aliases)
+    assert dataset_id_resolver(dict(aliases)) is resolve
+    assert resolve("", "gl_entries") == "finance.bronze.gl_entries"
+    assert dataset_id_resolver({"gl_entries": "finance.silver.gl"})("", "gl_entries") == "finance.silver.gl"
+    assert dataset_id_resolver()("", "gl_entries") == "gl_entries"
