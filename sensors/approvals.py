@@ -74,6 +74,10 @@ def build_approvals_sensor(rerun_job: Any, verify_job: Any, *, minimum_interval_
         for request in tick.expired:
             context.log.info(f"request {request['request_id']} for {request['plan_id']} expired; "
                              f"escalated to {request['escalated_to']}")
+        # what waits for a person as the tick starts: an approved plan counts until its launch, as when
+        # its run did the dispatch, so its Launchpad partition exists and dw/approvals records it even
+        # when this tick dispatches it at once
+        pending = pending_plans(gov.store)
         approved = [launch for launch in tick.launches if launch.approval_id is not None]
         # a final refusal is on record (the gate's reason in the ledger, the receipts and the run or
         # tick that met it): the approval is not tried again
@@ -101,7 +105,6 @@ def build_approvals_sensor(rerun_job: Any, verify_job: Any, *, minimum_interval_
         requests += [dg.RunRequest(run_key=f"verify-{plan_id}", job_name=verify_job.name, partition_key=plan_id,
                                    tags={"dw/plan_id": plan_id}) for plan_id in verify]
         partitions = [verification_partitions.build_add_request(verify)] if verify else []
-        pending = pending_plans(gov.store)
         if pending and time.monotonic() - started < DISPATCH_BUDGET_S:
             for name in dw_governance.warm_tick_clients():
                 context.log.info(f"Airflow instance {name!r} did not tell its API version: its approved plans are "

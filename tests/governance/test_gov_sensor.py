@@ -6,7 +6,9 @@ import dagster as dg
 import pytest
 from gov_fakes import make_settings, night1_plan
 
-from dw_assets.dagster_defs.rerun import GovernanceRuntime, rerun_run_config, rerun_tags
+from dw_assets.dagster_defs.plan_view import APPROVALS_KEY
+from dw_assets.dagster_defs.rerun import PLAN_PARTITIONS, GovernanceRuntime, rerun_run_config, rerun_tags
+from dw_assets.governance.gate import tick_dispatch_id
 from dw_assets.governance.launches import approvals_tick
 from dw_assets.governance.workflow import Governance
 from dw_assets.store import Store
@@ -173,3 +175,23 @@ def test_a_rerun_whose_run_failed_before_its_first_op_is_launched_again_a_bounde
         gov.ledger.record_refusal(code="not_in_plan", reason="a step outside the plan", now=clock(),
                                   plan_id=plan_id, approval_id=approval.approval_id)
         assert rerun_keys() == [first]  # refused for good: no new key, nothing Dagster would launch again
+
+
+def test_a_plan_the_tick_dispatches_at_once_keeps_its_launchpad_partition_and_approvals_record(
+        settings, gov, approved, airflow):
+    """An approval that arrives before any tick saw its plan waiting: the tick dispatches it at once, and
+    the plan still gets its `dw_plans` partition (the Launchpad's way to launch it again) and a
+    dw/approvals record, as when the dispatch was the run's."""
+    plan_id, approval = approved
+    runtime = GovernanceRuntime(settings, governance=gov, client_for=lambda _name: airflow)
+    defs = build_definitions(settings, runtime=runtime)
+    sensor = defs.resolve_sensor_def("dw_approvals")
+    with dg.instance_for_test() as instance:
+        context = dg.build_sensor_context(instance=instance, definitions=defs, resources={"dw_governance": runtime})
+        result = sensor(context)
+    assert gov.ledger.get_approval(approval.approval_id).used_by == tick_dispatch_id(approval.approval_id)
+    added = [key for request in result.dynamic_partitions_requests
+             if request.partitions_def_name == PLAN_PARTITIONS for key in request.partition_keys]
+    assert added == [plan_id]
+    (event,) = result.asset_events
+    assert event.asset_key == APPROVALS_KEY and event.description.startswith("1 plan")
