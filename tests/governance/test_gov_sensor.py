@@ -58,17 +58,22 @@ def test_l3_trusted_class_with_a_clean_record_launches_without_approval(tmp_path
     assert [(l.plan_id, l.approval_id) for l in tick.launches] == [(fresh.id, None)]
 
 
-def test_the_dagster_sensor_emits_run_requests_and_verification_partitions(settings, gov, approved, clock, airflow):
-    plan_id, approval = approved
-    verifying = night1_plan(conf={"export_date": "2026-07-31"})
-    gov.propose(verifying)
-    gov.ledger.set_plan_status(verifying.id, "verifying", now=clock())
+def _invoke_approvals_sensor(settings, gov, airflow) -> dg.SensorResult:
+    """One direct invocation of dw_approvals: the SensorResult as returned, before instance-side resolution."""
     runtime = GovernanceRuntime(settings, governance=gov, client_for=lambda _name: airflow)
     defs = build_definitions(settings, runtime=runtime)
     sensor = defs.resolve_sensor_def("dw_approvals")
     with dg.instance_for_test() as instance:
         context = dg.build_sensor_context(instance=instance, definitions=defs, resources={"dw_governance": runtime})
-        result = sensor(context)  # direct invocation: the SensorResult as returned, before instance-side resolution
+        return sensor(context)
+
+
+def test_the_dagster_sensor_emits_run_requests_and_verification_partitions(settings, gov, approved, clock, airflow):
+    plan_id, approval = approved
+    verifying = night1_plan(conf={"export_date": "2026-07-31"})
+    gov.propose(verifying)
+    gov.ledger.set_plan_status(verifying.id, "verifying", now=clock())
+    result = _invoke_approvals_sensor(settings, gov, airflow)
     requests = {r.run_key: r for r in result.run_requests}
     rerun = requests[f"rerun-{approval.approval_id}"]
     assert rerun.job_name == "rerun_airflow_dag"
@@ -183,12 +188,7 @@ def test_a_plan_the_tick_dispatches_at_once_keeps_its_launchpad_partition_and_ap
     the plan still gets its `dw_plans` partition (the Launchpad's way to launch it again) and a
     dw/approvals record, as when the dispatch was the run's."""
     plan_id, approval = approved
-    runtime = GovernanceRuntime(settings, governance=gov, client_for=lambda _name: airflow)
-    defs = build_definitions(settings, runtime=runtime)
-    sensor = defs.resolve_sensor_def("dw_approvals")
-    with dg.instance_for_test() as instance:
-        context = dg.build_sensor_context(instance=instance, definitions=defs, resources={"dw_governance": runtime})
-        result = sensor(context)
+    result = _invoke_approvals_sensor(settings, gov, airflow)
     assert gov.ledger.get_approval(approval.approval_id).used_by == tick_dispatch_id(approval.approval_id)
     added = [key for request in result.dynamic_partitions_requests
              if request.partitions_def_name == PLAN_PARTITIONS for key in request.partition_keys]
