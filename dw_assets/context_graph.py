@@ -20,7 +20,7 @@ When only such feeds' tokens changed, `cached_context_graph` updates the cached 
 (the new events' nodes and edges; domain owners filled for the touched nodes) instead of
 rebuilding it: with a day of OpenLineage events on a large estate a rebuild costs seconds per
 tick, an update what the new events touched. The result equals a rebuild's up to the order of
-edges and of an edge's provenance records (tests/graph/test_graph_incremental.py).
+edges and of an edge's provenance records (tests/context_graph/test_graph_incremental.py).
 """
 
 from __future__ import annotations

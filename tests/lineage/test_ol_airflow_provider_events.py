@@ -17,7 +17,6 @@ from typing import Any
 
 import httpx
 import pytest
-from ol_samples import make_settings
 
 from dw_assets.config import DEFAULT_CONFIG
 from dw_assets.connectors.openlineage.event_store import LineageEventStore
@@ -28,6 +27,7 @@ from dw_assets.incidents import intake_signal
 from dw_assets.lineage.graph_feed import feed_graph
 from dw_assets.lineage.processing import process_new_events
 from dw_assets.store import Store
+from tests.support.ol_samples import make_settings
 
 DATA = Path(__file__).parent / "data"
 

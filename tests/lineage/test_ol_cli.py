@@ -7,9 +7,9 @@ from pathlib import Path
 
 import yaml
 from click.testing import CliRunner
-from ol_samples import dataset, run_event
 
 from dw_assets.cli import cli
+from tests.support.ol_samples import dataset, run_event
 
 
 def _config(dw_home: Path) -> Path:

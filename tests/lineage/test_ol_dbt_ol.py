@@ -10,7 +10,6 @@ from pathlib import Path
 
 import dagster as dg
 import pytest
-from ol_samples import make_settings
 
 from dw_assets.connectors.dbt import dbt_executable
 from dw_assets.connectors.openlineage.event_store import LineageEventStore
@@ -18,6 +17,7 @@ from dw_assets.connectors.openlineage.receiver import create_app
 from dw_assets.lineage.processing import CONSUMER
 from dw_assets.store import Store
 from sensors.openlineage_events import evaluate, reported_runs
+from tests.support.ol_samples import make_settings
 
 pytestmark = [pytest.mark.openlineage, pytest.mark.dbt]
 

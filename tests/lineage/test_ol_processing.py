@@ -7,7 +7,6 @@ from pathlib import Path
 
 import dagster as dg
 import pytest
-from ol_samples import make_settings
 
 from dw_assets.core.graph import ContextGraph
 from dw_assets.incidents import intake_signal
@@ -17,6 +16,7 @@ from dw_assets.lineage.processing import CONSUMER, process_new_events
 from dw_assets.lineage.schema_history import SchemaHistory
 from dw_assets.store import Store
 from sensors.openlineage_events import build_definitions, build_openlineage_sensor
+from tests.support.ol_samples import make_settings
 
 LAKE = "duckdb:///estate/warehouse/lake.duckdb"
 APP = "duckdb:///estate/app/app.duckdb"

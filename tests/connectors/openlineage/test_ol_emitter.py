@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-from ol_samples import free_port, make_settings
 
 from dw_assets.config import ConfigError
 from dw_assets.connectors.openlineage.emitter import (
@@ -19,6 +18,7 @@ from dw_assets.connectors.openlineage.event_store import LineageEventStore
 from dw_assets.connectors.openlineage.receiver import create_app
 from dw_assets.connectors.openlineage.validation import FullValidator, check_structure
 from dw_assets.store import Store
+from tests.support.ol_samples import free_port, make_settings
 
 PARENT = ParentRun("airflow://local", "orders_daily", "manual__2026-09-02T06:00:00+00:00")
 RESULTS = [

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import httpx
 import pytest
-from ol_samples import dataset, event_with_facet, facet_examples, make_settings, run_event
 from starlette.testclient import TestClient
 
 from dw_assets.connectors.openlineage.event_store import REJECTED_BODY_KEEP, LineageEventStore
 from dw_assets.connectors.openlineage.receiver import ReceiverOptions, create_app
 from dw_assets.store import Store
+from tests.support.ol_samples import dataset, event_with_facet, facet_examples, make_settings, run_event
 
 LIMIT = 50_000
 

@@ -7,7 +7,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from ol_samples import dataset, make_settings, run_event
 from werkzeug import Request, Response
 
 from dw_assets.connectors.openlineage import ingest_sources
@@ -18,6 +17,7 @@ from dw_assets.connectors.openlineage.marquez import MarquezError, MarquezSource
 from dw_assets.connectors.openlineage.validation import EventValidator
 from dw_assets.connectors.retry import RetryPolicy
 from dw_assets.store import Store
+from tests.support.ol_samples import dataset, make_settings, run_event
 
 
 def _intake() -> EventIntake:

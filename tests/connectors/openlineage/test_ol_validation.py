@@ -8,7 +8,6 @@ import socket
 from pathlib import Path
 
 import pytest
-from ol_samples import dataset, event_with_facet, facet_examples, run_event
 
 from dw_assets.connectors.openlineage.validation import (
     EVENT_TYPES,
@@ -18,6 +17,7 @@ from dw_assets.connectors.openlineage.validation import (
     check_structure,
     parse_event,
 )
+from tests.support.ol_samples import dataset, event_with_facet, facet_examples, run_event
 
 # (id, mutate(event), the JSON path the error must name)
 MALFORMED = [

@@ -18,7 +18,6 @@ import pytest
 import sqlalchemy as sa
 import yaml
 from click.testing import CliRunner
-from ol_samples import dataset, make_settings, run_event
 from starlette.testclient import TestClient
 
 from benchmarks.ol_fuzz import compat_events, mutated_posts, nested
@@ -28,6 +27,7 @@ from dw_assets.connectors.openlineage.file_source import FileFolderSource
 from dw_assets.connectors.openlineage.intake import EventIntake
 from dw_assets.connectors.openlineage.receiver import ReceiverOptions, create_app
 from dw_assets.store import Store
+from tests.support.ol_samples import dataset, make_settings, run_event
 
 LIMIT = 2_000_000
 NOT_A_UUID = "simple_run_event"  # its run id is "run_id" (and its producer no URI): really invalid

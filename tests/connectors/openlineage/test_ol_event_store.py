@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from ol_samples import dataset, run_event
 
 from dw_assets.connectors.openlineage.event_store import (
     REJECTED_BODY_KEEP,
@@ -22,6 +21,7 @@ from dw_assets.connectors.openlineage.event_store import (
 from dw_assets.connectors.openlineage.intake import EventIntake, dataset_id_resolver
 from dw_assets.connectors.openlineage.validation import EventValidator
 from dw_assets.store import Store
+from tests.support.ol_samples import dataset, run_event
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])

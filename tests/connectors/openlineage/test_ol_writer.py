@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from ol_samples import dataset, run_event
 
 from dw_assets.connectors.openlineage.event_store import LineageEventStore, Rejection, job_events
 from dw_assets.connectors.openlineage.intake import EventIntake, dataset_id_resolver
 from dw_assets.connectors.openlineage.validation import EventValidator
 from dw_assets.connectors.openlineage.writer import BatchingWriter, WalCheckpointer
 from dw_assets.store import Store
+from tests.support.ol_samples import dataset, run_event
 
 
 def _accepted(i: int):
