@@ -1,10 +1,10 @@
 """The approvals sensor: each tick expires overdue requests (and escalates them), dispatches approved
-plans, launches L3/L4 plans that need no approval, and starts verification of plans whose reruns
+plans and L3/L4 plans that need no approval, and starts verification of plans whose reruns
 finished but were not verified by the rerun's own run (it verifies itself; the sensor's verify run is
 the fallback for a run that crashed or ended before verifying, so it waits while that run is going).
 What to do is `governance.launches.approvals_tick`; this module turns it into run requests.
 
-An approved plan's first step is dispatched in the tick (`launches.dispatch_in_tick`: the gate, the
+An approved (or L3/L4) plan's first step is dispatched in the tick (`launches.dispatch_in_tick`: the gate, the
 approval consumed, the trigger or the owner's draft, recorded) and its rerun run is requested to wait
 for Airflow, run later steps and verify: a run's worker process takes tens of seconds to start on a
 busy machine, the tick runs in the code server that is already loaded. The tick's Airflow and Slack
@@ -78,10 +78,10 @@ def build_approvals_sensor(rerun_job: Any, verify_job: Any, *, minimum_interval_
         # its run did the dispatch, so its Launchpad partition exists and dw/approvals records it even
         # when this tick dispatches it at once
         pending = pending_plans(gov.store)
-        approved = [launch for launch in tick.launches if launch.approval_id is not None]
         # a final refusal is on record (the gate's reason in the ledger, the receipts and the run or
-        # tick that met it): the approval is not tried again
-        due = [launch for launch in approved if launch.relaunchable]
+        # tick that met it): the approval is not tried again. L3/L4 plans that need no approval are
+        # dispatched here too, through the same gate (their level is the config's, never the database's)
+        due = [launch for launch in tick.launches if launch.relaunchable]
         budget = max(0.0, DISPATCH_BUDGET_S - (time.monotonic() - started))
         done, deferred = dispatch_due(gov, due, client_for=dw_governance.tick_client,
                                       notifier=dw_governance.tick_notifier(), budget_s=budget, log=context.log.info)
@@ -91,7 +91,6 @@ def build_approvals_sensor(rerun_job: Any, verify_job: Any, *, minimum_interval_
         if deferred:
             context.log.info(f"{len(deferred)} approved plan(s) left for the next tick (this one used its time)")
         to_launch = [d.launch for d in done if d.launch_run] + tick.pending
-        to_launch += [launch for launch in tick.launches if launch.approval_id is None]
         requests = []
         for launch in to_launch:
             run_key = _launch_key(context.instance, rerun_job.name, launch)

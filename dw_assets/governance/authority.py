@@ -85,6 +85,23 @@ def signed_adoption(receipts: ReceiptLog, approval_id: str) -> Receipt | None:
     return None
 
 
+def signed_adoption_of(receipts: ReceiptLog, dispatch_id: str) -> Receipt | None:
+    """The signed record of the run that took over the tick's dispatch `dispatch_id`, if any."""
+    for receipt in receipts.iter_receipts(action=ADOPT_ACTION):
+        if _body(receipt).get("dispatch_id") == dispatch_id and receipts.signed_one(receipt):
+            return receipt
+    return None
+
+
+def signed_use(receipts: ReceiptLog, plan_id: str, run_id: str) -> Receipt | None:
+    """The signed launch check (`dispatch_authorized`) of this plan made under `run_id`, if any: for an
+    L3/L4 plan that needs no approval, the tick's dispatch is known by this record alone."""
+    for receipt in receipts.iter_receipts(action=USE_ACTION, subject=plan_id):
+        if _body(receipt).get("run_id") == run_id and receipts.signed_one(receipt):
+            return receipt
+    return None
+
+
 def signed_step_dispatch(receipts: ReceiptLog, plan_id: str, run_id: str, *, order: int, instance: str,
                          dag_id: str) -> Receipt | None:
     """The signed record that `run_id` already triggered or drafted this step of the plan: an unsigned

@@ -31,13 +31,19 @@ from dw_assets.connectors.slack import Delivery
 from dw_assets.core.approvals import Refusal, parse_duration
 from dw_assets.core.plans import Plan, PlanStep
 from dw_assets.core.receipts import canonical_json
-from dw_assets.governance.authority import signed_adoption, signed_approval, signed_step_dispatch
+from dw_assets.governance.authority import (
+    signed_adoption_of,
+    signed_approval,
+    signed_step_dispatch,
+    signed_use,
+)
 from dw_assets.governance.gate import (
     GateDecision,
     adopt_dispatch,
     authorize_launch,
     check_dispatch,
     record_refusal,
+    tick_auto_dispatch_id,
     tick_dispatch_id,
 )
 from dw_assets.governance.incident_link import link_run
@@ -102,12 +108,13 @@ class PlanRun:
         When the approvals sensor's tick already consumed the approval (and dispatched the first
         step) under `tick_dispatch_id`, this run takes that dispatch over instead (once: see
         `gate.adopt_dispatch`) and acts under that id from here on, so it re-dispatches nothing the
-        tick recorded as dispatched. Whether the tick used it is read from the signed log only."""
-        if self.approval_id and self._used_by_tick(self.approval_id):
+        tick recorded as dispatched. Whether the tick used it is read from the signed log only; an
+        L3/L4 plan the tick dispatched without approval is taken over the same way."""
+        if self.run_id != self._tick_id() and self._dispatched_by_tick():
             decision = adopt_dispatch(self.gov.settings, self.gov.ledger, self.plan_id, self.approval_id,
                                       run_id=self.run_id, actor=self.actor, now=self.gov.now(),
                                       receipts=self.gov.receipts).raise_if_refused()
-            self.adopted_from, self.run_id = self.run_id, tick_dispatch_id(self.approval_id)
+            self.adopted_from, self.run_id = self.run_id, self._tick_id()
             self.known_plan = decision.plan
             self.since = decision.decided_at or self.gov.now()
             return decision
@@ -124,7 +131,7 @@ class PlanRun:
     def resume_adopted(self) -> None:
         """Act under the tick's dispatch id in a later op of the run that took it over; the signed
         adoption must name this run (a re-execution reading the first op's stored output is refused)."""
-        taken = signed_adoption(self.gov.receipts, self.approval_id) if self.approval_id else None
+        taken = signed_adoption_of(self.gov.receipts, self._tick_id())
         body = taken.record.get("body") if taken is not None else None
         if not isinstance(body, dict) or body.get("run_id") != self.run_id:
             reason = (f"run {self.run_id} did not take over the approvals sensor's dispatch of {self.plan_id} "
@@ -133,12 +140,17 @@ class PlanRun:
             record_refusal(self.gov.ledger, self.gov.receipts, Refusal("already_used", reason), now=self.gov.now(),
                            plan_id=self.plan_id, approval_id=self.approval_id, actor=self.actor, run_id=self.run_id)
             raise Refusal("already_used", reason)
-        assert self.approval_id is not None
-        self.adopted_from, self.run_id = self.run_id, tick_dispatch_id(self.approval_id)
+        self.adopted_from, self.run_id = self.run_id, self._tick_id()
 
-    def _used_by_tick(self, approval_id: str) -> bool:
-        signed = signed_approval(self.gov.receipts, approval_id)
-        return signed is not None and signed.record.used_by == tick_dispatch_id(approval_id)
+    def _tick_id(self) -> str:
+        """The id the approvals sensor's tick dispatches this plan under (with or without approval)."""
+        return tick_dispatch_id(self.approval_id) if self.approval_id else tick_auto_dispatch_id(self.plan_id)
+
+    def _dispatched_by_tick(self) -> bool:
+        if self.approval_id is None:  # an L3/L4 plan: the tick's signed launch check
+            return signed_use(self.gov.receipts, self.plan_id, self._tick_id()) is not None
+        signed = signed_approval(self.gov.receipts, self.approval_id)
+        return signed is not None and signed.record.used_by == self._tick_id()
 
     def dispatch_first(self) -> StepOutcome:
         """The approvals sensor's part, in its tick: the launch check (consuming the approval under
@@ -146,8 +158,9 @@ class PlanRun:
         awaited. The rerun run then takes over (`authorize`) and waits, verifies and runs later steps.
         Raises Refusal (recorded), DispatchError (recorded; the plan failed) or AirflowUnavailableError
         (Airflow did not answer in the tick's time: the run dispatches the step itself)."""
-        if not self.approval_id or self.run_id != tick_dispatch_id(self.approval_id):
-            raise ValueError("a tick dispatch runs under tick_dispatch_id(approval_id), with an approval")
+        if self.run_id != self._tick_id():
+            raise ValueError("a tick dispatch runs under tick_dispatch_id(approval_id), or tick_auto_dispatch_id"
+                             "(plan_id) for a plan that needs no approval")
         self.authorize()
         step = self.plan.ordered_steps()[0]
         client = self.client_for(step.airflow_instance)
@@ -297,7 +310,20 @@ class PlanRun:
                 f"{', '.join(domain.escalation) if domain and domain.escalation else 'the domain owner'}.")
         if domain is None:
             return Delivery(False, "none", f"domain {plan.domain!r} is not configured")
-        return self.gov.notify(domain, text, notifier=self.notifier)
+        # told once: the sending is claimed (an atomic row) before the post, so a tick that died after
+        # posting and before recording the draft, or the run taking its dispatch over, does not post again
+        key = draft_notice_key(self.plan_id, self.approval_id or self.run_id, step)
+        if not self.gov.ledger.claim(key, plan_id=self.plan_id, by=self.run_id, now=self.gov.now()):
+            earlier = self.gov.ledger.get_claim(key)
+            sent = (earlier.outcome or {}) if earlier else {}
+            when = f"at {earlier.claimed_at} by {earlier.claimed_by}" if earlier else "before"
+            self.log(f"the owner was already told of {step.dag_id}'s draft ({when}): not posted again")
+            return Delivery(bool(sent.get("delivered")), "earlier",
+                            f"posted {when}" + (f" via {sent['via']}" if sent.get("via") else
+                                                " (that attempt ended before recording the outcome)"))
+        delivery = self.gov.notify(domain, text, notifier=self.notifier)
+        self.gov.ledger.claim_outcome(key, delivery.as_dict())
+        return delivery
 
     def _escalate_draft(self, step: PlanStep, wait_s: float) -> None:
         plan = self.plan
@@ -370,6 +396,11 @@ class PlanRun:
         self.gov.move_incident(self.plan.incident_id, "escalated", actor=self.actor,
                                note=f"{self.plan_id} rerun did not complete: {reason}")
         raise DispatchError(reason)
+
+
+def draft_notice_key(plan_id: str, use: str, step: PlanStep) -> str:
+    """One owner message per drafted step per approval (or per run, for a plan that needs none)."""
+    return f"owner_draft:{plan_id}:{use}:{step.order}:{step.airflow_instance}:{step.dag_id}"
 
 
 def _at(receipt: Any) -> datetime:

@@ -25,6 +25,7 @@ from dw_assets.core.plans import Plan, PlanError, PlanStep, PlanTampered
 from dw_assets.governance.authority import (
     ADOPT_ACTION,
     signed_adoption,
+    signed_adoption_of,
     signed_approval,
     signed_class_record,
     signed_plan,
@@ -248,16 +249,27 @@ def tick_dispatch_id(approval_id: str) -> str:
     return f"{TICK_DISPATCH_PREFIX}{approval_id}"
 
 
-def adopt_dispatch(settings: Settings, ledger: GovernanceLedger, plan_id: str | None, approval_id: str, *,
+def tick_auto_dispatch_id(plan_id: str) -> str:
+    """The run id under which the approvals sensor's tick dispatches an L3/L4 plan that needs no
+    approval: one per plan (a plan is dispatched without approval once, from `proposed`)."""
+    return f"{TICK_DISPATCH_PREFIX}auto-{plan_id}"
+
+
+def adopt_dispatch(settings: Settings, ledger: GovernanceLedger, plan_id: str | None, approval_id: str | None, *,
                    run_id: str, actor: str, now: datetime | None = None,
                    receipts: ReceiptLog | None = None) -> GateDecision:
     """The launch check of a rerun run whose approval the sensor's tick already consumed (and whose
     first step it dispatched): the whole check again, as of the tick's use (`tick_dispatch_id`), then
     this run takes that dispatch over, once. The signed log says whether anyone took it over before
-    (a reset row is not enough); the ledger's atomic update settles two runs racing for it."""
+    (a reset row is not enough); the ledger's atomic update settles two runs racing for it.
+    `approval_id` None: an L3/L4 plan the tick dispatched without approval (`tick_auto_dispatch_id`),
+    its autonomy checked again against the current config."""
     now = now or datetime.now(UTC)
     receipts = receipts or ReceiptLog.from_settings(ledger.store, settings)
-    dispatch_id = tick_dispatch_id(approval_id)
+    if approval_id is None and not plan_id:
+        return record_refusal(ledger, receipts, Refusal("unknown_plan", "no plan id given (run tag dw/plan_id)"),
+                              now=now, plan_id=plan_id, approval_id=None, actor=actor, run_id=run_id)
+    dispatch_id = tick_dispatch_id(approval_id) if approval_id else tick_auto_dispatch_id(str(plan_id))
     try:
         plan = _load_plan(ledger, plan_id)
         steps = plan.ordered_steps()
@@ -272,12 +284,18 @@ def adopt_dispatch(settings: Settings, ledger: GovernanceLedger, plan_id: str | 
                               receipts=receipts, plan=plan, other_steps=rest)
     if not decision.allowed:
         return decision
-    taken = signed_adoption(receipts, approval_id)
-    if taken is not None or not ledger.adopt(approval_id, dispatch_id=dispatch_id, run_id=run_id):
+    if approval_id is not None:
+        taken = signed_adoption(receipts, approval_id)
+        took = taken is None and ledger.adopt(approval_id, dispatch_id=dispatch_id, run_id=run_id)
+        what = f"approval {approval_id} was used by the approvals sensor's dispatch {dispatch_id}"
+    else:
+        taken = signed_adoption_of(receipts, dispatch_id)
+        took = taken is None and ledger.claim(f"adopt:{dispatch_id}", plan_id=plan_id, by=run_id, now=now)
+        what = f"{plan_id} was dispatched without approval by the approvals sensor ({dispatch_id})"
+    if not took:
         by = _body_of(taken).get("run_id") if taken is not None else "another run a moment ago"
-        return record_refusal(ledger, receipts, Refusal("already_used", (
-            f"approval {approval_id} was used by the approvals sensor's dispatch {dispatch_id}, which {by} "
-            "already completes")), now=now, plan_id=plan_id, approval_id=approval_id, actor=actor, run_id=run_id)
+        return record_refusal(ledger, receipts, Refusal("already_used", f"{what}, which {by} already completes"),
+                              now=now, plan_id=plan_id, approval_id=approval_id, actor=actor, run_id=run_id)
     receipts.append(ADOPT_ACTION, now=now, subject=plan_id, actor=actor, body={
         "approval_id": approval_id, "dispatch_id": dispatch_id, "run_id": run_id})
     return decision

@@ -10,6 +10,10 @@ Airflow call), triggers or drafts the first step, records it, and requests the r
 takes that dispatch over once (`gate.adopt_dispatch`), waits for Airflow, runs the later steps and
 verifies. A tick that consumed an approval and ended before its run was launched is completed by
 the next one (`Tick.pending`: launch only; the run dispatches what the tick did not record).
+An L3/L4 plan that needs no approval is dispatched the same way, under `gate.tick_auto_dispatch_id`
+(one per plan): its level is the config's for the plan's signed domain and its trust history the
+signed one, never a database row, and a plan dispatched without approval once is not dispatched
+again because its row says `proposed`.
 
 It launches nothing while the org-wide stop is on. A launch is only a request: the rerun job's
 first op asks the gate again (and consumes the approval, or takes the tick's dispatch over), so a
@@ -29,9 +33,23 @@ from typing import Any
 from dw_assets.connectors.airflow.errors import AirflowUnavailableError
 from dw_assets.core.approvals import Refusal
 from dw_assets.core.autonomy import AutonomyLevel, dispatch_rule
-from dw_assets.governance.authority import signed_adoption, signed_approval, signed_class_record, signed_plan
+from dw_assets.core.plans import PlanError
+from dw_assets.governance.authority import (
+    USE_ACTION,
+    signed_adoption,
+    signed_adoption_of,
+    signed_approval,
+    signed_class_record,
+    signed_plan,
+    signed_use,
+)
 from dw_assets.governance.dispatch import DispatchError, PlanRun, StepOutcome
-from dw_assets.governance.gate import TICK_DISPATCH_PREFIX, is_stopped, tick_dispatch_id
+from dw_assets.governance.gate import (
+    TICK_DISPATCH_PREFIX,
+    is_stopped,
+    tick_auto_dispatch_id,
+    tick_dispatch_id,
+)
 from dw_assets.governance.workflow import Governance
 
 TRANSIENT_REFUSALS = ("stopped", "read_only")
@@ -78,7 +96,9 @@ def approvals_tick(gov: Governance) -> Tick:
             tick.launches.append(Launch(approval.plan_id, approval.approval_id, key, relaunchable=final == 0))
     for row in gov.ledger.list_plans(status="proposed"):
         if _runs_without_approval(gov, row):
-            tick.launches.append(Launch(row["plan_id"], None, f"rerun-auto-{row['plan_id']}"))
+            # refused once (recorded, with why): not dispatched again every tick; a person may approve it
+            refused = gov.ledger.count_unapproved_refusals(row["plan_id"])
+            tick.launches.append(Launch(row["plan_id"], None, auto_run_key(row["plan_id"]), relaunchable=refused == 0))
     tick.pending = _pending(gov)
     return tick
 
@@ -98,7 +118,18 @@ def _pending(gov: Governance) -> list[Launch]:
         key = f"rerun-{approval.approval_id}" + (f"-retry{retries}" if retries else "")
         final = gov.ledger.count_refusals(approval.approval_id) - retries
         pending.append(Launch(approval.plan_id, approval.approval_id, key, relaunchable=final == 0))
+    for status in _DISPATCHED:  # L3/L4 plans the tick dispatched without approval
+        for row in gov.ledger.list_plans(status=status):
+            dispatch_id = tick_auto_dispatch_id(row["plan_id"])
+            if (signed_use(gov.receipts, row["plan_id"], dispatch_id) is not None
+                    and signed_adoption_of(gov.receipts, dispatch_id) is None):
+                pending.append(Launch(row["plan_id"], None, auto_run_key(row["plan_id"])))
     return pending
+
+
+def auto_run_key(plan_id: str) -> str:
+    """The run key of an L3/L4 plan's rerun run (one per plan: it is dispatched without approval once)."""
+    return f"rerun-auto-{plan_id}"
 
 
 @dataclass(frozen=True)
@@ -118,10 +149,10 @@ def dispatch_in_tick(gov: Governance, launch: Launch, *, client_for: Callable[[s
     A refusal (recorded by the gate) or a failed trigger (recorded; the plan failed) launches no run.
     An Airflow that did not answer in the tick's time leaves the consumed approval to the run, which
     dispatches the step itself, riding the outage out."""
-    if launch.approval_id is None:
-        raise ValueError(f"{launch.plan_id}: only an approved launch is dispatched in the tick")
+    dispatch_id = (tick_dispatch_id(launch.approval_id) if launch.approval_id
+                   else tick_auto_dispatch_id(launch.plan_id))
     run = PlanRun(gov=gov, client_for=client_for, plan_id=launch.plan_id, approval_id=launch.approval_id,
-                  run_id=tick_dispatch_id(launch.approval_id), actor="dw-approvals-sensor", log=log,
+                  run_id=dispatch_id, actor="dw-approvals-sensor", log=log,
                   ride_outages=False, notifier=notifier)
     try:
         outcome = run.dispatch_first()
@@ -152,12 +183,28 @@ def dispatch_due(gov: Governance, launches: list[Launch], *, client_for: Callabl
     return done, []
 
 
+def _any_autonomous_domain(gov: Governance) -> bool:
+    return any(gov.settings.autonomy_of(domain) >= AutonomyLevel.L3 for domain in gov.settings.domains)
+
+
 def _runs_without_approval(gov: Governance, row: dict[str, Any]) -> bool:
-    level = gov.level(row["domain"])
+    """Whether an L3/L4 plan may be dispatched without approval. The level is the config's for the
+    plan's own domain (its signed content, not the row's `domain` column: a row is only an index), the
+    trust history is the signed one, and a plan dispatched without approval before (a signed launch
+    check with no approval) is not dispatched again because its row says `proposed` again."""
+    if not _any_autonomous_domain(gov):
+        return False  # the usual case, without reading the plan
+    try:
+        plan = gov.ledger.get_plan(row["plan_id"])
+    except PlanError:  # tampered or unreadable: the gate refuses it when a person launches it
+        return False
+    level = gov.level(plan.domain)
     if level < AutonomyLevel.L3:
         return False
-    plan = gov.ledger.get_plan(row["plan_id"])
     if not plan.steps or signed_plan(gov.receipts, plan.id) is None:
+        return False
+    if any(not (r.record.get("body") or {}).get("approval_id") and gov.receipts.signed_one(r)
+           for r in gov.receipts.iter_receipts(action=USE_ACTION, subject=plan.id)):
         return False
     rules = gov.settings.governance
     rule = dispatch_rule(level, plan_class=plan.plan_class, reversible=plan.reversible, has_undo=plan.undo is not None,

@@ -85,6 +85,28 @@ flags = sa.Table(
     sa.Column("reason", sa.Text),
 )
 
+# Things that must happen once however often a tick or a run is retried: the owner's draft message
+# (claimed before it is posted), a run taking over an autonomous plan's tick dispatch. A row per
+# key; the primary key makes the claim atomic.
+claims = sa.Table(
+    "dw_gov_claims", metadata,
+    sa.Column("claim_key", sa.String(400), primary_key=True),
+    sa.Column("plan_id", sa.String(40), index=True),
+    sa.Column("claimed_at", sa.String(40), nullable=False),
+    sa.Column("claimed_by", sa.String(200)),
+    sa.Column("outcome", sa.Text),  # JSON, once known (a message's delivery); NULL: claimed, outcome unknown
+)
+
+
+@dataclass(frozen=True)
+class Claim:
+    key: str
+    plan_id: str | None
+    claimed_at: str
+    claimed_by: str | None
+    outcome: dict[str, Any] | None
+
+
 FAILED_PLAN_STATUSES = ("rerun_failed", "verification_failed", "undone")
 
 
@@ -250,6 +272,30 @@ class GovernanceLedger:
         with self.store.engine.connect() as conn:
             return [_approval(r) for r in conn.execute(query).mappings()]
 
+    # claims
+
+    def claim(self, key: str, *, plan_id: str | None, by: str, now: datetime) -> bool:
+        """Claim the one doing of `key`; False if it was claimed before (one atomic INSERT)."""
+        try:
+            with self.store.engine.begin() as conn:
+                conn.execute(claims.insert().values(claim_key=key, plan_id=plan_id, claimed_at=iso(now),
+                                                    claimed_by=by))
+        except sa.exc.IntegrityError:
+            return False
+        return True
+
+    def claim_outcome(self, key: str, outcome: dict[str, Any]) -> None:
+        with self.store.engine.begin() as conn:
+            conn.execute(claims.update().where(claims.c.claim_key == key).values(outcome=canonical_json(outcome)))
+
+    def get_claim(self, key: str) -> Claim | None:
+        with self.store.engine.connect() as conn:
+            row = conn.execute(sa.select(claims).where(claims.c.claim_key == key)).mappings().first()
+        if row is None:
+            return None
+        return Claim(row["claim_key"], row["plan_id"], row["claimed_at"], row["claimed_by"],
+                     json.loads(row["outcome"]) if row["outcome"] else None)
+
     # refusals
 
     def record_refusal(self, *, code: str, reason: str, now: datetime, plan_id: str | None = None,
@@ -259,6 +305,13 @@ class GovernanceLedger:
             conn.execute(refusals.insert().values(
                 at=iso(now), code=code, reason=reason, plan_id=plan_id, approval_id=approval_id, actor=actor,
                 instance=instance, dag_id=dag_id, conf=canonical_json(conf) if conf is not None else None))
+
+    def count_unapproved_refusals(self, plan_id: str) -> int:
+        """Refusals recorded for a plan's launch without approval (an L3/L4 plan's)."""
+        query = (sa.select(sa.func.count()).select_from(refusals).where(refusals.c.plan_id == plan_id)
+                 .where(refusals.c.approval_id.is_(None)))
+        with self.store.engine.connect() as conn:
+            return int(conn.execute(query).scalar() or 0)
 
     def count_refusals(self, approval_id: str, codes: tuple[str, ...] | None = None) -> int:
         """Refusals recorded for an approval: those with one of `codes`, or all of them."""

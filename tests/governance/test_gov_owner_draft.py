@@ -14,6 +14,7 @@ from dw_assets.config import GovernanceConfig
 from dw_assets.core.incidents import open_incident
 from dw_assets.core.signals import Signal
 from dw_assets.governance.dispatch import DispatchError, PlanRun
+from dw_assets.governance.launches import approvals_tick, dispatch_in_tick
 from dw_assets.governance.workflow import Governance
 from dw_assets.incidents.store import IncidentStore
 from dw_assets.store import Store
@@ -124,3 +125,60 @@ def test_an_airflow_restart_during_the_rerun_does_not_end_it(gov, airflow, clock
     assert outcome.state == "success" and restarting.refused == 6
     assert sum("trying again in 5s" in line for line in logs) == 6
     assert incidents.get(incident_id).status == "verifying"
+
+
+class _Died(BaseException):
+    """The tick's process ending mid-dispatch: not an error the tick catches and records."""
+
+
+def test_a_tick_that_died_after_telling_the_owner_does_not_tell_them_again(gov, airflow, clock, webhook,
+                                                                           monkeypatch):
+    plan, approval, incidents, incident_id = _approved_plan(gov, clock)
+    record = gov.record
+
+    def dies_before_recording_the_draft(action, **kwargs):
+        if action == "rerun_drafted":
+            raise _Died()
+        return record(action, **kwargs)
+
+    monkeypatch.setattr(gov, "record", dies_before_recording_the_draft)
+    [launch] = approvals_tick(gov).launches
+    with pytest.raises(_Died):
+        dispatch_in_tick(gov, launch, client_for=lambda _n: airflow)
+    assert len([t for t in _texts(webhook) if "ready for you to trigger" in t]) == 1, "the tick told the owner"
+    assert gov.receipts.list(action="rerun_drafted", subject=plan.id) == []
+    monkeypatch.setattr(gov, "record", record)
+
+    [pending] = approvals_tick(gov).pending  # the next tick: launch the run only
+    assert pending.approval_id == approval.approval_id
+    run = PlanRun(gov, lambda _n: airflow, plan.id, approval.approval_id, run_id="dagster-run-1",
+                  sleep=clock.advance, poll_interval_s=5.0)
+    run.authorize()
+    [outcome] = run.run_all()
+    assert outcome.mode == "drafted" and outcome.state == "success"
+    drafts = [t for t in _texts(webhook) if "ready for you to trigger" in t]
+    assert len(drafts) == 1, f"the owner was told {len(drafts)} times"
+    [drafted] = gov.receipts.list(action="rerun_drafted", subject=plan.id)
+    delivery = drafted.record["body"]["delivery"]
+    assert delivery["via"] == "earlier" and delivery["delivered"] is True, delivery
+    assert "via webhook" in delivery["detail"]
+    assert [link for link in incidents.get(incident_id).run_links if link["role"] == "owner_draft"]
+    assert gov.receipts.verify().ok
+
+
+def test_two_drafts_of_one_step_for_different_approvals_each_reach_the_owner(gov, airflow, clock, webhook):
+    plan, approval, _incidents, _incident_id = _approved_plan(gov, clock)
+    first = PlanRun(gov, lambda _n: airflow, plan.id, approval.approval_id, run_id="run-1", sleep=clock.advance,
+                    poll_interval_s=5.0, draft_wait_s=60)
+    first.authorize()
+    airflow.owner_triggers = False  # nobody triggers it: the wait expires and the plan fails
+    with pytest.raises(DispatchError):
+        first.run_all()
+    gov.request_approval(plan.id)
+    again = gov.approve(plan.id, "maria.chen", "second try")
+    airflow.owner_triggers = True
+    second = PlanRun(gov, lambda _n: airflow, plan.id, again.approval_id, run_id="run-2", sleep=clock.advance,
+                     poll_interval_s=5.0)
+    second.authorize()
+    second.run_all()
+    assert len([t for t in _texts(webhook) if "ready for you to trigger" in t]) == 2

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dagster as dg
 import pytest
-from gov_fakes import make_settings, night1_plan
+from gov_fakes import CountingAirflow, make_settings, night1_plan
 
 from dw_assets.dagster_defs.plan_view import APPROVALS_KEY
 from dw_assets.dagster_defs.rerun import PLAN_PARTITIONS, GovernanceRuntime, rerun_run_config, rerun_tags
@@ -56,6 +56,28 @@ def test_l3_trusted_class_with_a_clean_record_launches_without_approval(tmp_path
     gov.propose(code_fix)
     tick = approvals_tick(gov)
     assert [(l.plan_id, l.approval_id) for l in tick.launches] == [(fresh.id, None)]
+
+
+def test_the_sensor_dispatches_an_l3_plan_in_its_tick_and_requests_its_run_once(tmp_path, clock):
+    base = make_settings(tmp_path)
+    finance = base.domains[0].model_copy(update={"autonomy": "L3"})
+    settings = base.model_copy(update={"domains": [finance, base.domains[1]]})
+    gov = Governance(settings, store=Store(base.state.url), clock=clock)
+    for day in ("2026-03-31", "2026-04-30", "2026-05-31"):
+        earlier = night1_plan("legacy", conf={"export_date": day})
+        gov.propose(earlier)
+        gov.ledger.set_plan_status(earlier.id, "verified", now=clock())
+        gov.record("verification", subject=earlier.id, actor="dw-verify", body={"passed": True})
+    fresh = night1_plan("legacy")
+    gov.propose(fresh)
+    airflow = CountingAirflow(clock=clock, api="v1", downstream={"gl_landing": ["month_end_close"]})
+    result = _invoke_approvals_sensor(settings, gov, airflow)
+    assert airflow.writes == [("POST", "dags/gl_landing/dagRuns")], "triggered in the tick"
+    [request] = result.run_requests
+    assert request.run_key == f"rerun-auto-{fresh.id}" and request.tags == rerun_tags(fresh.id, None)
+    again = _invoke_approvals_sensor(settings, gov, airflow)  # not taken over yet: launched (same key), not re-sent
+    assert [r.run_key for r in again.run_requests] == [request.run_key]
+    assert airflow.writes == [("POST", "dags/gl_landing/dagRuns")]
 
 
 def _invoke_approvals_sensor(settings, gov, airflow) -> dg.SensorResult:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from gov_fakes import CountingAirflow, night1_plan
+from gov_fakes import CountingAirflow, make_settings, night1_plan
 
 from dw_assets.connectors.airflow.errors import AirflowUnavailableError
 from dw_assets.core.approvals import Refusal
@@ -24,9 +24,10 @@ from dw_assets.core.receipts import canonical_json
 from dw_assets.dagster_defs.rerun import GovernanceRuntime
 from dw_assets.governance.authority import signed_step_dispatch
 from dw_assets.governance.dispatch import PlanRun
-from dw_assets.governance.gate import tick_dispatch_id
+from dw_assets.governance.gate import tick_auto_dispatch_id, tick_dispatch_id
 from dw_assets.governance.launches import Launch, TickDispatch, approvals_tick, dispatch_due, dispatch_in_tick
 from dw_assets.governance.workflow import Governance
+from dw_assets.store import Store
 
 
 def sql(gov: Governance, statement: str, **params: Any) -> None:
@@ -301,3 +302,113 @@ def test_while_plans_wait_the_tick_learns_the_api_version_so_an_approval_during_
                   for launch in approvals_tick(gov).launches]
     assert dispatch.outcome is not None and dispatch.outcome.mode == "drafted", dispatch.note
     assert gov.ledger.get_approval(approval_id).used_by == tick_dispatch_id(approval_id)
+
+
+def l3_gov(tmp_path, clock, *, finance: str = "L3", revenue: str = "L1") -> Governance:
+    """Finance at `finance` with a clean signed record of three verified night-1 reloads (L3 trusts it)."""
+    base = make_settings(tmp_path)
+    domains = [base.domains[0].model_copy(update={"autonomy": finance}),
+               base.domains[1].model_copy(update={"autonomy": revenue})]
+    gov = Governance(base.model_copy(update={"domains": domains}), store=Store(base.state.url), clock=clock)
+    for day in ("2026-05-31", "2026-06-30", "2026-07-31"):
+        earlier = night1_plan("legacy", conf={"export_date": day})
+        gov.propose(earlier)
+        gov.ledger.set_plan_status(earlier.id, "verified", now=clock())
+        gov.record("verification", subject=earlier.id, actor="dw-verify", body={"passed": True})
+    return gov
+
+
+def test_an_l3_plan_is_dispatched_in_the_tick_and_its_run_takes_it_over_without_triggering_again(tmp_path, clock):
+    gov = l3_gov(tmp_path, clock)
+    plan = night1_plan("legacy")
+    gov.propose(plan)
+    airflow = trigger_airflow(clock)
+    [launch] = approvals_tick(gov).launches
+    assert launch.approval_id is None and launch.run_key == f"rerun-auto-{plan.id}"
+    [dispatch] = dispatch_due(gov, [launch], client_for=lambda _name: airflow)[0]
+    assert dispatch.launch_run and dispatch.outcome is not None and dispatch.outcome.mode == "triggered"
+    assert airflow.writes == [("POST", "dags/gl_landing/dagRuns")]
+    [use] = gov.receipts.list(action="dispatch_authorized", subject=plan.id)
+    assert use.record["body"]["mode"] == "autonomous" and use.record["body"]["run_id"] == tick_auto_dispatch_id(plan.id)
+    again = approvals_tick(gov)
+    assert again.launches == [] and [p.run_key for p in again.pending] == [f"rerun-auto-{plan.id}"]
+
+    run = PlanRun(gov=gov, client_for=lambda _name: airflow, plan_id=plan.id, approval_id=None,
+                  run_id="dagster-run-1", poll_interval_s=5, wait_timeout_s=600, sleep=clock.advance)
+    assert run.authorize().code == "autonomous" and run.adopted_from == "dagster-run-1"
+    [outcome] = run.run_all()
+    assert outcome.run_id == dispatch.outcome.run_id and outcome.state == "success"
+    assert airflow.writes == [("POST", "dags/gl_landing/dagRuns")], "the run triggered nothing again"
+    assert approvals_tick(gov).pending == [] and approvals_tick(gov).launches == []
+    # a second run for the same plan (a replay, a relaunch) cannot take it over again
+    replay = PlanRun(gov=gov, client_for=lambda _name: airflow, plan_id=plan.id, approval_id=None,
+                     run_id="dagster-run-2", poll_interval_s=5, wait_timeout_s=600, sleep=clock.advance)
+    with pytest.raises(Refusal) as info:
+        replay.authorize()
+    assert info.value.code == "already_used" and "dagster-run-1" in info.value.reason
+    assert gov.receipts.verify().ok
+
+
+def test_the_tick_dispatches_an_l3_plan_once_a_lowered_level_is_refused_by_the_run(tmp_path, clock):
+    gov = l3_gov(tmp_path, clock)
+    plan = night1_plan("legacy")
+    gov.propose(plan)
+    airflow = trigger_airflow(clock)
+    dispatch_due(gov, approvals_tick(gov).launches, client_for=lambda _name: airflow)
+    # finance lowered to L2 in the config between the tick and its run: the run's gate refuses it
+    lowered = [d.model_copy(update={"autonomy": "L2"}) if d.name == "finance" else d for d in gov.settings.domains]
+    gov.settings = gov.settings.model_copy(update={"domains": lowered})
+    run = PlanRun(gov=gov, client_for=lambda _name: airflow, plan_id=plan.id, approval_id=None,
+                  run_id="dagster-run-1", poll_interval_s=5, wait_timeout_s=600, sleep=clock.advance)
+    with pytest.raises(Refusal) as info:
+        run.authorize()
+    assert info.value.code == "no_approval"
+    assert len(airflow.writes) == 1
+
+
+def test_forged_rows_in_the_state_database_do_not_make_a_tick_dispatch_without_approval(tmp_path, clock):
+    """The autonomy level is the config's, for the plan's signed domain; an insider who can write the
+    database (not the config, not the signing key) makes no tick dispatch a plan without approval."""
+    gov = l3_gov(tmp_path, clock, finance="L2", revenue="L4")  # finance needs approval, revenue is L4
+    plan = night1_plan("legacy")  # a finance plan with a reversible class
+    gov.propose(plan)
+    airflow = trigger_airflow(clock)
+    # a "level" row for the domain, and the plan's row moved to the L4 domain
+    sql(gov, "INSERT INTO dw_gov_flags (name, value, updated_at, updated_by) VALUES "
+             "('autonomy:finance', 'L4', :t, 'insider')", t=gov.now().isoformat())
+    sql(gov, "UPDATE dw_gov_plans SET domain = 'revenue' WHERE plan_id = :p", p=plan.id)
+    tick_ = approvals_tick(gov)
+    assert tick_.launches == [] and tick_.pending == []
+    # a forged "the tick dispatched it" state: the plan row dispatching, an unsigned launch check
+    sql(gov, "UPDATE dw_gov_plans SET status = 'dispatching' WHERE plan_id = :p", p=plan.id)
+    head = gov.receipts.head()
+    assert head is not None
+    record = {"seq": head.count + 1, "at": gov.now().isoformat(), "action": "dispatch_authorized",
+              "subject": plan.id, "actor": "dw-approvals-sensor", "prev_hash": head.head_hash,
+              "body": {"mode": "autonomous", "approval_id": None, "run_id": tick_auto_dispatch_id(plan.id)}}
+    sql(gov, "INSERT INTO dw_receipts (seq, at, action, subject, record, hash, signature) "
+             "VALUES (:s, :a, 'dispatch_authorized', :p, :r, :h, :g)",
+        s=record["seq"], a=record["at"], p=plan.id, r=canonical_json(record), h="f" * 64, g="0" * 128)
+    assert approvals_tick(gov).pending == []
+    run = PlanRun(gov=gov, client_for=lambda _name: airflow, plan_id=plan.id, approval_id=None,
+                  run_id="dagster-run-1", poll_interval_s=5, wait_timeout_s=600, sleep=clock.advance)
+    with pytest.raises(Refusal):
+        run.authorize()
+        run.run_all()
+    assert airflow.requests == [], "nothing reached Airflow"
+
+
+def test_an_l3_plan_reset_to_proposed_in_the_database_is_not_dispatched_again(tmp_path, clock):
+    gov = l3_gov(tmp_path, clock)
+    plan = night1_plan("legacy")
+    gov.propose(plan)
+    airflow = trigger_airflow(clock)
+    dispatch_due(gov, approvals_tick(gov).launches, client_for=lambda _name: airflow)
+    run = PlanRun(gov=gov, client_for=lambda _name: airflow, plan_id=plan.id, approval_id=None,
+                  run_id="dagster-run-1", poll_interval_s=5, wait_timeout_s=600, sleep=clock.advance)
+    run.authorize()
+    run.run_all()
+    writes = list(airflow.writes)
+    sql(gov, "UPDATE dw_gov_plans SET status = 'proposed' WHERE plan_id = :p", p=plan.id)
+    assert approvals_tick(gov).launches == [] and approvals_tick(gov).pending == []
+    assert airflow.writes == writes
