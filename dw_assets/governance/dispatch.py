@@ -17,6 +17,7 @@ injected clock and sleep, so the Dagster job and the tests drive the same code.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import shlex
@@ -97,6 +98,11 @@ class PlanRun:
     ride_outages: bool = True
     notifier: Any = None  # None: the governance's notifier (the tick passes one with a tick-sized deadline)
     adopted_from: str | None = None  # the Dagster run id, when this run took over the tick's dispatch
+    # an awaited run is polled every `short_poll_s` from shortly before its DAG's usual duration
+    # (the median of its last successful runs) until well after it, so its end is seen within about
+    # a second where it is expected, and every `poll_interval_s` otherwise
+    short_poll_s: float = 1.0
+    _usual: dict[str, float | None] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         if self.known_plan is not None and self.known_plan.id != self.plan_id:
@@ -339,22 +345,59 @@ class PlanRun:
             "delivery": delivery.as_dict() if delivery is not None else None})
 
     def _wait_finished(self, client: Any, dag_id: str, run_id: str) -> Any:
+        seen: list[Any] = []
+
         def finished() -> Any:
             run = client.get_dag_run(dag_id, run_id)
+            seen[:] = [run]
             return run if run.state in ("success", "failed") else None
 
-        return self._poll(finished, f"{dag_id} run {run_id} to finish")
+        return self._poll(finished, f"{dag_id} run {run_id} to finish",
+                          interval=lambda: self._interval(client, dag_id, seen[0] if seen else None))
 
     def _wait_downstream(self, client: Any, dag_id: str, after: datetime | None) -> Any:
+        seen: list[Any] = []
+
         def downstream() -> Any:
             runs = _runs_after(client.list_dag_runs(dag_id, updated_since=after), after)
+            seen[:] = runs
             done = [run for run in runs if run.state in ("success", "failed")]
             return done[0] if done and len(done) == len(runs) else None
 
-        return self._poll(downstream, f"downstream {dag_id} after {after}")
+        return self._poll(downstream, f"downstream {dag_id} after {after}",
+                          interval=lambda: self._interval(client, dag_id, seen[0] if seen else None))
+
+    def _interval(self, client: Any, dag_id: str, run: Any) -> float:
+        """How long to sleep before polling `run` (of `dag_id`) again: `short_poll_s` from 80% to 300%
+        of the DAG's usual duration after the run started, `poll_interval_s` before and after."""
+        started = getattr(run, "start_date", None)
+        if started is None or self.short_poll_s >= self.poll_interval_s:
+            return self.poll_interval_s
+        usual = self._usual_duration(client, dag_id)
+        if usual is None:
+            return self.poll_interval_s
+        elapsed = (self.gov.now() - started).total_seconds()
+        near = 0.8 * usual - self.poll_interval_s <= elapsed <= 3.0 * usual
+        return self.short_poll_s if near else self.poll_interval_s
+
+    def _usual_duration(self, client: Any, dag_id: str) -> float | None:
+        """The median duration of the DAG's last five successful runs (asked once per DAG; one page)."""
+        if dag_id not in self._usual:
+            durations: list[float] = []
+            runs = getattr(client, "iter_dag_runs", None)  # test doubles may only list
+            try:
+                if runs is not None:
+                    for run in itertools.islice(runs(dag_id, states=["success"], order_by="-end_date"), 5):
+                        if run.start_date and run.end_date:
+                            durations.append((run.end_date - run.start_date).total_seconds())
+            except AirflowError as exc:  # the estimate is an optimisation: poll at the usual pace
+                self.log(f"no usual duration for {dag_id} ({exc}): polling every {self.poll_interval_s:.0f}s")
+            durations.sort()
+            self._usual[dag_id] = durations[len(durations) // 2] if durations else None
+        return self._usual[dag_id]
 
     def _poll(self, probe: Callable[[], Any], what: str, *, timeout_s: float | None = None,
-              on_timeout: Callable[[], None] | None = None) -> Any:
+              on_timeout: Callable[[], None] | None = None, interval: Callable[[], float] | None = None) -> Any:
         timeout_s = self.wait_timeout_s if timeout_s is None else timeout_s
         deadline = self.gov.now() + timedelta(seconds=timeout_s)
         while True:
@@ -365,7 +408,7 @@ class PlanRun:
                 if on_timeout is not None:
                     on_timeout()
                 self._failed(f"timed out after {timeout_s:.0f}s waiting for {what}")
-            self.sleep(self.poll_interval_s)
+            self.sleep(interval() if interval is not None else self.poll_interval_s)
 
     def _through_outages(self, call: Callable[[], Any], what: str, *, deadline: datetime | None = None) -> Any:
         """`call()`, riding out an Airflow that is down or restarting (the connector already retried

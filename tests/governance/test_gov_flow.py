@@ -6,8 +6,11 @@ from __future__ import annotations
 from datetime import timedelta
 
 import dagster as dg
+import pytest
 from gov_fakes import night1_plan
 
+from dw_assets.connectors.airflow.errors import AirflowUnavailableError
+from dw_assets.connectors.airflow.models import DagRun
 from dw_assets.connectors.openlineage.emitter import VerificationEmitter
 from dw_assets.core.checks_logic import CheckOutcome
 from dw_assets.core.incidents import open_incident
@@ -18,6 +21,7 @@ from dw_assets.dagster_defs.rerun import (
     verification,
     verification_partitions,
 )
+from dw_assets.governance.dispatch import PlanRun
 from dw_assets.governance.launches import approvals_tick
 from dw_assets.incidents.store import IncidentStore
 
@@ -81,3 +85,48 @@ def test_night_one_from_proposal_to_resolved_incident(settings, gov, airflow, cl
                        "rerun_drafted", "run_observed", "run_observed", "rerun_completed", "verification"]
     report = gov.receipts.verify()
     assert report.ok and report.count == len(actions)
+
+
+class _TimedAirflow:
+    """One run of `gl_landing` that ends `runs_for` seconds after it started; its DAG's last successful
+    runs took `usual` seconds (None: the history cannot be read)."""
+
+    def __init__(self, clock, *, runs_for: float, usual: float | None):
+        self.clock, self.started, self.runs_for, self.usual = clock, clock(), runs_for, usual
+        self.gets = 0
+
+    def get_dag_run(self, dag_id: str, run_id: str) -> DagRun:
+        self.gets += 1
+        ended = (self.clock() - self.started).total_seconds() >= self.runs_for
+        return DagRun(dag_id=dag_id, run_id=run_id, state="success" if ended else "running", logical_date=None,
+                      run_after=self.started, start_date=self.started,
+                      end_date=self.started + timedelta(seconds=self.runs_for) if ended else None)
+
+    def iter_dag_runs(self, dag_id: str, **filters):
+        assert filters == {"states": ["success"], "order_by": "-end_date"}
+        if self.usual is None:
+            raise AirflowUnavailableError("airflow instance 'local': GET /api/v2/dags/gl_landing/dagRuns timed out")
+        start = self.started - timedelta(days=1)
+        for took in (self.usual - 5, self.usual, self.usual, self.usual + 5, 900.0):
+            yield DagRun(dag_id=dag_id, run_id=f"scheduled_{took}", state="success", logical_date=None,
+                         run_after=start, start_date=start, end_date=start + timedelta(seconds=took))
+
+
+@pytest.mark.parametrize("usual", [60.0, None])
+def test_a_rerun_is_polled_often_only_near_its_dags_usual_duration(gov, clock, usual):
+    airflow = _TimedAirflow(clock, runs_for=61.5, usual=usual)
+    sleeps: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        sleeps.append(seconds)
+        clock.advance(seconds)
+
+    run = PlanRun(gov=gov, client_for=lambda _name: airflow, plan_id="plan-x", approval_id=None, run_id="r-1",
+                  poll_interval_s=10.0, sleep=sleep)
+    done = run._wait_finished(airflow, "gl_landing", "manual__1")
+    seen_after_end = (clock() - done.end_date).total_seconds()
+    if usual is None:  # no history: the configured pace, the end seen within one interval
+        assert set(sleeps) == {10.0} and seen_after_end <= 10.0
+    else:  # every 10 s until 80% of the usual 60 s (less one interval), then every second
+        assert sleeps[:4] == [10.0] * 4 and set(sleeps[4:]) == {1.0}, sleeps
+        assert seen_after_end <= 1.0 and airflow.gets <= 30
