@@ -130,3 +130,18 @@ def test_a_rerun_is_polled_often_only_near_its_dags_usual_duration(gov, clock, u
     else:  # every 10 s until 80% of the usual 60 s (less one interval), then every second
         assert sleeps[:4] == [10.0] * 4 and set(sleeps[4:]) == {1.0}, sleeps
         assert seen_after_end <= 1.0 and airflow.gets <= 30
+
+
+def test_the_verification_is_warmed_while_the_run_waits_and_built_once(settings, monkeypatch):
+    built: list[str] = []
+
+    def counting_runner(_settings):
+        built.append("runner")
+        return passing_checks
+
+    monkeypatch.setattr("dw_assets.dagster_defs.rerun.default_checks_runner", counting_runner)
+    runtime = GovernanceRuntime(settings)
+    warming = runtime.warm_verification()
+    runner = runtime.checks_runner()  # the verification asking while (or after) the thread builds it
+    warming.join(timeout=120)
+    assert not warming.is_alive() and built == ["runner"] and runtime.checks_runner() is runner
