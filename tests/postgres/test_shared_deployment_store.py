@@ -10,6 +10,7 @@ import pytest
 from dw_assets.config import load_settings
 from dw_assets.core.plans import Plan, PlanStep, PlanUndo
 from dw_assets.core.signals import Signal
+from dw_assets.governance.ledger import GovernanceLedger
 from dw_assets.governance.workflow import Governance
 from dw_assets.incidents import IncidentStore
 from dw_assets.incidents.store import IncidentStore as _Store  # noqa: F401  (tables registered)
@@ -61,3 +62,17 @@ def test_a_receipts_table_from_before_ed25519_is_widened(pg_store, dw_home):
     log = ReceiptLog(pg_store, SigningKey.generate())
     log.append("stop", now=T0, actor="maria.chen", body={"reason": "freeze"})
     assert log.verify().ok and len(log.get(1).signature) == 128
+
+
+def test_a_claim_is_taken_once_on_postgres(pg_store):
+    """The owner's draft message and a run's takeover of an L3/L4 tick dispatch are claimed by one
+    atomic insert: the second claimer (another process's ledger) is told no and sees the outcome."""
+    first, second = GovernanceLedger(pg_store), GovernanceLedger(pg_store)
+    key = "owner_draft:plan-1:apr-1:1:local:gl_landing"
+    assert first.claim(key, plan_id="plan-1", by="dw-tick-apr-1", now=T0)
+    assert not second.claim(key, plan_id="plan-1", by="dagster-run-1", now=T0)
+    assert second.get_claim(key).outcome is None  # claimed; the post's outcome not known yet
+    first.claim_outcome(key, {"delivered": True, "via": "webhook", "detail": ""})
+    claim = second.get_claim(key)
+    assert claim.claimed_by == "dw-tick-apr-1" and claim.outcome == {"delivered": True, "via": "webhook", "detail": ""}
+    assert second.claim("owner_draft:plan-1:apr-2:1:local:gl_landing", plan_id="plan-1", by="r", now=T0)
