@@ -20,6 +20,7 @@ from dw_assets.incidents import IncidentStore, intake_signal
 from dw_assets.operations.remediation import propose_plan
 from dw_assets.store import Store
 from sensors.missed_runs import evaluate
+from tests.support.airflow_doubles import RecordedAirflow
 from tests.support.settings import build_settings
 
 NOW = datetime(2026, 3, 4, 9, 0, tzinfo=UTC)
@@ -50,25 +51,16 @@ def test_missed_stuck_and_on_time():
     assert missed_or_stuck("by_asset", "Asset", [], NOW) is None
 
 
-class Airflow:
-    def __init__(self, paused_by=("ops.lead", "2026-03-03T17:12:00+00:00")):
-        self.paused_by = paused_by
-
-    def list_dags(self):
-        return [Dag("events_daily", False, schedule="0 6 * * *"), Dag("rollup", True, schedule="@daily"),
-                Dag("by_asset", False, schedule="Asset")]
-
-    def list_dag_runs(self, dag_id, **filters):
-        start = datetime(2026, 3, 2, 6, 0, 5, tzinfo=UTC)
-        run = DagRun(dag_id=dag_id, run_id="scheduled__2026-03-02", state="success", logical_date=None,
-                     run_after=start, start_date=start, end_date=start + timedelta(minutes=4), conf={})
-        return [] if filters.get("states") else [run]
-
-    def pause_event(self, dag_id):
-        assert dag_id == "rollup"
-        if isinstance(self.paused_by, Exception):
-            raise self.paused_by
-        return (self.paused_by[0], datetime.fromisoformat(self.paused_by[1])) if self.paused_by else None
+def events_airflow(rollup_paused_by=("ops.lead", "2026-03-03T17:12:00+00:00")) -> RecordedAirflow:
+    """Three DAGs (rollup paused, by_asset on assets), each with one successful run on 2026-03-02."""
+    start = datetime(2026, 3, 2, 6, 0, 5, tzinfo=UTC)
+    dags = [Dag("events_daily", False, schedule="0 6 * * *"), Dag("rollup", True, schedule="@daily"),
+            Dag("by_asset", False, schedule="Asset")]
+    runs = [DagRun(dag_id=d.dag_id, run_id="scheduled__2026-03-02", state="success", logical_date=None,
+                   run_after=start, start_date=start, end_date=start + timedelta(minutes=4), conf={}) for d in dags]
+    pause = (rollup_paused_by if isinstance(rollup_paused_by, Exception)
+             else (rollup_paused_by[0], datetime.fromisoformat(rollup_paused_by[1])))
+    return RecordedAirflow(runs=runs, dags=dags, pauses={"rollup": pause} if rollup_paused_by else {})
 
 
 def test_the_sensor_opens_one_incident_that_diagnoses_as_did_not_run(dw_home):
@@ -77,9 +69,9 @@ def test_the_sensor_opens_one_incident_that_diagnoses_as_did_not_run(dw_home):
                           missed_runs={"ignore": ["roll*"]})
     store = Store(settings.state.url)
     intake = lambda signal: intake_signal(settings, store, signal)
-    found = evaluate(settings, {"main": Airflow()}, intake, now=NOW)
+    found = evaluate(settings, {"main": events_airflow()}, intake, now=NOW)
     assert [f["dag_id"] for f in found] == ["events_daily"]  # the paused `rollup` is ignored by config
-    evaluate(settings, {"main": Airflow()}, intake, now=NOW + timedelta(minutes=5))  # next tick: same occurrence
+    evaluate(settings, {"main": events_airflow()}, intake, now=NOW + timedelta(minutes=5))  # next tick: same occurrence
     [incident] = IncidentStore(store).list(status="open")
     assert incident.dataset_id == "web.raw.events" and len(incident.signals) == 1
     symptom = symptom_from_incident(incident)
@@ -122,7 +114,7 @@ def test_freshness_slas_are_checked_on_the_sensors_own_clock(dw_home):
     [incident] = IncidentStore(store).list(status="open")
     assert incident.dataset_id == "web.raw.events" and incident.trigger_kind == "check_failed"
     # its writer is paused: the stale dataset's incident gets the pause as its cause
-    stale, paused = check_freshness(settings, store, NOW + timedelta(minutes=5), {"main": Airflow()})
+    stale, paused = check_freshness(settings, store, NOW + timedelta(minutes=5), {"main": events_airflow()})
     assert stale["incident"] == incident.id
     assert paused == {"dataset": "web.raw.events", "paused_writer": "rollup", "cause":
                       "the load did not run: the DAG is paused (paused by ops.lead at 2026-03-03 17:12 UTC)"}
@@ -138,7 +130,7 @@ def test_a_paused_dag_past_due_opens_an_incident_that_says_it_is_paused(dw_home)
                           airflow=AirflowConfig(task_outputs={"events_daily.load": ["web.raw.events"],
                                                               "rollup.build": ["web.mart.rollup"]}))
     store = Store(settings.state.url)
-    found = evaluate(settings, {"main": Airflow()}, lambda signal: intake_signal(settings, store, signal), now=NOW)
+    found = evaluate(settings, {"main": events_airflow()}, lambda signal: intake_signal(settings, store, signal), now=NOW)
     [paused] = [f for f in found if f["dag_id"] == "rollup"]
     assert paused["paused"] and paused["paused_by"] == "ops.lead" and paused["paused_at"].startswith("2026-03-03T17:12")
     assert paused["cause"] == "the load did not run: the DAG is paused (paused by ops.lead at 2026-03-03 17:12 UTC)"
@@ -154,10 +146,10 @@ def test_a_paused_dag_past_due_opens_an_incident_that_says_it_is_paused(dw_home)
     graph.add_node("airflow:rollup.build", "task", "airflow")
     graph.add_node("web.mart.rollup", "dataset", "warehouse")
     graph.add_edge("airflow:rollup.build", "web.mart.rollup", "writes", Provenance("config"))
-    plan = propose_plan(settings, incident, graph=graph, client=Airflow(), instance="main")
+    plan = propose_plan(settings, incident, graph=graph, client=events_airflow(), instance="main")
     assert plan.plan_class == "fix_then_rerun" and plan.steps[0].description.startswith("first the owner unpauses rollup")
     # no audit record (or no permission to read it): still paused, still an incident
-    quiet = evaluate(settings, {"main": Airflow(paused_by=RuntimeError("403"))}, lambda s: None, now=NOW)
+    quiet = evaluate(settings, {"main": events_airflow(rollup_paused_by=RuntimeError("403"))}, lambda s: None, now=NOW)
     assert [f["cause"] for f in quiet if f["dag_id"] == "rollup"] == ["the load did not run: the DAG is paused"]
     store.dispose()
 

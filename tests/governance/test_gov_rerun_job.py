@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import json
-import re
 from datetime import UTC, datetime
 
 import dagster as dg
 import pytest
 from gov_fakes import Capture, CountingAirflow, make_settings, night1_plan, passing_checks
-from werkzeug import Request, Response
 
 from dw_assets.config import AirflowConfig, AirflowInstanceConfig, AuthConfig
 from dw_assets.connectors.openlineage.emitter import VerificationEmitter
@@ -24,6 +21,7 @@ from dw_assets.governance.ledger import GovernanceLedger
 from dw_assets.governance.workflow import Governance
 from dw_assets.store import Store
 from sensors.approvals import build_definitions
+from tests.support.airflow_fakes import FakeAirflow, serve
 
 
 def execute(runtime, tags, **cfg):
@@ -198,61 +196,35 @@ def test_a_run_reads_the_plan_from_the_ledger_once_for_any_number_of_steps(setti
     assert reads == [plan.id]
 
 
-class FakeAirflowHttp:
-    """Airflow 3's REST API on a local port, recording every request (for the real AirflowClient)."""
-
-    def __init__(self, server):
-        self.server = server
-        self.calls: list[tuple[str, str]] = []
-        self.runs: dict[str, dict] = {}
-        server.expect_request(re.compile(".*")).respond_with_handler(self.handle)
-
-    def handle(self, request: Request) -> Response:
-        self.calls.append((request.method, request.path))
-        path = request.path
-        if path == "/api/v2/version":
-            return _json({"version": "3.3.2"})
-        if request.method == "POST" and path == "/api/v2/dags/gl_landing/dagRuns":
-            body = json.loads(request.data)
-            run_id = body.pop("dag_run_id")  # chosen by the dispatcher, so a lost answer can be repeated
-            assert body == {"logical_date": None, "conf": {"export_date": "2026-09-30"}} and run_id.startswith("dw__")
-            run = _run("gl_landing", run_id, body["conf"])
-            self.runs["gl_landing"] = run
-            self.runs["month_end_close"] = _run("month_end_close", "asset_triggered__1", {})
-            return _json(run)
-        if path.startswith("/api/v2/dags/gl_landing/dagRuns/"):
-            return _json(self.runs["gl_landing"])
-        if path == "/api/v2/dags/month_end_close/dagRuns":
-            runs = [self.runs["month_end_close"]] if "month_end_close" in self.runs else []
-            return _json({"dag_runs": runs, "total_entries": len(runs)})
-        return Response(status=404)
-
-    @property
-    def writes(self) -> list[tuple[str, str]]:
-        return [c for c in self.calls if c[0] in ("POST", "PATCH")]
-
-
-def _json(payload) -> Response:
-    return Response(json.dumps(payload), status=200, content_type="application/json")
-
-
-def _run(dag_id: str, run_id: str, conf: dict) -> dict:
-    now = datetime.now(UTC).isoformat()
-    return {"dag_id": dag_id, "dag_run_id": run_id, "state": "success", "logical_date": None, "run_after": now,
-            "start_date": now, "end_date": now, "conf": conf}
+def finish_and_feed_close(fake: FakeAirflow, run: dict) -> None:
+    """A triggered gl_landing run succeeds at once, and the asset it writes starts month_end_close."""
+    now = datetime.now(UTC)
+    fake.finish(run, "success", now)
+    fake.add_run("month_end_close", "asset_triggered__1", "success", start=now, end=now)
 
 
 @pytest.fixture
-def http_settings(tmp_path, httpserver):
-    url = httpserver.url_for("/").rstrip("/")
-    instances = [AirflowInstanceConfig(name=name, url=url, read_only=ro, trigger_mode="trigger",
-                                       auth=AuthConfig(type="none"), retries=0)
+def fake_airflow():
+    fake = FakeAirflow(major=3)
+    fake.add_dag("gl_landing")
+    fake.add_dag("month_end_close")
+    fake.on_trigger = lambda run: finish_and_feed_close(fake, run)
+    with serve(fake) as served:
+        yield served
+
+
+@pytest.fixture
+def http_settings(tmp_path, fake_airflow):
+    _fake, url = fake_airflow
+    auth = AuthConfig(type="jwt", username=FakeAirflow.username, password=FakeAirflow.password)
+    instances = [AirflowInstanceConfig(name=name, url=url, read_only=ro, trigger_mode="trigger", auth=auth, retries=0)
                  for name, ro in (("legacy", False), ("pinned", True))]
     return make_settings(tmp_path, airflow=AirflowConfig(instances=instances))
 
 
-def test_with_the_real_client_a_refusal_sends_no_http_request_and_approval_triggers_once(http_settings, httpserver):
-    fake = FakeAirflowHttp(httpserver)
+def test_with_the_real_client_a_refusal_sends_no_http_request_and_approval_triggers_once(http_settings,
+                                                                                          fake_airflow):
+    fake, _url = fake_airflow
     gov = Governance(http_settings, store=Store(http_settings.state.url))
     runtime = GovernanceRuntime(http_settings, governance=gov, sleep=lambda _s: None, checks_runner=passing_checks,
                                 emitter=VerificationEmitter(http_settings, client=Capture()))
@@ -265,12 +237,16 @@ def test_with_the_real_client_a_refusal_sends_no_http_request_and_approval_trigg
     assert "refused (read_only)" in failure_message(refused)
     refused = execute(runtime, rerun_tags(legacy.id, None), poll=0.01)
     assert "refused (no_approval)" in failure_message(refused)
-    assert fake.calls == [] and httpserver.log == []
+    assert fake.requests == []
 
     approval = gov.approve(legacy.id, "omar.haddad")
     result = execute(runtime, rerun_tags(legacy.id, approval.approval_id), poll=0.01)
     assert result.success, result.failure_data_for_node("dispatch_plan_steps")
     assert fake.writes == [("POST", "/api/v2/dags/gl_landing/dagRuns")]
+    [trigger] = [r for r in fake.requests if r["method"] == "POST" and r["path"].startswith("/api/")]
+    body = dict(trigger["json"])
+    run_id = body.pop("dag_run_id")  # chosen by the dispatcher, so a lost answer can be repeated
+    assert body == {"logical_date": None, "conf": {"export_date": "2026-09-30"}} and run_id.startswith("dw__")
     assert gov.ledger.plan_row(legacy.id)["status"] == "verified"
 
 

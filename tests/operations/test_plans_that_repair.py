@@ -15,6 +15,7 @@ from dw_assets.connectors.airflow.models import DagRun
 from dw_assets.core.graph import ContextGraph, Provenance
 from dw_assets.core.load_mode import mode_from_code, mode_from_history
 from dw_assets.operations.remediation import propose_plan
+from tests.support.airflow_doubles import RecordedAirflow
 from tests.support.settings import build_settings
 
 T0 = datetime(2026, 3, 2, 6, 0, tzinfo=UTC)
@@ -32,11 +33,10 @@ REPLACE = ('def load_clicks(day):\n    con.execute("DELETE FROM raw.clicks WHERE
            '    con.execute("INSERT INTO raw.clicks SELECT * FROM read_json(?)", [day])\n')
 
 
-class Airflow:
-    def list_dag_runs(self, dag_id="~", **filters):
-        run = DagRun(dag_id="clicks_hourly", run_id="r2", state="success", logical_date=None, run_after=T0,
-                     start_date=T0, end_date=T0 + timedelta(minutes=1), conf={"day": "2026-03-01"}, run_type="manual")
-        return [run] if dag_id in ("clicks_hourly",) else []
+def clicks_airflow() -> RecordedAirflow:
+    return RecordedAirflow(runs=[DagRun(dag_id="clicks_hourly", run_id="r2", state="success", logical_date=None,
+                                        run_after=T0, start_date=T0, end_date=T0 + timedelta(minutes=1),
+                                        conf={"day": "2026-03-01"}, run_type="manual")])
 
 
 def _estate(tmp_path, tasks_code: str) -> Settings:
@@ -75,7 +75,7 @@ def test_load_mode_from_code_and_history():
 
 
 def test_duplicated_appending_load_is_emptied_first_with_a_real_undo(tmp_path):
-    plan = propose_plan(_estate(tmp_path, APPEND), _incident("duplicated_load"), graph=_graph(), client=Airflow(),
+    plan = propose_plan(_estate(tmp_path, APPEND), _incident("duplicated_load"), graph=_graph(), client=clicks_airflow(),
                         instance="local", now=T0)
     (step,) = plan.steps
     assert plan.plan_class == "dedupe_then_reload" and not plan.reversible
@@ -87,7 +87,7 @@ def test_duplicated_appending_load_is_emptied_first_with_a_real_undo(tmp_path):
 
 
 def test_duplicated_replacing_load_is_rerun_once(tmp_path):
-    plan = propose_plan(_estate(tmp_path, REPLACE), _incident("duplicated_load"), graph=_graph(), client=Airflow(),
+    plan = propose_plan(_estate(tmp_path, REPLACE), _incident("duplicated_load"), graph=_graph(), client=clicks_airflow(),
                         instance="local", now=T0)
     assert plan.plan_class == "reload_partition" and "replaces its partition" in plan.steps[0].description
     assert "dags/clicks_tasks.py (load_clicks, called by task ingest) has `DELETE FROM`" in plan.steps[0].description
@@ -96,7 +96,7 @@ def test_duplicated_replacing_load_is_rerun_once(tmp_path):
 @pytest.mark.parametrize("kind", ["missing_input", "bad_code", "conversion_error", "connection_error",
                                   "quota_exceeded", "permission_error"])
 def test_a_rerun_that_would_fail_the_same_way_comes_after_the_fix(tmp_path, kind):
-    plan = propose_plan(_estate(tmp_path, REPLACE), _incident(kind), graph=_graph(), client=Airflow(),
+    plan = propose_plan(_estate(tmp_path, REPLACE), _incident(kind), graph=_graph(), client=clicks_airflow(),
                         instance="local", now=T0)
     assert plan.plan_class == "fix_then_rerun" and not plan.reversible  # never autonomous (not reload_partition)
     assert plan.steps[0].description.startswith(f"first fix the cause (advice for {kind}); then")
@@ -104,7 +104,7 @@ def test_a_rerun_that_would_fail_the_same_way_comes_after_the_fix(tmp_path, kind
 
 
 def test_a_failed_appending_load_is_fixed_then_rerun_without_emptying(tmp_path):
-    plan = propose_plan(_estate(tmp_path, APPEND), _incident("missing_input"), graph=_graph(), client=Airflow(),
+    plan = propose_plan(_estate(tmp_path, APPEND), _incident("missing_input"), graph=_graph(), client=clicks_airflow(),
                         instance="local", now=T0)
     assert plan.plan_class == "fix_then_rerun" and "DELETE FROM" not in plan.steps[0].description
     assert "appends" in plan.undo.description  # the undo says what the rerun really does

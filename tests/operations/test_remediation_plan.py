@@ -15,6 +15,7 @@ from dw_assets.connectors.airflow.models import DagRun
 from dw_assets.core.blast_radius import BlastEntry
 from dw_assets.core.graph import ContextGraph, Provenance
 from dw_assets.operations.remediation import PlanningError, propose_plan
+from tests.support.airflow_doubles import RecordedAirflow
 
 T0 = datetime(2026, 10, 1, 4, 0, tzinfo=UTC)
 
@@ -24,22 +25,12 @@ def _run(dag_id: str, run_id: str, start: datetime, conf: dict, run_type: str = 
                   start_date=start, end_date=start + timedelta(minutes=1), conf=conf, run_type=run_type)
 
 
-class RunsOnlyClient:
-    """Reads only: a planner must never write to Airflow."""
-
-    def __init__(self) -> None:
-        self.runs = [_run("gl_landing", "old", T0 - timedelta(days=30), {"export_date": "2026-08-31"}),
-                     _run("gl_landing", "bad", T0, {"export_date": "2026-09-30"}),
-                     _run("month_end_close", "close", T0 + timedelta(minutes=2), {}, "asset_triggered")]
-
-    def list_dag_runs(self, dag_id: str = "~", **filters):
-        assert set(filters) <= {"updated_since"}, filters
-        since = filters.get("updated_since")  # Airflow's updated_at: the run's last change
-        return [r for r in self.runs if (dag_id == "~" or r.dag_id == dag_id)
-                and (since is None or (r.end_date or r.start_date or r.run_after) >= since)]
-
-    def trigger_dag_run(self, *args, **kwargs):  # pragma: no cover - proves it is never called
-        raise AssertionError("the planner triggered a DAG run")
+def runs_only_client() -> RecordedAirflow:
+    """Reads only (a planner must never write to Airflow), by `updated_since` only."""
+    return RecordedAirflow(allowed_filters={"updated_since"}, runs=[
+        _run("gl_landing", "old", T0 - timedelta(days=30), {"export_date": "2026-08-31"}),
+        _run("gl_landing", "bad", T0, {"export_date": "2026-09-30"}),
+        _run("month_end_close", "close", T0 + timedelta(minutes=2), {}, "asset_triggered")])
 
 
 def _graph() -> ContextGraph:
@@ -66,7 +57,7 @@ FIX = {"kind": "diff", "verified": True, "cause_kind": "upstream_type_change", "
 
 def test_a_data_cause_reruns_the_writer_with_the_bad_runs_conf_then_waits_for_followers():
     plan = propose_plan(load_settings(), _incident("split_export_early_release", [dict(FIX, cause_kind="x")]),
-                        graph=_graph(), client=RunsOnlyClient(), instance="local", now=T0)
+                        graph=_graph(), client=runs_only_client(), instance="local", now=T0)
     (step,) = plan.steps
     assert (step.dag_id, step.conf) == ("gl_landing", {"export_date": "2026-09-30"})
     assert [w.dag_id for w in step.wait_for] == ["month_end_close"]
@@ -79,11 +70,11 @@ def test_a_data_cause_reruns_the_writer_with_the_bad_runs_conf_then_waits_for_fo
     assert not any(r.check == "schema_drift" for r in plan.verification)
     assert plan.blast_radius["affected"][0]["id"] == "analytics.fct_trial_balance"
     assert plan.id == propose_plan(load_settings(), _incident("split_export_early_release", [dict(FIX, cause_kind="x")]),
-                                   graph=_graph(), client=RunsOnlyClient(), instance="local", now=T0).id
+                                   graph=_graph(), client=runs_only_client(), instance="local", now=T0).id
 
 
 def test_a_follower_still_running_when_the_plan_is_made_is_waited_for():
-    client = RunsOnlyClient()
+    client = runs_only_client()
     running = _run("month_end_close", "close", T0 + timedelta(minutes=2), {}, "asset_triggered")
     client.runs[-1] = replace(running, state="running", end_date=None)
     earlier = _run("entity_variance", "before", T0 - timedelta(hours=1), {}, "asset_triggered")
@@ -96,7 +87,7 @@ def test_a_follower_still_running_when_the_plan_is_made_is_waited_for():
 def test_a_code_cause_carries_its_verified_diff_and_an_undo_that_reverts_it():
     unverified = dict(FIX, verified=False, paths=["other.sql"])
     plan = propose_plan(load_settings(), _incident("upstream_type_change", [FIX, unverified]), graph=_graph(),
-                        client=RunsOnlyClient(), instance="local", now=T0)
+                        client=runs_only_client(), instance="local", now=T0)
     assert plan.plan_class == "code_fix_then_rerun" and not plan.reversible
     assert [d.path for d in plan.diffs] == ["dbt_project/models/staging/stg_orders.sql"]
     assert plan.diffs[0].owner == "maria.chen" and "revert" in plan.undo.description
@@ -104,10 +95,10 @@ def test_a_code_cause_carries_its_verified_diff_and_an_undo_that_reverts_it():
 
 def test_what_a_plan_cannot_be_built_from_is_said():
     with pytest.raises(PlanningError, match="no diagnosis"):
-        propose_plan(load_settings(), _incident(""), graph=_graph(), client=RunsOnlyClient(), instance="local")
+        propose_plan(load_settings(), _incident(""), graph=_graph(), client=runs_only_client(), instance="local")
     with pytest.raises(PlanningError, match="no Airflow task writes"):
         propose_plan(load_settings(), _incident("late_upstream", dataset="analytics.fct_trial_balance_x"),
-                     graph=_graph_with("analytics.fct_trial_balance_x"), client=RunsOnlyClient(), instance="local")
+                     graph=_graph_with("analytics.fct_trial_balance_x"), client=runs_only_client(), instance="local")
 
 
 def _graph_with(node: str) -> ContextGraph:

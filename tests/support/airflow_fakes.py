@@ -60,6 +60,8 @@ class FakeAirflow:
     # what a token the server no longer knows gets: real Airflow 3 answers 403 "Invalid JWT token"
     # after a restart with a new JWT secret; 401 is what a proxy or an older version may send
     stale_token_status: int = 401
+    # called with each run a trigger created: a test may finish it and start the runs it feeds
+    on_trigger: Callable[[dict[str, Any]], None] | None = None
     _tokens: set[str] = field(default_factory=set)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -93,6 +95,12 @@ class FakeAirflow:
         """As after a restart with a new JWT secret: every token issued so far is refused."""
         with self._lock:
             self._tokens.clear()
+
+    @property
+    def writes(self) -> list[tuple[str, str]]:
+        """(method, path) of every write to the REST API (a JWT login is not one)."""
+        return [(r["method"], r["path"]) for r in self.requests
+                if r["method"] in ("POST", "PATCH") and r["path"].startswith("/api/")]
 
     def request_count(self, pattern: str = ".*") -> int:
         return sum(1 for r in self.requests if re.search(pattern, f"{r['method']} {r['path']}"))
@@ -234,6 +242,8 @@ class FakeAirflow:
         if self._find(dag_id, run_id) is not None:
             return _json({"detail": f"DAG Run with run_id: `{run_id}` already exists"}, 409)
         run = self.add_run(dag_id, run_id, "queued", start=now, conf=body.get("conf"))
+        if self.on_trigger is not None:
+            self.on_trigger(run)
         return _json(self._payload(run))
 
 
