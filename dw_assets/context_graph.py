@@ -39,6 +39,7 @@ from dw_assets.core.graph import ContextGraph, Provenance
 from dw_assets.core.identity import airflow_dag_node_id, airflow_task_node_id, canonical_dataset_id
 from dw_assets.core.notes import apply_notes, load_notes
 from dw_assets.lineage import graph_feed
+from dw_assets.store import Store
 
 Feed = Callable[[ContextGraph, Settings, Any], None]
 FeedVersion = Callable[[Settings, Any], Any]
@@ -114,7 +115,7 @@ def ensure_manifest(settings: Settings) -> Path:
         raise ContextGraphError(f"no dbt manifest for {paths.project_dir}: {exc}") from exc
 
 
-def build_context_graph(settings: Settings, *, store: Any = None) -> ContextGraph:
+def build_context_graph(settings: Settings, *, store: Store | None = None) -> ContextGraph:
     graph = ContextGraph()
     for alias, target in settings.aliases.items():
         graph.add_alias(alias, canonical_dataset_id(target))
@@ -167,7 +168,7 @@ def fill_domain_owners(graph: ContextGraph, settings: Settings, node_ids: Iterab
                            attrs={"owner_from": f"domain:{domain.name}"})
 
 
-def cached_context_graph(settings: Settings, *, store: Any = None) -> ContextGraph:
+def cached_context_graph(settings: Settings, *, store: Store | None = None) -> ContextGraph:
     """`build_context_graph`, reused while the manifest, run results, notes, config and every
     feed's version token are unchanged. Treat the returned graph as read-only: it is shared."""
     if any(entry.version is None for entry in FEEDS.values()):
@@ -187,7 +188,7 @@ def cached_context_graph(settings: Settings, *, store: Any = None) -> ContextGra
     return graph
 
 
-def _update_in_place(key: tuple[Any, ...], settings: Settings, store: Any) -> ContextGraph | None:
+def _update_in_place(key: tuple[Any, ...], settings: Settings, store: Store | None) -> ContextGraph | None:
     """The cached graph of the same inputs but older feed versions, brought up to `key` by the
     changed feeds' `update` (called with the cache lock held, so two callers do not both apply
     the same events); None when no such graph is cached or a changed feed cannot update."""
@@ -218,7 +219,7 @@ def _update_in_place(key: tuple[Any, ...], settings: Settings, store: Any) -> Co
 _FEEDS_AT = 6  # the feeds' versions in a cache key
 
 
-def _cache_key(settings: Settings, store: Any) -> tuple[Any, ...]:
+def _cache_key(settings: Settings, store: Store | None) -> tuple[Any, ...]:
     def mtime(path: Path | None) -> int | None:
         return path.stat().st_mtime_ns if path is not None and path.exists() else None
 

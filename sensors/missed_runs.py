@@ -8,7 +8,7 @@ should have happened; a stale dataset goes in through its freshness check as usu
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import UTC, datetime
 from fnmatch import fnmatch
@@ -20,13 +20,14 @@ from dw_assets.checks.freshness import evaluate_freshness
 from dw_assets.checks.runner import record_failure
 from dw_assets.config import Settings
 from dw_assets.connectors.airflow import clients_from_settings
+from dw_assets.connectors.airflow.api import AirflowApi
 from dw_assets.connectors.warehouse import Warehouse
 from dw_assets.core.approvals import parse_duration
 from dw_assets.core.expected_runs import MissedRun, RunSeen, missed_or_stuck
 from dw_assets.core.identity import canonical_dataset_id
 from dw_assets.core.signals import Signal
 from dw_assets.incidents import intake_signal
-from dw_assets.store import open_state
+from dw_assets.store import Store, open_state
 
 SENSOR_NAME = "dw_missed_runs"
 log = logging.getLogger(__name__)
@@ -47,7 +48,7 @@ def missed_run_signal(settings: Settings, instance: str, missed: MissedRun, now:
                   dedupe_key=f"run_missed:{instance}:{missed.dag_id}:{missed.kind}:{missed.expected_at.isoformat()}")
 
 
-def evaluate(settings: Settings, clients: dict[str, Any], intake: Callable[[Signal], Any], *,
+def evaluate(settings: Settings, clients: Mapping[str, AirflowApi], intake: Callable[[Signal], Any], *,
              now: datetime | None = None) -> list[dict[str, Any]]:
     """One pass over every instance's scheduled DAGs (`missed_runs` in dw.yaml sets the limits and the
     DAGs to ignore); returns what was found (and any instance that could not be read, which never
@@ -86,7 +87,7 @@ def evaluate(settings: Settings, clients: dict[str, Any], intake: Callable[[Sign
     return found
 
 
-def _with_pause_record(client: Any, missed: MissedRun) -> MissedRun:
+def _with_pause_record(client: AirflowApi, missed: MissedRun) -> MissedRun:
     """Who paused the DAG and when, from the audit log; without it (no permission, pruned) the cause
     still says the DAG is paused."""
     try:
@@ -100,7 +101,7 @@ def _with_pause_record(client: Any, missed: MissedRun) -> MissedRun:
     return replace(missed, summary=missed.summary + missed.paused_note())
 
 
-def paused_writer_signals(settings: Settings, clients: dict[str, Any], dataset: str, now: datetime) -> list[Signal]:
+def paused_writer_signals(settings: Settings, clients: Mapping[str, AirflowApi], dataset: str, now: datetime) -> list[Signal]:
     """A stale dataset whose writing DAG (`airflow.task_outputs`) is paused: the pause is why it is stale,
     scheduled or not (an asset-triggered or manual DAG has no clock of its own to miss). One signal per
     paused writer and day, joining the dataset's freshness incident and naming the pause as its cause."""
@@ -118,8 +119,8 @@ def paused_writer_signals(settings: Settings, clients: dict[str, Any], dataset: 
     return out
 
 
-def check_freshness(settings: Settings, store: Any, now: datetime,
-                    clients: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+def check_freshness(settings: Settings, store: Store, now: datetime,
+                    clients: Mapping[str, AirflowApi] | None = None) -> list[dict[str, Any]]:
     """Every freshness SLA, evaluated now; a stale dataset is recorded through its check as usual, and
     when its writing DAG is paused (read from `clients`) the incident says so."""
     out: list[dict[str, Any]] = []
@@ -143,7 +144,7 @@ def check_freshness(settings: Settings, store: Any, now: datetime,
     return out
 
 
-def _paused_writers(settings: Settings, store: Any, clients: dict[str, Any], dataset: str,
+def _paused_writers(settings: Settings, store: Store, clients: Mapping[str, AirflowApi], dataset: str,
                     now: datetime) -> list[dict[str, Any]]:
     try:
         signals = paused_writer_signals(settings, clients, dataset, now)

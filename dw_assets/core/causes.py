@@ -8,6 +8,7 @@ The cause rules (`cause_rules`, `cause_rules_runs`) state facts; `diagnosis` ran
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -116,6 +117,11 @@ class Fact:
     def to_dict(self) -> dict[str, Any]:
         return {"code": self.code, "text": self.text, "source": self.source, "weight": round(self.weight, 3)}
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Fact:
+        return cls(str(data.get("code") or ""), str(data.get("text") or ""), str(data.get("source") or ""),
+                   float(data.get("weight") or 0.0))
+
 
 def fact(code: str, text: str, source: str, times: float = 1.0) -> Fact:
     """A fact weighted from the table: `times` scales it (the depth penalty per hop)."""
@@ -133,6 +139,7 @@ class Cause:
     origin: str | None = None  # where the path starts, when further upstream than the subject
     details: dict[str, Any] = field(default_factory=dict)
     confidence: float = 0.0
+    confirmed: bool = False  # a person confirmed it (an incident's stored cause; never set by ranking)
 
     def scored(self) -> Cause:
         raw = PRIOR[self.kind] + sum(f.weight for f in self.facts)
@@ -148,7 +155,30 @@ class Cause:
             "evidence": [f.to_dict() for f in self.facts if f.weight >= 0],
             "refuting": [f.to_dict() for f in self.facts if f.weight < 0],
             "would_refute": list(self.would_refute), "details": jsonable(self.details),
+            **({"confirmed": True} if self.confirmed else {}),
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | Cause) -> Cause:
+        """A cause as an incident stores it (`to_dict`'s shape; rows written by earlier builds may lack
+        keys, and mark a confirmed cause `confirmed: true` or `status: confirmed`)."""
+        if isinstance(data, Cause):
+            return data
+        subject = str(data.get("subject") or "")
+        facts = tuple(Fact.from_dict(f) for key in ("evidence", "refuting") for f in data.get(key) or ())
+        confidence = data.get("confidence")
+        return cls(
+            kind=str(data.get("kind") or ""), subject=subject, title=str(data.get("title") or ""),
+            facts=facts, would_refute=tuple(str(r) for r in data.get("would_refute") or ()),
+            explains=data.get("explains"), origin=None if data.get("origin") in (None, subject) else data["origin"],
+            details=dict(data.get("details") or {}),
+            confidence=float(confidence) if isinstance(confidence, (int, float)) else 0.0,
+            confirmed=bool(data.get("confirmed") or data.get("status") == "confirmed"))
+
+    @property
+    def evidence(self) -> tuple[Fact, ...]:
+        """The facts for it (weight >= 0), as stored under `evidence`."""
+        return tuple(f for f in self.facts if f.weight >= 0)
 
 
 def jsonable(value: Any) -> Any:

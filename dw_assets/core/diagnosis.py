@@ -18,6 +18,7 @@ from dw_assets.core import cause_rules, cause_rules_runs
 from dw_assets.core.blast_radius import BlastEntry
 from dw_assets.core.causes import KIND_ORDER, Cause, fact, jsonable
 from dw_assets.core.evidence import EvidenceBundle, Hop, Symptom
+from dw_assets.core.fixes import ProposedFix
 
 
 @dataclass
@@ -29,7 +30,7 @@ class Diagnosis:
     causes: list[Cause]
     path: list[Hop] = field(default_factory=list)
     blast_radius: list[BlastEntry] = field(default_factory=list)
-    fixes: list[Any] = field(default_factory=list)  # dw_assets.core.fixes.ProposedFix
+    fixes: list[ProposedFix] = field(default_factory=list)
     gaps: list[str] = field(default_factory=list)
     evidence: EvidenceBundle | None = None
 
@@ -42,7 +43,7 @@ class Diagnosis:
             "incident_id": self.incident_id,
             "symptom": jsonable(self.symptom.__dict__),
             "causes": [c.to_dict() for c in self.causes],
-            "path": [h.__dict__ for h in self.path],
+            "path": [h.to_dict() for h in self.path],
             "blast_radius": [r.to_dict() for r in self.blast_radius],
             "proposed_fixes": [f.to_dict() for f in self.fixes],
             "gaps": list(self.gaps),

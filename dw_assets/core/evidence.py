@@ -9,6 +9,7 @@ types, run ids, file names and error text, never table rows.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, Literal
@@ -58,6 +59,17 @@ class Hop:
     system: str
     provenance: str  # note | openlineage | dbt_manifest | airflow | config
     detail: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"source": self.source, "target": self.target, "system": self.system,
+                "provenance": self.provenance, "detail": self.detail}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | Hop) -> Hop:
+        if isinstance(data, Hop):
+            return data
+        return cls(str(data.get("source") or ""), str(data.get("target") or ""), str(data.get("system") or ""),
+                   str(data.get("provenance") or ""), str(data.get("detail") or ""))
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,8 @@ from __future__ import annotations
 import ast
 import difflib
 import re
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from sqlglot import TokenType
@@ -70,6 +71,17 @@ class ProposedFix:
 
     def to_dict(self) -> dict[str, Any]:
         return {**self.__dict__, "blast_radius": [e.brief() for e in self.blast_radius]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | ProposedFix) -> ProposedFix:
+        """A fix as an incident stores it (`to_dict`'s shape; keys a row lacks take their defaults)."""
+        if isinstance(data, ProposedFix):
+            return data
+        known = {f.name for f in fields(cls)} - {"blast_radius", "paths"}
+        return cls(**{"cause_kind": "", "title": "", "rationale": "",
+                      **{k: v for k, v in data.items() if k in known}},
+                   paths=[str(p) for p in data.get("paths") or ()],
+                   blast_radius=[BlastEntry.from_dict(e) for e in data.get("blast_radius") or ()])
 
 
 def unified_diff(edits: list[FileEdit]) -> str:

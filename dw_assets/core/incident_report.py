@@ -15,6 +15,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from dw_assets.core.blast_radius import BlastEntry
+from dw_assets.core.causes import Cause
+from dw_assets.core.evidence import Hop
+from dw_assets.core.fixes import ProposedFix
 
 INLINE_LIMIT = 990
 SEVERITY_ORDER = {"critical": 0, "high": 1, "medium": 2, "low": 3}
@@ -36,30 +39,27 @@ def fit(lines: Sequence[str], limit: int = INLINE_LIMIT, more: str = "…") -> s
     return "\n".join(out)
 
 
-def cause_md(rank: int, cause: Mapping[str, Any]) -> str:
+def cause_md(rank: int, cause: Cause) -> str:
     """One ranked cause: title, confidence, where it sits, what explains it, the evidence for and
     against, and what would refute it."""
-    confidence = cause.get("confidence")
-    head = [f"**{rank}. {shorten(cause.get('title'), 200)}**",
+    head = [f"**{rank}. {shorten(cause.title, 200)}**",
             "",
-            f"`{cause.get('kind')}` on `{cause.get('subject')}`"
-            + (f", confidence {float(confidence):.0%}" if isinstance(confidence, (int, float)) else "")]
-    if cause.get("explains"):
-        head += ["", f"explains: {shorten(cause['explains'], 180)}"]
+            f"`{cause.kind}` on `{cause.subject}`, confidence {cause.confidence:.0%}"]
+    if cause.explains:
+        head += ["", f"explains: {shorten(cause.explains, 180)}"]
     lines = [*head, ""]
-    lines += [f"- {shorten(f.get('text'), 150)} _({f.get('source')})_" for f in cause.get("evidence") or []]
-    lines += [f"- against: {shorten(f.get('text'), 140)} _({f.get('source')})_" for f in cause.get("refuting") or []]
-    refute = [shorten(r, 90) for r in cause.get("would_refute") or []]
+    lines += [f"- {shorten(f.text, 150)} _({f.source})_" for f in cause.facts if f.weight >= 0]
+    lines += [f"- against: {shorten(f.text, 140)} _({f.source})_" for f in cause.facts if f.weight < 0]
+    refute = [shorten(r, 90) for r in cause.would_refute]
     if refute:
         lines.append(f"- would refute it: {'; '.join(refute)}")
     return fit(lines, more="- … (full evidence: `dw incidents show`)")
 
 
-def path_rows(path: Sequence[Mapping[str, Any]]) -> list[dict[str, str]]:
+def path_rows(path: Sequence[Hop]) -> list[dict[str, str]]:
     """Each hop of the path with its system and where the edge is known from."""
-    return [{"hop": str(i), "from": str(h.get("source") or ""), "to": str(h.get("target") or ""),
-             "system": str(h.get("system") or ""), "provenance": str(h.get("provenance") or ""),
-             "detail": shorten(h.get("detail"), 60)} for i, h in enumerate(path, start=1)]
+    return [{"hop": str(i), "from": h.source, "to": h.target, "system": h.system, "provenance": h.provenance,
+             "detail": shorten(h.detail, 60)} for i, h in enumerate(path, start=1)]
 
 
 def blast_rows(readers: Sequence[BlastEntry]) -> list[dict[str, str]]:
@@ -80,21 +80,20 @@ def blast_summary(readers: Sequence[BlastEntry]) -> str:
     return f"{len(readers)} reader(s) ({sev}); owners: {owners}"
 
 
-def fix_md(rank: int, fix: Mapping[str, Any]) -> str:
+def fix_md(rank: int, fix: ProposedFix) -> str:
     """A proposed fix: what, why, where, whether the diff applies, and the diff itself (shortened
     to fit; the full diff is in the plan and the pull request)."""
-    where = ", ".join(f"`{p}`" for p in fix.get("paths") or [])
-    verified = fix.get("verified")
+    where = ", ".join(f"`{p}`" for p in fix.paths)
     status = {True: "applies cleanly (`git apply --check`)", False: "does NOT apply cleanly", None: "not checked"}
-    lines = [f"**{rank}. {shorten(fix.get('title'), 160)}** ({fix.get('kind') or 'recommendation'})",
-             "", shorten(fix.get("rationale"), 200)]
+    lines = [f"**{rank}. {shorten(fix.title, 160)}** ({fix.kind or 'recommendation'})",
+             "", shorten(fix.rationale, 200)]
     if where:
-        lines += ["", f"files: {where}" + (f"; diff {status.get(verified, 'not checked')}" if fix.get("diff") else "")]
-    pr = fix.get("pull_request") or {}
+        lines += ["", f"files: {where}" + (f"; diff {status.get(fix.verified, 'not checked')}" if fix.diff else "")]
+    pr = fix.pull_request or {}
     if pr.get("url"):
         lines.append(f"pull request: [{pr.get('url')}]({pr.get('url')})")
     head = "\n".join(lines)
-    diff = str(fix.get("diff") or "")
+    diff = fix.diff or ""
     if diff:
         budget = INLINE_LIMIT - len(head) - 40
         body = diff_excerpt(diff, budget)

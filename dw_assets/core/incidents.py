@@ -15,11 +15,15 @@ are short, never change, and sort by opening time (a collision takes the next fr
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, replace
+import copy
+from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
 from dw_assets.core.blast_radius import BlastEntry
+from dw_assets.core.causes import Cause
+from dw_assets.core.evidence import Hop
+from dw_assets.core.fixes import ProposedFix
 from dw_assets.core.signals import Signal
 
 Status = Literal["open", "diagnosed", "awaiting_approval", "remediating", "verifying", "resolved",
@@ -77,10 +81,11 @@ class Incident:
     updated_at: datetime
     signals: list[dict[str, Any]] = field(default_factory=list)
     evidence: dict[str, Any] = field(default_factory=dict)
-    causes: list[Any] = field(default_factory=list)
-    path: list[Any] = field(default_factory=list)
+    # the recorded diagnosis, as typed records (the incident store converts them to and from its JSON)
+    causes: list[Cause] = field(default_factory=list)  # ranked, best first
+    path: list[Hop] = field(default_factory=list)
     blast_radius: list[BlastEntry] = field(default_factory=list)
-    proposed_fixes: list[Any] = field(default_factory=list)
+    proposed_fixes: list[ProposedFix] = field(default_factory=list)
     plan_id: str | None = None
     run_links: list[dict[str, Any]] = field(default_factory=list)
     history: list[Transition] = field(default_factory=list)
@@ -89,9 +94,18 @@ class Incident:
     def is_final(self) -> bool:
         return self.status in FINAL
 
+    @property
+    def top_cause(self) -> Cause | None:
+        return self.causes[0] if self.causes else None
+
     def to_dict(self) -> dict[str, Any]:
-        out = {k: v for k, v in asdict(self).items() if k != "history"}
-        out["blast_radius"] = [e.to_dict() for e in self.blast_radius]
+        """The stored shape (what `dw incidents show --json` and MCP print)."""
+        records: dict[str, list[Any]] = {
+            "causes": [c.to_dict() for c in self.causes], "path": [h.to_dict() for h in self.path],
+            "blast_radius": [e.to_dict() for e in self.blast_radius],
+            "proposed_fixes": [f.to_dict() for f in self.proposed_fixes]}
+        out = {f.name: records[f.name] if f.name in records else copy.deepcopy(getattr(self, f.name))
+               for f in fields(self) if f.name != "history"}
         for key in ("window_start", "window_end", "created_at", "updated_at"):
             out[key] = getattr(self, key).isoformat()
         out["history"] = [t.to_dict() for t in self.history]

@@ -15,6 +15,7 @@ from dw_assets.config import ConfigError, Settings
 from dw_assets.connectors.airflow import AirflowClient, NoAuth
 from dw_assets.core import incident_report as report
 from dw_assets.core.approvals import approve_command
+from dw_assets.core.fixes import ProposedFix
 from dw_assets.governance.dispatch import draft_for
 from dw_assets.governance.ledger import GovernanceLedger, iso
 from dw_assets.store import Store
@@ -111,10 +112,10 @@ def plan_metadata(view: PlanView, *, prefix: str = "") -> dict[str, Any]:
     for error in view.draft_errors:
         meta.setdefault(f"{prefix}draft problems", md.text(error))
     for i, diff in enumerate(content.get("diffs") or [], start=1):
-        meta[f"{prefix}change {i}"] = md.md(report.fix_md(i, {
-            "title": f"{diff.get('path')} in {diff.get('repo')}", "kind": "diff",
-            "rationale": f"owner: {diff.get('owner') or 'unknown'}", "paths": [diff.get("path")],
-            "diff": diff.get("diff"), "verified": None}))
+        meta[f"{prefix}change {i}"] = md.md(report.fix_md(i, ProposedFix(
+            cause_kind="", title=f"{diff.get('path')} in {diff.get('repo')}", kind="diff",
+            rationale=f"owner: {diff.get('owner') or 'unknown'}", paths=[str(diff.get("path"))],
+            diff=diff.get("diff"), verified=None)))
     return meta
 
 

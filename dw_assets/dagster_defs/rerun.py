@@ -35,6 +35,7 @@ import dagster as dg
 from dw_assets.checks.verification import default_checks_runner
 from dw_assets.config import ConfigError, Settings
 from dw_assets.connectors.airflow import AirflowClient, AirflowError, clients_from_settings
+from dw_assets.connectors.airflow.api import AirflowApi, ClientFor
 from dw_assets.connectors.openlineage.emitter import VerificationEmitter
 from dw_assets.connectors.retry import RetryPolicy
 from dw_assets.connectors.slack import SlackNotifier
@@ -81,7 +82,7 @@ class GovernanceRuntime:
     """What the jobs and the sensor need, built lazily from the settings; tests replace any part."""
 
     def __init__(self, settings: Settings, *, governance: Governance | None = None,
-                 client_for: Callable[[str], Any] | None = None, checks_runner: ChecksRunner | None = None,
+                 client_for: ClientFor | None = None, checks_runner: ChecksRunner | None = None,
                  emitter: VerificationEmitter | None = None, sleep: Callable[[float], None] = time.sleep):
         self.settings = settings
         self._governance = governance
@@ -99,14 +100,14 @@ class GovernanceRuntime:
             self._governance = Governance(self.settings)
         return self._governance
 
-    def client(self, instance: str) -> Any:
+    def client(self, instance: str) -> AirflowApi:
         if self._client_for is not None:
             return self._client_for(instance)
         if self._clients is None:
             self._clients = clients_from_settings(self.settings)
         return self._clients[instance]
 
-    def tick_client(self, instance: str) -> Any:
+    def tick_client(self, instance: str) -> AirflowApi:
         """A client for the approvals sensor's tick: the instance's, with tick-sized timeout and deadline."""
         if self._client_for is not None:
             return self._client_for(instance)

@@ -37,6 +37,7 @@ import dagster as dg
 import yaml
 
 from dw_assets.config import REPO_ROOT, load_settings
+from dw_assets.core.incidents import Incident
 from dw_assets.demo import runner
 from dw_assets.demo.estate import write_done_marker, write_gl_export_part
 from dw_assets.demo.home_config import write_home_config
@@ -278,7 +279,7 @@ def _at(receipt: Any) -> float:
     return datetime.fromisoformat(receipt.record["at"]).timestamp()
 
 
-def _resolved(incidents: Any, incident_id: str | None) -> Any:
+def _resolved(incidents: IncidentStore, incident_id: str | None) -> Incident | None:
     if not incident_id:
         return None
     incident = incidents.get(incident_id)

@@ -14,6 +14,7 @@ from dw_assets.config import resolve_env
 from dw_assets.connectors.openlineage.event_store import LineageEventStore
 from dw_assets.context_graph import cached_context_graph
 from dw_assets.core.approvals import Refusal
+from dw_assets.core.incidents import Incident
 from dw_assets.dagster_defs.rerun import rerun_run_config
 from dw_assets.demo.context import DemoContext, git
 from dw_assets.demo.estate import (
@@ -80,27 +81,25 @@ def _blast(ctx: DemoContext, dataset: str) -> dict[str, Any]:
     return cached_context_graph(ctx.settings, store=ctx.store).blast_radius(dataset).to_dict()
 
 
-def _describe_incident(ctx: DemoContext, night: dict[str, Any], incident: Any) -> Any:
+def _describe_incident(ctx: DemoContext, night: dict[str, Any], incident: Incident) -> Any:
     tl = ctx.timeline
     night["incident_ids"] = [incident.id]
     night["incident"] = {"id": incident.id, "dataset": incident.dataset_id, "severity": incident.severity,
                          "owner": incident.owner, "status": incident.status, "trigger": incident.trigger_kind}
     tl.say("data-workers", f"incident {incident.id} on {incident.dataset_id}: severity {incident.severity}, "
                            f"owner {incident.owner}")
-    top = incident.causes[0] if incident.causes else {}
-    night["top_cause"] = top
-    night["causes"] = [{"kind": c["kind"], "confidence": c["confidence"], "title": c["title"]} for c in incident.causes]
+    night["top_cause"] = incident.causes[0].to_dict() if incident.causes else {}
+    night["causes"] = [{"kind": c.kind, "confidence": c.confidence, "title": c.title} for c in incident.causes]
     for rank, cause in enumerate(incident.causes[:3], 1):
-        tl.say("diagnosis", f"#{rank} {cause['kind']} ({cause['confidence']:.2f}): {cause['title']}")
-    night["path"] = incident.path
+        tl.say("diagnosis", f"#{rank} {cause.kind} ({cause.confidence:.2f}): {cause.title}")
+    night["path"] = [hop.to_dict() for hop in incident.path]
     for hop in incident.path:
-        tl.say("path", f"{hop['source']} -> {hop['target']}  [{hop['system']}, {hop['provenance']}]")
-    night["blast_radius"] = _blast(ctx, incident.dataset_id)
+        tl.say("path", f"{hop.source} -> {hop.target}  [{hop.system}, {hop.provenance}]")
+    night["blast_radius"] = _blast(ctx, incident.dataset_id or "")
     readers = ", ".join(f"{a['name']} ({a['owner']}, {a['severity']})" for a in night["blast_radius"]["affected"])
     tl.say("blast-radius", f"{night['blast_radius']['severity']}: {readers}")
-    night["fixes"] = [{"title": f["title"], "kind": f["kind"], "paths": f.get("paths", []),
-                       "applies": bool(f.get("verified")), "cause_kind": f.get("cause_kind"),
-                       "diff": f.get("diff")} for f in incident.proposed_fixes]
+    night["fixes"] = [{"title": f.title, "kind": f.kind, "paths": f.paths, "applies": bool(f.verified),
+                       "cause_kind": f.cause_kind, "diff": f.diff} for f in incident.proposed_fixes]
     for fix in night["fixes"]:
         state = "git apply --check OK" if fix["applies"] else fix["kind"]
         tl.say("fix", f"{fix['title']} ({', '.join(dict.fromkeys(fix['paths'])) or 'advice'}; {state})")

@@ -10,17 +10,20 @@ the landing zone is listed and CSV parts are profiled in an in-memory DuckDB.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any
 
 from dw_assets.config import Settings
+from dw_assets.connectors.airflow.api import AirflowApi
+from dw_assets.connectors.warehouse import Warehouse
 from dw_assets.core.diagnosis import default_window
 from dw_assets.core.evidence import Commit, EvidenceBundle, GraphNode, ModelSource, Symptom
 from dw_assets.core.graph import ContextGraph
 from dw_assets.diagnosis import profiles, sources
 from dw_assets.diagnosis.repos import dag_files_for, repo_for
+from dw_assets.store import Store
 
 
 @dataclass(frozen=True)
@@ -44,9 +47,9 @@ class _Gaps(list):
             return default
 
 
-def collect_evidence(settings: Settings, store: Any, symptom: Symptom, *, graph: ContextGraph | None = None,
-                     bounds: Bounds = DEFAULT_BOUNDS, airflow_clients: dict[str, Any] | None = None,
-                     warehouse: Any = None) -> EvidenceBundle:
+def collect_evidence(settings: Settings, store: Store | None, symptom: Symptom, *, graph: ContextGraph | None = None,
+                     bounds: Bounds = DEFAULT_BOUNDS, airflow_clients: Mapping[str, AirflowApi] | None = None,
+                     warehouse: Warehouse | None = None) -> EvidenceBundle:
     gaps = _Gaps()
     window = default_window(symptom.observed_at, bounds.hours_before)
     if graph is not None:
@@ -66,12 +69,13 @@ def collect_evidence(settings: Settings, store: Any, symptom: Symptom, *, graph:
         if graph is not None else []
     datasets = ([symptom.dataset_id] if symptom.dataset_id else []) + [
         n.node_id for n in upstream if not sources.is_orchestration(n)][:bounds.max_datasets]
-    changes = gaps.guard("schema history", lambda: sources.schema_changes(store, datasets, window))
-    changes = list(changes) + gaps.guard("schema drift", lambda: sources.drift_changes(settings, store, datasets, changes,
-                                                                                 window, warehouse))
-    schemas = gaps.guard("schemas", lambda: sources.current_schemas(settings, store, datasets, changes, warehouse))
-    lineage, failures = gaps.guard("openlineage runs", lambda: sources.lineage_runs(settings, store, datasets, window),
-                                   ([], []))
+    changes = gaps.guard("schema history", lambda: sources.schema_changes(_recorded(store), datasets, window))
+    changes = list(changes) + gaps.guard("schema drift", lambda: sources.drift_changes(
+        settings, _recorded(store), datasets, changes, window, warehouse))
+    schemas = gaps.guard("schemas", lambda: sources.current_schemas(settings, _recorded(store), datasets, changes,
+                                                                    warehouse))
+    lineage, failures = gaps.guard("openlineage runs", lambda: sources.lineage_runs(settings, _recorded(store), datasets,
+                                                                                    window), ([], []))
     if graph is not None:  # a failed dbt build's own error, from run_results.json
         built, broke = gaps.guard("dbt run results", lambda: sources.dbt_failures(settings, graph, datasets, window),
                                   ([], []))
@@ -122,3 +126,11 @@ def recent_commits(settings: Settings, symptom: Symptom, upstream: list[GraphNod
     for repo, paths in paths_by_repo.values():
         commits += repo.recent_commits(sorted(paths), since=since, until=symptom.observed_at)
     return commits
+
+
+def _recorded(store: Store | None) -> Store:
+    """The state store a source reads; without one (`dw report` before anything was recorded) the
+    source's gap says so."""
+    if store is None:
+        raise LookupError("no state store yet (nothing recorded)")
+    return store

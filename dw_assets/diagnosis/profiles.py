@@ -17,7 +17,7 @@ from typing import Any
 import fsspec
 
 from dw_assets.config import DatasetChecksConfig, Settings
-from dw_assets.connectors.warehouse import quote_identifier, relation_parts
+from dw_assets.connectors.warehouse import Warehouse, quote_identifier, relation_parts
 from dw_assets.connectors.warehouse import quote_identifier as q
 from dw_assets.core.evidence import LandedFile, PartitionProfile, SchemaChange, Symptom
 from dw_assets.core.graph import ContextGraph
@@ -112,7 +112,7 @@ def key_columns_from_graph(graph: ContextGraph, datasets: list[str]) -> dict[str
 
 
 def profiles(settings: Settings, symptom: Symptom, datasets: list[str], changes: list[SchemaChange],
-             warehouse: Any = None, keys: dict[str, tuple[str, ...]] | None = None) -> list[PartitionProfile]:
+             warehouse: Warehouse | None = None, keys: dict[str, tuple[str, ...]] | None = None) -> list[PartitionProfile]:
     wh = warehouse or estate_warehouse(settings)
     out = []
     odd_columns = string_changes(changes)

@@ -11,7 +11,6 @@ import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from dw_assets.config import ConfigError, DomainConfig, Settings
 from dw_assets.connectors.git import GitError, find_repo
@@ -33,6 +32,7 @@ from dw_assets.core.graph import ContextGraph
 from dw_assets.diagnosis.repos import _SKIP_DIRS, dag_files_for, repo_for
 from dw_assets.governance.gate import is_stopped
 from dw_assets.governance.ledger import GovernanceLedger
+from dw_assets.store import Store
 
 _SENSOR_CAUSES = ("split_export_early_release", "late_upstream")
 MIN_CONFIDENCE = 0.3
@@ -198,7 +198,7 @@ def _blast(graph: ContextGraph | None, asset: str | None) -> list[BlastEntry]:
 
 
 def open_fix_pull_requests(settings: Settings, fixes: list[ProposedFix], incident_id: str | None, *,
-                           store: Any = None) -> None:
+                           store: Store | None = None) -> None:
     """Sets `pull_request` or `pull_request_error` on each diff fix whose repo belongs to a domain
     with `git_host`; without one (the default) nothing is touched. The org-wide stop holds them too."""
     if not incident_id or not any(d.git_host for d in settings.domains):
@@ -236,7 +236,7 @@ def _hosting_domain(settings: Settings, fix: ProposedFix) -> DomainConfig | None
     return None
 
 
-def _stop_reason(settings: Settings, store: Any) -> str | None:
+def _stop_reason(settings: Settings, store: Store | None) -> str | None:
     if store is None:
         return "org-wide stop is on (governance.stop: true)" if settings.governance.stop else None
 

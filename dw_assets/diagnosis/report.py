@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import json
 import threading
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ import sqlalchemy as sa
 
 from dw_assets.config import Settings
 from dw_assets.connectors.airflow import clients_from_settings
+from dw_assets.connectors.airflow.api import AirflowApi
 from dw_assets.connectors.openlineage.event_store import LineageEventStore
 from dw_assets.core.evidence import Symptom
 from dw_assets.core.graph import ContextGraph
@@ -57,8 +59,8 @@ def open_read_only_store(settings: Settings) -> Store | None:
     return ReadOnlyStore(url)
 
 
-def build_report(settings: Settings, since: datetime, *, until: datetime | None = None, store: Any = None,
-                 airflow_clients: dict[str, Any] | None = None, graph: ContextGraph | None = None) -> dict[str, Any]:
+def build_report(settings: Settings, since: datetime, *, until: datetime | None = None, store: Store | None = None,
+                 airflow_clients: Mapping[str, AirflowApi] | None = None, graph: ContextGraph | None = None) -> dict[str, Any]:
     until = until or datetime.now(UTC)
     store = store if store is not None else open_read_only_store(settings)
     gaps: list[str] = [] if store is not None else ["state store: none yet (no incidents or lineage recorded)"]

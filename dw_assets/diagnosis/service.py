@@ -8,11 +8,14 @@ which is what `dw report` uses.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 from dw_assets.config import Settings
+from dw_assets.connectors.airflow.api import AirflowApi
+from dw_assets.connectors.warehouse import Warehouse
 from dw_assets.context_graph import cached_context_graph
 from dw_assets.core.blast_radius import BlastEntry
 from dw_assets.core.diagnosis import Diagnosis, rank_causes
@@ -22,14 +25,15 @@ from dw_assets.core.incidents import Incident
 from dw_assets.diagnosis.collect import DEFAULT_BOUNDS, Bounds, collect_evidence
 from dw_assets.diagnosis.propose import open_fix_pull_requests, propose_fixes
 from dw_assets.incidents import IncidentStore
+from dw_assets.store import Store
 
 _PATH_HIDDEN = frozenset({"job", "dbt_invocation", "dag"})  # collapsed in the path; Airflow tasks are shown
 _READERS = frozenset({"dashboard", "reader", "application"})
 _SIGNAL_PRIORITY = {"lineage_fail": 0, "airflow_run_failed": 1, "run_missed": 2, "check_failed": 3}
 
 
-def diagnose(settings: Settings, store: Any, symptom: Symptom, *, incident_id: str | None = None, graph: ContextGraph | None = None,
-             bounds: Bounds = DEFAULT_BOUNDS, airflow_clients: dict[str, Any] | None = None, warehouse: Any = None,
+def diagnose(settings: Settings, store: Store | None, symptom: Symptom, *, incident_id: str | None = None, graph: ContextGraph | None = None,
+             bounds: Bounds = DEFAULT_BOUNDS, airflow_clients: Mapping[str, AirflowApi] | None = None, warehouse: Warehouse | None = None,
              propose: bool = True) -> Diagnosis:
     graph_gaps: list[str] = []
     if graph is None:
@@ -50,23 +54,22 @@ def diagnose(settings: Settings, store: Any, symptom: Symptom, *, incident_id: s
     return result
 
 
-def diagnose_incident(settings: Settings, store: Any, incident_id: str, *, persist: bool = True,
+def diagnose_incident(settings: Settings, store: Store, incident_id: str, *, persist: bool = True,
                       **kwargs: Any) -> Diagnosis:
     incidents = IncidentStore(store)
     incident = incidents.get(incident_id)
     result = diagnose(settings, store, symptom_from_incident(incident), incident_id=incident_id, **kwargs)
     if persist:  # a recorded diagnosis may open pull requests (opt-in); `dw report` and MCP reads never do
         open_fix_pull_requests(settings, result.fixes, incident_id, store=store)
-        data = result.to_dict()
         incidents.update(incident_id, actor="data-workers", note=f"diagnosed: {result.top.title}",
-                         causes=data["causes"], path=data["path"], blast_radius=result.blast_radius,
-                         proposed_fixes=data["proposed_fixes"])
+                         causes=result.causes, path=result.path, blast_radius=result.blast_radius,
+                         proposed_fixes=result.fixes)
         if incident.status == "open":
             incidents.transition(incident_id, "diagnosed", actor="data-workers", note=result.top.title)
     return result
 
 
-def _graph(settings: Settings, store: Any, gaps: list[str]) -> Any:
+def _graph(settings: Settings, store: Store | None, gaps: list[str]) -> Any:
     """The context graph; without the store's feeds when they fail (a read-only or empty store),
     else None: diagnosis still ranks causes from the other systems, and the gap is recorded."""
     for feeds_store in ([store, None] if store is not None else [None]):

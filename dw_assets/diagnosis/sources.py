@@ -5,6 +5,7 @@ records the gap). Queries are aggregates only; no table rows are read.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -13,6 +14,8 @@ from typing import Any
 from dw_assets.checks.state import accepted_schema
 from dw_assets.config import Settings, resolve_env
 from dw_assets.connectors.airflow import AirflowNotFoundError, clients_from_settings
+from dw_assets.connectors.airflow.api import AirflowApi
+from dw_assets.connectors.airflow.models import DagRun
 from dw_assets.connectors.dbt import load_artifact, load_run_results, project_paths
 from dw_assets.connectors.openlineage.event_store import LineageEventStore
 from dw_assets.connectors.warehouse import Warehouse, WarehouseError, quote_identifier
@@ -35,12 +38,13 @@ from dw_assets.core.notes import Note
 from dw_assets.core.schema_drift import diff_schemas
 from dw_assets.diagnosis.repos import repo_for
 from dw_assets.lineage.schema_history import SchemaHistory
+from dw_assets.store import Store
 
 _STATES = {"COMPLETE": "success", "FAIL": "failed", "ABORT": "failed", "START": "running", "RUNNING": "running"}
 _ORCHESTRATION = ("task", "dag", "job", "dbt_invocation")
 
 
-def dbt_test_evidence(settings: Settings, graph: ContextGraph, reported: str, warehouse: Any = None) -> dict[str, Any]:
+def dbt_test_evidence(settings: Settings, graph: ContextGraph, reported: str, warehouse: Warehouse | None = None) -> dict[str, Any]:
     """A failing dbt test reported on its own relation (or unique_id): the test, the tested node and
     column, the failing rows' count (run_results) and a sample of their keys (the test's stored
     failures, when `store_failures` kept them). Empty when `reported` is not a test's."""
@@ -160,7 +164,7 @@ def model_sources(settings: Settings, graph: ContextGraph, upstream: list[GraphN
     return models
 
 
-def schema_changes(store: Any, datasets: list[str], window: tuple[datetime, datetime]) -> list[SchemaChange]:
+def schema_changes(store: Store, datasets: list[str], window: tuple[datetime, datetime]) -> list[SchemaChange]:
     history = SchemaHistory(store)
     changes = []
     for dataset in datasets:
@@ -171,8 +175,8 @@ def schema_changes(store: Any, datasets: list[str], window: tuple[datetime, date
     return changes
 
 
-def drift_changes(settings: Settings, store: Any, datasets: list[str], known: list[SchemaChange],
-                  window: tuple[datetime, datetime], warehouse: Any = None) -> list[SchemaChange]:
+def drift_changes(settings: Settings, store: Store, datasets: list[str], known: list[SchemaChange],
+                  window: tuple[datetime, datetime], warehouse: Warehouse | None = None) -> list[SchemaChange]:
     """Column changes the warehouse itself shows: its information_schema now against the schema the
     schema-drift check accepted. A newly adopted estate has no OpenLineage schema history yet, but the
     check's first run took a baseline, so a BIGINT -> VARCHAR change is evidence from day one."""
@@ -195,8 +199,8 @@ def drift_changes(settings: Settings, store: Any, datasets: list[str], known: li
     return out
 
 
-def current_schemas(settings: Settings, store: Any, datasets: list[str], changes: list[SchemaChange],
-                    warehouse: Any = None) -> list[DatasetSchema]:
+def current_schemas(settings: Settings, store: Store, datasets: list[str], changes: list[SchemaChange],
+                    warehouse: Warehouse | None = None) -> list[DatasetSchema]:
     """Schemas of the datasets a changed column may have come from: the latest schema facet, and the
     live schema from the warehouse or the application database, for tracing a change to its origin."""
     if not changes:
@@ -213,7 +217,7 @@ def current_schemas(settings: Settings, store: Any, datasets: list[str], changes
     return out
 
 
-def _live_schema(settings: Settings, dataset: str, warehouse: Any) -> DatasetSchema | None:
+def _live_schema(settings: Settings, dataset: str, warehouse: Warehouse | None) -> DatasetSchema | None:
     catalog = dataset.split(".", 1)[0]
     candidates = []
     if settings.app_database and Path(settings.app_database.rsplit("/", 1)[-1]).stem == catalog:
@@ -234,7 +238,7 @@ def _live_schema(settings: Settings, dataset: str, warehouse: Any) -> DatasetSch
     return None
 
 
-def lineage_runs(settings: Settings, store: Any, datasets: list[str],
+def lineage_runs(settings: Settings, store: Store, datasets: list[str],
                  window: tuple[datetime, datetime]) -> tuple[list[TaskRun], list[FailureEvent]]:
     """Runs reported over OpenLineage that read or wrote a dataset in scope, and their FAIL errors."""
     events_by_run: dict[str, list[Any]] = {}
@@ -284,7 +288,7 @@ def event_dataset_ids(settings: Settings, datasets: Any) -> list[str]:
 
 
 def airflow_runs(settings: Settings, graph: ContextGraph | None, symptom: Symptom, upstream: list[GraphNode],
-                 window: tuple[datetime, datetime], max_runs: int, clients: dict[str, Any] | None) -> list[TaskRun]:
+                 window: tuple[datetime, datetime], max_runs: int, clients: Mapping[str, AirflowApi] | None) -> list[TaskRun]:
     """Task instances of the DAGs in scope (upstream tasks and the symptom's own DAG) in the window."""
     if not settings.airflow.instances:
         return []
@@ -336,7 +340,7 @@ def _with_failed_logs(runs: list[tuple[Any, TaskRun]]) -> list[TaskRun]:
     return out
 
 
-def _task_runs(graph: ContextGraph | None, settings: Settings, client: Any, dag_run: Any, window) -> list[TaskRun]:
+def _task_runs(graph: ContextGraph | None, settings: Settings, client: AirflowApi, dag_run: DagRun, window) -> list[TaskRun]:
     if dag_run.start_date and dag_run.start_date > window[1]:
         return []
     out = []

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, NoReturn
 
+from dw_assets.connectors.airflow.api import AirflowApi, ClientFor
 from dw_assets.connectors.airflow.errors import AirflowError, AirflowUnavailableError
 from dw_assets.connectors.slack import Delivery
 from dw_assets.core.approvals import Refusal, parse_duration
@@ -49,8 +50,6 @@ from dw_assets.governance.gate import (
 )
 from dw_assets.governance.incident_link import link_run
 from dw_assets.governance.workflow import Governance
-
-ClientFor = Callable[[str], Any]  # instance name -> AirflowClient (or a test double)
 
 
 class DispatchError(RuntimeError):
@@ -220,7 +219,7 @@ class PlanRun:
         self.gov.move_incident(incident_id, "verifying", actor=self.actor, note=f"{self.plan_id} reruns finished")
         return outcomes
 
-    def _start(self, client: Any, step: PlanStep, *, recheck: bool = True) -> StepOutcome:
+    def _start(self, client: AirflowApi, step: PlanStep, *, recheck: bool = True) -> StepOutcome:
         """Trigger the step (Airflow 2 or trigger mode) or draft it for its owner; not awaited."""
         if recheck:
             self._recheck(step)
@@ -250,7 +249,7 @@ class PlanRun:
                        run_id=self.run_id, now=self.gov.now(), receipts=self.gov.receipts,
                        plan=self.plan).raise_if_refused()
 
-    def _trigger(self, client: Any, step: PlanStep) -> StepOutcome:
+    def _trigger(self, client: AirflowApi, step: PlanStep) -> StepOutcome:
         try:
             # one Airflow run id per Dagster run and step: a trigger whose answer was lost is repeated
             # safely (Airflow answers 409 and the run is read back), never a second run
@@ -267,7 +266,7 @@ class PlanRun:
         self.log(f"triggered {step.dag_id} run {run.run_id}")
         return StepOutcome(step.order, step.airflow_instance, step.dag_id, "triggered", run.run_id, run.state)
 
-    def _draft(self, client: Any, step: PlanStep) -> StepOutcome:
+    def _draft(self, client: AirflowApi, step: PlanStep) -> StepOutcome:
         draft = self._through_outages(lambda: draft_for(client, step), f"drafting {step.dag_id}")
         wait_s = self.draft_wait_s if self.draft_wait_s is not None else \
             parse_duration(self.gov.settings.governance.owner_draft_wait).total_seconds()
@@ -285,7 +284,7 @@ class PlanRun:
         outcome.wait_s = wait_s
         return outcome
 
-    def _await_owner(self, client: Any, step: PlanStep, outcome: StepOutcome) -> Any:
+    def _await_owner(self, client: AirflowApi, step: PlanStep, outcome: StepOutcome) -> Any:
         """The owner's run of a drafted step: exactly its conf, started after the approval."""
         wait_s = outcome.wait_s
         wanted = canonical_json(step.conf)
@@ -344,7 +343,7 @@ class PlanRun:
             "escalated_to": contacts, "run_id": self.run_id,
             "delivery": delivery.as_dict() if delivery is not None else None})
 
-    def _wait_finished(self, client: Any, dag_id: str, run_id: str) -> Any:
+    def _wait_finished(self, client: AirflowApi, dag_id: str, run_id: str) -> Any:
         seen: list[Any] = []
 
         def finished() -> Any:
@@ -355,7 +354,7 @@ class PlanRun:
         return self._poll(finished, f"{dag_id} run {run_id} to finish",
                           interval=lambda: self._interval(client, dag_id, seen[0] if seen else None))
 
-    def _wait_downstream(self, client: Any, dag_id: str, after: datetime | None) -> Any:
+    def _wait_downstream(self, client: AirflowApi, dag_id: str, after: datetime | None) -> Any:
         seen: list[Any] = []
 
         def downstream() -> Any:
@@ -367,7 +366,7 @@ class PlanRun:
         return self._poll(downstream, f"downstream {dag_id} after {after}",
                           interval=lambda: self._interval(client, dag_id, seen[0] if seen else None))
 
-    def _interval(self, client: Any, dag_id: str, run: Any) -> float:
+    def _interval(self, client: AirflowApi, dag_id: str, run: Any) -> float:
         """How long to sleep before polling `run` (of `dag_id`) again: `short_poll_s` from 80% to 300%
         of the DAG's usual duration after the run started, `poll_interval_s` before and after."""
         started = getattr(run, "start_date", None)
@@ -380,7 +379,7 @@ class PlanRun:
         near = 0.8 * usual - self.poll_interval_s <= elapsed <= 3.0 * usual
         return self.short_poll_s if near else self.poll_interval_s
 
-    def _usual_duration(self, client: Any, dag_id: str) -> float | None:
+    def _usual_duration(self, client: AirflowApi, dag_id: str) -> float | None:
         """The median duration of the DAG's last five successful runs (asked once per DAG; one page)."""
         if dag_id not in self._usual:
             durations: list[float] = []
@@ -462,7 +461,7 @@ def _runs_after(runs: list[Any], after: datetime | None) -> list[Any]:
     return [run for _when, run in sorted(kept, key=lambda pair: pair[0])]
 
 
-def draft_for(client: Any, step: PlanStep) -> dict[str, Any]:
+def draft_for(client: AirflowApi, step: PlanStep) -> dict[str, Any]:
     """What the owner needs to trigger the run: the exact conf, the UI page and the API call."""
     request: Mapping[str, Any] = client.trigger_request(step.dag_id, dict(step.conf))
     body = json.dumps(request["json"], sort_keys=True)

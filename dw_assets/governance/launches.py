@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from dw_assets.connectors.airflow.api import ClientFor
 from dw_assets.connectors.airflow.errors import AirflowUnavailableError
 from dw_assets.core.approvals import Refusal
 from dw_assets.core.autonomy import AutonomyLevel, dispatch_rule
@@ -142,7 +143,7 @@ class TickDispatch:
     note: str = ""  # for the sensor's log: a refusal, a failure, or the step left to the run
 
 
-def dispatch_in_tick(gov: Governance, launch: Launch, *, client_for: Callable[[str], Any], notifier: Any = None,
+def dispatch_in_tick(gov: Governance, launch: Launch, *, client_for: ClientFor, notifier: Any = None,
                      log: Callable[[str], None] = lambda _msg: None) -> TickDispatch:
     """Dispatch an approved plan's first step in the tick, behind the gate (see the module doc).
 
@@ -169,7 +170,7 @@ def dispatch_in_tick(gov: Governance, launch: Launch, *, client_for: Callable[[s
     return TickDispatch(launch, True, outcome)
 
 
-def dispatch_due(gov: Governance, launches: list[Launch], *, client_for: Callable[[str], Any], notifier: Any = None,
+def dispatch_due(gov: Governance, launches: list[Launch], *, client_for: ClientFor, notifier: Any = None,
                  budget_s: float = 30.0, log: Callable[[str], None] = lambda _msg: None,
                  clock: Callable[[], float] = time.monotonic) -> tuple[list[TickDispatch], list[Launch]]:
     """Dispatch the approved launches one by one while the tick has time (`budget_s`, well inside

@@ -14,12 +14,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dw_assets.config import Settings
-from dw_assets.connectors.openlineage.emitter import Assertion, ParentRun
+from dw_assets.connectors.openlineage.emitter import (
+    Assertion,
+    EmitOutcome,
+    ParentRun,
+    VerificationEmitter,
+    VerificationRun,
+)
 from dw_assets.connectors.openlineage.event_store import LineageEventStore
 from dw_assets.core.checks_logic import CheckOutcome
 from dw_assets.core.incidents import Incident
 from dw_assets.core.plans import Plan
 from dw_assets.governance.workflow import Governance
+from dw_assets.store import Store
 
 # (dataset, check name, partition or None) -> the check's outcome
 ChecksRunner = Callable[[str, str, "str | None"], CheckOutcome]
@@ -129,7 +136,7 @@ def run_checks(items: list[CheckToRun], checks_runner: ChecksRunner) -> list[Che
     return results
 
 
-def verify_plan(settings: Settings, plan: Plan, incident: Incident | None, checks_runner: ChecksRunner, emitter: Any, *,
+def verify_plan(settings: Settings, plan: Plan, incident: Incident | None, checks_runner: ChecksRunner, emitter: VerificationEmitter | None, *,
                 gov: Governance | None = None, parent: Mapping[str, Any] | None = None,
                 actor: str = "dw-verify") -> VerificationResult:
     """Run the checks, report the run to OpenLineage, record the receipt, resolve or escalate.
@@ -156,8 +163,8 @@ def verify_plan(settings: Settings, plan: Plan, incident: Incident | None, check
     return result
 
 
-def _ol_start(emitter: Any, primary: str, datasets: list[str], parent: dict[str, Any] | None,
-              store: Any = None) -> tuple[Any, Any]:
+def _ol_start(emitter: VerificationEmitter | None, primary: str, datasets: list[str], parent: dict[str, Any] | None,
+              store: Store | None = None) -> tuple[VerificationRun | None, EmitOutcome | None]:
     if emitter is None:
         return None, None
 
@@ -171,7 +178,8 @@ def _ol_start(emitter: Any, primary: str, datasets: list[str], parent: dict[str,
     return emitter.start(primary, datasets=datasets, parent=parent_run)
 
 
-def _ol_finish(emitter: Any, run: Any, results: list[CheckResult], error: str | None) -> Any:
+def _ol_finish(emitter: VerificationEmitter | None, run: VerificationRun | None, results: list[CheckResult],
+               error: str | None) -> EmitOutcome | None:
     if emitter is None or run is None:
         return None
 

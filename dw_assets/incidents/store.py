@@ -26,6 +26,9 @@ from sqlalchemy.exc import IntegrityError
 
 from dw_assets.core import incidents as core
 from dw_assets.core.blast_radius import BlastEntry
+from dw_assets.core.causes import Cause
+from dw_assets.core.evidence import Hop
+from dw_assets.core.fixes import ProposedFix
 from dw_assets.core.incidents import Incident, Transition
 from dw_assets.core.signals import Signal
 from dw_assets.store import Store, metadata
@@ -254,8 +257,7 @@ class IncidentStore:
         out: set[str] = set()
         for incident in self.list(dataset_id=dataset_id):
             reached = {t.to_status for t in incident.history}
-            confirmed = any(isinstance(c, dict) and (c.get("confirmed") or c.get("status") == "confirmed")
-                            for c in incident.causes)
+            confirmed = any(c.confirmed for c in incident.causes)
             if not (confirmed or reached & _CONFIRMED_STATUSES):
                 continue
             partitions = {s.get("details", {}).get("partition") for s in incident.signals}
@@ -280,8 +282,7 @@ class IncidentStore:
             fields[key] = _aware(fields[key])
         history = [Transition(s["from_status"], s["to_status"], s["actor"], _aware(s["at"]), s["note"] or "")
                    for s in steps]
-        fields["blast_radius"] = [BlastEntry.from_dict(e) for e in fields["blast_radius"] or ()]
-        return Incident(**fields, signals=list(signals), history=history)
+        return Incident(**_records(fields), signals=list(signals), history=history)
 
     def _row(self, incident: Incident) -> dict[str, Any]:
         data = {c.name: getattr(incident, c.name) for c in incidents_table.c}
@@ -300,6 +301,16 @@ def _utc(value: Any) -> Any:
 
 def _aware(value: datetime) -> datetime:
     return value.replace(tzinfo=UTC) if value.tzinfo is None else value
+
+
+def _records(fields: dict[str, Any]) -> dict[str, Any]:
+    """The one place an incident's JSON columns become its typed records (`_jsonable` is the way
+    back): causes, path, blast radius and proposed fixes, in the shape every earlier build wrote."""
+    return {**fields,
+            "causes": [Cause.from_dict(c) for c in fields["causes"] or ()],
+            "path": [Hop.from_dict(h) for h in fields["path"] or ()],
+            "blast_radius": [BlastEntry.from_dict(e) for e in fields["blast_radius"] or ()],
+            "proposed_fixes": [ProposedFix.from_dict(f) for f in fields["proposed_fixes"] or ()]}
 
 
 def _jsonable(value: Any) -> Any:

@@ -22,9 +22,10 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
+from dw_assets.config import Settings
 from dw_assets.connectors.openlineage.event_store import LineageEventStore, StoredEvent, utc
 from dw_assets.connectors.openlineage.intake import DatasetIdFn, dataset_id_resolver
-from dw_assets.core.graph import Provenance
+from dw_assets.core.graph import ContextGraph, Provenance
 from dw_assets.core.identity import STORAGE_SCHEMES, airflow_dag_node_id, airflow_task_node_id
 from dw_assets.store import Store, metadata
 
@@ -243,7 +244,7 @@ def fold_events(store: Store, batch: list[StoredEvent], dataset_id: DatasetIdFn,
     return len(edges)
 
 
-def sync_graph_tables(settings: Any, store: Store, *, batch_size: int = 5000) -> int:
+def sync_graph_tables(settings: Settings, store: Store, *, batch_size: int = 5000) -> int:
     """Fold every event after the `openlineage:graph` cursor into the graph tables; idempotent."""
     events = LineageEventStore(store)
     dataset_id = dataset_id_resolver(settings.aliases)
@@ -257,8 +258,8 @@ def sync_graph_tables(settings: Any, store: Store, *, batch_size: int = 5000) ->
     return touched
 
 
-def feed_graph(graph: Any, settings: Any, store: Store | None,
-               sync: Callable[[Any, Store], int] = sync_graph_tables) -> None:
+def feed_graph(graph: ContextGraph, settings: Settings, store: Store | None,
+               sync: Callable[[Settings, Store], int] = sync_graph_tables) -> None:
     """The context-graph feed: nodes and edges OpenLineage reported (see the module docstring)."""
     if store is None:
         return
@@ -274,8 +275,8 @@ def feed_graph(graph: Any, settings: Any, store: Store | None,
         graph.node(node_id).attrs["column_lineage"] = columns
 
 
-def update_graph(graph: Any, settings: Any, store: Store | None, since: Any,
-                 sync: Callable[[Any, Store], int] = sync_graph_tables) -> set[str]:
+def update_graph(graph: ContextGraph, settings: Settings, store: Store | None, since: str | int | None,
+                 sync: Callable[[Settings, Store], int] = sync_graph_tables) -> set[str]:
     """Bring a graph this feed filled at version `since` (a `feed_version` token) up to date: the
     table rows that events after `since` touched (`last_seq > since`), applied as `feed_graph`
     applies them, a re-reported edge's OpenLineage provenance replaced (the tables keep the last
@@ -306,7 +307,7 @@ def update_graph(graph: Any, settings: Any, store: Store | None, since: Any,
     return {row.node_id for row in node_rows} | {n for row in edge_rows for n in (row.src, row.dst)}
 
 
-def _add_rows(graph: Any, node_rows: Sequence[Any], edge_rows: Sequence[Any], *, replace: bool = False) -> None:
+def _add_rows(graph: ContextGraph, node_rows: Sequence[Any], edge_rows: Sequence[Any], *, replace: bool = False) -> None:
     for row in node_rows:
         if row.node_id not in graph or row.kind != "dataset":  # let dbt's richer model nodes stand
             graph.add_node(row.node_id, row.kind, row.system, name=row.name, attrs=json.loads(row.attrs))
@@ -325,7 +326,7 @@ def _add_columns(column_maps: dict[str, dict[str, list[str]]], row: Any) -> None
             column_maps.setdefault(row.dst, {}).setdefault(column, []).extend(f"{row.src}.{c}" for c in inputs)
 
 
-def feed_version(settings: Any, store: Store | None) -> Any:
+def feed_version(settings: Settings, store: Store | None) -> int | None:
     """Changes whenever a new event is stored, so the cached graph is brought up to date
     (`update_graph` with the old token)."""
     return LineageEventStore(store).max_seq() if store is not None else None

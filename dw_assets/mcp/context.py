@@ -13,9 +13,10 @@ from typing import Any
 
 from dw_assets.config import Settings, load_settings
 from dw_assets.context_graph import cached_context_graph, feed_names
+from dw_assets.core.graph import ContextGraph
 from dw_assets.governance.workflow import Governance
 from dw_assets.incidents import IncidentStore
-from dw_assets.store import open_state
+from dw_assets.store import Store, open_state
 
 AGENT = "data-workers"  # the identity MCP actions are recorded under: an agent, never an approver
 
@@ -62,14 +63,14 @@ class ToolContext:
         return self._cache["settings"]
 
     @property
-    def store(self) -> Any:
+    def store(self) -> Store:
         return open_state(self.settings)
 
-    def graph(self) -> Any:
+    def graph(self) -> ContextGraph:
         return cached_context_graph(self.settings, store=self.store if feed_names() else None)
 
-    def governance(self) -> Any:
+    def governance(self) -> Governance:
         return Governance(self.settings, store=self.store)
 
-    def incidents(self) -> Any:
+    def incidents(self) -> IncidentStore:
         return IncidentStore(self.store)

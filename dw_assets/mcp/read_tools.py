@@ -17,7 +17,9 @@ from dw_assets.checks.volume import evaluate_volume
 from dw_assets.connectors.dbt import load_artifact
 from dw_assets.connectors.warehouse import Warehouse
 from dw_assets.context_graph import ensure_manifest
+from dw_assets.core.blast_radius import BlastRadius
 from dw_assets.core.evidence import Symptom
+from dw_assets.core.graph import ContextGraph
 from dw_assets.core.incidents import FINAL, STATUSES
 from dw_assets.diagnosis.service import diagnose as diagnose_symptom
 from dw_assets.diagnosis.service import diagnose_incident
@@ -67,7 +69,7 @@ def blast_radius_analysis(ctx: ToolContext, assetId: str | None = None, maxDepth
     return out
 
 
-def _change_annotations(ctx: ToolContext, graph: Any, radius: Any, change_type: str | None,
+def _change_annotations(ctx: ToolContext, graph: ContextGraph, radius: BlastRadius, change_type: str | None,
                         column: str | None) -> dict[str, Any]:
     """What the change does to the radius: which models select the column, what sits below them."""
     breaking, effect = CHANGE_TYPES.get(change_type or "", (None, "a change to one column"))
@@ -79,6 +81,8 @@ def _change_annotations(ctx: ToolContext, graph: Any, radius: Any, change_type: 
     readers = column_readers(graph, load_artifact(ensure_manifest(ctx.settings)), radius.root, [column],
                              dialect=dialect_of(ctx.settings), max_depth=radius.max_depth or 10)
     cols = radius.columns  # whole columns: a large radius has 20k+ nodes
+    if cols is None:  # only a radius built by hand lacks them; a graph's walk always has them
+        raise ToolFailure("internal_error", f"the blast radius of {radius.root} carries no node columns")
     ids = cols.ids()
     change["models_not_selecting_it"] = [i for i, kind in zip(ids, cols.kinds()) if kind == "model" and i not in readers]
     narrowed = [i for i, hit in zip(ids, cols.passes_through(readers).tolist()) if hit]

@@ -14,10 +14,12 @@ from typing import Any
 from dw_assets.connectors.airflow import AirflowClient, AirflowError
 from dw_assets.connectors.slack import SlackNotifier
 from dw_assets.core.approvals import Refusal
+from dw_assets.core.incidents import Incident
 from dw_assets.core.plans import PlanError, PlanStep
 from dw_assets.core.receipts import canonical_json
 from dw_assets.governance.dispatch import airflow_run_id, draft_for
-from dw_assets.governance.gate import check_dispatch, record_refusal
+from dw_assets.governance.gate import GateDecision, check_dispatch, record_refusal
+from dw_assets.governance.workflow import Governance
 from dw_assets.mcp.context import AGENT, ToolContext, ToolFailure, ToolSpec
 from dw_assets.operations.remediation import NoInstanceError, PlanningError
 from dw_assets.operations.triage import propose_for_incident
@@ -33,7 +35,7 @@ def propose_remediation(ctx: ToolContext, incidentId: str) -> dict[str, Any]:
     incidents, gov = ctx.incidents(), ctx.governance()
     incident = incidents.get(incidentId)
     existing = gov.ledger.plan_row(incident.plan_id) if incident.plan_id else None
-    if existing and existing["status"] in _LIVE_PLAN:
+    if incident.plan_id and existing and existing["status"] in _LIVE_PLAN:
         return _plan_view(gov, incident, incident.plan_id, note="already proposed for this incident")
     try:
         plan = propose_for_incident(ctx.settings, ctx.store, incidentId, governance=gov, graph=ctx.graph(),
@@ -47,11 +49,11 @@ def propose_remediation(ctx: ToolContext, incidentId: str) -> dict[str, Any]:
     return _plan_view(gov, incidents.get(incidentId), plan.id)
 
 
-def _plan_view(gov: Any, incident: Any, plan_id: str, note: str = "") -> dict[str, Any]:
+def _plan_view(gov: Governance, incident: Incident, plan_id: str, note: str = "") -> dict[str, Any]:
     plan = gov.ledger.get_plan(plan_id)
     row = gov.ledger.plan_row(plan_id) or {}
     return {"plan_id": plan_id, "status": row.get("status"), "plan": plan.content(), "description": plan.describe(),
-            "proposed_fixes": incident.proposed_fixes, "note": note,
+            "proposed_fixes": [f.to_dict() for f in incident.proposed_fixes], "note": note,
             "runs": "nothing: a named approver must approve it (request_approval asks them)"}
 
 
@@ -102,7 +104,7 @@ def trigger_airflow_dag(ctx: ToolContext, instance: str, dagId: str, conf: dict[
     return _dispatch(ctx, gov, decision, plan_id, run_id, instance, dagId, conf)
 
 
-def _plan_for(gov: Any, plan_id: str | None, approval_id: str | None, instance: str, dag_id: str,
+def _plan_for(gov: Governance, plan_id: str | None, approval_id: str | None, instance: str, dag_id: str,
               conf: dict[str, Any]) -> str | None:
     """The plan the write belongs to: given, else the approval's, else the one proposed plan holding the step."""
     if plan_id:
@@ -121,7 +123,7 @@ def _plan_for(gov: Any, plan_id: str | None, approval_id: str | None, instance: 
     return holding[0] if len(holding) == 1 else None
 
 
-def _repeat_of(gov: Any, plan_id: str | None, run_id: str, instance: str, dag_id: str,
+def _repeat_of(gov: Governance, plan_id: str | None, run_id: str, instance: str, dag_id: str,
                conf: dict[str, Any]) -> str | None:
     """Why this call repeats a step its approval already started (a retry must not start a second run)."""
     wanted = canonical_json(conf)
@@ -135,7 +137,7 @@ def _repeat_of(gov: Any, plan_id: str | None, run_id: str, instance: str, dag_id
     return None
 
 
-def _dispatch(ctx: ToolContext, gov: Any, decision: Any, plan_id: str | None, run_id: str, instance: str,
+def _dispatch(ctx: ToolContext, gov: Governance, decision: GateDecision, plan_id: str | None, run_id: str, instance: str,
               dag_id: str, conf: dict[str, Any]) -> dict[str, Any]:
     """The approved write: trigger (Airflow 2, or trigger_mode: trigger) or draft it for the DAG owner."""
     config = ctx.settings.airflow_instance(instance)

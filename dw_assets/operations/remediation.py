@@ -31,7 +31,10 @@ from typing import Any
 
 from dw_assets.checks.runner import runners
 from dw_assets.config import Settings
+from dw_assets.connectors.airflow.api import AirflowApi
+from dw_assets.connectors.airflow.models import DagRun
 from dw_assets.core.blast_radius import BlastEntry
+from dw_assets.core.causes import Cause
 from dw_assets.core.graph import ContextGraph
 from dw_assets.core.incidents import Incident
 from dw_assets.core.load_mode import LoadModeFinding, mode_from_code, mode_from_history
@@ -56,7 +59,7 @@ class NoInstanceError(PlanningError):
     """No Airflow instance is configured to rerun on."""
 
 
-def _top_cause(incident: Incident) -> dict[str, Any]:
+def _top_cause(incident: Incident) -> Cause:
     if not incident.causes:
         raise PlanningError(f"incident {incident.id} has no diagnosis yet: run `dw incidents diagnose {incident.id}`")
     return incident.causes[0]
@@ -75,13 +78,13 @@ def _dag_of(task_node: str) -> str:
     return task_node.removeprefix("airflow:").split(".", 1)[0]
 
 
-def _latest_run(client: Any, dag_id: str, since: datetime | None) -> Any | None:
+def _latest_run(client: AirflowApi, dag_id: str, since: datetime | None) -> DagRun | None:
     runs = [r for r in client.list_dag_runs(dag_id) if since is None or (r.start_date and r.start_date >= since)]
     runs.sort(key=lambda r: r.start_date or datetime.min.replace(tzinfo=UTC))
     return runs[-1] if runs else None
 
 
-def _followers(client: Any, after: datetime | None, exclude: str) -> list[DownstreamWait]:
+def _followers(client: AirflowApi, after: datetime | None, exclude: str) -> list[DownstreamWait]:
     """DAGs Airflow started on an asset (dataset) event after the rerun DAG's run ended: ended, running or
     still queued. A plan is often made while the follower still runs (the checks fail on the writer's
     data before the downstream DAG ends), and a rerun that did not wait for it would be verified early."""
@@ -125,7 +128,7 @@ def verification_refs(settings: Settings, incident: Incident, blast: Sequence[Bl
     return tuple(refs)
 
 
-def load_mode(settings: Settings, dag_id: str, dataset: str, cause: dict[str, Any],
+def load_mode(settings: Settings, dag_id: str, dataset: str, cause: Cause,
               task_id: str | None = None) -> LoadModeFinding:
     """Replace or append: the task's own code (its `python_callable`, found in the DAG file or a local
     module it imports, or its `sql=`), then the DAG's files as a whole, then the table's history as
@@ -148,8 +151,8 @@ def load_mode(settings: Settings, dag_id: str, dataset: str, cause: dict[str, An
         found = mode_from_code(text, rel)
         if found.mode != "unknown":
             return found
-    details = cause.get("details") or {}
-    facts = " ".join(f.get("text", "") for f in cause.get("evidence") or [])
+    details = cause.details
+    facts = " ".join(f.text for f in cause.evidence)
     runs = int(m.group(1)) if (m := re.search(r"(\d+) successful runs of", facts)) else 0
     dups = int(m.group(1).replace(",", "")) if (m := re.search(r"([\d,]+) rows of .* repeat", facts)) else 0
     found = mode_from_history(runs, dups)
@@ -234,7 +237,7 @@ def _undo(cause_kind: str, dag_id: str, conf: dict[str, Any], instance: str, inc
     )
 
 
-def propose_plan(settings: Settings, incident: Incident, *, graph: ContextGraph, client: Any, instance: str,
+def propose_plan(settings: Settings, incident: Incident, *, graph: ContextGraph, client: AirflowApi, instance: str,
                  proposer: str = PROPOSER, now: datetime | None = None) -> Plan:
     """The remediation plan for a diagnosed incident (pure apart from reading Airflow runs)."""
     now = now or datetime.now(UTC)
@@ -251,12 +254,12 @@ def propose_plan(settings: Settings, incident: Incident, *, graph: ContextGraph,
     waits = tuple(_followers(client, last.end_date if last else None, dag_id))
     domain = settings.domain_for(dataset)
     owner = domain.owner if domain else None
-    kind = cause.get("kind", "")
+    kind = cause.kind
     code_cause = kind in CODE_CAUSES
     diffs = tuple(
-        PlanDiff(repo=f["repo"], path=", ".join(f["paths"]), diff=f["diff"], owner=owner)
+        PlanDiff(repo=f.repo or "", path=", ".join(f.paths), diff=f.diff or "", owner=owner)
         for f in incident.proposed_fixes
-        if code_cause and f.get("kind") == "diff" and f.get("verified") and f.get("cause_kind") == kind
+        if code_cause and f.kind == "diff" and f.verified and f.cause_kind == kind
     )
     blast = incident.blast_radius
     blast_summary = {"severity": incident.severity, "affected": [
@@ -269,13 +272,12 @@ def propose_plan(settings: Settings, incident: Incident, *, graph: ContextGraph,
     first, restore_sql = "", None
     if kind in FIX_FIRST and not diffs:
         # a plain rerun would fail the same way: the step runs once the cause is fixed, never on its own
-        advice = next((f.get("rationale") for f in incident.proposed_fixes if f.get("cause_kind") == kind
-                       and f.get("rationale")), None)
-        first = f"first fix the cause ({advice or cause.get('title') or kind}); then "
+        advice = next((f.rationale for f in incident.proposed_fixes if f.cause_kind == kind and f.rationale), None)
+        first = f"first fix the cause ({advice or cause.title or kind}); then "
         plan_class = "fix_then_rerun"
-    elif kind == "did_not_run" and (cause.get("details") or {}).get("paused"):
+    elif kind == "did_not_run" and cause.details.get("paused"):
         # a run of a paused DAG stays queued: unpausing it is the owner's call, so it comes first
-        by = (cause.get("details") or {}).get("paused_by")
+        by = cause.details.get("paused_by")
         first = f"first the owner unpauses {dag_id} (paused{f' by {by}' if by else ''}; a paused DAG's runs stay " \
                 "queued); then "
         plan_class = "fix_then_rerun"
@@ -299,9 +301,9 @@ def propose_plan(settings: Settings, incident: Incident, *, graph: ContextGraph,
         summary=(first[:1].upper() + first[1:] if first else "")
                 + f"{'r' if first else 'R'}erun {dag_id} with conf {conf}"
                 + (", then " + ", ".join(w.dag_id for w in waits) if waits else "")
-                + f" to repair {dataset} ({cause.get('title', kind)})",
+                + f" to repair {dataset} ({cause.title or kind})",
         incident_id=incident.id,
-        cause=str(cause.get("title") or kind),
+        cause=cause.title or kind,
         trigger=incident.title,
         steps=(step,),
         undo=_undo(kind, dag_id, conf, instance, incident, diffs, mode, restore_sql),

@@ -9,12 +9,11 @@ in the estate: dispatch belongs to the gated rerun job.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
 from dw_assets.config import Settings
-from dw_assets.connectors.airflow import AirflowClient
+from dw_assets.connectors.airflow import AirflowClient, ClientFor
 from dw_assets.context_graph import cached_context_graph
 from dw_assets.core.autonomy import AutonomyLevel
 from dw_assets.core.graph import ContextGraph
@@ -44,7 +43,7 @@ def instance_for(settings: Settings, dataset_id: str | None) -> str:
 
 
 def propose_for_incident(settings: Settings, store: Store, incident_id: str, *, governance: Governance,
-                         graph: ContextGraph | None = None, client_for: Callable[[str], Any] | None = None,
+                         graph: ContextGraph | None = None, client_for: ClientFor | None = None,
                          actor: str = PROPOSER, note: str = "") -> Plan:
     """Plan the incident's remediation and record it: diagnosed first when it has no causes yet
     (recorded on the incident), planned against the context graph and the Airflow runs of the
@@ -70,7 +69,7 @@ def propose_for_incident(settings: Settings, store: Store, incident_id: str, *, 
 
 
 def triage_incident(settings: Settings, store: Store, incident_id: str, *, governance: Governance | None = None,
-                    client_for: Callable[[str], Any] | None = None) -> dict[str, Any]:
+                    client_for: ClientFor | None = None) -> dict[str, Any]:
     """Advance one incident as far as its domain's autonomy allows; returns what was done."""
     incidents = IncidentStore(store)
     incident = incidents.get(incident_id)

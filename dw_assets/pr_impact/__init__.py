@@ -21,6 +21,7 @@ from dw_assets.connectors import dbt as dbt_connector
 from dw_assets.connectors.dbt import load_artifact
 from dw_assets.connectors.git import find_repo
 from dw_assets.context_graph import build_context_graph, cached_context_graph, ensure_manifest, feed_names
+from dw_assets.core.graph import ContextGraph
 from dw_assets.pr_impact.changes import (
     PrImpactError,
     changes_between_refs,
@@ -29,7 +30,7 @@ from dw_assets.pr_impact.changes import (
 )
 from dw_assets.pr_impact.impact import impact_report
 from dw_assets.pr_impact.render import render_markdown
-from dw_assets.store import open_state
+from dw_assets.store import Store, open_state
 
 __all__ = ["PrImpactError", "for_diff", "for_refs", "render_markdown"]
 
@@ -42,7 +43,7 @@ def dialect_of(settings: Settings) -> str:
 
 
 def for_refs(settings: Settings, repo: str | Path, base: str, head: str, *, max_depth: int = 10,
-             store: Any = None) -> dict[str, Any]:
+             store: Store | None = None) -> dict[str, Any]:
     root, changes = changes_between_refs(repo, base, head)
     project = find_dbt_project(root, [c.path for c in changes])
     prefix = project.relative_to(root).as_posix() if project != root else ""
@@ -55,7 +56,7 @@ def for_refs(settings: Settings, repo: str | Path, base: str, head: str, *, max_
                          base=base, head=head, repo=str(root), dbt_project=prefix or ".", notes=notes)
 
 
-def for_diff(settings: Settings, diff: str, *, max_depth: int = 10, store: Any = None) -> dict[str, Any]:
+def for_diff(settings: Settings, diff: str, *, max_depth: int = 10, store: Store | None = None) -> dict[str, Any]:
     """A diff against the estate's dbt project (paths relative to its repo root or to the project)."""
     project = dbt_connector.project_paths(settings).project_dir
     repo = find_repo(project)
@@ -95,7 +96,7 @@ def find_dbt_project(root: Path, changed: list[str]) -> Path:
     return max(projects, key=score)
 
 
-def _project_graph(settings: Settings, project: Path, store: Any) -> tuple[Any, dict[str, Any]]:
+def _project_graph(settings: Settings, project: Path, store: Store | None) -> tuple[ContextGraph, dict[str, Any]]:
     """The context graph and manifest of `project`, with the config's notes, feeds and domains."""
     profiles = project if (project / "profiles.yml").is_file() else (
         settings.resolve_path(settings.dbt.profiles_dir) if settings.dbt.profiles_dir else project)

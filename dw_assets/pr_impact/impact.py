@@ -13,6 +13,7 @@ from typing import Any
 
 from dw_assets.core.blast_radius import LEVELS, READER_KINDS
 from dw_assets.core.fixes import references_column
+from dw_assets.core.graph import ContextGraph
 from dw_assets.pr_impact.changes import (
     ChangedAsset,
     FileChange,
@@ -24,7 +25,7 @@ from dw_assets.pr_impact.changes import (
 _RANK = {level: i for i, level in enumerate(LEVELS)}
 
 
-def column_readers(graph: Any, manifest: Mapping[str, Any], root: str, columns: list[str], *,
+def column_readers(graph: ContextGraph, manifest: Mapping[str, Any], root: str, columns: list[str], *,
                    dialect: str = "duckdb", max_depth: int = 10) -> dict[str, list[str]]:
     """Downstream model id -> the columns of `columns` its SQL names (models that pass a column
     on by name carry it further); readers without SQL (dashboards, notes) are never listed."""
@@ -47,13 +48,13 @@ def column_readers(graph: Any, manifest: Mapping[str, Any], root: str, columns: 
     return found
 
 
-def _raw_code(graph: Any, manifest: Mapping[str, Any], node_id: str) -> str | None:
+def _raw_code(graph: ContextGraph, manifest: Mapping[str, Any], node_id: str) -> str | None:
     uid = graph.node(node_id).attrs.get("dbt_unique_id")
     node = (manifest.get("nodes") or {}).get(uid or "")
     return node.get("raw_code") if node and node.get("resource_type") in ("model", "snapshot") else None
 
 
-def asset_impact(graph: Any, manifest: Mapping[str, Any], asset: ChangedAsset, *, dialect: str = "duckdb",
+def asset_impact(graph: ContextGraph, manifest: Mapping[str, Any], asset: ChangedAsset, *, dialect: str = "duckdb",
                  max_depth: int = 10) -> dict[str, Any]:
     """One changed asset's entry in the report: what changed and everything downstream of it."""
     entry: dict[str, Any] = {
@@ -80,7 +81,7 @@ def asset_impact(graph: Any, manifest: Mapping[str, Any], asset: ChangedAsset, *
     return entry
 
 
-def _roots(graph: Any, manifest: Mapping[str, Any], asset: ChangedAsset) -> list[str]:
+def _roots(graph: ContextGraph, manifest: Mapping[str, Any], asset: ChangedAsset) -> list[str]:
     """The graph nodes a changed asset stands for: itself, or for a macro every model calling it."""
     uids = [asset.unique_id]
     if asset.resource_type == "macro":
@@ -95,7 +96,7 @@ def _roots(graph: Any, manifest: Mapping[str, Any], asset: ChangedAsset) -> list
     return roots
 
 
-def impact_report(graph: Any, manifest: Mapping[str, Any], changes: list[FileChange], project_prefix: str, *,
+def impact_report(graph: ContextGraph, manifest: Mapping[str, Any], changes: list[FileChange], project_prefix: str, *,
                   dialect: str = "duckdb", max_depth: int = 10, **context: Any) -> dict[str, Any]:
     """The whole report (keys in docs/mcp.md); `context` (base, head, repo, notes...) is kept as is."""
     assets, unmapped = map_changes(changes, manifest, project_prefix, dialect=dialect)

@@ -141,7 +141,7 @@ def test_failed_task_is_explained_from_its_own_log(web):
     top = rank_causes(EvidenceBundle(symptom, _window(now), upstream=(INGEST,), task_runs=tuple(runs)))[0]
     assert top.kind == "missing_input" and top.details["try_number"] >= 1 and top.details["log_lines"]
     incident = SimpleNamespace(id="INC-R1", dataset_id="web.raw.clicks", severity="high", title="failed",
-                               evidence={}, causes=[top.to_dict()], proposed_fixes=[], blast_radius=[],
+                               evidence={}, causes=[top], proposed_fixes=[], blast_radius=[],
                                signals=[{"details": {"partition": "2026-11-15"}}])
     plan = propose_plan(web.settings, incident, graph=_writer_graph(INGEST, "web.raw.clicks"), client=web.client,
                         instance=web.client.name)
@@ -181,7 +181,7 @@ def test_duplicated_load_and_the_dbt_test_it_breaks(web):
     top = rank_causes(bundle)[0]
     assert top.kind == "duplicated_load" and top.explains, top
     incident = SimpleNamespace(id="INC-R2", dataset_id="web.raw.clicks", severity="high", title="dup", evidence={},
-                               causes=[top.to_dict()], proposed_fixes=[], blast_radius=[],
+                               causes=[top], proposed_fixes=[], blast_radius=[],
                                signals=[{"details": {"partition": day}}])
     plan = propose_plan(web.settings, incident, graph=_writer_graph(INGEST, "web.raw.clicks"), client=web.client,
                         instance=web.client.name)
@@ -244,7 +244,7 @@ def test_missed_run_of_a_paused_dag(web):
     task = GraphNode("airflow:web_rollup.build_rollup", "task", "airflow", 1)
     plan = propose_plan(web.settings, SimpleNamespace(
         id=incident.id, dataset_id="web.mart.click_rollup", severity="high", title=incident.title, evidence={},
-        causes=[top.to_dict()], proposed_fixes=[], blast_radius=[], signals=incident.signals),
+        causes=[top], proposed_fixes=[], blast_radius=[], signals=incident.signals),
         graph=_writer_graph(task, "web.mart.click_rollup"), client=web.client, instance=web.client.name)
     assert plan.plan_class == "fix_then_rerun" and "unpauses web_rollup" in plan.steps[0].description
     assert web.client.list_dag_runs("web_rollup") == []  # and nothing ran meanwhile

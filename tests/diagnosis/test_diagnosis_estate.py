@@ -57,8 +57,8 @@ def test_night1_on_the_estate_is_diagnosed_and_recorded(dw_home: Path):
     assert diff.blast_radius and diff.target_asset == "airflow:gl_landing.load"
     stored = IncidentStore(store).get(incident_id)
     assert stored.status == "diagnosed"
-    assert stored.causes[0]["kind"] == "split_export_early_release"
-    assert stored.path and stored.blast_radius and stored.proposed_fixes[0]["diff"]
+    assert stored.causes[0].kind == "split_export_early_release"
+    assert stored.path and stored.blast_radius and stored.proposed_fixes[0].diff
 
 
 def test_night2_on_the_estate_ranks_the_type_change_and_walks_the_story_path(dw_home: Path):

@@ -140,7 +140,7 @@ def test_a_paused_dag_past_due_opens_an_incident_that_says_it_is_paused(dw_home)
     assert top.kind == "did_not_run" and "the DAG is paused (paused by ops.lead" in top.title and top.explains
     assert any(f.code == "dag_paused" for f in top.facts)
     incident = SimpleNamespace(id=incident.id, dataset_id="web.mart.rollup", severity="high", title=incident.title,
-                               evidence={}, causes=[top.to_dict()], proposed_fixes=[], blast_radius=[],
+                               evidence={}, causes=[top], proposed_fixes=[], blast_radius=[],
                                signals=[{"details": {}}])
     graph = ContextGraph()
     graph.add_node("airflow:rollup.build", "task", "airflow")

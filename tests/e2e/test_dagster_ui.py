@@ -182,9 +182,9 @@ def test_incident_page_reads_as_an_incident_report(ui, browser_page, monkeypatch
     text = _open(page, f"{web.url}/assets/incident?view=partitions&partition={incident.id}", "cause 1")
     _shoot(page, "ui-incident.png")
     flat = " ".join(text.split())
-    assert incident.causes[0]["title"] in flat
+    assert incident.causes[0].title in flat
     hop = incident.path[0]
-    assert f"{hop['source']} {hop['target']} {hop['system']}" in flat  # a path row: from, to, system
+    assert f"{hop.source} {hop.target} {hop.system}" in flat  # a path row: from, to, system
     owners = {entry.owner for entry in incident.blast_radius if entry.owner}
     assert any(owner in flat for owner in owners) and "readers" in flat
     assert f"dw approve {incident.plan_id} --as <your-name>" in flat

@@ -8,6 +8,8 @@ from datetime import timedelta
 import pytest
 
 from dw_assets.core.blast_radius import BlastEntry
+from dw_assets.core.causes import Cause
+from dw_assets.core.evidence import Hop
 from dw_assets.core.incidents import IllegalTransition
 from dw_assets.incidents import IncidentNotFound, IncidentStore, intake_signal
 from dw_assets.store import Store
@@ -85,7 +87,9 @@ def test_store_updates_fields_and_keeps_history(settings, store, make_signal, t0
     incidents.add_run_link(inc.id, {"system": "airflow", "run_id": "manual__1"})
     incidents.add_run_link(inc.id, {"system": "airflow", "run_id": "manual__1"})
     got = incidents.get(inc.id)
-    assert got.causes == causes and got.plan_id == "plan-1" and got.status == "diagnosed"
+    assert got.causes == [Cause.from_dict(causes[0])] and got.plan_id == "plan-1" and got.status == "diagnosed"
+    assert (got.causes[0].kind, got.causes[0].confidence, got.path) == ("split_export_early_release", 0.86,
+                                                                        [Hop("a", "b", "", "")])
     assert got.blast_radius == [BlastEntry("exposure:close_trial_balance", "", 0, owner="maria.chen")]
     assert got.to_dict()["blast_radius"][0]["node_id"] == "exposure:close_trial_balance"  # the stored shape
     assert got.run_links == [{"system": "airflow", "run_id": "manual__1"}]

@@ -12,6 +12,8 @@ import pytest
 
 from dw_assets.config import DomainConfig, Settings
 from dw_assets.connectors.airflow.models import DagRun
+from dw_assets.core.causes import Cause
+from dw_assets.core.fixes import ProposedFix
 from dw_assets.core.graph import ContextGraph, Provenance
 from dw_assets.core.load_mode import mode_from_code, mode_from_history
 from dw_assets.operations.remediation import propose_plan
@@ -59,9 +61,9 @@ def _graph() -> ContextGraph:
 
 def _incident(kind: str, **details):
     return SimpleNamespace(id="INC-9", dataset_id="raw.clicks", severity="high", title="clicks", evidence={},
-                           causes=[{"kind": kind, "title": f"{kind}", "details": details, "evidence": []}],
-                           proposed_fixes=[{"cause_kind": kind, "kind": "recommendation",
-                                            "rationale": f"advice for {kind}"}],
+                           causes=[Cause.from_dict({"kind": kind, "title": kind, "details": details, "evidence": []})],
+                           proposed_fixes=[ProposedFix.from_dict({"cause_kind": kind, "kind": "recommendation",
+                                                                  "rationale": f"advice for {kind}"})],
                            signals=[{"details": {"partition": "2026-03-01"}}], blast_radius=[])
 
 

@@ -13,6 +13,8 @@ import pytest
 from dw_assets.config import load_settings
 from dw_assets.connectors.airflow.models import DagRun
 from dw_assets.core.blast_radius import BlastEntry
+from dw_assets.core.causes import Cause
+from dw_assets.core.fixes import ProposedFix
 from dw_assets.core.graph import ContextGraph, Provenance
 from dw_assets.operations.remediation import PlanningError, propose_plan
 from tests.support.airflow_doubles import RecordedAirflow
@@ -46,8 +48,8 @@ def _graph() -> ContextGraph:
 def _incident(kind: str, fixes: list | None = None, dataset: str = "finance.bronze.gl_entries"):
     return SimpleNamespace(
         id="INC-1", dataset_id=dataset, severity="high", title="volume low", evidence={"observed": 61041},
-        causes=[{"kind": kind, "title": f"{kind} on gl_landing"}] if kind else [],
-        proposed_fixes=fixes or [], signals=[{"details": {"partition": "2026-09-30"}}],
+        causes=[Cause.from_dict({"kind": kind, "title": f"{kind} on gl_landing"})] if kind else [],
+        proposed_fixes=[ProposedFix.from_dict(f) for f in fixes or []], signals=[{"details": {"partition": "2026-09-30"}}],
         blast_radius=[BlastEntry("analytics.fct_trial_balance", "model", 1, owner="maria.chen", severity="low")])
 
 

@@ -6,6 +6,9 @@ fake with fault injection, for the real client, is `airflow_fakes`.
   model. Runs advance queued -> running -> success (or a chosen end state) as they are polled; a
   successful run of a DAG listed in `downstream` creates the downstream DAG's run, as an asset event
   would. In draft mode `owner_triggers` simulates the DAG owner pressing the button.
+Both satisfy `dw_assets.connectors.airflow.AirflowApi`, the Protocol the services take
+(tests/connectors/airflow/test_airflow_api.py checks it).
+
 - `RecordedAirflow` reads only, from the runs and DAGs it is given (filters applied as Airflow
   does); a write fails the test, for callers that must never write (a planner, a sensor).
 """
@@ -18,7 +21,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from dw_assets.connectors.airflow.errors import ReadOnlyError
-from dw_assets.connectors.airflow.models import Dag, DagRun
+from dw_assets.connectors.airflow.models import Dag, DagRun, TaskInstance
 
 
 class Clock:
@@ -98,6 +101,25 @@ class CountingAirflow:
         self._advance()
         return next(r for r in self.runs if r.dag_id == dag_id and r.run_id == run_id).model()
 
+    def list_dags(self) -> list[Dag]:
+        return [Dag(dag_id, False) for dag_id in dict.fromkeys(r.dag_id for r in self.runs)]
+
+    def list_task_instances(self, dag_id: str, run_id: str) -> list[TaskInstance]:
+        return []
+
+    def task_log(self, dag_id: str, run_id: str, task_id: str, try_number: int, *, map_index: int = -1,
+                 max_chars: int = 64_000) -> str:
+        return ""
+
+    def pause_event(self, dag_id: str) -> tuple[str | None, datetime | None] | None:
+        return None
+
+    def ui_url(self, dag_id: str, run_id: str) -> str:
+        return f"http://127.0.0.1:9/dags/{dag_id}/runs/{run_id}"
+
+    def close(self) -> None:
+        pass
+
     def expect_owner_run(self, dag_id: str, conf: dict[str, Any]) -> None:
         """The conf the owner will use when they trigger a drafted run."""
         self._drafted_conf[dag_id] = conf
@@ -132,6 +154,8 @@ class RecordedAirflow:
     # dag_id -> (who, when) of its last pause, or the error reading it raises
     pauses: Mapping[str, tuple[str, datetime] | Exception] = field(default_factory=dict)
     allowed_filters: Collection[str] | None = None  # set: any other list_dag_runs filter fails the test
+    task_instances: Mapping[tuple[str, str], list[TaskInstance]] = field(default_factory=dict)
+    logs: Mapping[tuple[str, str, str, int], str] = field(default_factory=dict)  # (dag, run, task, try) -> text
     name: str = "local"
     api_version: str = "v2"
 
@@ -154,6 +178,27 @@ class RecordedAirflow:
         if isinstance(record, Exception):
             raise record
         return record
+
+    def get_dag_run(self, dag_id: str, run_id: str) -> DagRun:
+        return next(r for r in self.runs if r.dag_id == dag_id and r.run_id == run_id)
+
+    def list_task_instances(self, dag_id: str, run_id: str) -> list[TaskInstance]:
+        return list(self.task_instances.get((dag_id, run_id), ()))
+
+    def task_log(self, dag_id: str, run_id: str, task_id: str, try_number: int, *, map_index: int = -1,
+                 max_chars: int = 64_000) -> str:
+        return self.logs.get((dag_id, run_id, task_id, try_number), "")[-max_chars:]
+
+    def ui_url(self, dag_id: str, run_id: str) -> str:
+        return f"http://127.0.0.1:9/dags/{dag_id}/runs/{run_id}"
+
+    def trigger_request(self, dag_id: str, conf: dict[str, Any] | None = None) -> dict[str, Any]:
+        path = f"/api/{self.api_version}/dags/{dag_id}/dagRuns"
+        return {"instance": self.name, "method": "POST", "url": f"http://127.0.0.1:9{path}", "path": path,
+                "json": {"conf": dict(conf or {})}}
+
+    def close(self) -> None:
+        pass
 
     def trigger_dag_run(self, *args: Any, **kwargs: Any) -> DagRun:
         raise AssertionError(f"a read-only caller triggered a DAG run on {self.name!r}: {args} {kwargs}")

@@ -16,9 +16,11 @@ Errors: `AirflowAuthError` (401, or a refused JWT login), `AirflowForbiddenError
 `AirflowResponseError` (an answer that is not the expected JSON). All derive from `AirflowError`,
 and every message names the instance, the method and endpoint, and what to fix.
 
-Auth is pluggable (`auth.py`); run ids and DAG ids are URL-encoded as path segments.
+Auth is pluggable (`auth.py`); run ids and DAG ids are URL-encoded as path segments. What the
+services call on a client is the Protocol `AirflowApi` (`api.py`), which `AirflowClient` satisfies.
 """
 
+from dw_assets.connectors.airflow.api import AirflowApi, ClientFor
 from dw_assets.connectors.airflow.auth import BasicAuth, JwtLogin, NoAuth, StaticBearer, auth_from_config
 from dw_assets.connectors.airflow.client import AirflowClient, clients_from_settings
 from dw_assets.connectors.airflow.errors import (
@@ -35,8 +37,25 @@ from dw_assets.connectors.airflow.errors import (
 from dw_assets.connectors.airflow.models import Dag, DagRun, TaskInstance
 
 __all__ = [
-    "AirflowAuthError", "AirflowClient", "AirflowConflictError", "AirflowError", "AirflowForbiddenError",
-    "AirflowNotFoundError", "AirflowRequestError", "AirflowResponseError", "AirflowUnavailableError",
-    "BasicAuth", "Dag", "DagRun", "JwtLogin", "NoAuth", "ReadOnlyError", "StaticBearer", "TaskInstance",
-    "auth_from_config", "clients_from_settings",
+    "AirflowApi",
+    "AirflowAuthError",
+    "AirflowClient",
+    "AirflowConflictError",
+    "AirflowError",
+    "AirflowForbiddenError",
+    "AirflowNotFoundError",
+    "AirflowRequestError",
+    "AirflowResponseError",
+    "AirflowUnavailableError",
+    "BasicAuth",
+    "ClientFor",
+    "Dag",
+    "DagRun",
+    "JwtLogin",
+    "NoAuth",
+    "ReadOnlyError",
+    "StaticBearer",
+    "TaskInstance",
+    "auth_from_config",
+    "clients_from_settings",
 ]
