@@ -69,7 +69,7 @@ def diagnose_incident(settings: Settings, store: Store, incident_id: str, *, per
     return result
 
 
-def _graph(settings: Settings, store: Store | None, gaps: list[str]) -> Any:
+def _graph(settings: Settings, store: Store | None, gaps: list[str]) -> ContextGraph | None:
     """The context graph; without the store's feeds when they fail (a read-only or empty store),
     else None: diagnosis still ranks causes from the other systems, and the gap is recorded."""
     for feeds_store in ([store, None] if store is not None else [None]):
