@@ -44,6 +44,10 @@ final run (held out).
 `checkouts_sydney_hourly` and `loads_la_hourly` (users in another time zone, daylight saving inside
 the evaluated fortnight, a weekday x hour shape) were written before the model learned the check's
 time zone, and first run in that round's final run (held out).
+`logins_berlin_hourly` (spring forward and Easter inside the fortnight, a -20% step) and
+`tickets_kolkata_hourly` (half an hour off UTC, partitions in business hours only) were written
+before the hourly round (a holiday's effect by hour, neighbourhoods on hourly series; read from
+`loads_la_hourly`'s false alarms) changed the model, and first run in its final run (held out).
 """
 
 from __future__ import annotations
@@ -518,6 +522,67 @@ def loads_la_hourly(seed: int) -> Estate:
                          mean_at, 0.04, (datetime(2026, 11, 9, 17), 1.25), datetime(2026, 11, 1, 9))
 
 
+def logins_berlin_hourly(seed: int) -> Estate:
+    """New, held out (issue 16, hourly round): logins per hour of a Berlin team's customers,
+    points at UTC hours. The clocks go forward on 2026-03-29 (a 23-hour local day, no 02:00) and
+    Good Friday (x0.35 in business hours) and Easter Monday (x0.5) fall inside the evaluated
+    fortnight, with evenings on both x1.2; weekdays peak at 10:00 and 15:00 with a lunch dip,
+    weekends are quiet by day (x0.4) and busier in the evening (19:00-22:00 x1.3): a weekday x
+    hour shape whose holidays are neither a weekday nor a weekend; a -20% step on 2026-04-01
+    10:00 local (a customer left; accepted by the owner); 5% noise; +0.05%/day."""
+    def mean_at(local: datetime, holiday: bool) -> float:
+        h = local.hour + 0.5
+        shape = 0.1 + math.exp(-((h - 10.5) / 2.0) ** 2) + 0.9 * math.exp(-((h - 15.5) / 2.0) ** 2)
+        if local.hour in (12, 13):
+            shape *= 0.8
+        business, evening = 8 <= local.hour < 19, 19 <= local.hour < 23
+        quiet = local.weekday() >= 5
+        if holiday:
+            name = _BERLIN.name(local.date())
+            factor = (0.35 if "Good Friday" in name else 0.5) if business else 1.2 if evening else 1.0
+        else:
+            factor = (0.4 if business else 1.3 if evening else 1.0) if quiet else 1.0
+        return 5_000 * shape * factor
+    return _local_hourly("logins_berlin_hourly", seed, "Europe/Berlin", "DE", "BE", datetime(2026, 2, 1), 67,
+                         mean_at, 0.05, (datetime(2026, 4, 1, 8), 0.8), datetime(2026, 3, 29, 1))
+
+
+_BERLIN = HolidayCalendar(country="DE", subdiv="BE")
+
+
+def tickets_kolkata_hourly(seed: int) -> Estate:
+    """New, held out (issue 16, hourly round): support tickets per hour of an Indian team in
+    Asia/Kolkata (half an hour off UTC: the hours start at :30 UTC), with partitions only in
+    business hours: 09:00-18:00 local Monday to Saturday, none at night, on Sundays or on
+    holidays (Mahatma Gandhi's Birthday and Dussehra are gaps of a day; Dussehra falls inside the
+    evaluated fortnight). The first hour of a day carries the night's backlog (x1.4), after a
+    closed day (a Sunday, a holiday) x1.8; a lunch dip at 13:00 (x0.7); Saturdays x0.6; 6% noise;
+    +0.1%/day."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="IN")
+    shares = _shares(rng)
+    tz, utc = ZoneInfo("Asia/Kolkata"), ZoneInfo("UTC")
+    start = datetime(2026, 7, 5, 18, 30)  # 2026-07-06 00:00 local
+    series, cats, previous_open = [], {}, None
+    for i in range(24 * 112):
+        at = start + timedelta(hours=i)
+        local = at.replace(tzinfo=utc).astimezone(tz).replace(tzinfo=None)
+        if not 9 <= local.hour < 18 or local.weekday() == 6 or cal.name(local.date()):
+            continue
+        day = local.date()
+        mean = 800 * math.exp(0.001 * i / 24) * (0.6 if local.weekday() == 5 else 1.0) * (0.7 if local.hour == 13 else 1.0)
+        if local.hour == 9:
+            after_closure = previous_open is not None and (day - previous_open).days > 1
+            mean *= 1.8 if after_closure else 1.4
+            if after_closure and (day - previous_open).days > 1 and any(
+                    cal.name(previous_open + timedelta(days=k)) for k in range(1, (day - previous_open).days)):
+                cats[at] = "after_holiday"
+        previous_open = day
+        series.append((at, [_noisy(rng, mean * s, 0.06) for s in shares]))
+    first = next(k for k, (at, _) in enumerate(series) if at >= datetime(2026, 10, 12))
+    return Estate("tickets_kolkata_hourly", "hour", series, first, cal, cats, timezone="Asia/Kolkata")
+
+
 def _index_from(series: list[tuple[datetime, list[float]]], first: date) -> int:
     """The index of the first partition on or after `first` (series with closed days)."""
     return next(i for i, (at, _) in enumerate(series) if at.date() >= first)
@@ -620,6 +685,7 @@ ESTATES: dict[str, Callable[[int], Estate]] = {
     "shipments_cn": shipments_cn, "orders_br": orders_br, "events_dst_hourly": events_dst_hourly,
     "orders_in": orders_in, "payroll_uk_monthly": payroll_uk_monthly, "tickets_weekend": tickets_weekend,
     "checkouts_sydney_hourly": checkouts_sydney_hourly, "loads_la_hourly": loads_la_hourly,
+    "logins_berlin_hourly": logins_berlin_hourly, "tickets_kolkata_hourly": tickets_kolkata_hourly,
 }
 # held out: written before the model's second round of fixes and never run before the final run.
 # orders_de, and then deliveries_id, shipments_jp and signups_weekly (held out in the first round),
@@ -631,6 +697,10 @@ HELD_OUT = {"orders_in", "payroll_uk_monthly", "tickets_weekend"}
 # the time-zone round (issue 16, hourly): written before the model learned time zones, first run in
 # its final run (events_dst_hourly's false alarms, by then, had been read)
 HELD_OUT |= {"checkouts_sydney_hourly", "loads_la_hourly"}
+# the hourly round (issue 16: a holiday's effect by hour, neighbourhoods on hourly series): written
+# before the model changed and first run in its final run. loads_la_hourly's false alarms (the
+# time-zone round's) were read for this round, so it is no longer held out
+HELD_OUT = (HELD_OUT - {"loads_la_hourly"}) | {"logins_berlin_hourly", "tickets_kolkata_hourly"}
 
 
 def faulted(rng: random.Random, groups: list[float]) -> dict[str, list[float]]:
