@@ -221,6 +221,15 @@ def _features(at: datetime, grain: Grain, cal: HolidayCalendar, span: int) -> di
     out: dict[str, object] = {"weekday": day.weekday(), "holiday": holiday, "day": day.toordinal(),
                               "near_holiday": "" if holiday or span > 1 else _near_holiday(day, cal)}
     if grain == "hour":
+        # a holiday's hours are not one effect (business hours closed, a nightly batch unchanged):
+        # each hour of a holiday compares with the same hour of its past occurrences, never with
+        # the same day's earlier hours
+        if holiday:
+            out["holiday"] = f"{holiday} {at.hour:02d}h"
+        # no neighbourhood on an hourly series: the days around a holiday are learned from past
+        # years, which an hourly history (four weeks) never holds, and a group of one hour explains
+        # itself: a level shift starting the day after a holiday read as 48 neighbourhood hours
+        out["near_holiday"] = ""
         out["hour_of_day"] = at.hour
         # the hour of the week: a shape where weekday and hour interact (business hours quiet at
         # weekends while a nightly batch runs every day) is no product of a weekday and an hour effect
@@ -710,6 +719,11 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                 if (f, fv.get(f)) in drop:
                     fv[f] = blank[f]
         fit = _Fit(t, x, feats, used, lag, level_points)
+    if grain == "hour":
+        # on an hourly series a holiday's hour is a calendar hour for the shift rule (and the
+        # level) only when it showed an effect: the night hours of a holiday whose business hours
+        # close look like every other night, and may confirm a new level
+        special = [any(fv[f] not in NONE for f in EARNED) for fv in feats]
     spread = _spread(fit, feats, target_feats, used)
     # a spread from a few errors is itself uncertain (six same-weekday points give three): widen it
     # as a t quantile would, by about 2.5/n
@@ -764,7 +778,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # the errors already hold the level's own uncertainty; a level from fewer points (just after a
     # shift) and a group effect from few past points widen the band
     inflation = math.sqrt(1 + max(0.0, 1.57 / m_level - 1.57 / level_points) + (1.57 / thinnest if used else 0))
-    log_pred = level + effect
+    weekend = _weekend_prior(fit, target_feats, used, cal) if unseen and grain == "hour" else []
+    # (an unseen holiday hour expected like an ordinary or a weekend hour: its baseline is the higher
+    # of the two, so the hard rule's 1.9x is above everything it may plausibly be)
+    log_pred = level + max([effect, *weekend])
     # a small count moves by whole rows: never tighter than about one Poisson sd plus a row
     count_floor = math.log1p((math.sqrt(math.exp(log_pred)) + 1) / math.exp(log_pred))
     h = min(max(p.k * spread * inflation, p.floor, count_floor), p.ceiling)
@@ -784,8 +801,15 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         notes.append(f"the first partition after {unseen_gap} closed days, a closure never seen before: "
                      f"a spike is judged by the hard rule only")
     if unseen:
-        lower = min(lower, baseline * math.exp(-2 * p.ceiling * 2))
-        notes.append(f"{unseen} has no past occurrence: expected, judged by the hard rules only")
+        # never seen: like an ordinary hour or, where the weekend differs, like the weekend's same
+        # hour (a holiday closes like a weekend: business hours quiet, a nightly batch unchanged),
+        # and it may be quieter than either (Labour Day x0.7 where Sunday is x0.9)
+        lower = min([lower, math.exp(level + effect - 2 * p.ceiling * 2),
+                     *(math.exp(level + w - h - 2 * p.ceiling * 2) for w in weekend)])
+        upper = max([upper, *(math.exp(level + w + h) for w in weekend)])
+        notes.append(f"{unseen} has no past occurrence: expected, judged by the hard rules only"
+                     + (f" (like an ordinary hour or the weekend's same hour, x{math.exp(min(weekend) - effect):.2f}"
+                        f"-{math.exp(max(weekend) - effect):.2f} of it)" if weekend else ""))
     upper = min(upper, baseline * p.hard_ratio)
     group = _group_label(target_feats, used)
     if shift is not None:
@@ -797,6 +821,24 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                     spread=spread, half_width=h, trend_per_step=math.exp(fit.slope), shift=shift,
                     unseen_holiday=unseen, notes=notes, hard_ratio=p.hard_ratio,
                     empty_is_normal=bool(same_day_zeros) and len(same_day_zeros) * 3 >= len(same) + len(same_day_zeros))
+
+
+def _weekend_prior(fit: _Fit, target_feats: Mapping[str, object], used: Sequence[str],
+                   cal: HolidayCalendar) -> list[float]:
+    """The effects of the weekend's same hour (each weekend day's), the prior for a holiday hour
+    never seen before: a holiday closes like a weekend more often than not (business hours quiet,
+    a nightly batch unchanged). Only when the series shows its weekdays differ (a weekday or hour
+    of the week group earned its place); otherwise [] and the holiday is judged by the hard rules."""
+    if not ({"weekday", "hour_of_week"} & set(used)):
+        return []
+    weekend = sorted(_weekend(cal.country, cal.subdiv)) if cal.country else [5, 6]
+    hour = cast(int, target_feats["hour_of_day"])
+    out = []
+    for day in weekend:
+        fv = {**target_feats, "weekday": day, "hour_of_week": day * 24 + hour, "holiday": "", "near_holiday": ""}
+        effect, _, _, _ = fit.effect_for(fv)
+        out.append(effect)
+    return out
 
 
 def _open_weekdays(days: Sequence[date]) -> frozenset[int]:

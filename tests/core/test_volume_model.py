@@ -241,24 +241,87 @@ def test_a_group_of_a_few_points_does_not_pull_the_band_in():
     assert min(spreads) > 0.6 * 0.04
 
 
-def test_a_holiday_seen_only_in_the_same_days_earlier_hours_is_one_occasion():
-    cal = HolidayCalendar(dates={date(2026, 3, 23): "founders_day"})
-    rng = random.Random(8)
-    start = datetime(2026, 3, 2)
-    history = []
-    for i in range(24 * 21 + 11):  # three weeks and the holiday's first eleven hours
-        at = start + timedelta(hours=i)
-        cycle = 1 + 0.8 * math.cos((at.hour - 14) / 24 * 2 * math.pi)
-        lift = 0.6 if cal.name(at.date()) else 1.0
-        history.append(Point(at, round(3000 * cycle * lift * math.exp(rng.gauss(0, 0.04)))))
-    holiday_hour = datetime(2026, 3, 23, 11)
-    fc = forecast(history, holiday_hour, grain="hour", calendar_=cal)
-    assert "founders_day" in fc.group
-    ordinary = forecast(history[:24 * 14 + 11], datetime(2026, 3, 16, 11), grain="hour", calendar_=cal)
+def _loads(at: datetime, holidays: HolidayCalendar, weekend_business: float = 0.35) -> float:
+    """Business hours carry the load, a nightly 02:00 batch runs every day; weekend and holiday
+    business hours quiet (a weekday x hour shape)."""
+    if at.hour == 2:
+        return 9000.0
+    business = 8 <= at.hour < 18
+    quiet = at.weekday() >= 5 or bool(holidays.name(at.date()))
+    return 3000 * (1.0 if business else 0.2) * (weekend_business if business and quiet else 1.0)
+
+
+def _hours(start: datetime, count: int, mean, seed: int = 8) -> list[Point]:
+    rng = random.Random(seed)
+    return [Point(start + timedelta(hours=i), round(mean(start + timedelta(hours=i)) * math.exp(rng.gauss(0, 0.04))))
+            for i in range(count)]
+
+
+def test_a_holidays_hours_compare_with_the_same_hour_of_its_past_not_the_same_days_earlier_hours():
+    """Veterans Day's business hours at x0.35 while its night hours and nightly batch are as
+    usual: the night hours say nothing about 10:00. Each hour of a holiday is its own group, never
+    seen in four weeks of hours (expected, judged by the hard rules), and compared with the same
+    hour of a past occurrence once there is one (one occasion: a wider band)."""
+    cal = HolidayCalendar(dates={date(2026, 3, 25): "founders_day"})
+    start = datetime(2026, 2, 25)
+    history = _hours(start, 24 * 28 + 10, lambda at: _loads(at, cal))  # four weeks and the holiday's first ten hours
+    target = datetime(2026, 3, 25, 10)
+    fc = forecast(history, target, grain="hour", calendar_=cal)
+    assert "founders_day 10h" in fc.group and fc.unseen_holiday == "founders_day 10h"
+    assert judge(fc, _loads(target, cal)).passed  # was flagged: the night hours had taught "no effect"
+    assert not judge(fc, 0).passed
+    # a past occurrence two weeks before: 10:00 compares with that day's 10:00
+    twice = HolidayCalendar(dates={date(2026, 3, 11): "founders_day", date(2026, 3, 25): "founders_day"})
+    history = _hours(start, 24 * 28 + 10, lambda at: _loads(at, twice))
+    fc = forecast(history, target, grain="hour", calendar_=twice)
+    assert fc.unseen_holiday is None and fc.baseline == pytest.approx(_loads(target, twice), rel=0.12)
+    assert judge(fc, _loads(target, twice)).passed and not judge(fc, 0.6 * _loads(target, twice)).passed
+    assert not judge(fc, 3000).passed  # business as usual on that holiday is no longer expected
+    batch = forecast(history[:-8], datetime(2026, 3, 25, 2), grain="hour", calendar_=twice)
+    assert batch.baseline == pytest.approx(9000, rel=0.12) and not judge(batch, 0.6 * 9000).passed
+    ordinary = forecast(history[:24 * 21 + 10], datetime(2026, 3, 18, 10), grain="hour", calendar_=twice)
     # one occasion's effect is as uncertain as one point: the band is about 1.6x wider
     assert fc.half_width > 1.35 * ordinary.half_width
-    expected = 3000 * (1 + 0.8 * math.cos((11 - 14) / 24 * 2 * math.pi)) * 0.6
-    assert judge(fc, 0.82 * expected).passed and not judge(fc, 0.5 * expected).passed
+
+
+def test_a_holiday_hour_never_seen_is_expected_like_the_weekends_same_hour():
+    """Until a holiday's past is seen, its hour may be like an ordinary hour or, where the series
+    shows its weekends differ, like the weekend's same hour (weekend business hours at x0.15 here,
+    quieter than an unseen holiday's usual leeway); a series whose weekends do not differ gets no
+    such prior. An empty hour still fails."""
+    cal = HolidayCalendar(dates={date(2026, 3, 25): "founders_day"})
+    start, target = datetime(2026, 2, 25), datetime(2026, 3, 25, 11)
+    history = _hours(start, 24 * 28 + 11, lambda at: _loads(at, cal, weekend_business=0.15))
+    fc = forecast(history, target, grain="hour", calendar_=cal)
+    assert "weekend" in " ".join(fc.notes), fc.notes
+    holiday_value = _loads(target, cal, weekend_business=0.15)  # 450, x0.15 of an ordinary 11:00
+    assert judge(fc, holiday_value).passed and judge(fc, 3000).passed and not judge(fc, 0).passed
+    # weekends like weekdays: no weekend prior, and x0.15 is below an unseen holiday's leeway
+    flat = _hours(start, 24 * 28 + 11, lambda at: 3000 * (1 + 0.8 * math.cos((at.hour - 14) / 24 * 2 * math.pi)))
+    fc = forecast(flat, target, grain="hour", calendar_=cal)
+    assert "weekend" not in " ".join(fc.notes) and fc.unseen_holiday
+    assert not judge(fc, 0.15 * fc.baseline).passed and judge(fc, 0.5 * fc.baseline).passed
+
+
+def test_a_level_shift_the_day_after_a_holiday_is_confirmed_within_hours_on_an_hourly_series():
+    """The neighbourhood of a holiday is a daily series' group: on an hourly series its hours
+    neither form groups of one (each would explain itself, the new level too) nor hold back the
+    shift rule, so a +40% step the morning after a holiday is a new level after a few hours."""
+    cal = HolidayCalendar(dates={date(2026, 3, 25): "founders_day"})
+    step = datetime(2026, 3, 26, 9)
+
+    def mean(at: datetime) -> float:
+        cycle = 1 + 0.8 * math.cos((at.hour - 14) / 24 * 2 * math.pi)
+        return 3000 * cycle * (0.7 if at.weekday() >= 5 else 1.0) * (0.6 if cal.name(at.date()) else 1.0) \
+            * (1.4 if at >= step else 1.0)
+
+    start = datetime(2026, 2, 26)
+    history = _hours(start, 24 * 28 + 15, mean)
+    target = datetime(2026, 3, 26, 15)
+    fc = forecast(history, target, grain="hour", calendar_=cal)
+    assert fc.shift is not None and fc.shift["ratio"] == pytest.approx(1.4, rel=0.06), fc.shift
+    assert judge(fc, mean(target)).passed and not judge(fc, 0.65 * mean(target)).passed
+    assert "near" not in fc.group
 
 
 def test_a_weekly_partition_holds_the_holidays_of_its_seven_days():
