@@ -764,7 +764,11 @@ def run_estate(estate: Estate, params: ModelParams, stride: int = 1) -> dict[str
     seasonal = "hour" if estate.grain == "hour" else None if _monthly(estate) else "weekday"
     rng = random.Random(hash(estate.name) & 0xFFFF)
     accepted_shift: set[datetime] = set()
-    for idx in range(estate.evaluate_from, len(estate.series), stride):
+    # a shift's first partition is always evaluated, whatever the stride: it is where the owner acts
+    # (with every second hour, a shift starting at an odd hour was never accepted and its next hour
+    # counted as a false alarm the owner would have prevented)
+    firsts = {i for i, (a, _) in enumerate(estate.series) if a in estate.shift_at and i >= estate.evaluate_from}
+    for idx in sorted(set(range(estate.evaluate_from, len(estate.series), stride)) | firsts):
         at, groups = estate.series[idx]
         past = estate.series[max(0, idx - _lookback(estate)):idx]
         total_hist = [Point(a, sum(g), accepted=a in accepted_shift, shift=a in accepted_shift) for a, g in past]

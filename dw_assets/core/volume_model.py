@@ -779,11 +779,19 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # shift) and a group effect from few past points widen the band
     inflation = math.sqrt(1 + max(0.0, 1.57 / m_level - 1.57 / level_points) + (1.57 / thinnest if used else 0))
     weekend = _weekend_prior(fit, target_feats, used, cal) if unseen and grain == "hour" else []
-    # (an unseen holiday hour expected like an ordinary or a weekend hour: its baseline is the higher
-    # of the two, so the hard rule's 1.9x is above everything it may plausibly be)
-    log_pred = level + max([effect, *weekend])
+    so_far: list[tuple[str, float]] = []
+    if unseen and grain == "hour":
+        today = local[target].date()
+        same_day = [i for i, q in enumerate(pts_pos) if local[q.at].date() == today]
+        so_far = _holiday_so_far(fit, same_day, feats, target_feats, used, cal, level, t, t_target, spread)
+    # (an unseen holiday hour read from its hours so far: its baseline is the highest hypothesis, so
+    # the hard rule's 1.9x is above everything it may plausibly be)
+    log_pred = level + (max(e for _, e in so_far) if so_far else effect)
     # a small count moves by whole rows: never tighter than about one Poisson sd plus a row
     count_floor = math.log1p((math.sqrt(math.exp(log_pred)) + 1) / math.exp(log_pred))
+    if so_far:
+        # the holiday's factor rests on its hours so far: as uncertain as a group of that many points
+        inflation = math.sqrt(inflation ** 2 + 1.57 / len(same_day))
     h = min(max(p.k * spread * inflation, p.floor, count_floor), p.ceiling)
     baseline = math.exp(log_pred)
     lower, upper = math.exp(log_pred - h), math.exp(log_pred + h)
@@ -800,13 +808,19 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         upper = baseline * p.hard_ratio  # a backlog of unknown size: only the hard rule judges a spike
         notes.append(f"the first partition after {unseen_gap} closed days, a closure never seen before: "
                      f"a spike is judged by the hard rule only")
-    if unseen:
+    if so_far:
+        lower = math.exp(level + min(e for _, e in so_far) - h)
+        upper = math.exp(level + max(e for _, e in so_far) + h)
+        notes.append(f"{unseen} has no past occurrence: read from the holiday's {len(same_day)} hours so far, "
+                     f"which fit {' or '.join(name for name, _ in so_far)}")
+    elif unseen:
         # never seen: like an ordinary hour or, where the weekend differs, like the weekend's same
         # hour (a holiday closes like a weekend: business hours quiet, a nightly batch unchanged),
-        # and it may be quieter than either (Labour Day x0.7 where Sunday is x0.9)
+        # and it may be quieter than either (Labour Day x0.7 where Sunday is x0.9). Not heavier than
+        # an ordinary hour until its hours show it: where weekends are heavier (leisure), a
+        # duplicated holiday hour at x0.6 would otherwise pass as a weekend one
         lower = min([lower, math.exp(level + effect - 2 * p.ceiling * 2),
                      *(math.exp(level + w - h - 2 * p.ceiling * 2) for w in weekend)])
-        upper = max([upper, *(math.exp(level + w + h) for w in weekend)])
         notes.append(f"{unseen} has no past occurrence: expected, judged by the hard rules only"
                      + (f" (like an ordinary hour or the weekend's same hour, x{math.exp(min(weekend) - effect):.2f}"
                         f"-{math.exp(max(weekend) - effect):.2f} of it)" if weekend else ""))
@@ -838,6 +852,38 @@ def _weekend_prior(fit: _Fit, target_feats: Mapping[str, object], used: Sequence
         fv = {**target_feats, "weekday": day, "hour_of_week": day * 24 + hour, "holiday": "", "near_holiday": ""}
         effect, _, _, _ = fit.effect_for(fv)
         out.append(effect)
+    return out
+
+
+def _holiday_so_far(fit: _Fit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],
+                    target_feats: Mapping[str, object], used: Sequence[str], cal: HolidayCalendar, level: float,
+                    t: Sequence[float], t_target: float, spread: float) -> list[tuple[str, float]]:
+    """A holiday hour never seen in past years, read from the same holiday's earlier hours today:
+    each hypothesis (the holiday is an ordinary day, or the weekend's day, times a factor) is fitted
+    to the hours so far (the factor: their median) and kept while those hours fit it within the noise
+    (root mean square within 2.5 spreads; a closed holiday's business hours do not fit "an ordinary
+    day times one factor" once its night hours showed no effect). [(hypothesis, the target's effect
+    under it)] for the hypotheses kept; [] with fewer than three hours so far, or none kept: the
+    holiday is then judged as never seen."""
+    if len(same_day) < 3:
+        return []
+    days = [("an ordinary day", cast(int, target_feats["weekday"]))]
+    if {"weekday", "hour_of_week"} & set(used):
+        weekend = sorted(_weekend(cal.country, cal.subdiv)) if cal.country else [5, 6]
+        days += [(f"a {calendar.day_name[d]}", d) for d in weekend if d != target_feats["weekday"]]
+
+    def effect_as(fv: Mapping[str, object], day: int) -> float:
+        hour = cast(int, fv["hour_of_day"])
+        return fit.effect_for({**fv, "weekday": day, "hour_of_week": day * 24 + hour, "holiday": "",
+                               "near_holiday": ""})[0]
+
+    out = []
+    for name, day in days:
+        resid = [fit.x[i] - (level - fit.slope * (t_target - t[i])) - effect_as(feats[i], day) for i in same_day]
+        factor = median(resid)
+        rms = math.sqrt(sum((r - factor) ** 2 for r in resid) / len(resid))
+        if rms <= 2.5 * spread:
+            out.append((f"{name} x{math.exp(factor):.2f}", effect_as(target_feats, day) + factor))
     return out
 
 

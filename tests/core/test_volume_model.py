@@ -259,17 +259,26 @@ def _hours(start: datetime, count: int, mean, seed: int = 8) -> list[Point]:
 
 def test_a_holidays_hours_compare_with_the_same_hour_of_its_past_not_the_same_days_earlier_hours():
     """Veterans Day's business hours at x0.35 while its night hours and nightly batch are as
-    usual: the night hours say nothing about 10:00. Each hour of a holiday is its own group, never
-    seen in four weeks of hours (expected, judged by the hard rules), and compared with the same
-    hour of a past occurrence once there is one (one occasion: a wider band)."""
+    usual: the night hours do not make it "a day with no effect". Each hour of a holiday is its own
+    group, compared with the same hour of a past occurrence once there is one (one occasion: a wider
+    band); never seen, it is read from the holiday's hours so far under the hypotheses they fit
+    ("a Saturday x1.0" here, not "an ordinary day x1.0")."""
     cal = HolidayCalendar(dates={date(2026, 3, 25): "founders_day"})
     start = datetime(2026, 2, 25)
     history = _hours(start, 24 * 28 + 10, lambda at: _loads(at, cal))  # four weeks and the holiday's first ten hours
     target = datetime(2026, 3, 25, 10)
     fc = forecast(history, target, grain="hour", calendar_=cal)
     assert "founders_day 10h" in fc.group and fc.unseen_holiday == "founders_day 10h"
+    assert "Saturday" in fc.notes[-1] and "ordinary" not in fc.notes[-1], fc.notes
     assert judge(fc, _loads(target, cal)).passed  # was flagged: the night hours had taught "no effect"
-    assert not judge(fc, 0).passed
+    assert not judge(fc, 0.6 * _loads(target, cal)).passed and not judge(fc, 0).passed
+    # a holiday that lowers every hour alike fits "an ordinary day x0.6"
+    def uniform(at: datetime) -> float:
+        return 3000 * (1 + 0.8 * math.cos((at.hour - 14) / 24 * 2 * math.pi)) * (0.6 if cal.name(at.date()) else 1.0)
+    fc = forecast(_hours(start, 24 * 28 + 11, uniform), datetime(2026, 3, 25, 11), grain="hour", calendar_=cal)
+    assert "ordinary day x0.6" in fc.notes[-1], fc.notes
+    assert judge(fc, uniform(datetime(2026, 3, 25, 11))).passed
+    assert not judge(fc, 0.65 * uniform(datetime(2026, 3, 25, 11))).passed
     # a past occurrence two weeks before: 10:00 compares with that day's 10:00
     twice = HolidayCalendar(dates={date(2026, 3, 11): "founders_day", date(2026, 3, 25): "founders_day"})
     history = _hours(start, 24 * 28 + 10, lambda at: _loads(at, twice))
@@ -285,19 +294,20 @@ def test_a_holidays_hours_compare_with_the_same_hour_of_its_past_not_the_same_da
 
 
 def test_a_holiday_hour_never_seen_is_expected_like_the_weekends_same_hour():
-    """Until a holiday's past is seen, its hour may be like an ordinary hour or, where the series
+    """Until a holiday's past or its first hours are seen, its hour may be like an ordinary hour or, where the series
     shows its weekends differ, like the weekend's same hour (weekend business hours at x0.15 here,
     quieter than an unseen holiday's usual leeway); a series whose weekends do not differ gets no
     such prior. An empty hour still fails."""
     cal = HolidayCalendar(dates={date(2026, 3, 25): "founders_day"})
     start, target = datetime(2026, 2, 25), datetime(2026, 3, 25, 11)
-    history = _hours(start, 24 * 28 + 11, lambda at: _loads(at, cal, weekend_business=0.15))
+    # the history ends the evening before: none of the holiday's hours seen yet
+    history = _hours(start, 24 * 28, lambda at: _loads(at, cal, weekend_business=0.15))
     fc = forecast(history, target, grain="hour", calendar_=cal)
     assert "weekend" in " ".join(fc.notes), fc.notes
     holiday_value = _loads(target, cal, weekend_business=0.15)  # 450, x0.15 of an ordinary 11:00
     assert judge(fc, holiday_value).passed and judge(fc, 3000).passed and not judge(fc, 0).passed
     # weekends like weekdays: no weekend prior, and x0.15 is below an unseen holiday's leeway
-    flat = _hours(start, 24 * 28 + 11, lambda at: 3000 * (1 + 0.8 * math.cos((at.hour - 14) / 24 * 2 * math.pi)))
+    flat = _hours(start, 24 * 28, lambda at: 3000 * (1 + 0.8 * math.cos((at.hour - 14) / 24 * 2 * math.pi)))
     fc = forecast(flat, target, grain="hour", calendar_=cal)
     assert "weekend" not in " ".join(fc.notes) and fc.unseen_holiday
     assert not judge(fc, 0.15 * fc.baseline).passed and judge(fc, 0.5 * fc.baseline).passed
