@@ -7,6 +7,7 @@ are the canonical dataset ids split on dots (the assets themselves are the exter
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import dagster as dg
@@ -15,6 +16,7 @@ from checks.common import make_asset_check
 from dw_assets.checks.balance import evaluate_balance
 from dw_assets.checks.freshness import evaluate_freshness
 from dw_assets.checks.landed_files import evaluate_landed_files, landing_url
+from dw_assets.checks.partitions import check_timezone
 from dw_assets.checks.runner import bind_evaluation
 from dw_assets.checks.schema_drift import evaluate_schema_drift
 from dw_assets.checks.volume import evaluate_volume
@@ -71,7 +73,8 @@ def freshness_checks(settings: Settings, entry: DatasetChecksConfig) -> list[dg.
 def balance_checks(settings: Settings, entry: DatasetChecksConfig) -> list[dg.AssetChecksDefinition]:
     return [check for rule in entry.balance for check in _one_check(
         settings, entry, balance_check_name(rule.name),
-        f"Every group by {', '.join(rule.group_by)} satisfies `{rule.condition}`.", evaluate_balance, rule,
+        f"Every group by {', '.join(rule.group_by)} satisfies `{rule.condition}`.",
+        partial(evaluate_balance, zones=check_timezone(entry)), rule,
         partitions=check_partitions(entry, "balance", partitioned=bool(rule.partition_column)))]
 
 
@@ -84,7 +87,8 @@ def landed_files_checks(settings: Settings, entry: DatasetChecksConfig) -> list[
     # the landing URL is resolved when the check runs (it may name an environment variable)
     return [make_asset_check(settings, entry.dataset, LANDED_FILES, description,
                              lambda wh, store, partition, now: evaluate_landed_files(
-                                 wh, store, entry.dataset, cfg, landing_url(settings, cfg), partition, now),
+                                 wh, store, entry.dataset, cfg, landing_url(settings, cfg), partition, now,
+                                 zones=check_timezone(entry)),
                              check_partitions(entry, "landed_files"))]
 
 

@@ -9,7 +9,7 @@ from datetime import datetime
 import sqlglot
 from sqlglot import exp
 
-from dw_assets.checks.partitions import target_partition
+from dw_assets.checks.partitions import Zones, day_filter, target_partition
 from dw_assets.config import BalanceRuleConfig
 from dw_assets.connectors.warehouse import Warehouse, WarehouseError
 from dw_assets.core.checks_logic import CheckOutcome, decide_balance
@@ -37,7 +37,9 @@ def aggregates_in(condition: str, dialect: str = "duckdb") -> list[str]:
 
 
 def evaluate_balance(warehouse: Warehouse, store: Store | None, dataset_id: str, rule: BalanceRuleConfig,
-                     partition: str | None = None, now: datetime | None = None) -> CheckOutcome:
+                     partition: str | None = None, now: datetime | None = None, *,
+                     zones: Zones = ("UTC", "UTC")) -> CheckOutcome:
+    """`zones`: the dataset's (`check_timezone`): a timestamp partition column's days are its zone's."""
     if not rule.group_by:
         raise WarehouseError(f"balance rule {rule.name!r} on {dataset_id} needs group_by columns")
     relation = warehouse.relation(dataset_id)
@@ -47,8 +49,12 @@ def evaluate_balance(warehouse: Warehouse, store: Store | None, dataset_id: str,
         where, params, label = "", {}, None
         if rule.partition_column:
             column = warehouse.column(rule.partition_column)
-            target = target_partition(s, relation, column, partition)
-            where, params, label = f"WHERE {column} = :p", {"p": target}, target.isoformat() if target else None
+            target = target_partition(s, relation, column, partition, zones)
+            if target is not None:
+                condition, params = day_filter(warehouse, s, dataset_id, rule.partition_column, target, zones)
+                where, label = f"WHERE {condition}", target.isoformat()
+            else:
+                where, params = "WHERE 1 = 0", {}
         graded = (f"WITH g AS (SELECT {groups}, {sums}, CASE WHEN ({rule.condition}) THEN 0 ELSE 1 END AS dw_broken "
                   f"FROM {relation} {where} GROUP BY {groups})")
         totals = s.rows(f"{graded} SELECT count(*) AS n, coalesce(sum(dw_broken), 0) AS broken FROM g", params)[0]

@@ -14,7 +14,7 @@ from typing import Any
 
 import fsspec
 
-from dw_assets.checks.partitions import target_partition
+from dw_assets.checks.partitions import Zones, day_filter, target_partition
 from dw_assets.config import LandedFilesCheckConfig, Settings, resolve_env
 from dw_assets.connectors.warehouse import Warehouse
 from dw_assets.core.checks_logic import LANDED_FILES, CheckOutcome
@@ -65,19 +65,22 @@ def landed_files(landing: str, pattern: str, header_rows: int) -> list[LandedFil
 
 
 def evaluate_landed_files(warehouse: Warehouse, store: Store | None, dataset_id: str, cfg: LandedFilesCheckConfig,
-                          landing: str, partition: str | None = None, now: datetime | None = None) -> CheckOutcome:
+                          landing: str, partition: str | None = None, now: datetime | None = None, *,
+                          zones: Zones = ("UTC", "UTC")) -> CheckOutcome:
+    """`zones`: the dataset's (`check_timezone`): a timestamp partition column's days are its zone's."""
     relation, column = warehouse.relation(dataset_id), warehouse.column(cfg.partition_column)
     with warehouse.session() as s:
-        target = target_partition(s, relation, column, partition)
+        target = target_partition(s, relation, column, partition, zones)
         if target is None:
             return CheckOutcome(LANDED_FILES, dataset_id, False, "WARN", f"{dataset_id} is empty: no partition to check")
-        rows = int(s.scalar(f"SELECT count(*) FROM {relation} WHERE {column} = :p", {"p": target}))
+        condition, params = day_filter(warehouse, s, dataset_id, cfg.partition_column, target, zones)
+        rows = int(s.scalar(f"SELECT count(*) FROM {relation} WHERE {condition}", params))
         by_source = None
         source = next((c.name for c in s.table_schema(dataset_id) if c.name.lower() == "source_file"), None)
         if source:
             quoted = warehouse.column(source)
-            grouped = s.rows(f"SELECT {quoted} AS f, count(*) AS n FROM {relation} WHERE {column} = :p "
-                             f"GROUP BY {quoted}", {"p": target})
+            grouped = s.rows(f"SELECT {quoted} AS f, count(*) AS n FROM {relation} WHERE {condition} "
+                             f"GROUP BY {quoted}", params)
             by_source = {str(r["f"]): int(r["n"]) for r in grouped}
     pattern = file_pattern(cfg.file_glob, target)
     files = landed_files(landing, pattern, cfg.header_rows)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
@@ -29,12 +29,39 @@ def parse_partition(value: Any) -> date:
         raise WarehouseError(f"partition value {value!r} is not a date (YYYY-MM-DD)") from exc
 
 
-def target_partition(session: WarehouseSession, relation: str, column: str, requested: str | None) -> date | None:
-    """The requested partition, else the latest value of the partition column (None: empty table)."""
+Zones = tuple[str, str]  # (the zone a dataset's days are, the zone its naive timestamps were written in)
+
+
+def target_partition(session: WarehouseSession, relation: str, column: str, requested: str | None,
+                     zones: Zones = ("UTC", "UTC")) -> date | None:
+    """The requested partition, else the day of the latest value of the partition column in the
+    dataset's zone (None: empty table). A timestamp's day is its zone's: 2026-11-02 03:30 UTC is
+    2026-11-01 in New York, whatever the session's zone."""
     if requested:
         return parse_partition(requested)
     latest = session.scalar(f"SELECT max({column}) FROM {relation}")
+    if isinstance(latest, datetime) and (latest.tzinfo is not None or zones[0] != zones[1]):
+        instant = latest if latest.tzinfo else latest.replace(tzinfo=ZoneInfo(zones[1]))
+        return instant.astimezone(ZoneInfo(zones[0])).date()
     return parse_partition(latest) if latest is not None else None
+
+
+def day_filter(warehouse: Warehouse, session: WarehouseSession, dataset_id: str, column_name: str, day: date,
+               zones: Zones = ("UTC", "UTC")) -> tuple[str, dict[str, Any]]:
+    """(a WHERE condition, its parameters) selecting the daily partition `day`: equality on a DATE
+    (or text) column; on a timestamp column the half-open local day in the dataset's zone, so a
+    check reads the whole day (`= day` would read its midnight only) and the same rows on every
+    engine whatever the session's `TimeZone` (a naive column was written in the second zone)."""
+    column = warehouse.column(column_name)
+    found = {c.name.lower(): c.data_type for c in session.table_schema(dataset_id)}
+    column_type = found.get(column_name.lower()) or ""
+    if not column_type.upper().startswith("TIMESTAMP"):
+        return f"{column} = :p", {"p": day}
+    zone = ZoneInfo(zones[0])
+    start, end = (datetime.combine(d, datetime.min.time(), zone).astimezone(ZoneInfo("UTC")).replace(tzinfo=None)
+                  for d in (day, day + timedelta(days=1)))
+    return (f"{column} >= :start AND {column} < :end",
+            dict(warehouse.bounds(start, end, column_type=column_type, column_timezone=zones[1])))
 
 
 def occurrence(outcome: CheckOutcome) -> str:
@@ -86,7 +113,7 @@ def partition_key(value: object, grain: Grain) -> str:
     return as_moment(value).strftime(FORMAT[grain])
 
 
-def check_timezone(entry: DatasetChecksConfig) -> tuple[str, str]:
+def check_timezone(entry: DatasetChecksConfig) -> Zones:
     """(the zone a dataset's partitions are days / hours of, the zone its naive timestamps were
     written in): the volume check's, else UTC."""
     if entry.volume is None:

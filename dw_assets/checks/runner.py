@@ -8,12 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 from dw_assets.checks.balance import evaluate_balance
 from dw_assets.checks.freshness import evaluate_freshness
 from dw_assets.checks.landed_files import evaluate_landed_files, landing_url
-from dw_assets.checks.partitions import occurrence
+from dw_assets.checks.partitions import check_timezone, occurrence
 from dw_assets.checks.schema_drift import evaluate_schema_drift
 from dw_assets.checks.volume import evaluate_volume
 from dw_assets.config import ConfigError, DatasetChecksConfig, Settings
@@ -58,11 +59,15 @@ def runners(settings: Settings, entry: DatasetChecksConfig) -> dict[str, Evaluat
         out[entry.volume.name] = bind_evaluation(evaluate_volume, ds, entry.volume)
     if entry.freshness:
         out["freshness_sla"] = bind_evaluation(evaluate_freshness, ds, entry.freshness)
+    # a timestamp partition column's days are the dataset's zone's (its volume check's `timezone`),
+    # as its Dagster partitions are
+    zones = check_timezone(entry)
     for rule in entry.balance:
-        out[balance_check_name(rule.name)] = bind_evaluation(evaluate_balance, ds, rule)
+        out[balance_check_name(rule.name)] = bind_evaluation(partial(evaluate_balance, zones=zones), ds, rule)
     if entry.landed_files:
         landing = landing_url(settings, entry.landed_files)
-        out["rows_match_landed_files"] = bind_evaluation(evaluate_landed_files, ds, entry.landed_files, landing)
+        out["rows_match_landed_files"] = bind_evaluation(partial(evaluate_landed_files, zones=zones), ds,
+                                                         entry.landed_files, landing)
     if entry.schema_drift:
         out["schema_drift"] = bind_evaluation(evaluate_schema_drift, ds, entry.schema_drift)
     return out
