@@ -5,6 +5,7 @@ the sums the condition uses) all run in the warehouse."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 import sqlglot
 from sqlglot import exp
@@ -46,7 +47,8 @@ def evaluate_balance(warehouse: Warehouse, store: Store | None, dataset_id: str,
     groups = ", ".join(warehouse.column(c) for c in rule.group_by)
     sums = ", ".join(f"{agg} AS {warehouse.column(agg)}" for agg in aggregates_in(rule.condition))
     with warehouse.session() as s:
-        where, params, label = "", {}, None
+        where, label = "", None
+        params: dict[str, Any] = {}
         if rule.partition_column:
             column = warehouse.column(rule.partition_column)
             target = target_partition(s, relation, column, partition, zones)
@@ -54,7 +56,7 @@ def evaluate_balance(warehouse: Warehouse, store: Store | None, dataset_id: str,
                 condition, params = day_filter(warehouse, s, dataset_id, rule.partition_column, target, zones)
                 where, label = f"WHERE {condition}", target.isoformat()
             else:
-                where, params = "WHERE 1 = 0", {}
+                where = "WHERE 1 = 0"  # an empty table: no partition, no group
         graded = (f"WITH g AS (SELECT {groups}, {sums}, CASE WHEN ({rule.condition}) THEN 0 ELSE 1 END AS dw_broken "
                   f"FROM {relation} {where} GROUP BY {groups})")
         totals = s.rows(f"{graded} SELECT count(*) AS n, coalesce(sum(dw_broken), 0) AS broken FROM g", params)[0]
