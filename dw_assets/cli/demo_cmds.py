@@ -12,6 +12,7 @@ from dw_assets.cli.context import DwContext, emit_json, pass_dw
 from dw_assets.config import REPO_ROOT, dw_home, home_config, load_settings
 from dw_assets.context_graph import checkout_parse_refusal
 from dw_assets.harness.dagster_ui import dagster_env, ensure_instance_yaml
+from dw_assets.harness.process_group import run_as_group
 
 
 @click.command("demo")
@@ -55,8 +56,14 @@ def ui(dw: DwContext, port: int) -> None:
     config = env.get("DW_CONFIG") or home_config() or "estate/dw.yaml (the shipped demo config)"
     click.echo(f"Dagster UI on http://127.0.0.1:{port} (DAGSTER_HOME={home}, config {config})", err=True)
     dagster = str(Path(sys.executable).parent / "dagster")
-    os.chdir(REPO_ROOT)
-    os.execve(dagster, [dagster, "dev", "-w", "workspace.yaml", "-h", "127.0.0.1", "-p", str(port)], env)
+    # not exec'd: its processes stop together on a stop signal, and none outlives `dw ui`
+    code = run_as_group([dagster, "dev", "-w", "workspace.yaml", "-h", "127.0.0.1", "-p", str(port)],
+                        cwd=REPO_ROOT, env=env, what="dagster dev")
+    sys.stdout.flush()
+    sys.stderr.flush()
+    # nothing of ours is left to clean up, and unloading the ~1,000 modules `dw` imported costs
+    # seconds of a busy machine after Dagster has stopped (0.6 s CPU, 3.4 s wall at load 30)
+    os._exit(code)
 
 
 def _refuse_dbt_parse_in_checkout(config_path: str | None) -> None:
