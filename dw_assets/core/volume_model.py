@@ -454,7 +454,9 @@ class _Fit:
                 idx = np.flatnonzero(code == c)
                 # a calendar day's group (holiday, period end) learned from several hours of one day
                 # is one occasion: its effect is as uncertain as one point's
-                self.members[f][v] = len({feats[i].get("day") for i in idx}) if f in SPARSE else len(idx)
+                # (and a month of a weekly series, seen in four weeks a year, is one occasion a year)
+                occasion = "year" if f == "month_of_year" else "day"
+                self.members[f][v] = len({feats[i].get(occasion) for i in idx}) if f in SPARSE else len(idx)
                 if f not in SPARSE:
                     plain = idx[ordinary[idx]]
                     if len(plain):
@@ -896,11 +898,11 @@ def _months_of_year(pts: Sequence[Point], feats: list[dict[str, object]], target
                     target_feats: dict[str, object], span: int) -> None:
     """A weekly or monthly series' month of the year, a group of its own (a season: March's bonus,
     the summer weeks) that must earn its place like a holiday: at least two past occurrences and an
-    effect that stands out. A week is the month of its middle day; a monthly partition its month."""
+    effect that stands out, both counted in years (a month's four weeks of one year are one
+    occasion, and as uncertain as one). A week is the month of its middle day; a monthly partition its month."""
     middle = timedelta(days=span // 2)
-    for q, fv in zip(pts, feats):
-        fv["month_of_year"] = (q.at.date() + middle).month
-    target_feats["month_of_year"] = (target.date() + middle).month
+    for at, fv in [*((q.at, fv) for q, fv in zip(pts, feats)), (target, target_feats)]:
+        fv["month_of_year"], fv["year"] = (at.date() + middle).month, (at.date() + middle).year
 
 
 def _open_weekdays(days: Sequence[date]) -> frozenset[int]:
