@@ -32,6 +32,7 @@ from __future__ import annotations
 import calendar
 import itertools
 import math
+import re
 from bisect import bisect_left, insort
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
@@ -47,25 +48,32 @@ import numpy as np
 
 Grain = Literal["day", "hour"]
 FEATURES = ("period_end", "weekday", "hour_of_day", "business_day", "holiday", "near_holiday", "after_gap",
-            "hour_of_week")
+            "hour_of_week", "month_of_year")
 # (in the order their effects are fitted: the day after a long weekend is first a day after a
 # closure, and only what is left is its holiday's neighbourhood's)
-SPARSE = ("period_end", "holiday", "after_gap", "near_holiday")
+SPARSE = ("period_end", "month_of_year", "holiday", "after_gap", "near_holiday")
 # dense groups of a daily series whose share may change for good and be re-baselined (hours are
 # the hourly model's: a moved cycle there is a time-zone matter)
 SHAPE_GROUPS = ("weekday", "business_day")
 SHAPE_SE = 4.0  # standard errors a group's change must stand out by, wherever in its history it split
 # calendar days that must earn their group: kept only when their past effect stands out from the noise
-EARNED = ("holiday", "after_gap", "near_holiday")
+EARNED = ("holiday", "after_gap", "near_holiday", "month_of_year")
 NONE = ("", -1, 0)  # a sparse group's "not this kind of day"
 MAD_SCALE = 1.4826
 NEIGHBOURHOOD_DAYS = 3  # the working days before and after a holiday that may carry its effect (travel, backlog)
+# ... and how far it may reach where the history shows it does (the festive weeks before Diwali):
+# a side is widened only when its outermost day is a group of its own, and only as far as its days stay so
+NEIGHBOURHOOD_MAX_DAYS = 10
+HOLIDAY_JOIN = re.compile(r"; | \+ ")  # how two holidays on one day (one week) are named together
 MONTHLY_STEP_DAYS = 25  # a series whose partitions are this many days apart is monthly
 BRIDGE_REACH = 6  # closed days a bridge day may lie from the holiday it belongs to (a weekend and more)
 # how many standard errors from zero an earned group's past effect must be: a named holiday or a
 # closure is one candidate a day, two suffice; a neighbourhood is a guess over six days around
-# every holiday (a hundred candidates a year in some calendars), so it needs three
-DISTINCT_Z = {"holiday": 2.0, "after_gap": 2.0, "near_holiday": 3.0}
+# every holiday (a hundred candidates a year in some calendars), so it needs three; a month of the
+# year (a weekly or monthly series' season: March's bonus, the summer weeks) is a guess over twelve
+# months every partition belongs to: three too, and two past occurrences at least
+DISTINCT_Z = {"holiday": 2.0, "after_gap": 2.0, "near_holiday": 3.0, "month_of_year": 3.0}
+MIN_OCCURRENCES = {"month_of_year": 2}
 
 
 @dataclass(frozen=True)
@@ -113,6 +121,9 @@ class HolidayCalendar:
         name = self.name(day)
         if not name or day in self.dates or not self.country or _recurs(self.country, self.subdiv, name, day.year):
             return name
+        parts = _holiday_parts(name)
+        if len(parts) > 1 and all(_recurs(self.country, self.subdiv, part, day.year) for part in parts):
+            return name  # two recurring holidays on one day this year: each part compares with its own past
         weekend = _weekend(self.country, self.subdiv)
         for direction in (-1, 1):
             d = day + timedelta(days=direction)
@@ -124,6 +135,12 @@ class HolidayCalendar:
                     break  # an open day: the closure ended without a recurring holiday
                 d += timedelta(days=direction)
         return name
+
+
+def _holiday_parts(name: str) -> list[str]:
+    """The holidays a name holds: the `holidays` package joins two on one day with "; " ("Dussehra;
+    Mahatma Gandhi's Birthday"), a weekly partition the days of its week with " + "."""
+    return [part for part in HOLIDAY_JOIN.split(name) if part]
 
 
 @lru_cache(maxsize=256)
@@ -244,7 +261,8 @@ ALL_WEEK = frozenset(range(7))
 _NEAR_CACHE: dict[tuple, str] = {}
 
 
-def _near_holiday(day: date, cal: HolidayCalendar, open_days: frozenset[int] = ALL_WEEK) -> str:
+def _near_holiday(day: date, cal: HolidayCalendar, open_days: frozenset[int] = ALL_WEEK,
+                  reach: int = NEIGHBOURHOOD_DAYS) -> str:
     """The nearest holiday within NEIGHBOURHOOD_DAYS working days and the offset to it ("Eid
     al-Fitr -2d"): the days around a holiday (homecoming, the rush before it, the backlog after it)
     form a group of their own, compared with the same offset around the same holiday in past years.
@@ -253,20 +271,20 @@ def _near_holiday(day: date, cal: HolidayCalendar, open_days: frozenset[int] = A
     working days before a festival stay three whatever weekends fall between."""
     if cal.country is None and not cal.dates:
         return ""
-    key = (day, cal.country, cal.subdiv, id(cal.dates), open_days)
+    key = (day, cal.country, cal.subdiv, id(cal.dates), open_days, reach)
     hit = _NEAR_CACHE.get(key)
     if hit is None:
         if len(_NEAR_CACHE) > 200_000:
             _NEAR_CACHE.clear()
-        hit = _NEAR_CACHE[key] = _nearest_holiday(day, cal, open_days)
+        hit = _NEAR_CACHE[key] = _nearest_holiday(day, cal, open_days, reach)
     return hit
 
 
-def _nearest_holiday(day: date, cal: HolidayCalendar, open_days: frozenset[int]) -> str:
+def _nearest_holiday(day: date, cal: HolidayCalendar, open_days: frozenset[int], reach: int) -> str:
     found: dict[int, tuple[int, str]] = {}  # direction -> (working-day offset, holiday)
     for direction in (1, -1):  # +1: a holiday later (the day is "-k" before it)
         d, worked = day, 0
-        for _ in range(NEIGHBOURHOOD_DAYS * 7):
+        for _ in range(reach * 7):
             d += timedelta(days=direction)
             name = cal.identity(d)
             if name:
@@ -274,7 +292,7 @@ def _nearest_holiday(day: date, cal: HolidayCalendar, open_days: frozenset[int])
                 break
             if d.weekday() in open_days:
                 worked += 1
-                if worked >= NEIGHBOURHOOD_DAYS:
+                if worked >= reach:
                     break
     if not found:
         return ""
@@ -423,13 +441,13 @@ class _Fit:
         # the level is read from ordinary days only: where holidays and their neighbourhoods fill
         # most of a level window (Christmas to New Year), a level from all days dips with them and
         # every day around the holidays looks 20% "above" it, an effect that is not there
-        plain = np.flatnonzero([not any(fv.get(f) not in NONE for f in EARNED) for fv in feats])
+        plain = np.flatnonzero([not any(fv.get(f, "") not in NONE for f in EARNED) for fv in feats])
         self._plain = plain if len(plain) >= max(3, n // 2) and len(plain) < n else None
         self.effects: dict[str, dict[object, float]] = {f: {} for f in used}
         self.members: dict[str, dict[object, int]] = {f: defaultdict(int) for f in used}
         # a weekday or hour effect is learned on ordinary points only: two Christmases on a Thursday
         # would otherwise teach "Thursdays are low" instead of "Christmas is low"
-        ordinary = np.array([not any(fv.get(f) not in NONE for f in EARNED)
+        ordinary = np.array([not any(fv.get(f, "") not in NONE for f in EARNED)
                              and fv.get("period_end") not in ("quarter", "year") for fv in feats], dtype=bool)
         codes: dict[str, np.ndarray] = {}
         values: dict[str, list[object]] = {}
@@ -445,7 +463,9 @@ class _Fit:
                 idx = np.flatnonzero(code == c)
                 # a calendar day's group (holiday, period end) learned from several hours of one day
                 # is one occasion: its effect is as uncertain as one point's
-                self.members[f][v] = len({feats[i].get("day") for i in idx}) if f in SPARSE else len(idx)
+                # (and a month of a weekly series, seen in four weeks a year, is one occasion a year)
+                occasion = "year" if f == "month_of_year" else "day"
+                self.members[f][v] = len({feats[i].get(occasion) for i in idx}) if f in SPARSE else len(idx)
                 if f not in SPARSE:
                     plain = idx[ordinary[idx]]
                     if len(plain):
@@ -671,9 +691,12 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         target_feats["period_end"] = _month_period(target.date())
     elif grain == "day" and step < 1.5:
         _working_day_neighbourhoods(pts_pos, feats, target, target_feats, cal)
+    if grain == "day" and step >= 1.5:
+        _months_of_year(pts_pos, feats, target, target_feats, span)
     # holidays, their neighbourhoods and closures as the calendar has them: a level shift may not
-    # start on one, nor be confirmed by them alone (three homecoming days are not a new level)
-    special = [any(fv[f] not in NONE for f in EARNED) for fv in feats]
+    # start on one, nor be confirmed by them alone (three homecoming days are not a new level; a
+    # month of the year is every partition's, not a calendar day)
+    special = [any(fv[f] not in NONE for f in EARNED if f != "month_of_year") for fv in feats]
     t_target = (target - origin).total_seconds() / 86400 / step
     lag = cycle if cycle <= len(x) // 2 else max(1, len(x) // 2)
 
@@ -710,10 +733,22 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # a holiday of the target's whose past effect is within the noise: the ordinary days' baseline,
     # but the band also covers the effect it showed (Thanksgiving week x0.85 under 10% noise is not
     # proven by two past weeks, nor ruled out)
+    if grain == "day" and step < 1.5 and "near_holiday" in used:
+        wider = _wider_neighbourhoods(pts_pos, feats, target, target_feats, cal, fit, drop)
+        if wider:
+            fit = _Fit(t, x, feats, used, lag, level_points)
+            drop = _indistinct(fit, used) | _beyond_reach(fit, wider, _indistinct(fit, used))
+            special = [any(fv[f] not in NONE for f in EARNED if f != "month_of_year") for fv in feats]
+    if "holiday" in used:
+        target_feats["holiday"] = _combined_holiday(str(target_feats["holiday"]), fit, drop)
     unproven = fit.effects["holiday"].get(target_feats["holiday"], 0.0) if ("holiday", target_feats.get("holiday")) in drop else 0.0
+    near = target_feats.get("near_holiday")
+    if not unproven and near and ("near_holiday", near) in drop and abs(_split_near(str(near))[1]) > NEIGHBOURHOOD_DAYS \
+            and fit.members["near_holiday"].get(near) == 1:
+        unproven = fit.effects["near_holiday"].get(near, 0.0)  # a widened neighbourhood's day seen once
     if drop:
         # an earned group whose past effect is within the noise joins the ordinary days (one refit)
-        blank = {"holiday": "", "near_holiday": "", "after_gap": 0}
+        blank = {"holiday": "", "near_holiday": "", "after_gap": 0, "month_of_year": ""}
         for fv in [*feats, target_feats]:
             for f in EARNED:
                 if (f, fv.get(f)) in drop:
@@ -757,12 +792,16 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     shape_notes: list[str] = []
     reshaped = _shape_changes(fit, feats, used, special, p.shape_after, p.shape_z) if grain == "day" else {}
     if reshaped:
-        x = [v + sum(delta for (f, value), (delta, first, _) in reshaped.items() if i < first and feats[i][f] == value)
+        # every earlier regime of the group is moved to the latest one (a share changed twice: only
+        # the latest shape is the group's now)
+        x = [v + sum(move for (f, value), change in reshaped.items() if feats[i][f] == value
+                     for lo, hi, move in change.moves if lo <= i < hi)
              for i, v in enumerate(x)]
         fit = _Fit(t, x, feats, used, lag, level_points)
         spread = _spread(fit, feats, target_feats, used) * small_sample
     effect, thinnest, unseen, unseen_gap = fit.effect_for(target_feats)
-    for (f, value), (delta, _, count) in reshaped.items():
+    for (f, value), change in reshaped.items():
+        delta, count = change.delta, change.count
         if target_feats.get(f) == value:
             # the new share rests on the occurrences since the change: the band is as wide as that few
             thinnest = min(thinnest, count)
@@ -887,6 +926,73 @@ def _holiday_so_far(fit: _Fit, same_day: Sequence[int], feats: Sequence[Mapping[
     return out
 
 
+def _wider_neighbourhoods(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
+                          target_feats: dict[str, object], cal: HolidayCalendar, fit: _Fit,
+                          drop: set[tuple[str, object]]) -> set[tuple[str, int]]:
+    """Learn how far a holiday's effect reaches: where the outermost day of its neighbourhood
+    (three working days out) is a group of its own, that side is widened to NEIGHBOURHOOD_MAX_DAYS
+    working days (days not already near another holiday); the refit and `_beyond_reach` then keep
+    only as far as its days stay distinct. Returns the widened (holiday, side) pairs."""
+    if "near_holiday" not in fit.members:
+        return set()
+    wider: set[tuple[str, int]] = set()
+    for label, members in fit.members["near_holiday"].items():
+        if not label or not members or ("near_holiday", label) in drop:
+            continue
+        name, offset = _split_near(str(label))
+        if abs(offset) == NEIGHBOURHOOD_DAYS:
+            wider.add((name, 1 if offset > 0 else -1))
+    if not wider:
+        return wider
+    open_days = _open_weekdays([q.at.date() for q in pts])
+    for at, fv in [*((q.at, fv) for q, fv in zip(pts, feats)), (target, target_feats)]:
+        if fv["holiday"] or fv["near_holiday"]:
+            continue
+        far = _near_holiday(at.date(), cal, open_days, NEIGHBOURHOOD_MAX_DAYS)
+        if far:
+            name, offset = _split_near(far)
+            if (name, 1 if offset > 0 else -1) in wider:
+                fv["near_holiday"] = far
+    return wider
+
+
+def _beyond_reach(fit: _Fit, wider: set[tuple[str, int]], drop: set[tuple[str, object]]) -> set[tuple[str, object]]:
+    """The widened neighbourhood days past the first that is not a group of its own: the reach
+    ends there (a distinct day further out is chance, not the festival's effect)."""
+    out: set[tuple[str, object]] = set()
+    for name, side in wider:
+        ended = False
+        for k in range(NEIGHBOURHOOD_DAYS + 1, NEIGHBOURHOOD_MAX_DAYS + 1):
+            label = f"{name} {side * k:+d}d"
+            members = fit.members["near_holiday"].get(label, 0)
+            if ended or ("near_holiday", label) in drop or not members:
+                ended = True
+                out.add(("near_holiday", label))
+            elif members < 2:
+                # seen once (one past festival in the history): where the effect reached that year is
+                # no rule yet (a week of shopping counted in working days moves with the weekends):
+                # an ordinary day whose band also covers the effect it showed
+                out.add(("near_holiday", label))
+    return out
+
+
+def _split_near(label: str) -> tuple[str, int]:
+    """("Diwali", -3) from "Diwali -3d"."""
+    name, offset = label.rsplit(" ", 1)
+    return name, int(offset[:-1])
+
+
+def _months_of_year(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
+                    target_feats: dict[str, object], span: int) -> None:
+    """A weekly or monthly series' month of the year, a group of its own (a season: March's bonus,
+    the summer weeks) that must earn its place like a holiday: at least two past occurrences and an
+    effect that stands out, both counted in years (a month's four weeks of one year are one
+    occasion, and as uncertain as one). A week is the month of its middle day; a monthly partition its month."""
+    middle = timedelta(days=span // 2)
+    for at, fv in [*((q.at, fv) for q, fv in zip(pts, feats)), (target, target_feats)]:
+        fv["month_of_year"], fv["year"] = (at.date() + middle).month, (at.date() + middle).year
+
+
 def _open_weekdays(days: Sequence[date]) -> frozenset[int]:
     """The weekdays a daily series has partitions on (at least half as often as its most usual one)."""
     counts = [0] * 7
@@ -979,19 +1085,29 @@ def _find_shift(fit: _Fit, pts: Sequence[Point], h: float, level_points: int, sh
     return None
 
 
+@dataclass(frozen=True)
+class _ShapeChange:
+    delta: float  # the latest change in log space (the latest regime against the one before it)
+    first: int    # the index of the latest regime's first point
+    count: int    # its occurrences
+    moves: tuple[tuple[int, int, float], ...]  # (from, to, change): the earlier regimes' points moved to the latest
+
+
 def _shape_changes(fit: _Fit, feats: Sequence[Mapping[str, object]], used: Sequence[str], special: Sequence[bool],
-                   after: int, z: float) -> dict[tuple[str, object], tuple[float, int, int]]:
-    """Weekday (business-day) groups whose share changed for good: the group's ordinary occurrences
-    split where their residuals' median moved most (in standard errors), the part since then at
-    least `after` occurrences, its median `z` sd or more from the part before and its latest
-    `after` occurrences all on the new side (never one occurrence: one is a fault as much as a new
-    shape). {(group kind, value): (the change in log space, the index of the first point since,
-    the occurrences since)}. Most groups of a kind moving one way is a change of level, the shift
-    rule's, not of one day's share. The effects are medians over a year of days: without this,
-    weekend delivery launched reads "Sunday 1.6x" for months, and once the new Sundays are the
-    majority the old ones read as a low neighbourhood of whatever holiday they fell near."""
+                   after: int, z: float) -> dict[tuple[str, object], _ShapeChange]:
+    """Weekday (business-day) groups whose share changed for good, once or more: the group's
+    ordinary occurrences split where their residuals' median moved most (in standard errors), then
+    each part split again the same way (a weekend share launched and later cut back is two
+    changes); a split needs at least three occurrences before it and `after` since, a move of `z`
+    sd or more and the part's latest `after` occurrences all on the new side (never one occurrence:
+    one is a fault as much as a new shape). Every earlier regime is moved to the latest (a
+    history split once kept the oldest shape, and a holiday's neighbourhood learned it). Most groups
+    of a kind moving one way at their latest change is a change of level, the shift rule's, not of
+    one day's share. The effects are medians over a year of days: without this, weekend delivery
+    launched reads "Sunday 1.6x" for months, and once the new Sundays are the majority the old ones
+    read as a low neighbourhood of whatever holiday they fell near."""
     sd = MAD_SCALE * _mad(fit.resid)
-    out: dict[tuple[str, object], tuple[float, int, int]] = {}
+    out: dict[tuple[str, object], _ShapeChange] = {}
     if sd <= 0:
         return out
     for f in SHAPE_GROUPS:
@@ -1001,28 +1117,66 @@ def _shape_changes(fit: _Fit, feats: Sequence[Mapping[str, object]], used: Seque
         for i, fv in enumerate(feats):
             if not special[i] and fv.get("period_end") not in ("quarter", "year"):
                 members[fv[f]].append(i)
-        changes: dict[object, tuple[float, int, int]] = {}
+        changes: dict[object, _ShapeChange] = {}
         for value, idx in members.items():
             resid = [fit.resid[i] for i in idx]
-            m = len(resid)
-            best: tuple[float, int, float, float] | None = None
-            for j in range(3, m - after + 1):  # at least three occurrences before, `after` since
-                pre, post = median(resid[:j]), median(resid[j:])
-                stat = abs(post - pre) / math.sqrt(1 / j + 1 / (m - j))
-                if best is None or stat > best[0]:
-                    best = (stat, j, pre, post)
-            if best is None:
+            cuts = _regime_splits(resid, 0, len(resid), after, z * sd, SHAPE_SE * sd)
+            while cuts:
+                # the latest regime must hold to the end: its latest `after` occurrences all on its side
+                prev, latest = median(resid[([0, *cuts])[-2]:cuts[-1]]), median(resid[cuts[-1]:])
+                mid, sign = (prev + latest) / 2, 1 if latest > prev else -1
+                if all((r - mid) * sign > 0 for r in resid[-after:]):
+                    break
+                cuts.pop()
+            if not cuts:
                 continue
-            stat, j, pre, post = best
-            mid, sign = (pre + post) / 2, 1 if post > pre else -1
-            if (abs(post - pre) >= z * sd and stat >= SHAPE_SE * sd
-                    and all((r - mid) * sign > 0 for r in resid[-after:])):
-                changes[value] = (post - pre, idx[j], m - j)
+            bounds = [0, *cuts, len(resid)]
+            latest = median(resid[cuts[-1]:])
+            moves = tuple((idx[a] if a else 0, idx[b], latest - median(resid[a:b]))
+                          for a, b in itertools.pairwise(bounds[:-1]))
+            changes[value] = _ShapeChange(latest - median(resid[bounds[-3]:cuts[-1]]), idx[cuts[-1]],
+                                          len(resid) - cuts[-1], moves)
         for sign in (1, -1):
-            same = {v: c for v, c in changes.items() if c[0] * sign > 0}
+            same = {v: c for v, c in changes.items() if c.delta * sign > 0}
             if len(same) * 2 <= len(members):
                 out.update({(f, v): c for v, c in same.items()})
     return out
+
+
+def _regime_splits(resid: Sequence[float], lo: int, hi: int, after: int, min_move: float,
+                   min_stat: float) -> list[int]:
+    """Where resid[lo:hi] changed for good (indices, ascending): the split whose medians differ by
+    the most standard errors, if it passes, then the same within each side (binary segmentation)."""
+    best: tuple[float, int, float, float] | None = None
+    for j in range(lo + 3, hi - after + 1):  # at least three occurrences before, `after` since
+        pre, post = median(resid[lo:j]), median(resid[j:hi])
+        stat = abs(post - pre) / math.sqrt(1 / (j - lo) + 1 / (hi - j))
+        if best is None or stat > best[0]:
+            best = (stat, j, pre, post)
+    if best is None:
+        return []
+    stat, j, pre, post = best
+    if not (abs(post - pre) >= min_move and stat >= min_stat):
+        return []
+    return [*_regime_splits(resid, lo, j, after, min_move, min_stat), j,
+            *_regime_splits(resid, j, hi, after, min_move, min_stat)]
+
+
+def _combined_holiday(name: str, fit: _Fit, drop: set[tuple[str, object]]) -> str:
+    """A target holding two holidays that never fell together before ("Dussehra; Mahatma Gandhi's
+    Birthday" in 2025) compares with each part's own past: it takes the part whose past effect is
+    the strongest (two closures on one day are one closure, not the product of two); parts whose
+    effects were within the noise make it an ordinary day. A part never seen leaves the whole a
+    holiday never seen (expected, judged by the hard rules only)."""
+    if not name or fit.members["holiday"].get(name):
+        return name
+    parts = _holiday_parts(name)
+    if len(parts) < 2 or not all(fit.members["holiday"].get(part) for part in parts):
+        return name
+    distinct = [part for part in parts if ("holiday", part) not in drop]
+    if not distinct:
+        return ""
+    return max(distinct, key=lambda part: abs(fit.effects["holiday"].get(part, 0.0)))
 
 
 def _indistinct(fit: _Fit, used: Sequence[str]) -> set[tuple[str, object]]:
@@ -1037,6 +1191,9 @@ def _indistinct(fit: _Fit, used: Sequence[str]) -> set[tuple[str, object]]:
             continue
         for value, members in fit.members[f].items():
             if value in NONE or not members:
+                continue
+            if members < MIN_OCCURRENCES.get(f, 1):
+                drop.add((f, value))
                 continue
             # a median of one or two points is their mean; of more, it costs pi/2 in variance
             se = sd * math.sqrt((math.pi / 2 if members > 2 else 1.0) / members)
@@ -1065,6 +1222,8 @@ def _group_label(fv: Mapping[str, object], used: Iterable[str]) -> str:
             parts.append(f"near:{v}")
         elif f == "after_gap":
             parts.append(f"after_{v}_closed_days")
+        elif f == "month_of_year":
+            parts.append(f"month:{calendar.month_abbr[cast(int, v)]}")
         else:
             parts.append(f"holiday:{v}")
     return ", ".join(parts) or "all"

@@ -669,3 +669,97 @@ def test_an_hour_of_the_week_shape_is_learned_when_weekday_and_hour_interact():
     plain = [Point(q.at, round(3000 * (1 + 0.8 * math.cos((q.at.hour - 14) / 24 * 2 * math.pi))
                                * math.exp(rng.gauss(0, 0.04)))) for q in history]
     assert "hour_of_week" not in forecast(plain, start + timedelta(days=28, hours=3), grain="hour").features
+
+
+def _pay_days(months: int, seed: int = 4, first_year: int = 2022) -> list[Point]:
+    """Monthly payroll lines dated on the last weekday of the month: March x1.2 (the fiscal year's
+    bonus), December x1.5, +0.8%/month, 3% noise."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(months):
+        at = _month_end(first_year + i // 12, i % 12 + 1)
+        while at.weekday() >= 5:
+            at -= timedelta(days=1)
+        lift = 1.5 if at.month == 12 else 1.2 if at.month == 3 else 1.0
+        out.append(Point(at, round(40_000 * 1.008 ** i * lift * math.exp(rng.gauss(0, 0.03)))))
+    return out
+
+
+def test_a_monthly_series_learns_a_month_of_year_effect_seen_at_least_twice():
+    history = _pay_days(39)  # 2022-01 .. 2025-03: three Marches, the last one the target
+    target, march = history[-1].at, 40_000 * 1.008 ** 38 * 1.2
+    fc = forecast(history[:-1], target)
+    assert "month:Mar" in fc.group  # March's bonus is March's, not every quarter-end's
+    assert judge(fc, march).passed and not judge(fc, 0.8 * march).passed and not judge(fc, 0).passed
+    june = forecast(_pay_days(42)[:-1], _pay_days(42)[-1].at)  # a quarter-end without a bonus: no month group
+    assert "month:" not in june.group and judge(june, 40_000 * 1.008 ** 41).passed
+    once = _pay_days(15, first_year=2024)  # 2024-01 .. 2025-03: one March before the target
+    fc = forecast(once[:-1], once[-1].at)
+    assert "month:" not in fc.group  # one past occurrence is no season yet
+
+
+def test_a_day_holding_two_holidays_compares_with_each_parts_past():
+    # 2025-10-02 is Dussehra and Mahatma Gandhi's Birthday at once, a name the calendar never held before
+    cal = HolidayCalendar(country="IN")
+    rng = random.Random(8)
+    history = []
+    for i in range(400):
+        d = date(2024, 8, 28) + timedelta(days=i)
+        lift = 0.5 if cal.name(d) else 1.0
+        history.append(Point(datetime(d.year, d.month, d.day), round(12_000 * lift * math.exp(rng.gauss(0, 0.04)))))
+    target = datetime(2025, 10, 2)
+    assert ";" in cal.name(target.date())
+    fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
+    assert fc.unseen_holiday is None and "holiday:" in fc.group
+    assert judge(fc, 6_000).passed
+    assert not judge(fc, 12_000).passed  # a duplicated holiday is no ordinary day
+    assert not judge(fc, 0.6 * 6_000).passed
+
+
+def _festive_weeks(years: int, seed: int = 6) -> tuple[list[Point], HolidayCalendar]:
+    """Daily, open every day; a config festival (x0.3) whose six days before it carry shopping
+    (x1.35), beyond the usual three-day neighbourhood."""
+    festivals = {date(2024, 10, 31): "festival", date(2025, 10, 20): "festival", date(2026, 11, 8): "festival"}
+    cal = HolidayCalendar(dates=festivals)
+    rng = random.Random(seed)
+    out = []
+    for i in range(365 * years):
+        d = date(2024, 1, 1) + timedelta(days=i)
+        festive = any(d + timedelta(days=k) in festivals for k in range(1, 7))
+        mean = 10_000 * (0.3 if d in festivals else 1.35 if festive else 1.0)
+        out.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.04)))))
+    return out, cal
+
+
+def test_a_holidays_neighbourhood_reaches_as_far_as_its_effect_does():
+    history, cal = _festive_weeks(3)
+    target = datetime(2026, 11, 3)  # five days before the third festival
+    fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
+    assert "near:festival -5d" in fc.group  # learned from two past festivals: the effect reaches six days
+    assert judge(fc, 13_500).passed and not judge(fc, 10_000).passed and not judge(fc, 0.65 * 13_500).passed
+    beyond = datetime(2026, 10, 30)  # nine days before: past the reach, an ordinary day
+    fc = forecast([p for p in history if p.at < beyond], beyond, calendar_=cal)
+    assert "near:" not in fc.group and judge(fc, 10_000).passed
+    # one past festival: how far it reaches is no rule yet; an ordinary day whose band covers both
+    once = [p for p in history if datetime(2024, 9, 1) <= p.at < datetime(2025, 10, 15)]
+    fc = forecast(once, datetime(2025, 10, 15), calendar_=cal)
+    assert "near:" not in fc.group
+    assert judge(fc, 13_500).passed and judge(fc, 10_000).passed and not judge(fc, 0.65 * 10_000).passed
+
+
+def test_a_weekday_share_that_changed_twice_is_judged_on_its_latest_regime():
+    # Saturdays 0.5 -> 0.85 (weekend support launched, day 200) -> 0.65 (cut back, day 330)
+    rng = random.Random(11)
+    history = []
+    for i in range(378):
+        d = datetime(2024, 1, 1) + timedelta(days=i)
+        share = [1.0] * 5 + [0.5 if i < 200 else 0.85 if i < 330 else 0.65, 0.45]
+        history.append(Point(d, round(9_000 * share[d.weekday()] * math.exp(rng.gauss(0, 0.04)))))
+    target = history[-2].at  # day 376, a Saturday: the seventh since the cut
+    assert target.weekday() == 5
+    fc = forecast(history[:-2], target)
+    assert fc.notes and "Sat share changed" in fc.notes[0]
+    assert fc.baseline == pytest.approx(9_000 * 0.65, rel=0.08) and judge(fc, 9_000 * 0.65).passed
+    assert not judge(fc, 0.65 * 9_000 * 0.65).passed and judge(fc, 0).reason == "empty"
+    sunday = forecast(history[:-1], history[-1].at)  # the Sunday kept its share throughout
+    assert not sunday.notes and sunday.baseline == pytest.approx(9_000 * 0.45, rel=0.08)
