@@ -758,7 +758,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         # on an hourly series a holiday's hour is a calendar hour for the shift rule (and the
         # level) only when it showed an effect: the night hours of a holiday whose business hours
         # close look like every other night, and may confirm a new level
-        special = [any(fv[f] not in NONE for f in EARNED) for fv in feats]
+        special = [any(fv[f] not in NONE for f in EARNED if f != "month_of_year") for fv in feats]
     spread = _spread(fit, feats, target_feats, used)
     # a spread from a few errors is itself uncertain (six same-weekday points give three): widen it
     # as a t quantile would, by about 2.5/n
