@@ -24,15 +24,12 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-import httpx
-
 from dw_assets.config import REPO_ROOT, dw_home
 from dw_assets.harness.airflow import free_port
 from dw_assets.harness.dagster_ui import dagster_env
-from dw_assets.harness.ready import http_ok, wait_ready
+from dw_assets.harness.ready import dagster_locations_loaded, http_ok, wait_ready
 
 MARKER = "DW_STOP_BENCH"
-LOADED = "{workspaceOrError{... on Workspace{locationEntries{name loadStatus}}}}"
 
 
 def pids_marked(token: str) -> list[int]:
@@ -68,14 +65,6 @@ def _cpu_s(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _location_loaded(url: str) -> bool:
-    try:
-        body = httpx.post(f"{url}/graphql", json={"query": LOADED}, timeout=10).json()
-    except (httpx.HTTPError, ValueError):
-        return False
-    entries = (body.get("data") or {}).get("workspaceOrError", {}).get("locationEntries") or []
-    return bool(entries) and all(e["loadStatus"] == "LOADED" for e in entries)
-
 
 def measure(kind: str, home: Path, target: str, settle_s: float, out: Path) -> dict[str, Any]:
     token = uuid.uuid4().hex
@@ -93,7 +82,7 @@ def measure(kind: str, home: Path, target: str, settle_s: float, out: Path) -> d
         proc = subprocess.Popen(cmd, cwd=REPO_ROOT, env=env, stdout=handle, stderr=subprocess.STDOUT,
                                 start_new_session=True)
     url = f"http://127.0.0.1:{port}"
-    ready = {"ui": lambda: _location_loaded(url), "dev": lambda: _location_loaded(url), "lineage": lambda: http_ok(f"{url}/api/v1/health"),
+    ready = {"ui": lambda: dagster_locations_loaded(url), "dev": lambda: dagster_locations_loaded(url), "lineage": lambda: http_ok(f"{url}/api/v1/health"),
              "daemon": lambda: b"Checking for new runs" in log.read_bytes()}[kind]
     started = time.monotonic()
     wait_ready(proc, ready, what=f"{kind} on {url}", log_path=log, timeout=900, interval=2)

@@ -76,3 +76,17 @@ class LocalService:
         except BaseException:
             self.stop()
             raise
+
+
+_LOCATIONS_QUERY = "{workspaceOrError{... on Workspace{locationEntries{name loadStatus}}}}"
+
+
+def dagster_locations_loaded(url: str, *, timeout: float = 10.0) -> bool:
+    """True once a Dagster webserver at `url` lists code locations and every one is LOADED (the
+    webserver answers before its code server has loaded the definitions)."""
+    try:
+        body = httpx.post(f"{url}/graphql", json={"query": _LOCATIONS_QUERY}, timeout=timeout).json()
+    except (httpx.HTTPError, ValueError):
+        return False
+    entries = (body.get("data") or {}).get("workspaceOrError", {}).get("locationEntries") or []
+    return bool(entries) and all(e["loadStatus"] == "LOADED" for e in entries)

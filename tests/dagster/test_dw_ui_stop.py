@@ -15,10 +15,10 @@ import sys
 import time
 from pathlib import Path
 
-import httpx
 import pytest
 
 from dw_assets.harness.process_group import STOP_GRACE_S
+from dw_assets.harness.ready import dagster_locations_loaded
 from tests.support.dagster_processes import free_port
 from tests.support.processes import pids_with_env
 
@@ -26,16 +26,7 @@ pytestmark = [pytest.mark.dbt, pytest.mark.e2e]
 REPO = Path(__file__).resolve().parents[2]
 READY_S = 900  # dbt parse and the code location's load, at load 50 on 2 cores
 STOP_BOUND_S = STOP_GRACE_S + 60  # the grace before SIGKILL, and `dw ui`'s own exit on a busy machine
-LOADED = "{workspaceOrError{... on Workspace{locationEntries{name loadStatus}}}}"
 
-
-def _location_loaded(url: str) -> bool:
-    try:
-        body = httpx.post(f"{url}/graphql", json={"query": LOADED}, timeout=10).json()
-    except (httpx.HTTPError, ValueError):
-        return False
-    entries = (body.get("data") or {}).get("workspaceOrError", {}).get("locationEntries") or []
-    return bool(entries) and all(e["loadStatus"] == "LOADED" for e in entries)
 
 
 def _kill_all(marker: bytes) -> None:
@@ -61,7 +52,7 @@ def test_dw_ui_stops_on_sigterm_within_a_bound_and_leaves_no_process_behind(tmp_
                                 env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         deadline = time.monotonic() + READY_S
-        while not (_location_loaded(url) and b"Checking for new runs" in log.read_bytes()):
+        while not (dagster_locations_loaded(url) and b"Checking for new runs" in log.read_bytes()):
             assert proc.poll() is None, f"dw ui exited {proc.returncode}:\n{log.read_text(errors='replace')[-4000:]}"
             assert time.monotonic() < deadline, f"not loaded in {READY_S}s:\n{log.read_text(errors='replace')[-4000:]}"
             time.sleep(3)
