@@ -80,17 +80,26 @@ def run_as_group(cmd: Sequence[str], *, cwd: Path, env: Mapping[str, str], what:
     of the group gets SIGTERM at once, and after `grace_s` what still runs gets SIGKILL. Whatever
     the command left running when it exited (on its own or on a signal) is stopped the same way.
     Returns the command's exit code (128 + signal when a signal ended it)."""
-    proc = subprocess.Popen(list(cmd), cwd=cwd, env=dict(env), process_group=0)
     stop_at: list[float] = []
+    started: list[subprocess.Popen[bytes]] = []
 
     def forward(signum: int, _frame: FrameType | None) -> None:
         if not stop_at:
             stop_at.append(time.monotonic())
             print(f"stopping {what} (its processes, together) ...", file=stream, flush=True)
-        _signal_group(proc.pid, signal.SIGTERM)  # Dagster's processes treat SIGTERM as Ctrl-C
+        if started:
+            _signal_group(started[0].pid, signal.SIGTERM)  # Dagster's processes treat SIGTERM as Ctrl-C
 
+    # The handlers go in before the command starts: a disposition this process inherited as
+    # "ignore" (a launcher that ignores SIGTERM or SIGHUP) would pass to the command through exec,
+    # and its processes would then never stop on the forwarded signal; a Python handler is reset to
+    # the default in the child instead.
     previous = {sig: signal.signal(sig, forward) for sig in STOP_SIGNALS}
     try:
+        proc = subprocess.Popen(list(cmd), cwd=cwd, env=dict(env), process_group=0)
+        started.append(proc)
+        if stop_at:  # a stop signal came while it started
+            _signal_group(proc.pid, signal.SIGTERM)
         while True:
             try:
                 proc.wait(timeout=0.5)

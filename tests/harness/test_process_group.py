@@ -63,9 +63,14 @@ def _started(out: Path, count: int) -> None:
         time.sleep(0.2)
 
 
-def _supervise(cmd: list[str], env: dict[str, str], grace_s: float) -> tuple[subprocess.Popen[str], Path]:
-    """`run_as_group` in a process of its own, as `dw ui` runs it, so a signal can be sent to it."""
-    script = ("import sys; from pathlib import Path; from dw_assets.harness.process_group import run_as_group; "
+def _supervise(cmd: list[str], env: dict[str, str], grace_s: float,
+               ignoring: bool = False) -> tuple[subprocess.Popen[str], Path]:
+    """`run_as_group` in a process of its own, as `dw ui` runs it, so a signal can be sent to it;
+    `ignoring`: started by a launcher that ignores SIGTERM and SIGHUP (an ignored disposition is
+    inherited through exec)."""
+    ignore = ("import signal; signal.signal(signal.SIGTERM, signal.SIG_IGN); "
+              "signal.signal(signal.SIGHUP, signal.SIG_IGN); ") if ignoring else ""
+    script = (ignore + "import sys; from pathlib import Path; from dw_assets.harness.process_group import run_as_group; "
               f"sys.exit(run_as_group({cmd!r}, cwd=Path('.'), env=dict(__import__('os').environ), what='tree', "
               f"grace_s={grace_s}))")
     log = Path(env["PROCESS_GROUP_TEST"]) / "supervisor.log"
@@ -90,9 +95,10 @@ def no_orphans(tmp_path: Path):
             pass
 
 
-def test_sigterm_to_the_command_reaches_every_process_of_its_tree_and_none_is_left(tmp_path, no_orphans):
+@pytest.mark.parametrize("ignoring", [False, True], ids=["plain", "launched-with-sigterm-ignored"])
+def test_sigterm_to_the_command_reaches_every_process_of_its_tree_and_none_is_left(tmp_path, no_orphans, ignoring):
     cmd, env, out = _tree(tmp_path, "polite", "polite")
-    proc, log = _supervise(cmd, env, grace_s=60)
+    proc, log = _supervise(cmd, env, grace_s=60, ignoring=ignoring)
     _started(out, 2)
     proc.send_signal(signal.SIGTERM)  # to the supervisor alone, as `kill PID` or a service manager does
     code = proc.wait(DEADLINE_S)
