@@ -746,6 +746,9 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     if not unproven and near and ("near_holiday", near) in drop and abs(_split_near(str(near))[1]) > NEIGHBOURHOOD_DAYS \
             and fit.members["near_holiday"].get(near) == 1:
         unproven = fit.effects["near_holiday"].get(near, 0.0)  # a widened neighbourhood's day seen once
+    # holidays seen before whose effect was within the noise: an ordinary day is one of the
+    # calendar's holiday behaviours (for a holiday never seen, below)
+    quiet_holidays = any(f == "holiday" and v not in NONE for f, v in drop)
     if drop:
         # an earned group whose past effect is within the noise joins the ordinary days (one refit)
         blank = {"holiday": "", "near_holiday": "", "after_gap": 0, "month_of_year": ""}
@@ -852,6 +855,16 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         upper = math.exp(level + max(e for _, e in so_far) + h)
         notes.append(f"{unseen} has no past occurrence: read from the holiday's {len(same_day)} hours so far, "
                      f"which fit {' or '.join(name for name, _ in so_far)}")
+    elif unseen and grain == "day" and len(behaviours := _holiday_behaviours(fit, quiet_holidays)) >= 3:
+        # never seen, on a series that has seen the calendar's other holidays: it behaves like one
+        # of them, from the quietest to the busiest (an ordinary day only where some holiday was
+        # one). Otherwise a holiday at half the ordinary volume, loaded twice, reads as an ordinary
+        # day and passes (an Indian holiday that fell on closed Sundays the year before)
+        lower = min(lower, math.exp(log_pred + min(behaviours) - h))
+        upper = math.exp(log_pred + max(behaviours) + h)
+        notes.append(f"{unseen} has no past occurrence: expected to behave like one of the {len(behaviours)} "
+                     f"holidays seen, x{math.exp(min(behaviours)):.2f}-{math.exp(max(behaviours)):.2f} "
+                     "of an ordinary day")
     elif unseen:
         # never seen: like an ordinary hour or, where the weekend differs, like the weekend's same
         # hour (a holiday closes like a weekend: business hours quiet, a nightly batch unchanged),
@@ -874,6 +887,15 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                     spread=spread, half_width=h, trend_per_step=math.exp(fit.slope), shift=shift,
                     unseen_holiday=unseen, notes=notes, hard_ratio=p.hard_ratio,
                     empty_is_normal=bool(same_day_zeros) and len(same_day_zeros) * 3 >= len(same) + len(same_day_zeros))
+
+
+def _holiday_behaviours(fit: _Fit, quiet: bool) -> list[float]:
+    """The effects of the holidays the history has seen (0 for an ordinary day when some seen
+    holiday's effect was within the noise): what a holiday never seen may be like."""
+    if "holiday" not in fit.used:
+        return []
+    seen = [fit.effects["holiday"][v] for v, m in fit.members["holiday"].items() if m and v not in NONE]
+    return seen + [0.0] if quiet and seen else seen
 
 
 def _weekend_prior(fit: _Fit, target_feats: Mapping[str, object], used: Sequence[str],

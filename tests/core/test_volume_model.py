@@ -123,6 +123,46 @@ def test_a_holiday_never_seen_before_is_expected_but_an_empty_day_still_fails():
     assert not judge(fc, 0).passed
 
 
+def _closing_days(quiet: float, seed: int = 11) -> tuple[list[Point], HolidayCalendar]:
+    """A year and a half of daily loads where the team's listed closing days run at `quiet` of an
+    ordinary day (one of them, "inventory", at an ordinary day's volume), and a new closing day,
+    "founders_day", first appears on the last day."""
+    rng = random.Random(seed)
+    dates = {}
+    for year in (2024, 2025):
+        for month, day, name in ((1, 15, "winter_close"), (4, 10, "spring_close"), (7, 3, "summer_close"),
+                                 (10, 8, "autumn_close"), (5, 20, "inventory")):
+            dates[date(year, month, day)] = name
+    dates[date(2025, 6, 12)] = "founders_day"
+    cal = HolidayCalendar(dates=dates)
+    out = []
+    for i in range((date(2025, 6, 12) - date(2024, 1, 1)).days + 1):
+        d = date(2024, 1, 1) + timedelta(days=i)
+        name = cal.name(d)
+        mean = 10_000 * (quiet if name and name != "inventory" else 1.0)
+        out.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.04)))))
+    return out, cal
+
+
+def test_a_holiday_never_seen_behaves_like_the_holidays_seen_so_a_duplicated_one_fails():
+    history, cal = _closing_days(quiet=0.5)
+    target = datetime(2025, 6, 12)
+    clean = history[-1].value
+    assert history[-1].at == target
+    fc = forecast(history[:-1], target, calendar_=cal)
+    assert fc.unseen_holiday == "founders_day"
+    assert judge(fc, clean).passed                 # like the other closing days, x0.5
+    assert judge(fc, clean / 0.5).passed           # like "inventory", an ordinary day
+    # closing days were half a day or an ordinary one: loaded twice at 0.5, it reads as an ordinary
+    # day only where a closing day never was one
+    history_without_inventory = [p for p in history if cal.name(p.at.date()) != "inventory"]
+    cal_without = HolidayCalendar(dates={d: n for d, n in cal.dates.items() if n != "inventory"})
+    fc = forecast(history_without_inventory[:-1], target, calendar_=cal_without)
+    assert judge(fc, clean).passed
+    assert not judge(fc, 2 * clean).passed, fc.notes
+    assert not judge(fc, 0).passed
+
+
 def test_a_level_shift_is_learned_after_n_points_without_a_blind_window():
     history = _orders(days=500, shift_at=495)
     target = history[-1].at + timedelta(days=1)
