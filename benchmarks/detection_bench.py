@@ -1064,8 +1064,10 @@ def main() -> int:
     ap.add_argument("--stride", type=int, default=1, help="evaluate every n-th partition (more seeds in less time)")
     ap.add_argument("--json", default=None)
     ap.add_argument("--processes", type=int, default=2)
+    ap.add_argument("--k", type=float, default=ModelParams.k,
+                    help="the band's half-width in sds (a sensitivity run; the product's default otherwise)")
     args = ap.parse_args()
-    params = ModelParams()
+    params = ModelParams(k=args.k)
     seeds = [1] if args.quick else [int(s) for s in args.seeds.split(",")]
     stride = 3 if args.quick else args.stride
     names = args.estates.split(",")

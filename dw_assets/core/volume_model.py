@@ -48,16 +48,19 @@ import numpy as np
 
 Grain = Literal["day", "hour"]
 FEATURES = ("period_end", "weekday", "hour_of_day", "business_day", "holiday", "near_holiday", "after_gap",
-            "hour_of_week", "month_of_year")
+            "hour_of_week", "month_of_year", "week_of_year")
 # (in the order their effects are fitted: the day after a long weekend is first a day after a
 # closure, and only what is left is its holiday's neighbourhood's)
-SPARSE = ("period_end", "month_of_year", "holiday", "after_gap", "near_holiday")
+SPARSE = ("period_end", "month_of_year", "holiday", "week_of_year", "after_gap", "near_holiday")
 # dense groups of a daily series whose share may change for good and be re-baselined (hours are
 # the hourly model's: a moved cycle there is a time-zone matter)
 SHAPE_GROUPS = ("weekday", "business_day")
 SHAPE_SE = 4.0  # standard errors a group's change must stand out by, wherever in its history it split
 # calendar days that must earn their group: kept only when their past effect stands out from the noise
-EARNED = ("holiday", "after_gap", "near_holiday", "month_of_year")
+EARNED = ("holiday", "after_gap", "near_holiday", "month_of_year", "week_of_year")
+# the seasons of a weekly or monthly series: every partition belongs to one, so they are no calendar
+# day for the shift rule and the level
+SEASONS = ("month_of_year", "week_of_year")
 NONE = ("", -1, 0)  # a sparse group's "not this kind of day"
 MAD_SCALE = 1.4826
 NEIGHBOURHOOD_DAYS = 3  # the working days before and after a holiday that may carry its effect (travel, backlog)
@@ -72,8 +75,8 @@ BRIDGE_REACH = 6  # closed days a bridge day may lie from the holiday it belongs
 # every holiday (a hundred candidates a year in some calendars), so it needs three; a month of the
 # year (a weekly or monthly series' season: March's bonus, the summer weeks) is a guess over twelve
 # months every partition belongs to: three too, and two past occurrences at least
-DISTINCT_Z = {"holiday": 2.0, "after_gap": 2.0, "near_holiday": 3.0, "month_of_year": 3.0}
-MIN_OCCURRENCES = {"month_of_year": 2}
+DISTINCT_Z = {"holiday": 2.0, "after_gap": 2.0, "near_holiday": 3.0, "month_of_year": 3.0, "week_of_year": 3.0}
+MIN_OCCURRENCES = {"month_of_year": 2, "week_of_year": 2}
 
 
 @dataclass(frozen=True)
@@ -434,7 +437,7 @@ class _Fit:
 
     def __init__(self, t: list[float], x: list[float], feats: list[dict[str, object]], used: list[str],
                  lag: int, level_points: int):
-        self.t, self.x, self.feats, self.used = t, x, feats, used
+        self.t, self.x, self.feats, self.used, self.lag = t, x, feats, used, lag
         n = len(x)
         tt, xx = np.asarray(t, dtype=float), np.asarray(x, dtype=float)
         self._tt = tt
@@ -464,7 +467,7 @@ class _Fit:
                 # a calendar day's group (holiday, period end) learned from several hours of one day
                 # is one occasion: its effect is as uncertain as one point's
                 # (and a month of a weekly series, seen in four weeks a year, is one occasion a year)
-                occasion = "year" if f == "month_of_year" else "day"
+                occasion = "year" if f in SEASONS else "day"
                 self.members[f][v] = len({feats[i].get(occasion) for i in idx}) if f in SPARSE else len(idx)
                 if f not in SPARSE:
                     plain = idx[ordinary[idx]]
@@ -476,6 +479,12 @@ class _Fit:
                 if index[f] else np.zeros(0, dtype=int)
         self.slope = 0.0
         self.level_points = level_points
+        # the fitted level's window: the level window, but on a weekly series with seasons a
+        # quarter of a year either side, so a season of several weeks (six school-summer weeks at
+        # x1.6) is not read as the level and then learned as no effect at all
+        self._half = max(1, level_points // 2)
+        if lag == 52 and any(f in SEASONS for f in used):
+            self._half = max(self._half, 13)
         per = {f: np.zeros(n) for f in used}  # each point's effect, per group kind
         total = np.zeros(n)
         for _ in range(self.ITERATIONS):
@@ -523,7 +532,7 @@ class _Fit:
         return slope if abs(slope) > 2 * stderr else 0.0
 
     def _rolling_level(self, e: np.ndarray) -> np.ndarray:
-        half = max(1, self.level_points // 2)
+        half = self._half
         adj = np.asarray(e) - self.slope * self._tt
         if self._plain is None:
             return np.asarray(_rolling_median(adj.tolist(), half)) + self.slope * self._tt
@@ -696,7 +705,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # holidays, their neighbourhoods and closures as the calendar has them: a level shift may not
     # start on one, nor be confirmed by them alone (three homecoming days are not a new level; a
     # month of the year is every partition's, not a calendar day)
-    special = [any(fv[f] not in NONE for f in EARNED if f != "month_of_year") for fv in feats]
+    special = [any(fv[f] not in NONE for f in EARNED if f not in SEASONS) for fv in feats]
     t_target = (target - origin).total_seconds() / 86400 / step
     lag = cycle if cycle <= len(x) // 2 else max(1, len(x) // 2)
 
@@ -738,7 +747,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         if wider:
             fit = _Fit(t, x, feats, used, lag, level_points)
             drop = _indistinct(fit, used) | _beyond_reach(fit, wider, _indistinct(fit, used))
-            special = [any(fv[f] not in NONE for f in EARNED if f != "month_of_year") for fv in feats]
+            special = [any(fv[f] not in NONE for f in EARNED if f not in SEASONS) for fv in feats]
     if "holiday" in used:
         target_feats["holiday"] = _combined_holiday(str(target_feats["holiday"]), fit, drop)
     unproven = fit.effects["holiday"].get(target_feats["holiday"], 0.0) if ("holiday", target_feats.get("holiday")) in drop else 0.0
@@ -751,7 +760,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     quiet_holidays = any(f == "holiday" and v not in NONE for f, v in drop)
     if drop:
         # an earned group whose past effect is within the noise joins the ordinary days (one refit)
-        blank = {"holiday": "", "near_holiday": "", "after_gap": 0, "month_of_year": ""}
+        blank = {"holiday": "", "near_holiday": "", "after_gap": 0, "month_of_year": "", "week_of_year": ""}
         for fv in [*feats, target_feats]:
             for f in EARNED:
                 if (f, fv.get(f)) in drop:
@@ -761,7 +770,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         # on an hourly series a holiday's hour is a calendar hour for the shift rule (and the
         # level) only when it showed an effect: the night hours of a holiday whose business hours
         # close look like every other night, and may confirm a new level
-        special = [any(fv[f] not in NONE for f in EARNED if f != "month_of_year") for fv in feats]
+        special = [any(fv[f] not in NONE for f in EARNED if f not in SEASONS) for fv in feats]
     spread = _spread(fit, feats, target_feats, used)
     # a spread from a few errors is itself uncertain (six same-weekday points give three): widen it
     # as a t quantile would, by about 2.5/n
@@ -1013,6 +1022,15 @@ def _months_of_year(pts: Sequence[Point], feats: list[dict[str, object]], target
     middle = timedelta(days=span // 2)
     for at, fv in [*((q.at, fv) for q, fv in zip(pts, feats)), (target, target_feats)]:
         fv["month_of_year"], fv["year"] = (at.date() + middle).month, (at.date() + middle).year
+        if span > 1:
+            # a weekly series' season is its week of the year (ISO, of its middle day), not its
+            # month: a season that splits a month (school summer holidays from late July) is its
+            # weeks', and the week that is July's this year was August's the last three (a month
+            # fitted first then lent it August's effect, and the week learned none of its own)
+            fv["week_of_year"], fv["month_of_year"] = (at.date() + middle).isocalendar().week, ""
+            # nor is a week a period end because its first day is one (a Monday 31 March learned
+            # its "quarter end" from the one other Monday quarter end, in a shift's first weeks)
+            fv["period_end"] = ""
 
 
 def _open_weekdays(days: Sequence[date]) -> frozenset[int]:
@@ -1205,12 +1223,18 @@ def _indistinct(fit: _Fit, used: Sequence[str]) -> set[tuple[str, object]]:
     """The earned groups (a holiday, a day near one, a closure's length) whose past effect is within
     DISTINCT_Z standard errors of zero: their days are ordinary days, judged by the ordinary band,
     instead of a group of one or two noisy past points whose band would sit at the ceiling."""
-    errors = [e for _, e in fit.errors] or fit.resid
-    sd = MAD_SCALE * max(_mad(errors), _mad(fit.resid))
+    sd = _noise_sd(fit)
     drop = set()
     for f in EARNED:
         if f not in used:
             continue
+        sd_f = sd
+        if f == "week_of_year":
+            # 52 weeks' effects, each the mean of two or three past years, take half the noise
+            # with them: judged against the noise as a fit without them sees it (a 10%-noise
+            # series read as 5% and earned a season in weeks where noise alone had lifted it twice)
+            sd_f = max(sd, _noise_sd(_Fit(fit.t, fit.x, fit.feats, [g for g in fit.used if g != f], fit.lag,
+                                          fit.level_points)))
         for value, members in fit.members[f].items():
             if value in NONE or not members:
                 continue
@@ -1218,10 +1242,30 @@ def _indistinct(fit: _Fit, used: Sequence[str]) -> set[tuple[str, object]]:
                 drop.add((f, value))
                 continue
             # a median of one or two points is their mean; of more, it costs pi/2 in variance
-            se = sd * math.sqrt((math.pi / 2 if members > 2 else 1.0) / members)
-            if abs(fit.effects[f].get(value, 0.0)) <= DISTINCT_Z[f] * se:
+            se = sd_f * math.sqrt((math.pi / 2 if members > 2 else 1.0) / members)
+            effect = fit.effects[f].get(value, 0.0)
+            if abs(effect) <= DISTINCT_Z[f] * se:
+                drop.add((f, value))
+            elif f == "week_of_year" and not _every_year(fit, f, value, effect, 2 * sd_f):
                 drop.add((f, value))
     return drop
+
+
+def _noise_sd(fit: _Fit) -> float:
+    errors = [e for _, e in fit.errors] or fit.resid
+    return MAD_SCALE * max(_mad(errors), _mad(fit.resid))
+
+
+def _every_year(fit: _Fit, f: str, value: object, effect: float, least: float) -> bool:
+    """A week of the year is a season only when every past year showed it, on the same side and
+    at least `least` (two sds of a point) from the level: a week that stood out once (a one-off
+    event, a fault left in the history) clears three standard errors over two or three years as
+    easily as a season does."""
+    by_year: dict[object, list[float]] = defaultdict(list)
+    for i, fv in enumerate(fit.feats):
+        if fv.get(f) == value:
+            by_year[fv.get("year")].append(fit.resid[i] + effect)
+    return all(median(devs) * math.copysign(1.0, effect) > least for devs in by_year.values())
 
 
 def _group_label(fv: Mapping[str, object], used: Iterable[str]) -> str:
@@ -1246,6 +1290,8 @@ def _group_label(fv: Mapping[str, object], used: Iterable[str]) -> str:
             parts.append(f"after_{v}_closed_days")
         elif f == "month_of_year":
             parts.append(f"month:{calendar.month_abbr[cast(int, v)]}")
+        elif f == "week_of_year":
+            parts.append(f"week:{v}")
         else:
             parts.append(f"holiday:{v}")
     return ", ".join(parts) or "all"

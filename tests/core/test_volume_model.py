@@ -387,8 +387,48 @@ def test_a_weekly_partition_holds_the_holidays_of_its_seven_days():
     assert "Christmas Day" in fc.group
     assert judge(fc, 0.55 * 50_000).passed
     assert not judge(fc, 0.55 * 50_000 * 0.6).passed  # a 40% drop on a Christmas week still fails
-    plain = forecast([p for p in history if p.at < target], target)  # no calendar: Christmas week looks like a drop
-    assert not judge(plain, 0.55 * 50_000).passed
+    # no calendar: the two past years' low week 52 (Christmas Day observed in 2022, Christmas Day
+    # in 2023) is learned as that week of the year's season
+    plain = forecast([p for p in history if p.at < target], target)
+    assert "week:52" in plain.group
+    assert judge(plain, 0.55 * 50_000).passed
+    assert not judge(plain, 0.55 * 50_000 * 0.6).passed
+
+
+def _summer_weeks(years: int = 3, seed: int = 12, one_off: date | None = None) -> list[Point]:
+    """Weekly bookings (Monday weeks) whose school-summer weeks (Mondays from 20 July to 31 August)
+    run at x1.6, in no calendar; `one_off`: a week at x0.5 once (an event, a fault left in the history)."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(52 * years + 40):
+        monday = date(2022, 1, 3) + timedelta(weeks=i)
+        mean = 8_000 * (1.6 if date(monday.year, 7, 20) <= monday <= date(monday.year, 8, 31) else 1.0)
+        mean *= 0.5 if monday == one_off else 1.0
+        out.append(Point(datetime(monday.year, monday.month, monday.day), round(mean * math.exp(rng.gauss(0, 0.03)))))
+    return out
+
+
+def test_a_weekly_season_that_splits_a_month_is_learned_by_its_weeks():
+    history = _summer_weeks()
+    for target in (datetime(2025, 7, 14), datetime(2025, 7, 28), datetime(2025, 9, 8)):
+        # a July week before the summer, one inside it (a week that was August's in past years), the
+        # first week after it
+        summer = date(2025, 7, 20) <= target.date() <= date(2025, 8, 31)
+        value = next(p.value for p in history if p.at == target)
+        fc = forecast([p for p in history if p.at < target], target)
+        assert judge(fc, value).passed, (target, fc.group, value / fc.baseline)
+        assert ("week:" in fc.group) == summer
+        assert not judge(fc, value * 0.75).passed  # a 25% drop in or out of the season fails
+
+
+def test_a_week_that_stood_out_in_one_year_only_is_no_season():
+    history = _summer_weeks(one_off=date(2023, 3, 13))  # week 11 of 2023 at x0.5, never again
+    target = datetime(2025, 3, 10)  # week 11 of 2025
+    value = next(p.value for p in history if p.at == target)
+    fc = forecast([p for p in history if p.at < target], target)
+    assert "week:" not in fc.group
+    assert judge(fc, value).passed
+    assert not judge(fc, value * 0.75).passed
 
 
 def _business_days(cal: HolidayCalendar, years: int = 2, seed: int = 4, backlog: float = 1.6) -> list[Point]:
