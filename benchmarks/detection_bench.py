@@ -828,7 +828,7 @@ def journals_au(seed: int) -> Estate:
     cal = HolidayCalendar(country="AU", subdiv="NSW")
     shares = _shares(rng)
     start = date(2023, 7, 1)
-    days = _business_days(cal, start, date(2026, 7, 10))
+    days = _business_days(cal, start, date(2026, 6, 30))  # whole months: a close needs its month's last day
     by_month: dict[tuple[int, int], list[date]] = {}
     for d in days:
         by_month.setdefault((d.year, d.month), []).append(d)
