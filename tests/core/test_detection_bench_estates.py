@@ -5,6 +5,7 @@ partitions' kinds set. Generation only: the model is never run here (that is the
 from __future__ import annotations
 
 from datetime import timedelta
+from itertools import pairwise
 
 import pytest
 
@@ -55,7 +56,7 @@ def test_orders_fr_history_holds_unlabelled_incidents() -> None:
     assert any(at < first for at in estate.incidents) and any(at >= first for at in estate.incidents)
     zero_days = [at for at, groups in estate.series if sum(groups) == 0]
     assert zero_days and all(at in estate.incidents for at in zero_days)
-    assert any(b - a == timedelta(days=1) for a, b in zip(zero_days, zero_days[1:])), "a two-day outage"
+    assert any(b - a == timedelta(days=1) for a, b in pairwise(zero_days)), "a two-day outage"
 
 
 def test_payments_gb_il_has_a_small_market() -> None:
@@ -71,6 +72,6 @@ def test_calendar_shapes_of_the_monthly_weekly_and_hourly_estates() -> None:
     assert all(at.weekday() == 0 for at, _ in claims.series)
     assert any(at.isocalendar()[1] == 53 for at, _ in claims.series[claims.evaluate_from:])
     telemetry = ESTATES["telemetry_chicago_hourly"](1)
-    steps = {b - a for (a, _), (b, _) in zip(telemetry.series, telemetry.series[1:])}
+    steps = {b - a for (a, _), (b, _) in pairwise(telemetry.series)}
     assert telemetry.grain == "hour" and steps == {timedelta(hours=1)}
     assert telemetry.timezone == "America/Chicago"
