@@ -21,6 +21,8 @@ FIFTH_ROUND = {
     "telemetry_chicago_hourly": {"maintenance", "ordinary"},
     "invoices_it_monthly": {"year_turn", "summer", "ordinary"},
     "claims_de_weekly": {"week_53", "holiday", "ordinary"},
+    "refunds_se": {"group_at_zero", "holiday", "ordinary"},
+    "sellers_pl": {"holiday", "ordinary"},
 }
 
 
@@ -63,6 +65,13 @@ def test_payments_gb_il_has_a_small_market() -> None:
     estate = ESTATES["payments_gb_il"](1)
     totals = [sum(g) for g in zip(*(groups for _, groups in estate.series))]
     assert 0.01 <= min(totals) / sum(totals) <= 0.02
+
+
+def test_sellers_pl_has_a_source_launched_mid_history() -> None:
+    estate = ESTATES["sellers_pl"](1)
+    zero = [g for g in range(GROUPS) if estate.series[0][1][g] == 0]
+    assert len(zero) == 1
+    assert all(groups[zero[0]] > 0 for _, groups in estate.series[estate.evaluate_from:])
 
 
 def test_calendar_shapes_of_the_monthly_weekly_and_hourly_estates() -> None:
