@@ -23,6 +23,7 @@ FIFTH_ROUND = {
     "claims_de_weekly": {"week_53", "holiday", "ordinary"},
     "refunds_se": {"group_at_zero", "holiday", "ordinary"},
     "sellers_pl": {"holiday", "ordinary"},
+    "rides_us": {"rain", "holiday", "ordinary"},
 }
 
 
