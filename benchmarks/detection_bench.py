@@ -53,6 +53,18 @@ Eid from the `holidays` package), `sales_445_monthly` (fiscal periods of a 4-4-5
 dated on their closing Saturday) and `bookings_gb_weekly` (school holidays in no calendar, two
 level shifts five weeks apart) were written before the fourth round (daily, weekly and monthly
 series) changed the model, and first run in its final run (held out).
+The fifth round's eleven (`journals_au`, `orders_fr`, `bookings_nl`, `subscriptions_ca`,
+`payments_gb_il`, `telemetry_chicago_hourly`, `invoices_it_monthly`, `claims_de_weekly`,
+`refunds_se`, `sellers_pl`, `rides_us`) were written blind, by someone who had read only the model's
+public API, to look like other teams' data: a GL journal feed on business days with a three-day
+month-end close and a June fiscal year, a history holding unlabelled incidents (partial loads, a
+duplicated day, a two-day outage, a late day: `Estate.incidents`, read as history, never evaluated),
+a table eight weeks old, a logistic launch ramp and a slow decline, a 1.5% market with its own week
+and holidays, a weekly maintenance window on an hourly feed, a monthly series dated on the first of
+the month, ISO weeks with week 53 and Easter weeks, a low-count table (Poisson counts, a small group
+at zero some clean days) and a source launched mid-history (zeros, then a climb), and bike rides
+with a strong yearly season and rainy days. They were committed before their first run on the model
+as it stood (3c3a7a2).
 """
 
 from __future__ import annotations
@@ -112,6 +124,9 @@ class Estate:
     # the check's `timezone` (an hourly series' points are UTC hours, as the check aggregates them;
     # its hours, weekdays and holidays are the owner's local ones)
     timezone: str = "UTC"
+    # unlabelled past incidents (partial loads, outages...) left in the series: in the history the
+    # check reads, never evaluated (they are not clean partitions)
+    incidents: set[datetime] = field(default_factory=set)
 
 
 def _shares(rng: random.Random) -> list[float]:
@@ -792,6 +807,379 @@ def bookings_gb_weekly(seed: int) -> Estate:
     return Estate("bookings_gb_weekly", "day", series, 106, cal, cats, shifts)
 
 
+# The fifth round (issue 16): estates written blind, by someone who had read only the model's public
+# API, to look like other teams' real data; first run on the model as it stood (3c3a7a2)
+
+
+def _business_days(cal: HolidayCalendar, first: date, last: date) -> list[date]:
+    """Weekdays that are not holidays in `cal`, from `first` to `last` inclusive."""
+    days, day = [], first
+    while day <= last:
+        if day.weekday() < 5 and not cal.name(day):
+            days.append(day)
+        day += timedelta(days=1)
+    return days
+
+
+def journals_au(seed: int) -> Estate:
+    """Blind (fifth round): an Australian GL journal feed on business days only (NSW holidays and
+    weekends closed, no partition); the month-end close on the last three business days x1.6, x2.0
+    and x2.4, quarter closes x1.15 more, the fiscal year's close (June) x1.4 more; the first business
+    day x1.3 and, after the June close, the next four x1.2 (year-end adjustments); 4% noise;
+    +0.02%/day."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="AU", subdiv="NSW")
+    shares = _shares(rng)
+    start = date(2023, 7, 1)
+    days = _business_days(cal, start, date(2026, 6, 30))  # whole months: a close needs its month's last day
+    by_month: dict[tuple[int, int], list[date]] = {}
+    for d in days:
+        by_month.setdefault((d.year, d.month), []).append(d)
+    close = [rng.uniform(1.5, 1.7), rng.uniform(1.9, 2.1), rng.uniform(2.3, 2.5)]
+    series, cats = [], {}
+    for d in days:
+        month = by_month[(d.year, d.month)]
+        at = datetime(d.year, d.month, d.day)
+        mean = 5_000 * math.exp(0.0002 * (d - start).days)
+        position, from_end = month.index(d), len(month) - 1 - month.index(d)
+        if from_end < 3:
+            mean *= close[2 - from_end] * (1.4 if d.month == 6 else 1.15 if d.month % 3 == 0 else 1.0)
+            cats[at] = "period_end"
+        elif position == 0:
+            mean *= 1.3
+            cats[at] = "period_start"
+        elif d.month == 7 and position < 5:
+            mean *= 1.2
+            cats[at] = "period_start"
+        series.append((at, [_noisy(rng, mean * s, 0.04) for s in shares]))
+    return Estate("journals_au", "day", series, _index_from(series, date(2025, 7, 1)), cal, cats)
+
+
+def orders_fr(seed: int) -> Estate:
+    """Blind (fifth round): French daily orders whose history holds unlabelled incidents nobody
+    marked (partial loads at 0.4-0.7x of the table or 0.2-0.4x of one source, a duplicated day,
+    a two-day outage at zero rows, a late day at 0.1x: about one every 40 days, in the history the
+    check reads, never evaluated); French holidays x0.6, Christmas x0.35, the August holidays
+    (1-25 Aug) x0.85; 4% noise; +0.03%/day."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="FR")
+    shares = _shares(rng)
+    shape = [1.05, 1.0, 1.0, 1.0, 1.05, 0.85, 0.7]
+    start, n = date(2024, 1, 1), 760
+    # the incidents: kinds in a fixed mix, at random days (not holidays) at least 12 days apart
+    kinds = ["partial", "partial_group", "late", "partial", "duplicated", "partial", "outage", "partial_group",
+             "partial", "late", "partial", "duplicated", "partial_group", "outage", "partial", "late", "partial",
+             "partial"]
+    at_day: dict[int, str] = {}
+    while len(at_day) < len(kinds):
+        i = rng.randrange(20, n - 1)
+        d = start + timedelta(days=i)
+        if all(abs(i - j) >= 12 for j in at_day) and not cal.name(d) and not cal.name(d + timedelta(days=1)):
+            at_day[i] = kinds[len(at_day)]
+    series, cats, incidents = [], {}, set()
+    outage_next = False
+    for i in range(n):
+        d = start + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        mean = 18_000 * math.exp(0.0003 * i) * shape[d.weekday()]
+        hol = cal.name(d)
+        if hol:
+            mean *= 0.35 if "Christmas" in hol else 0.6
+            cats[at] = "holiday"
+        elif d.month == 8 and d.day <= 25:
+            mean *= 0.85
+            cats[at] = "summer"
+        groups = [_noisy(rng, mean * s, 0.04) for s in shares]
+        kind = "outage" if outage_next else at_day.get(i)
+        outage_next = False
+        if kind:
+            incidents.add(at)
+            if kind == "partial":
+                factor = rng.uniform(0.4, 0.7)
+                groups = [round(v * factor) for v in groups]
+            elif kind == "partial_group":
+                g = rng.randrange(GROUPS)
+                groups[g] = round(groups[g] * rng.uniform(0.2, 0.4))
+            elif kind == "late":
+                groups = [round(v * 0.1) for v in groups]
+            elif kind == "duplicated":
+                groups = [v * 2 for v in groups]
+            else:  # a two-day outage: this day and the next at zero rows
+                groups = [0.0] * GROUPS
+                outage_next = at_day.get(i) == "outage"
+        series.append((at, groups))
+    for at in sorted(incidents):
+        for k in range(1, 15):
+            nxt = at + timedelta(days=k)
+            if nxt not in incidents:
+                cats.setdefault(nxt, "after_incident")
+    return Estate("orders_fr", "day", series, 400, cal, cats, incidents=incidents)
+
+
+def bookings_nl(seed: int) -> Estate:
+    """Blind (fifth round): restaurant bookings of a table created eight weeks before the first
+    evaluated partition (2026-03-02; Easter in its history; King's Day, Ascension and Whitsun in
+    the evaluated twelve weeks): Friday and Saturday busiest, Monday quietest; Dutch holidays x1.15
+    (eating out), King's Day x0.6 (street parties); a young product's growth, +0.25%/day; 5%
+    noise. The first four evaluated weeks (under twelve weeks of history) are their own kind."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="NL")
+    shares = _shares(rng)
+    shape = [0.7, 0.75, 0.85, 0.95, 1.3, 1.45, 1.0]
+    start, n, first = date(2026, 3, 2), 56 + 84, 56
+    series, cats = [], {}
+    for i in range(n):
+        d = start + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        mean = 4_000 * math.exp(0.0025 * i) * shape[d.weekday()]
+        hol = cal.name(d)
+        if hol:
+            mean *= 0.6 if "King" in hol else 1.15
+            cats[at] = "holiday"
+        elif first <= i < first + 28:
+            cats[at] = "young"
+        series.append((at, [_noisy(rng, mean * s, 0.05) for s in shares]))
+    return Estate("bookings_nl", "day", series, first, cal, cats)
+
+
+def subscriptions_ca(seed: int) -> Estate:
+    """Blind (fifth round): Canadian (Ontario) daily subscriptions: a launch that grows the level
+    2.1x along a logistic curve (5% to 95% of the growth in about eleven weeks, centred on day 470),
+    a plateau, then a slow decline of -30% over three months (days 620-710) and a plateau; Mondays
+    heaviest, weekends light; holidays x0.7, Christmas x0.4; 4% noise. The ramp's and the decline's
+    days (and two weeks after each) are their own kinds."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="CA", subdiv="ON")
+    shares = _shares(rng)
+    shape = [1.1, 1.05, 1.0, 1.0, 0.95, 0.8, 0.85]
+    start, n = date(2024, 1, 1), 760
+    series, cats = [], {}
+    for i in range(n):
+        d = start + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        grown = 1 / (1 + math.exp(-0.0785 * (i - 470)))
+        declined = min(max(i - 620, 0), 90) / 90
+        mean = 7_000 * math.exp(math.log(2.1) * grown + math.log(0.7) * declined) * shape[d.weekday()]
+        hol = cal.name(d)
+        if hol:
+            mean *= 0.4 if "Christmas" in hol else 0.7
+            cats[at] = "holiday"
+        elif 0.05 < grown and i <= 470 + 38 + 14:
+            cats[at] = "ramp"
+        elif 620 <= i <= 710 + 14:
+            cats[at] = "decline"
+        series.append((at, [_noisy(rng, mean * s, 0.04) for s in shares]))
+    return Estate("subscriptions_ca", "day", series, 400, cal, cats)
+
+
+def payments_gb_il(seed: int) -> Estate:
+    """Blind (fifth round): daily card payments of a UK business in five markets of very unequal
+    size (47%, 28%, 15%, 8.5% and 1.5%); the four large ones follow England's week (Friday
+    heaviest, Sunday light) and bank holidays (x0.6); the small one is Israel, with its own week
+    (Sunday a working day, Friday x0.55, Saturday x0.35) and holidays (x0.3, in no calendar the
+    check knows: the check's calendar is England's), 8% noise against 3% for the others;
+    +0.03%/day."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="GB", subdiv="ENG")
+    israel = HolidayCalendar(country="IL")
+    shares = [0.47, 0.28, 0.15, 0.085, 0.015]
+    rng.shuffle(shares)
+    small = shares.index(0.015)
+    uk, il = [1.0, 1.0, 1.0, 1.05, 1.15, 0.9, 0.7], [1.05, 1.0, 1.0, 1.1, 0.55, 0.35, 1.1]
+    start, n = date(2024, 1, 1), 760
+    series, cats = [], {}
+    for i in range(n):
+        d = start + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        level = 40_000 * math.exp(0.0003 * i)
+        groups = []
+        for g, share in enumerate(shares):
+            if g == small:
+                mean = level * share * il[d.weekday()] * (0.3 if israel.name(d) else 1.0)
+                groups.append(_noisy(rng, mean, 0.08))
+            else:
+                mean = level * share * uk[d.weekday()] * (0.6 if cal.name(d) else 1.0)
+                groups.append(_noisy(rng, mean, 0.03))
+        if cal.name(d):
+            cats[at] = "holiday"
+        elif israel.name(d):
+            cats[at] = "foreign_holiday"
+        series.append((at, groups))
+    return Estate("payments_gb_il", "day", series, 400, cal, cats)
+
+
+def telemetry_chicago_hourly(seed: int) -> Estate:
+    """Blind (fifth round): device telemetry per hour, 24/7, users in Chicago (points at UTC hours):
+    a daily cycle (x1.5 at 15:00 local, x0.5 at 03:00), weekends x0.9, a weekly maintenance window
+    on Sundays 02:00-04:00 local at x0.1 and the devices' buffered rows flushed at 04:00 (x1.8); US
+    holidays x0.95; 3% noise; the last eight days evaluated (a Sunday, no holiday, no DST change)."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="US")
+    shares = _shares(rng)
+    tz, utc = ZoneInfo("America/Chicago"), ZoneInfo("UTC")
+    start, n = datetime(2026, 4, 27, 5), 24 * 40  # 2026-04-27 00:00 local (CDT)
+    series, cats = [], {}
+    for i in range(n):
+        at = start + timedelta(hours=i)
+        local = at.replace(tzinfo=utc).astimezone(tz).replace(tzinfo=None)
+        mean = 2_000 * (1 + 0.5 * math.cos((local.hour - 15) / 24 * 2 * math.pi)) * math.exp(0.0005 * i / 24)
+        if local.weekday() >= 5:
+            mean *= 0.9
+        if local.weekday() == 6 and local.hour in (2, 3, 4):
+            mean *= 0.1 if local.hour < 4 else 1.8
+            cats[at] = "maintenance"
+        if cal.name(local.date()):
+            mean *= 0.95
+            cats.setdefault(at, "holiday")
+        series.append((at, [_noisy(rng, mean * s, 0.03) for s in shares]))
+    return Estate("telemetry_chicago_hourly", "hour", series, n - 24 * 8, cal, cats, timezone="America/Chicago")
+
+
+def invoices_it_monthly(seed: int) -> Estate:
+    """Blind (fifth round): Italian invoices, one partition a month dated on the first of the month
+    (the calendar is Italy's, so January's and November's partitions fall on holidays): December
+    x0.6, January x1.45 (annual renewals), August x0.75 (Ferragosto); +0.8%/month; 4% noise."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="IT")
+    shares = _shares(rng)
+    series, cats = [], {}
+    for i in range(60):
+        y, m = 2021 + i // 12, i % 12 + 1
+        at = datetime(y, m, 1)
+        factor = {12: 0.6, 1: 1.45, 8: 0.75}.get(m, 1.0)
+        if m in (12, 1):
+            cats[at] = "year_turn"
+        elif m == 8:
+            cats[at] = "summer"
+        series.append((at, [_noisy(rng, 60_000 * 1.008 ** i * factor * s, 0.04) for s in shares]))
+    return Estate("invoices_it_monthly", "day", series, 36, cal, cats)
+
+
+def claims_de_weekly(seed: int) -> Estate:
+    """Blind (fifth round): German insurance claims per ISO week (a partition per Monday, 2021 to
+    ISO week 53 of 2026 and the week after): a yearly season (winter +15%, summer -15%, a cosine
+    peaking mid-January), the Easter weeks moving with Easter (the week holding Good Friday x0.8,
+    the one holding Easter Monday x0.85), the week holding Christmas x0.55 and the one holding New
+    Year's Day x0.75; 5% noise; +0.1%/week."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="DE")
+    shares = _shares(rng)
+    start, n = date(2021, 1, 4), 314
+    series, cats = [], {}
+    for i in range(n):
+        monday = start + timedelta(weeks=i)
+        at = datetime(monday.year, monday.month, monday.day)
+        mid = monday + timedelta(days=3)
+        season = 1 + 0.15 * math.cos((mid.timetuple().tm_yday - 15) / 365.25 * 2 * math.pi)
+        mean = 30_000 * math.exp(0.001 * i) * season
+        names = {cal.name(monday + timedelta(days=k)) for k in range(7)} - {""}
+        for name in names:
+            mean *= (0.8 if "Good Friday" in name else 0.85 if "Easter" in name else 0.55 if "Christmas Day" in name
+                     else 0.75 if "New Year" in name else 1.0)
+        if names:
+            cats[at] = "holiday"
+        if monday.isocalendar()[1] == 53:
+            cats[at] = "week_53"
+        series.append((at, [_noisy(rng, mean * s, 0.05) for s in shares]))
+    return Estate("claims_de_weekly", "day", series, 156, cal, cats)
+
+
+def _poisson(rng: random.Random, lam: float) -> float:
+    """A Poisson count (Knuth's method below 50, the normal approximation above): `random` has none,
+    and numpy is not a dependency of the bench."""
+    if lam >= 50:
+        return max(0.0, round(rng.gauss(lam, math.sqrt(lam))))
+    limit, k, p = math.exp(-lam), 0, rng.random()
+    while p > limit:
+        k += 1
+        p *= rng.random()
+    return float(k)
+
+
+def refunds_se(seed: int) -> Estate:
+    """Blind (fifth round): Swedish refunds, a low-count table (about 60 rows a day: Poisson counts
+    with 5% extra noise), its five reasons 24, 15, 10, 6 and 4 a day, so a small group has a clean
+    day at zero now and then; weekdays busier than weekends (x0.6), Swedish holidays x0.5, the
+    days after Christmas (27-30 Dec, returns) x1.6 in no calendar; flat."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="SE")
+    rates = [24.0, 15.0, 10.0, 6.0, 4.0]
+    rng.shuffle(rates)
+    start, n = date(2024, 1, 1), 760
+    series, cats = [], {}
+    for i in range(n):
+        d = start + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        factor = 0.6 if d.weekday() >= 5 else 1.0
+        if cal.name(d):
+            factor *= 0.5
+            cats[at] = "holiday"
+        elif d.month == 12 and 27 <= d.day <= 30:
+            factor *= 1.6
+            cats[at] = "holiday"
+        groups = [_poisson(rng, r * factor * math.exp(rng.gauss(0, 0.05))) for r in rates]
+        if not cats.get(at) and min(groups) == 0:
+            cats[at] = "group_at_zero"
+        series.append((at, groups))
+    return Estate("refunds_se", "day", series, 400, cal, cats)
+
+
+def sellers_pl(seed: int) -> Estate:
+    """Blind (fifth round): a Polish marketplace's daily listings by source, one of the five sources
+    (an API opened to partners) launched 120 days before the first evaluated partition: zeros
+    before, then a logistic climb over about three weeks to 20-30% of the total; the other four follow
+    a Monday-heavy week, Polish holidays x0.4; 4% noise; +0.02%/day."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="PL")
+    shares = _shares(rng)
+    new = rng.randrange(GROUPS)
+    shape = [1.2, 1.05, 1.0, 1.0, 0.95, 0.6, 0.5]
+    start, n, launch = date(2024, 1, 1), 760, 280
+    series, cats = [], {}
+    for i in range(n):
+        d = start + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        mean = 25_000 * math.exp(0.0002 * i) * shape[d.weekday()]
+        if cal.name(d):
+            mean *= 0.4
+            cats[at] = "holiday"
+        groups = []
+        for g, share in enumerate(shares):
+            if g == new:
+                grown = 0.0 if i < launch else 1 / (1 + math.exp(-0.4 * (i - launch - 10)))
+                groups.append(_noisy(rng, mean * 0.25 * grown, 0.06) if grown else 0.0)
+            else:
+                groups.append(_noisy(rng, mean * share, 0.04))
+        series.append((at, groups))
+    return Estate("sellers_pl", "day", series, 400, cal, cats)
+
+
+def rides_us(seed: int) -> Estate:
+    """Blind (fifth round): daily bike-share rides in New York by station district: a strong yearly
+    season (a cosine from x0.55 in late January to x1.35 in late July), weekends x0.85, US holidays
+    x0.75, rainy days (about one in eight, at random, in no calendar) x0.6-0.8 on every district;
+    5% noise; +0.03%/day. Rainy days are their own kind (weather, not a fault, yet the same
+    observation as a drop)."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="US", subdiv="NY")
+    shares = _shares(rng)
+    start, n = date(2024, 1, 1), 760
+    series, cats = [], {}
+    for i in range(n):
+        d = start + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        season = 0.95 - 0.40 * math.cos((d.timetuple().tm_yday - 25) / 365.25 * 2 * math.pi)
+        mean = 30_000 * math.exp(0.0003 * i) * season * (0.85 if d.weekday() >= 5 else 1.0)
+        if cal.name(d):
+            mean *= 0.75
+            cats[at] = "holiday"
+        if rng.random() < 0.125:
+            mean *= rng.uniform(0.6, 0.8)
+            cats.setdefault(at, "rain")
+        series.append((at, [_noisy(rng, mean * s, 0.05) for s in shares]))
+    return Estate("rides_us", "day", series, 400, cal, cats)
+
+
 ESTATES: dict[str, Callable[[int], Estate]] = {
     "gl_month_end": gl_month_end, "orders_us": orders_us, "events_hourly": events_hourly,
     "orders_de": orders_de, "sessions_jp_hourly": sessions_jp_hourly,
@@ -802,6 +1190,11 @@ ESTATES: dict[str, Callable[[int], Estate]] = {
     "checkouts_sydney_hourly": checkouts_sydney_hourly, "loads_la_hourly": loads_la_hourly,
     "logins_berlin_hourly": logins_berlin_hourly, "tickets_kolkata_hourly": tickets_kolkata_hourly,
     "orders_sa": orders_sa, "sales_445_monthly": sales_445_monthly, "bookings_gb_weekly": bookings_gb_weekly,
+    "journals_au": journals_au, "orders_fr": orders_fr, "bookings_nl": bookings_nl,
+    "subscriptions_ca": subscriptions_ca, "payments_gb_il": payments_gb_il,
+    "telemetry_chicago_hourly": telemetry_chicago_hourly, "invoices_it_monthly": invoices_it_monthly,
+    "claims_de_weekly": claims_de_weekly, "refunds_se": refunds_se, "sellers_pl": sellers_pl,
+    "rides_us": rides_us,
 }
 # held out: written before the model's second round of fixes and never run before the final run.
 # orders_de, and then deliveries_id, shipments_jp and signups_weekly (held out in the first round),
@@ -821,6 +1214,11 @@ HELD_OUT = (HELD_OUT - {"loads_la_hourly"}) | {"logins_berlin_hourly", "tickets_
 # in its final run; the third round's held-out estates' misses were read for it, so they are no longer held out
 HELD_OUT = ((HELD_OUT - {"orders_in", "payroll_uk_monthly", "tickets_weekend"})
             | {"orders_sa", "sales_445_monthly", "bookings_gb_weekly"})
+# the fifth round: written blind by someone who had not read the model, first run on the model as it
+# stood (3c3a7a2)
+HELD_OUT |= {"journals_au", "orders_fr", "bookings_nl", "subscriptions_ca", "payments_gb_il",
+             "telemetry_chicago_hourly", "invoices_it_monthly", "claims_de_weekly", "refunds_se", "sellers_pl",
+             "rides_us"}
 
 
 def faulted(rng: random.Random, groups: list[float]) -> dict[str, list[float]]:
@@ -890,6 +1288,8 @@ def run_estate(estate: Estate, params: ModelParams, stride: int = 1) -> dict[str
     firsts = {i for i, (a, _) in enumerate(estate.series) if a in estate.shift_at and i >= estate.evaluate_from}
     for idx in sorted(set(range(estate.evaluate_from, len(estate.series), stride)) | firsts):
         at, groups = estate.series[idx]
+        if at in estate.incidents:
+            continue
         past = estate.series[max(0, idx - _lookback(estate)):idx]
         total_hist = [Point(a, sum(g), accepted=a in accepted_shift, shift=a in accepted_shift) for a, g in past]
         group_hist = [[Point(a, g[i], accepted=a in accepted_shift, shift=a in accepted_shift) for a, g in past]
