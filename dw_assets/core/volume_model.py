@@ -48,7 +48,7 @@ import numpy as np
 from scipy.stats import poisson
 
 Grain = Literal["day", "hour"]
-FEATURES = ("period_end", "weekday", "hour_of_day", "business_day", "holiday", "near_holiday", "after_gap",
+FEATURES = ("period_end", "weekday", "hour_of_day", "business_day", "business_day_from_end", "holiday", "near_holiday", "after_gap",
             "hour_of_week", "month_of_year", "week_of_year")
 # (in the order their effects are fitted: the day after a long weekend is first a day after a
 # closure, and only what is left is its holiday's neighbourhood's)
@@ -217,6 +217,18 @@ def _business_day(day: date, cal: HolidayCalendar) -> int:
     return n if day.weekday() < 5 and not cal.name(day) else -1
 
 
+def _business_day_from_end(day: date, cal: HolidayCalendar) -> int:
+    """-1 for the month's last business day, -2 for the one before...; 0 on a non-business day.
+    A close on the last three business days falls on business day 18 to 22 counted from the
+    start, depending on the month: counted from the end it is always -3..-1."""
+    if day.weekday() >= 5 or cal.name(day):
+        return 0
+    last = calendar.monthrange(day.year, day.month)[1]
+    after = sum(1 for d in range(day.day + 1, last + 1)
+                if (current := day.replace(day=d)).weekday() < 5 and not cal.name(current))
+    return -(after + 1)
+
+
 _FEATURE_CACHE: dict[tuple, dict[str, object]] = {}
 
 
@@ -259,6 +271,7 @@ def _features(at: datetime, grain: Grain, cal: HolidayCalendar, span: int) -> di
     else:
         out["period_end"] = _period_end(day)
         out["business_day"] = _business_day(day, cal)
+        out["business_day_from_end"] = _business_day_from_end(day, cal)
     return out
 
 
@@ -703,6 +716,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             fv["period_end"], fv["holiday"] = _month_period(q.at.date()), ""
         target_feats["period_end"], target_feats["holiday"] = _month_period(target.date()), ""
     elif grain == "day" and step < 1.5:
+        _open_period_ends(pts_pos, feats, target, target_feats, cal)
         _working_day_neighbourhoods(pts_pos, feats, target, target_feats, cal)
     if grain == "day" and step >= 1.5:
         _months_of_year(pts_pos, feats, target, target_feats, span)
@@ -723,13 +737,20 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             fit = _Fit(t, x, feats, used, lag, level_points)
             spread = _typical_error(fit)
             # (the hour of the week last: it earns its 168 effects only over what hour and weekday explain)
-            for f in ("hour_of_day", "weekday", "business_day", "hour_of_week"):
-                if f not in available or len({fv[f] for fv in feats}) < 2:
+            # (business days counted from the month's start or from its end, whichever explains
+            # more first: a payroll on the first business day, a close on the last three)
+            for f in ("hour_of_day", "weekday", "business_day", "business_day_from_end", "hour_of_week"):
+                if f not in available or f in used or len({fv[f] for fv in feats}) < 2:
                     continue
                 if len(x) / len({fv[f] for fv in feats}) < 3:
                     continue
                 trial = _Fit(t, x, feats, used + [f], lag, level_points)
                 trial_spread = _typical_error(trial)
+                if f == "business_day" and "business_day_from_end" in available:
+                    other = _Fit(t, x, feats, used + ["business_day_from_end"], lag, level_points)
+                    other_spread = _typical_error(other)
+                    if other_spread < trial_spread:
+                        f, trial, trial_spread = "business_day_from_end", other, other_spread
                 if f == "hour_of_week":
                     # 168 effects of about four points each (four weeks of hours): fitted on the
                     # points whose errors they then shrink, they must win after paying for their
@@ -1083,6 +1104,29 @@ def _open_weekdays(days: Sequence[date]) -> frozenset[int]:
     return frozenset(w for w in range(7) if most and counts[w] * 2 >= most)
 
 
+def _open_period_ends(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
+                      target_feats: dict[str, object], cal: HolidayCalendar) -> None:
+    """A series closed on some days (weekends, holidays) closes its month on its last open day: a
+    journal feed's month-end close falls on Friday 30 January when the 31st is a Saturday, and
+    compares with every other month's last open day, not only with months ending on a weekday."""
+    days = [q.at.date() for q in pts]
+    open_days = _open_weekdays(days)
+    if open_days == ALL_WEEK:
+        return
+    open_on_holidays = any(cal.name(d) for d in days)
+
+    def period(day: date) -> str:
+        last = calendar.monthrange(day.year, day.month)[1]
+        later = (day.replace(day=d) for d in range(day.day + 1, last + 1))
+        if any(d.weekday() in open_days and (open_on_holidays or not cal.name(d)) for d in later):
+            return ""
+        return _month_period(day)
+
+    for q, fv in zip(pts, feats):
+        fv["period_end"] = period(q.at.date())
+    target_feats["period_end"] = period(target.date())
+
+
 def _working_day_neighbourhoods(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
                                 target_feats: dict[str, object], cal: HolidayCalendar) -> None:
     """A series closed on some weekdays counts a holiday's neighbourhood in its own working days."""
@@ -1299,6 +1343,8 @@ def _group_label(fv: Mapping[str, object], used: Iterable[str]) -> str:
             parts.append(f"{cast(int, v):02d}h")
         elif f == "business_day":
             parts.append(f"business_day={v}" if v != -1 else "non_business_day")
+        elif f == "business_day_from_end":
+            parts.append(f"business_day={v} from the end" if v else "non_business_day")
         elif f == "near_holiday":
             parts.append(f"near:{v}")
         elif f == "after_gap":

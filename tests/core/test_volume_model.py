@@ -903,3 +903,30 @@ def test_a_holiday_never_seen_with_few_holidays_seen_is_left_to_the_hard_rules()
     assert judge(fc, 1.15 * fc.baseline).passed   # busier than an ordinary day: expected
     assert judge(fc, 0.3 * fc.baseline).passed    # or quieter
     assert not judge(fc, 2.0 * fc.baseline).passed and not judge(fc, 0).passed
+
+
+def _closing_journals(seed: int = 31) -> list[Point]:
+    """Journal lines on weekdays only (no partition at weekends): the month's close on its last
+    three weekdays x1.6, x2.0, x2.4 (business day 18 to 22 counted from the start)."""
+    rng = random.Random(seed)
+    days = [date(2024, 1, 1) + timedelta(days=i) for i in range(761)]  # to Friday 30 January 2026
+    days = [d for d in days if d.weekday() < 5]
+    out = []
+    for d in days:
+        month = [x for x in days if (x.year, x.month) == (d.year, d.month)]
+        from_end = len(month) - 1 - month.index(d)
+        mean = 5_000 * ((1.6, 2.0, 2.4)[2 - from_end] if from_end < 3 else 1.0)
+        out.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.04)))))
+    return out
+
+
+def test_a_close_on_the_last_business_days_is_counted_from_the_month_end():
+    history = _closing_journals()
+    # Friday 30 January 2026 (the 31st is a Saturday): the month's last open day, its busiest
+    for target in (datetime(2026, 1, 30), datetime(2026, 1, 28), datetime(2026, 1, 26)):
+        value = next(p.value for p in history if p.at == target)
+        fc = forecast([p for p in history if p.at < target], target)
+        assert "business_day_from_end" in fc.features
+        assert judge(fc, value).passed, (target, fc.group, value / fc.baseline)
+        assert not judge(fc, value * 0.65).passed
+    assert "from the end" in fc.group
