@@ -325,6 +325,29 @@ def _closures(days: Sequence[date], target: date) -> tuple[list[int], int]:
     return marks, target_gap if target_gap > usual(target.weekday()) else 0
 
 
+def _hour_closures(moments: Sequence[datetime], hours: Sequence[int], target: datetime,
+                   target_hour: int) -> tuple[list[int], int]:
+    """`_closures` for an hourly series (UTC instants; `hours`: each one's local hour of day): the
+    hours closed before each partition, counted only beyond the usual closure before that hour of
+    the day (a series open in business hours is closed 15 hours before every 09:00). The first hour
+    after a closed day carries a day's backlog, whichever day was closed: after a Sunday, or after a
+    holiday on a Tuesday, it is one group (`after_39_closed_hours`), learned from the Mondays; a
+    closure of a length never seen leaves a spike to the hard rule. A series open every hour has no
+    closure and no group."""
+    gaps = [0] + [round((b - a).total_seconds() / 3600) - 1 for a, b in itertools.pairwise(moments)]
+    target_gap = round((target - moments[-1]).total_seconds() / 3600) - 1 if moments else 0
+    counts: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    for hour, g in zip(hours[1:], gaps[1:]):
+        counts[hour][g] += 1
+
+    def usual(hour: int) -> int:
+        seen = counts.get(hour)
+        return max(seen, key=lambda g: (seen[g], -g)) if seen else 0
+
+    marks = [g if g > usual(hour) else 0 for hour, g in zip(hours, gaps)]
+    return marks, target_gap if target_gap > usual(target_hour) else 0
+
+
 def _span_days(step_days: float, grain: Grain) -> int:
     """Days a partition covers: one, or a week for a weekly series (month-end series stay one day:
     their partition is the closing day)."""
@@ -675,6 +698,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     if grain == "day" and step < 1.5:
         marks, target_feats["after_gap"] = _closures([q.at.date() for q in pts], target.date())
         gaps = {q.at: m for q, m in zip(pts, marks)}
+    elif grain == "hour":
+        marks, target_feats["after_gap"] = _hour_closures([q.at for q in pts], [local[q.at].hour for q in pts],
+                                                          target, local[target].hour)
+        gaps = {q.at: m for q, m in zip(pts, marks)}
     else:
         target_feats["after_gap"] = 0
     for q, fv in zip(pts_pos, feats):
@@ -818,20 +845,35 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # shift) and a group effect from few past points widen the band
     inflation = math.sqrt(1 + max(0.0, 1.57 / m_level - 1.57 / level_points) + (1.57 / thinnest if used else 0))
     weekend = _weekend_prior(fit, target_feats, used, cal) if unseen and grain == "hour" else []
-    so_far: list[tuple[str, float]] = []
+    so_far: list[tuple[str, float, float]] = []
     if unseen and grain == "hour":
         today = local[target].date()
         same_day = [i for i, q in enumerate(pts_pos) if local[q.at].date() == today]
         so_far = _holiday_so_far(fit, same_day, feats, target_feats, used, cal, level, t, t_target, spread)
+    hypotheses = [e for _, e, _ in so_far]
     # (an unseen holiday hour read from its hours so far: its baseline is the highest hypothesis, so
     # the hard rule's 1.9x is above everything it may plausibly be)
-    log_pred = level + (max(e for _, e in so_far) if so_far else effect)
+    log_pred = level + (max(hypotheses) if so_far else effect)
     # a small count moves by whole rows: never tighter than about one Poisson sd plus a row
     count_floor = math.log1p((math.sqrt(math.exp(log_pred)) + 1) / math.exp(log_pred))
+    band_spread = spread
     if so_far:
-        # the holiday's factor rests on its hours so far: as uncertain as a group of that many points
+        # the holiday's factor rests on its hours so far: as uncertain as a group of that many points,
+        # and no more precise than the likeness fitted them
         inflation = math.sqrt(inflation ** 2 + 1.57 / len(same_day))
-    h = min(max(p.k * spread * inflation, p.floor, count_floor), p.ceiling)
+        band_spread = max(spread, max(rms for _, _, rms in so_far))
+    h = min(max(p.k * band_spread * inflation, p.floor, count_floor), p.ceiling)
+    # the hypotheses kept part at this hour by more than a band: the hours so far could not tell them
+    # apart (a holiday's nights say nothing of its business hours), and a second copy of the lower
+    # could pass as the higher (Easter Monday's business hours x0.5 of a weekday's, doubled, are a
+    # weekday's). A holiday closes like a weekend more often than not (the weekend prior below): the
+    # hour is judged as the lowest hypothesis's, with the widest band the model gives (its ceiling),
+    # so a duplicate fails; a holiday worked as usual fails once, at its first business hour, and its
+    # next hours fit "an ordinary day"
+    parted = bool(so_far) and max(hypotheses) - min(hypotheses) > h
+    if parted:
+        log_pred = level + min(hypotheses)
+        count_floor = math.log1p((math.sqrt(math.exp(log_pred)) + 1) / math.exp(log_pred))
     baseline = math.exp(log_pred)
     lower, upper = math.exp(log_pred - h), math.exp(log_pred + h)
     if p.lower_ratio is not None:
@@ -845,13 +887,20 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     notes = shape_notes
     if unseen_gap:
         upper = baseline * p.hard_ratio  # a backlog of unknown size: only the hard rule judges a spike
-        notes.append(f"the first partition after {unseen_gap} closed days, a closure never seen before: "
+        notes.append(f"the first partition after {unseen_gap} closed {'hours' if grain == 'hour' else 'days'}, "
+                     f"a closure never seen before: "
                      f"a spike is judged by the hard rule only")
-    if so_far:
-        lower = math.exp(level + min(e for _, e in so_far) - h)
-        upper = math.exp(level + max(e for _, e in so_far) + h)
+    if parted:
+        reach = max(h, p.ceiling, count_floor)
+        lower, upper = math.exp(log_pred - reach), math.exp(log_pred + reach)
+        notes.append(f"{unseen} has no past occurrence: the holiday's {len(same_day)} hours so far fit "
+                     f"{' or '.join(name for name, _, _ in so_far)}, which part at this hour "
+                     f"(x{math.exp(max(hypotheses) - min(hypotheses)):.2f}): judged as the lowest, with the widest band")
+    elif so_far:
+        lower = math.exp(level + min(hypotheses) - h)
+        upper = math.exp(level + max(hypotheses) + h)
         notes.append(f"{unseen} has no past occurrence: read from the holiday's {len(same_day)} hours so far, "
-                     f"which fit {' or '.join(name for name, _ in so_far)}")
+                     f"which fit {' or '.join(name for name, _, _ in so_far)}")
     elif unseen:
         # never seen: like an ordinary hour or, where the weekend differs, like the weekend's same
         # hour (a holiday closes like a weekend: business hours quiet, a nightly batch unchanged),
@@ -896,14 +945,18 @@ def _weekend_prior(fit: _Fit, target_feats: Mapping[str, object], used: Sequence
 
 def _holiday_so_far(fit: _Fit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],
                     target_feats: Mapping[str, object], used: Sequence[str], cal: HolidayCalendar, level: float,
-                    t: Sequence[float], t_target: float, spread: float) -> list[tuple[str, float]]:
+                    t: Sequence[float], t_target: float, spread: float) -> list[tuple[str, float, float]]:
     """A holiday hour never seen in past years, read from the same holiday's earlier hours today:
     each hypothesis (the holiday is an ordinary day, or the weekend's day, times a factor) is fitted
     to the hours so far (the factor: their median) and kept while those hours fit it within the noise
     (root mean square within 2.5 spreads; a closed holiday's business hours do not fit "an ordinary
-    day times one factor" once its night hours showed no effect). [(hypothesis, the target's effect
-    under it)] for the hypotheses kept; [] with fewer than three hours so far, or none kept: the
-    holiday is then judged as never seen."""
+    day times one factor" once its night hours showed no effect). A hypothesis is a likeness, not the
+    holiday itself (Good Friday is a Saturday with its business hours 12% quieter): its misfit does not
+    shrink with the noise, so the noise alone would reject on a series' total what it keeps on each of
+    its noisier groups. The tolerance is therefore 2.5 times the noise or the best hypothesis's own
+    misfit, whichever is larger (the best one is always kept), and each kept hypothesis carries its
+    misfit into the band. [(hypothesis, the target's effect under it, its root mean square)]; [] with
+    fewer than three hours so far: the holiday is then judged as never seen."""
     if len(same_day) < 3:
         return []
     days = [("an ordinary day", cast(int, target_feats["weekday"]))]
@@ -916,14 +969,14 @@ def _holiday_so_far(fit: _Fit, same_day: Sequence[int], feats: Sequence[Mapping[
         return fit.effect_for({**fv, "weekday": day, "hour_of_week": day * 24 + hour, "holiday": "",
                                "near_holiday": ""})[0]
 
-    out = []
+    fits = []
     for name, day in days:
         resid = [fit.x[i] - (level - fit.slope * (t_target - t[i])) - effect_as(feats[i], day) for i in same_day]
         factor = median(resid)
         rms = math.sqrt(sum((r - factor) ** 2 for r in resid) / len(resid))
-        if rms <= 2.5 * spread:
-            out.append((f"{name} x{math.exp(factor):.2f}", effect_as(target_feats, day) + factor))
-    return out
+        fits.append((f"{name} x{math.exp(factor):.2f}", effect_as(target_feats, day) + factor, rms))
+    tolerance = 2.5 * max(spread, min(rms for _, _, rms in fits))
+    return [hypothesis for hypothesis in fits if hypothesis[2] <= tolerance]
 
 
 def _wider_neighbourhoods(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
@@ -1221,7 +1274,7 @@ def _group_label(fv: Mapping[str, object], used: Iterable[str]) -> str:
         elif f == "near_holiday":
             parts.append(f"near:{v}")
         elif f == "after_gap":
-            parts.append(f"after_{v}_closed_days")
+            parts.append(f"after_{v}_closed_{'hours' if 'hour_of_day' in fv else 'days'}")
         elif f == "month_of_year":
             parts.append(f"month:{calendar.month_abbr[cast(int, v)]}")
         else:
