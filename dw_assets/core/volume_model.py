@@ -845,12 +845,12 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # shift) and a group effect from few past points widen the band
     inflation = math.sqrt(1 + max(0.0, 1.57 / m_level - 1.57 / level_points) + (1.57 / thinnest if used else 0))
     weekend = _weekend_prior(fit, target_feats, used, cal) if unseen and grain == "hour" else []
-    so_far: list[tuple[str, float, float]] = []
+    so_far: list[tuple[str, float, float, float]] = []
     if unseen and grain == "hour":
         today = local[target].date()
         same_day = [i for i, q in enumerate(pts_pos) if local[q.at].date() == today]
         so_far = _holiday_so_far(fit, same_day, feats, target_feats, used, cal, level, t, t_target, spread)
-    hypotheses = [e for _, e, _ in so_far]
+    hypotheses = [e for _, e, _, _ in so_far]
     # (an unseen holiday hour read from its hours so far: its baseline is the highest hypothesis, so
     # the hard rule's 1.9x is above everything it may plausibly be)
     log_pred = level + (max(hypotheses) if so_far else effect)
@@ -861,7 +861,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         # the holiday's factor rests on its hours so far: as uncertain as a group of that many points,
         # and no more precise than the likeness fitted them
         inflation = math.sqrt(inflation ** 2 + 1.57 / len(same_day))
-        band_spread = max(spread, max(rms for _, _, rms in so_far))
+        band_spread = max(spread, max(rms for _, _, rms, _ in so_far))
     h = min(max(p.k * band_spread * inflation, p.floor, count_floor), p.ceiling)
     # the hypotheses kept part at this hour by more than a band: the hours so far could not tell them
     # apart (a holiday's nights say nothing of its business hours), and a second copy of the lower
@@ -894,13 +894,15 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         reach = max(h, p.ceiling, count_floor)
         lower, upper = math.exp(log_pred - reach), math.exp(log_pred + reach)
         notes.append(f"{unseen} has no past occurrence: the holiday's {len(same_day)} hours so far fit "
-                     f"{' or '.join(name for name, _, _ in so_far)}, which part at this hour "
+                     f"{' or '.join(name for name, _, _, _ in so_far)}, which part at this hour "
                      f"(x{math.exp(max(hypotheses) - min(hypotheses)):.2f}): judged as the lowest, with the widest band")
     elif so_far:
-        lower = math.exp(level + min(hypotheses) - h)
-        upper = math.exp(level + max(hypotheses) + h)
+        # a factor read from hours of another kind (the first evening, from the nights) may be off by
+        # as much as the kinds differ
+        lower = math.exp(min(level + e - gap for _, e, _, gap in so_far) - h)
+        upper = math.exp(max(level + e + gap for _, e, _, gap in so_far) + h)
         notes.append(f"{unseen} has no past occurrence: read from the holiday's {len(same_day)} hours so far, "
-                     f"which fit {' or '.join(name for name, _, _ in so_far)}")
+                     f"which fit {' or '.join(name for name, _, _, _ in so_far)}")
     elif unseen:
         # never seen: like an ordinary hour or, where the weekend differs, like the weekend's same
         # hour (a holiday closes like a weekend: business hours quiet, a nightly batch unchanged),
@@ -945,7 +947,7 @@ def _weekend_prior(fit: _Fit, target_feats: Mapping[str, object], used: Sequence
 
 def _holiday_so_far(fit: _Fit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],
                     target_feats: Mapping[str, object], used: Sequence[str], cal: HolidayCalendar, level: float,
-                    t: Sequence[float], t_target: float, spread: float) -> list[tuple[str, float, float]]:
+                    t: Sequence[float], t_target: float, spread: float) -> list[tuple[str, float, float, float]]:
     """A holiday hour never seen in past years, read from the same holiday's earlier hours today:
     each hypothesis (the holiday is an ordinary day, or the weekend's day, times a factor) is fitted
     to the hours so far (the factor: their median) and kept while those hours fit it within the noise
@@ -955,8 +957,9 @@ def _holiday_so_far(fit: _Fit, same_day: Sequence[int], feats: Sequence[Mapping[
     shrink with the noise, so the noise alone would reject on a series' total what it keeps on each of
     its noisier groups. The tolerance is therefore 2.5 times the noise or the best hypothesis's own
     misfit, whichever is larger (the best one is always kept), and each kept hypothesis carries its
-    misfit into the band. [(hypothesis, the target's effect under it, its root mean square)]; [] with
-    fewer than three hours so far: the holiday is then judged as never seen."""
+    misfit into the band, and the distance from the target's kind of hour to the nearest kind seen.
+    [(hypothesis, the target's effect under it, its root mean square, that distance)]; [] with fewer
+    than three hours so far: the holiday is then judged as never seen."""
     if len(same_day) < 3:
         return []
     days = [("an ordinary day", cast(int, target_feats["weekday"]))]
@@ -969,13 +972,26 @@ def _holiday_so_far(fit: _Fit, same_day: Sequence[int], feats: Sequence[Mapping[
         return fit.effect_for({**fv, "weekday": day, "hour_of_week": day * 24 + hour, "holiday": "",
                                "near_holiday": ""})[0]
 
+    ordinary = cast(int, target_feats["weekday"])
+    alike = 2.5 * spread
     fits = []
     for name, day in days:
         resid = [fit.x[i] - (level - fit.slope * (t_target - t[i])) - effect_as(feats[i], day) for i in same_day]
-        factor = median(resid)
-        rms = math.sqrt(sum((r - factor) ** 2 for r in resid) / len(resid))
-        fits.append((f"{name} x{math.exp(factor):.2f}", effect_as(target_feats, day) + factor, rms))
-    tolerance = 2.5 * max(spread, min(rms for _, _, rms in fits))
+        # an hour's kind under the likeness: how far the weekend's same hour departs from an ordinary
+        # day's (business hours x0.4, evenings x1.3, nights x1.0). The factor is read from the hours
+        # so far of the target's kind, or of the nearest kind seen (`gap` away: the first evening
+        # hour after the nights and business hours); Easter Monday's business hours are a Sunday's
+        # x1.25 while its nights are a Sunday's x1.0, and one factor for both fitted neither
+        kind = [effect_as(feats[i], day) - effect_as(feats[i], ordinary) for i in same_day]
+
+        def factor_at(k: float, resid: list[float] = resid, kind: list[float] = kind) -> tuple[float, float]:
+            nearest = min(abs(d - k) for d in kind)
+            return median([r for r, d in zip(resid, kind) if abs(d - k) <= nearest + alike]), nearest
+
+        rms = math.sqrt(sum((r - factor_at(d)[0]) ** 2 for r, d in zip(resid, kind)) / len(resid))
+        factor, gap = factor_at(effect_as(target_feats, day) - effect_as(target_feats, ordinary))
+        fits.append((f"{name} x{math.exp(factor):.2f}", effect_as(target_feats, day) + factor, rms, gap))
+    tolerance = 2.5 * max(spread, min(rms for _, _, rms, _ in fits))
     return [hypothesis for hypothesis in fits if hypothesis[2] <= tolerance]
 
 

@@ -853,3 +853,19 @@ def test_the_first_hour_after_a_closed_day_compares_with_past_ones_whichever_day
     assert "after_39_closed_hours" in monday.group and not judge(monday, 0.65 * 800 * 1.8).passed
     flat = _hours(start, 24 * 28, lambda at: 3000 * (1 + 0.8 * math.cos((at.hour - 14) / 24 * 2 * math.pi)))
     assert "after_" not in forecast(flat, start + timedelta(days=28), grain="hour").group
+
+
+def test_a_holiday_hour_is_read_from_its_hours_so_far_of_the_same_kind():
+    """Easter Monday's business hours are a Sunday's x1.25 (x0.5 of a weekday's where a Sunday's
+    are x0.4) while its nights are a Sunday's x1.0: one factor for all its hours so far fitted
+    neither, and its band sat at the ceiling (a 35% drop at 11:00 passed). The factor for a business
+    hour is read from its business hours so far, for a night hour from its nights."""
+    cal = HolidayCalendar(dates={date(2026, 3, 30): "founders_day"})  # a Monday
+    start = datetime(2026, 3, 2)
+    history = _quiet_hours(start, 24 * 28 + 11, lambda at: _logins(at, cal, 0.5))
+    target = datetime(2026, 3, 30, 11)
+    fc = forecast(history, target, grain="hour", calendar_=cal)
+    assert "x1.2" in fc.notes[-1] and "ordinary" not in fc.notes[-1], fc.notes
+    value = _logins(target, cal, 0.5)
+    assert fc.baseline == pytest.approx(value, rel=0.06)
+    assert judge(fc, value).passed and not judge(fc, 0.65 * value).passed and not judge(fc, 2 * value).passed
