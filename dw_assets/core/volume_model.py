@@ -332,8 +332,10 @@ def _hour_closures(moments: Sequence[datetime], hours: Sequence[int], target: da
     the day (a series open in business hours is closed 15 hours before every 09:00). The first hour
     after a closed day carries a day's backlog, whichever day was closed: after a Sunday, or after a
     holiday on a Tuesday, it is one group (`after_39_closed_hours`), learned from the Mondays; a
-    closure of a length never seen leaves a spike to the hard rule. A series open every hour has no
-    closure and no group."""
+    closure of a length never seen leaves a spike to the hard rule. A closure is at least as long as
+    the series' shortest usual one (a night) beyond the usual: shorter gaps are missing partitions
+    (an outage, a past incident's hours kept out of the history), not closures, and a series open
+    every hour has no closure and no group."""
     gaps = [0] + [round((b - a).total_seconds() / 3600) - 1 for a, b in itertools.pairwise(moments)]
     target_gap = round((target - moments[-1]).total_seconds() / 3600) - 1 if moments else 0
     counts: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
@@ -344,8 +346,14 @@ def _hour_closures(moments: Sequence[datetime], hours: Sequence[int], target: da
         seen = counts.get(hour)
         return max(seen, key=lambda g: (seen[g], -g)) if seen else 0
 
-    marks = [g if g > usual(hour) else 0 for hour, g in zip(hours, gaps)]
-    return marks, target_gap if target_gap > usual(target_hour) else 0
+    nightly = min((u for u in map(usual, counts) if u > 0), default=0)
+    if not nightly:
+        return [0] * len(gaps), 0
+
+    def closure(hour: int, gap: int) -> int:
+        return gap if gap - usual(hour) >= nightly else 0
+
+    return [closure(hour, g) for hour, g in zip(hours, gaps)], closure(target_hour, target_gap)
 
 
 def _span_days(step_days: float, grain: Grain) -> int:

@@ -851,8 +851,15 @@ def test_the_first_hour_after_a_closed_day_compares_with_past_ones_whichever_day
     monday = forecast([q for q in history if q.at < datetime(2026, 3, 23, 9)], datetime(2026, 3, 23, 9), grain="hour",
                       calendar_=cal)
     assert "after_39_closed_hours" in monday.group and not judge(monday, 0.65 * 800 * 1.8).passed
+    # the hour before the target missing (a past incident kept out of the history) is no closure
+    noon = datetime(2026, 3, 24, 13)
+    fc = forecast([q for q in history if q.at < noon - timedelta(hours=1)], noon, grain="hour", calendar_=cal)
+    assert "after_" not in fc.group and not fc.notes, (fc.group, fc.notes)
+    # a series open every hour has no closures: a missing hour there is an outage, not a closure
     flat = _hours(start, 24 * 28, lambda at: 3000 * (1 + 0.8 * math.cos((at.hour - 14) / 24 * 2 * math.pi)))
     assert "after_" not in forecast(flat, start + timedelta(days=28), grain="hour").group
+    fc = forecast(flat[:-1], start + timedelta(days=28), grain="hour")
+    assert "after_" not in fc.group and not fc.notes, fc.notes
 
 
 def test_a_holiday_hour_is_read_from_its_hours_so_far_of_the_same_kind():
