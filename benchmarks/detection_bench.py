@@ -821,6 +821,9 @@ HELD_OUT = (HELD_OUT - {"loads_la_hourly"}) | {"logins_berlin_hourly", "tickets_
 # in its final run; the third round's held-out estates' misses were read for it, so they are no longer held out
 HELD_OUT = ((HELD_OUT - {"orders_in", "payroll_uk_monthly", "tickets_weekend"})
             | {"orders_sa", "sales_445_monthly", "bookings_gb_weekly"})
+# the hourly remainder (issue 16): logins_berlin_hourly's and tickets_kolkata_hourly's false alarms and
+# missed faults were read for it, so they are no longer held out
+HELD_OUT -= {"logins_berlin_hourly", "tickets_kolkata_hourly"}
 
 
 def faulted(rng: random.Random, groups: list[float]) -> dict[str, list[float]]:
