@@ -79,6 +79,7 @@ import statistics
 import sys
 import tempfile
 import time
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -1219,6 +1220,14 @@ HELD_OUT = ((HELD_OUT - {"orders_in", "payroll_uk_monthly", "tickets_weekend"})
 HELD_OUT |= {"journals_au", "orders_fr", "bookings_nl", "subscriptions_ca", "payments_gb_il",
              "telemetry_chicago_hourly", "invoices_it_monthly", "claims_de_weekly", "refunds_se", "sellers_pl",
              "rides_us"}
+# the hourly remainder (issue 16): logins_berlin_hourly's and tickets_kolkata_hourly's false alarms and
+# missed faults were read for it, so they are no longer held out
+HELD_OUT -= {"logins_berlin_hourly", "tickets_kolkata_hourly"}
+# the sixth round (issue 16): the fifth round's report (its first run, on 3c3a7a2, is the held-out result
+# in the README) and bookings_gb_weekly's false alarms were read for it, so they are no longer held out
+HELD_OUT -= {"journals_au", "orders_fr", "bookings_nl", "subscriptions_ca", "payments_gb_il",
+             "telemetry_chicago_hourly", "invoices_it_monthly", "claims_de_weekly", "refunds_se", "sellers_pl",
+             "rides_us", "bookings_gb_weekly"}
 
 
 def faulted(rng: random.Random, groups: list[float]) -> dict[str, list[float]]:
@@ -1252,6 +1261,7 @@ class Tally:
     hits: dict[str, list[int]] = field(default_factory=dict)
     clean: dict[str, list[int]] = field(default_factory=dict)
     false_alarms: list[str] = field(default_factory=list)  # why each clean partition was flagged
+    missed: list[str] = field(default_factory=list)  # faults a target of 0.95 or more says must fail, passed
 
     def add_fault(self, fault: str, flagged: bool) -> None:
         slot = self.hits.setdefault(fault, [0, 0])
@@ -1280,7 +1290,7 @@ class Tally:
 def run_estate(estate: Estate, params: ModelParams, stride: int = 1) -> dict[str, Tally]:
     tallies = {"ours": Tally(), "z_plain": Tally(), "z_seasonal": Tally()}
     seasonal = "hour" if estate.grain == "hour" else None if _monthly(estate) else "weekday"
-    rng = random.Random(hash(estate.name) & 0xFFFF)
+    rng = random.Random(zlib.crc32(estate.name.encode()))
     accepted_shift: set[datetime] = set()
     # a shift's first partition is always evaluated, whatever the stride: it is where the owner acts
     # (with every second hour, a shift starting at an odd hour was never accepted and its next hour
@@ -1325,10 +1335,21 @@ def run_estate(estate: Estate, params: ModelParams, stride: int = 1) -> dict[str
         for key, season in (("z_plain", None), ("z_seasonal", seasonal)):
             tallies[key].add_clean(category, zscore(zhist, zat, sum(groups), season))
         for fault, values in faulted(rng, groups).items():
-            tallies["ours"].add_fault(fault, ours(values))
+            caught = ours(values)
+            tallies["ours"].add_fault(fault, caught)
+            if not caught and TARGETS.get(fault, 0) >= 0.95:
+                tallies["ours"].missed.append(_missed(at, category, fault, fcs, values))
             for key, season in (("z_plain", None), ("z_seasonal", seasonal)):
                 tallies[key].add_fault(fault, zscore(zhist, zat, sum(values), season))
     return tallies
+
+
+def _missed(at: datetime, category: str, fault: str, fcs: list, values: list[float]) -> str:
+    """Why a fault passed: each series' ratio and band (the total and the groups)."""
+    parts = []
+    for label, fc, value in zip(["total"] + [f"group{i}" for i in range(GROUPS)], fcs, [sum(values)] + values):
+        parts.append(f"{label} {value / fc.baseline:.3f} [{fc.lower / fc.baseline:.3f}, {fc.upper / fc.baseline:.3f}]")
+    return f"{at:%Y-%m-%d %a %H:00} {category} {fault}: {fcs[0].group}; " + "; ".join(parts)
 
 
 def run_estate_warehouse(estate: Estate, workdir: Path, stride: int = 1) -> tuple[dict[str, Tally], dict[str, float]]:
@@ -1349,7 +1370,7 @@ def run_estate_warehouse(estate: Estate, workdir: Path, stride: int = 1) -> tupl
     warehouse = Warehouse("duckdb:///:memory:", {"lake": str(path)})
     cfg = VolumeCheckConfig(partition_column="p", group_by=["grp"], period="month_end", history=_lookback(estate))
     tally = Tally()
-    rng = random.Random(hash(estate.name) & 0xFFFF)
+    rng = random.Random(zlib.crc32(estate.name.encode()))
     checks, seconds = 0, 0.0
     for idx in range(estate.evaluate_from, len(estate.series), stride):
         at, groups = estate.series[idx]
@@ -1441,6 +1462,7 @@ def merge(tallies: list[dict[str, Tally]]) -> dict[str, Tally]:
                     slot[0] += hit
                     slot[1] += n
             into.false_alarms += tally.false_alarms
+            into.missed += tally.missed
     return out
 
 
@@ -1489,6 +1511,8 @@ def main() -> int:
             print(report({label: tallies}).split("\n", 2)[2], file=sys.stderr, flush=True)  # rows as they finish
             for line in tallies["ours"].false_alarms:
                 print(f"  false alarm: {line}", file=sys.stderr, flush=True)
+            for line in tallies["ours"].missed:
+                print(f"  missed: {line}", file=sys.stderr, flush=True)
     results = {}
     for key in sorted(per_seed, key=lambda k: (k.split(" ")[0] in HELD_OUT, k)):
         seeds_run = sorted(per_seed[key])

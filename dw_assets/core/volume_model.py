@@ -343,6 +343,37 @@ def _closures(days: Sequence[date], target: date) -> tuple[list[int], int]:
     return marks, target_gap if target_gap > usual(target.weekday()) else 0
 
 
+def _hour_closures(moments: Sequence[datetime], hours: Sequence[int], target: datetime,
+                   target_hour: int) -> tuple[list[int], int]:
+    """`_closures` for an hourly series (UTC instants; `hours`: each one's local hour of day): the
+    hours closed before each partition, counted only beyond the usual closure before that hour of
+    the day (a series open in business hours is closed 15 hours before every 09:00). The first hour
+    after a closed day carries a day's backlog, whichever day was closed: after a Sunday, or after a
+    holiday on a Tuesday, it is one group (`after_39_closed_hours`), learned from the Mondays; a
+    closure of a length never seen leaves a spike to the hard rule. A closure is at least as long as
+    the series' shortest usual one (a night) beyond the usual: shorter gaps are missing partitions
+    (an outage, a past incident's hours kept out of the history), not closures, and a series open
+    every hour has no closure and no group."""
+    gaps = [0] + [round((b - a).total_seconds() / 3600) - 1 for a, b in itertools.pairwise(moments)]
+    target_gap = round((target - moments[-1]).total_seconds() / 3600) - 1 if moments else 0
+    counts: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    for hour, g in zip(hours[1:], gaps[1:]):
+        counts[hour][g] += 1
+
+    def usual(hour: int) -> int:
+        seen = counts.get(hour)
+        return max(seen, key=lambda g: (seen[g], -g)) if seen else 0
+
+    nightly = min((u for u in map(usual, counts) if u > 0), default=0)
+    if not nightly:
+        return [0] * len(gaps), 0
+
+    def closure(hour: int, gap: int) -> int:
+        return gap if gap - usual(hour) >= nightly else 0
+
+    return [closure(hour, g) for hour, g in zip(hours, gaps)], closure(target_hour, target_gap)
+
+
 def _span_days(step_days: float, grain: Grain) -> int:
     """Days a partition covers: one, or a week for a weekly series (month-end series stay one day:
     their partition is the closing day)."""
@@ -699,6 +730,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     if grain == "day" and step < 1.5:
         marks, target_feats["after_gap"] = _closures([q.at.date() for q in pts], target.date())
         gaps = {q.at: m for q, m in zip(pts, marks)}
+    elif grain == "hour":
+        marks, target_feats["after_gap"] = _hour_closures([q.at for q in pts], [local[q.at].hour for q in pts],
+                                                          target, local[target].hour)
+        gaps = {q.at: m for q, m in zip(pts, marks)}
     else:
         target_feats["after_gap"] = 0
     for q, fv in zip(pts_pos, feats):
@@ -864,17 +899,21 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # shift) and a group effect from few past points widen the band
     inflation = math.sqrt(1 + max(0.0, 1.57 / m_level - 1.57 / level_points) + (1.57 / thinnest if used else 0))
     weekend = _weekend_prior(fit, target_feats, used, cal) if unseen and grain == "hour" else []
-    so_far: list[tuple[str, float]] = []
+    so_far: list[tuple[str, float, float, float]] = []
     if unseen and grain == "hour":
         today = local[target].date()
         same_day = [i for i, q in enumerate(pts_pos) if local[q.at].date() == today]
         so_far = _holiday_so_far(fit, same_day, feats, target_feats, used, cal, level, t, t_target, spread)
+    hypotheses = [e for _, e, _, _ in so_far]
     # (an unseen holiday hour read from its hours so far: its baseline is the highest hypothesis, so
     # the hard rule's 1.9x is above everything it may plausibly be)
-    log_pred = level + (max(e for _, e in so_far) if so_far else effect)
+    log_pred = level + (max(hypotheses) if so_far else effect)
+    band_spread = spread
     if so_far:
-        # the holiday's factor rests on its hours so far: as uncertain as a group of that many points
+        # the holiday's factor rests on its hours so far: as uncertain as a group of that many points,
+        # and no more precise than the likeness fitted them
         inflation = math.sqrt(inflation ** 2 + 1.57 / len(same_day))
+        band_spread = max(spread, max(rms for _, _, rms, _ in so_far))
     # a small count moves by whole rows: never tighter than about one Poisson sd plus a row
     count_floor = math.log1p((math.sqrt(math.exp(log_pred)) + 1) / math.exp(log_pred))
     # ... and a history noisier than the ceiling (0.70x-1.43x, made for thousands of rows) allows
@@ -884,13 +923,24 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # reaches more than once in ten thousand (Poisson), but no further than the history's own
     # spread: rows that arrive like clockwork (devices reporting each minute) are not Poisson
     expected_rows = math.exp(log_pred)
-    raw_h = p.k * spread * inflation
+    raw_h = p.k * band_spread * inflation
     count_low, count_high = 1.0, 1.0
     if raw_h > p.ceiling:
         count_low = max(float(poisson.ppf(COUNT_TAIL, expected_rows)) / expected_rows, math.exp(-raw_h))
         count_high = min(float(poisson.isf(COUNT_TAIL, expected_rows)) / expected_rows, math.exp(raw_h))
     hard_ratio = max(p.hard_ratio, count_high)
     h = min(max(raw_h, p.floor, count_floor), p.ceiling)
+    # the hypotheses kept part at this hour by more than a band: the hours so far could not tell them
+    # apart (a holiday's nights say nothing of its business hours), and a second copy of the lower
+    # could pass as the higher (Easter Monday's business hours x0.5 of a weekday's, doubled, are a
+    # weekday's). A holiday closes like a weekend more often than not (the weekend prior below): the
+    # hour is judged as the lowest hypothesis's, with the widest band the model gives (its ceiling),
+    # so a duplicate fails; a holiday worked as usual fails once, at its first business hour, and its
+    # next hours fit "an ordinary day"
+    parted = bool(so_far) and max(hypotheses) - min(hypotheses) > h
+    if parted:
+        log_pred = level + min(hypotheses)
+        count_floor = math.log1p((math.sqrt(math.exp(log_pred)) + 1) / math.exp(log_pred))
     baseline = math.exp(log_pred)
     lower, upper = math.exp(log_pred - h), math.exp(log_pred + h)
     lower, upper = min(lower, baseline * count_low), max(upper, baseline * count_high)
@@ -905,13 +955,22 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     notes = shape_notes
     if unseen_gap:
         upper = baseline * hard_ratio  # a backlog of unknown size: only the hard rule judges a spike
-        notes.append(f"the first partition after {unseen_gap} closed days, a closure never seen before: "
+        notes.append(f"the first partition after {unseen_gap} closed {'hours' if grain == 'hour' else 'days'}, "
+                     f"a closure never seen before: "
                      f"a spike is judged by the hard rule only")
-    if so_far:
-        lower = math.exp(level + min(e for _, e in so_far) - h)
-        upper = math.exp(level + max(e for _, e in so_far) + h)
+    if parted:
+        reach = max(h, p.ceiling, count_floor)
+        lower, upper = math.exp(log_pred - reach), math.exp(log_pred + reach)
+        notes.append(f"{unseen} has no past occurrence: the holiday's {len(same_day)} hours so far fit "
+                     f"{' or '.join(name for name, _, _, _ in so_far)}, which part at this hour "
+                     f"(x{math.exp(max(hypotheses) - min(hypotheses)):.2f}): judged as the lowest, with the widest band")
+    elif so_far:
+        # a factor read from hours of another kind (the first evening, from the nights) may be off by
+        # as much as the kinds differ
+        lower = math.exp(min(level + e - gap for _, e, _, gap in so_far) - h)
+        upper = math.exp(max(level + e + gap for _, e, _, gap in so_far) + h)
         notes.append(f"{unseen} has no past occurrence: read from the holiday's {len(same_day)} hours so far, "
-                     f"which fit {' or '.join(name for name, _ in so_far)}")
+                     f"which fit {' or '.join(name for name, _, _, _ in so_far)}")
     elif unseen and grain == "day" and len(behaviours := _holiday_behaviours(fit, quiet_holidays)) >= 3:
         # never seen, on a series that has seen the calendar's other holidays: it behaves like one
         # of them, from the quietest to the busiest (an ordinary day only where some holiday was
@@ -990,14 +1049,19 @@ def _weekend_prior(fit: _Fit, target_feats: Mapping[str, object], used: Sequence
 
 def _holiday_so_far(fit: _Fit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],
                     target_feats: Mapping[str, object], used: Sequence[str], cal: HolidayCalendar, level: float,
-                    t: Sequence[float], t_target: float, spread: float) -> list[tuple[str, float]]:
+                    t: Sequence[float], t_target: float, spread: float) -> list[tuple[str, float, float, float]]:
     """A holiday hour never seen in past years, read from the same holiday's earlier hours today:
     each hypothesis (the holiday is an ordinary day, or the weekend's day, times a factor) is fitted
     to the hours so far (the factor: their median) and kept while those hours fit it within the noise
     (root mean square within 2.5 spreads; a closed holiday's business hours do not fit "an ordinary
-    day times one factor" once its night hours showed no effect). [(hypothesis, the target's effect
-    under it)] for the hypotheses kept; [] with fewer than three hours so far, or none kept: the
-    holiday is then judged as never seen."""
+    day times one factor" once its night hours showed no effect). A hypothesis is a likeness, not the
+    holiday itself (Good Friday is a Saturday with its business hours 12% quieter): its misfit does not
+    shrink with the noise, so the noise alone would reject on a series' total what it keeps on each of
+    its noisier groups. The tolerance is therefore 2.5 times the noise or the best hypothesis's own
+    misfit, whichever is larger (the best one is always kept), and each kept hypothesis carries its
+    misfit into the band, and the distance from the target's kind of hour to the nearest kind seen.
+    [(hypothesis, the target's effect under it, its root mean square, that distance)]; [] with fewer
+    than three hours so far: the holiday is then judged as never seen."""
     if len(same_day) < 3:
         return []
     days = [("an ordinary day", cast(int, target_feats["weekday"]))]
@@ -1010,14 +1074,27 @@ def _holiday_so_far(fit: _Fit, same_day: Sequence[int], feats: Sequence[Mapping[
         return fit.effect_for({**fv, "weekday": day, "hour_of_week": day * 24 + hour, "holiday": "",
                                "near_holiday": ""})[0]
 
-    out = []
+    ordinary = cast(int, target_feats["weekday"])
+    alike = 2.5 * spread
+    fits = []
     for name, day in days:
         resid = [fit.x[i] - (level - fit.slope * (t_target - t[i])) - effect_as(feats[i], day) for i in same_day]
-        factor = median(resid)
-        rms = math.sqrt(sum((r - factor) ** 2 for r in resid) / len(resid))
-        if rms <= 2.5 * spread:
-            out.append((f"{name} x{math.exp(factor):.2f}", effect_as(target_feats, day) + factor))
-    return out
+        # an hour's kind under the likeness: how far the weekend's same hour departs from an ordinary
+        # day's (business hours x0.4, evenings x1.3, nights x1.0). The factor is read from the hours
+        # so far of the target's kind, or of the nearest kind seen (`gap` away: the first evening
+        # hour after the nights and business hours); Easter Monday's business hours are a Sunday's
+        # x1.25 while its nights are a Sunday's x1.0, and one factor for both fitted neither
+        kind = [effect_as(feats[i], day) - effect_as(feats[i], ordinary) for i in same_day]
+
+        def factor_at(k: float, resid: list[float] = resid, kind: list[float] = kind) -> tuple[float, float]:
+            nearest = min(abs(d - k) for d in kind)
+            return median([r for r, d in zip(resid, kind) if abs(d - k) <= nearest + alike]), nearest
+
+        rms = math.sqrt(sum((r - factor_at(d)[0]) ** 2 for r, d in zip(resid, kind)) / len(resid))
+        factor, gap = factor_at(effect_as(target_feats, day) - effect_as(target_feats, ordinary))
+        fits.append((f"{name} x{math.exp(factor):.2f}", effect_as(target_feats, day) + factor, rms, gap))
+    tolerance = 2.5 * max(spread, min(rms for _, _, rms, _ in fits))
+    return [hypothesis for hypothesis in fits if hypothesis[2] <= tolerance]
 
 
 def _wider_neighbourhoods(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
@@ -1348,7 +1425,7 @@ def _group_label(fv: Mapping[str, object], used: Iterable[str]) -> str:
         elif f == "near_holiday":
             parts.append(f"near:{v}")
         elif f == "after_gap":
-            parts.append(f"after_{v}_closed_days")
+            parts.append(f"after_{v}_closed_{'hours' if 'hour_of_day' in fv else 'days'}")
         elif f == "month_of_year":
             parts.append(f"month:{calendar.month_abbr[cast(int, v)]}")
         elif f == "week_of_year":
