@@ -773,9 +773,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             spread = _typical_error(fit)
             # (the hour of the week last: it earns its 168 effects only over what hour and weekday explain)
             # (business days counted from the month's start or from its end, whichever explains
-            # more first: a payroll on the first business day, a close on the last three)
-            for f in ("hour_of_day", "weekday", "business_day", "business_day_from_end", "hour_of_week"):
-                if f not in available or f in used or len({fv[f] for fv in feats}) < 2:
+            # more, never both: a payroll on the first business day, a close on the last three; two
+            # sets of 22 effects on a few months of history fit its noise)
+            for f in ("hour_of_day", "weekday", "business_day", "hour_of_week"):
+                if f not in available or len({fv[f] for fv in feats}) < 2:
                     continue
                 if len(x) / len({fv[f] for fv in feats}) < 3:
                     continue
@@ -971,8 +972,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         upper = math.exp(max(level + e + gap for _, e, _, gap in so_far) + h)
         notes.append(f"{unseen} has no past occurrence: read from the holiday's {len(same_day)} hours so far, "
                      f"which fit {' or '.join(name for name, _, _, _ in so_far)}")
-    elif unseen and grain == "day" and len(behaviours := _holiday_behaviours(fit, quiet_holidays)) >= 3:
-        # never seen, on a series that has seen the calendar's other holidays: it behaves like one
+    elif unseen and grain == "day" and len(behaviours := _holiday_behaviours(fit, quiet_holidays)) >= 5:
+        # never seen, on a series that has seen five of the calendar's other holidays or more (a
+        # few spring holidays of a new table say little of the next: eating out at Easter, street
+        # parties on King's Day): it behaves like one
         # of them, from the quietest to the busiest (an ordinary day only where some holiday was
         # one). Otherwise a holiday at half the ordinary volume, loaded twice, reads as an ordinary
         # day and passes (an Indian holiday that fell on closed Sundays the year before)

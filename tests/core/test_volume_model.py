@@ -132,7 +132,7 @@ def _closing_days(quiet: float, seed: int = 11) -> tuple[list[Point], HolidayCal
     dates = {}
     for year in (2024, 2025):
         for month, day, name in ((1, 15, "winter_close"), (4, 10, "spring_close"), (7, 3, "summer_close"),
-                                 (10, 8, "autumn_close"), (5, 20, "inventory")):
+                                 (9, 16, "harvest_close"), (10, 8, "autumn_close"), (5, 20, "inventory")):
             dates[date(year, month, day)] = name
     dates[date(2025, 6, 12)] = "founders_day"
     cal = HolidayCalendar(dates=dates)
