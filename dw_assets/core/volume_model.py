@@ -778,7 +778,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             for f in ("hour_of_day", "weekday", "business_day", "hour_of_week"):
                 if f not in available or len({fv[f] for fv in feats}) < 2:
                     continue
-                if len(x) / len({fv[f] for fv in feats}) < 3:
+                # three occurrences of each value at least; a business day of the month occurs once
+                # a month, so six months (22 effects learned from three months fit their noise: a
+                # table eight weeks old came out with bands of +-7% for 5% noise)
+                if len(x) / len({fv[f] for fv in feats}) < (6 if f == "business_day" else 3):
                     continue
                 trial = _Fit(t, x, feats, used + [f], lag, level_points)
                 trial_spread = _typical_error(trial)
