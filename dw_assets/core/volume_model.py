@@ -48,8 +48,8 @@ import numpy as np
 from scipy.stats import poisson
 
 Grain = Literal["day", "hour"]
-FEATURES = ("period_end", "weekday", "hour_of_day", "business_day", "business_day_from_end", "holiday", "near_holiday", "after_gap",
-            "hour_of_week", "month_of_year", "week_of_year")
+FEATURES = ("period_end", "weekday", "hour_of_day", "business_day", "business_day_from_end", "holiday",
+            "near_holiday", "after_gap", "hour_of_week", "month_of_year", "week_of_year")
 # (in the order their effects are fitted: the day after a long weekend is first a day after a
 # closure, and only what is left is its holiday's neighbourhood's)
 SPARSE = ("period_end", "month_of_year", "holiday", "after_gap", "near_holiday")
@@ -483,7 +483,7 @@ class _Fit:
 
     def __init__(self, t: list[float], x: list[float], feats: list[dict[str, object]], used: list[str],
                  lag: int, level_points: int):
-        self.t, self.x, self.feats, self.used, self.lag = t, x, feats, used, lag
+        self.t, self.x, self.feats, self.used = t, x, feats, used
         n = len(x)
         tt, xx = np.asarray(t, dtype=float), np.asarray(x, dtype=float)
         self._tt = tt
