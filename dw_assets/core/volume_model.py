@@ -751,8 +751,9 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             fv["period_end"], fv["holiday"] = _month_period(q.at.date()), ""
         target_feats["period_end"], target_feats["holiday"] = _month_period(target.date()), ""
     elif grain == "day" and step < 1.5:
-        _open_period_ends(pts_pos, feats, target, target_feats, cal)
-        _working_day_neighbourhoods(pts_pos, feats, target, target_feats, cal)
+        open_days = _open_weekdays([q.at.date() for q in pts_pos])
+        _open_period_ends(pts_pos, feats, target, target_feats, cal, open_days)
+        _working_day_neighbourhoods(pts_pos, feats, target, target_feats, cal, open_days)
     if grain == "day" and step >= 1.5:
         _months_of_year(pts_pos, feats, target, target_feats, span)
     # holidays, their neighbourhoods and closures as the calendar has them: a level shift may not
@@ -1188,22 +1189,23 @@ def _open_weekdays(days: Sequence[date]) -> frozenset[int]:
 
 
 def _open_period_ends(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
-                      target_feats: dict[str, object], cal: HolidayCalendar) -> None:
+                      target_feats: dict[str, object], cal: HolidayCalendar, open_days: frozenset[int]) -> None:
     """A series closed on some days (weekends, holidays) closes its month on its last open day: a
     journal feed's month-end close falls on Friday 30 January when the 31st is a Saturday, and
     compares with every other month's last open day, not only with months ending on a weekday."""
-    days = [q.at.date() for q in pts]
-    open_days = _open_weekdays(days)
     if open_days == ALL_WEEK:
         return
-    open_on_holidays = any(cal.name(d) for d in days)
+    open_on_holidays = any(cal.name(q.at.date()) for q in pts)
+    last_open: dict[tuple[int, int], date | None] = {}  # each month's, found once
 
     def period(day: date) -> str:
-        last = calendar.monthrange(day.year, day.month)[1]
-        later = (day.replace(day=d) for d in range(day.day + 1, last + 1))
-        if any(d.weekday() in open_days and (open_on_holidays or not cal.name(d)) for d in later):
-            return ""
-        return _month_period(day)
+        key = (day.year, day.month)
+        if key not in last_open:
+            days = (date(day.year, day.month, d) for d in range(calendar.monthrange(*key)[1], 0, -1))
+            last_open[key] = next((d for d in days if d.weekday() in open_days
+                                   and (open_on_holidays or not cal.name(d))), None)
+        closing = last_open[key]
+        return _month_period(day) if closing is None or day >= closing else ""
 
     for q, fv in zip(pts, feats):
         fv["period_end"] = period(q.at.date())
@@ -1211,9 +1213,9 @@ def _open_period_ends(pts: Sequence[Point], feats: list[dict[str, object]], targ
 
 
 def _working_day_neighbourhoods(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
-                                target_feats: dict[str, object], cal: HolidayCalendar) -> None:
+                                target_feats: dict[str, object], cal: HolidayCalendar,
+                                open_days: frozenset[int]) -> None:
     """A series closed on some weekdays counts a holiday's neighbourhood in its own working days."""
-    open_days = _open_weekdays([q.at.date() for q in pts])
     if open_days == ALL_WEEK or not open_days:
         return
     for q, fv in zip(pts, feats):
