@@ -186,7 +186,7 @@ class VolumeCheckConfig(_Model):
     period: Literal["month_end", "same_weekday", "daily"] | None = None
     # calendar groups the model compares within; unset: inferred from history
     compare_by: list[Literal["period_end", "weekday", "hour_of_day", "hour_of_week", "business_day",
-                             "business_day_from_end", "holiday",
+                             "business_day_from_end", "business_day_edge", "holiday", "near_period_end",
                              "near_holiday", "after_gap", "month_of_year", "week_of_year"]] | None = None
     holidays: HolidaysConfig | None = None
     group_by: list[str] = []  # also judge each group (entity, market, source) on its own series

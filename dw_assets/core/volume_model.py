@@ -48,17 +48,18 @@ import numpy as np
 from scipy.stats import poisson
 
 Grain = Literal["day", "hour"]
-FEATURES = ("period_end", "weekday", "hour_of_day", "business_day", "business_day_from_end", "holiday",
-            "near_holiday", "after_gap", "hour_of_week", "month_of_year", "week_of_year")
+FEATURES = ("period_end", "near_period_end", "weekday", "hour_of_day", "business_day", "business_day_from_end",
+            "business_day_edge", "holiday", "near_holiday", "after_gap", "hour_of_week", "month_of_year",
+            "week_of_year")
 # (in the order their effects are fitted: the day after a long weekend is first a day after a
 # closure, and only what is left is its holiday's neighbourhood's)
-SPARSE = ("period_end", "month_of_year", "holiday", "after_gap", "near_holiday")
+SPARSE = ("period_end", "near_period_end", "month_of_year", "holiday", "after_gap", "near_holiday")
 # dense groups of a daily series whose share may change for good and be re-baselined (hours are
 # the hourly model's: a moved cycle there is a time-zone matter)
 SHAPE_GROUPS = ("weekday", "business_day")
 SHAPE_SE = 4.0  # standard errors a group's change must stand out by, wherever in its history it split
 # calendar days that must earn their group: kept only when their past effect stands out from the noise
-EARNED = ("holiday", "after_gap", "near_holiday", "month_of_year")
+EARNED = ("holiday", "after_gap", "near_holiday", "near_period_end", "month_of_year")
 # the seasons of a weekly or monthly series: every partition belongs to one, so they are no calendar
 # day for the shift rule and the level
 SEASONS = ("month_of_year", "week_of_year")
@@ -75,10 +76,13 @@ BRIDGE_REACH = 6  # closed days a bridge day may lie from the holiday it belongs
 # closure is one candidate a day, two suffice; a neighbourhood is a guess over six days around
 # every holiday (a hundred candidates a year in some calendars), so it needs three; a month of the
 # year (a weekly or monthly series' season: March's bonus, the summer weeks) is a guess over twelve
-# months every partition belongs to: three too, and two past occurrences at least
-DISTINCT_Z = {"holiday": 2.0, "after_gap": 2.0, "near_holiday": 3.0, "month_of_year": 3.0}
+# months every partition belongs to: three too, and two past occurrences at least; so are the
+# days before a quarter's or year's last one (a close over several days), a guess over three days
+# of every quarter
+DISTINCT_Z = {"holiday": 2.0, "after_gap": 2.0, "near_holiday": 3.0, "near_period_end": 3.0, "month_of_year": 3.0}
 COUNT_TAIL = 1e-4  # a count a clean partition reaches less often than this (each side) is outside the band
 MIN_OCCURRENCES = {"month_of_year": 2}
+PERIOD_CLOSE_DAYS = 3  # the open days before a quarter's or year's last one that may carry its close
 
 
 @dataclass(frozen=True)
@@ -217,6 +221,17 @@ def _business_day(day: date, cal: HolidayCalendar) -> int:
     return n if day.weekday() < 5 and not cal.name(day) else -1
 
 
+def _business_day_edge(day: date, cal: HolidayCalendar) -> int:
+    """The business day counted from the nearer end of the month: 1, 2... from its start, -1, -2...
+    from its end; 0 on a non-business day. A ledger posts accruals on the first business day and
+    closes on the last three: neither count alone holds both (counted from the end, the first
+    business day is -20 to -23 by month, four groups mixed with mid-month days)."""
+    from_start, from_end = _business_day(day, cal), _business_day_from_end(day, cal)
+    if from_start < 0:
+        return 0
+    return from_start if from_start <= -from_end else from_end
+
+
 def _business_day_from_end(day: date, cal: HolidayCalendar) -> int:
     """-1 for the month's last business day, -2 for the one before...; 0 on a non-business day.
     A close on the last three business days falls on business day 18 to 22 counted from the
@@ -253,7 +268,9 @@ def _features(at: datetime, grain: Grain, cal: HolidayCalendar, span: int) -> di
     # "day" is no comparison group: it counts a holiday's occasions (24 hours of one New Year's Day
     # are one occasion, not 24)
     out: dict[str, object] = {"weekday": day.weekday(), "holiday": holiday, "day": day.toordinal(),
-                              "near_holiday": "" if holiday or span > 1 else _near_holiday(day, cal)}
+                              "near_holiday": "" if holiday or span > 1 else _near_holiday(day, cal),
+                              # the series' open days say which days close a quarter: forecast sets it
+                              "near_period_end": ""}
     if grain == "hour":
         # a holiday's hours are not one effect (business hours closed, a nightly batch unchanged):
         # each hour of a holiday compares with the same hour of its past occurrences, never with
@@ -272,6 +289,7 @@ def _features(at: datetime, grain: Grain, cal: HolidayCalendar, span: int) -> di
         out["period_end"] = _period_end(day)
         out["business_day"] = _business_day(day, cal)
         out["business_day_from_end"] = _business_day_from_end(day, cal)
+        out["business_day_edge"] = _business_day_edge(day, cal)
     return out
 
 
@@ -608,6 +626,9 @@ class _Fit:
                     if self.members[f].get(kind):
                         value = kind
                         break
+            if f == "near_period_end" and value and not self.members[f].get(value):
+                # a year's close never seen: the quarter's close at the same day
+                value = str(value).replace("year_end", "quarter_end")
             if f == "after_gap" and value and not self.members[f].get(value):
                 # a closure of a length never seen: the longest shorter one seen (a 6-day closure
                 # is judged like the 5-day one); none: its backlog is unknown
@@ -752,7 +773,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         target_feats["period_end"], target_feats["holiday"] = _month_period(target.date()), ""
     elif grain == "day" and step < 1.5:
         open_days = _open_weekdays([q.at.date() for q in pts_pos])
-        _open_period_ends(pts_pos, feats, target, target_feats, cal, open_days)
+        _month_closes(pts_pos, feats, target, target_feats, cal, open_days)
         _working_day_neighbourhoods(pts_pos, feats, target, target_feats, cal, open_days)
     if grain == "day" and step >= 1.5:
         _months_of_year(pts_pos, feats, target, target_feats, span)
@@ -773,9 +794,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             fit = _Fit(t, x, feats, used, lag, level_points)
             spread = _typical_error(fit)
             # (the hour of the week last: it earns its 168 effects only over what hour and weekday explain)
-            # (business days counted from the month's start or from its end, whichever explains
-            # more, never both: a payroll on the first business day, a close on the last three; two
-            # sets of 22 effects on a few months of history fit its noise)
+            # (business days counted from the month's start, from its end or from the nearer of
+            # the two, whichever explains most, never two: a payroll on the first business day, a
+            # close on the last three, a ledger with both; two sets of 22 effects on a few months
+            # of history fit its noise)
             for f in ("hour_of_day", "weekday", "business_day", "hour_of_week"):
                 if f not in available or len({fv[f] for fv in feats}) < 2:
                     continue
@@ -786,11 +808,13 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                     continue
                 trial = _Fit(t, x, feats, used + [f], lag, level_points)
                 trial_spread = _typical_error(trial)
-                if f == "business_day" and "business_day_from_end" in available:
-                    other = _Fit(t, x, feats, used + ["business_day_from_end"], lag, level_points)
+                for alternative in ("business_day_from_end", "business_day_edge") if f == "business_day" else ():
+                    if alternative not in available:
+                        continue
+                    other = _Fit(t, x, feats, used + [alternative], lag, level_points)
                     other_spread = _typical_error(other)
                     if other_spread < trial_spread:
-                        f, trial, trial_spread = "business_day_from_end", other, other_spread
+                        f, trial, trial_spread = alternative, other, other_spread
                 if f == "hour_of_week":
                     # 168 effects of about four points each (four weeks of hours): fitted on the
                     # points whose errors they then shrink, they must win after paying for their
@@ -834,17 +858,16 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     quiet_holidays = any(f == "holiday" and v not in NONE for f, v in drop)
     if drop:
         # an earned group whose past effect is within the noise joins the ordinary days (one refit)
-        blank = {"holiday": "", "near_holiday": "", "after_gap": 0, "month_of_year": ""}
+        blank = {"holiday": "", "near_holiday": "", "near_period_end": "", "after_gap": 0, "month_of_year": ""}
         for fv in [*feats, target_feats]:
             for f in EARNED:
                 if (f, fv.get(f)) in drop:
                     fv[f] = blank[f]
         fit = _Fit(t, x, feats, used, lag, level_points)
-    if grain == "hour":
-        # on an hourly series a holiday's hour is a calendar hour for the shift rule (and the
-        # level) only when it showed an effect: the night hours of a holiday whose business hours
-        # close look like every other night, and may confirm a new level
-        special = [any(fv[f] not in NONE for f in EARNED if f not in SEASONS) for fv in feats]
+    # a calendar day is one for the shift rule (and the level) only when its group showed an effect:
+    # the night hours of a holiday whose business hours close look like every other night, and so do
+    # the days before a quarter's end of a table with no close: both may confirm a new level
+    special = [any(fv[f] not in NONE for f in EARNED if f not in SEASONS) for fv in feats]
     spread = _spread(fit, feats, target_feats, used)
     # a spread from a few errors is itself uncertain (six same-weekday points give three): widen it
     # as a t quantile would, by about 2.5/n
@@ -1188,28 +1211,38 @@ def _open_weekdays(days: Sequence[date]) -> frozenset[int]:
     return frozenset(w for w in range(7) if most and counts[w] * 2 >= most)
 
 
-def _open_period_ends(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
-                      target_feats: dict[str, object], cal: HolidayCalendar, open_days: frozenset[int]) -> None:
-    """A series closed on some days (weekends, holidays) closes its month on its last open day: a
-    journal feed's month-end close falls on Friday 30 January when the 31st is a Saturday, and
-    compares with every other month's last open day, not only with months ending on a weekday."""
-    if open_days == ALL_WEEK:
-        return
+def _month_closes(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
+                  target_feats: dict[str, object], cal: HolidayCalendar, open_days: frozenset[int]) -> None:
+    """Which open days close a month. A series closed on some days (weekends, holidays) closes its
+    month on its last open day: a journal feed's month-end close falls on Friday 30 January when the
+    31st is a Saturday, and compares with every other month's last open day, not only with months
+    ending on a weekday. And on such a series the PERIOD_CLOSE_DAYS open days before a quarter's or
+    year's last one are its close window (`near_period_end`, "quarter_end -2d"): a close over three
+    days is heavier at a quarter's end on all three, which neither the last day's period end nor a
+    business day of the month (the same in every month) holds. A group that must earn its place,
+    like a holiday's neighbourhood."""
     open_on_holidays = any(cal.name(q.at.date()) for q in pts)
-    last_open: dict[tuple[int, int], date | None] = {}  # each month's, found once
+    closing: dict[tuple[int, int], list[date]] = {}  # each month's last open days, latest first, found once
 
-    def period(day: date) -> str:
+    def last_open_days(day: date) -> list[date]:
         key = (day.year, day.month)
-        if key not in last_open:
+        if key not in closing:
             days = (date(day.year, day.month, d) for d in range(calendar.monthrange(*key)[1], 0, -1))
-            last_open[key] = next((d for d in days if d.weekday() in open_days
-                                   and (open_on_holidays or not cal.name(d))), None)
-        closing = last_open[key]
-        return _month_period(day) if closing is None or day >= closing else ""
+            closing[key] = list(itertools.islice(
+                (d for d in days if d.weekday() in open_days and (open_on_holidays or not cal.name(d))),
+                PERIOD_CLOSE_DAYS + 1))
+        return closing[key]
 
-    for q, fv in zip(pts, feats):
-        fv["period_end"] = period(q.at.date())
-    target_feats["period_end"] = period(target.date())
+    for at, fv in [*((q.at, fv) for q, fv in zip(pts, feats)), (target, target_feats)]:
+        day = at.date()
+        last = last_open_days(day)
+        kind = _month_period(day)
+        if open_days != ALL_WEEK:
+            fv["period_end"] = kind if not last or day >= last[0] else ""
+        # (a close is an office's: only a series closed on some weekdays has one; a series open every
+        # day, orders or events, learns its quarter's last day as its period end)
+        closes = open_days != ALL_WEEK and kind != "month" and day in last[1:]
+        fv["near_period_end"] = f"{kind}_end {-last.index(day)}d" if closes else ""
 
 
 def _working_day_neighbourhoods(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
@@ -1430,7 +1463,10 @@ def _group_label(fv: Mapping[str, object], used: Iterable[str]) -> str:
             parts.append(f"business_day={v}" if v != -1 else "non_business_day")
         elif f == "business_day_from_end":
             parts.append(f"business_day={v} from the end" if v else "non_business_day")
-        elif f == "near_holiday":
+        elif f == "business_day_edge":
+            parts.append(f"business_day={v} from the {'start' if cast(int, v) > 0 else 'end'}" if v
+                         else "non_business_day")
+        elif f in ("near_holiday", "near_period_end"):
             parts.append(f"near:{v}")
         elif f == "after_gap":
             parts.append(f"after_{v}_closed_{'hours' if 'hour_of_day' in fv else 'days'}")

@@ -931,6 +931,60 @@ def test_a_close_on_the_last_business_days_is_counted_from_the_month_end():
         assert not judge(fc, value * 0.65).passed
     assert "from the end" in fc.group
 
+def _ledger(seed: int = 32, quarter_close: float = 1.3) -> list[Point]:
+    """A ledger on weekdays only: accruals on the month's first business day x1.3, the close on its
+    last three x1.6, x2.0, x2.4, and a quarter's (and year's) close `quarter_close` times heavier on
+    all three of its days."""
+    rng = random.Random(seed)
+    days = [d for d in (date(2024, 1, 1) + timedelta(days=i) for i in range(761)) if d.weekday() < 5]
+    by_month: dict[tuple[int, int], list[date]] = {}
+    for d in days:
+        by_month.setdefault((d.year, d.month), []).append(d)
+    out = []
+    for d in days:
+        month = by_month[(d.year, d.month)]
+        position, from_end = month.index(d), len(month) - 1 - month.index(d)
+        mean = 5_000.0
+        if from_end < 3:
+            mean *= (1.6, 2.0, 2.4)[2 - from_end] * (quarter_close if d.month % 3 == 0 else 1.0)
+        elif position == 0:
+            mean *= 1.3
+        out.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.04)))))
+    return out
+
+
+def test_a_ledger_with_an_opening_and_a_close_counts_business_days_from_the_nearer_end():
+    history = _ledger()
+    # Thursday 1 January 2026 (no holiday calendar: a business day) opens the month; Friday 30 January
+    # (the 31st is a Saturday) closes it. Counted from the end, the opening day is -21 or -23 by
+    # month, mixed with mid-month days; counted from the start, the close is day 19 to 23
+    for target in (datetime(2026, 1, 1), datetime(2025, 12, 1), datetime(2026, 1, 30)):
+        value = next(p.value for p in history if p.at == target)
+        fc = forecast([p for p in history if p.at < target], target)
+        assert "business_day_edge" in fc.features, fc.features
+        assert judge(fc, value).passed, (target, fc.group, value / fc.baseline)
+        assert not judge(fc, value * 0.65).passed
+    assert "business_day=-1 from the end" in fc.group
+    fc = forecast([p for p in history if p.at < datetime(2026, 1, 1)], datetime(2026, 1, 1))
+    assert "business_day=1 from the start" in fc.group
+
+
+def test_a_quarter_close_over_three_days_is_learned_on_each_of_them():
+    history = _ledger(quarter_close=1.3)
+    # Tuesday 30 September 2025 closes the quarter; Monday 29th and Friday 26th are its close's
+    # first two days, each x1.3 over an ordinary month's same day
+    for target, label in ((datetime(2025, 9, 29), "near:quarter_end -1d"), (datetime(2025, 9, 26), "near:quarter_end -2d")):
+        value = next(p.value for p in history if p.at == target)
+        fc = forecast([p for p in history if p.at < target], target)
+        assert label in fc.group, fc.group
+        assert judge(fc, value).passed, (target, fc.group, value / fc.baseline)
+        assert not judge(fc, value * 0.65).passed
+    # a ledger whose quarters close like every month: no such group (it must earn its place)
+    history = _ledger(quarter_close=1.0)
+    fc = forecast([p for p in history if p.at < datetime(2025, 9, 29)], datetime(2025, 9, 29))
+    assert "near:" not in fc.group and judge(fc, next(p.value for p in history if p.at == datetime(2025, 9, 29))).passed
+
+
 def _logins(at: datetime, cal: HolidayCalendar, holiday_business: float = 0.35) -> float:
     """Peaks at 10:00 and 15:00; weekends quiet by day (x0.4) and busier in the evening (x1.3); a
     holiday's business hours at `holiday_business` and its evening x1.2: like a weekend, not exactly."""
