@@ -864,10 +864,11 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                 if (f, fv.get(f)) in drop:
                     fv[f] = blank[f]
         fit = _Fit(t, x, feats, used, lag, level_points)
-    # a calendar day is one for the shift rule (and the level) only when its group showed an effect:
-    # the night hours of a holiday whose business hours close look like every other night, and so do
-    # the days before a quarter's end of a table with no close: both may confirm a new level
-    special = [any(fv[f] not in NONE for f in EARNED if f not in SEASONS) for fv in feats]
+    if grain == "hour":
+        # on an hourly series a holiday's hour is a calendar hour for the shift rule (and the
+        # level) only when it showed an effect: the night hours of a holiday whose business hours
+        # close look like every other night, and may confirm a new level
+        special = [any(fv[f] not in NONE for f in EARNED if f not in SEASONS) for fv in feats]
     spread = _spread(fit, feats, target_feats, used)
     # a spread from a few errors is itself uncertain (six same-weekday points give three): widen it
     # as a t quantile would, by about 2.5/n
