@@ -1218,32 +1218,44 @@ def _month_closes(pts: Sequence[Point], feats: list[dict[str, object]], target: 
     month on its last open day: a journal feed's month-end close falls on Friday 30 January when the
     31st is a Saturday, and compares with every other month's last open day, not only with months
     ending on a weekday. And on such a series the PERIOD_CLOSE_DAYS open days before a quarter's or
-    year's last one are its close window (`near_period_end`, "quarter_end -2d"): a close over three
-    days is heavier at a quarter's end on all three, which neither the last day's period end nor a
+    year's last one, and as many after it, are its close (`near_period_end`, "quarter_end -2d",
+    "year_end +1d"): a close over three days is heavier at a quarter's end on all three, and a new
+    year opens with the old one's adjustments, which neither the last day's period end nor a
     business day of the month (the same in every month) holds. A group that must earn its place,
     like a holiday's neighbourhood."""
     open_on_holidays = any(cal.name(q.at.date()) for q in pts)
-    closing: dict[tuple[int, int], list[date]] = {}  # each month's last open days, latest first, found once
+    edges: dict[tuple[int, int, bool], list[date]] = {}  # each month's first or last open days, found once
 
-    def last_open_days(day: date) -> list[date]:
-        key = (day.year, day.month)
-        if key not in closing:
-            days = (date(day.year, day.month, d) for d in range(calendar.monthrange(*key)[1], 0, -1))
-            closing[key] = list(itertools.islice(
+    def open_days_of(year: int, month: int, last: bool) -> list[date]:
+        """The month's first (or last, latest first) PERIOD_CLOSE_DAYS + 1 open days."""
+        key = (year, month, last)
+        if key not in edges:
+            numbers = range(1, calendar.monthrange(year, month)[1] + 1)
+            days = (date(year, month, d) for d in (reversed(numbers) if last else numbers))
+            edges[key] = list(itertools.islice(
                 (d for d in days if d.weekday() in open_days and (open_on_holidays or not cal.name(d))),
                 PERIOD_CLOSE_DAYS + 1))
-        return closing[key]
+        return edges[key]
 
     for at, fv in [*((q.at, fv) for q, fv in zip(pts, feats)), (target, target_feats)]:
         day = at.date()
-        last = last_open_days(day)
+        last = open_days_of(day.year, day.month, True)
         kind = _month_period(day)
         if open_days != ALL_WEEK:
             fv["period_end"] = kind if not last or day >= last[0] else ""
-        # (a close is an office's: only a series closed on some weekdays has one; a series open every
-        # day, orders or events, learns its quarter's last day as its period end)
-        closes = open_days != ALL_WEEK and kind != "month" and day in last[1:]
-        fv["near_period_end"] = f"{kind}_end {-last.index(day)}d" if closes else ""
+        fv["near_period_end"] = ""
+        if open_days == ALL_WEEK:
+            # (a close is an office's: only a series closed on some weekdays has one; a series open
+            # every day, orders or events, learns its quarter's last day as its period end)
+            continue
+        if kind != "month" and day in last[1:]:
+            fv["near_period_end"] = f"{kind}_end {-last.index(day)}d"
+            continue
+        # ... and the open days after it: a new fiscal year's first days carry the old one's adjustments
+        closed = _month_period(date(day.year, day.month, 1) - timedelta(days=1))
+        first = open_days_of(day.year, day.month, False)[:PERIOD_CLOSE_DAYS]
+        if closed != "month" and day in first:
+            fv["near_period_end"] = f"{closed}_end +{first.index(day) + 1}d"
 
 
 def _working_day_neighbourhoods(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,

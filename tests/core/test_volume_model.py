@@ -931,10 +931,11 @@ def test_a_close_on_the_last_business_days_is_counted_from_the_month_end():
         assert not judge(fc, value * 0.65).passed
     assert "from the end" in fc.group
 
-def _ledger(seed: int = 32, quarter_close: float = 1.3) -> list[Point]:
+def _ledger(seed: int = 32, quarter_close: float = 1.3, year_open: float = 1.0) -> list[Point]:
     """A ledger on weekdays only: accruals on the month's first business day x1.3, the close on its
-    last three x1.6, x2.0, x2.4, and a quarter's (and year's) close `quarter_close` times heavier on
-    all three of its days."""
+    last three x1.6, x2.0, x2.4, a quarter's (and year's) close `quarter_close` times heavier on
+    all three of its days, and the year's adjustments on January's second to fourth business days
+    `year_open` times heavier."""
     rng = random.Random(seed)
     days = [d for d in (date(2024, 1, 1) + timedelta(days=i) for i in range(761)) if d.weekday() < 5]
     by_month: dict[tuple[int, int], list[date]] = {}
@@ -949,6 +950,8 @@ def _ledger(seed: int = 32, quarter_close: float = 1.3) -> list[Point]:
             mean *= (1.6, 2.0, 2.4)[2 - from_end] * (quarter_close if d.month % 3 == 0 else 1.0)
         elif position == 0:
             mean *= 1.3
+        elif d.month == 1 and position <= 3:
+            mean *= year_open
         out.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.04)))))
     return out
 
@@ -979,6 +982,13 @@ def test_a_quarter_close_over_three_days_is_learned_on_each_of_them():
         assert label in fc.group, fc.group
         assert judge(fc, value).passed, (target, fc.group, value / fc.baseline)
         assert not judge(fc, value * 0.65).passed
+    # a new year opens with the old one's adjustments: its first days after the close are a group too
+    history = _ledger(year_open=1.25)
+    target = datetime(2026, 1, 5)  # Monday, the third business day of 2026 (Thursday 1st, Friday 2nd)
+    value = next(p.value for p in history if p.at == target)
+    fc = forecast([p for p in history if p.at < target], target)
+    assert "near:year_end +3d" in fc.group, fc.group
+    assert judge(fc, value).passed and not judge(fc, value * 0.7).passed
     # a ledger whose quarters close like every month: no such group (it must earn its place)
     history = _ledger(quarter_close=1.0)
     fc = forecast([p for p in history if p.at < datetime(2025, 9, 29)], datetime(2025, 9, 29))
