@@ -93,7 +93,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import duckdb
 
 from dw_assets.checks.volume import evaluate_volume
-from dw_assets.config import VolumeCheckConfig
+from dw_assets.config import HolidaysConfig, VolumeCheckConfig
 from dw_assets.connectors.warehouse import Warehouse
 from dw_assets.core.volume_model import (
     HolidayCalendar,
@@ -130,6 +130,13 @@ class Estate:
     # unlabelled past incidents (partial loads, outages...) left in the series: in the history the
     # check reads, never evaluated (they are not clean partitions)
     incidents: set[datetime] = field(default_factory=set)
+    # a group's own calendar, by group index (None: the estate's), as the owner configures
+    # `group_holidays` for a market in another country; the total keeps `calendar`
+    group_calendars: list[HolidayCalendar | None] = field(default_factory=list)
+
+    def calendar_of(self, group: int) -> HolidayCalendar:
+        own = self.group_calendars[group] if group < len(self.group_calendars) else None
+        return own or self.calendar
 
 
 def _shares(rng: random.Random) -> list[float]:
@@ -829,9 +836,9 @@ def journals_au(seed: int) -> Estate:
     weekends closed, no partition); the month-end close on the last three business days x1.6, x2.0
     and x2.4, quarter closes x1.15 more, the fiscal year's close (June) x1.4 more; the first business
     day x1.3 and, after the June close, the next four x1.2 (year-end adjustments); 4% noise;
-    +0.02%/day."""
+    +0.02%/day. The owner configures the fiscal year (`fiscal_year_end: 6`), as session 9 made possible."""
     rng = random.Random(seed)
-    cal = HolidayCalendar(country="AU", subdiv="NSW")
+    cal = HolidayCalendar(country="AU", subdiv="NSW", fiscal_year_end=6)
     shares = _shares(rng)
     start = date(2023, 7, 1)
     days = _business_days(cal, start, date(2026, 6, 30))  # whole months: a close needs its month's last day
@@ -979,9 +986,9 @@ def payments_gb_il(seed: int) -> Estate:
     """Blind (fifth round): daily card payments of a UK business in five markets of very unequal
     size (47%, 28%, 15%, 8.5% and 1.5%); the four large ones follow England's week (Friday
     heaviest, Sunday light) and bank holidays (x0.6); the small one is Israel, with its own week
-    (Sunday a working day, Friday x0.55, Saturday x0.35) and holidays (x0.3, in no calendar the
-    check knows: the check's calendar is England's), 8% noise against 3% for the others;
-    +0.03%/day."""
+    (Sunday a working day, Friday x0.55, Saturday x0.35) and holidays (x0.3), 8% noise against 3%
+    for the others; +0.03%/day. The check's calendar is England's; since session 9 the owner gives
+    the Israeli market Israel's (`group_holidays`), the table total keeping England's."""
     rng = random.Random(seed)
     cal = HolidayCalendar(country="GB", subdiv="ENG")
     israel = HolidayCalendar(country="IL")
@@ -1008,7 +1015,8 @@ def payments_gb_il(seed: int) -> Estate:
         elif israel.name(d):
             cats[at] = "foreign_holiday"
         series.append((at, groups))
-    return Estate("payments_gb_il", "day", series, 400, cal, cats)
+    return Estate("payments_gb_il", "day", series, 400, cal, cats,
+                  group_calendars=[israel if g == small else None for g in range(len(shares))])
 
 
 def telemetry_chicago_hourly(seed: int) -> Estate:
@@ -1306,8 +1314,9 @@ def run_estate(estate: Estate, params: ModelParams, stride: int = 1) -> dict[str
         total_hist = [Point(a, sum(g), accepted=a in accepted_shift, shift=a in accepted_shift) for a, g in past]
         group_hist = [[Point(a, g[i], accepted=a in accepted_shift, shift=a in accepted_shift) for a, g in past]
                       for i in range(GROUPS)]
-        fcs = [forecast(h, at, grain=estate.grain, calendar_=estate.calendar, params=params, timezone=estate.timezone)
-               for h in [total_hist, *group_hist]]
+        calendars = [estate.calendar] + [estate.calendar_of(i) for i in range(GROUPS)]
+        fcs = [forecast(h, at, grain=estate.grain, calendar_=c, params=params, timezone=estate.timezone)
+               for h, c in zip([total_hist, *group_hist], calendars)]
 
         def ours(values: list[float], fcs: list = fcs) -> bool:
             totals = [sum(values)] + values
@@ -1370,7 +1379,13 @@ def run_estate_warehouse(estate: Estate, workdir: Path, stride: int = 1) -> tupl
                     "LATERAL (SELECT unnest(range(1, s.n + 1)) AS rn) r")
         rows = con.execute("SELECT count(*) FROM rows_clean").fetchone()[0]
     warehouse = Warehouse("duckdb:///:memory:", {"lake": str(path)})
-    cfg = VolumeCheckConfig(partition_column="p", group_by=["grp"], period="month_end", history=_lookback(estate))
+    cal = estate.calendar
+    own = {f"g{i}": HolidaysConfig(country=c.country, subdiv=c.subdiv, dates=dict(c.dates))
+           for i, c in enumerate(estate.group_calendars) if c is not None}
+    cfg = VolumeCheckConfig(partition_column="p", group_by=["grp"], period="month_end", history=_lookback(estate),
+                            fiscal_year_end=cal.fiscal_year_end, group_holidays=own,
+                            holidays=HolidaysConfig(country=cal.country, subdiv=cal.subdiv, dates=dict(cal.dates))
+                            if cal.country or cal.dates else None)
     tally = Tally()
     rng = random.Random(zlib.crc32(estate.name.encode()))
     checks, seconds = 0, 0.0

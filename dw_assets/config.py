@@ -189,7 +189,14 @@ class VolumeCheckConfig(_Model):
                              "business_day_from_end", "business_day_edge", "holiday", "near_period_end",
                              "near_holiday", "after_gap", "month_of_year", "week_of_year"]] | None = None
     holidays: HolidaysConfig | None = None
+    # the month the fiscal year closes in (6: a July-June year, 1: a February-January retail year):
+    # its last day is the year end, every third month-end back from it a quarter end
+    fiscal_year_end: int = Field(12, ge=1, le=12)
     group_by: list[str] = []  # also judge each group (entity, market, source) on its own series
+    # a group's own holiday calendar, keyed by the group as the check names it (its `group_by` values
+    # joined by "/", e.g. "IL" or "IL/web"): a UK business's Israeli market keeps Israel's holidays
+    # and weekend; the table total and the groups not listed keep `holidays`
+    group_holidays: dict[str, HolidaysConfig] = {}
     max_groups: int = 50
     history: int | None = None  # comparable partitions read; unset: 400 days, 28 days of hours, 36 month-ends
     min_history: int = 3
@@ -208,6 +215,13 @@ class VolumeCheckConfig(_Model):
     # freshness check reads naive timestamps); e.g. UTC for naive UTC stamps of users elsewhere
     column_timezone: str | None = None
     _zones = field_validator("timezone", "column_timezone")(_zone)
+
+    @model_validator(mode="after")
+    def _group_calendars_need_groups(self) -> VolumeCheckConfig:
+        if self.group_holidays and not self.group_by:
+            raise ValueError(f"group_holidays names groups ({', '.join(sorted(self.group_holidays))}) but the "
+                             f"check has no group_by: set group_by, or use holidays for the whole table")
+        return self
 
 
 class FreshnessCheckConfig(_Model):

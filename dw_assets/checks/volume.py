@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 
 from dw_assets.checks.partitions import as_moment
 from dw_assets.checks.state import accepted_partitions, baseline_exclusions
-from dw_assets.config import VolumeCheckConfig
+from dw_assets.config import HolidaysConfig, VolumeCheckConfig
 from dw_assets.connectors.warehouse import Warehouse, WarehouseError, WarehouseSession
 from dw_assets.core import stats
 from dw_assets.core.checks_logic import CheckOutcome, decide_volume, parse_partition_moment
@@ -81,10 +81,18 @@ def lookback(cfg: VolumeCheckConfig, excluded: int) -> timedelta:
     return timedelta(days=DEFAULT_DAYS.get(cfg.period or "", 400) + excluded)
 
 
-def holiday_calendar(cfg: VolumeCheckConfig) -> HolidayCalendar | None:
-    if cfg.holidays is None:
-        return None
-    return HolidayCalendar(cfg.holidays.country, cfg.holidays.subdiv, dict(cfg.holidays.dates))
+def holiday_calendar(cfg: VolumeCheckConfig, holidays: HolidaysConfig | None = None) -> HolidayCalendar:
+    """The check's calendar (or, with `holidays`, a group's): its holidays, and the fiscal year's
+    end, which is the business's and so the same for every group."""
+    chosen = holidays or cfg.holidays
+    if chosen is None:
+        return HolidayCalendar(fiscal_year_end=cfg.fiscal_year_end)
+    return HolidayCalendar(chosen.country, chosen.subdiv, dict(chosen.dates), fiscal_year_end=cfg.fiscal_year_end)
+
+
+def group_calendars(cfg: VolumeCheckConfig) -> dict[str, HolidayCalendar]:
+    """The groups that follow a calendar of their own (`group_holidays`), by the group's name."""
+    return {group: holiday_calendar(cfg, holidays) for group, holidays in cfg.group_holidays.items()}
 
 
 def model_params(cfg: VolumeCheckConfig) -> ModelParams:
@@ -172,7 +180,8 @@ def evaluate_volume(warehouse: Warehouse, store: Store | None, dataset_id: str, 
                          period=cfg.period, direction=cfg.direction, min_history=cfg.min_history,
                          excluded=[p for p in excluded if start <= partition_key(p, cfg.grain, tz) < target],
                          name=cfg.name, grain=cfg.grain, compare_by=cfg.compare_by,
-                         holidays=holiday_calendar(cfg), params=model_params(cfg),
+                         holidays=holiday_calendar(cfg), group_holidays=group_calendars(cfg),
+                         params=model_params(cfg),
                          accepted={_relabel(p, cfg.grain, tz): shift for p, shift in accepted.items()},
                          groups=group_inputs, timezone=tz if cfg.grain == "hour" else "UTC",
                          unit="rows" if cfg.metric.replace(" ", "").lower() == "count(*)" else cfg.metric)

@@ -73,6 +73,7 @@ def decide_volume(dataset_id: str, partition: str, observed: float, history: Seq
                   compare_by: Sequence[str] | None = None, holidays: HolidayCalendar | None = None,
                   params: ModelParams | None = None, accepted: Mapping[str, bool] | None = None,
                   groups: Mapping[str, tuple[float, Sequence[tuple[str, float]]]] | None = None,
+                  group_holidays: Mapping[str, HolidayCalendar] | None = None,
                   timezone: str = "UTC") -> CheckOutcome:
     """`history`: (partition, value) of the comparable partitions before this one, any order (the
     SQL aggregate, past incidents' partitions already left out). `accepted`: partitions a person
@@ -80,7 +81,8 @@ def decide_volume(dataset_id: str, partition: str, observed: float, history: Seq
     history): each group is judged on its own series too, and a failing group fails the check
     and is named. `unit` names what was measured (rows, or a metric such as sum(net_revenue)).
     `timezone`: the zone an hourly check's keys are wall-clock hours of (its hours, weekdays and
-    holidays are that zone's)."""
+    holidays are that zone's). `group_holidays`: the groups forecast with a calendar of their own
+    (a market in another country); the total and the other groups use `holidays`."""
     accepted = dict(accepted or {})
     points = sorted(history)
     label = period or "calendar"
@@ -102,9 +104,10 @@ def decide_volume(dataset_id: str, partition: str, observed: float, history: Seq
 
     at = moment(partition)
 
-    def judge_series(series: Sequence[tuple[str, float]], value: float) -> tuple[Forecast, Judgement]:
+    def judge_series(series: Sequence[tuple[str, float]], value: float,
+                     calendar_: HolidayCalendar | None = holidays) -> tuple[Forecast, Judgement]:
         pts = [Point(moment(p), float(n), p in accepted, accepted.get(p, False)) for p, n in series]
-        fc = forecast(pts, at, grain=grain, calendar_=holidays, compare_by=compare_by, params=model,
+        fc = forecast(pts, at, grain=grain, calendar_=calendar_, compare_by=compare_by, params=model,
                       timezone=timezone)
         return fc, judge(fc, value, accepted=partition in accepted, direction=direction)
 
@@ -114,7 +117,8 @@ def decide_volume(dataset_id: str, partition: str, observed: float, history: Seq
     for key, (value, series) in sorted((groups or {}).items()):
         if len(series) < min_history:
             continue
-        gfc, gv = judge_series(series, value)
+        own = (group_holidays or {}).get(key)
+        gfc, gv = judge_series(series, value, own or holidays)
         row = {"group": key, "observed": value, "baseline": round(gfc.baseline, 2),
                "ratio": round(gv.ratio, 4) if gv.ratio is not None else None,
                "expected": f"[{gfc.lower:,.0f}, {gfc.upper:,.0f}]", "verdict": gv.reason}
@@ -145,6 +149,12 @@ def decide_volume(dataset_id: str, partition: str, observed: float, history: Seq
             "accepted": partition in accepted}
     if groups is not None:
         meta.update(groups_checked=len(group_rows), failed_groups=failed_groups)
+    if group_holidays:
+        # which groups were forecast with their own calendar; a listed name no group has is a typo
+        # or a group gone quiet, worth showing rather than silently ignoring
+        meta["group_calendars"] = {g: c.country or "dates" for g, c in sorted(group_holidays.items())
+                                   if g in (groups or {})}
+        meta["group_calendars_unmatched"] = sorted(g for g in group_holidays if g not in (groups or {}))
     markdown = {"history_chart": _volume_chart(points, partition, observed, fc)}
     if group_rows:
         markdown["groups"] = table_md(group_rows)

@@ -7,8 +7,8 @@ hundred points numpy would not pay for itself either.
 
 The model, in log space (so a band is a ratio and never falls below zero):
     log(value) = level(t) + sum of calendar effects(t) + noise
-- Calendar effects per comparison group: `period_end` (month / quarter / year end, each its own
-  effect, falling back to the coarser one when a kind has no past), `weekday`, `hour_of_day`,
+- Calendar effects per comparison group: `period_end` (month / quarter / year end of the
+  calendar's fiscal year, each its own effect, falling back to the coarser one when a kind has no past), `weekday`, `hour_of_day`,
   `hour_of_week` (an hourly series whose weekday and hour interact),
   `business_day` (of the month) and `holiday` (a holiday compares with its own past occurrences;
   one never seen before is expected, so only the hard rules judge it). Configured, or inferred:
@@ -110,10 +110,23 @@ class Point:
 
 @dataclass(frozen=True)
 class HolidayCalendar:
-    """Holidays from the `holidays` package (country, optional subdivision) plus dates from config."""
+    """Holidays from the `holidays` package (country, optional subdivision) plus dates from config,
+    and the month the fiscal year closes in (its last day is the year end; every third month-end
+    back from it a quarter end): a June year (Australia) or a January one (retail) closes elsewhere
+    than December."""
     country: str | None = None
     subdiv: str | None = None
     dates: Mapping[date, str] = field(default_factory=dict)
+    fiscal_year_end: int = 12
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.fiscal_year_end <= 12:
+            raise ValueError(f"fiscal_year_end must be a month number 1-12, not {self.fiscal_year_end!r}")
+
+    def period_of_month(self, month: int) -> str:
+        """The period a month's end closes: the fiscal year's, a fiscal quarter's or the month's."""
+        offset = (month - self.fiscal_year_end) % 12
+        return "year" if offset == 0 else "quarter" if offset % 3 == 0 else "month"
 
     def name(self, day: date) -> str:
         if day in self.dates:
@@ -200,16 +213,16 @@ class Judgement:
     ratio: float | None
 
 
-def _period_end(day: date) -> str:
+def _period_end(day: date, cal: HolidayCalendar) -> str:
     last = calendar.monthrange(day.year, day.month)[1]
     if day.day != last:
         return ""
-    return "year" if day.month == 12 else "quarter" if day.month % 3 == 0 else "month"
+    return cal.period_of_month(day.month)
 
 
-def _month_period(day: date) -> str:
-    """The period a monthly partition closes: its month's, its quarter's or its year's."""
-    return "year" if day.month == 12 else "quarter" if day.month % 3 == 0 else "month"
+def _month_period(day: date, cal: HolidayCalendar) -> str:
+    """The period a monthly partition closes: its month's, its (fiscal) quarter's or its year's."""
+    return cal.period_of_month(day.month)
 
 
 def _business_day(day: date, cal: HolidayCalendar) -> int:
@@ -250,7 +263,7 @@ _FEATURE_CACHE: dict[tuple, dict[str, object]] = {}
 def features_of(at: datetime, grain: Grain, cal: HolidayCalendar, span: int = 1) -> dict[str, object]:
     """The calendar groups of a partition starting at `at` and covering `span` days (a week's
     partition holds the holidays of its seven days)."""
-    key = (at, grain, cal.country, cal.subdiv, id(cal.dates), span)
+    key = (at, grain, cal.country, cal.subdiv, id(cal.dates), cal.fiscal_year_end, span)
     hit = _FEATURE_CACHE.get(key)
     if hit is None:
         if len(_FEATURE_CACHE) > 200_000:
@@ -286,7 +299,7 @@ def _features(at: datetime, grain: Grain, cal: HolidayCalendar, span: int) -> di
         # weekends while a nightly batch runs every day) is no product of a weekday and an hour effect
         out["hour_of_week"] = day.weekday() * 24 + at.hour
     else:
-        out["period_end"] = _period_end(day)
+        out["period_end"] = _period_end(day, cal)
         out["business_day"] = _business_day(day, cal)
         out["business_day_from_end"] = _business_day_from_end(day, cal)
         out["business_day_edge"] = _business_day_edge(day, cal)
@@ -769,8 +782,8 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         # (nor is it a holiday because the day it is dated on is one: an invoice month dated on
         # 1 April is not Easter Monday)
         for q, fv in zip(pts_pos, feats):
-            fv["period_end"], fv["holiday"] = _month_period(q.at.date()), ""
-        target_feats["period_end"], target_feats["holiday"] = _month_period(target.date()), ""
+            fv["period_end"], fv["holiday"] = _month_period(q.at.date(), cal), ""
+        target_feats["period_end"], target_feats["holiday"] = _month_period(target.date(), cal), ""
     elif grain == "day" and step < 1.5:
         open_days = _open_weekdays([q.at.date() for q in pts_pos])
         _month_closes(pts_pos, feats, target, target_feats, cal, open_days)
@@ -1240,7 +1253,7 @@ def _month_closes(pts: Sequence[Point], feats: list[dict[str, object]], target: 
     for at, fv in [*((q.at, fv) for q, fv in zip(pts, feats)), (target, target_feats)]:
         day = at.date()
         last = open_days_of(day.year, day.month, True)
-        kind = _month_period(day)
+        kind = _month_period(day, cal)
         if open_days != ALL_WEEK:
             fv["period_end"] = kind if not last or day >= last[0] else ""
         fv["near_period_end"] = ""
@@ -1252,7 +1265,7 @@ def _month_closes(pts: Sequence[Point], feats: list[dict[str, object]], target: 
             fv["near_period_end"] = f"{kind}_end {-last.index(day)}d"
             continue
         # ... and the open days after it: a new fiscal year's first days carry the old one's adjustments
-        closed = _month_period(date(day.year, day.month, 1) - timedelta(days=1))
+        closed = _month_period(date(day.year, day.month, 1) - timedelta(days=1), cal)
         first = open_days_of(day.year, day.month, False)[:PERIOD_CLOSE_DAYS]
         if closed != "month" and day in first:
             fv["near_period_end"] = f"{closed}_end +{first.index(day) + 1}d"

@@ -4,7 +4,9 @@ checks; `dw checks accept` end to end; landed files counted as CSV records.
 Two more tables on the fixture estate's lake: `lake.events` (a TIMESTAMP per event, three weeks
 of hours with a daily cycle and lighter weekends; the latest hour, 2026-09-28 13:00, holds 40% of
 its rows) and `lake.orders_by_market` (a day per partition, five markets; on the latest day,
-2026-09-28, FR is missing).
+2026-09-28, FR is missing), and `lake.payments_by_market` (a UK business's daily payments: GB on
+England's week and bank holidays, a small IL market on Israel's week and holidays, x0.3; the
+latest day, Monday 2026-09-21, is Yom Kippur).
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from click.testing import CliRunner
 
 import checks
 from dw_assets.checks.landed_files import count_data_rows
+from dw_assets.checks.runner import find_entry
 from dw_assets.checks.state import exclude_partition
+from dw_assets.checks.volume import evaluate_volume
 from dw_assets.cli import cli
 from dw_assets.config import (
     ConfigError,
@@ -29,11 +33,13 @@ from dw_assets.config import (
     VolumeCheckConfig,
     load_settings,
 )
+from dw_assets.connectors.warehouse import Warehouse
 from dw_assets.governance.keys import generate_key_file
 from dw_assets.governance.receipt_log import ReceiptLog
 from dw_assets.store import open_state
 
 EVENTS, ORDERS, EVENTS_NY = "lake.events", "lake.orders_by_market", "lake.events_ny"
+PAYMENTS = "lake.payments_by_market"
 
 
 @pytest.fixture
@@ -63,7 +69,18 @@ def grained(estate, tmp_path):
                  (150 * (1 + 0.8 * cos((hour((h.at AT TIME ZONE 'UTC') AT TIME ZONE 'America/New_York') - 13)
                                        / 24 * 2 * pi()))
                   * (1 + (CAST(hash(h.i) % 7 AS INTEGER) - 3) / 100.0)
-                  * (CASE WHEN h.i = 21 * 24 + 18 THEN 0.4 ELSE 1 END)) AS INTEGER))) r(j)""")
+                  * (CASE WHEN h.i = 21 * 24 + 18 THEN 0.4 ELSE 1 END)) AS INTEGER))) r(j);
+        CREATE TABLE payments_by_market AS
+        SELECT d.day::DATE AS paid_on, m.market, 'p' || d.day || m.market || t.k AS payment_id
+        FROM (SELECT unnest(range(DATE '2026-06-01', DATE '2026-09-22', INTERVAL 1 DAY)) AS day) d,
+             (VALUES ('GB', 1500), ('IL', 50)) m(market, base),
+             LATERAL (SELECT * FROM range(CAST(m.base * (1 + (CAST(hash(d.day, m.market) % 5 AS INTEGER) - 2) / 100.0)
+                 * (CASE WHEN m.market = 'GB' THEN
+                        (CASE WHEN dayofweek(d.day) IN (0, 6) THEN 0.7 ELSE 1 END)
+                        * (CASE WHEN d.day = DATE '2026-08-31' THEN 0.6 ELSE 1 END)
+                    ELSE (CASE dayofweek(d.day) WHEN 5 THEN 0.55 WHEN 6 THEN 0.35 ELSE 1 END)
+                        * (CASE WHEN d.day IN (DATE '2026-09-12', DATE '2026-09-13', DATE '2026-09-21')
+                                THEN 0.3 ELSE 1 END) END) AS INTEGER))) t(k)""")
     extra = [
         DatasetChecksConfig(dataset=EVENTS, volume=VolumeCheckConfig(partition_column="event_at", grain="hour",
                                                                      holidays=HolidaysConfig(country="FR"))),
@@ -71,6 +88,9 @@ def grained(estate, tmp_path):
                                                                      group_by=["market"])),
         DatasetChecksConfig(dataset=EVENTS_NY, volume=VolumeCheckConfig(partition_column="event_at", grain="hour",
                                                                         timezone="America/New_York")),
+        DatasetChecksConfig(dataset=PAYMENTS, volume=VolumeCheckConfig(
+            partition_column="paid_on", group_by=["market"], holidays=HolidaysConfig(country="GB", subdiv="ENG"),
+            group_holidays={"IL": HolidaysConfig(country="IL")})),
     ]
     # accepting a partition writes a signed receipt: the deployment needs its own signing key
     key_file = tmp_path / "keys" / "signing.key"
@@ -137,6 +157,24 @@ def test_grouped_check_names_the_missing_market(dw):
     assert "FR" in result["summary"] and result["metadata"]["groups_checked"] == 5
     previous = _volume(json.loads(dw("checks", "run", ORDERS, "--partition", "2026-09-27", "--json", "--no-record")))
     assert previous["passed"] and previous["metadata"]["failed_groups"] == []
+
+
+def test_a_market_on_its_own_calendar_passes_its_holiday_and_fails_without_it(dw, grained):
+    """Yom Kippur: the IL market at 0.3x is expected on Israel's calendar; on England's (the
+    check's, which the table total keeps) it is an ordinary Monday's collapse."""
+    cfg = find_entry(grained.settings, PAYMENTS).volume
+    warehouse = Warehouse.from_settings(grained.settings)
+    own = evaluate_volume(warehouse, None, PAYMENTS, cfg)
+    assert own.partition == "2026-09-21" and own.passed, own.summary
+    assert own.metadata["group_calendars"] == {"IL": "IL"} and own.metadata["groups_checked"] == 2
+    england = evaluate_volume(warehouse, None, PAYMENTS, cfg.model_copy(update={"group_holidays": {}}))
+    assert not england.passed and [g["group"] for g in england.metadata["failed_groups"]] == ["IL"]
+    assert england.metadata["failed_groups"][0]["verdict"] == "below_band"
+    assert england.metadata["verdict"] == own.metadata["verdict"] == "inside"  # the total: 2% lighter
+    # through the CLI, from the YAML the deployment reads
+    result = _volume(json.loads(dw("checks", "run", PAYMENTS, "--json", "--no-record")))
+    assert result["passed"] and result["partition"] == "2026-09-21", result["summary"]
+    assert result["metadata"]["group_calendars"] == {"IL": "IL"} and result["metadata"]["failed_groups"] == []
 
 
 def test_accept_records_receipts_and_the_partition_passes_and_joins_the_history(dw, grained):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -10,6 +10,7 @@ from dw_assets.core.checks_logic import decide_balance, decide_freshness, decide
 from dw_assets.core.evidence import LandedFile
 from dw_assets.core.landed_files import decide_landed_files, file_pattern
 from dw_assets.core.schema_diff import decide_schema_drift
+from dw_assets.core.volume_model import HolidayCalendar
 
 SIX_MONTH_ENDS = [("2026-03-31", 100_200), ("2026-04-30", 104_100), ("2026-05-31", 98_300),
                   ("2026-06-30", 101_000), ("2026-07-31", 106_000), ("2026-08-31", 99_100)]
@@ -137,3 +138,21 @@ def test_schema_drift_severity_depends_on_the_change():
     assert not added.passed and added.severity == "WARN"
     assert first.passed and first.metadata["accepted_now"]
     assert not decide_schema_drift("d", ACCEPTED, [], source="warehouse").passed
+
+
+def test_a_group_with_its_own_calendar_is_forecast_with_it_and_the_total_keeps_the_checks():
+    england, israel = HolidayCalendar(country="GB", subdiv="ENG"), HolidayCalendar(country="IL")
+    days = [datetime(2026, 6, 1) + timedelta(days=i) for i in range(113)]  # to Monday 21 September (Yom Kippur)
+    gb = [(f"{d:%Y-%m-%d}", 40_000 + 300 * (i % 3)) for i, d in enumerate(days)]
+    il = [(f"{d:%Y-%m-%d}", round((1_000 if israel.name(d.date()) else 3_000) + 20 * (i % 3))) for i, d in
+          enumerate(days)]
+    total = [(p, a + b) for (p, a), (_, b) in zip(gb, il)]
+    groups = {"GB": (gb[-1][1], gb[:-1]), "IL": (il[-1][1], il[:-1])}
+    args = ("payments", "2026-09-21", total[-1][1], total[:-1])
+    plain = decide_volume(*args, holidays=england, groups=groups)
+    assert not plain.passed and [g["group"] for g in plain.metadata["failed_groups"]] == ["IL"]
+    own = decide_volume(*args, holidays=england, groups=groups, group_holidays={"IL": israel, "FR": israel})
+    assert own.passed, own.summary
+    assert own.metadata["group_calendars"] == {"IL": "IL"} and own.metadata["group_calendars_unmatched"] == ["FR"]
+    # the total keeps the check's calendar: it is the same forecast with or without the group's
+    assert own.metadata["baseline"] == plain.metadata["baseline"]

@@ -1116,3 +1116,94 @@ def test_a_table_a_few_months_old_learns_no_business_day_of_the_month():
         fc = forecast(history, history[-1].at + timedelta(days=1))
         assert "business_day" not in fc.features and "business_day_from_end" not in fc.features, seed
         assert fc.half_width >= 3 * 0.05
+
+
+@pytest.mark.parametrize(("year_end", "expected"), [
+    (6, {1: "month", 3: "quarter", 6: "year", 9: "quarter", 12: "quarter"}),
+    (1, {1: "year", 4: "quarter", 7: "quarter", 10: "quarter", 12: "month", 3: "month"}),
+    (12, {3: "quarter", 6: "quarter", 12: "year", 1: "month"}),
+])
+def test_a_fiscal_year_end_moves_the_year_and_quarter_ends(year_end, expected):
+    cal = HolidayCalendar(fiscal_year_end=year_end)
+    for month, kind in expected.items():
+        assert features_of(_month_end(2026, month), "day", cal)["period_end"] == kind, month
+    assert features_of(datetime(2026, 6, 29), "day", cal)["period_end"] == ""  # not a month's end
+
+
+def test_the_feature_cache_tells_fiscal_years_apart():
+    dates: dict[date, str] = {}  # one dates mapping: the calendars differ only in their fiscal year
+    june, december = HolidayCalendar(dates=dates, fiscal_year_end=6), HolidayCalendar(dates=dates)
+    assert features_of(_month_end(2026, 6), "day", december)["period_end"] == "quarter"
+    assert features_of(_month_end(2026, 6), "day", june)["period_end"] == "year"
+
+
+def test_a_fiscal_year_end_outside_1_to_12_is_refused():
+    with pytest.raises(ValueError, match="fiscal_year_end"):
+        HolidayCalendar(fiscal_year_end=13)
+
+
+def _fiscal_journals(seed: int, year_end: int = 6, until: date = date(2026, 6, 30)) -> list[Point]:
+    """Journal lines on weekdays only; the month's last one x2, a fiscal quarter's x1.2 more and the
+    fiscal year's (June) x1.5 more."""
+    rng = random.Random(seed)
+    days = [date(2024, 1, 1) + timedelta(days=i) for i in range((until - date(2024, 1, 1)).days + 1)]
+    days = [d for d in days if d.weekday() < 5]
+    last = {(d.year, d.month): d for d in days}
+    out = []
+    for d in days:
+        mean = 5_000.0
+        if last[(d.year, d.month)] == d:
+            offset = (d.month - year_end) % 12
+            mean *= 2.0 * (1.5 if offset == 0 else 1.2 if offset % 3 == 0 else 1.0)
+        out.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.04)))))
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_june_fiscal_year_end_compares_with_past_june_closes(seed):
+    history, target = _fiscal_journals(seed), datetime(2026, 6, 30)
+    value = history[-1].value
+    fiscal = forecast(history[:-1], target, calendar_=HolidayCalendar(fiscal_year_end=6))
+    assert fiscal.group == "year_end"
+    assert judge(fiscal, value).passed and not judge(fiscal, 0.65 * value).passed
+    # with a December year the June close is one more quarter end, mixed with the smaller ones:
+    # the band is wide and the same 35% drop passes
+    calendar_year = forecast(history[:-1], target)
+    assert calendar_year.group == "quarter_end" and judge(calendar_year, 0.65 * value).passed
+
+
+def test_a_monthly_series_takes_its_fiscal_year_end_from_the_calendar():
+    firsts = [datetime(2023 + i // 12, i % 12 + 1, 1) for i in range(42)]
+    history = [Point(at, 100_000.0 * (1.5 if at.month == 1 else 1.0)) for at in firsts]
+    retail = HolidayCalendar(fiscal_year_end=1)
+    assert forecast(history, datetime(2026, 7, 1), calendar_=retail).group == "quarter_end"
+    assert forecast(history, datetime(2027, 1, 1), calendar_=retail).group == "year_end"
+    assert forecast(history, datetime(2026, 12, 1), calendar_=retail).group == "month_end"
+
+
+def _two_markets(days: int = 700, seed: int = 13) -> tuple[list[datetime], list[float], list[float]]:
+    """Daily payments of a UK business: a GB market on England's holidays (x0.6) and an Israeli one
+    on Israel's (x0.3, Friday x0.55, Saturday x0.35), 3% noise."""
+    rng = random.Random(seed)
+    england, israel = HolidayCalendar(country="GB", subdiv="ENG"), HolidayCalendar(country="IL")
+    il_week = [1.05, 1.0, 1.0, 1.1, 0.55, 0.35, 1.1]
+    ats, gb, il = [], [], []
+    for i in range(days):
+        at = datetime(2024, 11, 1) + timedelta(days=i)
+        ats.append(at)
+        gb.append(round(40_000 * (0.6 if england.name(at.date()) else 1.0) * math.exp(rng.gauss(0, 0.03))))
+        il.append(round(2_000 * il_week[at.weekday()] * (0.3 if israel.name(at.date()) else 1.0)
+                        * math.exp(rng.gauss(0, 0.03))))
+    return ats, gb, il
+
+
+def test_a_groups_own_calendar_expects_its_holiday():
+    ats, _, il = _two_markets()
+    target = datetime(2026, 9, 21)  # Yom Kippur, a Monday; Israel's holidays of 2025 are in the history
+    i = ats.index(target)
+    history = [Point(a, v) for a, v in zip(ats[:i], il[:i])]
+    own = forecast(history, target, calendar_=HolidayCalendar(country="IL"))
+    england = forecast(history, target, calendar_=HolidayCalendar(country="GB", subdiv="ENG"))
+    assert "Yom Kippur" in own.group and judge(own, il[i]).passed
+    assert own.baseline < 0.5 * england.baseline  # England's calendar expects an ordinary Monday
+    assert not judge(england, il[i]).passed
