@@ -84,7 +84,8 @@ def lookback(cfg: VolumeCheckConfig, excluded: int) -> timedelta:
 def holiday_calendar(cfg: VolumeCheckConfig) -> HolidayCalendar | None:
     if cfg.holidays is None:
         return None
-    return HolidayCalendar(cfg.holidays.country, cfg.holidays.subdiv, dict(cfg.holidays.dates))
+    return HolidayCalendar(cfg.holidays.country, cfg.holidays.subdiv, dict(cfg.holidays.dates),
+                           {name: list(spans) for name, spans in cfg.holidays.seasons.items()})
 
 
 def model_params(cfg: VolumeCheckConfig) -> ModelParams:
