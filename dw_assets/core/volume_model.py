@@ -780,6 +780,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         fv["after_gap"] = gaps.get(q.at, 0)
         if step >= 1.5:
             fv["near_holiday"] = ""
+            fv.pop("season", None)
     if step >= 1.5:
         target_feats["near_holiday"] = ""
         target_feats.pop("season", None)  # a weekly or monthly series' seasons are its weeks and months
