@@ -1008,6 +1008,16 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     elif unproven > 0:
         upper = max(upper, math.exp(log_pred + unproven + h))
     notes = shape_notes
+    season_effect = fit.effects["season"].get(target_feats.get("season"), 0.0) if "season" in used else 0.0
+    if (season_effect and target_feats.get("season") == RAMADAN and RAMADAN not in cal.seasons
+            and target.date().toordinal() == season_at):
+        # Ramadan lasts 29 or 30 days, and which only the crescent tells: its first day counted back
+        # from Eid may be an ordinary day, so the band also covers an ordinary day's
+        if season_effect > 0:
+            lower = min(lower, math.exp(log_pred - season_effect - h))
+        else:
+            upper = max(upper, math.exp(log_pred - season_effect + h))
+        notes.append("Ramadan's first day if it lasts 30 days, an ordinary day if 29: either passes")
     if unseen_season:
         # the first time the history holds this season: it may move the series by as much as the
         # widest band the model gives (Ramadan's orders up a third, an office's traffic down one)

@@ -1055,7 +1055,8 @@ def test_a_table_a_few_months_old_learns_no_business_day_of_the_month():
 
 
 def _ramadan_orders(start: date, days: int, ramadan: float, late: float, seed: int = 17,
-                    cal: HolidayCalendar | None = None) -> tuple[list[Point], dict[datetime, float]]:
+                    cal: HolidayCalendar | None = None, lengths: tuple[int, ...] = (30, 30, 30)
+                    ) -> tuple[list[Point], dict[datetime, float]]:
     """Egyptian orders (Friday/Saturday weekend): the 30 days before each Eid al-Fitr x`ramadan`, their
     last ten x`late`, Eid al-Fitr x0.6; 4% noise, +0.02%/day. Also each day's expected value."""
     rng = random.Random(seed)
@@ -1067,7 +1068,7 @@ def _ramadan_orders(start: date, days: int, ramadan: float, late: float, seed: i
         d = start + timedelta(days=i)
         at = datetime(d.year, d.month, d.day)
         mean = 10_000 * math.exp(0.0002 * i) * shape[d.weekday()]
-        before = [(e - d).days for e in eids if 0 < (e - d).days <= 30]
+        before = [(e - d).days for e, length in zip(eids, lengths) if 0 < (e - d).days <= length]
         mean *= (late if before[0] <= 10 else ramadan) if before else 1.0
         mean *= 0.6 if cal.name(d).startswith("Eid al-Fitr") else 1.0
         expected[at] = mean
@@ -1131,3 +1132,13 @@ def test_a_season_named_in_config_is_learned_like_ramadan():
     assert "season:Back to school" in fc.group
     assert judge(fc, 8_000 * 1.3).passed and not judge(fc, 0.65 * 8_000 * 1.3).passed
     assert not judge(fc, 8_000).passed  # an ordinary day's volume is a 23% drop in the season
+
+
+def test_ramadans_first_day_may_be_an_ordinary_day():
+    # 30 days in 2024, 29 in 2025: 28 February 2025, 30 days before Eid, is an ordinary day
+    history, expected = _ramadan_orders(date(2024, 1, 1), 470, ramadan=1.2, late=1.35, lengths=(30, 29, 30))
+    target = datetime(2025, 2, 28)
+    fc = forecast([p for p in history if p.at < target], target, calendar_=HolidayCalendar(country="EG"))
+    assert "season:Ramadan" in fc.group and any("29" in n for n in fc.notes)
+    assert judge(fc, expected[target]).passed and judge(fc, 1.2 * expected[target]).passed
+    assert not judge(fc, 0.65 * expected[target]).passed
