@@ -173,6 +173,19 @@ class HolidaysConfig(_Model):
     country: str | None = None  # ISO 3166, e.g. US, DE, GB
     subdiv: str | None = None   # e.g. CA, BY
     dates: dict[date, str] = {}
+    # seasons of several weeks, each a group of its own that must earn its effect (compare_by
+    # "season"): {"Back to school": [[2025-08-15, 2025-09-05], ...]}; Ramadan needs none: a country
+    # whose calendar holds Eid al-Fitr has it (the 30 days before Eid)
+    seasons: dict[str, list[tuple[date, date]]] = {}
+
+    @field_validator("seasons")
+    @classmethod
+    def _spans_in_order(cls, v: dict[str, list[tuple[date, date]]]) -> dict[str, list[tuple[date, date]]]:
+        for name, spans in v.items():
+            for first, last in spans:
+                if last < first:
+                    raise ValueError(f"season {name!r}: {last} is before {first} (give [first day, last day])")
+        return v
 
 
 class VolumeCheckConfig(_Model):
@@ -187,7 +200,8 @@ class VolumeCheckConfig(_Model):
     # calendar groups the model compares within; unset: inferred from history
     compare_by: list[Literal["period_end", "weekday", "hour_of_day", "hour_of_week", "business_day",
                              "business_day_from_end", "business_day_edge", "holiday", "near_period_end",
-                             "near_holiday", "after_gap", "month_of_year", "week_of_year"]] | None = None
+                             "near_holiday", "after_gap", "month_of_year", "week_of_year",
+                             "season"]] | None = None
     holidays: HolidaysConfig | None = None
     # the month the fiscal year closes in (6: a July-June year, 1: a February-January retail year):
     # its last day is the year end, every third month-end back from it a quarter end

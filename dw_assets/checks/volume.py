@@ -87,7 +87,8 @@ def holiday_calendar(cfg: VolumeCheckConfig, holidays: HolidaysConfig | None = N
     chosen = holidays or cfg.holidays
     if chosen is None:
         return HolidayCalendar(fiscal_year_end=cfg.fiscal_year_end)
-    return HolidayCalendar(chosen.country, chosen.subdiv, dict(chosen.dates), fiscal_year_end=cfg.fiscal_year_end)
+    return HolidayCalendar(chosen.country, chosen.subdiv, dict(chosen.dates), fiscal_year_end=cfg.fiscal_year_end,
+                           seasons={name: list(spans) for name, spans in chosen.seasons.items()})
 
 
 def group_calendars(cfg: VolumeCheckConfig) -> dict[str, HolidayCalendar]:

@@ -50,16 +50,16 @@ from scipy.stats import poisson
 Grain = Literal["day", "hour"]
 FEATURES = ("period_end", "near_period_end", "weekday", "hour_of_day", "business_day", "business_day_from_end",
             "business_day_edge", "holiday", "near_holiday", "after_gap", "hour_of_week", "month_of_year",
-            "week_of_year")
+            "week_of_year", "season")
 # (in the order their effects are fitted: the day after a long weekend is first a day after a
 # closure, and only what is left is its holiday's neighbourhood's)
-SPARSE = ("period_end", "near_period_end", "month_of_year", "holiday", "after_gap", "near_holiday")
+SPARSE = ("period_end", "near_period_end", "month_of_year", "season", "holiday", "after_gap", "near_holiday")
 # dense groups of a daily series whose share may change for good and be re-baselined (hours are
 # the hourly model's: a moved cycle there is a time-zone matter)
 SHAPE_GROUPS = ("weekday", "business_day")
 SHAPE_SE = 4.0  # standard errors a group's change must stand out by, wherever in its history it split
 # calendar days that must earn their group: kept only when their past effect stands out from the noise
-EARNED = ("holiday", "after_gap", "near_holiday", "near_period_end", "month_of_year")
+EARNED = ("holiday", "after_gap", "near_holiday", "near_period_end", "month_of_year", "season")
 # the seasons of a weekly or monthly series: every partition belongs to one, so they are no calendar
 # day for the shift rule and the level
 SEASONS = ("month_of_year", "week_of_year")
@@ -79,10 +79,18 @@ BRIDGE_REACH = 6  # closed days a bridge day may lie from the holiday it belongs
 # months every partition belongs to: three too, and two past occurrences at least; so are the
 # days before a quarter's or year's last one (a close over several days), a guess over three days
 # of every quarter
-DISTINCT_Z = {"holiday": 2.0, "after_gap": 2.0, "near_holiday": 3.0, "near_period_end": 3.0, "month_of_year": 3.0}
+# a season of a daily series (Ramadan, named by the calendar's Eid al-Fitr; one configured) is one
+# candidate the calendar names, like a holiday: two, counted in occasions (one a year)
+DISTINCT_Z = {"holiday": 2.0, "after_gap": 2.0, "near_holiday": 3.0, "near_period_end": 3.0, "month_of_year": 3.0,
+              "season": 2.0}
 COUNT_TAIL = 1e-4  # a count a clean partition reaches less often than this (each side) is outside the band
 MIN_OCCURRENCES = {"month_of_year": 2}
 PERIOD_CLOSE_DAYS = 3  # the open days before a quarter's or year's last one that may carry its close
+# Ramadan: the days before Eid al-Fitr's first day (29 or 30; no holiday calendar lists them), its
+# last ten apart (Eid shopping, the nights of prayer) where the history shows they differ
+EID_AL_FITR = re.compile(r"eid al-fitr", re.IGNORECASE)
+RAMADAN, RAMADAN_LATE = "Ramadan", "Ramadan (last ten days)"
+RAMADAN_DAYS, RAMADAN_LATE_DAYS = 30, 10
 
 
 @dataclass(frozen=True)
@@ -118,6 +126,8 @@ class HolidayCalendar:
     subdiv: str | None = None
     dates: Mapping[date, str] = field(default_factory=dict)
     fiscal_year_end: int = 12
+    # seasons of several weeks named in config: {"Back to school": [(first day, last day), ...]}
+    seasons: Mapping[str, Sequence[tuple[date, date]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not 1 <= self.fiscal_year_end <= 12:
@@ -127,6 +137,22 @@ class HolidayCalendar:
         """The period a month's end closes: the fiscal year's, a fiscal quarter's or the month's."""
         offset = (month - self.fiscal_year_end) % 12
         return "year" if offset == 0 else "quarter" if offset % 3 == 0 else "month"
+
+    def season(self, day: date) -> tuple[str, int]:
+        """The season a day belongs to and its occasion (the ordinal of the season's first day, so a
+        season's days of one year count as one occasion): a configured one, else Ramadan where the
+        country's calendar holds Eid al-Fitr; ("", 0) for none."""
+        for name, spans in self.seasons.items():
+            for first, last in spans:
+                if first <= day <= last:
+                    return name, first.toordinal()
+        if self.country:
+            for eid in (*_eid_firsts(self.country, self.subdiv, day.year), *_eid_firsts(self.country, self.subdiv, day.year + 1)):
+                before = (eid - day).days
+                if 0 < before <= RAMADAN_DAYS:
+                    return (RAMADAN_LATE if before <= RAMADAN_LATE_DAYS else RAMADAN,
+                            (eid - timedelta(days=RAMADAN_DAYS)).toordinal())
+        return "", 0
 
     def name(self, day: date) -> str:
         if day in self.dates:
@@ -172,6 +198,15 @@ def _country_holidays(country: str, subdiv: str | None, year: int) -> Mapping[da
     except NotImplementedError as exc:
         raise ValueError(f"holiday calendar: country {country!r} (subdivision {subdiv!r}) is not known to "
                          f"the holidays package; use an ISO 3166 code such as US, DE or GB") from exc
+
+
+@lru_cache(maxsize=256)
+def _eid_firsts(country: str, subdiv: str | None, year: int) -> tuple[date, ...]:
+    """The first day of each Eid al-Fitr in the year's calendar ("Eid al-Fitr", "Eid al-Fitr
+    Holiday", "Eid al-Fitr (Second Day)" are one Eid: its first listed day)."""
+    days = {d for y in (year - 1, year) for d, name in _country_holidays(country, subdiv, y).items()
+            if EID_AL_FITR.search(name)}
+    return tuple(sorted(d for d in days if d.year == year and d - timedelta(days=1) not in days))
 
 
 @lru_cache(maxsize=4096)
@@ -263,7 +298,7 @@ _FEATURE_CACHE: dict[tuple, dict[str, object]] = {}
 def features_of(at: datetime, grain: Grain, cal: HolidayCalendar, span: int = 1) -> dict[str, object]:
     """The calendar groups of a partition starting at `at` and covering `span` days (a week's
     partition holds the holidays of its seven days)."""
-    key = (at, grain, cal.country, cal.subdiv, id(cal.dates), cal.fiscal_year_end, span)
+    key = (at, grain, cal.country, cal.subdiv, id(cal.dates), cal.fiscal_year_end, id(cal.seasons), span)
     hit = _FEATURE_CACHE.get(key)
     if hit is None:
         if len(_FEATURE_CACHE) > 200_000:
@@ -300,6 +335,10 @@ def _features(at: datetime, grain: Grain, cal: HolidayCalendar, span: int) -> di
         out["hour_of_week"] = day.weekday() * 24 + at.hour
     else:
         out["period_end"] = _period_end(day, cal)
+        if span == 1:
+            # (a season of an hourly series is never learned: its history is four weeks; a weekly
+            # or monthly series has its weeks and months of the year)
+            out["season"], out["season_at"] = cal.season(day)
         out["business_day"] = _business_day(day, cal)
         out["business_day_from_end"] = _business_day_from_end(day, cal)
         out["business_day_edge"] = _business_day_edge(day, cal)
@@ -544,7 +583,8 @@ class _Fit:
                 # a calendar day's group (holiday, period end) learned from several hours of one day
                 # is one occasion: its effect is as uncertain as one point's
                 # (and a month of a weekly series, seen in four weeks a year, is one occasion a year)
-                occasion = "year" if f in SEASONS else "day"
+                # (and a season's days of one year, Ramadan's thirty, are one occasion)
+                occasion = "year" if f in SEASONS else "season_at" if f == "season" else "day"
                 self.members[f][v] = len({feats[i].get(occasion) for i in idx}) if f in SPARSE else len(idx)
                 if f not in SPARSE:
                     plain = idx[ordinary[idx]]
@@ -658,7 +698,8 @@ class _Fit:
             count = self.members[f].get(value, 0)
             if count:
                 total += self.effects[f].get(value, 0.0)
-                thinnest = min(thinnest, count)
+                if f != "season":  # (a season's uncertainty depends on the level's window: forecast)
+                    thinnest = min(thinnest, count)
         return total, thinnest, unseen, unseen_gap
 
 
@@ -774,8 +815,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         fv["after_gap"] = gaps.get(q.at, 0)
         if step >= 1.5:
             fv["near_holiday"] = ""
+            fv.pop("season", None)
     if step >= 1.5:
         target_feats["near_holiday"] = ""
+        target_feats.pop("season", None)  # a weekly or monthly series' seasons are its weeks and months
     if grain == "day" and step >= MONTHLY_STEP_DAYS:
         # a monthly series: each partition is its month's, whatever day it is dated (the 1st of a
         # date_trunc('month'), a pay day on the last working day): its period is the month's
@@ -793,7 +836,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # holidays, their neighbourhoods and closures as the calendar has them: a level shift may not
     # start on one, nor be confirmed by them alone (three homecoming days are not a new level; a
     # month of the year is every partition's, not a calendar day)
-    special = [any(fv[f] not in NONE for f in EARNED if f not in SEASONS) for fv in feats]
+    special = [any(fv.get(f, "") not in NONE for f in EARNED if f not in SEASONS) for fv in feats]
     t_target = (target - origin).total_seconds() / 86400 / step
     lag = cycle if cycle <= len(x) // 2 else max(1, len(x) // 2)
 
@@ -849,6 +892,13 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                 used, fit = used + ["week_of_year"], trial
     if fit is None:
         fit = _Fit(t, x, feats, used, lag, level_points)
+    if "season" in used and _one_ramadan(fit, feats, target_feats):
+        fit = _Fit(t, x, feats, used, lag, level_points)
+    season, season_at = target_feats.get("season", ""), target_feats.get("season_at", 0)
+    # a season whose every day in the history is of the target's own occasion (its days so far)
+    # was never seen: its effect this year is anyone's guess (below)
+    unseen_season = bool(season) and not any(fv.get("season") == season and fv.get("season_at") != season_at
+                                             for fv in feats)
     drop = _indistinct(fit, used)
     # a holiday of the target's whose past effect is within the noise: the ordinary days' baseline,
     # but the band also covers the effect it showed (Thanksgiving week x0.85 under 10% noise is not
@@ -858,7 +908,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         if wider:
             fit = _Fit(t, x, feats, used, lag, level_points)
             drop = _indistinct(fit, used) | _beyond_reach(fit, wider, _indistinct(fit, used))
-            special = [any(fv[f] not in NONE for f in EARNED if f not in SEASONS) for fv in feats]
+            special = [any(fv.get(f, "") not in NONE for f in EARNED if f not in SEASONS) for fv in feats]
     if "holiday" in used:
         target_feats["holiday"] = _combined_holiday(str(target_feats["holiday"]), fit, drop)
     unproven = fit.effects["holiday"].get(target_feats["holiday"], 0.0) if ("holiday", target_feats.get("holiday")) in drop else 0.0
@@ -871,7 +921,8 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     quiet_holidays = any(f == "holiday" and v not in NONE for f, v in drop)
     if drop:
         # an earned group whose past effect is within the noise joins the ordinary days (one refit)
-        blank = {"holiday": "", "near_holiday": "", "near_period_end": "", "after_gap": 0, "month_of_year": ""}
+        blank = {"holiday": "", "near_holiday": "", "near_period_end": "", "after_gap": 0, "month_of_year": "",
+                 "season": ""}
         for fv in [*feats, target_feats]:
             for f in EARNED:
                 if (f, fv.get(f)) in drop:
@@ -881,7 +932,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         # on an hourly series a holiday's hour is a calendar hour for the shift rule (and the
         # level) only when it showed an effect: the night hours of a holiday whose business hours
         # close look like every other night, and may confirm a new level
-        special = [any(fv[f] not in NONE for f in EARNED if f not in SEASONS) for fv in feats]
+        special = [any(fv.get(f, "") not in NONE for f in EARNED if f not in SEASONS) for fv in feats]
     spread = _spread(fit, feats, target_feats, used)
     # a spread from a few errors is itself uncertain (six same-weekday points give three): widen it
     # as a t quantile would, by about 2.5/n
@@ -939,7 +990,8 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     m_level = len(level_sample)
     # the errors already hold the level's own uncertainty; a level from fewer points (just after a
     # shift) and a group effect from few past points widen the band
-    inflation = math.sqrt(1 + max(0.0, 1.57 / m_level - 1.57 / level_points) + (1.57 / thinnest if used else 0))
+    inflation = math.sqrt(1 + max(0.0, 1.57 / m_level - 1.57 / level_points) + (1.57 / thinnest if used else 0)
+                          + _season_uncertainty(fit, feats, target_feats, window))
     weekend = _weekend_prior(fit, target_feats, used, cal) if unseen and grain == "hour" else []
     so_far: list[tuple[str, float, float, float]] = []
     if unseen and grain == "hour":
@@ -995,6 +1047,26 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     elif unproven > 0:
         upper = max(upper, math.exp(log_pred + unproven + h))
     notes = shape_notes
+    season_effect = fit.effects["season"].get(target_feats.get("season"), 0.0) if "season" in used else 0.0
+    if (season_effect and target_feats.get("season") == RAMADAN and RAMADAN not in cal.seasons
+            and target.date().toordinal() == season_at):
+        # Ramadan lasts 29 or 30 days, and which only the crescent tells: its first day counted back
+        # from Eid may be an ordinary day, so the band also covers an ordinary day's
+        if season_effect > 0:
+            lower = min(lower, math.exp(log_pred - season_effect - h))
+        else:
+            upper = max(upper, math.exp(log_pred - season_effect + h))
+        notes.append("Ramadan's first day if it lasts 30 days, an ordinary day if 29: either passes")
+    if unseen_season:
+        # the first time the history holds this season: it may move the series by as much as the
+        # widest band the model gives (Ramadan's orders up a third, an office's traffic down one)
+        # without being a fault, so the band reaches that much further each way (failing the season
+        # day after day would teach its owner to ignore the check); empty and doubled days still fail
+        lower = min(lower, math.exp(log_pred - h - p.ceiling))
+        upper = max(upper, math.exp(log_pred + h + p.ceiling))
+        notes.append(f"{season} has no past occurrence: the band reaches x{math.exp(-p.ceiling):.2f}-"
+                     f"x{math.exp(p.ceiling):.2f} further (a season may move the series that much); "
+                     "the hard rules judge beyond it")
     if unseen_gap:
         upper = baseline * hard_ratio  # a backlog of unknown size: only the hard rule judges a spike
         notes.append(f"the first partition after {unseen_gap} closed {'hours' if grain == 'hour' else 'days'}, "
@@ -1448,6 +1520,46 @@ def _combined_holiday(name: str, fit: _Fit, drop: set[tuple[str, object]]) -> st
     return max(distinct, key=lambda part: abs(fit.effects["holiday"].get(part, 0.0)))
 
 
+def _one_ramadan(fit: _Fit, feats: list[dict[str, object]], target_feats: dict[str, object]) -> bool:
+    """Ramadan's last ten days are a value of their own only where the history shows them apart
+    from its first twenty: their effects (each a median of its days) differ by more than
+    DISTINCT_Z standard errors of that difference, counted in days (a question about the shape of
+    the occasions seen, each of which holds both parts). Otherwise the two are one season, merged in
+    place (returns True: refit)."""
+    late = [i for i, fv in enumerate(feats) if fv.get("season") == RAMADAN_LATE]
+    early = [i for i, fv in enumerate(feats) if fv.get("season") == RAMADAN]
+    if late and early:
+        errors = [e for _, e in fit.errors] or fit.resid
+        sd = MAD_SCALE * max(_mad(errors), _mad(fit.resid))
+        se = sd * math.sqrt(math.pi / 2 * (1 / len(late) + 1 / len(early)))
+        if abs(fit.effects["season"][RAMADAN_LATE] - fit.effects["season"][RAMADAN]) > DISTINCT_Z["season"] * se:
+            return False
+    elif not late:
+        if early and target_feats.get("season") == RAMADAN_LATE:
+            target_feats["season"] = RAMADAN  # the first last ten days: like the days of it seen so far
+        return False
+    for fv in [*feats, target_feats]:
+        if fv.get("season") == RAMADAN_LATE:
+            fv["season"] = RAMADAN
+    return True
+
+
+def _season_uncertainty(fit: _Fit, feats: Sequence[Mapping[str, object]], target_feats: Mapping[str, object],
+                        window: Sequence[int]) -> float:
+    """The variance (in squared spreads) a season's effect adds to the baseline: learned from one
+    occasion a year (Ramadan's thirty days are one), it is as uncertain as one point per occasion,
+    as a holiday's is. Only as far as the level is read from outside the season: a level read from
+    the season's own days this year (deseasonalised by the same effect) carries this year's effect
+    itself, and the effect cancels."""
+    season = target_feats.get("season")
+    if "season" not in fit.used or season in NONE or not fit.members["season"].get(season):
+        return 0.0
+    own = sum(1 for j in window if feats[j].get("season") == season
+              and feats[j].get("season_at") == target_feats.get("season_at"))
+    outside = 1 - own / max(len(window), 1)
+    return outside ** 2 * 1.57 / fit.members["season"][season]
+
+
 def _indistinct(fit: _Fit, used: Sequence[str]) -> set[tuple[str, object]]:
     """The earned groups (a holiday, a day near one, a closure's length) whose past effect is within
     DISTINCT_Z standard errors of zero: their days are ordinary days, judged by the ordinary band,
@@ -1498,6 +1610,8 @@ def _group_label(fv: Mapping[str, object], used: Iterable[str]) -> str:
             parts.append(f"after_{v}_closed_{'hours' if 'hour_of_day' in fv else 'days'}")
         elif f == "month_of_year":
             parts.append(f"month:{calendar.month_abbr[cast(int, v)]}")
+        elif f == "season":
+            parts.append(f"season:{v}")
         elif f == "week_of_year":
             parts.append(f"week:{v}")
         else:

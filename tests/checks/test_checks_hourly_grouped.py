@@ -14,17 +14,19 @@ from __future__ import annotations
 import gzip
 import json
 import re
+from datetime import date
 
 import dagster as dg
 import pytest
 import yaml
 from click.testing import CliRunner
+from pydantic import ValidationError
 
 import checks
 from dw_assets.checks.landed_files import count_data_rows
 from dw_assets.checks.runner import find_entry
 from dw_assets.checks.state import exclude_partition
-from dw_assets.checks.volume import evaluate_volume
+from dw_assets.checks.volume import evaluate_volume, holiday_calendar
 from dw_assets.cli import cli
 from dw_assets.config import (
     ConfigError,
@@ -252,3 +254,13 @@ def test_a_wrong_time_zone_is_named_at_load(tmp_path, check, key):
 def _write(path, payload):
     path.write_text(yaml.safe_dump(payload))
     return path
+
+
+def test_seasons_named_in_config_reach_the_models_calendar():
+    cfg = VolumeCheckConfig(partition_column="d", holidays=HolidaysConfig(
+        country="EG", seasons={"Back to school": [["2025-08-15", "2025-09-05"]]}))
+    cal = holiday_calendar(cfg)
+    assert cal is not None and cal.season(date(2025, 8, 20)) == ("Back to school", date(2025, 8, 15).toordinal())
+    assert cal.season(date(2025, 3, 10))[0] == "Ramadan"  # from Eid al-Fitr, 30 March 2025, without config
+    with pytest.raises(ValidationError):
+        HolidaysConfig(seasons={"Back to school": [["2025-09-05", "2025-08-15"]]})

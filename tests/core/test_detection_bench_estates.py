@@ -84,3 +84,27 @@ def test_calendar_shapes_of_the_monthly_weekly_and_hourly_estates() -> None:
     steps = {b - a for (a, _), (b, _) in pairwise(telemetry.series)}
     assert telemetry.grain == "hour" and steps == {timedelta(hours=1)}
     assert telemetry.timezone == "America/Chicago"
+
+
+def test_orders_eg_has_ramadan_before_each_eid() -> None:
+    estate = ESTATES["orders_eg"](1)
+    assert estate.series == ESTATES["orders_eg"](1).series
+    assert estate.series != ESTATES["orders_eg"](2).series
+    stamps = [at for at, _ in estate.series]
+    assert len(stamps) == 760 and stamps == sorted(set(stamps))
+    assert all(len(groups) == GROUPS and min(groups) > 0 for _, groups in estate.series)
+    evaluated = stamps[estate.evaluate_from:]
+    assert {estate.categories.get(at, "ordinary") for at in evaluated} == {"ramadan", "holiday", "ordinary"}
+    # one past Ramadan in the history the first evaluated Ramadan day reads (400 days)
+    ramadan = [at for at in stamps if estate.categories.get(at) == "ramadan"]
+    first = min(at for at in ramadan if at in evaluated)
+    assert any(first - timedelta(days=400) <= at < first - timedelta(days=300) for at in ramadan)
+    # Ramadan is above the weeks before it, and its last ten days above its first twenty
+    total = {at: sum(groups) for at, groups in estate.series}
+    eid = min(at for at in stamps if at.year == 2025 and estate.calendar.name(at.date()).startswith("Eid al-Fitr"))
+    days = [eid - timedelta(days=k) for k in range(1, 30)]
+    before = [eid - timedelta(days=k) for k in range(40, 68)]
+    late, early = days[:10], days[10:]
+    mean = lambda ats: sum(total[at] for at in ats) / len(ats)
+    assert 1.1 < mean(early) / mean(before) < 1.3
+    assert mean(late) / mean(early) > 1.05

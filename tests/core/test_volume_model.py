@@ -1207,3 +1207,93 @@ def test_a_groups_own_calendar_expects_its_holiday():
     assert "Yom Kippur" in own.group and judge(own, il[i]).passed
     assert own.baseline < 0.5 * england.baseline  # England's calendar expects an ordinary Monday
     assert not judge(england, il[i]).passed
+
+
+def _ramadan_orders(start: date, days: int, ramadan: float, late: float, seed: int = 17,
+                    cal: HolidayCalendar | None = None, lengths: tuple[int, ...] = (30, 30, 30)
+                    ) -> tuple[list[Point], dict[datetime, float]]:
+    """Egyptian orders (Friday/Saturday weekend): the 30 days before each Eid al-Fitr x`ramadan`, their
+    last ten x`late`, Eid al-Fitr x0.6; 4% noise, +0.02%/day. Also each day's expected value."""
+    rng = random.Random(seed)
+    cal = cal or HolidayCalendar(country="EG")
+    shape = [1.0, 1.0, 1.0, 1.1, 0.8, 0.9, 1.0]
+    eids = [date(2024, 4, 10), date(2025, 3, 30), date(2026, 3, 20)]  # the first days in the EG calendar
+    out, expected = [], {}
+    for i in range(days):
+        d = start + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        mean = 10_000 * math.exp(0.0002 * i) * shape[d.weekday()]
+        before = [(e - d).days for e, length in zip(eids, lengths) if 0 < (e - d).days <= length]
+        mean *= (late if before[0] <= 10 else ramadan) if before else 1.0
+        mean *= 0.6 if cal.name(d).startswith("Eid al-Fitr") else 1.0
+        expected[at] = mean
+        out.append(Point(at, round(mean * math.exp(rng.gauss(0, 0.04)))))
+    return out, expected
+
+
+def test_ramadan_is_a_season_learned_from_the_calendars_eid():
+    history, expected = _ramadan_orders(date(2024, 1, 1), 470, ramadan=1.2, late=1.35)
+    cal = HolidayCalendar(country="EG")
+    # its first days, its middle, its last ten days (apart: x1.35 against x1.2) and the week after Eid
+    for target in (datetime(2025, 3, 2), datetime(2025, 3, 12), datetime(2025, 3, 24), datetime(2025, 4, 4)):
+        fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
+        assert "season" in fc.features
+        if target < datetime(2025, 3, 30):
+            assert ("season:Ramadan (last ten days)" if target.day >= 20 else "season:Ramadan") in fc.group.split(", ")
+            assert abs(fc.baseline / expected[target] - 1) < 0.08, (target, fc.baseline, expected[target])
+        assert judge(fc, expected[target]).passed, (target, fc)
+        assert not judge(fc, 0.65 * expected[target]).passed, (target, fc)  # a 35% drop on a Ramadan day
+
+
+def test_a_calendar_with_eid_but_no_ramadan_effect_drops_the_season():
+    # an Indonesian logistics table whose volume Ramadan does not move: its days stay ordinary days
+    history, expected = _ramadan_orders(date(2024, 1, 1), 470, ramadan=1.0, late=1.0)
+    target = datetime(2025, 3, 12)
+    fc = forecast([p for p in history if p.at < target], target, calendar_=HolidayCalendar(country="EG"))
+    assert "season" in fc.features and "Ramadan" not in fc.group and not fc.notes
+    assert fc.half_width < math.log(1 / 0.7)  # the ordinary band, not one at the ceiling
+    assert not judge(fc, 0.8 * expected[target]).passed
+
+
+def test_the_first_ramadan_ever_is_not_failed_day_after_day():
+    # the history starts after Ramadan 2024: Ramadan 2025 is the first the check sees
+    history, _ = _ramadan_orders(date(2024, 5, 1), 345, ramadan=1.2, late=1.35)
+    cal = HolidayCalendar(country="EG")
+    flagged, first = [], None
+    for p in history:
+        if not datetime(2025, 2, 28) <= p.at <= datetime(2025, 4, 6):
+            continue
+        fc = forecast([q for q in history if q.at < p.at], p.at, calendar_=cal)
+        if p.at == datetime(2025, 2, 28):
+            first = fc
+        if not judge(fc, p.value).passed:
+            flagged.append(p.at)
+    assert len(flagged) <= 1, flagged  # 38 clean days: Ramadan, Eid and the week after
+    assert first is not None and any("Ramadan has no past occurrence" in n for n in first.notes)
+    assert not judge(first, 0).passed and not judge(first, 2 * first.baseline).passed
+
+
+def test_a_season_named_in_config_is_learned_like_ramadan():
+    school = {"Back to school": [(date(2024, 8, 19), date(2024, 9, 8)), (date(2025, 8, 18), date(2025, 9, 7))]}
+    cal = HolidayCalendar(seasons=school)
+    rng = random.Random(3)
+    history = []
+    for i in range(640):
+        d = date(2024, 1, 1) + timedelta(days=i)
+        lift = 1.3 if cal.season(d)[0] else 1.0
+        history.append(Point(datetime(d.year, d.month, d.day), round(8_000 * lift * math.exp(rng.gauss(0, 0.04)))))
+    target = datetime(2025, 8, 21)
+    fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
+    assert "season:Back to school" in fc.group
+    assert judge(fc, 8_000 * 1.3).passed and not judge(fc, 0.65 * 8_000 * 1.3).passed
+    assert not judge(fc, 8_000).passed  # an ordinary day's volume is a 23% drop in the season
+
+
+def test_ramadans_first_day_may_be_an_ordinary_day():
+    # 30 days in 2024, 29 in 2025: 28 February 2025, 30 days before Eid, is an ordinary day
+    history, expected = _ramadan_orders(date(2024, 1, 1), 470, ramadan=1.2, late=1.35, lengths=(30, 29, 30))
+    target = datetime(2025, 2, 28)
+    fc = forecast([p for p in history if p.at < target], target, calendar_=HolidayCalendar(country="EG"))
+    assert "season:Ramadan" in fc.group and any("29" in n for n in fc.notes)
+    assert judge(fc, expected[target]).passed and judge(fc, 1.2 * expected[target]).passed
+    assert not judge(fc, 0.65 * expected[target]).passed
