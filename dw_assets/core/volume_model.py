@@ -38,7 +38,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from statistics import median
 from typing import Literal, cast
 from zoneinfo import ZoneInfo
@@ -132,6 +132,13 @@ class HolidayCalendar:
     def __post_init__(self) -> None:
         if not 1 <= self.fiscal_year_end <= 12:
             raise ValueError(f"fiscal_year_end must be a month number 1-12, not {self.fiscal_year_end!r}")
+
+    @cached_property
+    def cache_key(self) -> tuple:
+        """What the calendar says, as a key for the feature caches (not `id()` of its mappings: a
+        long-running process builds calendars per check, and a collected one's id is reused)."""
+        return (self.country, self.subdiv, self.fiscal_year_end, tuple(sorted(self.dates.items())),
+                tuple(sorted((name, tuple(map(tuple, spans))) for name, spans in self.seasons.items())))
 
     def period_of_month(self, month: int) -> str:
         """The period a month's end closes: the fiscal year's, a fiscal quarter's or the month's."""
@@ -298,7 +305,7 @@ _FEATURE_CACHE: dict[tuple, dict[str, object]] = {}
 def features_of(at: datetime, grain: Grain, cal: HolidayCalendar, span: int = 1) -> dict[str, object]:
     """The calendar groups of a partition starting at `at` and covering `span` days (a week's
     partition holds the holidays of its seven days)."""
-    key = (at, grain, cal.country, cal.subdiv, id(cal.dates), cal.fiscal_year_end, id(cal.seasons), span)
+    key = (at, grain, cal.cache_key, span)
     hit = _FEATURE_CACHE.get(key)
     if hit is None:
         if len(_FEATURE_CACHE) > 200_000:
@@ -359,7 +366,7 @@ def _near_holiday(day: date, cal: HolidayCalendar, open_days: frozenset[int] = A
     working days before a festival stay three whatever weekends fall between."""
     if cal.country is None and not cal.dates:
         return ""
-    key = (day, cal.country, cal.subdiv, id(cal.dates), open_days, reach)
+    key = (day, cal.cache_key, open_days, reach)
     hit = _NEAR_CACHE.get(key)
     if hit is None:
         if len(_NEAR_CACHE) > 200_000:

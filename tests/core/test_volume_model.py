@@ -1137,6 +1137,17 @@ def test_the_feature_cache_tells_fiscal_years_apart():
     assert features_of(_month_end(2026, 6), "day", june)["period_end"] == "year"
 
 
+def test_the_feature_cache_keys_on_what_a_calendar_says_not_where_it_lives():
+    # calendars built one after another (a daemon evaluating check after check): a collected
+    # calendar's dates mapping leaves its id to the next one's, which must not read its holidays
+    day, seasons = datetime(2026, 3, 2), {"Sale": [(date(2026, 11, 20), date(2026, 11, 30))]}
+    for i in range(50):
+        dates = {day.date(): f"closing day {i}"}
+        cal = HolidayCalendar(dates=dates, seasons=seasons)
+        assert features_of(day, "day", cal)["holiday"] == f"closing day {i}"
+        del cal, dates
+
+
 def test_a_fiscal_year_end_outside_1_to_12_is_refused():
     with pytest.raises(ValueError, match="fiscal_year_end"):
         HolidayCalendar(fiscal_year_end=13)
