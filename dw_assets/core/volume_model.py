@@ -995,6 +995,22 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     level_sample = [fit.e[j] + fit.slope * (t_target - t[j]) for j in window]
     level = median(level_sample)
     m_level = len(level_sample)
+    # a ramp (a launch's growth, a wind-down): the median of the level window sits half a window
+    # behind the target; where the latest points hold a local slope of their own, the level is
+    # extrapolated along it, by at most the band's half-width (see _local_trend)
+    trend_var, local_slope = 0.0, None
+    if shift is None:
+        # (ordinary as the final fit has them: a neighbourhood whose effect was within the noise is an ordinary day)
+        calendar_days = [any(fv.get(f, "") not in NONE for f in EARNED if f not in SEASONS) for fv in feats]
+        ramp = _local_trend(fit, t, calendar_days, level_points, spread)
+        if ramp is not None:
+            slope, se, intercept, t_mid = ramp
+            move = intercept + (slope + fit.slope) * t_target - level
+            if move * slope > 0:
+                level += max(-band_h, min(band_h, move))
+                local_slope = fit.slope + slope
+                # the slope's own uncertainty, carried to the target
+                trend_var = (se * (t_target - t_mid)) ** 2
     # the errors already hold the level's own uncertainty; a level from fewer points (just after a
     # shift) and a group effect from few past points widen the band
     inflation = math.sqrt(1 + max(0.0, 1.57 / m_level - 1.57 / level_points) + (1.57 / thinnest if used else 0)
@@ -1024,7 +1040,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # reaches more than once in ten thousand (Poisson), but no further than the history's own
     # spread: rows that arrive like clockwork (devices reporting each minute) are not Poisson
     expected_rows = math.exp(log_pred)
-    raw_h = p.k * band_spread * inflation
+    raw_h = p.k * math.sqrt((band_spread * inflation) ** 2 + trend_var)
     count_low, count_high = 1.0, 1.0
     if raw_h > p.ceiling:
         count_low = max(float(poisson.ppf(COUNT_TAIL, expected_rows)) / expected_rows, math.exp(-raw_h))
@@ -1074,6 +1090,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         notes.append(f"{season} has no past occurrence: the band reaches x{math.exp(-p.ceiling):.2f}-"
                      f"x{math.exp(p.ceiling):.2f} further (a season may move the series that much); "
                      "the hard rules judge beyond it")
+    if local_slope is not None:
+        notes.append(f"the latest {2 * level_points} points hold a trend of their own, x{math.exp(local_slope):.4f} "
+                     f"a point (the history's x{math.exp(fit.slope):.4f}): the level is extrapolated along it, "
+                     f"by at most the band's half-width")
     if unseen_gap:
         upper = baseline * hard_ratio  # a backlog of unknown size: only the hard rule judges a spike
         notes.append(f"the first partition after {unseen_gap} closed {'hours' if grain == 'hour' else 'days'}, "
@@ -1130,10 +1150,57 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                                               for f in used)]
     same = [fv for fv in feats if all(fv[f] == target_feats[f] for f in used)]
     return Forecast(baseline=baseline, lower=lower, upper=upper, group=group, features=used, history_points=len(pts),
-                    spread=spread, half_width=h, trend_per_step=math.exp(fit.slope), shift=shift,
+                    spread=spread, half_width=h, trend_per_step=math.exp(fit.slope if local_slope is None else local_slope), shift=shift,
                     unseen_holiday=unseen, notes=notes, hard_ratio=hard_ratio,
                     empty_is_normal=bool(same_day_zeros) and (len(same_day_zeros) * 3 >= len(same) + len(same_day_zeros)
                                                               or _empty_by_chance(expected_rows, raw_h, p)))
+
+
+def _theil_sen(tt: np.ndarray, y: np.ndarray, sigma: float) -> tuple[float, float, float]:
+    """(slope, its standard error, intercept): the median of the pairwise slopes, robust to a few
+    outliers. The error is least squares' for noise of sd `sigma` (the larger of the given and the
+    residuals' own robust sd), times 1.25 for the median's cost."""
+    i, j = np.triu_indices(len(tt), 1)
+    dt = tt[j] - tt[i]
+    keep = dt > 0
+    slope = float(np.median((y[j] - y[i])[keep] / dt[keep]))
+    intercept = float(np.median(y - slope * tt))
+    resid = y - intercept - slope * tt
+    sigma = max(sigma, MAD_SCALE * float(np.median(np.abs(resid))))
+    sxx = float(np.sum((tt - tt.mean()) ** 2))
+    return slope, 1.25 * sigma / math.sqrt(sxx) if sxx > 0 else math.inf, intercept
+
+
+def _local_trend(fit: _Fit, t: Sequence[float], special: Sequence[bool], level_points: int,
+                 spread: float) -> tuple[float, float, float, float] | None:
+    """The latest two level windows' own trend beyond the history's (slope, its standard error,
+    intercept, mean time; in log space, per point), or None. The slope over the ordinary points must
+    stand 3 standard errors from the history's; the older half of them must already slope the same
+    way by one standard error of its own (a fault that began less than a level window ago, two
+    percent lost a day for a week, or a step in the latest days, leaves it flat, and stays the
+    band's and the shift rule's) and the newer half must not have turned (a ramp that ended is not
+    extrapolated). Followed or not, the extrapolation is capped at
+    the band's half-width: a slow fault the local trend is allowed to follow is still flagged once
+    it falls more than twice the band's half-width behind the level window's median, and an empty
+    partition or a 1.9x one fails whatever the trend."""
+    n = len(fit.e)
+    window = list(range(max(0, n - 2 * level_points), n))
+    idx = [j for j in window if not special[j]]
+    if len(idx) * 2 < len(window):
+        idx = window  # calendar days fill the window (Easter's fortnight): their deseasonalised values, as the level
+    if len(idx) < 8:
+        return None
+    tt = np.asarray([t[j] for j in idx], dtype=float)
+    y = np.asarray([fit.e[j] - fit.slope * t[j] for j in idx], dtype=float)
+    slope, se, intercept = _theil_sen(tt, y, spread)
+    if abs(slope) <= 3 * se:
+        return None
+    half = len(idx) // 2
+    older, older_se, _ = _theil_sen(tt[:half], y[:half], spread)
+    newer, _, _ = _theil_sen(tt[half:], y[half:], spread)
+    if older * slope <= 0 or abs(older) <= older_se or newer * slope <= 0:
+        return None
+    return slope, se, intercept, float(tt.mean())
 
 
 def _empty_by_chance(expected_rows: float, raw_h: float, p: ModelParams) -> bool:

@@ -1308,3 +1308,61 @@ def test_ramadans_first_day_may_be_an_ordinary_day():
     assert "season:Ramadan" in fc.group and any("29" in n for n in fc.notes)
     assert judge(fc, expected[target]).passed and judge(fc, 1.2 * expected[target]).passed
     assert not judge(fc, 0.65 * expected[target]).passed
+
+
+def _ramp(days: int, centre: int, seed: int = 7, noise: float = 0.02) -> tuple[list[Point], list[float]]:
+    """Daily counts with a weekday shape that grow 2.1x along a logistic curve centred on `centre`
+    (5% to 95% of the growth in about eleven weeks, +1.5%/day at its steepest); the expected values."""
+    rng = random.Random(seed)
+    shape = [1.1, 1.05, 1.0, 1.0, 0.95, 0.8, 0.85]
+    points, means = [], []
+    for i in range(days):
+        d = date(2024, 1, 1) + timedelta(days=i)
+        mean = 7_000 * math.exp(math.log(2.1) / (1 + math.exp(-0.0785 * (i - centre)))) * shape[d.weekday()]
+        means.append(mean)
+        points.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, noise)))))
+    return points, means
+
+
+def test_a_ramp_is_followed_by_its_local_trend_and_a_drop_on_it_still_fails():
+    points, means = _ramp(days=360, centre=330)
+    # the steepest weeks of the ramp: the level window's median lags a week of growth (~11%)
+    followed = 0
+    for i in range(318, 346, 3):
+        fc = forecast(points[:i], points[i].at)
+        assert judge(fc, points[i].value).passed, (i, points[i].value / fc.baseline, fc.lower / fc.baseline,
+                                                     fc.upper / fc.baseline)
+        followed += any("trend of their own" in note for note in fc.notes)
+        assert fc.baseline == pytest.approx(means[i], rel=0.08)  # the median alone lags ~11%
+        assert not judge(fc, 0.65 * means[i]).passed  # a 35% drop on a ramp day
+        assert not judge(fc, 0).passed
+    assert followed >= 6  # of 10 (its first days, slower, may not show one yet)
+    # a flat history holds no local trend: the level is the window's median, as before
+    fc = forecast(points[:200], points[200].at)
+    assert not any("trend of their own" in note for note in fc.notes)
+    assert fc.trend_per_step == 1.0
+
+
+def test_a_slow_steady_decline_is_followed_no_further_than_the_band_and_still_fails():
+    rng = random.Random(3)
+    level, history = 10_000.0, []
+    start = date(2025, 1, 1)
+    for i in range(224):  # 200 flat days, then a table that loses 2% a day for over three weeks
+        mean = level * (0.98 ** max(0, i - 199))
+        d = start + timedelta(days=i)
+        history.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.02)))))
+    # a week into the decline the older half of the window is flat: no local trend, the band judges
+    # it as before (the ninth day's -17% fails), and so does a shorter fault's end
+    early = forecast(history[:208], history[208].at)
+    assert not any("trend of their own" in note for note in early.notes)
+    assert early.baseline == pytest.approx(median(q.value for q in history[194:208]), rel=0.02)
+    assert not judge(early, level * 0.98 ** 9).passed
+    # over three weeks in (the shift rule has had its say), the local trend is followed, but never further than the band's half-width
+    # below the level window's median: a point twice the half-width below it fails, and so does an empty one
+    fc = forecast(history, history[-1].at + timedelta(days=1))
+    assert any("trend of their own" in note for note in fc.notes)
+    window_median = median(q.value for q in history[-14:])
+    assert fc.baseline >= window_median * math.exp(-fc.half_width) * 0.999
+    assert not judge(fc, window_median * math.exp(-2 * fc.half_width) * 0.99).passed
+    assert not judge(fc, 0).passed
+
