@@ -95,15 +95,8 @@ import duckdb
 from dw_assets.checks.volume import evaluate_volume
 from dw_assets.config import HolidaysConfig, VolumeCheckConfig
 from dw_assets.connectors.warehouse import Warehouse
-from dw_assets.core.volume_model import (
-    HolidayCalendar,
-    ModelParams,
-    Point,
-    features_of,
-    forecast,
-    judge,
-    local_hours,
-)
+from dw_assets.core.volume_calendar import HolidayCalendar, features_of, local_hours
+from dw_assets.core.volume_model import ModelParams, Point, forecast, judge
 
 DROPS = (0.10, 0.20, 0.35, 0.50, 0.80)
 FAULTS = [f"drop_{int(d * 100)}" for d in DROPS] + ["empty", "duplicated", "missing_group", "late"]

@@ -18,7 +18,7 @@ from dw_assets.config import DatasetChecksConfig, Settings
 from dw_assets.connectors.warehouse import Warehouse, WarehouseError, WarehouseSession
 from dw_assets.core.checks_logic import CheckOutcome, parse_partition_key
 from dw_assets.core.dates import as_date
-from dw_assets.core.volume_model import hour_label, hour_start
+from dw_assets.core.volume_calendar import hour_label, hour_start
 
 
 def parse_partition(value: Any) -> date:

@@ -21,7 +21,8 @@ from dw_assets.config import HolidaysConfig, VolumeCheckConfig
 from dw_assets.connectors.warehouse import Warehouse, WarehouseError, WarehouseSession
 from dw_assets.core import stats
 from dw_assets.core.checks_logic import CheckOutcome, decide_volume, parse_partition_moment
-from dw_assets.core.volume_model import HolidayCalendar, ModelParams, hour_label, hour_of_key, hour_start
+from dw_assets.core.volume_calendar import HolidayCalendar, hour_label, hour_of_key, hour_start
+from dw_assets.core.volume_model import ModelParams
 from dw_assets.store import Store
 
 DEFAULT_DAYS = {"month_end": 36 * 31, "same_weekday": 52 * 7}

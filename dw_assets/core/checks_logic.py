@@ -21,17 +21,8 @@ from croniter import croniter
 from dw_assets.core import stats
 from dw_assets.core.approvals import parse_duration
 from dw_assets.core.check_render import bar_table, table_md
-from dw_assets.core.volume_model import (
-    Forecast,
-    Grain,
-    HolidayCalendar,
-    Judgement,
-    ModelParams,
-    Point,
-    forecast,
-    hour_of_key,
-    judge,
-)
+from dw_assets.core.volume_calendar import Grain, HolidayCalendar, hour_of_key
+from dw_assets.core.volume_model import Forecast, Judgement, ModelParams, Point, forecast, judge
 
 Severity = Literal["WARN", "ERROR"]
 Direction = Literal["both", "drop", "spike"]

@@ -5,6 +5,11 @@ table rows ever reach it. Written here rather than with statsmodels/prophet: tho
 (and prophet a Stan toolchain) and fit far more than a robust seasonal baseline needs; at a few
 hundred points numpy would not pay for itself either.
 
+Three modules: `volume_calendar` says what kind of day (or hour) a partition is (holidays, period
+ends, business days, neighbourhoods, seasons, local hours), `volume_fit` fits level, trend and
+group effects to a series (robust statistics), and this one decides: which groups a series uses,
+level shifts and changed shares, the band, the hard rules and `judge`.
+
 The model, in log space (so a band is a ratio and never falls below zero):
     log(value) = level(t) + sum of calendar effects(t) + noise
 - Calendar effects per comparison group: `period_end` (month / quarter / year end of the
@@ -32,46 +37,48 @@ from __future__ import annotations
 import calendar
 import itertools
 import math
-import re
-from bisect import bisect_left, insort
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
-from functools import cached_property, lru_cache
 from statistics import median
-from typing import Literal, cast
-from zoneinfo import ZoneInfo
+from typing import cast
 
-import holidays as holidays_lib
 import numpy as np
 from scipy.stats import poisson
 
-Grain = Literal["day", "hour"]
-FEATURES = ("period_end", "near_period_end", "weekday", "hour_of_day", "business_day", "business_day_from_end",
-            "business_day_edge", "holiday", "near_holiday", "after_gap", "hour_of_week", "month_of_year",
-            "week_of_year", "season")
-# (in the order their effects are fitted: the day after a long weekend is first a day after a
-# closure, and only what is left is its holiday's neighbourhood's)
-SPARSE = ("period_end", "near_period_end", "month_of_year", "season", "holiday", "after_gap", "near_holiday")
+from dw_assets.core.volume_calendar import (
+    ALL_WEEK,
+    EARNED,
+    FEATURES,
+    NEIGHBOURHOOD_DAYS,
+    NEIGHBOURHOOD_MAX_DAYS,
+    NONE,
+    PERIOD_CLOSE_DAYS,
+    RAMADAN,
+    RAMADAN_LATE,
+    SEASONS,
+    SPARSE,
+    Grain,
+    HolidayCalendar,
+    closures,
+    features_of,
+    holiday_parts,
+    hour_closures,
+    local_hours,
+    month_period,
+    near_holiday,
+    open_weekdays,
+    split_near,
+    weekend_days,
+)
+from dw_assets.core.volume_fit import MAD_SCALE, SeriesFit, mad, theil_sen, typical_error
+
 # dense groups of a daily series whose share may change for good and be re-baselined (hours are
 # the hourly model's: a moved cycle there is a time-zone matter)
 SHAPE_GROUPS = ("weekday", "business_day")
 SHAPE_SE = 4.0  # standard errors a group's change must stand out by, wherever in its history it split
-# calendar days that must earn their group: kept only when their past effect stands out from the noise
-EARNED = ("holiday", "after_gap", "near_holiday", "near_period_end", "month_of_year", "season")
-# the seasons of a weekly or monthly series: every partition belongs to one, so they are no calendar
-# day for the shift rule and the level
-SEASONS = ("month_of_year", "week_of_year")
-NONE = ("", -1, 0)  # a sparse group's "not this kind of day"
-MAD_SCALE = 1.4826
-NEIGHBOURHOOD_DAYS = 3  # the working days before and after a holiday that may carry its effect (travel, backlog)
-# ... and how far it may reach where the history shows it does (the festive weeks before Diwali):
-# a side is widened only when its outermost day is a group of its own, and only as far as its days stay so
-NEIGHBOURHOOD_MAX_DAYS = 10
-HOLIDAY_JOIN = re.compile(r"; | \+ ")  # how two holidays on one day (one week) are named together
 MONTHLY_STEP_DAYS = 25  # a series whose partitions are this many days apart is monthly
-BRIDGE_REACH = 6  # closed days a bridge day may lie from the holiday it belongs to (a weekend and more)
 # how many standard errors from zero an earned group's past effect must be: a named holiday or a
 # closure is one candidate a day, two suffice; a neighbourhood is a guess over six days around
 # every holiday (a hundred candidates a year in some calendars), so it needs three; a month of the
@@ -85,12 +92,6 @@ DISTINCT_Z = {"holiday": 2.0, "after_gap": 2.0, "near_holiday": 3.0, "near_perio
               "season": 2.0}
 COUNT_TAIL = 1e-4  # a count a clean partition reaches less often than this (each side) is outside the band
 MIN_OCCURRENCES = {"month_of_year": 2}
-PERIOD_CLOSE_DAYS = 3  # the open days before a quarter's or year's last one that may carry its close
-# Ramadan: the days before Eid al-Fitr's first day (29 or 30; no holiday calendar lists them), its
-# last ten apart (Eid shopping, the nights of prayer) where the history shows they differ
-EID_AL_FITR = re.compile(r"eid al-fitr", re.IGNORECASE)
-RAMADAN, RAMADAN_LATE = "Ramadan", "Ramadan (last ten days)"
-RAMADAN_DAYS, RAMADAN_LATE_DAYS = 30, 10
 
 
 @dataclass(frozen=True)
@@ -114,120 +115,6 @@ class Point:
     value: float
     accepted: bool = False  # a person said this partition is legitimate
     shift: bool = False     # ... and that it starts a new normal level
-
-
-@dataclass(frozen=True)
-class HolidayCalendar:
-    """Holidays from the `holidays` package (country, optional subdivision) plus dates from config,
-    and the month the fiscal year closes in (its last day is the year end; every third month-end
-    back from it a quarter end): a June year (Australia) or a January one (retail) closes elsewhere
-    than December."""
-    country: str | None = None
-    subdiv: str | None = None
-    dates: Mapping[date, str] = field(default_factory=dict)
-    fiscal_year_end: int = 12
-    # seasons of several weeks named in config: {"Back to school": [(first day, last day), ...]}
-    seasons: Mapping[str, Sequence[tuple[date, date]]] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        if not 1 <= self.fiscal_year_end <= 12:
-            raise ValueError(f"fiscal_year_end must be a month number 1-12, not {self.fiscal_year_end!r}")
-
-    @cached_property
-    def cache_key(self) -> tuple:
-        """What the calendar says, as a key for the feature caches (not `id()` of its mappings: a
-        long-running process builds calendars per check, and a collected one's id is reused)."""
-        return (self.country, self.subdiv, self.fiscal_year_end, tuple(sorted(self.dates.items())),
-                tuple(sorted((name, tuple(map(tuple, spans))) for name, spans in self.seasons.items())))
-
-    def period_of_month(self, month: int) -> str:
-        """The period a month's end closes: the fiscal year's, a fiscal quarter's or the month's."""
-        offset = (month - self.fiscal_year_end) % 12
-        return "year" if offset == 0 else "quarter" if offset % 3 == 0 else "month"
-
-    def season(self, day: date) -> tuple[str, int]:
-        """The season a day belongs to and its occasion (the ordinal of the season's first day, so a
-        season's days of one year count as one occasion): a configured one, else Ramadan where the
-        country's calendar holds Eid al-Fitr; ("", 0) for none."""
-        for name, spans in self.seasons.items():
-            for first, last in spans:
-                if first <= day <= last:
-                    return name, first.toordinal()
-        if self.country:
-            for eid in (*_eid_firsts(self.country, self.subdiv, day.year), *_eid_firsts(self.country, self.subdiv, day.year + 1)):
-                before = (eid - day).days
-                if 0 < before <= RAMADAN_DAYS:
-                    return (RAMADAN_LATE if before <= RAMADAN_LATE_DAYS else RAMADAN,
-                            (eid - timedelta(days=RAMADAN_DAYS)).toordinal())
-        return "", 0
-
-    def name(self, day: date) -> str:
-        if day in self.dates:
-            return self.dates[day]
-        if self.country:
-            return _country_holidays(self.country, self.subdiv, day.year).get(day, "") or ""
-        return ""
-
-    def identity(self, day: date) -> str:
-        """The holiday's name as it recurs from year to year: a one-off closure next to a holiday (a
-        bridge day, "Day off (substituted from 02/28/2026)", whose name changes every year; an
-        "(observed)" day some years only) takes the name of the recurring holiday it adjoins across
-        closed days, so it compares with that holiday's past. Dates from config keep their names."""
-        name = self.name(day)
-        if not name or day in self.dates or not self.country or _recurs(self.country, self.subdiv, name, day.year):
-            return name
-        parts = _holiday_parts(name)
-        if len(parts) > 1 and all(_recurs(self.country, self.subdiv, part, day.year) for part in parts):
-            return name  # two recurring holidays on one day this year: each part compares with its own past
-        weekend = _weekend(self.country, self.subdiv)
-        for direction in (-1, 1):
-            d = day + timedelta(days=direction)
-            for _ in range(BRIDGE_REACH):
-                other = self.name(d)
-                if other and d not in self.dates and _recurs(self.country, self.subdiv, other, d.year):
-                    return other
-                if not other and d.weekday() not in weekend:
-                    break  # an open day: the closure ended without a recurring holiday
-                d += timedelta(days=direction)
-        return name
-
-
-def _holiday_parts(name: str) -> list[str]:
-    """The holidays a name holds: the `holidays` package joins two on one day with "; " ("Dussehra;
-    Mahatma Gandhi's Birthday"), a weekly partition the days of its week with " + "."""
-    return [part for part in HOLIDAY_JOIN.split(name) if part]
-
-
-@lru_cache(maxsize=256)
-def _country_holidays(country: str, subdiv: str | None, year: int) -> Mapping[date, str]:
-    try:
-        return dict(holidays_lib.country_holidays(country, subdiv=subdiv, years=year))
-    except NotImplementedError as exc:
-        raise ValueError(f"holiday calendar: country {country!r} (subdivision {subdiv!r}) is not known to "
-                         f"the holidays package; use an ISO 3166 code such as US, DE or GB") from exc
-
-
-@lru_cache(maxsize=256)
-def _eid_firsts(country: str, subdiv: str | None, year: int) -> tuple[date, ...]:
-    """The first day of each Eid al-Fitr in the year's calendar ("Eid al-Fitr", "Eid al-Fitr
-    Holiday", "Eid al-Fitr (Second Day)" are one Eid: its first listed day)."""
-    days = {d for y in (year - 1, year) for d, name in _country_holidays(country, subdiv, y).items()
-            if EID_AL_FITR.search(name)}
-    return tuple(sorted(d for d in days if d.year == year and d - timedelta(days=1) not in days))
-
-
-@lru_cache(maxsize=4096)
-def _recurs(country: str, subdiv: str | None, name: str, year: int) -> bool:
-    """Whether a holiday of this name is also in the calendar the year before or after."""
-    return any(name in _country_holidays(country, subdiv, y).values() for y in (year - 1, year + 1))
-
-
-@lru_cache(maxsize=64)
-def _weekend(country: str, subdiv: str | None) -> frozenset[int]:
-    try:
-        return frozenset(holidays_lib.country_holidays(country, subdiv=subdiv).weekend)
-    except NotImplementedError:
-        return frozenset((5, 6))
 
 
 @dataclass
@@ -255,202 +142,6 @@ class Judgement:
     ratio: float | None
 
 
-def _period_end(day: date, cal: HolidayCalendar) -> str:
-    last = calendar.monthrange(day.year, day.month)[1]
-    if day.day != last:
-        return ""
-    return cal.period_of_month(day.month)
-
-
-def _month_period(day: date, cal: HolidayCalendar) -> str:
-    """The period a monthly partition closes: its month's, its (fiscal) quarter's or its year's."""
-    return cal.period_of_month(day.month)
-
-
-def _business_day(day: date, cal: HolidayCalendar) -> int:
-    n = 0
-    for d in range(1, day.day + 1):
-        current = day.replace(day=d)
-        if current.weekday() < 5 and not cal.name(current):
-            n += 1
-    return n if day.weekday() < 5 and not cal.name(day) else -1
-
-
-def _business_day_edge(day: date, cal: HolidayCalendar) -> int:
-    """The business day counted from the nearer end of the month: 1, 2... from its start, -1, -2...
-    from its end; 0 on a non-business day. A ledger posts accruals on the first business day and
-    closes on the last three: neither count alone holds both (counted from the end, the first
-    business day is -20 to -23 by month, four groups mixed with mid-month days)."""
-    from_start, from_end = _business_day(day, cal), _business_day_from_end(day, cal)
-    if from_start < 0:
-        return 0
-    return from_start if from_start <= -from_end else from_end
-
-
-def _business_day_from_end(day: date, cal: HolidayCalendar) -> int:
-    """-1 for the month's last business day, -2 for the one before...; 0 on a non-business day.
-    A close on the last three business days falls on business day 18 to 22 counted from the
-    start, depending on the month: counted from the end it is always -3..-1."""
-    if day.weekday() >= 5 or cal.name(day):
-        return 0
-    last = calendar.monthrange(day.year, day.month)[1]
-    after = sum(1 for d in range(day.day + 1, last + 1)
-                if (current := day.replace(day=d)).weekday() < 5 and not cal.name(current))
-    return -(after + 1)
-
-
-_FEATURE_CACHE: dict[tuple, dict[str, object]] = {}
-
-
-def features_of(at: datetime, grain: Grain, cal: HolidayCalendar, span: int = 1) -> dict[str, object]:
-    """The calendar groups of a partition starting at `at` and covering `span` days (a week's
-    partition holds the holidays of its seven days)."""
-    key = (at, grain, cal.cache_key, span)
-    hit = _FEATURE_CACHE.get(key)
-    if hit is None:
-        if len(_FEATURE_CACHE) > 200_000:
-            _FEATURE_CACHE.clear()
-        hit = _FEATURE_CACHE[key] = _features(at, grain, cal, span)
-    return hit
-
-
-def _features(at: datetime, grain: Grain, cal: HolidayCalendar, span: int) -> dict[str, object]:
-    day = at.date()
-    holiday = cal.identity(day)
-    if span > 1:
-        names = dict.fromkeys(n for n in (cal.identity(day + timedelta(days=k)) for k in range(span)) if n)
-        holiday = " + ".join(names)
-    # "day" is no comparison group: it counts a holiday's occasions (24 hours of one New Year's Day
-    # are one occasion, not 24)
-    out: dict[str, object] = {"weekday": day.weekday(), "holiday": holiday, "day": day.toordinal(),
-                              "near_holiday": "" if holiday or span > 1 else _near_holiday(day, cal),
-                              # the series' open days say which days close a quarter: forecast sets it
-                              "near_period_end": ""}
-    if grain == "hour":
-        # a holiday's hours are not one effect (business hours closed, a nightly batch unchanged):
-        # each hour of a holiday compares with the same hour of its past occurrences, never with
-        # the same day's earlier hours
-        if holiday:
-            out["holiday"] = f"{holiday} {at.hour:02d}h"
-        # no neighbourhood on an hourly series: the days around a holiday are learned from past
-        # years, which an hourly history (four weeks) never holds, and a group of one hour explains
-        # itself: a level shift starting the day after a holiday read as 48 neighbourhood hours
-        out["near_holiday"] = ""
-        out["hour_of_day"] = at.hour
-        # the hour of the week: a shape where weekday and hour interact (business hours quiet at
-        # weekends while a nightly batch runs every day) is no product of a weekday and an hour effect
-        out["hour_of_week"] = day.weekday() * 24 + at.hour
-    else:
-        out["period_end"] = _period_end(day, cal)
-        if span == 1:
-            # (a season of an hourly series is never learned: its history is four weeks; a weekly
-            # or monthly series has its weeks and months of the year)
-            out["season"], out["season_at"] = cal.season(day)
-        out["business_day"] = _business_day(day, cal)
-        out["business_day_from_end"] = _business_day_from_end(day, cal)
-        out["business_day_edge"] = _business_day_edge(day, cal)
-    return out
-
-
-ALL_WEEK = frozenset(range(7))
-_NEAR_CACHE: dict[tuple, str] = {}
-
-
-def _near_holiday(day: date, cal: HolidayCalendar, open_days: frozenset[int] = ALL_WEEK,
-                  reach: int = NEIGHBOURHOOD_DAYS) -> str:
-    """The nearest holiday within NEIGHBOURHOOD_DAYS working days and the offset to it ("Eid
-    al-Fitr -2d"): the days around a holiday (homecoming, the rush before it, the backlog after it)
-    form a group of their own, compared with the same offset around the same holiday in past years.
-    Offsets count the days the series is open (`open_days`, its weekdays with partitions; holidays
-    are closed): for a business-day series the Friday before a Monday holiday is "-1d", and three
-    working days before a festival stay three whatever weekends fall between."""
-    if cal.country is None and not cal.dates:
-        return ""
-    key = (day, cal.cache_key, open_days, reach)
-    hit = _NEAR_CACHE.get(key)
-    if hit is None:
-        if len(_NEAR_CACHE) > 200_000:
-            _NEAR_CACHE.clear()
-        hit = _NEAR_CACHE[key] = _nearest_holiday(day, cal, open_days, reach)
-    return hit
-
-
-def _nearest_holiday(day: date, cal: HolidayCalendar, open_days: frozenset[int], reach: int) -> str:
-    found: dict[int, tuple[int, str]] = {}  # direction -> (working-day offset, holiday)
-    for direction in (1, -1):  # +1: a holiday later (the day is "-k" before it)
-        d, worked = day, 0
-        for _ in range(reach * 7):
-            d += timedelta(days=direction)
-            name = cal.identity(d)
-            if name:
-                found[direction] = (worked + 1, name)
-                break
-            if d.weekday() in open_days:
-                worked += 1
-                if worked >= reach:
-                    break
-    if not found:
-        return ""
-    # the nearer one; at equal distance the holiday ahead (the day before a holiday is "-1d")
-    direction = min(found, key=lambda k: (found[k][0], -k))
-    k, name = found[direction]
-    return f"{name} {-direction * k:+d}d"
-
-
-def _closures(days: Sequence[date], target: date) -> tuple[list[int], int]:
-    """Days closed before each partition and before the target, counted only beyond the usual closure
-    before that weekday (a business-day series is always closed two days before a Monday): the first
-    partition after a closure (a long weekend, Golden Week, an outage) carries its backlog."""
-    gaps = [0] + [(b - a).days - 1 for a, b in itertools.pairwise(days)]
-    target_gap = (target - days[-1]).days - 1 if days else 0
-    by_weekday: dict[int, list[int]] = defaultdict(list)
-    for d, g in zip(days[1:], gaps[1:]):
-        by_weekday[d.weekday()].append(g)
-
-    def usual(weekday: int) -> int:
-        seen = by_weekday.get(weekday)
-        if not seen:
-            return 0
-        counts: dict[int, int] = defaultdict(int)
-        for g in seen:
-            counts[g] += 1
-        return max(counts, key=lambda g: (counts[g], -g))
-
-    marks = [g if g > usual(d.weekday()) else 0 for d, g in zip(days, gaps)]
-    return marks, target_gap if target_gap > usual(target.weekday()) else 0
-
-
-def _hour_closures(moments: Sequence[datetime], hours: Sequence[int], target: datetime,
-                   target_hour: int) -> tuple[list[int], int]:
-    """`_closures` for an hourly series (UTC instants; `hours`: each one's local hour of day): the
-    hours closed before each partition, counted only beyond the usual closure before that hour of
-    the day (a series open in business hours is closed 15 hours before every 09:00). The first hour
-    after a closed day carries a day's backlog, whichever day was closed: after a Sunday, or after a
-    holiday on a Tuesday, it is one group (`after_39_closed_hours`), learned from the Mondays; a
-    closure of a length never seen leaves a spike to the hard rule. A closure is at least as long as
-    the series' shortest usual one (a night) beyond the usual: shorter gaps are missing partitions
-    (an outage, a past incident's hours kept out of the history), not closures, and a series open
-    every hour has no closure and no group."""
-    gaps = [0] + [round((b - a).total_seconds() / 3600) - 1 for a, b in itertools.pairwise(moments)]
-    target_gap = round((target - moments[-1]).total_seconds() / 3600) - 1 if moments else 0
-    counts: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    for hour, g in zip(hours[1:], gaps[1:]):
-        counts[hour][g] += 1
-
-    def usual(hour: int) -> int:
-        seen = counts.get(hour)
-        return max(seen, key=lambda g: (seen[g], -g)) if seen else 0
-
-    nightly = min((u for u in map(usual, counts) if u > 0), default=0)
-    if not nightly:
-        return [0] * len(gaps), 0
-
-    def closure(hour: int, gap: int) -> int:
-        return gap if gap - usual(hour) >= nightly else 0
-
-    return [closure(hour, g) for hour, g in zip(hours, gaps)], closure(target_hour, target_gap)
-
-
 def _span_days(step_days: float, grain: Grain) -> int:
     """Days a partition covers: one, or a week for a weekly series (month-end series stay one day:
     their partition is the closing day)."""
@@ -473,309 +164,6 @@ def _cycle(step_days: float, grain: Grain) -> int:
     if step_days < 10:
         return 52
     return 12
-
-
-def _mad(values: Sequence[float]) -> float:
-    if not values:
-        return 0.0
-    m = median(values)
-    return median([abs(v - m) for v in values])
-
-
-def _mid(window: list[float]) -> float:
-    m = len(window)
-    return window[m // 2] if m % 2 else (window[m // 2 - 1] + window[m // 2]) / 2
-
-
-def _rolling_median(values: Sequence[float], half: int) -> list[float]:
-    """Median of values[i-half : i+half+1] for every i (the windows shrink at the edges): scipy's
-    median filter for the full windows, one sorted window (O(log w) a step) for the edges."""
-    values = list(values)
-    n = len(values)
-    width = 2 * half + 1
-    if n < width + 2:
-        return _rolling_median_sorted(values, half, range(n))
-    # lazy: scipy costs ~0.4 s of CPU to import; the code location (loaded again by every Dagster run
-    # worker) is defined without it, and only the runs that traverse a graph or fit a volume model load it
-    from scipy.ndimage import median_filter
-
-    out = median_filter(np.asarray(values), size=width, mode="nearest").tolist()
-    head = _rolling_median_sorted(values, half, range(half))
-    tail = _rolling_median_sorted(values[::-1], half, range(half))[::-1]
-    out[:half], out[n - half:] = head, tail
-    return out
-
-
-def _rolling_median_sorted(values: list[float], half: int, indices: range) -> list[float]:
-    """The same medians for the first `indices` positions, with one sorted window."""
-    n = len(values)
-    window = sorted(values[:min(n, half + 1)])
-    out = []
-    for i in indices:
-        if i > 0:
-            if i + half < n:
-                insort(window, values[i + half])
-            if i - half - 1 >= 0:
-                del window[bisect_left(window, values[i - half - 1])]
-        m = len(window)
-        out.append(window[m // 2] if m % 2 else (window[m // 2 - 1] + window[m // 2]) / 2)
-    return out
-
-
-def _trailing_medians(values: Sequence[float], window: int, first: int) -> list[float]:
-    """Median of values[max(0, i-window) : i] for every i from `first` on (one sorted window)."""
-    values = list(values)
-    current = sorted(values[max(0, first - window):first])
-    out = []
-    for i in range(first, len(values)):
-        if i > first:
-            insort(current, values[i - 1])
-            if i - window - 1 >= 0:
-                del current[bisect_left(current, values[i - window - 1])]
-        out.append(_mid(current))
-    return out
-
-
-def _group_medians(target: np.ndarray, members: np.ndarray, codes: np.ndarray, groups: int) -> np.ndarray:
-    """Median of target[members] per group code (codes[k] is the group of members[k]), in one sort."""
-    out = np.zeros(groups)
-    if not len(members):
-        return out
-    vals = target[members]
-    order = np.lexsort((vals, codes))
-    ordered, sorted_codes = vals[order], codes[order]
-    counts = np.bincount(sorted_codes, minlength=groups)
-    starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
-    has = counts > 0
-    lo = starts[has] + (counts[has] - 1) // 2
-    hi = starts[has] + counts[has] // 2
-    out[has] = (ordered[lo] + ordered[hi]) / 2
-    return out
-
-
-class _Fit:
-    """Level, trend and group effects fitted to log values (numpy over the few hundred points)."""
-
-    ITERATIONS = 4  # level and effects are fitted in turn; four rounds settle them
-
-    def __init__(self, t: list[float], x: list[float], feats: list[dict[str, object]], used: list[str],
-                 lag: int, level_points: int):
-        self.t, self.x, self.feats, self.used = t, x, feats, used
-        n = len(x)
-        tt, xx = np.asarray(t, dtype=float), np.asarray(x, dtype=float)
-        self._tt = tt
-        # the level is read from ordinary days only: where holidays and their neighbourhoods fill
-        # most of a level window (Christmas to New Year), a level from all days dips with them and
-        # every day around the holidays looks 20% "above" it, an effect that is not there
-        plain = np.flatnonzero([not any(fv.get(f, "") not in NONE for f in EARNED) for fv in feats])
-        self._plain = plain if len(plain) >= max(3, n // 2) and len(plain) < n else None
-        self.effects: dict[str, dict[object, float]] = {f: {} for f in used}
-        self.members: dict[str, dict[object, int]] = {f: defaultdict(int) for f in used}
-        # a weekday or hour effect is learned on ordinary points only: two Christmases on a Thursday
-        # would otherwise teach "Thursdays are low" instead of "Christmas is low"
-        ordinary = np.array([not any(fv.get(f, "") not in NONE for f in EARNED)
-                             and fv.get("period_end") not in ("quarter", "year") for fv in feats], dtype=bool)
-        codes: dict[str, np.ndarray] = {}
-        values: dict[str, list[object]] = {}
-        index: dict[str, list[np.ndarray]] = {}
-        members: dict[str, np.ndarray] = {}       # the points each group's effect is learned on ...
-        member_codes: dict[str, np.ndarray] = {}  # ... and their group
-        for f in used:
-            seen: dict[object, int] = {}
-            code = np.array([seen.setdefault(fv[f], len(seen)) for fv in feats], dtype=int)
-            codes[f], values[f] = code, list(seen)
-            index[f] = []
-            for c, v in enumerate(values[f]):
-                idx = np.flatnonzero(code == c)
-                # a calendar day's group (holiday, period end) learned from several hours of one day
-                # is one occasion: its effect is as uncertain as one point's
-                # (and a month of a weekly series, seen in four weeks a year, is one occasion a year)
-                # (and a season's days of one year, Ramadan's thirty, are one occasion)
-                occasion = "year" if f in SEASONS else "season_at" if f == "season" else "day"
-                self.members[f][v] = len({feats[i].get(occasion) for i in idx}) if f in SPARSE else len(idx)
-                if f not in SPARSE:
-                    plain = idx[ordinary[idx]]
-                    if len(plain):
-                        idx = plain
-                index[f].append(idx)
-            members[f] = np.concatenate(index[f]) if index[f] else np.zeros(0, dtype=int)
-            member_codes[f] = np.concatenate([np.full(len(i), c) for c, i in enumerate(index[f])]) \
-                if index[f] else np.zeros(0, dtype=int)
-        self.slope = 0.0
-        self.level_points = level_points
-        # the fitted level's window: the level window, but on a weekly series with seasons a
-        # quarter of a year either side, so a season of several weeks (six school-summer weeks at
-        # x1.6) is not read as the level and then learned as no effect at all
-        self._half = max(1, level_points // 2)
-        if lag == 52 and any(f in SEASONS for f in used):
-            self._half = max(self._half, 13)
-        per = {f: np.zeros(n) for f in used}  # each point's effect, per group kind
-        total = np.zeros(n)
-        for _ in range(self.ITERATIONS):
-            e = xx - total
-            self.slope = self._slope(e, lag)
-            local = self._rolling_level(e)
-            for f in sorted(used, key=lambda g: g not in SPARSE):
-                mine = per[f]
-                effect = _group_medians(xx - local - total + mine, members[f], member_codes[f], len(values[f]))
-                for c, v in enumerate(values[f]):
-                    if f in SPARSE and v in NONE:
-                        effect[c] = 0.0
-                    self.effects[f][v] = float(effect[c])
-                new = effect[codes[f]]
-                total = total + new - mine
-                per[f] = new
-        e = xx - total
-        local = self._rolling_level(e)
-        self.total, self.e, self.local = total.tolist(), e.tolist(), local.tolist()
-        self.resid = (e - local).tolist()
-        # honest forecast errors: each point against the level of the points before it (the
-        # centred residuals above understate the spread, the point itself pulls its level)
-        adj = e - self.slope * tt
-        first = min(3, n - 1)
-        if n > first >= 0 and n > 1:
-            errs = adj[first:] - np.asarray(_trailing_medians(adj.tolist(), level_points, first))
-            self.errors = list(zip(range(first, n), errs.tolist()))
-        else:
-            self.errors = []
-
-    def _slope(self, e: np.ndarray, lag: int) -> float:
-        n = len(e)
-        if n < 4:
-            return 0.0
-        lag = max(1, min(lag, n // 2))
-        dt = self._tt[lag:] - self._tt[:-lag]
-        keep = dt > 0
-        slopes = (e[lag:] - e[:-lag])[keep] / dt[keep]
-        if len(slopes) < 6:
-            return 0.0
-        # a trend only when the history shows one: a slope within two standard errors of zero is
-        # noise, and extrapolating noise moves the baseline for nothing
-        slope = float(np.median(slopes))
-        stderr = MAD_SCALE * float(np.median(np.abs(slopes - slope))) / math.sqrt(len(slopes))
-        return slope if abs(slope) > 2 * stderr else 0.0
-
-    def _rolling_level(self, e: np.ndarray) -> np.ndarray:
-        half = self._half
-        adj = np.asarray(e) - self.slope * self._tt
-        if self._plain is None:
-            return np.asarray(_rolling_median(adj.tolist(), half)) + self.slope * self._tt
-        plain = self._plain
-        level = np.asarray(_rolling_median(adj[plain].tolist(), half))
-        return np.interp(np.arange(len(adj)), plain, level) + self.slope * self._tt
-
-    def dof_factor(self) -> float:
-        """How much the in-sample errors understate the out-of-sample ones: each group effect is
-        fitted on the points whose errors are then measured, so n errors carry about n - p degrees
-        of freedom, p = 1.57 (a median's cost) per effect. Business day of the month has some 22
-        groups: on 200 days they took a sixth off the spread (and a 3.4 sd day fell outside)."""
-        # (the hour of the week spans the hour and the weekday: their effects are not counted twice)
-        nested = ("hour_of_day", "weekday") if "hour_of_week" in self.used else ()
-        effects = sum(1 for f in self.used for v in self.effects[f] if not (f in SPARSE and v in NONE) and f not in nested)
-        n = max(len(self.errors), 1)
-        return math.sqrt(n / max(n - 1.57 * effects, n / 2))
-
-    def effect_for(self, fv: Mapping[str, object]) -> tuple[float, int, str | None, int]:
-        """(total effect, members of the thinnest group used, an unseen holiday's name, the closed
-        days before the target when no closure was ever seen before, else 0)."""
-        total, thinnest, unseen, unseen_gap = 0.0, len(self.x), None, 0
-        for f in self.used:
-            value = fv[f]
-            if f == "period_end" and value:
-                for kind in (value, "quarter", "month") if value == "year" else (value, "month"):
-                    if self.members[f].get(kind):
-                        value = kind
-                        break
-            if f == "near_period_end" and value and not self.members[f].get(value):
-                # a year's close never seen: the quarter's close at the same day
-                value = str(value).replace("year_end", "quarter_end")
-            if f == "after_gap" and value and not self.members[f].get(value):
-                # a closure of a length never seen: the longest shorter one seen (a 6-day closure
-                # is judged like the 5-day one); none: its backlog is unknown
-                seen = [g for g, m in self.members[f].items() if m and g not in NONE and cast(int, g) < cast(int, value)]
-                if not seen:
-                    unseen_gap = cast(int, value)
-                    continue
-                value = max(seen, key=lambda g: cast(int, g))
-            if f == "holiday" and value and not self.members[f].get(value):
-                unseen = str(value)
-                continue
-            if f in SPARSE and value in NONE:
-                continue
-            count = self.members[f].get(value, 0)
-            if count:
-                total += self.effects[f].get(value, 0.0)
-                if f != "season":  # (a season's uncertainty depends on the level's window: forecast)
-                    thinnest = min(thinnest, count)
-        return total, thinnest, unseen, unseen_gap
-
-
-def _typical_error(fit: _Fit) -> float:
-    """Mean absolute one-step error, each capped at 1 (a fault in the history counts, but not
-    wildly): unlike the MAD it sees an effect that hits only some points (weekends, a cycle's edge).
-    Each point is judged against the level of the points before it or of those after it, whichever
-    is nearer (neither holds the point itself): a level shift in the history is explained by the
-    points after it, so its weeks of transition do not drown a small group's effect (a payroll day
-    after a -30% step read as 19% of the errors, not the 20% its group must cut), while an effect
-    a point shows against both sides counts in full."""
-    adj = (np.asarray(fit.e) - fit.slope * fit._tt).tolist()
-    first = min(3, len(adj) - 1)
-    ahead: dict[int, float] = {}
-    if len(adj) > first + 1 >= 1:
-        # the level of the points after each one: the trailing medians of the reversed series
-        leading = _trailing_medians(adj[::-1], fit.level_points, first)
-        n = len(adj)
-        ahead = {n - 1 - j: adj[n - 1 - j] - m for j, m in zip(range(first, n), leading)}
-    errors = [min(abs(err), abs(ahead.get(i, err)), 1.0) for i, err in fit.errors]
-    # (no degrees-of-freedom correction here: the 20% gain a dense group must show already pays
-    # for its effects, and a payroll day that is one business day in twenty-two needs the group)
-    return sum(errors) / len(errors) if errors else 0.0
-
-
-def local_hours(points: Sequence[datetime], timezone: str | None) -> list[datetime]:
-    """Hourly points (naive UTC hours, as the check aggregates instants) as the owner's local
-    wall-clock hours in `timezone`: hour of day, weekday and holidays are local. A DST change then
-    moves nothing: the 23-hour day has no 02:00, the 25-hour day two 01:00s, both in their local
-    hour's group; time itself (the trend, the level) stays in UTC steps, which never jump."""
-    if not timezone or timezone == "UTC":
-        return list(points)
-    zone, utc = ZoneInfo(timezone), ZoneInfo("UTC")
-    return [at.replace(tzinfo=utc).astimezone(zone).replace(tzinfo=None) for at in points]
-
-
-def hour_label(at: datetime, timezone: str | None) -> str:
-    """A UTC hour's partition key: the local wall-clock hour in `timezone` (`2026-11-01T01:00`); the
-    second 01:00 of a 25-hour day carries its offset (`2026-11-01T01:00-0500`, as Dagster keys it), so no two hours
-    share a key."""
-    if not timezone or timezone == "UTC":
-        return at.strftime("%Y-%m-%dT%H:00")
-    local = at.replace(tzinfo=ZoneInfo("UTC")).astimezone(ZoneInfo(timezone))
-    label = local.strftime("%Y-%m-%dT%H:00")
-    earlier = (at - timedelta(hours=1)).replace(tzinfo=ZoneInfo("UTC")).astimezone(ZoneInfo(timezone))
-    if earlier.replace(tzinfo=None, minute=0) == local.replace(tzinfo=None, minute=0):
-        label += local.strftime("%z")  # the repeated hour: its offset tells it apart (as Dagster keys it)
-    return label
-
-
-def hour_start(moment: datetime, timezone: str | None) -> datetime:
-    """The start of the local hour (in `timezone`) holding `moment`, as a naive UTC time. `moment`:
-    aware (any zone) or naive UTC. A zone half an hour off UTC (India, Adelaide) starts its hours at
-    :30 UTC."""
-    utc = ZoneInfo("UTC")
-    at = moment.astimezone(utc).replace(tzinfo=None) if moment.tzinfo else moment
-    if not timezone or timezone == "UTC":
-        return at.replace(minute=0, second=0, microsecond=0)
-    local = at.replace(tzinfo=utc).astimezone(ZoneInfo(timezone))
-    return at - timedelta(minutes=local.minute, seconds=local.second, microseconds=local.microsecond)
-
-
-def hour_of_key(key: datetime, timezone: str | None) -> datetime:
-    """A partition key parsed as a datetime (`parse_partition_key`: naive local wall-clock, or
-    aware when the key carries an offset) as the naive UTC start of its hour in `timezone`. A
-    wall-clock hour that occurs twice is its first occurrence (the second is keyed with its offset)."""
-    if key.tzinfo is None and timezone and timezone != "UTC":
-        key = key.replace(tzinfo=ZoneInfo(timezone), fold=0)
-    return hour_start(key, timezone)
 
 
 def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day",
@@ -810,10 +198,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # only; a month-end or weekly series has no neighbourhood of days either
     gaps: dict[datetime, int] = {}
     if grain == "day" and step < 1.5:
-        marks, target_feats["after_gap"] = _closures([q.at.date() for q in pts], target.date())
+        marks, target_feats["after_gap"] = closures([q.at.date() for q in pts], target.date())
         gaps = {q.at: m for q, m in zip(pts, marks)}
     elif grain == "hour":
-        marks, target_feats["after_gap"] = _hour_closures([q.at for q in pts], [local[q.at].hour for q in pts],
+        marks, target_feats["after_gap"] = hour_closures([q.at for q in pts], [local[q.at].hour for q in pts],
                                                           target, local[target].hour)
         gaps = {q.at: m for q, m in zip(pts, marks)}
     else:
@@ -832,10 +220,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         # (nor is it a holiday because the day it is dated on is one: an invoice month dated on
         # 1 April is not Easter Monday)
         for q, fv in zip(pts_pos, feats):
-            fv["period_end"], fv["holiday"] = _month_period(q.at.date(), cal), ""
-        target_feats["period_end"], target_feats["holiday"] = _month_period(target.date(), cal), ""
+            fv["period_end"], fv["holiday"] = month_period(q.at.date(), cal), ""
+        target_feats["period_end"], target_feats["holiday"] = month_period(target.date(), cal), ""
     elif grain == "day" and step < 1.5:
-        open_days = _open_weekdays([q.at.date() for q in pts_pos])
+        open_days = open_weekdays([q.at.date() for q in pts_pos])
         _month_closes(pts_pos, feats, target, target_feats, cal, open_days)
         _working_day_neighbourhoods(pts_pos, feats, target, target_feats, cal, open_days)
     if grain == "day" and step >= 1.5:
@@ -848,14 +236,14 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     lag = cycle if cycle <= len(x) // 2 else max(1, len(x) // 2)
 
     available = [f for f in FEATURES if f in target_feats]
-    fit: _Fit | None = None  # the chosen trial below is the fit itself: it is not fitted twice
+    fit: SeriesFit | None = None  # the chosen trial below is the fit itself: it is not fitted twice
     if compare_by is not None:
         used = [f for f in compare_by if f in available]
     else:
         used = [f for f in SPARSE if f in available]
         if step < 1.5:  # only a regular daily/hourly series can show a weekday, hour or business-day shape
-            fit = _Fit(t, x, feats, used, lag, level_points)
-            spread = _typical_error(fit)
+            fit = SeriesFit(t, x, feats, used, lag, level_points)
+            spread = typical_error(fit)
             # (the hour of the week last: it earns its 168 effects only over what hour and weekday explain)
             # (business days counted from the month's start, from its end or from the nearer of
             # the two, whichever explains most, never two: a payroll on the first business day, a
@@ -869,13 +257,13 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                 # table eight weeks old came out with bands of +-7% for 5% noise)
                 if len(x) / len({fv[f] for fv in feats}) < (6 if f == "business_day" else 3):
                     continue
-                trial = _Fit(t, x, feats, used + [f], lag, level_points)
-                trial_spread = _typical_error(trial)
+                trial = SeriesFit(t, x, feats, used + [f], lag, level_points)
+                trial_spread = typical_error(trial)
                 for alternative in ("business_day_from_end", "business_day_edge") if f == "business_day" else ():
                     if alternative not in available:
                         continue
-                    other = _Fit(t, x, feats, used + [alternative], lag, level_points)
-                    other_spread = _typical_error(other)
+                    other = SeriesFit(t, x, feats, used + [alternative], lag, level_points)
+                    other_spread = typical_error(other)
                     if other_spread < trial_spread:
                         f, trial, trial_spread = alternative, other, other_spread
                 if f == "hour_of_week":
@@ -893,14 +281,14 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             # winter-high/summer-low cycle, school summer weeks): 52 effects of two or three past
             # years each, which must win, after paying for their degrees of freedom, over a level
             # that simply follows the season
-            fit = _Fit(t, x, feats, used, lag, level_points)
-            trial = _Fit(t, x, feats, used + ["week_of_year"], lag, level_points)
-            if _typical_error(trial) * trial.dof_factor() < (1 - p.dense_gain) * _typical_error(fit) * fit.dof_factor():
+            fit = SeriesFit(t, x, feats, used, lag, level_points)
+            trial = SeriesFit(t, x, feats, used + ["week_of_year"], lag, level_points)
+            if typical_error(trial) * trial.dof_factor() < (1 - p.dense_gain) * typical_error(fit) * fit.dof_factor():
                 used, fit = used + ["week_of_year"], trial
     if fit is None:
-        fit = _Fit(t, x, feats, used, lag, level_points)
+        fit = SeriesFit(t, x, feats, used, lag, level_points)
     if "season" in used and _one_ramadan(fit, feats, target_feats):
-        fit = _Fit(t, x, feats, used, lag, level_points)
+        fit = SeriesFit(t, x, feats, used, lag, level_points)
     season, season_at = target_feats.get("season", ""), target_feats.get("season_at", 0)
     # a season whose every day in the history is of the target's own occasion (its days so far)
     # was never seen: its effect this year is anyone's guess (below)
@@ -913,14 +301,14 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     if grain == "day" and step < 1.5 and "near_holiday" in used:
         wider = _wider_neighbourhoods(pts_pos, feats, target, target_feats, cal, fit, drop)
         if wider:
-            fit = _Fit(t, x, feats, used, lag, level_points)
+            fit = SeriesFit(t, x, feats, used, lag, level_points)
             drop = _indistinct(fit, used) | _beyond_reach(fit, wider, _indistinct(fit, used))
             special = [any(fv.get(f, "") not in NONE for f in EARNED if f not in SEASONS) for fv in feats]
     if "holiday" in used:
         target_feats["holiday"] = _combined_holiday(str(target_feats["holiday"]), fit, drop)
     unproven = fit.effects["holiday"].get(target_feats["holiday"], 0.0) if ("holiday", target_feats.get("holiday")) in drop else 0.0
     near = target_feats.get("near_holiday")
-    if not unproven and near and ("near_holiday", near) in drop and abs(_split_near(str(near))[1]) > NEIGHBOURHOOD_DAYS \
+    if not unproven and near and ("near_holiday", near) in drop and abs(split_near(str(near))[1]) > NEIGHBOURHOOD_DAYS \
             and fit.members["near_holiday"].get(near) == 1:
         unproven = fit.effects["near_holiday"].get(near, 0.0)  # a widened neighbourhood's day seen once
     # holidays seen before whose effect was within the noise: an ordinary day is one of the
@@ -934,7 +322,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             for f in EARNED:
                 if (f, fv.get(f)) in drop:
                     fv[f] = blank[f]
-        fit = _Fit(t, x, feats, used, lag, level_points)
+        fit = SeriesFit(t, x, feats, used, lag, level_points)
     if grain == "hour":
         # on an hourly series a holiday's hour is a calendar hour for the shift rule (and the
         # level) only when it showed an effect: the night hours of a holiday whose business hours
@@ -959,13 +347,13 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             delta = _shift_size(t, x, feats, used, lag, level_points, start)
             shift["ratio"] = round(math.exp(delta), 4)
             adjusted = [v + delta if i < start else v for i, v in enumerate(x)]
-            fit = _Fit(t, adjusted, feats, used, lag, level_points)
+            fit = SeriesFit(t, adjusted, feats, used, lag, level_points)
             # one correction: the shift as the refitted model sees it (few post points can mislead
             # the first estimate when their weekday was thin before the shift)
             delta -= median(fit.resid[start:]) - median(fit.resid[max(0, start - level_points):start])
             shift["ratio"] = round(math.exp(delta), 4)
             x = [v + delta if i < start else v for i, v in enumerate(x)]
-            fit = _Fit(t, x, feats, used, lag, level_points)
+            fit = SeriesFit(t, x, feats, used, lag, level_points)
             spread = _spread(fit, feats, target_feats, used) * small_sample
             if n - start >= level_points // 2:
                 start = max(0, n - level_points)
@@ -978,7 +366,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         x = [v + sum(move for (f, value), change in reshaped.items() if feats[i][f] == value
                      for lo, hi, move in change.moves if lo <= i < hi)
              for i, v in enumerate(x)]
-        fit = _Fit(t, x, feats, used, lag, level_points)
+        fit = SeriesFit(t, x, feats, used, lag, level_points)
         spread = _spread(fit, feats, target_feats, used) * small_sample
     effect, thinnest, unseen, unseen_gap = fit.effect_for(target_feats)
     for (f, value), change in reshaped.items():
@@ -1156,22 +544,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                                                               or _empty_by_chance(expected_rows, raw_h, p)))
 
 
-def _theil_sen(tt: np.ndarray, y: np.ndarray, sigma: float) -> tuple[float, float, float]:
-    """(slope, its standard error, intercept): the median of the pairwise slopes, robust to a few
-    outliers. The error is least squares' for noise of sd `sigma` (the larger of the given and the
-    residuals' own robust sd), times 1.25 for the median's cost."""
-    i, j = np.triu_indices(len(tt), 1)
-    dt = tt[j] - tt[i]
-    keep = dt > 0
-    slope = float(np.median((y[j] - y[i])[keep] / dt[keep]))
-    intercept = float(np.median(y - slope * tt))
-    resid = y - intercept - slope * tt
-    sigma = max(sigma, MAD_SCALE * float(np.median(np.abs(resid))))
-    sxx = float(np.sum((tt - tt.mean()) ** 2))
-    return slope, 1.25 * sigma / math.sqrt(sxx) if sxx > 0 else math.inf, intercept
-
-
-def _local_trend(fit: _Fit, t: Sequence[float], special: Sequence[bool], level_points: int,
+def _local_trend(fit: SeriesFit, t: Sequence[float], special: Sequence[bool], level_points: int,
                  spread: float) -> tuple[float, float, float, float] | None:
     """The latest two level windows' own trend beyond the history's (slope, its standard error,
     intercept, mean time; in log space, per point), or None. The slope over the ordinary points must
@@ -1192,12 +565,12 @@ def _local_trend(fit: _Fit, t: Sequence[float], special: Sequence[bool], level_p
         return None
     tt = np.asarray([t[j] for j in idx], dtype=float)
     y = np.asarray([fit.e[j] - fit.slope * t[j] for j in idx], dtype=float)
-    slope, se, intercept = _theil_sen(tt, y, spread)
+    slope, se, intercept = theil_sen(tt, y, spread)
     if abs(slope) <= 3 * se:
         return None
     half = len(idx) // 2
-    older, older_se, _ = _theil_sen(tt[:half], y[:half], spread)
-    newer, _, _ = _theil_sen(tt[half:], y[half:], spread)
+    older, older_se, _ = theil_sen(tt[:half], y[:half], spread)
+    newer, _, _ = theil_sen(tt[half:], y[half:], spread)
     if older * slope <= 0 or abs(older) <= older_se or newer * slope <= 0:
         return None
     return slope, se, intercept, float(tt.mean())
@@ -1210,7 +583,7 @@ def _empty_by_chance(expected_rows: float, raw_h: float, p: ModelParams) -> bool
     return raw_h > p.ceiling and math.exp(-expected_rows) >= 10 * COUNT_TAIL
 
 
-def _holiday_behaviours(fit: _Fit, quiet: bool) -> list[float]:
+def _holiday_behaviours(fit: SeriesFit, quiet: bool) -> list[float]:
     """The effects of the holidays the history has seen (0 for an ordinary day when some seen
     holiday's effect was within the noise): what a holiday never seen may be like."""
     if "holiday" not in fit.used:
@@ -1219,7 +592,7 @@ def _holiday_behaviours(fit: _Fit, quiet: bool) -> list[float]:
     return seen + [0.0] if quiet and seen else seen
 
 
-def _weekend_prior(fit: _Fit, target_feats: Mapping[str, object], used: Sequence[str],
+def _weekend_prior(fit: SeriesFit, target_feats: Mapping[str, object], used: Sequence[str],
                    cal: HolidayCalendar) -> list[float]:
     """The effects of the weekend's same hour (each weekend day's), the prior for a holiday hour
     never seen before: a holiday closes like a weekend more often than not (business hours quiet,
@@ -1227,7 +600,7 @@ def _weekend_prior(fit: _Fit, target_feats: Mapping[str, object], used: Sequence
     of the week group earned its place); otherwise [] and the holiday is judged by the hard rules."""
     if not ({"weekday", "hour_of_week"} & set(used)):
         return []
-    weekend = sorted(_weekend(cal.country, cal.subdiv)) if cal.country else [5, 6]
+    weekend = sorted(weekend_days(cal.country, cal.subdiv)) if cal.country else [5, 6]
     hour = cast(int, target_feats["hour_of_day"])
     out = []
     for day in weekend:
@@ -1237,7 +610,7 @@ def _weekend_prior(fit: _Fit, target_feats: Mapping[str, object], used: Sequence
     return out
 
 
-def _holiday_so_far(fit: _Fit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],
+def _holiday_so_far(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],
                     target_feats: Mapping[str, object], used: Sequence[str], cal: HolidayCalendar, level: float,
                     t: Sequence[float], t_target: float, spread: float) -> list[tuple[str, float, float, float]]:
     """A holiday hour never seen in past years, read from the same holiday's earlier hours today:
@@ -1256,7 +629,7 @@ def _holiday_so_far(fit: _Fit, same_day: Sequence[int], feats: Sequence[Mapping[
         return []
     days = [("an ordinary day", cast(int, target_feats["weekday"]))]
     if {"weekday", "hour_of_week"} & set(used):
-        weekend = sorted(_weekend(cal.country, cal.subdiv)) if cal.country else [5, 6]
+        weekend = sorted(weekend_days(cal.country, cal.subdiv)) if cal.country else [5, 6]
         days += [(f"a {calendar.day_name[d]}", d) for d in weekend if d != target_feats["weekday"]]
 
     def effect_as(fv: Mapping[str, object], day: int) -> float:
@@ -1288,7 +661,7 @@ def _holiday_so_far(fit: _Fit, same_day: Sequence[int], feats: Sequence[Mapping[
 
 
 def _wider_neighbourhoods(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
-                          target_feats: dict[str, object], cal: HolidayCalendar, fit: _Fit,
+                          target_feats: dict[str, object], cal: HolidayCalendar, fit: SeriesFit,
                           drop: set[tuple[str, object]]) -> set[tuple[str, int]]:
     """Learn how far a holiday's effect reaches: where the outermost day of its neighbourhood
     (three working days out) is a group of its own, that side is widened to NEIGHBOURHOOD_MAX_DAYS
@@ -1300,24 +673,24 @@ def _wider_neighbourhoods(pts: Sequence[Point], feats: list[dict[str, object]], 
     for label, members in fit.members["near_holiday"].items():
         if not label or not members or ("near_holiday", label) in drop:
             continue
-        name, offset = _split_near(str(label))
+        name, offset = split_near(str(label))
         if abs(offset) == NEIGHBOURHOOD_DAYS:
             wider.add((name, 1 if offset > 0 else -1))
     if not wider:
         return wider
-    open_days = _open_weekdays([q.at.date() for q in pts])
+    open_days = open_weekdays([q.at.date() for q in pts])
     for at, fv in [*((q.at, fv) for q, fv in zip(pts, feats)), (target, target_feats)]:
         if fv["holiday"] or fv["near_holiday"]:
             continue
-        far = _near_holiday(at.date(), cal, open_days, NEIGHBOURHOOD_MAX_DAYS)
+        far = near_holiday(at.date(), cal, open_days, NEIGHBOURHOOD_MAX_DAYS)
         if far:
-            name, offset = _split_near(far)
+            name, offset = split_near(far)
             if (name, 1 if offset > 0 else -1) in wider:
                 fv["near_holiday"] = far
     return wider
 
 
-def _beyond_reach(fit: _Fit, wider: set[tuple[str, int]], drop: set[tuple[str, object]]) -> set[tuple[str, object]]:
+def _beyond_reach(fit: SeriesFit, wider: set[tuple[str, int]], drop: set[tuple[str, object]]) -> set[tuple[str, object]]:
     """The widened neighbourhood days past the first that is not a group of its own: the reach
     ends there (a distinct day further out is chance, not the festival's effect)."""
     out: set[tuple[str, object]] = set()
@@ -1337,12 +710,6 @@ def _beyond_reach(fit: _Fit, wider: set[tuple[str, int]], drop: set[tuple[str, o
     return out
 
 
-def _split_near(label: str) -> tuple[str, int]:
-    """("Diwali", -3) from "Diwali -3d"."""
-    name, offset = label.rsplit(" ", 1)
-    return name, int(offset[:-1])
-
-
 def _months_of_year(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
                     target_feats: dict[str, object], span: int) -> None:
     """A weekly or monthly series' month of the year, a group of its own (a season: March's bonus,
@@ -1360,15 +727,6 @@ def _months_of_year(pts: Sequence[Point], feats: list[dict[str, object]], target
             # nor is a week a period end because its first day is one (a Monday 31 March learned
             # its "quarter end" from the one other Monday quarter end, in a shift's first weeks)
             fv["period_end"] = ""
-
-
-def _open_weekdays(days: Sequence[date]) -> frozenset[int]:
-    """The weekdays a daily series has partitions on (at least half as often as its most usual one)."""
-    counts = [0] * 7
-    for d in days:
-        counts[d.weekday()] += 1
-    most = max(counts)
-    return frozenset(w for w in range(7) if most and counts[w] * 2 >= most)
 
 
 def _month_closes(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
@@ -1399,7 +757,7 @@ def _month_closes(pts: Sequence[Point], feats: list[dict[str, object]], target: 
     for at, fv in [*((q.at, fv) for q, fv in zip(pts, feats)), (target, target_feats)]:
         day = at.date()
         last = open_days_of(day.year, day.month, True)
-        kind = _month_period(day, cal)
+        kind = month_period(day, cal)
         if open_days != ALL_WEEK:
             fv["period_end"] = kind if not last or day >= last[0] else ""
         fv["near_period_end"] = ""
@@ -1411,7 +769,7 @@ def _month_closes(pts: Sequence[Point], feats: list[dict[str, object]], target: 
             fv["near_period_end"] = f"{kind}_end {-last.index(day)}d"
             continue
         # ... and the open days after it: a new fiscal year's first days carry the old one's adjustments
-        closed = _month_period(date(day.year, day.month, 1) - timedelta(days=1), cal)
+        closed = month_period(date(day.year, day.month, 1) - timedelta(days=1), cal)
         first = open_days_of(day.year, day.month, False)[:PERIOD_CLOSE_DAYS]
         if closed != "month" and day in first:
             fv["near_period_end"] = f"{closed}_end +{first.index(day) + 1}d"
@@ -1425,19 +783,19 @@ def _working_day_neighbourhoods(pts: Sequence[Point], feats: list[dict[str, obje
         return
     for q, fv in zip(pts, feats):
         if not fv["holiday"]:
-            fv["near_holiday"] = _near_holiday(q.at.date(), cal, open_days)
+            fv["near_holiday"] = near_holiday(q.at.date(), cal, open_days)
     if not target_feats["holiday"]:
-        target_feats["near_holiday"] = _near_holiday(target.date(), cal, open_days)
+        target_feats["near_holiday"] = near_holiday(target.date(), cal, open_days)
 
 
-def _spread(fit: _Fit, feats: Sequence[Mapping[str, object]], target_feats: Mapping[str, object],
+def _spread(fit: SeriesFit, feats: Sequence[Mapping[str, object]], target_feats: Mapping[str, object],
             used: Sequence[str]) -> float:
     """Robust sd of the one-step errors: the target's own group's, shrunk towards the whole
     series' (as if five more points of it) so a group of a few points cannot make it tiny."""
     errors = dict(fit.errors) or dict(enumerate(fit.resid))
     # the one-step errors, but never less than the points' own scatter around their level: a MAD
     # of three errors (six same-weekday points) can be near zero by chance
-    pooled = MAD_SCALE * max(_mad(list(errors.values())), _mad(fit.resid))
+    pooled = MAD_SCALE * max(mad(list(errors.values())), mad(fit.resid))
     # a history with a second mode (two Saturdays in six lighter) has a small MAD: the mean
     # absolute residual (sd = 1.25 x it for normal noise) keeps half a say
     pooled = max(pooled, 0.5 * 1.2533 * sum(min(abs(r), 1.0) for r in fit.resid) / max(len(fit.resid), 1))
@@ -1457,13 +815,13 @@ def _spread(fit: _Fit, feats: Sequence[Mapping[str, object]], target_feats: Mapp
 def _shift_size(t: list[float], x: list[float], feats: list[dict[str, object]], used: list[str], lag: int,
                 level_points: int, start: int) -> float:
     """The shift in log space: the points from `start` on against a model fitted before it."""
-    pre = _Fit(t[:start], x[:start], feats[:start], used, lag, level_points)
+    pre = SeriesFit(t[:start], x[:start], feats[:start], used, lag, level_points)
     base = [pre.e[j] - pre.slope * t[j] for j in range(max(0, start - level_points), start)]
     level = median(base)
     return median([x[i] - (level + pre.slope * t[i]) - pre.effect_for(feats[i])[0] for i in range(start, len(x))])
 
 
-def _find_shift(fit: _Fit, pts: Sequence[Point], h: float, level_points: int, shift_after: int,
+def _find_shift(fit: SeriesFit, pts: Sequence[Point], h: float, level_points: int, shift_after: int,
                 special: Sequence[bool]) -> dict | None:
     """The start of the latest run of points that all sit off the level just before them, on one
     side; a new level once the run holds `shift_after` ordinary points, or at once from a partition
@@ -1508,7 +866,7 @@ class _ShapeChange:
     moves: tuple[tuple[int, int, float], ...]  # (from, to, change): the earlier regimes' points moved to the latest
 
 
-def _shape_changes(fit: _Fit, feats: Sequence[Mapping[str, object]], used: Sequence[str], special: Sequence[bool],
+def _shape_changes(fit: SeriesFit, feats: Sequence[Mapping[str, object]], used: Sequence[str], special: Sequence[bool],
                    after: int, z: float) -> dict[tuple[str, object], _ShapeChange]:
     """Weekday (business-day) groups whose share changed for good, once or more: the group's
     ordinary occurrences split where their residuals' median moved most (in standard errors), then
@@ -1521,7 +879,7 @@ def _shape_changes(fit: _Fit, feats: Sequence[Mapping[str, object]], used: Seque
     one day's share. The effects are medians over a year of days: without this, weekend delivery
     launched reads "Sunday 1.6x" for months, and once the new Sundays are the majority the old ones
     read as a low neighbourhood of whatever holiday they fell near."""
-    sd = MAD_SCALE * _mad(fit.resid)
+    sd = MAD_SCALE * mad(fit.resid)
     out: dict[tuple[str, object], _ShapeChange] = {}
     if sd <= 0:
         return out
@@ -1577,7 +935,7 @@ def _regime_splits(resid: Sequence[float], lo: int, hi: int, after: int, min_mov
             *_regime_splits(resid, j, hi, after, min_move, min_stat)]
 
 
-def _combined_holiday(name: str, fit: _Fit, drop: set[tuple[str, object]]) -> str:
+def _combined_holiday(name: str, fit: SeriesFit, drop: set[tuple[str, object]]) -> str:
     """A target holding two holidays that never fell together before ("Dussehra; Mahatma Gandhi's
     Birthday" in 2025) compares with each part's own past: it takes the part whose past effect is
     the strongest (two closures on one day are one closure, not the product of two); parts whose
@@ -1585,7 +943,7 @@ def _combined_holiday(name: str, fit: _Fit, drop: set[tuple[str, object]]) -> st
     holiday never seen (expected, judged by the hard rules only)."""
     if not name or fit.members["holiday"].get(name):
         return name
-    parts = _holiday_parts(name)
+    parts = holiday_parts(name)
     if len(parts) < 2 or not all(fit.members["holiday"].get(part) for part in parts):
         return name
     distinct = [part for part in parts if ("holiday", part) not in drop]
@@ -1594,7 +952,7 @@ def _combined_holiday(name: str, fit: _Fit, drop: set[tuple[str, object]]) -> st
     return max(distinct, key=lambda part: abs(fit.effects["holiday"].get(part, 0.0)))
 
 
-def _one_ramadan(fit: _Fit, feats: list[dict[str, object]], target_feats: dict[str, object]) -> bool:
+def _one_ramadan(fit: SeriesFit, feats: list[dict[str, object]], target_feats: dict[str, object]) -> bool:
     """Ramadan's last ten days are a value of their own only where the history shows them apart
     from its first twenty: their effects (each a median of its days) differ by more than
     DISTINCT_Z standard errors of that difference, counted in days (a question about the shape of
@@ -1604,7 +962,7 @@ def _one_ramadan(fit: _Fit, feats: list[dict[str, object]], target_feats: dict[s
     early = [i for i, fv in enumerate(feats) if fv.get("season") == RAMADAN]
     if late and early:
         errors = [e for _, e in fit.errors] or fit.resid
-        sd = MAD_SCALE * max(_mad(errors), _mad(fit.resid))
+        sd = MAD_SCALE * max(mad(errors), mad(fit.resid))
         se = sd * math.sqrt(math.pi / 2 * (1 / len(late) + 1 / len(early)))
         if abs(fit.effects["season"][RAMADAN_LATE] - fit.effects["season"][RAMADAN]) > DISTINCT_Z["season"] * se:
             return False
@@ -1618,7 +976,7 @@ def _one_ramadan(fit: _Fit, feats: list[dict[str, object]], target_feats: dict[s
     return True
 
 
-def _season_uncertainty(fit: _Fit, feats: Sequence[Mapping[str, object]], target_feats: Mapping[str, object],
+def _season_uncertainty(fit: SeriesFit, feats: Sequence[Mapping[str, object]], target_feats: Mapping[str, object],
                         window: Sequence[int]) -> float:
     """The variance (in squared spreads) a season's effect adds to the baseline: learned from one
     occasion a year (Ramadan's thirty days are one), it is as uncertain as one point per occasion,
@@ -1634,12 +992,12 @@ def _season_uncertainty(fit: _Fit, feats: Sequence[Mapping[str, object]], target
     return outside ** 2 * 1.57 / fit.members["season"][season]
 
 
-def _indistinct(fit: _Fit, used: Sequence[str]) -> set[tuple[str, object]]:
+def _indistinct(fit: SeriesFit, used: Sequence[str]) -> set[tuple[str, object]]:
     """The earned groups (a holiday, a day near one, a closure's length) whose past effect is within
     DISTINCT_Z standard errors of zero: their days are ordinary days, judged by the ordinary band,
     instead of a group of one or two noisy past points whose band would sit at the ceiling."""
     errors = [e for _, e in fit.errors] or fit.resid
-    sd = MAD_SCALE * max(_mad(errors), _mad(fit.resid))
+    sd = MAD_SCALE * max(mad(errors), mad(fit.resid))
     drop = set()
     for f in EARNED:
         if f not in used:
@@ -1710,7 +1068,3 @@ def judge(fc: Forecast, observed: float, *, accepted: bool = False, direction: s
     if observed > fc.upper and spike:
         return Judgement(False, "above_band", ratio)
     return Judgement(True, "inside", ratio)
-
-
-def step_of(grain: Grain) -> timedelta:
-    return timedelta(hours=1) if grain == "hour" else timedelta(days=1)

@@ -10,7 +10,7 @@ from dw_assets.core.checks_logic import decide_balance, decide_freshness, decide
 from dw_assets.core.evidence import LandedFile
 from dw_assets.core.landed_files import decide_landed_files, file_pattern
 from dw_assets.core.schema_diff import decide_schema_drift
-from dw_assets.core.volume_model import HolidayCalendar
+from dw_assets.core.volume_calendar import HolidayCalendar
 
 SIX_MONTH_ENDS = [("2026-03-31", 100_200), ("2026-04-30", 104_100), ("2026-05-31", 98_300),
                   ("2026-06-30", 101_000), ("2026-07-31", 106_000), ("2026-08-31", 99_100)]

@@ -17,19 +17,9 @@ import numpy as np
 import pytest
 
 from dw_assets.core.checks_logic import parse_partition_moment
-from dw_assets.core.volume_model import (
-    HolidayCalendar,
-    ModelParams,
-    Point,
-    _rolling_median,
-    _trailing_medians,
-    features_of,
-    forecast,
-    hour_label,
-    hour_of_key,
-    hour_start,
-    judge,
-)
+from dw_assets.core.volume_calendar import HolidayCalendar, features_of, hour_label, hour_of_key, hour_start
+from dw_assets.core.volume_fit import _rolling_median, _trailing_medians
+from dw_assets.core.volume_model import ModelParams, Point, forecast, judge
 
 
 def _month_end(year: int, month: int) -> datetime:

@@ -1,0 +1,423 @@
+"""The calendar of a partition: what kind of day (or hour) it is, for the volume model.
+
+Holidays (the `holidays` package and dates from config), period ends of the fiscal year, business
+days of the month, a holiday's neighbourhood, seasons (Ramadan from Eid al-Fitr, configured ones),
+closures, and an hourly series' local hours. Pure Python: no history here, only dates;
+`volume_model.forecast` decides which of these groups a series uses.
+"""
+
+from __future__ import annotations
+
+import calendar
+import itertools
+import re
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from functools import cached_property, lru_cache
+from typing import Literal
+from zoneinfo import ZoneInfo
+
+import holidays as holidays_lib
+
+Grain = Literal["day", "hour"]
+FEATURES = ("period_end", "near_period_end", "weekday", "hour_of_day", "business_day", "business_day_from_end",
+            "business_day_edge", "holiday", "near_holiday", "after_gap", "hour_of_week", "month_of_year",
+            "week_of_year", "season")
+# (in the order their effects are fitted: the day after a long weekend is first a day after a
+# closure, and only what is left is its holiday's neighbourhood's)
+SPARSE = ("period_end", "near_period_end", "month_of_year", "season", "holiday", "after_gap", "near_holiday")
+# calendar days that must earn their group: kept only when their past effect stands out from the noise
+EARNED = ("holiday", "after_gap", "near_holiday", "near_period_end", "month_of_year", "season")
+# the seasons of a weekly or monthly series: every partition belongs to one, so they are no calendar
+# day for the shift rule and the level
+SEASONS = ("month_of_year", "week_of_year")
+NONE = ("", -1, 0)  # a sparse group's "not this kind of day"
+NEIGHBOURHOOD_DAYS = 3  # the working days before and after a holiday that may carry its effect (travel, backlog)
+# ... and how far it may reach where the history shows it does (the festive weeks before Diwali):
+# a side is widened only when its outermost day is a group of its own, and only as far as its days stay so
+NEIGHBOURHOOD_MAX_DAYS = 10
+HOLIDAY_JOIN = re.compile(r"; | \+ ")  # how two holidays on one day (one week) are named together
+BRIDGE_REACH = 6  # closed days a bridge day may lie from the holiday it belongs to (a weekend and more)
+PERIOD_CLOSE_DAYS = 3  # the open days before a quarter's or year's last one that may carry its close
+# Ramadan: the days before Eid al-Fitr's first day (29 or 30; no holiday calendar lists them), its
+# last ten apart (Eid shopping, the nights of prayer) where the history shows they differ
+EID_AL_FITR = re.compile(r"eid al-fitr", re.IGNORECASE)
+RAMADAN, RAMADAN_LATE = "Ramadan", "Ramadan (last ten days)"
+RAMADAN_DAYS, RAMADAN_LATE_DAYS = 30, 10
+
+
+@dataclass(frozen=True)
+class HolidayCalendar:
+    """Holidays from the `holidays` package (country, optional subdivision) plus dates from config,
+    and the month the fiscal year closes in (its last day is the year end; every third month-end
+    back from it a quarter end): a June year (Australia) or a January one (retail) closes elsewhere
+    than December."""
+    country: str | None = None
+    subdiv: str | None = None
+    dates: Mapping[date, str] = field(default_factory=dict)
+    fiscal_year_end: int = 12
+    # seasons of several weeks named in config: {"Back to school": [(first day, last day), ...]}
+    seasons: Mapping[str, Sequence[tuple[date, date]]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.fiscal_year_end <= 12:
+            raise ValueError(f"fiscal_year_end must be a month number 1-12, not {self.fiscal_year_end!r}")
+
+    @cached_property
+    def cache_key(self) -> tuple:
+        """What the calendar says, as a key for the feature caches (not `id()` of its mappings: a
+        long-running process builds calendars per check, and a collected one's id is reused)."""
+        return (self.country, self.subdiv, self.fiscal_year_end, tuple(sorted(self.dates.items())),
+                tuple(sorted((name, tuple(map(tuple, spans))) for name, spans in self.seasons.items())))
+
+    def period_of_month(self, month: int) -> str:
+        """The period a month's end closes: the fiscal year's, a fiscal quarter's or the month's."""
+        offset = (month - self.fiscal_year_end) % 12
+        return "year" if offset == 0 else "quarter" if offset % 3 == 0 else "month"
+
+    def season(self, day: date) -> tuple[str, int]:
+        """The season a day belongs to and its occasion (the ordinal of the season's first day, so a
+        season's days of one year count as one occasion): a configured one, else Ramadan where the
+        country's calendar holds Eid al-Fitr; ("", 0) for none."""
+        for name, spans in self.seasons.items():
+            for first, last in spans:
+                if first <= day <= last:
+                    return name, first.toordinal()
+        if self.country:
+            for eid in (*_eid_firsts(self.country, self.subdiv, day.year), *_eid_firsts(self.country, self.subdiv, day.year + 1)):
+                before = (eid - day).days
+                if 0 < before <= RAMADAN_DAYS:
+                    return (RAMADAN_LATE if before <= RAMADAN_LATE_DAYS else RAMADAN,
+                            (eid - timedelta(days=RAMADAN_DAYS)).toordinal())
+        return "", 0
+
+    def name(self, day: date) -> str:
+        if day in self.dates:
+            return self.dates[day]
+        if self.country:
+            return _country_holidays(self.country, self.subdiv, day.year).get(day, "") or ""
+        return ""
+
+    def identity(self, day: date) -> str:
+        """The holiday's name as it recurs from year to year: a one-off closure next to a holiday (a
+        bridge day, "Day off (substituted from 02/28/2026)", whose name changes every year; an
+        "(observed)" day some years only) takes the name of the recurring holiday it adjoins across
+        closed days, so it compares with that holiday's past. Dates from config keep their names."""
+        name = self.name(day)
+        if not name or day in self.dates or not self.country or _recurs(self.country, self.subdiv, name, day.year):
+            return name
+        parts = holiday_parts(name)
+        if len(parts) > 1 and all(_recurs(self.country, self.subdiv, part, day.year) for part in parts):
+            return name  # two recurring holidays on one day this year: each part compares with its own past
+        weekend = weekend_days(self.country, self.subdiv)
+        for direction in (-1, 1):
+            d = day + timedelta(days=direction)
+            for _ in range(BRIDGE_REACH):
+                other = self.name(d)
+                if other and d not in self.dates and _recurs(self.country, self.subdiv, other, d.year):
+                    return other
+                if not other and d.weekday() not in weekend:
+                    break  # an open day: the closure ended without a recurring holiday
+                d += timedelta(days=direction)
+        return name
+
+
+def holiday_parts(name: str) -> list[str]:
+    """The holidays a name holds: the `holidays` package joins two on one day with "; " ("Dussehra;
+    Mahatma Gandhi's Birthday"), a weekly partition the days of its week with " + "."""
+    return [part for part in HOLIDAY_JOIN.split(name) if part]
+
+
+@lru_cache(maxsize=256)
+def _country_holidays(country: str, subdiv: str | None, year: int) -> Mapping[date, str]:
+    try:
+        return dict(holidays_lib.country_holidays(country, subdiv=subdiv, years=year))
+    except NotImplementedError as exc:
+        raise ValueError(f"holiday calendar: country {country!r} (subdivision {subdiv!r}) is not known to "
+                         f"the holidays package; use an ISO 3166 code such as US, DE or GB") from exc
+
+
+@lru_cache(maxsize=256)
+def _eid_firsts(country: str, subdiv: str | None, year: int) -> tuple[date, ...]:
+    """The first day of each Eid al-Fitr in the year's calendar ("Eid al-Fitr", "Eid al-Fitr
+    Holiday", "Eid al-Fitr (Second Day)" are one Eid: its first listed day)."""
+    days = {d for y in (year - 1, year) for d, name in _country_holidays(country, subdiv, y).items()
+            if EID_AL_FITR.search(name)}
+    return tuple(sorted(d for d in days if d.year == year and d - timedelta(days=1) not in days))
+
+
+@lru_cache(maxsize=4096)
+def _recurs(country: str, subdiv: str | None, name: str, year: int) -> bool:
+    """Whether a holiday of this name is also in the calendar the year before or after."""
+    return any(name in _country_holidays(country, subdiv, y).values() for y in (year - 1, year + 1))
+
+
+@lru_cache(maxsize=64)
+def weekend_days(country: str, subdiv: str | None) -> frozenset[int]:
+    try:
+        return frozenset(holidays_lib.country_holidays(country, subdiv=subdiv).weekend)
+    except NotImplementedError:
+        return frozenset((5, 6))
+
+
+def _period_end(day: date, cal: HolidayCalendar) -> str:
+    last = calendar.monthrange(day.year, day.month)[1]
+    if day.day != last:
+        return ""
+    return cal.period_of_month(day.month)
+
+
+def month_period(day: date, cal: HolidayCalendar) -> str:
+    """The period a monthly partition closes: its month's, its (fiscal) quarter's or its year's."""
+    return cal.period_of_month(day.month)
+
+
+def _business_day(day: date, cal: HolidayCalendar) -> int:
+    n = 0
+    for d in range(1, day.day + 1):
+        current = day.replace(day=d)
+        if current.weekday() < 5 and not cal.name(current):
+            n += 1
+    return n if day.weekday() < 5 and not cal.name(day) else -1
+
+
+def _business_day_edge(day: date, cal: HolidayCalendar) -> int:
+    """The business day counted from the nearer end of the month: 1, 2... from its start, -1, -2...
+    from its end; 0 on a non-business day. A ledger posts accruals on the first business day and
+    closes on the last three: neither count alone holds both (counted from the end, the first
+    business day is -20 to -23 by month, four groups mixed with mid-month days)."""
+    from_start, from_end = _business_day(day, cal), _business_day_from_end(day, cal)
+    if from_start < 0:
+        return 0
+    return from_start if from_start <= -from_end else from_end
+
+
+def _business_day_from_end(day: date, cal: HolidayCalendar) -> int:
+    """-1 for the month's last business day, -2 for the one before...; 0 on a non-business day.
+    A close on the last three business days falls on business day 18 to 22 counted from the
+    start, depending on the month: counted from the end it is always -3..-1."""
+    if day.weekday() >= 5 or cal.name(day):
+        return 0
+    last = calendar.monthrange(day.year, day.month)[1]
+    after = sum(1 for d in range(day.day + 1, last + 1)
+                if (current := day.replace(day=d)).weekday() < 5 and not cal.name(current))
+    return -(after + 1)
+
+
+_FEATURE_CACHE: dict[tuple, dict[str, object]] = {}
+
+
+def features_of(at: datetime, grain: Grain, cal: HolidayCalendar, span: int = 1) -> dict[str, object]:
+    """The calendar groups of a partition starting at `at` and covering `span` days (a week's
+    partition holds the holidays of its seven days)."""
+    key = (at, grain, cal.cache_key, span)
+    hit = _FEATURE_CACHE.get(key)
+    if hit is None:
+        if len(_FEATURE_CACHE) > 200_000:
+            _FEATURE_CACHE.clear()
+        hit = _FEATURE_CACHE[key] = _features(at, grain, cal, span)
+    return hit
+
+
+def _features(at: datetime, grain: Grain, cal: HolidayCalendar, span: int) -> dict[str, object]:
+    day = at.date()
+    holiday = cal.identity(day)
+    if span > 1:
+        names = dict.fromkeys(n for n in (cal.identity(day + timedelta(days=k)) for k in range(span)) if n)
+        holiday = " + ".join(names)
+    # "day" is no comparison group: it counts a holiday's occasions (24 hours of one New Year's Day
+    # are one occasion, not 24)
+    out: dict[str, object] = {"weekday": day.weekday(), "holiday": holiday, "day": day.toordinal(),
+                              "near_holiday": "" if holiday or span > 1 else near_holiday(day, cal),
+                              # the series' open days say which days close a quarter: forecast sets it
+                              "near_period_end": ""}
+    if grain == "hour":
+        # a holiday's hours are not one effect (business hours closed, a nightly batch unchanged):
+        # each hour of a holiday compares with the same hour of its past occurrences, never with
+        # the same day's earlier hours
+        if holiday:
+            out["holiday"] = f"{holiday} {at.hour:02d}h"
+        # no neighbourhood on an hourly series: the days around a holiday are learned from past
+        # years, which an hourly history (four weeks) never holds, and a group of one hour explains
+        # itself: a level shift starting the day after a holiday read as 48 neighbourhood hours
+        out["near_holiday"] = ""
+        out["hour_of_day"] = at.hour
+        # the hour of the week: a shape where weekday and hour interact (business hours quiet at
+        # weekends while a nightly batch runs every day) is no product of a weekday and an hour effect
+        out["hour_of_week"] = day.weekday() * 24 + at.hour
+    else:
+        out["period_end"] = _period_end(day, cal)
+        if span == 1:
+            # (a season of an hourly series is never learned: its history is four weeks; a weekly
+            # or monthly series has its weeks and months of the year)
+            out["season"], out["season_at"] = cal.season(day)
+        out["business_day"] = _business_day(day, cal)
+        out["business_day_from_end"] = _business_day_from_end(day, cal)
+        out["business_day_edge"] = _business_day_edge(day, cal)
+    return out
+
+
+ALL_WEEK = frozenset(range(7))
+_NEAR_CACHE: dict[tuple, str] = {}
+
+
+def near_holiday(day: date, cal: HolidayCalendar, open_days: frozenset[int] = ALL_WEEK,
+                  reach: int = NEIGHBOURHOOD_DAYS) -> str:
+    """The nearest holiday within NEIGHBOURHOOD_DAYS working days and the offset to it ("Eid
+    al-Fitr -2d"): the days around a holiday (homecoming, the rush before it, the backlog after it)
+    form a group of their own, compared with the same offset around the same holiday in past years.
+    Offsets count the days the series is open (`open_days`, its weekdays with partitions; holidays
+    are closed): for a business-day series the Friday before a Monday holiday is "-1d", and three
+    working days before a festival stay three whatever weekends fall between."""
+    if cal.country is None and not cal.dates:
+        return ""
+    key = (day, cal.cache_key, open_days, reach)
+    hit = _NEAR_CACHE.get(key)
+    if hit is None:
+        if len(_NEAR_CACHE) > 200_000:
+            _NEAR_CACHE.clear()
+        hit = _NEAR_CACHE[key] = _nearest_holiday(day, cal, open_days, reach)
+    return hit
+
+
+def _nearest_holiday(day: date, cal: HolidayCalendar, open_days: frozenset[int], reach: int) -> str:
+    found: dict[int, tuple[int, str]] = {}  # direction -> (working-day offset, holiday)
+    for direction in (1, -1):  # +1: a holiday later (the day is "-k" before it)
+        d, worked = day, 0
+        for _ in range(reach * 7):
+            d += timedelta(days=direction)
+            name = cal.identity(d)
+            if name:
+                found[direction] = (worked + 1, name)
+                break
+            if d.weekday() in open_days:
+                worked += 1
+                if worked >= reach:
+                    break
+    if not found:
+        return ""
+    # the nearer one; at equal distance the holiday ahead (the day before a holiday is "-1d")
+    direction = min(found, key=lambda k: (found[k][0], -k))
+    k, name = found[direction]
+    return f"{name} {-direction * k:+d}d"
+
+
+def closures(days: Sequence[date], target: date) -> tuple[list[int], int]:
+    """Days closed before each partition and before the target, counted only beyond the usual closure
+    before that weekday (a business-day series is always closed two days before a Monday): the first
+    partition after a closure (a long weekend, Golden Week, an outage) carries its backlog."""
+    gaps = [0] + [(b - a).days - 1 for a, b in itertools.pairwise(days)]
+    target_gap = (target - days[-1]).days - 1 if days else 0
+    by_weekday: dict[int, list[int]] = defaultdict(list)
+    for d, g in zip(days[1:], gaps[1:]):
+        by_weekday[d.weekday()].append(g)
+
+    def usual(weekday: int) -> int:
+        seen = by_weekday.get(weekday)
+        if not seen:
+            return 0
+        counts: dict[int, int] = defaultdict(int)
+        for g in seen:
+            counts[g] += 1
+        return max(counts, key=lambda g: (counts[g], -g))
+
+    marks = [g if g > usual(d.weekday()) else 0 for d, g in zip(days, gaps)]
+    return marks, target_gap if target_gap > usual(target.weekday()) else 0
+
+
+def hour_closures(moments: Sequence[datetime], hours: Sequence[int], target: datetime,
+                   target_hour: int) -> tuple[list[int], int]:
+    """`closures` for an hourly series (UTC instants; `hours`: each one's local hour of day): the
+    hours closed before each partition, counted only beyond the usual closure before that hour of
+    the day (a series open in business hours is closed 15 hours before every 09:00). The first hour
+    after a closed day carries a day's backlog, whichever day was closed: after a Sunday, or after a
+    holiday on a Tuesday, it is one group (`after_39_closed_hours`), learned from the Mondays; a
+    closure of a length never seen leaves a spike to the hard rule. A closure is at least as long as
+    the series' shortest usual one (a night) beyond the usual: shorter gaps are missing partitions
+    (an outage, a past incident's hours kept out of the history), not closures, and a series open
+    every hour has no closure and no group."""
+    gaps = [0] + [round((b - a).total_seconds() / 3600) - 1 for a, b in itertools.pairwise(moments)]
+    target_gap = round((target - moments[-1]).total_seconds() / 3600) - 1 if moments else 0
+    counts: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    for hour, g in zip(hours[1:], gaps[1:]):
+        counts[hour][g] += 1
+
+    def usual(hour: int) -> int:
+        seen = counts.get(hour)
+        return max(seen, key=lambda g: (seen[g], -g)) if seen else 0
+
+    nightly = min((u for u in map(usual, counts) if u > 0), default=0)
+    if not nightly:
+        return [0] * len(gaps), 0
+
+    def closure(hour: int, gap: int) -> int:
+        return gap if gap - usual(hour) >= nightly else 0
+
+    return [closure(hour, g) for hour, g in zip(hours, gaps)], closure(target_hour, target_gap)
+
+
+def local_hours(points: Sequence[datetime], timezone: str | None) -> list[datetime]:
+    """Hourly points (naive UTC hours, as the check aggregates instants) as the owner's local
+    wall-clock hours in `timezone`: hour of day, weekday and holidays are local. A DST change then
+    moves nothing: the 23-hour day has no 02:00, the 25-hour day two 01:00s, both in their local
+    hour's group; time itself (the trend, the level) stays in UTC steps, which never jump."""
+    if not timezone or timezone == "UTC":
+        return list(points)
+    zone, utc = ZoneInfo(timezone), ZoneInfo("UTC")
+    return [at.replace(tzinfo=utc).astimezone(zone).replace(tzinfo=None) for at in points]
+
+
+def hour_label(at: datetime, timezone: str | None) -> str:
+    """A UTC hour's partition key: the local wall-clock hour in `timezone` (`2026-11-01T01:00`); the
+    second 01:00 of a 25-hour day carries its offset (`2026-11-01T01:00-0500`, as Dagster keys it), so no two hours
+    share a key."""
+    if not timezone or timezone == "UTC":
+        return at.strftime("%Y-%m-%dT%H:00")
+    local = at.replace(tzinfo=ZoneInfo("UTC")).astimezone(ZoneInfo(timezone))
+    label = local.strftime("%Y-%m-%dT%H:00")
+    earlier = (at - timedelta(hours=1)).replace(tzinfo=ZoneInfo("UTC")).astimezone(ZoneInfo(timezone))
+    if earlier.replace(tzinfo=None, minute=0) == local.replace(tzinfo=None, minute=0):
+        label += local.strftime("%z")  # the repeated hour: its offset tells it apart (as Dagster keys it)
+    return label
+
+
+def hour_start(moment: datetime, timezone: str | None) -> datetime:
+    """The start of the local hour (in `timezone`) holding `moment`, as a naive UTC time. `moment`:
+    aware (any zone) or naive UTC. A zone half an hour off UTC (India, Adelaide) starts its hours at
+    :30 UTC."""
+    utc = ZoneInfo("UTC")
+    at = moment.astimezone(utc).replace(tzinfo=None) if moment.tzinfo else moment
+    if not timezone or timezone == "UTC":
+        return at.replace(minute=0, second=0, microsecond=0)
+    local = at.replace(tzinfo=utc).astimezone(ZoneInfo(timezone))
+    return at - timedelta(minutes=local.minute, seconds=local.second, microseconds=local.microsecond)
+
+
+def hour_of_key(key: datetime, timezone: str | None) -> datetime:
+    """A partition key parsed as a datetime (`parse_partition_key`: naive local wall-clock, or
+    aware when the key carries an offset) as the naive UTC start of its hour in `timezone`. A
+    wall-clock hour that occurs twice is its first occurrence (the second is keyed with its offset)."""
+    if key.tzinfo is None and timezone and timezone != "UTC":
+        key = key.replace(tzinfo=ZoneInfo(timezone), fold=0)
+    return hour_start(key, timezone)
+
+
+def split_near(label: str) -> tuple[str, int]:
+    """("Diwali", -3) from "Diwali -3d"."""
+    name, offset = label.rsplit(" ", 1)
+    return name, int(offset[:-1])
+
+
+def open_weekdays(days: Sequence[date]) -> frozenset[int]:
+    """The weekdays a daily series has partitions on (at least half as often as its most usual one)."""
+    counts = [0] * 7
+    for d in days:
+        counts[d.weekday()] += 1
+    most = max(counts)
+    return frozenset(w for w in range(7) if most and counts[w] * 2 >= most)
+
+
+def step_of(grain: Grain) -> timedelta:
+    return timedelta(hours=1) if grain == "hour" else timedelta(days=1)
