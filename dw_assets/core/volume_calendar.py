@@ -142,10 +142,14 @@ def _country_holidays(country: str, subdiv: str | None, year: int) -> Mapping[da
 @lru_cache(maxsize=256)
 def _eid_firsts(country: str, subdiv: str | None, year: int) -> tuple[date, ...]:
     """The first day of each Eid al-Fitr in the year's calendar ("Eid al-Fitr", "Eid al-Fitr
-    Holiday", "Eid al-Fitr (Second Day)" are one Eid: its first listed day)."""
-    days = {d for y in (year - 1, year) for d, name in _country_holidays(country, subdiv, y).items()
-            if EID_AL_FITR.search(name)}
-    return tuple(sorted(d for d in days if d.year == year and d - timedelta(days=1) not in days))
+    Holiday", "Eid al-Fitr (Second Day)" are one Eid: its first listed day). An Eid's days may be
+    listed with gaps (Saudi Arabia's 2024 Eid: 9-12 April, then "(observed)" on the 14th, after a
+    weekend day): any Eid day within a month after another is the same Eid (one comes a lunar year
+    after the last), so Ramadan is never counted back from its observed day."""
+    days = sorted({d for y in (year - 1, year) for d, name in _country_holidays(country, subdiv, y).items()
+                   if EID_AL_FITR.search(name)})
+    return tuple(d for i, d in enumerate(days)
+                 if d.year == year and (i == 0 or (d - days[i - 1]).days > RAMADAN_DAYS))
 
 
 @lru_cache(maxsize=4096)

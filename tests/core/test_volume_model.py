@@ -1246,6 +1246,16 @@ def test_ramadan_is_a_season_learned_from_the_calendars_eid():
         assert not judge(fc, 0.65 * expected[target]).passed, (target, fc)  # a 35% drop on a Ramadan day
 
 
+def test_an_eid_listed_with_a_gap_is_one_eid():
+    # Saudi Arabia's 2024 Eid al-Fitr: 9-12 April, then "(observed)" on Sunday the 14th. Counted back
+    # from the 14th, Eid's own days read as Ramadan's last ten, its effect learned net of Ramadan's,
+    # and the next Eid (not in Ramadan) was expected 1.35x too low
+    cal = HolidayCalendar(country="SA")
+    assert cal.season(date(2024, 4, 8))[0] == "Ramadan (last ten days)"
+    assert all(cal.season(date(2024, 4, d)) == ("", 0) for d in range(9, 15))
+    assert cal.season(date(2024, 3, 10))[0] == "Ramadan"
+
+
 def test_a_calendar_with_eid_but_no_ramadan_effect_drops_the_season():
     # an Indonesian logistics table whose volume Ramadan does not move: its days stay ordinary days
     history, expected = _ramadan_orders(date(2024, 1, 1), 470, ramadan=1.0, late=1.0)
