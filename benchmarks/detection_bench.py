@@ -67,6 +67,12 @@ with a strong yearly season and rainy days. They were committed before their fir
 as it stood (3c3a7a2). That first run's report was read for the sixth round (business days counted
 from the month's end, a weekly series' week of the year, counts of a few rows, a holiday never seen
 judged like the calendar's seen ones): they are no longer held out.
+The seventh round (a fiscal year, a calendar per group, business days from the nearer end and a
+quarter's close window, seasons such as Ramadan, a ramp's local trend) added `orders_eg` (Egypt,
+Ramadan in no calendar), written before the season code and run on the model without it first, and
+configured `journals_au`'s June fiscal year and `payments_gb_il`'s Israeli market as their owners
+would. `orders_sa` ran once on its merged model, held out; its false alarms were read (an Eid
+listed with a gap counted as two, a bug fixed), so it is no longer held out.
 """
 
 from __future__ import annotations
@@ -1270,6 +1276,9 @@ HELD_OUT -= {"logins_berlin_hourly", "tickets_kolkata_hourly"}
 HELD_OUT -= {"journals_au", "orders_fr", "bookings_nl", "subscriptions_ca", "payments_gb_il",
              "telemetry_chicago_hourly", "invoices_it_monthly", "claims_de_weekly", "refunds_se", "sellers_pl",
              "rides_us", "bookings_gb_weekly"}
+# the seventh round ran orders_sa once on its merged model (held out) and read its false alarms: an
+# Eid listed with a gap was counted as two (a bug, fixed); it is no longer held out
+HELD_OUT -= {"orders_sa"}
 
 
 def faulted(rng: random.Random, groups: list[float]) -> dict[str, list[float]]:
