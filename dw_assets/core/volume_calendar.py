@@ -12,16 +12,17 @@ import calendar
 import itertools
 import re
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from functools import cached_property, lru_cache
-from typing import Literal
+from typing import Literal, TypeVar
 from zoneinfo import ZoneInfo
 
 import holidays as holidays_lib
 
 Grain = Literal["day", "hour"]
+T = TypeVar("T")
 FEATURES = ("period_end", "near_period_end", "weekday", "hour_of_day", "business_day", "business_day_from_end",
             "business_day_edge", "holiday", "near_holiday", "after_gap", "hour_of_week", "month_of_year",
             "week_of_year", "season")
@@ -66,11 +67,13 @@ class HolidayCalendar:
             raise ValueError(f"fiscal_year_end must be a month number 1-12, not {self.fiscal_year_end!r}")
 
     @cached_property
-    def cache_key(self) -> tuple:
+    def cache_key(self) -> int:
         """What the calendar says, as a key for the feature caches (not `id()` of its mappings: a
-        long-running process builds calendars per check, and a collected one's id is reused)."""
-        return (self.country, self.subdiv, self.fiscal_year_end, tuple(sorted(self.dates.items())),
-                tuple(sorted((name, tuple(map(tuple, spans))) for name, spans in self.seasons.items())))
+        long-running process builds calendars per check, and a collected one's id is reused). A
+        small number per distinct content, so a lookup per partition hashes an int, not every date."""
+        content = (self.country, self.subdiv, self.fiscal_year_end, tuple(sorted(self.dates.items())),
+                   tuple(sorted((name, tuple(map(tuple, spans))) for name, spans in self.seasons.items())))
+        return _CALENDAR_KEYS.setdefault(content, len(_CALENDAR_KEYS))
 
     def period_of_month(self, month: int) -> str:
         """The period a month's end closes: the fiscal year's, a fiscal quarter's or the month's."""
@@ -187,12 +190,11 @@ def _business_day(day: date, cal: HolidayCalendar) -> int:
     return n if day.weekday() < 5 and not cal.name(day) else -1
 
 
-def _business_day_edge(day: date, cal: HolidayCalendar) -> int:
-    """The business day counted from the nearer end of the month: 1, 2... from its start, -1, -2...
-    from its end; 0 on a non-business day. A ledger posts accruals on the first business day and
-    closes on the last three: neither count alone holds both (counted from the end, the first
-    business day is -20 to -23 by month, four groups mixed with mid-month days)."""
-    from_start, from_end = _business_day(day, cal), _business_day_from_end(day, cal)
+def _business_day_edge(from_start: int, from_end: int) -> int:
+    """The business day counted from the nearer end of the month (from the day's two counts): 1,
+    2... from its start, -1, -2... from its end; 0 on a non-business day. A ledger posts accruals on
+    the first business day and closes on the last three: neither count alone holds both (counted
+    from the end, the first business day is -20 to -23 by month, four groups mixed with mid-month days)."""
     if from_start < 0:
         return 0
     return from_start if from_start <= -from_end else from_end
@@ -211,18 +213,24 @@ def _business_day_from_end(day: date, cal: HolidayCalendar) -> int:
 
 
 _FEATURE_CACHE: dict[tuple, dict[str, object]] = {}
+_CALENDAR_KEYS: dict[tuple, int] = {}  # a calendar's content -> its cache key
+CACHE_LIMIT = 200_000  # entries a memo holds before it starts again (a bound on memory, not a tuning)
+
+
+def _memo(cache: dict[tuple, T], key: tuple, make: Callable[[], T]) -> T:
+    """`cache[key]`, made once; the cache starts again past CACHE_LIMIT entries."""
+    hit = cache.get(key)
+    if hit is None:
+        if len(cache) > CACHE_LIMIT:
+            cache.clear()
+        hit = cache[key] = make()
+    return hit
 
 
 def features_of(at: datetime, grain: Grain, cal: HolidayCalendar, span: int = 1) -> dict[str, object]:
     """The calendar groups of a partition starting at `at` and covering `span` days (a week's
     partition holds the holidays of its seven days)."""
-    key = (at, grain, cal.cache_key, span)
-    hit = _FEATURE_CACHE.get(key)
-    if hit is None:
-        if len(_FEATURE_CACHE) > 200_000:
-            _FEATURE_CACHE.clear()
-        hit = _FEATURE_CACHE[key] = _features(at, grain, cal, span)
-    return hit
+    return _memo(_FEATURE_CACHE, (at, grain, cal.cache_key, span), lambda: _features(at, grain, cal, span))
 
 
 def _features(at: datetime, grain: Grain, cal: HolidayCalendar, span: int) -> dict[str, object]:
@@ -257,9 +265,9 @@ def _features(at: datetime, grain: Grain, cal: HolidayCalendar, span: int) -> di
             # (a season of an hourly series is never learned: its history is four weeks; a weekly
             # or monthly series has its weeks and months of the year)
             out["season"], out["season_at"] = cal.season(day)
-        out["business_day"] = _business_day(day, cal)
-        out["business_day_from_end"] = _business_day_from_end(day, cal)
-        out["business_day_edge"] = _business_day_edge(day, cal)
+        from_start, from_end = _business_day(day, cal), _business_day_from_end(day, cal)
+        out["business_day"], out["business_day_from_end"] = from_start, from_end
+        out["business_day_edge"] = _business_day_edge(from_start, from_end)
     return out
 
 
@@ -277,13 +285,8 @@ def near_holiday(day: date, cal: HolidayCalendar, open_days: frozenset[int] = AL
     working days before a festival stay three whatever weekends fall between."""
     if cal.country is None and not cal.dates:
         return ""
-    key = (day, cal.cache_key, open_days, reach)
-    hit = _NEAR_CACHE.get(key)
-    if hit is None:
-        if len(_NEAR_CACHE) > 200_000:
-            _NEAR_CACHE.clear()
-        hit = _NEAR_CACHE[key] = _nearest_holiday(day, cal, open_days, reach)
-    return hit
+    return _memo(_NEAR_CACHE, (day, cal.cache_key, open_days, reach),
+                 lambda: _nearest_holiday(day, cal, open_days, reach))
 
 
 def _nearest_holiday(day: date, cal: HolidayCalendar, open_days: frozenset[int], reach: int) -> str:
