@@ -231,7 +231,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # holidays, their neighbourhoods and closures as the calendar has them: a level shift may not
     # start on one, nor be confirmed by them alone (three homecoming days are not a new level; a
     # month of the year is every partition's, not a calendar day)
-    special = [any(fv.get(f, "") not in NONE for f in EARNED if f not in SEASONS) for fv in feats]
+    special = _calendar_days(feats)
     t_target = (target - origin).total_seconds() / 86400 / step
     lag = cycle if cycle <= len(x) // 2 else max(1, len(x) // 2)
 
@@ -303,7 +303,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         if wider:
             fit = SeriesFit(t, x, feats, used, lag, level_points)
             drop = _indistinct(fit, used) | _beyond_reach(fit, wider, _indistinct(fit, used))
-            special = [any(fv.get(f, "") not in NONE for f in EARNED if f not in SEASONS) for fv in feats]
+            special = _calendar_days(feats)
     if "holiday" in used:
         target_feats["holiday"] = _combined_holiday(str(target_feats["holiday"]), fit, drop)
     unproven = fit.effects["holiday"].get(target_feats["holiday"], 0.0) if ("holiday", target_feats.get("holiday")) in drop else 0.0
@@ -327,7 +327,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         # on an hourly series a holiday's hour is a calendar hour for the shift rule (and the
         # level) only when it showed an effect: the night hours of a holiday whose business hours
         # close look like every other night, and may confirm a new level
-        special = [any(fv.get(f, "") not in NONE for f in EARNED if f not in SEASONS) for fv in feats]
+        special = _calendar_days(feats)
     spread = _spread(fit, feats, target_feats, used)
     # a spread from a few errors is itself uncertain (six same-weekday points give three): widen it
     # as a t quantile would, by about 2.5/n
@@ -389,7 +389,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     trend_var, local_slope = 0.0, None
     if shift is None:
         # (ordinary as the final fit has them: a neighbourhood whose effect was within the noise is an ordinary day)
-        calendar_days = [any(fv.get(f, "") not in NONE for f in EARNED if f not in SEASONS) for fv in feats]
+        calendar_days = _calendar_days(feats)
         ramp = _local_trend(fit, t, calendar_days, level_points, spread)
         if ramp is not None:
             slope, se, intercept, t_mid = ramp
@@ -574,6 +574,13 @@ def _local_trend(fit: SeriesFit, t: Sequence[float], special: Sequence[bool], le
     if older * slope <= 0 or abs(older) <= older_se or newer * slope <= 0:
         return None
     return slope, se, intercept, float(tt.mean())
+
+
+def _calendar_days(feats: Sequence[Mapping[str, object]]) -> list[bool]:
+    """Which points are calendar days for the shift rule and the level: a holiday, its
+    neighbourhood, a closure, a close window or a season (a weekly or monthly series' month or
+    week of the year is every point's, so none of them)."""
+    return [any(fv.get(f, "") not in NONE for f in EARNED if f not in SEASONS) for fv in feats]
 
 
 def _empty_by_chance(expected_rows: float, raw_h: float, p: ModelParams) -> bool:
