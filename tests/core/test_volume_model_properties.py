@@ -11,11 +11,11 @@ from datetime import date, datetime, timedelta
 
 import pytest
 
-from dw_assets.core.volume_calendar import HolidayCalendar
+from dw_assets.core.volume_calendar import Grain, HolidayCalendar
 from dw_assets.core.volume_model import Forecast, Point, forecast, judge
 
 # grain -> (the model's grain, how far apart partitions are, a long history in partitions)
-SHAPES = {
+SHAPES: dict[str, tuple[Grain, timedelta | None, int]] = {
     "daily": ("day", timedelta(days=1), 420),
     "business_days": ("day", timedelta(days=1), 420),
     "weekly": ("day", timedelta(days=7), 110),
@@ -34,7 +34,7 @@ def _month_end(i: int) -> datetime:
     return datetime.combine(first_next - timedelta(days=1), datetime.min.time())
 
 
-def history(seed: int) -> tuple[str, list[Point], datetime, HolidayCalendar, bool, str | None]:
+def history(seed: int) -> tuple[Grain, list[Point], datetime, HolidayCalendar, bool, str | None]:
     """A history of a shape drawn from `seed` (the failing seed names the case to replay): the
     model's grain, the points, the target after them, a calendar, whether any point is empty, a zone."""
     rng = random.Random(seed)
