@@ -108,3 +108,17 @@ def test_orders_eg_has_ramadan_before_each_eid() -> None:
     mean = lambda ats: sum(total[at] for at in ats) / len(ats)
     assert 1.1 < mean(early) / mean(before) < 1.3
     assert mean(late) / mean(early) > 1.05
+
+
+@pytest.mark.parametrize("name, changes", [("orders_sa", 1), ("orders_br", 1), ("tickets_weekend", 2)])
+def test_estates_whose_weekly_pattern_changes_say_where(name: str, changes: int) -> None:
+    """`shape_at` holds each day the generator changed its weekday shares, inside the evaluated
+    window (where the simulated owner accepts the first flag after it), and the days after it are
+    categorised as such; estates whose week never changes have none."""
+    estate = ESTATES[name](1)
+    first_evaluated = estate.series[estate.evaluate_from][0]
+    assert len(estate.shape_at) == changes and all(at >= first_evaluated for at in estate.shape_at)
+    days = {at for at, _ in estate.series}
+    for at in estate.shape_at:
+        assert at in days and estate.categories.get(at + timedelta(days=1)) in ("after_shape_change", "holiday")
+    assert not ESTATES["orders_eg"](1).shape_at and not ESTATES["orders_us"](1).shape_at

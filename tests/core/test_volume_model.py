@@ -667,6 +667,19 @@ def test_an_accepted_shape_change_makes_every_weekday_a_new_regime_from_its_firs
     assert judge(fc, monday.value).passed and not judge(fc, 0.65 * monday.value).passed
 
 
+def test_a_shape_change_accepted_with_a_new_level_combines_both():
+    """--shape with --shift: the weekend moves and the level falls x0.75 the same day; only the
+    shift, the first new Friday (1.4x an old one at the new level) fails; with both it passes."""
+    history = [Point(q.at, round(q.value * (0.75 if i >= 405 else 1.0))) for i, q in enumerate(_weekend_switch(440, 405))]
+    friday, monday = history[410], history[413]
+    only_shift = [Point(q.at, q.value, accepted=True, shift=True) if i == 405 else q for i, q in enumerate(history)]
+    both = [Point(q.at, q.value, accepted=True, shift=True, shape=True) if i == 405 else q for i, q in enumerate(history)]
+    assert not judge(forecast(only_shift[:410], friday.at), friday.value).passed
+    assert judge(forecast(both[:410], friday.at), friday.value).passed
+    fc = forecast(both[:413], monday.at)
+    assert judge(fc, monday.value).passed and judge(fc, 0).reason == "empty"
+
+
 def test_without_an_accepted_shape_the_weekly_model_is_unchanged():
     history = _weekend_switch(440, 405)
     plain = forecast(history[:410], history[410].at)
