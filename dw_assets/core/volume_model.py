@@ -332,7 +332,9 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # the owner said the weekly pattern changed from an accepted partition (`--shape`): every weekday's
     # (business day's) share is its occurrences' since, from the first one (the rule below waits for
     # two, as one occurrence alone is a fault as much as a new shape); a share with none yet is unknown
-    marked = max((i for i, q in enumerate(pts_pos) if q.shape), default=None) if grain == "day" and step < 1.5 else None
+    # (the mark may sit on an empty day, which is no point of the fit: the first point from it on)
+    marked_at = max((q.at for q in pts if q.shape), default=None) if grain == "day" and step < 1.5 else None
+    marked = None if marked_at is None else next((i for i, q in enumerate(pts_pos) if q.at >= marked_at), len(pts_pos))
     marked_changes: dict[tuple[str, object], _ShapeChange] = {}
     if marked is not None:
         if "weekday" in available and "weekday" not in used and len(x) >= 14:
@@ -389,7 +391,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             continue
         thinnest = min(thinnest, change.count)
         was = f" x{math.exp(change.delta):.2f} the old one," if change.moves else " new,"
-        shape_notes.append(f"the weekly pattern changed from {pts_pos[change.first].at:%Y-%m-%d} (accepted): the "
+        shape_notes.append(f"the weekly pattern changed from {marked_at:%Y-%m-%d} (accepted): the "
                            f"{_group_label({f: value}, [f])} share is{was} re-baselined on its {change.count} "
                            "occurrence(s) since")
     for (f, value), change in reshaped.items():
@@ -511,7 +513,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         lower = min(lower, math.exp(log_pred - h - p.ceiling), math.exp(level + min(shares, default=effect) - h))
         upper = max(upper, math.exp(log_pred + h + p.ceiling), math.exp(level + max(shares, default=effect) + h))
         hard_ratio = max(hard_ratio, p.hard_ratio * math.exp(max(shares, default=effect) - effect))
-        notes.append(f"the weekly pattern changed from {pts_pos[cast(int, marked)].at:%Y-%m-%d} (accepted) and "
+        notes.append(f"the weekly pattern changed from {marked_at:%Y-%m-%d} (accepted) and "
                      f"{unknown_share} has not occurred since: its share is unknown, the band reaches as far as the "
                      f"week's other days and at least x{math.exp(-p.ceiling):.2f}-x{math.exp(p.ceiling):.2f} "
                      "further; the hard rules judge beyond it")
@@ -571,8 +573,8 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     group = _group_label(target_feats, used)
     if shift is not None:
         shift = {k: v for k, v in shift.items() if k != "index"}
-    if marked is not None:
-        zeros = [q for q in zeros if q.at >= pts_pos[marked].at]  # empty days of the old pattern are not this one's
+    if marked_at is not None:
+        zeros = [q for q in zeros if q.at >= marked_at]  # empty days of the old pattern are not this one's
     same_day_zeros = [q for q in zeros if all(features_of(local[q.at], grain, cal, span).get(f, 0) == target_feats[f]
                                               for f in used)]
     same = [fv for fv in feats if all(fv[f] == target_feats[f] for f in used)]
