@@ -27,6 +27,10 @@ The owner of an estate with a legitimate level shift accepts the first flagged p
 shift as a shift (`dw checks accept ... --shift`), as the product asks; that first flag is an
 expected alarm (`shift_first`, shown per estate, not counted in the false-alarm rate: on its day a
 step is the same observation as a fault of its size); every later partition of the shift counts.
+Likewise an estate whose weekly pattern changes for good (`shape_at`: a weekend moved, weekend
+service launched or cut): the owner accepts the first flagged partition within eight weeks of the
+change as a shape change (`dw checks accept ... --shape`; `shape_first`, expected, shown, not
+counted); every later flag counts.
 
 Parameters of the model were chosen on seed 1 of the estates `gl_month_end`, `orders_us` and
 `events_hourly`; the false alarms of `events_hourly` and `orders_de` were then read one by one to
