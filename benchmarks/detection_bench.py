@@ -27,6 +27,10 @@ The owner of an estate with a legitimate level shift accepts the first flagged p
 shift as a shift (`dw checks accept ... --shift`), as the product asks; that first flag is an
 expected alarm (`shift_first`, shown per estate, not counted in the false-alarm rate: on its day a
 step is the same observation as a fault of its size); every later partition of the shift counts.
+Likewise an estate whose weekly pattern changes for good (`shape_at`: a weekend moved, weekend
+service launched or cut): the owner accepts the first flagged partition within eight weeks of the
+change as a shape change (`dw checks accept ... --shape`; `shape_first`, expected, shown, not
+counted); every later flag counts.
 
 Parameters of the model were chosen on seed 1 of the estates `gl_month_end`, `orders_us` and
 `events_hourly`; the false alarms of `events_hourly` and `orders_de` were then read one by one to
@@ -116,8 +120,11 @@ GROUPS = 5
 # clean partitions whose flag is an expected alarm, reported but not counted as false alarms: the first
 # partition of a legitimate level shift is, on that day, the same observation as a fault of that size
 # (a -30% step and a 30% drop); only later points tell them apart, so a check that catches 20-35%
-# drops must flag it, and the owner accepts it as a shift (`dw checks accept ... --shift`)
-EXPECTED = {"shift_first"}
+# drops must flag it, and the owner accepts it as a shift (`dw checks accept ... --shift`). So is the
+# first flagged partition after a weekly pattern changed for good (a weekend moved): the owner accepts
+# it as a shape change (`dw checks accept ... --shape`); every later flag counts
+EXPECTED = {"shift_first", "shape_first"}
+SHAPE_WINDOW = timedelta(days=56)  # how long after a shape change its first flag is the owner's to accept
 
 
 @dataclass
@@ -129,6 +136,8 @@ class Estate:
     calendar: HolidayCalendar
     categories: dict[datetime, str] = field(default_factory=dict)  # clean partition -> period_end/holiday/after_shift
     shift_at: list[datetime] = field(default_factory=list)
+    # where the generator changed the weekly pattern for good (a weekday's share launched, cut, moved)
+    shape_at: list[datetime] = field(default_factory=list)
     # the check's `timezone` (an hourly series' points are UTC hours, as the check aggregates them;
     # its hours, weekdays and holidays are the owner's local ones)
     timezone: str = "UTC"
@@ -461,7 +470,7 @@ def orders_br(seed: int) -> Estate:
     for s in shapes:
         for k in range(56):
             cats.setdefault(s + timedelta(days=k), "after_shape_change")
-    return Estate("orders_br", "day", series, 400, cal, cats)
+    return Estate("orders_br", "day", series, 400, cal, cats, shape_at=shapes)
 
 
 def events_dst_hourly(seed: int) -> Estate:
@@ -709,7 +718,8 @@ def tickets_weekend(seed: int) -> Estate:
         if any(0 <= i - first < 56 for first, _ in shapes[1:]):
             cats.setdefault(at, "after_shape_change")
         series.append((at, [_noisy(rng, mean * s, 0.05) for s in shares]))
-    return Estate("tickets_weekend", "day", series, 400, cal, cats)
+    shape_at = [datetime.combine(start + timedelta(days=first), datetime.min.time()) for first, _ in shapes[1:]]
+    return Estate("tickets_weekend", "day", series, 400, cal, cats, shape_at=shape_at)
 
 
 def orders_sa(seed: int) -> Estate:
@@ -747,7 +757,8 @@ def orders_sa(seed: int) -> Estate:
         if 0 <= i - 500 < 56:
             cats.setdefault(at, "after_shape_change")
         series.append((at, [_noisy(rng, mean * s, 0.05) for s in shares]))
-    return Estate("orders_sa", "day", series, 400, cal, cats)
+    return Estate("orders_sa", "day", series, 400, cal, cats,
+                  shape_at=[datetime.combine(start + timedelta(days=500), datetime.min.time())])
 
 
 def sales_445_monthly(seed: int) -> Estate:
@@ -1499,6 +1510,7 @@ def run_estate(estate: Estate, params: ModelParams, stride: int = 1) -> dict[str
     seasonal = "hour" if estate.grain == "hour" else None if _monthly(estate) else "weekday"
     rng = random.Random(zlib.crc32(estate.name.encode()))
     accepted_shift: set[datetime] = set()
+    accepted_shape: set[datetime] = set()
     # a shift's first partition is always evaluated, whatever the stride: it is where the owner acts
     # (with every second hour, a shift starting at an odd hour was never accepted and its next hour
     # counted as a false alarm the owner would have prevented)
@@ -1508,8 +1520,10 @@ def run_estate(estate: Estate, params: ModelParams, stride: int = 1) -> dict[str
         if at in estate.incidents:
             continue
         past = estate.series[max(0, idx - _lookback(estate)):idx]
-        total_hist = [Point(a, sum(g), accepted=a in accepted_shift, shift=a in accepted_shift) for a, g in past]
-        group_hist = [[Point(a, g[i], accepted=a in accepted_shift, shift=a in accepted_shift) for a, g in past]
+        total_hist = [Point(a, sum(g), accepted=a in accepted_shift or a in accepted_shape, shift=a in accepted_shift,
+                            shape=a in accepted_shape) for a, g in past]
+        group_hist = [[Point(a, g[i], accepted=a in accepted_shift or a in accepted_shape, shift=a in accepted_shift,
+                             shape=a in accepted_shape) for a, g in past]
                       for i in range(GROUPS)]
         calendars = [estate.calendar] + [estate.calendar_of(i) for i in range(GROUPS)]
         fcs = [forecast(h, at, grain=estate.grain, calendar_=c, params=params, timezone=estate.timezone)
@@ -1524,6 +1538,13 @@ def run_estate(estate: Estate, params: ModelParams, stride: int = 1) -> dict[str
         zat = local_hours([at], estate.timezone)[0]
         clean_flag = ours(groups)
         category = "shift_first" if at in estate.shift_at else estate.categories.get(at, "ordinary")
+        latest_shape = max((s for s in estate.shape_at if s <= at), default=None)
+        if (clean_flag and category != "shift_first" and latest_shape is not None and at - latest_shape < SHAPE_WINDOW
+                and not any(latest_shape <= a <= at for a in accepted_shape)):
+            # the owner accepts the first flagged partition after the weekly pattern changed as a shape
+            # change (only the first: every later flag counts)
+            category = "shape_first"
+            accepted_shape.add(at)
         tallies["ours"].add_clean(category, clean_flag)
         if clean_flag:
             for label, fc, value in zip(["total"] + [f"group{i}" for i in range(GROUPS)], fcs, [sum(groups)] + groups):

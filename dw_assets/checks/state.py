@@ -5,6 +5,9 @@ and by `dw checks accept-schema`). `dw_excluded_partitions`: partitions a person
 normal (a known bad load), left out of volume baselines together with the partitions of incidents
 whose cause was confirmed. `dw_accepted_partitions`: partitions an owner accepted as legitimate
 (`dw checks accept`): they pass and join the history, optionally as the start of a new level.
+`dw_accepted_shapes`: of those, the ones whose owner said the weekly pattern changed from there
+(`--shape`); a table of its own, so a database made before it (no migrations: create_all only
+adds missing tables) keeps working.
 """
 
 from __future__ import annotations
@@ -45,6 +48,13 @@ accepted_partitions_table = sa.Table(
     sa.Column("accepted_at", sa.DateTime(timezone=True), nullable=False),
 )
 
+# a partition accepted as the start of a new weekly pattern (`--shape`); the accept itself (actor,
+# time, note) is its row in dw_accepted_partitions
+accepted_shapes_table = sa.Table(
+    "dw_accepted_shapes", metadata,
+    sa.Column("dataset_id", sa.String(400), primary_key=True),
+    sa.Column("partition", sa.String(64), primary_key=True),
+)
 
 
 def accepted_schema(store: Store, dataset_id: str) -> tuple[list[tuple[str, str]], datetime] | None:
@@ -79,9 +89,10 @@ def exclude_partition(store: Store, dataset_id: str, partition: str, *, actor: s
 
 
 def accept_partition(store: Store, dataset_id: str, partition: str, *, actor: str, note: str = "",
-                     shift: bool = False, now: datetime | None = None) -> dict:
+                     shift: bool = False, shape: bool = False, now: datetime | None = None) -> dict:
     """Mark a partition as legitimate: it passes, joins the volume history (and with `shift`, the
-    model re-baselines on its level); it also leaves the excluded partitions. Returns the record."""
+    model re-baselines on its level; with `shape`, every weekday's share on the occurrences from it);
+    it also leaves the excluded partitions. Accepting it again replaces the marks. Returns the record."""
     store.ensure_schema()
     accepted_at = now or datetime.now(UTC)
     record = {"dataset_id": dataset_id, "partition": partition, "shift": shift, "note": note,
@@ -92,7 +103,11 @@ def accept_partition(store: Store, dataset_id: str, partition: str, *, actor: st
             conn.execute(accepted_partitions_table.insert().values(**record))
         conn.execute(excluded_partitions.delete().where((excluded_partitions.c.dataset_id == dataset_id)
                                                         & (excluded_partitions.c.partition == partition)))
-    return {**record, "accepted_at": accepted_at.isoformat()}
+        shape_key = (accepted_shapes_table.c.dataset_id == dataset_id) & (accepted_shapes_table.c.partition == partition)
+        conn.execute(accepted_shapes_table.delete().where(shape_key))
+        if shape:
+            conn.execute(accepted_shapes_table.insert().values(dataset_id=dataset_id, partition=partition))
+    return {**record, "shape": shape, "accepted_at": accepted_at.isoformat()}
 
 
 def accepted_partitions(store: Store, dataset_id: str) -> dict[str, bool]:
@@ -102,6 +117,17 @@ def accepted_partitions(store: Store, dataset_id: str) -> dict[str, bool]:
         rows = conn.execute(sa.select(accepted_partitions_table.c.partition, accepted_partitions_table.c.shift)
                             .where(accepted_partitions_table.c.dataset_id == dataset_id)).all()
     return {str(p): bool(shift) for p, shift in rows}
+
+
+def accepted_shapes(store: Store, dataset_id: str) -> set[str]:
+    """Accepted partitions from which the weekly pattern changed for good (`--shape`)."""
+    store.ensure_schema()
+    with store.engine.connect() as conn:
+        # (a read-only store does not create tables: a database older than --shape has none)
+        if not sa.inspect(conn).has_table(accepted_shapes_table.name):
+            return set()
+        return set(conn.execute(sa.select(accepted_shapes_table.c.partition)
+                                .where(accepted_shapes_table.c.dataset_id == dataset_id)).scalars())
 
 
 def baseline_exclusions(store: Store, dataset_id: str) -> set[str]:

@@ -16,7 +16,7 @@ from typing import SupportsFloat
 from zoneinfo import ZoneInfo
 
 from dw_assets.checks.partitions import as_moment
-from dw_assets.checks.state import accepted_partitions, baseline_exclusions
+from dw_assets.checks.state import accepted_partitions, accepted_shapes, baseline_exclusions
 from dw_assets.config import HolidaysConfig, VolumeCheckConfig
 from dw_assets.connectors.warehouse import Warehouse, WarehouseError, WarehouseSession
 from dw_assets.core import stats
@@ -116,6 +116,7 @@ def evaluate_volume(warehouse: Warehouse, store: Store | None, dataset_id: str, 
                     partition: str | None = None, now: datetime | None = None) -> CheckOutcome:
     excluded = sorted(baseline_exclusions(store, dataset_id)) if store is not None else []
     accepted = accepted_partitions(store, dataset_id) if store is not None else {}
+    shapes = accepted_shapes(store, dataset_id) if store is not None else set()
     relation = warehouse.relation(dataset_id)
     column = warehouse.column(cfg.partition_column)
     groups = [warehouse.column(g) for g in cfg.group_by]
@@ -185,6 +186,7 @@ def evaluate_volume(warehouse: Warehouse, store: Store | None, dataset_id: str, 
                          holidays=holiday_calendar(cfg), group_holidays=group_calendars(cfg),
                          params=model_params(cfg),
                          accepted={_relabel(p, cfg.grain, tz): shift for p, shift in accepted.items()},
+                         shapes={_relabel(p, cfg.grain, tz) for p in shapes},
                          groups=group_inputs, timezone=tz if cfg.grain == "hour" else "UTC",
                          unit="rows" if cfg.metric.replace(" ", "").lower() == "count(*)" else cfg.metric)
 

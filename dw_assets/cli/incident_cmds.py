@@ -171,13 +171,21 @@ def accept_schema_cmd(dw, dataset: str, actor: str, as_json: bool) -> None:
 @click.option("--as", "actor", required=True, help="Who accepts the partition as legitimate (recorded).")
 @click.option("--note", default="", help="Why it is legitimate (kept with the record and the receipt).")
 @click.option("--shift", is_flag=True, help="It starts a new normal level: re-baseline from it at once.")
+@click.option("--shape", is_flag=True,
+              help="The weekly pattern changed from it for good (a weekend moved, Sundays opened): every "
+                   "weekday's share is re-learned from its occurrences since, a weekday not seen since is "
+                   "judged with a wider band. Daily checks only; combines with --shift (a new level too).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @pass_dw
-def accept_partition_cmd(dw, dataset: str, partition: str, actor: str, note: str, shift: bool, as_json: bool) -> None:
+def accept_partition_cmd(dw, dataset: str, partition: str, actor: str, note: str, shift: bool, shape: bool,
+                         as_json: bool) -> None:
     """Mark a flagged PARTITION of DATASET as legitimate: it passes and joins the volume history."""
     settings = dw.settings
     entry = find_entry(settings, dataset)
     grain = entry.volume.grain if entry.volume else "day"
+    if shape and grain != "day":
+        raise click.BadParameter(f"{entry.dataset}'s volume check is {grain}ly: --shape is for daily series "
+                                 "(a weekday's share)", param_hint="--shape")
     zone = entry.volume.timezone if entry.volume else "UTC"  # an hourly key is a wall-clock hour of the check's zone
     try:
         label = partition_label(partition_key(partition, grain, zone), grain, zone)
@@ -187,15 +195,16 @@ def accept_partition_cmd(dw, dataset: str, partition: str, actor: str, note: str
         raise click.BadParameter("name who accepts it", param_hint="--as")
     store = open_state(settings)
     now = datetime.now(UTC)
-    record = accept_partition(store, entry.dataset, label, actor=actor, note=note, shift=shift, now=now)
+    record = accept_partition(store, entry.dataset, label, actor=actor, note=note, shift=shift, shape=shape, now=now)
     receipt = ReceiptLog.from_settings(store, settings).append(
         "partition_accepted", now=now, subject=f"{entry.dataset}:{label}", actor=actor,
-        body={"dataset": entry.dataset, "partition": label, "shift": shift, "note": note})
+        body={"dataset": entry.dataset, "partition": label, "shift": shift, "shape": shape, "note": note})
     record["receipt_seq"] = receipt.seq
     if as_json:
         emit_json(record)
     else:
-        kind = "as the start of a new level" if shift else "as legitimate"
+        kind = " and ".join(k for k, on in (("a new level", shift), ("a new weekly pattern", shape)) if on)
+        kind = f"as the start of {kind}" if kind else "as legitimate"
         click.echo(f"accepted {entry.dataset} {label} {kind} by {actor} (receipt #{receipt.seq}); "
                    f"it joins the volume history")
 

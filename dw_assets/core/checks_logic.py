@@ -9,7 +9,7 @@ Severity: ERROR is a real anomaly (it opens an incident); WARN means the check c
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -65,10 +65,11 @@ def decide_volume(dataset_id: str, partition: str, observed: float, history: Seq
                   params: ModelParams | None = None, accepted: Mapping[str, bool] | None = None,
                   groups: Mapping[str, tuple[float, Sequence[tuple[str, float]]]] | None = None,
                   group_holidays: Mapping[str, HolidayCalendar] | None = None,
-                  timezone: str = "UTC") -> CheckOutcome:
+                  timezone: str = "UTC", shapes: Collection[str] = ()) -> CheckOutcome:
     """`history`: (partition, value) of the comparable partitions before this one, any order (the
     SQL aggregate, past incidents' partitions already left out). `accepted`: partitions a person
-    accepted as legitimate (True: as a new level). `groups`: per `group_by` value, its (observed,
+    accepted as legitimate (True: as a new level); `shapes`: those of them from which the weekly
+    pattern changed for good. `groups`: per `group_by` value, its (observed,
     history): each group is judged on its own series too, and a failing group fails the check
     and is named. `unit` names what was measured (rows, or a metric such as sum(net_revenue)).
     `timezone`: the zone an hourly check's keys are wall-clock hours of (its hours, weekdays and
@@ -97,7 +98,8 @@ def decide_volume(dataset_id: str, partition: str, observed: float, history: Seq
 
     def judge_series(series: Sequence[tuple[str, float]], value: float,
                      calendar_: HolidayCalendar | None = holidays) -> tuple[Forecast, Judgement]:
-        pts = [Point(moment(p), float(n), p in accepted, accepted.get(p, False)) for p, n in series]
+        pts = [Point(moment(p), float(n), p in accepted, accepted.get(p, False), shape=p in shapes and p in accepted)
+               for p, n in series]
         fc = forecast(pts, at, grain=grain, calendar_=calendar_, compare_by=compare_by, params=model,
                       timezone=timezone)
         return fc, judge(fc, value, accepted=partition in accepted, direction=direction)

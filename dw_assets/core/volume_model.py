@@ -115,6 +115,7 @@ class Point:
     value: float
     accepted: bool = False  # a person said this partition is legitimate
     shift: bool = False     # ... and that it starts a new normal level
+    shape: bool = False     # ... and that the weekly pattern changed from it (every weekday's share is new)
 
 
 @dataclass
@@ -328,6 +329,18 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         # level) only when it showed an effect: the night hours of a holiday whose business hours
         # close look like every other night, and may confirm a new level
         special = _calendar_days(feats)
+    # the owner said the weekly pattern changed from an accepted partition (`--shape`): every weekday's
+    # (business day's) share is its occurrences' since, from the first one (the rule below waits for
+    # two, as one occurrence alone is a fault as much as a new shape); a share with none yet is unknown
+    # (the mark may sit on an empty day, which is no point of the fit: the first point from it on)
+    marked_at = max((q.at for q in pts if q.shape), default=None) if grain == "day" and step < 1.5 else None
+    marked = None if marked_at is None else next((i for i, q in enumerate(pts_pos) if q.at >= marked_at), len(pts_pos))
+    marked_changes: dict[tuple[str, object], _ShapeChange] = {}
+    if marked is not None:
+        if "weekday" in available and "weekday" not in used and len(x) >= 14:
+            used = used + ["weekday"]  # a new pattern may be weekly where the old one was flat
+            fit = SeriesFit(t, x, feats, used, lag, level_points)
+        x, fit, marked_changes = _marked_shape(fit, t, x, feats, used, special, marked, lag, level_points, p)
     spread = _spread(fit, feats, target_feats, used)
     # a spread from a few errors is itself uncertain (six same-weekday points give three): widen it
     # as a t quantile would, by about 2.5/n
@@ -369,6 +382,18 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         fit = SeriesFit(t, x, feats, used, lag, level_points)
         spread = _spread(fit, feats, target_feats, used) * small_sample
     effect, thinnest, unseen, unseen_gap = fit.effect_for(target_feats)
+    unknown_share = None  # the target's weekday (business day) has no occurrence since an accepted shape change
+    for (f, value), change in marked_changes.items():
+        if target_feats.get(f) != value:
+            continue
+        if change.count == 0:
+            unknown_share = _group_label({f: value}, [f])
+            continue
+        thinnest = min(thinnest, change.count)
+        was = f" x{math.exp(change.delta):.2f} the old one," if change.moves else " new,"
+        shape_notes.append(f"the weekly pattern changed from {marked_at:%Y-%m-%d} (accepted): the "
+                           f"{_group_label({f: value}, [f])} share is{was} re-baselined on its {change.count} "
+                           "occurrence(s) since")
     for (f, value), change in reshaped.items():
         delta, count = change.delta, change.count
         if target_feats.get(f) == value:
@@ -478,6 +503,20 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         notes.append(f"{season} has no past occurrence: the band reaches x{math.exp(-p.ceiling):.2f}-"
                      f"x{math.exp(p.ceiling):.2f} further (a season may move the series that much); "
                      "the hard rules judge beyond it")
+    if unknown_share is not None:
+        # its new share is anyone's guess: like one of the week's other days (their shares now, as
+        # far as seen), and at least as far as a first-ever season reaches. An empty day still fails,
+        # and so does one at 1.9x the busiest share (the hard rule's baseline is the highest the day
+        # may plausibly be, as for a holiday hour never seen: a Friday at 0.6 becoming a weekday at
+        # 1.1 is 1.83x its old share, and 1.9x of the old share is within its noise)
+        shares = [fit.effects[f].get(v, 0.0) for f in SHAPE_GROUPS if f in used for v, m in fit.members[f].items() if m]
+        lower = min(lower, math.exp(log_pred - h - p.ceiling), math.exp(level + min(shares, default=effect) - h))
+        upper = max(upper, math.exp(log_pred + h + p.ceiling), math.exp(level + max(shares, default=effect) + h))
+        hard_ratio = max(hard_ratio, p.hard_ratio * math.exp(max(shares, default=effect) - effect))
+        notes.append(f"the weekly pattern changed from {marked_at:%Y-%m-%d} (accepted) and "
+                     f"{unknown_share} has not occurred since: its share is unknown, the band reaches as far as the "
+                     f"week's other days and at least x{math.exp(-p.ceiling):.2f}-x{math.exp(p.ceiling):.2f} "
+                     "further; the hard rules judge beyond it")
     if local_slope is not None:
         notes.append(f"the latest {2 * level_points} points hold a trend of their own, x{math.exp(local_slope):.4f} "
                      f"a point (the history's x{math.exp(fit.slope):.4f}): the level is extrapolated along it, "
@@ -534,6 +573,8 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     group = _group_label(target_feats, used)
     if shift is not None:
         shift = {k: v for k, v in shift.items() if k != "index"}
+    if marked_at is not None:
+        zeros = [q for q in zeros if q.at >= marked_at]  # empty days of the old pattern are not this one's
     same_day_zeros = [q for q in zeros if all(features_of(local[q.at], grain, cal, span).get(f, 0) == target_feats[f]
                                               for f in used)]
     same = [fv for fv in feats if all(fv[f] == target_feats[f] for f in used)]
@@ -921,6 +962,45 @@ def _shape_changes(fit: SeriesFit, feats: Sequence[Mapping[str, object]], used: 
             if len(same) * 2 <= len(members):
                 out.update({(f, v): c for v, c in same.items()})
     return out
+
+
+def _marked_shape(fit: SeriesFit, t: list[float], x: list[float], feats: list[dict[str, object]], used: list[str],
+                  special: Sequence[bool], marked: int, lag: int, level_points: int,
+                  p: ModelParams) -> tuple[list[float], SeriesFit, dict[tuple[str, object], _ShapeChange]]:
+    """An accepted shape change at `marked`: the history before it is first made one regime (a share
+    that changed earlier, as `_shape_changes` finds it, on the points before the mark only), then each
+    weekday (business-day) group's points before the mark are moved to its occurrences' since (the
+    median of their residuals against the median of the earlier ones). A group with no ordinary
+    occurrence since has an unknown share: count 0, nothing moved. Returns the moved series, its fit
+    and the changes (no moves: the group has no point before the mark)."""
+    before = [s or i >= marked for i, s in enumerate(special)]
+    earlier = _shape_changes(fit, feats, used, before, p.shape_after, p.shape_z)
+    if earlier:
+        x = [v + sum(move for (f, value), change in earlier.items() if feats[i][f] == value
+                     for lo, hi, move in change.moves if lo <= i < hi)
+             for i, v in enumerate(x)]
+        fit = SeriesFit(t, x, feats, used, lag, level_points)
+    changes: dict[tuple[str, object], _ShapeChange] = {}
+    for f in SHAPE_GROUPS:
+        if f not in used:
+            continue
+        old: dict[object, list[float]] = defaultdict(list)
+        new: dict[object, list[float]] = defaultdict(list)
+        for i, fv in enumerate(feats):
+            if not special[i] and fv.get("period_end") not in ("quarter", "year"):
+                (new if i >= marked else old)[fv[f]].append(fit.resid[i])
+        for value in {*old, *new}:
+            if not old[value]:
+                changes[(f, value)] = _ShapeChange(0.0, marked, len(new[value]), ())  # a share it never had
+                continue
+            delta = median(new[value]) - median(old[value]) if new[value] else 0.0
+            changes[(f, value)] = _ShapeChange(delta, marked, len(new[value]), ((0, marked, delta),))
+    if changes:
+        x = [v + sum(move for (f, value), change in changes.items() if feats[i][f] == value
+                     for lo, hi, move in change.moves if lo <= i < hi)
+             for i, v in enumerate(x)]
+        fit = SeriesFit(t, x, feats, used, lag, level_points)
+    return x, fit, changes
 
 
 def _regime_splits(resid: Sequence[float], lo: int, hi: int, after: int, min_move: float,

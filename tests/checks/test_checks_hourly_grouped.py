@@ -6,7 +6,9 @@ of hours with a daily cycle and lighter weekends; the latest hour, 2026-09-28 13
 its rows) and `lake.orders_by_market` (a day per partition, five markets; on the latest day,
 2026-09-28, FR is missing), and `lake.payments_by_market` (a UK business's daily payments: GB on
 England's week and bank holidays, a small IL market on Israel's week and holidays, x0.3; the
-latest day, Monday 2026-09-21, is Yom Kippur).
+latest day, Monday 2026-09-21, is Yom Kippur), and `lake.visits` (a day per partition, a
+Friday/Saturday week that moves to a Saturday/Sunday one from Sunday 2026-09-20: Friday 0.6 -> 1.0,
+Sunday 1.0 -> 0.6; the latest day is the first new Friday, 2026-09-25).
 """
 
 from __future__ import annotations
@@ -14,10 +16,11 @@ from __future__ import annotations
 import gzip
 import json
 import re
-from datetime import date
+from datetime import UTC, date, datetime
 
 import dagster as dg
 import pytest
+import sqlalchemy as sa
 import yaml
 from click.testing import CliRunner
 from pydantic import ValidationError
@@ -25,7 +28,13 @@ from pydantic import ValidationError
 import checks
 from dw_assets.checks.landed_files import count_data_rows
 from dw_assets.checks.runner import find_entry
-from dw_assets.checks.state import exclude_partition
+from dw_assets.checks.state import (
+    accept_partition,
+    accepted_partitions,
+    accepted_shapes,
+    accepted_shapes_table,
+    exclude_partition,
+)
 from dw_assets.checks.volume import evaluate_volume, holiday_calendar
 from dw_assets.cli import cli
 from dw_assets.config import (
@@ -36,12 +45,13 @@ from dw_assets.config import (
     load_settings,
 )
 from dw_assets.connectors.warehouse import Warehouse
+from dw_assets.diagnosis.report import ReadOnlyStore
 from dw_assets.governance.keys import generate_key_file
 from dw_assets.governance.receipt_log import ReceiptLog
-from dw_assets.store import open_state
+from dw_assets.store import metadata, open_state, open_store
 
 EVENTS, ORDERS, EVENTS_NY = "lake.events", "lake.orders_by_market", "lake.events_ny"
-PAYMENTS = "lake.payments_by_market"
+PAYMENTS, VISITS = "lake.payments_by_market", "lake.visits"
 
 
 @pytest.fixture
@@ -82,7 +92,13 @@ def grained(estate, tmp_path):
                         * (CASE WHEN d.day = DATE '2026-08-31' THEN 0.6 ELSE 1 END)
                     ELSE (CASE dayofweek(d.day) WHEN 5 THEN 0.55 WHEN 6 THEN 0.35 ELSE 1 END)
                         * (CASE WHEN d.day IN (DATE '2026-09-12', DATE '2026-09-13', DATE '2026-09-21')
-                                THEN 0.3 ELSE 1 END) END) AS INTEGER))) t(k)""")
+                                THEN 0.3 ELSE 1 END) END) AS INTEGER))) t(k);
+        CREATE TABLE visits AS
+        SELECT d.day::DATE AS visited_on, 'v' || d.day || t.k AS visit_id
+        FROM (SELECT unnest(range(DATE '2026-06-01', DATE '2026-09-26', INTERVAL 1 DAY)) AS day) d,
+             LATERAL (SELECT * FROM range(CAST(300 * (1 + (CAST(hash(d.day) % 5 AS INTEGER) - 2) / 100.0)
+                 * (CASE WHEN d.day < DATE '2026-09-20' THEN (CASE dayofweek(d.day) WHEN 5 THEN 0.6 WHEN 6 THEN 0.8 ELSE 1 END)
+                    ELSE (CASE dayofweek(d.day) WHEN 6 THEN 0.7 WHEN 0 THEN 0.6 ELSE 1 END) END) AS INTEGER))) t(k)""")
     extra = [
         DatasetChecksConfig(dataset=EVENTS, volume=VolumeCheckConfig(partition_column="event_at", grain="hour",
                                                                      holidays=HolidaysConfig(country="FR"))),
@@ -93,6 +109,7 @@ def grained(estate, tmp_path):
         DatasetChecksConfig(dataset=PAYMENTS, volume=VolumeCheckConfig(
             partition_column="paid_on", group_by=["market"], holidays=HolidaysConfig(country="GB", subdiv="ENG"),
             group_holidays={"IL": HolidaysConfig(country="IL")})),
+        DatasetChecksConfig(dataset=VISITS, volume=VolumeCheckConfig(partition_column="visited_on")),
     ]
     # accepting a partition writes a signed receipt: the deployment needs its own signing key
     key_file = tmp_path / "keys" / "signing.key"
@@ -204,6 +221,50 @@ def test_accept_records_receipts_and_the_partition_passes_and_joins_the_history(
     assert "every hash and signature checks out" in dw("receipts", "verify")
     assert "--as" in dw("checks", "accept", ORDERS, "2026-09-28", code=2)
     assert "neither a day" in dw("checks", "accept", ORDERS, "yesterday", "--as", "x", code=2)
+
+
+def test_accept_as_a_shape_change_passes_the_new_weeks_first_friday(dw, grained):
+    def run(partition: str, code: int) -> dict:
+        return _volume(json.loads(dw("checks", "run", VISITS, "--partition", partition, "--json", "--no-record",
+                                     code=code)))
+
+    assert not run("2026-09-20", 1)["passed"]  # the first Sunday of the new week: 0.6x a Sunday
+    assert not run("2026-09-25", 1)["passed"]  # ... and its first Friday, 1.67x a Friday
+    accepted = json.loads(dw("checks", "accept", VISITS, "2026-09-20", "--as", "noura.h", "--shape",
+                             "--note", "the week moved to Saturday/Sunday", "--json"))
+    assert accepted["shape"] and not accepted["shift"] and accepted["accepted_by"] == "noura.h"
+    friday = run("2026-09-25", 0)
+    assert friday["passed"] and any("weekly pattern changed from 2026-09-20" in n for n in friday["metadata"]["notes"])
+    store = open_state(grained.settings)
+    receipts = list(ReceiptLog.from_settings(store, grained.settings).iter_receipts(action="partition_accepted"))
+    assert receipts[-1].record["body"]["shape"] is True and receipts[-1].record["actor"] == "noura.h"
+    # accepted again without --shape: the mark goes, the Friday fails again
+    dw("checks", "accept", VISITS, "2026-09-20", "--as", "noura.h")
+    assert not run("2026-09-25", 1)["passed"]
+    assert "daily series" in dw("checks", "accept", EVENTS, "2026-09-28", "--as", "x", "--shape", code=2)
+
+
+def test_a_state_database_made_before_shape_marks_keeps_working(tmp_path):
+    """No migrations: a database whose tables were created before `dw_accepted_shapes` existed
+    (an accepted partition in it) gets the new table on first use, and a read-only view of it reads none."""
+    url = f"sqlite:///{tmp_path / 'old_state.db'}"
+    old = sa.MetaData()
+    for table in metadata.sorted_tables:
+        if table.name != accepted_shapes_table.name:
+            table.to_metadata(old)
+    engine = sa.create_engine(url)
+    old.create_all(engine)
+    with engine.begin() as conn:
+        conn.execute(old.tables["dw_accepted_partitions"].insert().values(
+            dataset_id="lake.visits", partition="2026-09-01", shift=True, note="", accepted_by="a",
+            accepted_at=datetime(2026, 9, 2, tzinfo=UTC)))
+    engine.dispose()
+    assert accepted_shapes(ReadOnlyStore(url), "lake.visits") == set()
+    store = open_store(url)
+    assert accepted_partitions(store, "lake.visits") == {"2026-09-01": True}
+    accept_partition(store, "lake.visits", "2026-09-20", actor="b", shape=True)
+    assert accepted_shapes(store, "lake.visits") == {"2026-09-20"}
+    assert accepted_partitions(store, "lake.visits") == {"2026-09-01": True, "2026-09-20": False}
 
 
 def test_hourly_and_grouped_checks_run_as_dagster_asset_checks(grained):

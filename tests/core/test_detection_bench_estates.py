@@ -212,3 +212,17 @@ def test_settlements_ca_monday_carries_the_weekend_and_a_holiday_monday_moves_it
     assert len(moved) >= 12 and all(d in total and d - timedelta(days=1) not in total for d in moved)
     assert 2.7 < _mean([total[d] for d in moved]) / midweek < 3.6
     assert all(estate.categories.get(datetime(d.year, d.month, d.day)) == "after_holiday" for d in moved)
+
+
+@pytest.mark.parametrize("name, changes", [("orders_sa", 1), ("orders_br", 1), ("tickets_weekend", 2)])
+def test_estates_whose_weekly_pattern_changes_say_where(name: str, changes: int) -> None:
+    """`shape_at` holds each day the generator changed its weekday shares, inside the evaluated
+    window (where the simulated owner accepts the first flag after it), and the days after it are
+    categorised as such; estates whose week never changes have none."""
+    estate = ESTATES[name](1)
+    first_evaluated = estate.series[estate.evaluate_from][0]
+    assert len(estate.shape_at) == changes and all(at >= first_evaluated for at in estate.shape_at)
+    days = {at for at, _ in estate.series}
+    for at in estate.shape_at:
+        assert at in days and estate.categories.get(at + timedelta(days=1)) in ("after_shape_change", "holiday")
+    assert not ESTATES["orders_eg"](1).shape_at and not ESTATES["orders_us"](1).shape_at

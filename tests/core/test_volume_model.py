@@ -626,6 +626,84 @@ def test_a_level_shift_is_not_read_as_a_change_of_every_weekdays_share():
     assert fc.baseline == pytest.approx(0.7 * 25_000 * [1.0, 1.0, 1.0, 1.05, 1.15, 0.8, 0.55][target.weekday()], rel=0.08)
 
 
+def _weekend_switch(days: int, change_at: int, seed: int = 5) -> list[Point]:
+    """Daily; the weekend moves for good from day `change_at` (Friday/Saturday -> Saturday/Sunday:
+    Friday 0.6 -> 1.1, Sunday 1.05 -> 0.6), 4% noise; the change's first day is a Sunday."""
+    rng = random.Random(seed)
+    before, after = [1.0, 1.0, 1.0, 1.15, 0.6, 0.8, 1.05], [1.05, 1.0, 1.0, 1.0, 1.1, 0.7, 0.6]
+    start = datetime(2024, 1, 1)  # a Monday
+    return [Point(start + timedelta(days=i), round(15_000 * (before if i < change_at else after)[i % 7]
+                                                   * math.exp(rng.gauss(0, 0.04)))) for i in range(days)]
+
+
+def _accepted_shape(history: list[Point], at: datetime) -> list[Point]:
+    return [Point(q.at, q.value, accepted=True, shape=True) if q.at == at else q for q in history]
+
+
+def test_an_accepted_shape_change_makes_every_weekday_a_new_regime_from_its_first_occurrence():
+    history = _weekend_switch(440, 405)  # day 405 is a Sunday; its Friday is day 410, its next Sunday 412
+    change = history[405].at
+    assert change.weekday() == 6
+    friday, sunday = history[410], history[412]
+    marked = _accepted_shape(history, change)
+    # without the mark: as before, the first new Friday (1.8x the old one) and second Sunday are flagged
+    assert not judge(forecast(history[:410], friday.at), friday.value).passed
+    assert not judge(forecast(history[:412], sunday.at), sunday.value).passed
+    # with it: the first new Friday (no Friday since the change: its share is unknown) passes with a
+    # band as wide as the week's other days reach; empty and a doubled Friday still fail
+    fc = forecast(marked[:410], friday.at)
+    assert judge(fc, friday.value).passed, (fc.lower, fc.upper, friday.value)
+    assert judge(fc, 0).reason == "empty" and judge(fc, 2 * friday.value).reason == "hard_ratio"
+    assert any("Fri has not occurred since" in n for n in fc.notes), fc.notes
+    # the next Sunday is re-baselined on the one new Sunday (the accepted one): x0.6 the old share
+    fc = forecast(marked[:412], sunday.at)
+    assert fc.baseline == pytest.approx(0.6 * 15_000, rel=0.12) and judge(fc, sunday.value).passed
+    assert any("Sun share is x0.5" in n or "Sun share is x0.6" in n for n in fc.notes), fc.notes
+    assert judge(fc, 0).reason == "empty" and not judge(fc, 2 * sunday.value).passed
+    assert fc.shift is None  # the change is a shape, not a level
+    # a week on, every weekday is on its new share and an ordinary 35% drop fails again
+    monday = history[420]
+    fc = forecast(marked[:420], monday.at)
+    assert judge(fc, monday.value).passed and not judge(fc, 0.65 * monday.value).passed
+
+
+def test_a_shape_change_accepted_with_a_new_level_combines_both():
+    """--shape with --shift: the weekend moves and the level falls x0.75 the same day; only the
+    shift, the first new Friday (1.4x an old one at the new level) fails; with both it passes."""
+    history = [Point(q.at, round(q.value * (0.75 if i >= 405 else 1.0))) for i, q in enumerate(_weekend_switch(440, 405))]
+    friday, monday = history[410], history[413]
+    only_shift = [Point(q.at, q.value, accepted=True, shift=True) if i == 405 else q for i, q in enumerate(history)]
+    both = [Point(q.at, q.value, accepted=True, shift=True, shape=True) if i == 405 else q for i, q in enumerate(history)]
+    assert not judge(forecast(only_shift[:410], friday.at), friday.value).passed
+    assert judge(forecast(both[:410], friday.at), friday.value).passed
+    fc = forecast(both[:413], monday.at)
+    assert judge(fc, monday.value).passed and judge(fc, 0).reason == "empty"
+
+
+def test_without_an_accepted_shape_the_weekly_model_is_unchanged():
+    history = _weekend_switch(440, 405)
+    plain = forecast(history[:410], history[410].at)
+    accepted = forecast([Point(q.at, q.value, accepted=i == 405) for i, q in enumerate(history[:410])],
+                        history[410].at)
+    assert (plain.lower, plain.baseline, plain.upper) == (accepted.lower, accepted.baseline, accepted.upper)
+    assert not any("weekly pattern" in n for n in plain.notes)
+
+
+def test_an_accepted_shape_change_does_not_make_the_old_patterns_empty_days_normal():
+    """A shop that starts opening on Sundays: its closed (empty) Sundays were the old pattern; after
+    the owner accepts the change, an empty Sunday fails."""
+    rng = random.Random(9)
+    start = datetime(2024, 1, 1)
+    shape = [1.0, 1.0, 1.0, 1.1, 1.3, 0.6, 0.8]
+    history = [Point(start + timedelta(days=i), 0 if i % 7 == 6 and i < 300
+                     else round(4000 * shape[i % 7] * math.exp(rng.gauss(0, 0.04)))) for i in range(320)]
+    sunday = next(q.at for q in history[300:] if q.at.weekday() == 6)
+    target = sunday + timedelta(days=7)
+    assert judge(forecast(history, target), 0).passed  # closed Sundays: empty as usual
+    fc = forecast(_accepted_shape(history, sunday), target)
+    assert judge(fc, 0).reason == "empty" and judge(fc, 0.8 * 4000).passed
+
+
 def _payroll(days: int, shift_at: int, seed: int = 2) -> tuple[list[Point], HolidayCalendar]:
     """German daily orders: the first business day of the month x1.35 (payroll), Sundays light, a
     -30% step at `shift_at`."""
