@@ -96,6 +96,18 @@ class HolidayCalendar:
                             (eid - timedelta(days=RAMADAN_DAYS)).toordinal())
         return "", 0
 
+    def is_weekend(self, day: date) -> bool:
+        """Whether the day is a weekend day of the calendar's country (Friday and Saturday in Saudi
+        Arabia or Israel, and as it was that year: the UAE moved to Saturday and Sunday in 2022);
+        Saturday and Sunday without a country."""
+        if not self.country:
+            return day.weekday() >= 5
+        return day.day in _weekend_dates(self.country, self.subdiv, day.year, day.month)
+
+    def is_business_day(self, day: date) -> bool:
+        """Neither a weekend day nor a holiday of the calendar."""
+        return not self.is_weekend(day) and not self.name(day)
+
     def name(self, day: date) -> str:
         if day in self.dates:
             return self.dates[day]
@@ -114,14 +126,13 @@ class HolidayCalendar:
         parts = holiday_parts(name)
         if len(parts) > 1 and all(_recurs(self.country, self.subdiv, part, day.year) for part in parts):
             return name  # two recurring holidays on one day this year: each part compares with its own past
-        weekend = weekend_days(self.country, self.subdiv)
         for direction in (-1, 1):
             d = day + timedelta(days=direction)
             for _ in range(BRIDGE_REACH):
                 other = self.name(d)
                 if other and d not in self.dates and _recurs(self.country, self.subdiv, other, d.year):
                     return other
-                if not other and d.weekday() not in weekend:
+                if not other and not self.is_weekend(d):
                     break  # an open day: the closure ended without a recurring holiday
                 d += timedelta(days=direction)
         return name
@@ -161,6 +172,19 @@ def _recurs(country: str, subdiv: str | None, name: str, year: int) -> bool:
     return any(name in _country_holidays(country, subdiv, y).values() for y in (year - 1, year + 1))
 
 
+@lru_cache(maxsize=1024)
+def _weekend_dates(country: str, subdiv: str | None, year: int, month: int) -> frozenset[int]:
+    """The days of the month that are weekend days in the country, by the `holidays` package's
+    dated weekend (a country that moved its weekend did so on a date)."""
+    try:
+        cal = holidays_lib.country_holidays(country, subdiv=subdiv, years=year)
+    except NotImplementedError:
+        return frozenset(d for d in range(1, calendar.monthrange(year, month)[1] + 1)
+                         if date(year, month, d).weekday() >= 5)
+    return frozenset(d for d in range(1, calendar.monthrange(year, month)[1] + 1)
+                     if cal.is_weekend(date(year, month, d)))
+
+
 @lru_cache(maxsize=64)
 def weekend_days(country: str, subdiv: str | None) -> frozenset[int]:
     try:
@@ -182,12 +206,11 @@ def month_period(day: date, cal: HolidayCalendar) -> str:
 
 
 def _business_day(day: date, cal: HolidayCalendar) -> int:
-    n = 0
-    for d in range(1, day.day + 1):
-        current = day.replace(day=d)
-        if current.weekday() < 5 and not cal.name(current):
-            n += 1
-    return n if day.weekday() < 5 and not cal.name(day) else -1
+    """1 for the month's first business day (the calendar's weekend and holidays closed), 2 for
+    the next...; -1 on a non-business day."""
+    if not cal.is_business_day(day):
+        return -1
+    return sum(1 for d in range(1, day.day + 1) if cal.is_business_day(day.replace(day=d)))
 
 
 def _business_day_edge(from_start: int, from_end: int) -> int:
@@ -204,11 +227,10 @@ def _business_day_from_end(day: date, cal: HolidayCalendar) -> int:
     """-1 for the month's last business day, -2 for the one before...; 0 on a non-business day.
     A close on the last three business days falls on business day 18 to 22 counted from the
     start, depending on the month: counted from the end it is always -3..-1."""
-    if day.weekday() >= 5 or cal.name(day):
+    if not cal.is_business_day(day):
         return 0
     last = calendar.monthrange(day.year, day.month)[1]
-    after = sum(1 for d in range(day.day + 1, last + 1)
-                if (current := day.replace(day=d)).weekday() < 5 and not cal.name(current))
+    after = sum(1 for d in range(day.day + 1, last + 1) if cal.is_business_day(day.replace(day=d)))
     return -(after + 1)
 
 

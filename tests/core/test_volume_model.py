@@ -1366,3 +1366,47 @@ def test_a_slow_steady_decline_is_followed_no_further_than_the_band_and_still_fa
     assert not judge(fc, window_median * math.exp(-2 * fc.half_width) * 0.99).passed
     assert not judge(fc, 0).passed
 
+
+
+def _sun_thu_ledger(seed: int = 41) -> tuple[list[Point], HolidayCalendar]:
+    """A Riyadh ledger on Saudi business days only (Sunday to Thursday, no holidays): the close on
+    the month's last three business days x1.6, x2.0, x2.4; 4% noise."""
+    cal = HolidayCalendar(country="SA")
+    rng = random.Random(seed)
+    days = [d for d in (date(2024, 1, 1) + timedelta(days=i) for i in range(761))
+            if d.weekday() not in (4, 5) and not cal.name(d)]
+    by_month: dict[tuple[int, int], list[date]] = {}
+    for d in days:
+        by_month.setdefault((d.year, d.month), []).append(d)
+    out = []
+    for d in days:
+        month = by_month[(d.year, d.month)]
+        from_end = len(month) - 1 - month.index(d)
+        mean = 5_000.0 * ((1.6, 2.0, 2.4)[2 - from_end] if from_end < 3 else 1.0)
+        out.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.04)))))
+    return out, cal
+
+
+def test_business_days_are_counted_on_the_calendars_own_weekend():
+    cal = HolidayCalendar(country="SA")  # Friday and Saturday
+    # January 2026 ends on a Saturday: Thursday the 29th is its last business day, Sunday the 4th its
+    # second (Thursday the 1st its first)
+    last, friday, sunday = (features_of(datetime(2026, 1, d), "day", cal) for d in (29, 30, 4))
+    assert last["business_day_from_end"] == -1 and last["business_day_edge"] == -1
+    assert friday["business_day"] == -1 and friday["business_day_from_end"] == 0
+    assert sunday["business_day"] == 2 and sunday["business_day_edge"] == 2
+    # the UAE moved its weekend from Friday-Saturday to Saturday-Sunday on 1 January 2022
+    uae = HolidayCalendar(country="AE")
+    assert uae.is_weekend(date(2021, 12, 31)) and not uae.is_weekend(date(2022, 1, 7))
+    assert uae.is_weekend(date(2022, 1, 9)) and not HolidayCalendar().is_weekend(date(2022, 1, 7))
+
+
+def test_a_sun_thu_ledgers_close_is_judged_on_its_last_business_days():
+    history, cal = _sun_thu_ledger()
+    # Thursday 29 January 2026 (the 30th and 31st are the weekend) closes the month at x2.4
+    for target in (datetime(2026, 1, 29), datetime(2026, 1, 28), datetime(2026, 1, 27)):
+        value = next(p.value for p in history if p.at == target)
+        fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
+        assert judge(fc, value).passed, (target, fc.group, value / fc.baseline)
+        assert not judge(fc, value * 0.65).passed, (target, fc.group)
+    assert "business_day=-3 from the end" in fc.group, fc.group
