@@ -47,6 +47,11 @@ PERIOD_CLOSE_DAYS = 3  # the open days before a quarter's or year's last one tha
 EID_AL_FITR = re.compile(r"eid al-fitr", re.IGNORECASE)
 RAMADAN, RAMADAN_LATE = "Ramadan", "Ramadan (last ten days)"
 RAMADAN_DAYS, RAMADAN_LATE_DAYS = 30, 10
+# Lunar New Year (China's Spring Festival, Vietnam's Tet, Korea's Seollal): factories wind down and
+# shoppers rush in the weeks before its first holiday day, work returns slowly in the weeks after
+# its last; each week a season part of its own ("Lunar New Year -1w", "+2w"), earned by its own effect
+LUNAR_NEW_YEAR = re.compile(r"(chinese|lunar|korean) new year|spring festival", re.IGNORECASE)
+LUNAR_WEEKS_BEFORE, LUNAR_WEEKS_AFTER = 2, 3
 
 
 @dataclass(frozen=True)
@@ -94,15 +99,58 @@ class HolidayCalendar:
                 if 0 < before <= RAMADAN_DAYS:
                     return (RAMADAN_LATE if before <= RAMADAN_LATE_DAYS else RAMADAN,
                             (eid - timedelta(days=RAMADAN_DAYS)).toordinal())
+            for first, last in self.lunar_new_years(day.year):
+                occasion = (first - timedelta(days=7 * LUNAR_WEEKS_BEFORE)).toordinal()
+                if 0 < (first - day).days <= 7 * LUNAR_WEEKS_BEFORE:
+                    return f"Lunar New Year -{((first - day).days - 1) // 7 + 1}w", occasion
+                if 0 < (day - last).days <= 7 * LUNAR_WEEKS_AFTER:
+                    return f"Lunar New Year +{((day - last).days - 1) // 7 + 1}w", occasion
         return "", 0
+
+    def lunar_new_years(self, year: int) -> tuple[tuple[date, date], ...]:
+        """The year's Lunar New Year holidays as (first day, last day) of their closure: the days
+        the country's calendar names for it, widened across the closed days next to them that end
+        in another holiday (China's bridge days off, Korea's temporary holiday) so the weeks after
+        count from the first day back."""
+        if not self.country:
+            return ()
+        return _memo(_LUNAR_CACHE, (self.cache_key, year), lambda: self._lunar_new_years(year))
+
+    def _lunar_new_years(self, year: int) -> tuple[tuple[date, date], ...]:
+        named = sorted(d for d, name in _country_holidays(self.country or "", self.subdiv, year).items()
+                       if LUNAR_NEW_YEAR.search(name))
+        spans: list[list[date]] = []
+        for d in named:
+            if spans and (d - spans[-1][1]).days <= BRIDGE_REACH:
+                spans[-1][1] = d
+            else:
+                spans.append([d, d])
+        out = []
+        for first, last in spans:
+            for direction in (-1, 1):
+                edge, d = (first, last)[direction > 0], (first, last)[direction > 0]
+                for _ in range(BRIDGE_REACH):
+                    d += timedelta(days=direction)
+                    if self.name(d):
+                        edge = d
+                    elif not self.is_weekend(d):
+                        break
+                first, last = (edge, last) if direction < 0 else (first, edge)
+            out.append((first, last))
+        return tuple(out)
 
     def is_weekend(self, day: date) -> bool:
         """Whether the day is a weekend day of the calendar's country (Friday and Saturday in Saudi
-        Arabia or Israel, and as it was that year: the UAE moved to Saturday and Sunday in 2022);
+        Arabia or Israel, and as it was that year: the UAE moved to Saturday and Sunday in 2022),
+        unless it is worked in exchange for a day off (China's Saturdays around Spring Festival);
         Saturday and Sunday without a country."""
         if not self.country:
             return day.weekday() >= 5
-        return day.day in _weekend_dates(self.country, self.subdiv, day.year, day.month)
+        return day.day in _weekend_dates(self.country, self.subdiv, day.year, day.month) and not self.is_worked_weekend(day)
+
+    def is_worked_weekend(self, day: date) -> bool:
+        """A weekend day worked in exchange for a bridge day off (China's Saturdays around Spring Festival)."""
+        return bool(self.country) and day in _weekend_workdays(self.country or "", self.subdiv, day.year)
 
     def is_business_day(self, day: date) -> bool:
         """Neither a weekend day nor a holiday of the calendar."""
@@ -185,6 +233,15 @@ def _weekend_dates(country: str, subdiv: str | None, year: int, month: int) -> f
                      if cal.is_weekend(date(year, month, d)))
 
 
+@lru_cache(maxsize=256)
+def _weekend_workdays(country: str, subdiv: str | None, year: int) -> frozenset[date]:
+    """The weekend days worked in exchange for a day off next to a holiday (China, Vietnam)."""
+    try:
+        return frozenset(holidays_lib.country_holidays(country, subdiv=subdiv, years=year).weekend_workdays)
+    except NotImplementedError:
+        return frozenset()
+
+
 @lru_cache(maxsize=64)
 def weekend_days(country: str, subdiv: str | None) -> frozenset[int]:
     try:
@@ -235,6 +292,7 @@ def _business_day_from_end(day: date, cal: HolidayCalendar) -> int:
 
 
 _FEATURE_CACHE: dict[tuple, dict[str, object]] = {}
+_LUNAR_CACHE: dict[tuple, tuple[tuple[date, date], ...]] = {}
 _CALENDAR_KEYS: dict[tuple, int] = {}  # a calendar's content -> its cache key
 CACHE_LIMIT = 200_000  # entries a memo holds before it starts again (a bound on memory, not a tuning)
 
@@ -321,7 +379,8 @@ def _nearest_holiday(day: date, cal: HolidayCalendar, open_days: frozenset[int],
             if name:
                 found[direction] = (worked + 1, name)
                 break
-            if d.weekday() in open_days:
+            # (a weekend day worked in exchange for a bridge day off is a working day)
+            if d.weekday() in open_days or cal.is_worked_weekend(d):
                 worked += 1
                 if worked >= reach:
                     break

@@ -17,7 +17,14 @@ import numpy as np
 import pytest
 
 from dw_assets.core.checks_logic import parse_partition_moment
-from dw_assets.core.volume_calendar import HolidayCalendar, features_of, hour_label, hour_of_key, hour_start
+from dw_assets.core.volume_calendar import (
+    HolidayCalendar,
+    features_of,
+    hour_label,
+    hour_of_key,
+    hour_start,
+    near_holiday,
+)
 from dw_assets.core.volume_fit import _rolling_median, _trailing_medians
 from dw_assets.core.volume_model import ModelParams, Point, forecast, judge
 
@@ -1410,3 +1417,56 @@ def test_a_sun_thu_ledgers_close_is_judged_on_its_last_business_days():
         assert judge(fc, value).passed, (target, fc.group, value / fc.baseline)
         assert not judge(fc, value * 0.65).passed, (target, fc.group)
     assert "business_day=-3 from the end" in fc.group, fc.group
+
+
+def _seollal_orders(rush: float, slow: float, seed: int = 23) -> tuple[list[Point], dict[datetime, float], HolidayCalendar]:
+    """Korean orders every day from June 2024: the ten days before Seollal's first holiday day
+    x`rush`, Seollal x0.4, the fourteen days after its last x`slow`; other holidays x0.8, weekends
+    x0.9; 4% noise, +0.02%/day. Also each day's expected value."""
+    cal = HolidayCalendar(country="KR")
+    rng = random.Random(seed)
+    lifts: dict[date, float] = {}
+    # Seollal's closures in the KR calendar (2025's with its temporary holiday on the 27th)
+    for first, last in ((date(2025, 1, 27), date(2025, 1, 30)), (date(2026, 2, 16), date(2026, 2, 18))):
+        lifts.update({first - timedelta(days=k): rush for k in range(1, 11)})
+        lifts.update({last + timedelta(days=k): slow for k in range(1, 15)})
+    out, expected = [], {}
+    for i in range(640):
+        d = date(2024, 6, 1) + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        name = cal.name(d)
+        mean = 9_000 * math.exp(0.0002 * i) * (0.9 if d.weekday() >= 5 else 1.0) * lifts.get(d, 1.0)
+        mean *= (0.4 if "Korean New Year" in name else 0.8) if name else 1.0
+        expected[at] = mean
+        out.append(Point(at, round(mean * math.exp(rng.gauss(0, 0.04)))))
+    return out, expected, cal
+
+
+def test_the_weeks_around_lunar_new_year_are_a_season_learned_from_the_calendar():
+    history, expected, cal = _seollal_orders(rush=1.25, slow=0.7)
+    # the rush's second week, and the slow return's first and second weeks after Seollal 2026
+    for target, part in ((datetime(2026, 2, 7), "-2w"), (datetime(2026, 2, 24), "+1w"), (datetime(2026, 2, 27), "+2w")):
+        fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
+        assert f"season:Lunar New Year {part}" in fc.group.split(", "), (target, fc.group)
+        assert judge(fc, expected[target]).passed, (target, fc)
+        assert not judge(fc, 0.65 * expected[target]).passed, (target, fc)  # a 35% drop after Seollal
+    assert not judge(fc, expected[target] / 0.7).passed  # an ordinary day's volume is no slow return
+    assert cal.lunar_new_years(2025) == ((date(2025, 1, 27), date(2025, 1, 30)),)
+
+
+def test_a_calendar_with_lunar_new_year_but_no_effect_drops_the_season():
+    history, expected, cal = _seollal_orders(rush=1.0, slow=1.0)
+    target = datetime(2026, 2, 24)
+    fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
+    assert "season" in fc.features and "Lunar New Year" not in fc.group and not fc.notes
+    assert fc.half_width < math.log(1 / 0.7)  # the ordinary band, not one at the ceiling
+    assert not judge(fc, 0.8 * expected[target]).passed
+
+
+def test_a_weekend_day_worked_in_exchange_is_a_working_day():
+    cal = HolidayCalendar(country="CN")
+    # Sunday 18 February 2024 was worked for a Spring Festival bridge day off: a business day, and a
+    # working day of a Monday-Friday series' neighbourhood (the first day back: Tuesday the 20th is the third)
+    assert not cal.is_weekend(date(2024, 2, 18)) and cal.is_weekend(date(2024, 2, 17))
+    assert features_of(datetime(2024, 2, 18), "day", cal)["business_day"] > 0
+    assert near_holiday(date(2024, 2, 20), cal, frozenset(range(5))) == "Chinese New Year (Spring Festival) (observed) +3d"
