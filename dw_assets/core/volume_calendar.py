@@ -50,7 +50,8 @@ RAMADAN_DAYS, RAMADAN_LATE_DAYS = 30, 10
 # Lunar New Year (China's Spring Festival, Vietnam's Tet, Korea's Seollal): factories wind down and
 # shoppers rush in the weeks before its first holiday day, work returns slowly in the weeks after
 # its last; each week a season part of its own ("Lunar New Year -1w", "+2w"), earned by its own effect
-LUNAR_NEW_YEAR = re.compile(r"(chinese|lunar|korean) new year|spring festival", re.IGNORECASE)
+# (not "Spring Festival" alone: Egypt's Sham el-Nessim is one; China's is "Chinese New Year (Spring Festival)")
+LUNAR_NEW_YEAR = re.compile(r"(chinese|lunar|korean) new year", re.IGNORECASE)
 LUNAR_WEEKS_BEFORE, LUNAR_WEEKS_AFTER = 2, 3
 
 
