@@ -399,8 +399,8 @@ def shipments_cn(seed: int) -> Estate:
     rush, slow = set(), set()
     for y in range(2024, 2028):
         first = min((d for d in festival if d.year == y), default=None)
-        if first is None:
-            continue
+        if first is None or first > open_days[-1]:
+            continue  # (a festival after the series' end has no rush in it: 2027's fell on its last days)
         before = [d for d in open_days if d < first][-3:]
         after = [d for d in open_days if d > first][:5]
         rush.update(before)
