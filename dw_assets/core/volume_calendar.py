@@ -53,6 +53,7 @@ RAMADAN_DAYS, RAMADAN_LATE_DAYS = 30, 10
 # (not "Spring Festival" alone: Egypt's Sham el-Nessim is one; China's is "Chinese New Year (Spring Festival)")
 LUNAR_NEW_YEAR = re.compile(r"(chinese|lunar|korean) new year", re.IGNORECASE)
 LUNAR_WEEKS_BEFORE, LUNAR_WEEKS_AFTER = 2, 3
+LUNAR_NEW_YEAR_SEASON = "Lunar New Year"
 
 
 @dataclass(frozen=True)
@@ -103,9 +104,9 @@ class HolidayCalendar:
             for first, last in self.lunar_new_years(day.year):
                 occasion = (first - timedelta(days=7 * LUNAR_WEEKS_BEFORE)).toordinal()
                 if 0 < (first - day).days <= 7 * LUNAR_WEEKS_BEFORE:
-                    return f"Lunar New Year -{((first - day).days - 1) // 7 + 1}w", occasion
+                    return f"{LUNAR_NEW_YEAR_SEASON} -{((first - day).days - 1) // 7 + 1}w", occasion
                 if 0 < (day - last).days <= 7 * LUNAR_WEEKS_AFTER:
-                    return f"Lunar New Year +{((day - last).days - 1) // 7 + 1}w", occasion
+                    return f"{LUNAR_NEW_YEAR_SEASON} +{((day - last).days - 1) // 7 + 1}w", occasion
         return "", 0
 
     def lunar_new_years(self, year: int) -> tuple[tuple[date, date], ...]:
@@ -354,6 +355,30 @@ def _features(at: datetime, grain: Grain, cal: HolidayCalendar, span: int) -> di
 
 ALL_WEEK = frozenset(range(7))
 _NEAR_CACHE: dict[tuple, str] = {}
+
+
+def lunar_new_year_part(day: date, cal: HolidayCalendar, open_days: frozenset[int]) -> tuple[str, int]:
+    """The day's week around Lunar New Year (`HolidayCalendar.season`'s parts) counted in the days a
+    series closed on some weekdays is open (`open_days`, the weekend days worked in exchange too,
+    holidays closed), a week being as many of them as it has a week: a factory's slow return over its
+    first five working days after the festival is its "+1w", whatever weekends and worked Saturdays
+    fall between (counted in calendar days, the next Monday fell in it too). ("", 0) outside them."""
+    def is_open(d: date) -> bool:
+        return (d.weekday() in open_days or cal.is_worked_weekend(d)) and not cal.name(d)
+
+    per_week = len(open_days)
+    for first, last in cal.lunar_new_years(day.year) + cal.lunar_new_years(day.year + 1):
+        occasion = (first - timedelta(days=7 * LUNAR_WEEKS_BEFORE)).toordinal()
+        # (a week or so of closed days further than the calendar's weeks at most)
+        if first > day >= first - timedelta(days=7 * (LUNAR_WEEKS_BEFORE + 1)):
+            k = sum(1 for n in range((first - day).days) if is_open(day + timedelta(days=n)))
+            if 0 < k <= per_week * LUNAR_WEEKS_BEFORE:
+                return f"{LUNAR_NEW_YEAR_SEASON} -{(k - 1) // per_week + 1}w", occasion
+        elif last < day <= last + timedelta(days=7 * (LUNAR_WEEKS_AFTER + 1)):
+            k = sum(1 for n in range(1, (day - last).days + 1) if is_open(last + timedelta(days=n)))
+            if 0 < k <= per_week * LUNAR_WEEKS_AFTER:
+                return f"{LUNAR_NEW_YEAR_SEASON} +{(k - 1) // per_week + 1}w", occasion
+    return "", 0
 
 
 def near_holiday(day: date, cal: HolidayCalendar, open_days: frozenset[int] = ALL_WEEK,

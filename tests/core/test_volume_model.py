@@ -23,6 +23,7 @@ from dw_assets.core.volume_calendar import (
     hour_label,
     hour_of_key,
     hour_start,
+    lunar_new_year_part,
     near_holiday,
 )
 from dw_assets.core.volume_fit import _rolling_median, _trailing_medians
@@ -1471,3 +1472,16 @@ def test_a_weekend_day_worked_in_exchange_is_a_working_day():
     assert not cal.is_weekend(date(2024, 2, 18)) and cal.is_weekend(date(2024, 2, 17))
     assert features_of(datetime(2024, 2, 18), "day", cal)["business_day"] > 0
     assert near_holiday(date(2024, 2, 20), cal, frozenset(range(5))) == "Chinese New Year (Spring Festival) (observed) +3d"
+
+
+def test_a_business_day_series_counts_the_weeks_after_lunar_new_year_in_its_working_days():
+    cal, weekdays = HolidayCalendar(country="CN"), frozenset(range(5))
+    # Spring Festival 2026 closes 15-23 February (the 23rd a bridge day off); Saturday the 28th is
+    # worked. A factory's first five working days back are 24-28 February: its "+1w", and Monday
+    # 2 March, in the calendar's first week after, is its second
+    assert [lunar_new_year_part(date(2026, 2, d), cal, weekdays)[0] for d in (24, 27, 28)] == ["Lunar New Year +1w"] * 3
+    assert lunar_new_year_part(date(2026, 3, 2), cal, weekdays)[0] == "Lunar New Year +2w"
+    assert cal.season(date(2026, 3, 2))[0] == "Lunar New Year +1w"  # (a series open every day)
+    # ten working days before it at most (two weeks of five): Monday 2 February is the eleventh
+    assert lunar_new_year_part(date(2026, 2, 3), cal, weekdays)[0] == "Lunar New Year -2w"
+    assert lunar_new_year_part(date(2026, 2, 2), cal, weekdays) == ("", 0)
