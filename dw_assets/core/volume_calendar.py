@@ -113,7 +113,8 @@ class HolidayCalendar:
         """The year's Lunar New Year holidays as (first day, last day) of their closure: the days
         the country's calendar names for it, widened across the closed days next to them that end
         in another holiday (China's bridge days off, Korea's temporary holiday) so the weeks after
-        count from the first day back."""
+        count from the first day back. A one-day holiday (Indonesia's Imlek) is a holiday with a
+        neighbourhood, not a season: the weeks of winding down and returning follow a closure of days."""
         if not self.country:
             return ()
         return _memo(_LUNAR_CACHE, (self.cache_key, year), lambda: self._lunar_new_years(year))
@@ -138,7 +139,8 @@ class HolidayCalendar:
                     elif not self.is_weekend(d):
                         break
                 first, last = (edge, last) if direction < 0 else (first, edge)
-            out.append((first, last))
+            if last > first:
+                out.append((first, last))
         return tuple(out)
 
     def is_weekend(self, day: date) -> bool:

@@ -1454,6 +1454,7 @@ def test_the_weeks_around_lunar_new_year_are_a_season_learned_from_the_calendar(
     assert not judge(fc, expected[target] / 0.7).passed  # an ordinary day's volume is no slow return
     assert cal.lunar_new_years(2025) == ((date(2025, 1, 27), date(2025, 1, 30)),)
     assert HolidayCalendar(country="EG").lunar_new_years(2025) == ()  # Sham el-Nessim, "Spring Festival"
+    assert HolidayCalendar(country="ID").lunar_new_years(2025) == ()  # Imlek: one day off, no season
 
 
 def test_a_calendar_with_lunar_new_year_but_no_effect_drops_the_season():
