@@ -47,6 +47,13 @@ PERIOD_CLOSE_DAYS = 3  # the open days before a quarter's or year's last one tha
 EID_AL_FITR = re.compile(r"eid al-fitr", re.IGNORECASE)
 RAMADAN, RAMADAN_LATE = "Ramadan", "Ramadan (last ten days)"
 RAMADAN_DAYS, RAMADAN_LATE_DAYS = 30, 10
+# Lunar New Year (China's Spring Festival, Vietnam's Tet, Korea's Seollal): factories wind down and
+# shoppers rush in the weeks before its first holiday day, work returns slowly in the weeks after
+# its last; each week a season part of its own ("Lunar New Year -1w", "+2w"), earned by its own effect
+# (not "Spring Festival" alone: Egypt's Sham el-Nessim is one; China's is "Chinese New Year (Spring Festival)")
+LUNAR_NEW_YEAR = re.compile(r"(chinese|lunar|korean) new year", re.IGNORECASE)
+LUNAR_WEEKS_BEFORE, LUNAR_WEEKS_AFTER = 2, 3
+LUNAR_NEW_YEAR_SEASON = "Lunar New Year"
 
 
 @dataclass(frozen=True)
@@ -94,7 +101,64 @@ class HolidayCalendar:
                 if 0 < before <= RAMADAN_DAYS:
                     return (RAMADAN_LATE if before <= RAMADAN_LATE_DAYS else RAMADAN,
                             (eid - timedelta(days=RAMADAN_DAYS)).toordinal())
+            for first, last in self.lunar_new_years(day.year):
+                occasion = (first - timedelta(days=7 * LUNAR_WEEKS_BEFORE)).toordinal()
+                if 0 < (first - day).days <= 7 * LUNAR_WEEKS_BEFORE:
+                    return f"{LUNAR_NEW_YEAR_SEASON} -{((first - day).days - 1) // 7 + 1}w", occasion
+                if 0 < (day - last).days <= 7 * LUNAR_WEEKS_AFTER:
+                    return f"{LUNAR_NEW_YEAR_SEASON} +{((day - last).days - 1) // 7 + 1}w", occasion
         return "", 0
+
+    def lunar_new_years(self, year: int) -> tuple[tuple[date, date], ...]:
+        """The year's Lunar New Year holidays as (first day, last day) of their closure: the days
+        the country's calendar names for it, widened across the closed days next to them that end
+        in another holiday (China's bridge days off, Korea's temporary holiday) so the weeks after
+        count from the first day back. A one-day holiday (Indonesia's Imlek) is a holiday with a
+        neighbourhood, not a season: the weeks of winding down and returning follow a closure of days."""
+        if not self.country:
+            return ()
+        return _memo(_LUNAR_CACHE, (self.cache_key, year), lambda: self._lunar_new_years(year))
+
+    def _lunar_new_years(self, year: int) -> tuple[tuple[date, date], ...]:
+        named = sorted(d for d, name in _country_holidays(self.country or "", self.subdiv, year).items()
+                       if LUNAR_NEW_YEAR.search(name))
+        spans: list[list[date]] = []
+        for d in named:
+            if spans and (d - spans[-1][1]).days <= BRIDGE_REACH:
+                spans[-1][1] = d
+            else:
+                spans.append([d, d])
+        out = []
+        for first, last in spans:
+            for direction in (-1, 1):
+                edge, d = (first, last)[direction > 0], (first, last)[direction > 0]
+                for _ in range(BRIDGE_REACH):
+                    d += timedelta(days=direction)
+                    if self.name(d):
+                        edge = d
+                    elif not self.is_weekend(d):
+                        break
+                first, last = (edge, last) if direction < 0 else (first, edge)
+            if last > first:
+                out.append((first, last))
+        return tuple(out)
+
+    def is_weekend(self, day: date) -> bool:
+        """Whether the day is a weekend day of the calendar's country (Friday and Saturday in Saudi
+        Arabia or Israel, and as it was that year: the UAE moved to Saturday and Sunday in 2022),
+        unless it is worked in exchange for a day off (China's Saturdays around Spring Festival);
+        Saturday and Sunday without a country."""
+        if not self.country:
+            return day.weekday() >= 5
+        return day.day in _weekend_dates(self.country, self.subdiv, day.year, day.month) and not self.is_worked_weekend(day)
+
+    def is_worked_weekend(self, day: date) -> bool:
+        """A weekend day worked in exchange for a bridge day off (China's Saturdays around Spring Festival)."""
+        return bool(self.country) and day in _weekend_workdays(self.country or "", self.subdiv, day.year)
+
+    def is_business_day(self, day: date) -> bool:
+        """Neither a weekend day nor a holiday of the calendar."""
+        return not self.is_weekend(day) and not self.name(day)
 
     def name(self, day: date) -> str:
         if day in self.dates:
@@ -114,14 +178,13 @@ class HolidayCalendar:
         parts = holiday_parts(name)
         if len(parts) > 1 and all(_recurs(self.country, self.subdiv, part, day.year) for part in parts):
             return name  # two recurring holidays on one day this year: each part compares with its own past
-        weekend = weekend_days(self.country, self.subdiv)
         for direction in (-1, 1):
             d = day + timedelta(days=direction)
             for _ in range(BRIDGE_REACH):
                 other = self.name(d)
                 if other and d not in self.dates and _recurs(self.country, self.subdiv, other, d.year):
                     return other
-                if not other and d.weekday() not in weekend:
+                if not other and not self.is_weekend(d):
                     break  # an open day: the closure ended without a recurring holiday
                 d += timedelta(days=direction)
         return name
@@ -161,6 +224,28 @@ def _recurs(country: str, subdiv: str | None, name: str, year: int) -> bool:
     return any(name in _country_holidays(country, subdiv, y).values() for y in (year - 1, year + 1))
 
 
+@lru_cache(maxsize=1024)
+def _weekend_dates(country: str, subdiv: str | None, year: int, month: int) -> frozenset[int]:
+    """The days of the month that are weekend days in the country, by the `holidays` package's
+    dated weekend (a country that moved its weekend did so on a date)."""
+    try:
+        cal = holidays_lib.country_holidays(country, subdiv=subdiv, years=year)
+    except NotImplementedError:
+        return frozenset(d for d in range(1, calendar.monthrange(year, month)[1] + 1)
+                         if date(year, month, d).weekday() >= 5)
+    return frozenset(d for d in range(1, calendar.monthrange(year, month)[1] + 1)
+                     if cal.is_weekend(date(year, month, d)))
+
+
+@lru_cache(maxsize=256)
+def _weekend_workdays(country: str, subdiv: str | None, year: int) -> frozenset[date]:
+    """The weekend days worked in exchange for a day off next to a holiday (China, Vietnam)."""
+    try:
+        return frozenset(holidays_lib.country_holidays(country, subdiv=subdiv, years=year).weekend_workdays)
+    except NotImplementedError:
+        return frozenset()
+
+
 @lru_cache(maxsize=64)
 def weekend_days(country: str, subdiv: str | None) -> frozenset[int]:
     try:
@@ -182,12 +267,11 @@ def month_period(day: date, cal: HolidayCalendar) -> str:
 
 
 def _business_day(day: date, cal: HolidayCalendar) -> int:
-    n = 0
-    for d in range(1, day.day + 1):
-        current = day.replace(day=d)
-        if current.weekday() < 5 and not cal.name(current):
-            n += 1
-    return n if day.weekday() < 5 and not cal.name(day) else -1
+    """1 for the month's first business day (the calendar's weekend and holidays closed), 2 for
+    the next...; -1 on a non-business day."""
+    if not cal.is_business_day(day):
+        return -1
+    return sum(1 for d in range(1, day.day + 1) if cal.is_business_day(day.replace(day=d)))
 
 
 def _business_day_edge(from_start: int, from_end: int) -> int:
@@ -204,15 +288,15 @@ def _business_day_from_end(day: date, cal: HolidayCalendar) -> int:
     """-1 for the month's last business day, -2 for the one before...; 0 on a non-business day.
     A close on the last three business days falls on business day 18 to 22 counted from the
     start, depending on the month: counted from the end it is always -3..-1."""
-    if day.weekday() >= 5 or cal.name(day):
+    if not cal.is_business_day(day):
         return 0
     last = calendar.monthrange(day.year, day.month)[1]
-    after = sum(1 for d in range(day.day + 1, last + 1)
-                if (current := day.replace(day=d)).weekday() < 5 and not cal.name(current))
+    after = sum(1 for d in range(day.day + 1, last + 1) if cal.is_business_day(day.replace(day=d)))
     return -(after + 1)
 
 
 _FEATURE_CACHE: dict[tuple, dict[str, object]] = {}
+_LUNAR_CACHE: dict[tuple, tuple[tuple[date, date], ...]] = {}
 _CALENDAR_KEYS: dict[tuple, int] = {}  # a calendar's content -> its cache key
 CACHE_LIMIT = 200_000  # entries a memo holds before it starts again (a bound on memory, not a tuning)
 
@@ -275,6 +359,30 @@ ALL_WEEK = frozenset(range(7))
 _NEAR_CACHE: dict[tuple, str] = {}
 
 
+def lunar_new_year_part(day: date, cal: HolidayCalendar, open_days: frozenset[int]) -> tuple[str, int]:
+    """The day's week around Lunar New Year (`HolidayCalendar.season`'s parts) counted in the days a
+    series closed on some weekdays is open (`open_days`, the weekend days worked in exchange too,
+    holidays closed), a week being as many of them as it has a week: a factory's slow return over its
+    first five working days after the festival is its "+1w", whatever weekends and worked Saturdays
+    fall between (counted in calendar days, the next Monday fell in it too). ("", 0) outside them."""
+    def is_open(d: date) -> bool:
+        return (d.weekday() in open_days or cal.is_worked_weekend(d)) and not cal.name(d)
+
+    per_week = len(open_days)
+    for first, last in cal.lunar_new_years(day.year) + cal.lunar_new_years(day.year + 1):
+        occasion = (first - timedelta(days=7 * LUNAR_WEEKS_BEFORE)).toordinal()
+        # (a week or so of closed days further than the calendar's weeks at most)
+        if first > day >= first - timedelta(days=7 * (LUNAR_WEEKS_BEFORE + 1)):
+            k = sum(1 for n in range((first - day).days) if is_open(day + timedelta(days=n)))
+            if 0 < k <= per_week * LUNAR_WEEKS_BEFORE:
+                return f"{LUNAR_NEW_YEAR_SEASON} -{(k - 1) // per_week + 1}w", occasion
+        elif last < day <= last + timedelta(days=7 * (LUNAR_WEEKS_AFTER + 1)):
+            k = sum(1 for n in range(1, (day - last).days + 1) if is_open(last + timedelta(days=n)))
+            if 0 < k <= per_week * LUNAR_WEEKS_AFTER:
+                return f"{LUNAR_NEW_YEAR_SEASON} +{(k - 1) // per_week + 1}w", occasion
+    return "", 0
+
+
 def near_holiday(day: date, cal: HolidayCalendar, open_days: frozenset[int] = ALL_WEEK,
                   reach: int = NEIGHBOURHOOD_DAYS) -> str:
     """The nearest holiday within NEIGHBOURHOOD_DAYS working days and the offset to it ("Eid
@@ -299,7 +407,8 @@ def _nearest_holiday(day: date, cal: HolidayCalendar, open_days: frozenset[int],
             if name:
                 found[direction] = (worked + 1, name)
                 break
-            if d.weekday() in open_days:
+            # (a weekend day worked in exchange for a bridge day off is a working day)
+            if d.weekday() in open_days or cal.is_worked_weekend(d):
                 worked += 1
                 if worked >= reach:
                     break

@@ -51,6 +51,7 @@ from dw_assets.core.volume_calendar import (
     ALL_WEEK,
     EARNED,
     FEATURES,
+    LUNAR_NEW_YEAR_SEASON,
     NEIGHBOURHOOD_DAYS,
     NEIGHBOURHOOD_MAX_DAYS,
     NONE,
@@ -66,6 +67,7 @@ from dw_assets.core.volume_calendar import (
     holiday_parts,
     hour_closures,
     local_hours,
+    lunar_new_year_part,
     month_period,
     near_holiday,
     open_weekdays,
@@ -826,14 +828,16 @@ def _month_closes(pts: Sequence[Point], feats: list[dict[str, object]], target: 
 def _working_day_neighbourhoods(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
                                 target_feats: dict[str, object], cal: HolidayCalendar,
                                 open_days: frozenset[int]) -> None:
-    """A series closed on some weekdays counts a holiday's neighbourhood in its own working days."""
+    """A series closed on some weekdays counts a holiday's neighbourhood, and the weeks around Lunar
+    New Year, in its own working days."""
     if open_days == ALL_WEEK or not open_days:
         return
-    for q, fv in zip(pts, feats):
+    for at, fv in [*((q.at, fv) for q, fv in zip(pts, feats)), (target, target_feats)]:
         if not fv["holiday"]:
-            fv["near_holiday"] = near_holiday(q.at.date(), cal, open_days)
-    if not target_feats["holiday"]:
-        target_feats["near_holiday"] = near_holiday(target.date(), cal, open_days)
+            fv["near_holiday"] = near_holiday(at.date(), cal, open_days)
+        # (Ramadan and a configured season keep their days, as the calendar gives them priority)
+        if "season" in fv and (not fv["season"] or str(fv["season"]).startswith(LUNAR_NEW_YEAR_SEASON)):
+            fv["season"], fv["season_at"] = lunar_new_year_part(at.date(), cal, open_days)
 
 
 def _spread(fit: SeriesFit, feats: Sequence[Mapping[str, object]], target_feats: Mapping[str, object],

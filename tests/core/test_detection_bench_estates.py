@@ -226,3 +226,21 @@ def test_estates_whose_weekly_pattern_changes_say_where(name: str, changes: int)
     for at in estate.shape_at:
         assert at in days and estate.categories.get(at + timedelta(days=1)) in ("after_shape_change", "holiday")
     assert not ESTATES["orders_eg"](1).shape_at and not ESTATES["orders_us"](1).shape_at
+
+
+def test_orders_vn_holds_the_weeks_around_tet() -> None:
+    estate = ESTATES["orders_vn"](1)
+    assert estate.series == ESTATES["orders_vn"](1).series and estate.series != ESTATES["orders_vn"](2).series
+    stamps = [at for at, _ in estate.series]
+    assert stamps == sorted(set(stamps)) and all(len(groups) == GROUPS for _, groups in estate.series)
+    evaluated = stamps[estate.evaluate_from:]
+    kinds = {estate.categories.get(at, "ordinary") for at in evaluated}
+    assert kinds == {"lunar_new_year", "holiday", "ordinary"}, kinds
+    # a past Tet in the history, one in the evaluated window, each with at least a week either side
+    for part in (stamps[:estate.evaluate_from], evaluated):
+        season = [at for at in part if estate.categories.get(at) == "lunar_new_year"]
+        assert len(season) >= 14 and max(season) - min(season) > timedelta(days=20)
+    tet = [at for at in evaluated if "Lunar New Year" in estate.calendar.name(at.date())]
+    total = {at: sum(groups) for at, groups in estate.series}
+    before, after = tet[0] - timedelta(days=1), tet[-1] + timedelta(days=1)
+    assert total[before] > total[after] * 1.6  # the rush against the first day back

@@ -17,7 +17,15 @@ import numpy as np
 import pytest
 
 from dw_assets.core.checks_logic import parse_partition_moment
-from dw_assets.core.volume_calendar import HolidayCalendar, features_of, hour_label, hour_of_key, hour_start
+from dw_assets.core.volume_calendar import (
+    HolidayCalendar,
+    features_of,
+    hour_label,
+    hour_of_key,
+    hour_start,
+    lunar_new_year_part,
+    near_holiday,
+)
 from dw_assets.core.volume_fit import _rolling_median, _trailing_medians
 from dw_assets.core.volume_model import ModelParams, Point, forecast, judge
 
@@ -1444,3 +1452,115 @@ def test_a_slow_steady_decline_is_followed_no_further_than_the_band_and_still_fa
     assert not judge(fc, window_median * math.exp(-2 * fc.half_width) * 0.99).passed
     assert not judge(fc, 0).passed
 
+
+
+def _sun_thu_ledger(seed: int = 41) -> tuple[list[Point], HolidayCalendar]:
+    """A Riyadh ledger on Saudi business days only (Sunday to Thursday, no holidays): the close on
+    the month's last three business days x1.6, x2.0, x2.4; 4% noise."""
+    cal = HolidayCalendar(country="SA")
+    rng = random.Random(seed)
+    days = [d for d in (date(2024, 1, 1) + timedelta(days=i) for i in range(761))
+            if d.weekday() not in (4, 5) and not cal.name(d)]
+    by_month: dict[tuple[int, int], list[date]] = {}
+    for d in days:
+        by_month.setdefault((d.year, d.month), []).append(d)
+    out = []
+    for d in days:
+        month = by_month[(d.year, d.month)]
+        from_end = len(month) - 1 - month.index(d)
+        mean = 5_000.0 * ((1.6, 2.0, 2.4)[2 - from_end] if from_end < 3 else 1.0)
+        out.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.04)))))
+    return out, cal
+
+
+def test_business_days_are_counted_on_the_calendars_own_weekend():
+    cal = HolidayCalendar(country="SA")  # Friday and Saturday
+    # January 2026 ends on a Saturday: Thursday the 29th is its last business day, Sunday the 4th its
+    # second (Thursday the 1st its first)
+    last, friday, sunday = (features_of(datetime(2026, 1, d), "day", cal) for d in (29, 30, 4))
+    assert last["business_day_from_end"] == -1 and last["business_day_edge"] == -1
+    assert friday["business_day"] == -1 and friday["business_day_from_end"] == 0
+    assert sunday["business_day"] == 2 and sunday["business_day_edge"] == 2
+    # the UAE moved its weekend from Friday-Saturday to Saturday-Sunday on 1 January 2022
+    uae = HolidayCalendar(country="AE")
+    assert uae.is_weekend(date(2021, 12, 31)) and not uae.is_weekend(date(2022, 1, 7))
+    assert uae.is_weekend(date(2022, 1, 9)) and not HolidayCalendar().is_weekend(date(2022, 1, 7))
+
+
+def test_a_sun_thu_ledgers_close_is_judged_on_its_last_business_days():
+    history, cal = _sun_thu_ledger()
+    # Thursday 29 January 2026 (the 30th and 31st are the weekend) closes the month at x2.4
+    for target in (datetime(2026, 1, 29), datetime(2026, 1, 28), datetime(2026, 1, 27)):
+        value = next(p.value for p in history if p.at == target)
+        fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
+        assert judge(fc, value).passed, (target, fc.group, value / fc.baseline)
+        assert not judge(fc, value * 0.65).passed, (target, fc.group)
+    assert "business_day=-3 from the end" in fc.group, fc.group
+
+
+def _seollal_orders(rush: float, slow: float, seed: int = 23) -> tuple[list[Point], dict[datetime, float], HolidayCalendar]:
+    """Korean orders every day from June 2024: the ten days before Seollal's first holiday day
+    x`rush`, Seollal x0.4, the fourteen days after its last x`slow`; other holidays x0.8, weekends
+    x0.9; 4% noise, +0.02%/day. Also each day's expected value."""
+    cal = HolidayCalendar(country="KR")
+    rng = random.Random(seed)
+    lifts: dict[date, float] = {}
+    # Seollal's closures in the KR calendar (2025's with its temporary holiday on the 27th)
+    for first, last in ((date(2025, 1, 27), date(2025, 1, 30)), (date(2026, 2, 16), date(2026, 2, 18))):
+        lifts.update({first - timedelta(days=k): rush for k in range(1, 11)})
+        lifts.update({last + timedelta(days=k): slow for k in range(1, 15)})
+    out, expected = [], {}
+    for i in range(640):
+        d = date(2024, 6, 1) + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        name = cal.name(d)
+        mean = 9_000 * math.exp(0.0002 * i) * (0.9 if d.weekday() >= 5 else 1.0) * lifts.get(d, 1.0)
+        mean *= (0.4 if "Korean New Year" in name else 0.8) if name else 1.0
+        expected[at] = mean
+        out.append(Point(at, round(mean * math.exp(rng.gauss(0, 0.04)))))
+    return out, expected, cal
+
+
+def test_the_weeks_around_lunar_new_year_are_a_season_learned_from_the_calendar():
+    history, expected, cal = _seollal_orders(rush=1.25, slow=0.7)
+    # the rush's second week, and the slow return's first and second weeks after Seollal 2026
+    for target, part in ((datetime(2026, 2, 7), "-2w"), (datetime(2026, 2, 24), "+1w"), (datetime(2026, 2, 27), "+2w")):
+        fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
+        assert f"season:Lunar New Year {part}" in fc.group.split(", "), (target, fc.group)
+        assert judge(fc, expected[target]).passed, (target, fc)
+        assert not judge(fc, 0.65 * expected[target]).passed, (target, fc)  # a 35% drop after Seollal
+    assert not judge(fc, expected[target] / 0.7).passed  # an ordinary day's volume is no slow return
+    assert cal.lunar_new_years(2025) == ((date(2025, 1, 27), date(2025, 1, 30)),)
+    assert HolidayCalendar(country="EG").lunar_new_years(2025) == ()  # Sham el-Nessim, "Spring Festival"
+    assert HolidayCalendar(country="ID").lunar_new_years(2025) == ()  # Imlek: one day off, no season
+
+
+def test_a_calendar_with_lunar_new_year_but_no_effect_drops_the_season():
+    history, expected, cal = _seollal_orders(rush=1.0, slow=1.0)
+    target = datetime(2026, 2, 24)
+    fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
+    assert "season" in fc.features and "Lunar New Year" not in fc.group and not fc.notes
+    assert fc.half_width < math.log(1 / 0.7)  # the ordinary band, not one at the ceiling
+    assert not judge(fc, 0.8 * expected[target]).passed
+
+
+def test_a_weekend_day_worked_in_exchange_is_a_working_day():
+    cal = HolidayCalendar(country="CN")
+    # Sunday 18 February 2024 was worked for a Spring Festival bridge day off: a business day, and a
+    # working day of a Monday-Friday series' neighbourhood (the first day back: Tuesday the 20th is the third)
+    assert not cal.is_weekend(date(2024, 2, 18)) and cal.is_weekend(date(2024, 2, 17))
+    assert features_of(datetime(2024, 2, 18), "day", cal)["business_day"] > 0
+    assert near_holiday(date(2024, 2, 20), cal, frozenset(range(5))) == "Chinese New Year (Spring Festival) (observed) +3d"
+
+
+def test_a_business_day_series_counts_the_weeks_after_lunar_new_year_in_its_working_days():
+    cal, weekdays = HolidayCalendar(country="CN"), frozenset(range(5))
+    # Spring Festival 2026 closes 15-23 February (the 23rd a bridge day off); Saturday the 28th is
+    # worked. A factory's first five working days back are 24-28 February: its "+1w", and Monday
+    # 2 March, in the calendar's first week after, is its second
+    assert [lunar_new_year_part(date(2026, 2, d), cal, weekdays)[0] for d in (24, 27, 28)] == ["Lunar New Year +1w"] * 3
+    assert lunar_new_year_part(date(2026, 3, 2), cal, weekdays)[0] == "Lunar New Year +2w"
+    assert cal.season(date(2026, 3, 2))[0] == "Lunar New Year +1w"  # (a series open every day)
+    # ten working days before it at most (two weeks of five): Monday 2 February is the eleventh
+    assert lunar_new_year_part(date(2026, 2, 3), cal, weekdays)[0] == "Lunar New Year -2w"
+    assert lunar_new_year_part(date(2026, 2, 2), cal, weekdays) == ("", 0)
