@@ -150,11 +150,12 @@ class HolidayCalendar:
         Saturday and Sunday without a country."""
         if not self.country:
             return day.weekday() >= 5
-        return day.day in _weekend_dates(self.country, self.subdiv, day.year, day.month) and not self.is_worked_weekend(day)
+        weekend, worked = _weekends(self.country, self.subdiv, day.year)
+        return day in weekend and day not in worked
 
     def is_worked_weekend(self, day: date) -> bool:
         """A weekend day worked in exchange for a bridge day off (China's Saturdays around Spring Festival)."""
-        return bool(self.country) and day in _weekend_workdays(self.country or "", self.subdiv, day.year)
+        return bool(self.country) and day in _weekends(self.country or "", self.subdiv, day.year)[1]
 
     def is_business_day(self, day: date) -> bool:
         """Neither a weekend day nor a holiday of the calendar."""
@@ -224,26 +225,17 @@ def _recurs(country: str, subdiv: str | None, name: str, year: int) -> bool:
     return any(name in _country_holidays(country, subdiv, y).values() for y in (year - 1, year + 1))
 
 
-@lru_cache(maxsize=1024)
-def _weekend_dates(country: str, subdiv: str | None, year: int, month: int) -> frozenset[int]:
-    """The days of the month that are weekend days in the country, by the `holidays` package's
-    dated weekend (a country that moved its weekend did so on a date)."""
+@lru_cache(maxsize=256)
+def _weekends(country: str, subdiv: str | None, year: int) -> tuple[frozenset[date], frozenset[date]]:
+    """The year's weekend days in the country, by the `holidays` package's dated weekend (a country
+    that moved its weekend did so on a date), and the weekend days worked in exchange for a day off
+    next to a holiday (China, Vietnam); Saturday and Sunday for a country the package does not know."""
+    days = [date(year, 1, 1) + timedelta(days=n) for n in range(366 if calendar.isleap(year) else 365)]
     try:
         cal = holidays_lib.country_holidays(country, subdiv=subdiv, years=year)
     except NotImplementedError:
-        return frozenset(d for d in range(1, calendar.monthrange(year, month)[1] + 1)
-                         if date(year, month, d).weekday() >= 5)
-    return frozenset(d for d in range(1, calendar.monthrange(year, month)[1] + 1)
-                     if cal.is_weekend(date(year, month, d)))
-
-
-@lru_cache(maxsize=256)
-def _weekend_workdays(country: str, subdiv: str | None, year: int) -> frozenset[date]:
-    """The weekend days worked in exchange for a day off next to a holiday (China, Vietnam)."""
-    try:
-        return frozenset(holidays_lib.country_holidays(country, subdiv=subdiv, years=year).weekend_workdays)
-    except NotImplementedError:
-        return frozenset()
+        return frozenset(d for d in days if d.weekday() >= 5), frozenset()
+    return frozenset(d for d in days if cal.is_weekend(d)), frozenset(cal.weekend_workdays)
 
 
 @lru_cache(maxsize=64)

@@ -378,9 +378,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     if reshaped:
         # every earlier regime of the group is moved to the latest one (a share changed twice: only
         # the latest shape is the group's now)
-        x = [v + sum(move for (f, value), change in reshaped.items() if feats[i][f] == value
-                     for lo, hi, move in change.moves if lo <= i < hi)
-             for i, v in enumerate(x)]
+        x = _moved_to_latest_shape(x, feats, reshaped)
         fit = SeriesFit(t, x, feats, used, lag, level_points)
         spread = _spread(fit, feats, target_feats, used) * small_sample
     effect, thinnest, unseen, unseen_gap = fit.effect_for(target_feats)
@@ -968,6 +966,14 @@ def _shape_changes(fit: SeriesFit, feats: Sequence[Mapping[str, object]], used: 
     return out
 
 
+def _moved_to_latest_shape(x: Sequence[float], feats: Sequence[Mapping[str, object]],
+                           changes: Mapping[tuple[str, object], _ShapeChange]) -> list[float]:
+    """The series with each changed group's earlier regimes moved to its latest share."""
+    return [v + sum(move for (f, value), change in changes.items() if feats[i][f] == value
+                    for lo, hi, move in change.moves if lo <= i < hi)
+            for i, v in enumerate(x)]
+
+
 def _marked_shape(fit: SeriesFit, t: list[float], x: list[float], feats: list[dict[str, object]], used: list[str],
                   special: Sequence[bool], marked: int, lag: int, level_points: int,
                   p: ModelParams) -> tuple[list[float], SeriesFit, dict[tuple[str, object], _ShapeChange]]:
@@ -980,9 +986,7 @@ def _marked_shape(fit: SeriesFit, t: list[float], x: list[float], feats: list[di
     before = [s or i >= marked for i, s in enumerate(special)]
     earlier = _shape_changes(fit, feats, used, before, p.shape_after, p.shape_z)
     if earlier:
-        x = [v + sum(move for (f, value), change in earlier.items() if feats[i][f] == value
-                     for lo, hi, move in change.moves if lo <= i < hi)
-             for i, v in enumerate(x)]
+        x = _moved_to_latest_shape(x, feats, earlier)
         fit = SeriesFit(t, x, feats, used, lag, level_points)
     changes: dict[tuple[str, object], _ShapeChange] = {}
     for f in SHAPE_GROUPS:
@@ -1000,9 +1004,7 @@ def _marked_shape(fit: SeriesFit, t: list[float], x: list[float], feats: list[di
             delta = median(new[value]) - median(old[value]) if new[value] else 0.0
             changes[(f, value)] = _ShapeChange(delta, marked, len(new[value]), ((0, marked, delta),))
     if changes:
-        x = [v + sum(move for (f, value), change in changes.items() if feats[i][f] == value
-                     for lo, hi, move in change.moves if lo <= i < hi)
-             for i, v in enumerate(x)]
+        x = _moved_to_latest_shape(x, feats, changes)
         fit = SeriesFit(t, x, feats, used, lag, level_points)
     return x, fit, changes
 
