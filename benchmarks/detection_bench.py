@@ -1545,6 +1545,11 @@ class Tally:
         return sum(v[0] for v in kept), sum(v[1] for v in kept)
 
 
+def _owned(at: datetime, value: float, shifts: set[datetime], shapes: set[datetime]) -> Point:
+    """A history point with what the simulated owner accepted of it (a new level, a new weekly pattern)."""
+    return Point(at, value, accepted=at in shifts or at in shapes, shift=at in shifts, shape=at in shapes)
+
+
 def run_estate(estate: Estate, params: ModelParams, stride: int = 1) -> dict[str, Tally]:
     tallies = {"ours": Tally(), "z_plain": Tally(), "z_seasonal": Tally()}
     seasonal = "hour" if estate.grain == "hour" else None if _monthly(estate) else "weekday"
@@ -1560,11 +1565,8 @@ def run_estate(estate: Estate, params: ModelParams, stride: int = 1) -> dict[str
         if at in estate.incidents:
             continue
         past = estate.series[max(0, idx - _lookback(estate)):idx]
-        total_hist = [Point(a, sum(g), accepted=a in accepted_shift or a in accepted_shape, shift=a in accepted_shift,
-                            shape=a in accepted_shape) for a, g in past]
-        group_hist = [[Point(a, g[i], accepted=a in accepted_shift or a in accepted_shape, shift=a in accepted_shift,
-                             shape=a in accepted_shape) for a, g in past]
-                      for i in range(GROUPS)]
+        total_hist = [_owned(a, sum(g), accepted_shift, accepted_shape) for a, g in past]
+        group_hist = [[_owned(a, g[i], accepted_shift, accepted_shape) for a, g in past] for i in range(GROUPS)]
         calendars = [estate.calendar] + [estate.calendar_of(i) for i in range(GROUPS)]
         fcs = [forecast(h, at, grain=estate.grain, calendar_=c, params=params, timezone=estate.timezone)
                for h, c in zip([total_hist, *group_hist], calendars)]
