@@ -1,15 +1,18 @@
-"""The detection benchmark's fifth-round estates (written blind) generate what their docstrings say:
+"""The detection benchmark's blind estates (fifth, eighth and ninth rounds) (written blind) generate what their docstrings say:
 deterministic per seed, five groups, increasing partitions, the evaluated window and the clean
 partitions' kinds set. Generation only: the model is never run here (that is the benchmark's job)."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+import random
+from datetime import date, datetime, timedelta
 from itertools import pairwise
 
 import pytest
 
-from benchmarks.detection_bench import ESTATES, GROUPS, HELD_OUT
+from benchmarks.detection_bench import ESTATES, FAULTS, GROUPS, HELD_OUT, Estate, faulted, run_estate
+from dw_assets.core.volume_calendar import HolidayCalendar
+from dw_assets.core.volume_model import ModelParams
 
 # each estate and the kinds of clean partitions its evaluated window must hold
 FIFTH_ROUND = {
@@ -127,7 +130,7 @@ def _mean(values: list[float]) -> float:
 def test_eighth_round_estate_generates(name: str) -> None:
     estate = ESTATES[name](1)
     length, kinds = EIGHTH_ROUND[name]
-    assert estate.name == name and name in HELD_OUT
+    assert estate.name == name and name not in HELD_OUT, "read for the ninth round"
     assert estate.series == ESTATES[name](1).series, "same seed, same series"
     assert estate.series != ESTATES[name](2).series, "another seed, other noise"
     stamps = [at for at, _ in estate.series]
@@ -244,3 +247,130 @@ def test_orders_vn_holds_the_weeks_around_tet() -> None:
     total = {at: sum(groups) for at, groups in estate.series}
     before, after = tet[0] - timedelta(days=1), tet[-1] + timedelta(days=1)
     assert total[before] > total[after] * 1.6  # the rush against the first day back
+
+
+# the ninth round (written blind, held out): each estate, its number of groups, its length at least and the
+# kinds of clean partitions its evaluated window must hold. Generation only: never run on the model here
+NINTH_ROUND = {
+    "payouts_us": (4, 700, {"payday", "before_payday", "after_holiday", "ordinary"}),
+    "sales_au": (3, 760, {"boxing_day", "holiday", "eofy_sale", "season", "ordinary"}),
+    "streams_gb": (5, 760, {"after_shift", "ramp", "holiday", "ordinary"}),
+    "trips_mx_hourly": (5, 24 * 60, {"holiday", "holiday_eve", "ordinary"}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NINTH_ROUND))
+def test_ninth_round_estate_generates(name: str) -> None:
+    estate = ESTATES[name](1)
+    groups, length, kinds = NINTH_ROUND[name]
+    assert estate.name == name and name in HELD_OUT
+    assert estate.series == ESTATES[name](1).series, "same seed, same series"
+    assert estate.series != ESTATES[name](2).series, "another seed, other noise"
+    stamps = [at for at, _ in estate.series]
+    assert len(stamps) >= length and stamps == sorted(set(stamps))
+    assert all(len(values) == groups and min(values) > 0 for _, values in estate.series)
+    if estate.grain == "day":
+        assert 300 <= estate.evaluate_from < len(stamps) - 200, "a year of history, most of a year evaluated"
+    else:
+        assert len(stamps) - estate.evaluate_from == 24 * 14 and estate.evaluate_from >= 24 * 28
+    assert {estate.categories.get(at, "ordinary") for at in stamps[estate.evaluate_from:]} == kinds
+
+
+@pytest.mark.parametrize("name", sorted(NINTH_ROUND))
+def test_ninth_round_faults_are_injected_on_each_estates_groups(name: str) -> None:
+    estate = ESTATES[name](1)
+    groups = estate.series[estate.evaluate_from][1]
+    out = faulted(random.Random(1), groups)
+    assert set(out) == set(FAULTS) and all(len(values) == len(groups) for values in out.values())
+    assert out["empty"] == [0.0] * len(groups) and out["duplicated"] == [v * 2 for v in groups]
+    assert sum(v == 0 for v in out["missing_group"]) == 1
+    assert sum(out["drop_20"]) == pytest.approx(0.8 * sum(groups), rel=0.01)
+
+
+def test_run_estate_uses_the_estates_own_number_of_groups() -> None:
+    """A three-group estate (not one of the held-out ones: a flat synthetic series) runs through the
+    bench without an IndexError and judges its groups (the total and three series)."""
+    start = datetime(2025, 1, 6)
+    series = [(start + timedelta(days=i), [1000.0 + (i * 7) % 13, 500.0 + (i * 5) % 11, 250.0 + (i * 3) % 7])
+              for i in range(70)]
+    estate = Estate("flat3", "day", series, 68, HolidayCalendar())
+    tallies = run_estate(estate, ModelParams())
+    assert tallies["ours"].clean["ordinary"][1] == 2
+    assert tallies["ours"].hits["empty"] == [2, 2] and tallies["ours"].hits["missing_group"][1] == 2
+
+
+def test_payouts_us_paydays_roll_back_to_the_business_day_before() -> None:
+    estate = ESTATES["payouts_us"](1)
+    days = [at.date() for at, _ in estate.series]
+    assert all(d.weekday() < 5 and not estate.calendar.name(d) for d in days), "federal business days only"
+    assert date(2025, 7, 4) not in days and date(2025, 11, 27) not in days
+    kind = {at.date(): estate.categories.get(at, "ordinary") for at, _ in estate.series}
+    paydays = {d for d, k in kind.items() if k == "payday"}
+    # the 15th on a Sunday (June 2025), on a Saturday (November 2025), on Martin Luther King Day (2024)
+    assert {date(2025, 6, 13), date(2025, 11, 14), date(2024, 1, 12)} <= paydays
+    assert date(2024, 1, 15) not in days and date(2025, 12, 15) in paydays, "a Monday 15th stays"
+    # the month's last business day: 31 August 2025 a Sunday, 30 November 2024 a Saturday
+    assert {date(2025, 8, 29), date(2024, 11, 29), date(2025, 12, 31)} <= paydays
+    months = {(d.year, d.month) for d in days}
+    assert len(paydays) == 2 * len(months), "two paydays a month"
+    total = {at.date(): sum(values) for at, values in estate.series}
+    ordinary = _mean([v for d, v in total.items() if kind[d] == "ordinary"])
+    assert _mean([total[d] for d in paydays]) / ordinary > 1.8
+    before = [d for d, k in kind.items() if k == "before_payday"]
+    assert all(min(p for p in paydays if p > d) == min(x for x in days if x > d) for d in before)
+
+
+def test_sales_au_boxing_day_season_and_end_of_financial_year() -> None:
+    estate = ESTATES["sales_au"](1)
+    total = {at.date(): sum(values) for at, values in estate.series}
+    first = estate.series[estate.evaluate_from][0].date()
+    boxing = [d for d in total if d.month == 12 and d.day == 26]
+    assert len(boxing) == 2 and boxing[0] < first <= boxing[1], "one in the history, one evaluated"
+    for day in boxing:  # against the same weekday a week before (in December too)
+        assert 2.0 < total[day] / total[day - timedelta(weeks=1)] < 3.0, day
+    # stores shut on Christmas Day: the largest channel near zero, the online channel open
+    stores = max(range(3), key=lambda g: estate.series[0][1][g])
+    christmas = dict(estate.series)[datetime(2025, 12, 25)]
+    usual = dict(estate.series)[datetime(2025, 12, 18)]
+    assert christmas[stores] < 0.1 * usual[stores] and max(christmas) > 0.3 * max(v for g, v in enumerate(usual) if g != stores)
+    # December above November, January below it (whole months of 2025, 2026)
+    month = lambda y, m: _mean([v for d, v in total.items() if (d.year, d.month) == (y, m) and d.day < 24])
+    assert 1.15 < month(2025, 12) / month(2025, 11) < 1.35 and 0.78 < month(2026, 1) / month(2025, 11) < 0.92
+    sale = _mean([v for d, v in total.items() if d.year == 2025 and d.month == 6 and d.day >= 15])
+    early = _mean([v for d, v in total.items() if d.year == 2025 and d.month == 6 and d.day < 15 and not estate.calendar.name(d)])
+    assert 1.25 < sale / early < 1.5
+
+
+def test_streams_gb_an_accepted_step_then_a_linear_ramp() -> None:
+    estate = ESTATES["streams_gb"](1)
+    stamps = [at for at, _ in estate.series]
+    total = [sum(values) for _, values in estate.series]
+    (shift,) = estate.shift_at
+    idx = stamps.index(shift)
+    assert idx == 500 and idx >= estate.evaluate_from
+    assert 0.66 < sum(total[idx:idx + 28]) / sum(total[idx - 28:idx]) < 0.76, "-29%"
+    assert all(estate.categories.get(shift + timedelta(days=k)) in ("after_shift", "holiday") for k in range(1, 28))
+    week = lambda i: sum(total[i:i + 7])
+    assert 1.3 < week(661) / week(633) < 1.5, "+40% once the ramp is over"
+    assert 1.1 < week(647) / week(633) < 1.3, "half of it in the ramp's middle week"
+    assert estate.categories.get(stamps[640]) == "ramp" and stamps[640] not in estate.shift_at
+
+
+def test_trips_mx_hourly_revolution_day_drops_the_commute() -> None:
+    estate = ESTATES["trips_mx_hourly"](1)
+    steps = {b - a for (a, _), (b, _) in pairwise(estate.series)}
+    assert estate.grain == "hour" and steps == {timedelta(hours=1)} and estate.timezone == "America/Mexico_City"
+    values = dict(estate.series)
+    evaluated = [at for at, _ in estate.series[estate.evaluate_from:]]
+    holiday = [at for at in evaluated if estate.categories.get(at) == "holiday"]
+    # Revolution Day (Monday 17 November 2025) in local time: 06:00 UTC to 05:00 UTC the next day
+    assert holiday == [datetime(2025, 11, 17, 6) + timedelta(hours=h) for h in range(24)]
+    assert any(estate.categories.get(at) == "holiday" for at, _ in estate.series[:estate.evaluate_from]), "16 September"
+    # the centre's 08:00 local commute (14:00 UTC): gone on the holiday, there the Monday before
+    centre_8 = lambda at: values[at][0]
+    assert centre_8(datetime(2025, 11, 17, 14)) < 0.5 * centre_8(datetime(2025, 11, 10, 14))
+    # each zone its own day: the centre peaks at a commute on a weekday, the nightlife zone late on a Saturday
+    tuesday = [datetime(2025, 11, 11, 6) + timedelta(hours=h) for h in range(24)]
+    saturday = [datetime(2025, 11, 15, 6) + timedelta(hours=h) for h in range(24)]
+    assert (max(tuesday, key=lambda at: values[at][0]) - timedelta(hours=6)).hour in (8, 19)
+    assert (max(saturday, key=lambda at: values[at][1]) - timedelta(hours=6)).hour >= 20
