@@ -1503,12 +1503,13 @@ def payouts_us(seed: int) -> Estate:
 
 def sales_au(seed: int) -> Estate:
     """Blind (ninth round): a New South Wales retailer's daily sales by channel (three: stores 60%,
-    online 28%, click and collect 12%, in an order set by the seed), every day. Stores peak on
-    Saturday with late-night Thursday trading; online is flatter and heaviest on Sunday and Monday.
-    December x1.25, January x0.85; Boxing Day (26 December, whatever its weekday) x2.5 and, for
-    stores, Christmas Day and Good Friday closed (x0.05 of the stores' day, online x0.7); other NSW
-    holidays x0.9 (ANZAC Day x0.7: stores shut until 1 pm); the end-of-financial-year sale, 15-30
-    June, x1.3 rising to x1.5 over its last three days; 4% noise; +0.02%/day."""
+    online 28%, click and collect 12%, in an order set by the seed), every day. Stores and click and
+    collect (picked up in store) peak on Saturday with late-night Thursday trading; online is flatter
+    and heaviest on Sunday and Monday. December x1.25, January x0.85; Boxing Day (26 December, whatever
+    its weekday) x2.5; Christmas Day and Good Friday the stores are closed (stores and click and
+    collect x0.05, online x0.7); other NSW holidays x0.9 (ANZAC Day x0.7: stores shut until 1 pm);
+    the end-of-financial-year sale, 15-30 June, x1.3 rising to x1.5 over its last three days; 4%
+    noise; +0.02%/day."""
     rng = random.Random(seed)
     cal = HolidayCalendar(country="AU", subdiv="NSW", fiscal_year_end=6)
     channels = _unequal(rng, [0.60, 0.28, 0.12])
