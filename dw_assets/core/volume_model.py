@@ -94,6 +94,7 @@ DISTINCT_Z = {"holiday": 2.0, "after_gap": 2.0, "near_holiday": 3.0, "near_perio
               "season": 2.0}
 COUNT_TAIL = 1e-4  # a count a clean partition reaches less often than this (each side) is outside the band
 MIN_OCCURRENCES = {"month_of_year": 2}
+YEARLY_HARMONICS = 2  # a weekly series' smooth yearly season: a cycle and its first overtone (see _yearly_season)
 
 
 @dataclass(frozen=True)
@@ -238,6 +239,15 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     t_target = (target - origin).total_seconds() / 86400 / step
     lag = cycle if cycle <= len(x) // 2 else max(1, len(x) // 2)
 
+    # a weekly series' smooth yearly season, taken out of the series before anything else is fitted
+    # (the level, the shift rule and the band then see noise, not the trailing level's lag)
+    season_now, season_var = 0.0, 0.0
+    if span == 7 and cycle == 52:
+        yearly = _yearly_season(t, x, feats, [q.at + timedelta(days=3) for q in pts_pos], target + timedelta(days=3),
+                                lag, level_points, p)
+        if yearly is not None:
+            yearly_values, season_now, season_var = yearly
+            x = [v - s for v, s in zip(x, yearly_values)]
     available = [f for f in FEATURES if f in target_feats]
     fit: SeriesFit | None = None  # the chosen trial below is the fit itself: it is not fitted twice
     if compare_by is not None:
@@ -425,9 +435,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                 # the slope's own uncertainty, carried to the target
                 trend_var = (se * (t_target - t_mid)) ** 2
     # the errors already hold the level's own uncertainty; a level from fewer points (just after a
-    # shift) and a group effect from few past points widen the band
+    # shift) and a group effect from few past points widen the band (and so does a yearly season's fit)
     inflation = math.sqrt(1 + max(0.0, 1.57 / m_level - 1.57 / level_points) + (1.57 / thinnest if used else 0)
-                          + _season_uncertainty(fit, feats, target_feats, window))
+                          + _season_uncertainty(fit, feats, target_feats, window) + season_var)
+    level += season_now  # (the level was read on the de-seasoned series: this week's season put back)
     weekend = _weekend_prior(fit, target_feats, used, cal) if unseen and grain == "hour" else []
     so_far: list[tuple[str, float, float, float]] = []
     if unseen and grain == "hour":
@@ -483,6 +494,8 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     elif unproven > 0:
         upper = max(upper, math.exp(log_pred + unproven + h))
     notes = shape_notes
+    if season_now or season_var:
+        notes.append(f"a smooth yearly season is taken out of the series: x{math.exp(season_now):.2f} at this week")
     season_effect = fit.effects["season"].get(target_feats.get("season"), 0.0) if "season" in used else 0.0
     if (season_effect and target_feats.get("season") == RAMADAN and RAMADAN not in cal.seasons
             and target.date().toordinal() == season_at):
@@ -583,6 +596,79 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                     unseen_holiday=unseen, notes=notes, hard_ratio=hard_ratio,
                     empty_is_normal=bool(same_day_zeros) and (len(same_day_zeros) * 3 >= len(same) + len(same_day_zeros)
                                                               or _empty_by_chance(expected_rows, raw_h, p)))
+
+
+def _year_harmonics(middles: Sequence[datetime]) -> np.ndarray:
+    """Columns 1, cos(j a), sin(j a) for j = 1..YEARLY_HARMONICS, a the angle of the day in its year."""
+    angles = np.asarray([2 * math.pi * (m.timetuple().tm_yday - 1) / (366 if calendar.isleap(m.year) else 365)
+                         for m in middles])
+    cols = [np.ones(len(angles))]
+    for j in range(1, YEARLY_HARMONICS + 1):
+        cols += [np.cos(j * angles), np.sin(j * angles)]
+    return np.column_stack(cols)
+
+
+def _robust_lstsq(a: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Least squares with Huber weights (a few rounds): a week the calendar does not name (a school
+    holiday, a fault in the history) pulls the fit as a point of 1.345 sd at most."""
+    w = np.ones(len(y))
+    beta = np.zeros(a.shape[1])
+    for _ in range(5):
+        sw = np.sqrt(w)
+        beta = np.linalg.lstsq(a * sw[:, None], y * sw, rcond=None)[0]
+        r = y - a @ beta
+        s = MAD_SCALE * float(np.median(np.abs(r - np.median(r)))) or 1e-9
+        w = np.minimum(1.0, 1.345 * s / np.maximum(np.abs(r), 1e-12))
+    return beta
+
+
+def _yearly_season(t: list[float], x: list[float], feats: list[dict[str, object]], middles: Sequence[datetime],
+                   target_middle: datetime, lag: int, level_points: int,
+                   p: ModelParams) -> tuple[list[float], float, float] | None:
+    """A weekly series' smooth yearly season (log space): (each point's, the target's, its variance in
+    squared spreads), or None where it does not earn its place. A few harmonics of the year fitted to
+    each week's log ratio to the median of the year centred on it (a year's median holds neither the
+    season nor the trend, and follows a level shift from its own week on), by robust least squares on
+    the weeks without a holiday. Why harmonics and not 52 week-of-year effects: a smooth cycle is a
+    few numbers, learned from every week, where 52 effects of two or three years each are as noisy as
+    two or three points (the band widened for them), and the week of the year drifts with ISO week
+    53; a sharp season (six school-summer weeks) stays the week of the year's. Kept only when it makes
+    the history's one-step errors (each week against the trailing level) at least `dense_gain`
+    smaller, the season then fitted out of sample: each quarter of the history from the others."""
+    n, half = len(x), 26
+    if n < 2 * 52 + 1:
+        return None
+    holiday = _calendar_days(feats)
+    idx = [i for i in range(half, n - half) if not holiday[i]]
+    if len(idx) < 52:
+        return None
+    xx = np.asarray(x)
+    ref = np.asarray([median(x[i - half:i + half + 1]) for i in idx])
+    a_all = _year_harmonics([*middles, target_middle])
+    a_fit, y = a_all[idx], xx[idx] - ref
+    # out of sample: each quarter year's points from a fit on the other quarters (a held-out year
+    # would leave a history of two or three years with half the cycle unseen)
+    block = np.asarray(idx) // 13
+    held = np.zeros(n)
+    for b in range(n // 13 + 1):
+        keep = block != b
+        if keep.sum() < 52:
+            return None
+        beta = _robust_lstsq(a_fit[keep], y[keep])
+        rows = slice(b * 13, min(n, (b + 1) * 13))
+        held[rows] = a_all[rows, 1:] @ beta[1:]
+    used = [f for f in SPARSE if f in feats[0]]
+
+    def spread_of(values: list[float]) -> float:
+        errors = [e for _, e in SeriesFit(t, values, feats, used, lag, level_points).errors]
+        return MAD_SCALE * mad(errors)
+
+    if not spread_of([v - s for v, s in zip(x, held.tolist())]) < (1 - p.dense_gain) * spread_of(x):
+        return None
+    beta = _robust_lstsq(a_fit, y)
+    season = a_all[:, 1:] @ beta[1:]
+    # the fitted curve's own uncertainty at the target, as a least-squares prediction's (in spreads)
+    return season[:n].tolist(), float(season[n]), (2 * YEARLY_HARMONICS + 1) / len(idx)
 
 
 def _local_trend(fit: SeriesFit, t: Sequence[float], special: Sequence[bool], level_points: int,

@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 import numpy as np
 import pytest
 
+from dw_assets.core import volume_model
 from dw_assets.core.checks_logic import parse_partition_moment
 from dw_assets.core.volume_calendar import (
     HolidayCalendar,
@@ -432,6 +433,41 @@ def test_a_week_that_stood_out_in_one_year_only_does_not_move_its_season():
     assert "week:11" in fc.group and fc.baseline == pytest.approx(value, rel=0.08)
     assert judge(fc, value).passed
     assert not judge(fc, value * 0.65).passed
+
+
+def _yearly_cosine(amplitude: float, seed: int = 3, weeks: int = 170) -> list[Point]:
+    """Mondays from 3 January 2022: a cosine yearly season of +-amplitude peaking mid-January, 3% noise."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(weeks):
+        monday = date(2022, 1, 3) + timedelta(weeks=i)
+        season = 1 + amplitude * math.cos(((monday + timedelta(days=3)).timetuple().tm_yday - 15) / 365.25 * 2 * math.pi)
+        out.append(Point(datetime(monday.year, monday.month, monday.day),
+                         round(10_000 * season * math.exp(rng.gauss(0, 0.03)))))
+    return out
+
+
+def test_a_smooth_yearly_season_of_a_weekly_series_is_taken_out_so_the_band_reflects_noise():
+    history = _yearly_cosine(0.2)
+    # weeks on the season's slope (late winter into spring, the curve falling ~1.5% a week), where a
+    # trailing level lags: the week-of-year model gave bands of +-24% to +-32% and passed a 20% drop
+    for target in (datetime(2025, 1, 27), datetime(2025, 3, 3), datetime(2025, 3, 31)):
+        value = next(q.value for q in history if q.at == target)
+        fc = forecast([q for q in history if q.at < target], target)
+        assert any("yearly season" in note for note in fc.notes)
+        assert fc.half_width < 0.16, fc.half_width
+        assert judge(fc, value).passed
+        assert not judge(fc, value * 0.8).passed
+
+
+def test_a_weekly_series_without_a_yearly_season_keeps_its_forecast(monkeypatch: pytest.MonkeyPatch):
+    history = _yearly_cosine(0.0)
+    targets = (datetime(2025, 1, 27), datetime(2025, 3, 31))
+    with_rule = [forecast([q for q in history if q.at < target], target) for target in targets]
+    monkeypatch.setattr(volume_model, "_yearly_season", lambda *args, **kwargs: None)
+    without = [forecast([q for q in history if q.at < target], target) for target in targets]
+    for a, b in zip(with_rule, without):
+        assert not a.notes and (a.baseline, a.lower, a.upper) == (b.baseline, b.lower, b.upper)
 
 
 def _business_days(cal: HolidayCalendar, years: int = 2, seed: int = 4, backlog: float = 1.6) -> list[Point]:
