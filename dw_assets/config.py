@@ -188,6 +188,14 @@ class HolidaysConfig(_Model):
         return v
 
 
+class CalendarDayConfig(_Model):
+    """A fixed day of the month the business acts on (a payroll on the 27th), rolled to a business
+    day when it falls on a weekend or holiday: "preceding" (the business day before) or "following"."""
+
+    day: int = Field(ge=1, le=31)  # the 31st is a short month's last day
+    roll: Literal["preceding", "following"] = "preceding"
+
+
 class VolumeCheckConfig(_Model):
     partition_column: str
     # what is measured per partition: rows by default, or any SQL aggregate (e.g. sum(net_revenue))
@@ -201,11 +209,16 @@ class VolumeCheckConfig(_Model):
     compare_by: list[Literal["period_end", "weekday", "hour_of_day", "hour_of_week", "business_day",
                              "business_day_from_end", "business_day_edge", "holiday", "near_period_end",
                              "near_holiday", "after_gap", "month_of_year", "week_of_year",
-                             "season"]] | None = None
+                             "season", "rolled_day"]] | None = None
     holidays: HolidaysConfig | None = None
     # the month the fiscal year closes in (6: a July-June year, 1: a February-January retail year):
     # its last day is the year end, every third month-end back from it a quarter end
     fiscal_year_end: int = Field(12, ge=1, le=12)
+    # fixed days of the month that move the volume (a payroll on the 27th, on the business day
+    # before when it is closed): [{day: 27, roll: preceding}], each compared with its own past
+    # months (compare_by "rolled_day"); on a series closed some weekdays the model also learns up to
+    # three from its history
+    calendar_days: list[CalendarDayConfig] = []
     group_by: list[str] = []  # also judge each group (entity, market, source) on its own series
     # a group's own holiday calendar, keyed by the group as the check names it (its `group_by` values
     # joined by "/", e.g. "IL" or "IL/web"): a UK business's Israeli market keeps Israel's holidays

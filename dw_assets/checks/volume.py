@@ -86,9 +86,11 @@ def holiday_calendar(cfg: VolumeCheckConfig, holidays: HolidaysConfig | None = N
     """The check's calendar (or, with `holidays`, a group's): its holidays, and the fiscal year's
     end, which is the business's and so the same for every group."""
     chosen = holidays or cfg.holidays
+    rolled = tuple((c.day, c.roll) for c in cfg.calendar_days)
     if chosen is None:
-        return HolidayCalendar(fiscal_year_end=cfg.fiscal_year_end)
+        return HolidayCalendar(fiscal_year_end=cfg.fiscal_year_end, rolled_days=rolled)
     return HolidayCalendar(chosen.country, chosen.subdiv, dict(chosen.dates), fiscal_year_end=cfg.fiscal_year_end,
+                           rolled_days=rolled,
                            seasons={name: list(spans) for name, spans in chosen.seasons.items()})
 
 

@@ -2,7 +2,8 @@
 
 Holidays (the `holidays` package and dates from config), period ends of the fiscal year, business
 days of the month, a holiday's neighbourhood, seasons (Ramadan from Eid al-Fitr, configured ones),
-closures, and an hourly series' local hours. Pure Python: no history here, only dates;
+closures, a fixed day of the month rolled to a business day (a payroll on the 27th), and an hourly
+series' local hours. Pure Python: no history here, only dates;
 `volume_model.forecast` decides which of these groups a series uses.
 """
 
@@ -25,12 +26,13 @@ Grain = Literal["day", "hour"]
 T = TypeVar("T")
 FEATURES = ("period_end", "near_period_end", "weekday", "hour_of_day", "business_day", "business_day_from_end",
             "business_day_edge", "holiday", "near_holiday", "after_gap", "hour_of_week", "month_of_year",
-            "week_of_year", "season")
+            "week_of_year", "season", "rolled_day")
 # (in the order their effects are fitted: the day after a long weekend is first a day after a
 # closure, and only what is left is its holiday's neighbourhood's)
-SPARSE = ("period_end", "near_period_end", "month_of_year", "season", "holiday", "after_gap", "near_holiday")
+SPARSE = ("period_end", "near_period_end", "rolled_day", "month_of_year", "season", "holiday", "after_gap",
+          "near_holiday")
 # calendar days that must earn their group: kept only when their past effect stands out from the noise
-EARNED = ("holiday", "after_gap", "near_holiday", "near_period_end", "month_of_year", "season")
+EARNED = ("holiday", "after_gap", "near_holiday", "near_period_end", "month_of_year", "season", "rolled_day")
 # the seasons of a weekly or monthly series: every partition belongs to one, so they are no calendar
 # day for the shift rule and the level
 SEASONS = ("month_of_year", "week_of_year")
@@ -54,6 +56,10 @@ RAMADAN_DAYS, RAMADAN_LATE_DAYS = 30, 10
 LUNAR_NEW_YEAR = re.compile(r"(chinese|lunar|korean) new year", re.IGNORECASE)
 LUNAR_WEEKS_BEFORE, LUNAR_WEEKS_AFTER = 2, 3
 LUNAR_NEW_YEAR_SEASON = "Lunar New Year"
+# a fixed day of the month (a payroll on the 27th) moved to a business day when it falls on a closed
+# day: "preceding" (the last business day on or before it) or "following" (the first on or after it)
+ROLLS = ("preceding", "following")
+Roll = Literal["preceding", "following"]
 
 
 @dataclass(frozen=True)
@@ -68,10 +74,18 @@ class HolidayCalendar:
     fiscal_year_end: int = 12
     # seasons of several weeks named in config: {"Back to school": [(first day, last day), ...]}
     seasons: Mapping[str, Sequence[tuple[date, date]]] = field(default_factory=dict)
+    # fixed days of the month the owner declared (a payroll on the 27th, rolled to the preceding
+    # business day): ((27, "preceding"), ...), each a `rolled_day` group from the start (its effect
+    # must still stand out of the noise, as a holiday's must; the model finds others itself)
+    rolled_days: Sequence[tuple[int, str]] = ()
 
     def __post_init__(self) -> None:
         if not 1 <= self.fiscal_year_end <= 12:
             raise ValueError(f"fiscal_year_end must be a month number 1-12, not {self.fiscal_year_end!r}")
+        for day, roll in self.rolled_days:
+            if not 1 <= day <= 31 or roll not in ROLLS:
+                raise ValueError(f"calendar day {day!r} {roll!r}: give a day of the month 1-31 and a roll, "
+                                 f"{' or '.join(ROLLS)}")
 
     @cached_property
     def cache_key(self) -> int:
@@ -79,7 +93,8 @@ class HolidayCalendar:
         long-running process builds calendars per check, and a collected one's id is reused). A
         small number per distinct content, so a lookup per partition hashes an int, not every date."""
         content = (self.country, self.subdiv, self.fiscal_year_end, tuple(sorted(self.dates.items())),
-                   tuple(sorted((name, tuple(map(tuple, spans))) for name, spans in self.seasons.items())))
+                   tuple(sorted((name, tuple(map(tuple, spans))) for name, spans in self.seasons.items())),
+                   tuple(self.rolled_days))
         return _CALENDAR_KEYS.setdefault(content, len(_CALENDAR_KEYS))
 
     def period_of_month(self, month: int) -> str:
@@ -189,6 +204,32 @@ class HolidayCalendar:
                     break  # an open day: the closure ended without a recurring holiday
                 d += timedelta(days=direction)
         return name
+
+
+def rolled_date(year: int, month: int, day: int, roll: str, is_open: Callable[[date], bool]) -> date:
+    """The date day `day` of the month lands on, rolled to an open day: the month's last day where
+    it has fewer days (the 31st of April is the 30th), then back ("preceding") or forward
+    ("following") to the nearest day `is_open` says is a business day (at most a month away)."""
+    d = date(year, month, min(day, calendar.monthrange(year, month)[1]))
+    step = timedelta(days=-1 if roll == "preceding" else 1)
+    for _ in range(31):
+        if is_open(d):
+            return d
+        d += step
+    return d  # (a month of closed days: no business day to roll to, the day itself)
+
+
+def rolled_anchors(day: int, roll: str, first: date, last: date, is_open: Callable[[date], bool]) -> dict[date, int]:
+    """Every month's rolled date of day `day` (`rolled_date`) from `first`'s month to `last`'s, that
+    falls within first..last: {date: the month's ordinal (year * 12 + month), its occasion}."""
+    out: dict[date, int] = {}
+    year, month = first.year, first.month
+    while (year, month) <= (last.year, last.month):
+        d = rolled_date(year, month, day, roll, is_open)
+        if first <= d <= last:
+            out[d] = year * 12 + month
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    return out
 
 
 def holiday_parts(name: str) -> list[str]:
@@ -320,7 +361,9 @@ def _features(at: datetime, grain: Grain, cal: HolidayCalendar, span: int) -> di
     out: dict[str, object] = {"weekday": day.weekday(), "holiday": holiday, "day": day.toordinal(),
                               "near_holiday": "" if holiday or span > 1 else near_holiday(day, cal),
                               # the series' open days say which days close a quarter: forecast sets it
-                              "near_period_end": ""}
+                              "near_period_end": "",
+                              # ... and which days are a fixed day of the month rolled to a business day
+                              "rolled_day": ""}
     if grain == "hour":
         # a holiday's hours are not one effect (business hours closed, a nightly batch unchanged):
         # each hour of a holiday compares with the same hour of its past occurrences, never with

@@ -19,6 +19,8 @@ The model, in log space (so a band is a ratio and never falls below zero):
   one never seen before is expected, so only the hard rules judge it). Configured, or inferred:
   the sparse groups (period_end, holiday) are always modelled, a dense one (weekday, hour,
   business day) only when it makes the history's one-step forecast errors at least 20% smaller.
+  On a series closed some weekdays, `rolled_day`: a fixed day of the month rolled to a business
+  day (a payroll on the 27th, the business day before when it is closed), declared or earned.
 - Level: a trend (median of seasonal-lag slopes, robust to a few outliers and to a shift) and
   the median of the last `level_points` deseasonalised points, extrapolated to the target.
 - Level shifts: a run of at least `shift_after` latest points all outside the band on one side of
@@ -38,7 +40,7 @@ import calendar
 import itertools
 import math
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from statistics import median
@@ -58,6 +60,7 @@ from dw_assets.core.volume_calendar import (
     PERIOD_CLOSE_DAYS,
     RAMADAN,
     RAMADAN_LATE,
+    ROLLS,
     SEASONS,
     SPARSE,
     Grain,
@@ -71,6 +74,7 @@ from dw_assets.core.volume_calendar import (
     month_period,
     near_holiday,
     open_weekdays,
+    rolled_anchors,
     split_near,
     weekend_days,
 )
@@ -91,7 +95,12 @@ MONTHLY_STEP_DAYS = 25  # a series whose partitions are this many days apart is 
 # a season of a daily series (Ramadan, named by the calendar's Eid al-Fitr; one configured) is one
 # candidate the calendar names, like a holiday: two, counted in occasions (one a year)
 DISTINCT_Z = {"holiday": 2.0, "after_gap": 2.0, "near_holiday": 3.0, "near_period_end": 3.0, "month_of_year": 3.0,
-              "season": 2.0}
+              "season": 2.0, "rolled_day": 2.0}
+# a fixed day of the month rolled to a business day (a payroll on the 27th, on the Thursday before
+# when it falls on a weekend) is a guess over the 31 days x 2 rolls every month has: its effect must
+# stand out at z > 3.78 (a two-sided 1% Bonferroni over the 62), over ROLLED_MIN_OCCASIONS months at
+# least, three in four of them on its side, in each half of the history; at most ROLLED_MAX such days
+ROLLED_Z, ROLLED_HALF_Z, ROLLED_MIN_OCCASIONS, ROLLED_SAME_SIDE, ROLLED_MAX = 3.78, 2.0, 4, 0.75, 3
 COUNT_TAIL = 1e-4  # a count a clean partition reaches less often than this (each side) is outside the band
 MIN_OCCURRENCES = {"month_of_year": 2}
 YEARLY_HARMONICS = 2  # a weekly series' smooth yearly season: a cycle and its first overtone (see _yearly_season)
@@ -230,6 +239,8 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         open_days = open_weekdays([q.at.date() for q in pts_pos])
         _month_closes(pts_pos, feats, target, target_feats, cal, open_days)
         _working_day_neighbourhoods(pts_pos, feats, target, target_feats, cal, open_days)
+        _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days,
+                           [(day, roll) for day, roll in cal.rolled_days])
     if grain == "day" and step >= 1.5:
         _months_of_year(pts_pos, feats, target, target_feats, span)
     # holidays, their neighbourhoods and closures as the calendar has them: a level shift may not
@@ -300,6 +311,13 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                 used, fit = used + ["week_of_year"], trial
     if fit is None:
         fit = SeriesFit(t, x, feats, used, lag, level_points)
+    if compare_by is None and "rolled_day" in used and grain == "day" and step < 1.5 and open_days != ALL_WEEK:
+        earned = _rolled_days(pts_pos, fit, cal, open_days, p, [(d, r) for d, r in cal.rolled_days])
+        if earned:
+            _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days,
+                               [(d, r) for d, r in cal.rolled_days] + earned)
+            fit = SeriesFit(t, x, feats, used, lag, level_points)
+            special = _calendar_days(feats)
     if "season" in used and _one_ramadan(fit, feats, target_feats):
         fit = SeriesFit(t, x, feats, used, lag, level_points)
     season, season_at = target_feats.get("season", ""), target_feats.get("season_at", 0)
@@ -330,7 +348,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     if drop:
         # an earned group whose past effect is within the noise joins the ordinary days (one refit)
         blank = {"holiday": "", "near_holiday": "", "near_period_end": "", "after_gap": 0, "month_of_year": "",
-                 "season": ""}
+                 "season": "", "rolled_day": ""}
         for fv in [*feats, target_feats]:
             for f in EARNED:
                 if (f, fv.get(f)) in drop:
@@ -909,6 +927,94 @@ def _month_closes(pts: Sequence[Point], feats: list[dict[str, object]], target: 
             fv["near_period_end"] = f"{closed}_end +{first.index(day) + 1}d"
 
 
+def _open_test(pts: Sequence[Point], cal: HolidayCalendar, open_days: frozenset[int]) -> Callable[[date], bool]:
+    """Whether a day is a business day of the series: one of its open weekdays, and not a holiday
+    unless the series is open on holidays."""
+    open_on_holidays = any(cal.name(q.at.date()) for q in pts)
+    return lambda d: d.weekday() in open_days and (open_on_holidays or not cal.name(d))
+
+
+def _rolled_members(pts: Sequence[Point], cal: HolidayCalendar, open_days: frozenset[int], day: int, roll: str,
+                    last: date) -> tuple[dict[date, int], list[int]]:
+    """A rolled day's dates from the history's first month to `last`, and the history points on them."""
+    dates = rolled_anchors(day, roll, pts[0].at.date(), last, _open_test(pts, cal, open_days))
+    return dates, [i for i, q in enumerate(pts) if q.at.date() in dates]
+
+
+def _rolled_candidates(pts: Sequence[Point], cal: HolidayCalendar, open_days: frozenset[int]) -> dict[tuple[int, str], list[int]]:
+    """Every day of the month with each roll, and the history points on its rolled dates."""
+    first, last = pts[0].at.date(), pts[-1].at.date()
+    is_open = _open_test(pts, cal, open_days)
+    index = {q.at.date(): i for i, q in enumerate(pts)}
+    out = {}
+    for day in range(1, 32):
+        for roll in ROLLS:
+            dates = rolled_anchors(day, roll, first, last, is_open)
+            out[(day, roll)] = sorted(index[d] for d in dates if d in index)
+    return out
+
+
+def _label_rolled_days(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
+                       target_feats: dict[str, object], cal: HolidayCalendar, open_days: frozenset[int],
+                       anchors: Sequence[tuple[int, str]]) -> None:
+    """Each point (and the target) on a rolled day of `anchors` takes its label ("27 preceding"); a
+    date two anchors share is the first one's."""
+    for fv in [*feats, target_feats]:
+        fv["rolled_day"] = ""
+    for day, roll in reversed(anchors):
+        dates, idx = _rolled_members(pts, cal, open_days, day, roll, target.date())
+        for i in idx:
+            feats[i]["rolled_day"] = f"{day} {roll}"
+        if target.date() in dates:
+            target_feats["rolled_day"] = f"{day} {roll}"
+
+
+def _rolled_days(pts: Sequence[Point], fit: SeriesFit, cal: HolidayCalendar, open_days: frozenset[int],
+                 p: ModelParams, declared: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The fixed days of the month, rolled to a business day, whose effect the history earns (a
+    payroll on the 27th, the Thursday before when the 27th is a Friday): greedily, the strongest
+    first, each tried on the residuals the ones before it leave, at most ROLLED_MAX. A day earns
+    its place with ROLLED_MIN_OCCASIONS months at least, a median residual ROLLED_Z standard errors
+    from zero, ROLLED_SAME_SIDE of its months on that side, the same in each half of its months (by
+    ROLLED_HALF_Z: chance that piled up in one year is no payday) and an effect beyond the band's floor and the
+    noise: a day that moves less is no group worth its degrees of freedom."""
+    errors = [e for _, e in fit.errors] or fit.resid
+    sd = MAD_SCALE * max(mad(errors), mad(fit.resid))
+    if sd <= 0:
+        return []
+    resid = list(fit.resid)
+    candidates = _rolled_candidates(pts, cal, open_days)
+    earned: list[tuple[int, str]] = []
+    taken = [set(candidates[(d, r)]) for d, r in declared if (d, r) in candidates]
+    while len(earned) < ROLLED_MAX:
+        best: tuple[float, int, str, list[int], float] | None = None
+        for (day, roll), idx in candidates.items():
+            if (day, roll) in declared or (day, roll) in earned:
+                continue
+            if len(idx) < ROLLED_MIN_OCCASIONS or set(idx) in taken:
+                continue
+            values = [resid[i] for i in idx]
+            effect = median(values)
+            z = abs(effect) / (sd * math.sqrt(math.pi / 2 / len(values)))
+            if z <= ROLLED_Z or abs(effect) < max(p.floor, sd) or (best is not None and z <= best[0]):
+                continue
+            sign = 1 if effect > 0 else -1
+            if sum(1 for v in values if v * sign > 0) < ROLLED_SAME_SIDE * len(values):
+                continue
+            halves = (values[:len(values) // 2], values[len(values) // 2:])
+            if any(median(h) * sign <= ROLLED_HALF_Z * sd * math.sqrt(math.pi / 2 / len(h)) for h in halves):
+                continue
+            best = (z, day, roll, idx, effect)
+        if best is None:
+            break
+        _, day, roll, idx, effect = best
+        earned.append((day, roll))
+        taken.append(set(idx))
+        for i in idx:
+            resid[i] -= effect  # the next day is tried on what this one leaves
+    return earned
+
+
 def _working_day_neighbourhoods(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
                                 target_feats: dict[str, object], cal: HolidayCalendar,
                                 open_days: frozenset[int]) -> None:
@@ -1223,6 +1329,8 @@ def _group_label(fv: Mapping[str, object], used: Iterable[str]) -> str:
             parts.append(f"month:{calendar.month_abbr[cast(int, v)]}")
         elif f == "season":
             parts.append(f"season:{v}")
+        elif f == "rolled_day":
+            parts.append(f"day:{v}")
         elif f == "week_of_year":
             parts.append(f"week:{v}")
         else:

@@ -42,3 +42,17 @@ def test_a_groups_holidays_are_checked_like_the_checks(tmp_path):
     with pytest.raises(ConfigError, match=r"group_holidays\.IL\.regions"):
         _load(tmp_path, {"partition_column": "paid_on", "group_by": ["market"],
                          "group_holidays": {"IL": {"country": "IL", "regions": "x"}}})
+
+
+def test_a_calendar_day_is_a_day_of_the_month_and_a_known_roll(tmp_path):
+    cfg = _load(tmp_path, {"partition_column": "posted_on", "holidays": {"country": "SA"},
+                           "calendar_days": [{"day": 27, "roll": "preceding"}, {"day": 15, "roll": "following"}],
+                           "compare_by": ["weekday", "rolled_day"]})
+    assert holiday_calendar(cfg).rolled_days == ((27, "preceding"), (15, "following"))
+    assert holiday_calendar(VolumeCheckConfig(partition_column="d", calendar_days=[{"day": 31}])).rolled_days \
+        == ((31, "preceding"),)
+    for day in (0, 32):
+        with pytest.raises(ConfigError, match=r"checks\.0\.volume\.calendar_days\.0\.day"):
+            _load(tmp_path, {"partition_column": "posted_on", "calendar_days": [{"day": day}]})
+    with pytest.raises(ConfigError, match=r"checks\.0\.volume\.calendar_days\.0\.roll"):
+        _load(tmp_path, {"partition_column": "posted_on", "calendar_days": [{"day": 27, "roll": "nearest"}]})

@@ -26,6 +26,8 @@ from dw_assets.core.volume_calendar import (
     hour_start,
     lunar_new_year_part,
     near_holiday,
+    rolled_anchors,
+    rolled_date,
 )
 from dw_assets.core.volume_fit import _rolling_median, _trailing_medians
 from dw_assets.core.volume_model import ModelParams, Point, forecast, judge
@@ -1600,3 +1602,77 @@ def test_a_business_day_series_counts_the_weeks_after_lunar_new_year_in_its_work
     # ten working days before it at most (two weeks of five): Monday 2 February is the eleventh
     assert lunar_new_year_part(date(2026, 2, 3), cal, weekdays)[0] == "Lunar New Year -2w"
     assert lunar_new_year_part(date(2026, 2, 2), cal, weekdays) == ("", 0)
+
+
+def test_a_fixed_day_of_the_month_rolls_to_the_nearest_business_day():
+    sa = HolidayCalendar(country="SA")  # weekend Friday and Saturday
+    # Friday 27 June 2025: back to Thursday the 26th, or on to Sunday the 29th
+    assert rolled_date(2025, 6, 27, "preceding", sa.is_business_day) == date(2025, 6, 26)
+    assert rolled_date(2025, 6, 27, "following", sa.is_business_day) == date(2025, 6, 29)
+    # National Day, Tuesday 23 September 2025: a holiday rolls like a weekend
+    assert rolled_date(2025, 9, 23, "preceding", sa.is_business_day) == date(2025, 9, 22)
+    assert rolled_date(2025, 9, 23, "following", sa.is_business_day) == date(2025, 9, 24)
+    # an open day stays where it is
+    assert rolled_date(2025, 9, 24, "preceding", sa.is_business_day) == date(2025, 9, 24)
+    # the 31st of a short month is its last day, then rolled: 28 February 2026 is a Saturday
+    assert rolled_date(2026, 2, 31, "preceding", sa.is_business_day) == date(2026, 2, 26)
+    assert rolled_date(2026, 4, 31, "preceding", HolidayCalendar().is_business_day) == date(2026, 4, 30)
+    anchors = rolled_anchors(27, "preceding", date(2025, 6, 1), date(2025, 9, 30), sa.is_business_day)
+    assert list(anchors) == [date(2025, 6, 26), date(2025, 7, 27), date(2025, 8, 27), date(2025, 9, 25)]
+    with pytest.raises(ValueError, match="day of the month 1-31"):
+        HolidayCalendar(rolled_days=((32, "preceding"),))
+    with pytest.raises(ValueError, match="preceding or following"):
+        HolidayCalendar(rolled_days=((27, "nearest"),))
+
+
+def _payroll_journals(payday: float, seed: int = 21) -> tuple[list[Point], HolidayCalendar]:
+    """A journal feed on Saudi business days (Sunday-Thursday, holidays closed) over two years, 4%
+    noise, the month's last three business days x1.5, x1.9, x2.4 and, `payday` times, the payroll
+    on the 27th or the business day before it."""
+    cal = HolidayCalendar(country="SA")
+    rng = random.Random(seed)
+    days = [d for d in (date(2024, 1, 7) + timedelta(days=i) for i in range(730)) if cal.is_business_day(d)]
+    by_month: dict[tuple[int, int], list[date]] = {}
+    for d in days:
+        by_month.setdefault((d.year, d.month), []).append(d)
+    paydays = {rolled_date(y, m, 27, "preceding", cal.is_business_day) for y, m in by_month}
+    out = []
+    for d in days:
+        month = by_month[(d.year, d.month)]
+        from_end = len(month) - 1 - month.index(d)
+        mean = 4_000.0 * (payday if d in paydays else 1.0)
+        if from_end < 3:
+            mean *= (1.5, 1.9, 2.4)[2 - from_end]
+        out.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.04)))))
+    return out, cal
+
+
+def test_a_payroll_on_a_fixed_day_rolled_to_a_business_day_is_learned():
+    history, cal = _payroll_journals(1.3)
+    # Thursday 27 November 2025, and Thursday 25 September 2025 (the 27th a Saturday)
+    for target in (datetime(2025, 11, 27), datetime(2025, 9, 25), datetime(2025, 8, 27)):
+        value = next(p.value for p in history if p.at == target)
+        fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
+        assert "day:27 preceding" in fc.group, (target, fc.group)
+        assert judge(fc, value).passed, (target, fc.group, value / fc.baseline)
+        assert not judge(fc, value / 1.3 * 0.85).passed  # payroll journals missing
+    # an ordinary day is no payday
+    fc = forecast([p for p in history if p.at < datetime(2025, 11, 20)], datetime(2025, 11, 20), calendar_=cal)
+    assert "day:" not in fc.group
+
+
+def test_no_fixed_day_of_the_month_is_learned_where_none_moves_the_series():
+    history, cal = _payroll_journals(1.0)
+    for target in [p.at for p in history if p.at >= datetime(2025, 10, 1)][::3]:
+        fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
+        assert "day:" not in fc.group, (target, fc.group)
+
+
+def test_a_declared_fixed_day_is_a_group_from_the_start():
+    history, _ = _payroll_journals(1.3)
+    cal = HolidayCalendar(country="SA", rolled_days=((27, "preceding"),))
+    target = datetime(2025, 11, 27)
+    value = next(p.value for p in history if p.at == target)
+    fc = forecast([p for p in history if p.at < target], target, calendar_=cal,
+                  compare_by=["weekday", "business_day_from_end", "holiday", "rolled_day"])
+    assert "day:27 preceding" in fc.group and judge(fc, value).passed
