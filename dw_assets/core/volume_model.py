@@ -104,6 +104,7 @@ ROLLED_Z, ROLLED_HALF_Z, ROLLED_MIN_OCCASIONS, ROLLED_SAME_SIDE, ROLLED_MAX = 3.
 COUNT_TAIL = 1e-4  # a count a clean partition reaches less often than this (each side) is outside the band
 MIN_OCCURRENCES = {"month_of_year": 2}
 YEARLY_HARMONICS = 2  # a weekly series' smooth yearly season: a cycle and its first overtone (see _yearly_season)
+MONTH_REACH_DAYS = 75  # a daily series' month of the year is compared with the ordinary days this far either side
 
 
 @dataclass(frozen=True)
@@ -318,6 +319,25 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                                [(d, r) for d, r in cal.rolled_days] + earned)
             fit = SeriesFit(t, x, feats, used, lag, level_points)
             special = _calendar_days(feats)
+    daily_months = False  # a daily series' months of the year, each earned on its own (below)
+    if compare_by is None and grain == "day" and step < 1.5:
+        months = _earned_months(fit, pts_pos, feats, target, special)
+        # only where they matter: the target's month, or a level window holding one (read through
+        # its effect); elsewhere they would only move the fit of days they say nothing of
+        if target.month not in months and not any(q.at.month in months for q in pts_pos[-level_points:]):
+            months = set()
+        for q, fv in zip(pts_pos, feats):
+            fv["month_of_year"], fv["year"] = (q.at.month if q.at.month in months else ""), q.at.year
+        target_feats["month_of_year"], target_feats["year"] = (target.month if target.month in months else ""), target.year
+        if months:
+            trial = SeriesFit(t, x, feats, used + ["month_of_year"], lag, level_points)
+            # kept only where the history's one-step errors shrink with them: a month earned by chance does not
+            if typical_error(trial) < typical_error(fit):
+                used, fit, daily_months = used + ["month_of_year"], trial, True
+        if not daily_months:
+            for fv in [*feats, target_feats]:
+                fv.pop("month_of_year", None)
+                fv.pop("year", None)
     if "season" in used and _one_ramadan(fit, feats, target_feats):
         fit = SeriesFit(t, x, feats, used, lag, level_points)
     season, season_at = target_feats.get("season", ""), target_feats.get("season_at", 0)
@@ -325,7 +345,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # was never seen: its effect this year is anyone's guess (below)
     unseen_season = bool(season) and not any(fv.get("season") == season and fv.get("season_at") != season_at
                                              for fv in feats)
-    drop = _indistinct(fit, used)
+    drop = _indistinct(fit, used, daily_months)
     # a holiday of the target's whose past effect is within the noise: the ordinary days' baseline,
     # but the band also covers the effect it showed (Thanksgiving week x0.85 under 10% noise is not
     # proven by two past weeks, nor ruled out)
@@ -333,7 +353,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         wider = _wider_neighbourhoods(pts_pos, feats, target, target_feats, cal, fit, drop)
         if wider:
             fit = SeriesFit(t, x, feats, used, lag, level_points)
-            drop = _indistinct(fit, used) | _beyond_reach(fit, wider, _indistinct(fit, used))
+            drop = _indistinct(fit, used, daily_months) | _beyond_reach(fit, wider, _indistinct(fit, used, daily_months))
             special = _calendar_days(feats)
     if "holiday" in used:
         target_feats["holiday"] = _combined_holiday(str(target_feats["holiday"]), fit, drop)
@@ -410,6 +430,9 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         fit = SeriesFit(t, x, feats, used, lag, level_points)
         spread = _spread(fit, feats, target_feats, used) * small_sample
     effect, thinnest, unseen, unseen_gap = fit.effect_for(target_feats)
+    if daily_months:
+        # a month's effect is one occasion a year: its uncertainty is the level window's (below), as a season's
+        thinnest = fit.effect_for({**target_feats, "month_of_year": ""})[1]
     unknown_share = None  # the target's weekday (business day) has no occurrence since an accepted shape change
     for (f, value), change in marked_changes.items():
         if target_feats.get(f) != value:
@@ -455,7 +478,8 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # the errors already hold the level's own uncertainty; a level from fewer points (just after a
     # shift) and a group effect from few past points widen the band (and so does a yearly season's fit)
     inflation = math.sqrt(1 + max(0.0, 1.57 / m_level - 1.57 / level_points) + (1.57 / thinnest if used else 0)
-                          + _season_uncertainty(fit, feats, target_feats, window) + season_var)
+                          + _season_uncertainty(fit, feats, target_feats, window) + season_var
+                          + (_month_uncertainty(fit, feats, target_feats, window) if daily_months else 0.0))
     level += season_now  # (the level was read on the de-seasoned series: this week's season put back)
     weekend = _weekend_prior(fit, target_feats, used, cal) if unseen and grain == "hour" else []
     so_far: list[tuple[str, float, float, float]] = []
@@ -1277,15 +1301,79 @@ def _season_uncertainty(fit: SeriesFit, feats: Sequence[Mapping[str, object]], t
     return outside ** 2 * 1.57 / fit.members["season"][season]
 
 
-def _indistinct(fit: SeriesFit, used: Sequence[str]) -> set[tuple[str, object]]:
+def _month_uncertainty(fit: SeriesFit, feats: Sequence[Mapping[str, object]], target_feats: Mapping[str, object],
+                       window: Sequence[int]) -> float:
+    """A daily series' earned month of the year, like a season: its effect rests on one occasion a
+    past year, and counts only as far as the level is read from outside this year's month (a level
+    read from the month's own days carries this year's effect, and the learned one cancels)."""
+    month = target_feats.get("month_of_year")
+    if month in NONE or not fit.members["month_of_year"].get(month):
+        return 0.0
+    own = sum(1 for j in window if feats[j].get("month_of_year") == month and feats[j].get("year") == target_feats.get("year"))
+    outside = 1 - own / max(len(window), 1)
+    return outside ** 2 * 1.57 / fit.members["month_of_year"][month]
+
+
+def _earned_months(fit: SeriesFit, pts: Sequence[Point], feats: Sequence[Mapping[str, object]], target: datetime,
+                   special: Sequence[bool]) -> set[int]:
+    """The months of the year a daily (business-day) series runs higher or lower in, every year
+    (settlements in December, orders in the August holidays). Each past occasion of a month is
+    compared with the ordinary days within MONTH_REACH_DAYS before it and after it, trend-adjusted
+    and with the calendar's other effects removed: both sides must show an effect of the same sign
+    within 2x of each other, by DISTINCT_Z standard errors (a month next to a ramp or a shift shows
+    it on one side only). Two past years or more must all agree (within 2x); one is enough only when
+    the whole month moved (its first and second halves alike): a week's event is no season."""
+    adj = np.asarray(fit.e) - fit.slope * np.asarray(fit.t)
+    days = [q.at.date() for q in pts]
+    ordinal = np.array([d.toordinal() for d in days])
+    ordinary = np.array([not s and fv.get("period_end") not in ("quarter", "year") for s, fv in zip(special, feats)])
+    errors = [e for _, e in fit.errors] or fit.resid
+    sd = MAD_SCALE * max(mad(errors), mad(fit.resid))
+    occasions: dict[int, list[tuple[float, bool] | None]] = defaultdict(list)
+    for year, month in sorted({(d.year, d.month) for d in days} - {(target.year, target.month)}):
+        first = date(year, month, 1).toordinal()
+        last = first + calendar.monthrange(year, month)[1] - 1
+        inside = ordinary & (ordinal >= first) & (ordinal <= last)
+        before = ordinary & (ordinal >= first - MONTH_REACH_DAYS) & (ordinal < first)
+        after = ordinary & (ordinal > last) & (ordinal <= last + MONTH_REACH_DAYS)
+        day_of_month = ordinal - first
+        if (inside.sum() < 8 or before.sum() < 10 or after.sum() < 10
+                or not (ordinal <= first + 9).any() or not (ordinal >= last - 9).any()):
+            continue  # a month the history does not hold whole, or without both sides: no occasion
+        m, b, a = (float(np.median(adj[k])) for k in (inside, before, after))
+        se = sd * math.sqrt(math.pi / 2 * (1 / inside.sum() + 1 / min(before.sum(), after.sum())))
+        eb, ea = m - b, m - a
+        agree = eb * ea > 0 and max(abs(eb), abs(ea)) <= 2 * min(abs(eb), abs(ea))
+        if not agree or min(abs(eb), abs(ea)) <= DISTINCT_Z["month_of_year"] * se:
+            occasions[month].append(None)
+            continue
+        effect = (eb + ea) / 2
+        halves = [inside & (day_of_month < 15), inside & (day_of_month >= 15)]
+        whole = all(k.sum() >= 2 and 0.5 <= (float(np.median(adj[k])) - (a + b) / 2) / effect <= 2 for k in halves)
+        occasions[month].append((effect, whole))
+    earned = set()
+    for month, past in occasions.items():
+        if any(o is None for o in past):
+            continue
+        effects = [o[0] for o in past if o is not None]
+        if len(effects) >= 2:
+            if all(e * effects[0] > 0 for e in effects) and max(map(abs, effects)) <= 2 * min(map(abs, effects)):
+                earned.add(month)
+        elif past[0] is not None and past[0][1]:
+            earned.add(month)
+    return earned
+
+
+def _indistinct(fit: SeriesFit, used: Sequence[str], months_earned: bool = False) -> set[tuple[str, object]]:
     """The earned groups (a holiday, a day near one, a closure's length) whose past effect is within
     DISTINCT_Z standard errors of zero: their days are ordinary days, judged by the ordinary band,
-    instead of a group of one or two noisy past points whose band would sit at the ceiling."""
+    instead of a group of one or two noisy past points whose band would sit at the ceiling.
+    `months_earned`: a daily series' months of the year already earned theirs (`_earned_months`)."""
     errors = [e for _, e in fit.errors] or fit.resid
     sd = MAD_SCALE * max(mad(errors), mad(fit.resid))
     drop = set()
     for f in EARNED:
-        if f not in used:
+        if f not in used or (months_earned and f == "month_of_year"):
             continue
         for value, members in fit.members[f].items():
             if value in NONE or not members:

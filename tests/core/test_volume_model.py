@@ -1676,3 +1676,48 @@ def test_a_declared_fixed_day_is_a_group_from_the_start():
     fc = forecast([p for p in history if p.at < target], target, calendar_=cal,
                   compare_by=["weekday", "business_day_from_end", "holiday", "rolled_day"])
     assert "day:27 preceding" in fc.group and judge(fc, value).passed
+
+
+def _december_orders(december: float, seed: int = 7, last_day: int = 31) -> list[Point]:
+    """Daily orders with a weekday shape and 3% noise; every December (to its `last_day`) at `december`
+    x the rest of the year."""
+    rng = random.Random(seed)
+    shape = [1.0, 1.05, 1.05, 1.1, 1.2, 0.75, 0.6]
+    out = []
+    for i in range(760):
+        d = date(2024, 1, 1) + timedelta(days=i)
+        mean = 20_000 * shape[d.weekday()] * (december if d.month == 12 and d.day <= last_day else 1.0)
+        out.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.03)))))
+    return out
+
+
+def test_a_daily_series_earns_a_month_of_the_year_that_moves_every_year():
+    # December x1.3 every year: the first days of December 2025 are expected at December's level (without
+    # a month of the year a daily series' trailing level lags a week: 1-3 December fell above the band)
+    history = _december_orders(1.3)
+    target = datetime(2025, 12, 2)
+    fc = forecast([p for p in history if p.at < target], target)
+    assert "month_of_year" in fc.features and "month:Dec" in fc.group
+    assert judge(fc, 1.3 * 20_000 * 1.05).passed
+    assert not judge(fc, 0.8 * 1.3 * 20_000 * 1.05).passed  # a 20% drop on it still fails
+    # ... and after December the level does not lag: 6 January is an ordinary day again
+    target = datetime(2026, 1, 6)
+    fc = forecast([p for p in history if p.at < target], target)
+    assert judge(fc, 20_000 * 1.05).passed and "month_of_year" not in fc.group
+
+
+def test_a_daily_series_without_a_season_earns_no_month():
+    history = _december_orders(1.0)
+    target = datetime(2025, 12, 2)
+    fc = forecast([p for p in history if p.at < target], target)
+    assert "month_of_year" not in fc.features
+
+
+def test_a_three_week_event_in_one_past_year_earns_no_month():
+    # December 2024 is the only past December: its first three weeks at x1.3 are an event, not a
+    # month's season (its last days sat at the ordinary level): the whole-month rule and the
+    # one-step-error guard both refuse it
+    history = _december_orders(1.3, last_day=21)
+    target = datetime(2025, 12, 2)
+    fc = forecast([p for p in history if p.at < target], target)
+    assert "month_of_year" not in fc.features
