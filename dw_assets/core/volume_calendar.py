@@ -37,6 +37,7 @@ EARNED = ("holiday", "after_gap", "near_holiday", "near_period_end", "month_of_y
 # day for the shift rule and the level
 SEASONS = ("month_of_year", "week_of_year")
 NONE = ("", -1, 0)  # a sparse group's "not this kind of day"
+ALL_WEEK = frozenset(range(7))
 NEIGHBOURHOOD_DAYS = 3  # the working days before and after a holiday that may carry its effect (travel, backlog)
 # ... and how far it may reach where the history shows it does (the festive weeks before Diwali):
 # a side is widened only when its outermost day is a group of its own, and only as far as its days stay so
@@ -205,6 +206,43 @@ class HolidayCalendar:
                 d += timedelta(days=direction)
         return name
 
+    def closure_name(self, day: date, open_days: frozenset[int] = ALL_WEEK) -> str:
+        """The name of the closure a holiday falls in (its run of days a series open on `open_days`
+        is closed: holidays and the weekdays it is shut between them; a day it is open splits two
+        closures), as the days around it know it: the holiday family with the most yearly days inside
+        (a family: the yearly names holding the shortest of them, "The second day of Korean New Year"
+        is "Korean New Year"'s), the earlier at a tie. The first day's name changes from year to year
+        (an alternative or temporary holiday before or after it, "The day preceding ..."), so the
+        neighbourhood's past would be split between names; the closure's is not. Without a yearly
+        name inside (dates from config, a one-off closure) the day's own `identity`."""
+        if not self.name(day) or day in self.dates or not self.country:
+            return self.identity(day)
+        return _memo(_CLOSURE_CACHE, (self.cache_key, day, open_days), lambda: self._closure_name(day, open_days))
+
+    def _closure_name(self, day: date, open_days: frozenset[int]) -> str:
+        def closed(d: date) -> bool:
+            return bool(self.name(d)) or (d.weekday() not in open_days and not self.is_worked_weekend(d))
+
+        first = last = day
+        while closed(first - timedelta(days=1)):
+            first -= timedelta(days=1)
+        while closed(last + timedelta(days=1)):
+            last += timedelta(days=1)
+        country = self.country or ""
+        yearly = [(d, part) for d in (first + timedelta(days=n) for n in range((last - first).days + 1))
+                  for part in holiday_parts(self.name(d)) if _annual(country, self.subdiv, part, d.year)]
+        if not yearly:
+            return self.identity(day)
+        names = {part for _, part in yearly}
+
+        def family(part: str) -> str:
+            return min((n for n in names if n.lower() in part.lower()), key=len)
+
+        days: dict[str, set[date]] = defaultdict(set)
+        for d, part in yearly:
+            days[family(part)].add(d)
+        return max(days, key=lambda f: (len(days[f]), -min(days[f]).toordinal()))
+
 
 def rolled_date(year: int, month: int, day: int, roll: str, is_open: Callable[[date], bool]) -> date:
     """The date day `day` of the month lands on, rolled to an open day: the month's last day where
@@ -264,6 +302,14 @@ def _eid_firsts(country: str, subdiv: str | None, year: int) -> tuple[date, ...]
 def _recurs(country: str, subdiv: str | None, name: str, year: int) -> bool:
     """Whether a holiday of this name is also in the calendar the year before or after."""
     return any(name in _country_holidays(country, subdiv, y).values() for y in (year - 1, year + 1))
+
+
+@lru_cache(maxsize=4096)
+def _annual(country: str, subdiv: str | None, name: str, year: int) -> bool:
+    """Whether a holiday of this name is in the calendar three years running, this one among them:
+    a yearly holiday, not an alternative day two years share by chance."""
+    present = [name in _country_holidays(country, subdiv, y).values() for y in range(year - 2, year + 3)]
+    return any(all(present[k:k + 3]) for k in range(3))
 
 
 @lru_cache(maxsize=256)
@@ -330,6 +376,7 @@ def _business_day_from_end(day: date, cal: HolidayCalendar) -> int:
 
 _FEATURE_CACHE: dict[tuple, dict[str, object]] = {}
 _LUNAR_CACHE: dict[tuple, tuple[tuple[date, date], ...]] = {}
+_CLOSURE_CACHE: dict[tuple, str] = {}
 _CALENDAR_KEYS: dict[tuple, int] = {}  # a calendar's content -> its cache key
 CACHE_LIMIT = 200_000  # entries a memo holds before it starts again (a bound on memory, not a tuning)
 
@@ -390,7 +437,6 @@ def _features(at: datetime, grain: Grain, cal: HolidayCalendar, span: int) -> di
     return out
 
 
-ALL_WEEK = frozenset(range(7))
 _NEAR_CACHE: dict[tuple, str] = {}
 
 
@@ -438,7 +484,8 @@ def _nearest_holiday(day: date, cal: HolidayCalendar, open_days: frozenset[int],
         d, worked = day, 0
         for _ in range(reach * 7):
             d += timedelta(days=direction)
-            name = cal.identity(d)
+            # (named after its closure: the first day met has a name of its own some years)
+            name = cal.closure_name(d, open_days)
             if name:
                 found[direction] = (worked + 1, name)
                 break

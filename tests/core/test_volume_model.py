@@ -605,6 +605,44 @@ def test_a_bridge_day_takes_the_name_of_the_recurring_holiday_it_adjoins():
     assert listed.identity(date(2026, 2, 24)) == "stocktake 2026"  # a name from config is the owner's
 
 
+
+def test_a_closures_neighbourhood_is_named_after_its_holiday_whatever_its_first_or_last_day_is_called():
+    cal = HolidayCalendar(country="KR")
+    weekdays = frozenset(range(5))
+    # Seollal's last day is "Alternative holiday for Korean New Year" in 2024 (a name two years share),
+    # "The second day of Korean New Year" in 2026; its first is "Temporary Public Holiday" in 2025: the
+    # days around each closure compare with one another's past all the same
+    assert cal.name(date(2024, 2, 12)) != cal.name(date(2026, 2, 18))
+    assert "Temporary" in cal.name(date(2025, 1, 27))
+    assert near_holiday(date(2024, 2, 13), cal, weekdays) == "Korean New Year +1d"
+    assert near_holiday(date(2026, 2, 19), cal, weekdays) == "Korean New Year +1d"
+    assert near_holiday(date(2025, 1, 24), cal, weekdays) == "Korean New Year -1d"
+    assert near_holiday(date(2026, 2, 13), cal, weekdays) == "Korean New Year -1d"
+    # a closure holding two holidays is named after the one with more yearly days (Chuseok's three,
+    # National Foundation Day's one, a Saturday between), and the holiday's own group keeps its own name
+    assert cal.closure_name(date(2025, 10, 3), weekdays) == "Chuseok"
+    assert features_of(datetime(2025, 10, 3), "day", cal)["holiday"] == "National Foundation Day"
+
+
+def test_an_open_day_splits_two_closures():
+    cal, weekdays = HolidayCalendar(country="CN"), frozenset(range(5))
+    # a business-day series, 2025: Mid-Autumn Festival fell inside the National Day closure (a weekend
+    # between); 2024: working days (and a weekend day worked in exchange, Sunday 29 September) lay
+    # between them, two closures
+    assert cal.closure_name(date(2025, 10, 6), weekdays) == "National Day"
+    assert cal.is_worked_weekend(date(2024, 9, 29))
+    assert cal.closure_name(date(2024, 9, 17), weekdays) == "Mid-Autumn Festival"
+    assert cal.closure_name(date(2024, 10, 1), weekdays) == "National Day"
+    assert near_holiday(date(2024, 9, 18), cal, weekdays) == "Mid-Autumn Festival +1d"
+    assert near_holiday(date(2024, 9, 30), cal, weekdays) == "National Day -1d"
+    # a series open on Saturdays works the Saturday between National Foundation Day and Chuseok in
+    # 2025: two closures, and the days before the first are National Foundation Day's
+    korea, every_day = HolidayCalendar(country="KR"), frozenset(range(7))
+    assert korea.closure_name(date(2025, 10, 3), every_day) == "National Foundation Day"
+    assert korea.closure_name(date(2025, 10, 5), every_day) == "Chuseok"
+    assert near_holiday(date(2025, 10, 2), korea, every_day) == "National Foundation Day -1d"
+
+
 def _working_days(seed: int = 7, rush: float = 1.3, years: int = 3) -> tuple[list[Point], HolidayCalendar]:
     """Monday-to-Friday partitions; a config festival (a different weekday each year) closes the
     series and the three working days before it carry a rush, whatever weekend falls between."""
@@ -1588,7 +1626,7 @@ def test_a_weekend_day_worked_in_exchange_is_a_working_day():
     # working day of a Monday-Friday series' neighbourhood (the first day back: Tuesday the 20th is the third)
     assert not cal.is_weekend(date(2024, 2, 18)) and cal.is_weekend(date(2024, 2, 17))
     assert features_of(datetime(2024, 2, 18), "day", cal)["business_day"] > 0
-    assert near_holiday(date(2024, 2, 20), cal, frozenset(range(5))) == "Chinese New Year (Spring Festival) (observed) +3d"
+    assert near_holiday(date(2024, 2, 20), cal, frozenset(range(5))) == "Chinese New Year (Spring Festival) +3d"
 
 
 def test_a_business_day_series_counts_the_weeks_after_lunar_new_year_in_its_working_days():
