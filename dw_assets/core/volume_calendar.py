@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import calendar
 import itertools
+import math
 import re
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
@@ -502,12 +503,10 @@ def _nearest_holiday(day: date, cal: HolidayCalendar, open_days: frozenset[int],
     return f"{name} {-direction * k:+d}d"
 
 
-def closures(days: Sequence[date], target: date) -> tuple[list[int], int]:
-    """Days closed before each partition and before the target, counted only beyond the usual closure
-    before that weekday (a business-day series is always closed two days before a Monday): the first
-    partition after a closure (a long weekend, Golden Week, an outage) carries its backlog."""
+def _usual_gaps(days: Sequence[date]) -> tuple[list[int], Callable[[int], int]]:
+    """Each partition's closed days before it, and the usual (most common, the shorter on a tie) gap
+    before a weekday."""
     gaps = [0] + [(b - a).days - 1 for a, b in itertools.pairwise(days)]
-    target_gap = (target - days[-1]).days - 1 if days else 0
     by_weekday: dict[int, list[int]] = defaultdict(list)
     for d, g in zip(days[1:], gaps[1:]):
         by_weekday[d.weekday()].append(g)
@@ -521,8 +520,44 @@ def closures(days: Sequence[date], target: date) -> tuple[list[int], int]:
             counts[g] += 1
         return max(counts, key=lambda g: (counts[g], -g))
 
-    marks = [g if g > usual(d.weekday()) else 0 for d, g in zip(days, gaps)]
-    return marks, target_gap if target_gap > usual(target.weekday()) else 0
+    return gaps, usual
+
+
+def closures(days: Sequence[date], target: date, backlog: bool = False) -> tuple[list[int], int]:
+    """Days closed before each partition and before the target, counted only beyond the usual closure
+    before that weekday (a business-day series is always closed two days before a Monday): the first
+    partition after a closure (a long weekend, Golden Week, an outage) carries its backlog. Marked with
+    the whole closure (a first day back whose bump depends on the closure, not on the weekday it lands
+    on), or, on a `backlog` series (each load carries every day since the last: Monday the weekend),
+    with the days closed beyond the weekday's usual ones: Monday's own effect already holds the weekend,
+    and a Thursday-Friday closure adds two days to a Monday as a Wednesday-Thursday one does to a Friday."""
+    gaps, usual = _usual_gaps(days)
+    target_gap = (target - days[-1]).days - 1 if days else 0
+
+    def mark(weekday: int, gap: int) -> int:
+        u = usual(weekday)
+        return 0 if gap <= u else gap - u if backlog else gap
+
+    return [mark(d.weekday(), g) for d, g in zip(days, gaps)], mark(target.weekday(), target_gap)
+
+
+def carries_closed_days(days: Sequence[date], logs: Sequence[float]) -> bool:
+    """Whether each partition carries the activity of the closed days before it (settlement files:
+    Monday's load is ~2.5x a midweek one): the partitions after their weekday's usual closure
+    (Mondays after the weekend) weigh, against the open-day partitions within a week of them, more
+    than half of the way (in log) to the (1 + closed days) times a load holding every closed day would
+    be. A Monday merely heavier (x1.2, Japan's shipments) does not."""
+    gaps, usual = _usual_gaps(days)
+    plain = [(d, x) for d, g, x in zip(days, gaps, logs) if g == 0]
+    shares = []
+    for d, g, x in zip(days, gaps, logs):
+        u = usual(d.weekday())
+        if u <= 0 or g != u:
+            continue
+        near = sorted(v for e, v in plain if abs((e - d).days) <= 7)
+        if len(near) >= 3:
+            shares.append((x - near[len(near) // 2]) / math.log(1 + u))
+    return len(shares) >= 8 and sorted(shares)[len(shares) // 2] > 0.5
 
 
 def hour_closures(moments: Sequence[datetime], hours: Sequence[int], target: datetime,

@@ -16,6 +16,8 @@ import numpy as np
 from dw_assets.core.volume_calendar import EARNED, NONE, SEASONS, SPARSE
 
 MAD_SCALE = 1.4826
+CARRIED = "closure_carried"  # a feature set's key: the series' loads carry their closed days (closures())
+FLOOR = 0.05  # a closure's effect never takes a partition below a twentieth of its usual size
 
 
 def mad(values: Sequence[float]) -> float:
@@ -113,6 +115,10 @@ class SeriesFit:
         plain = np.flatnonzero([not any(fv.get(f, "") not in NONE for f in EARNED) for fv in feats])
         self._plain = plain if len(plain) >= max(3, n // 2) and len(plain) < n else None
         self.effects: dict[str, dict[object, float]] = {f: {} for f in used}
+        # a series whose loads carry their closed days learns a closure's extra activity (in days of
+        # the level), not a ratio: see _carried
+        self.carried = bool(feats and feats[0].get(CARRIED))
+        self.masses: dict[object, float] = {}
         self.members: dict[str, dict[object, int]] = {f: defaultdict(int) for f in used}
         # a weekday or hour effect is learned on ordinary points only: two Christmases on a Thursday
         # would otherwise teach "Thursdays are low" instead of "Christmas is low"
@@ -158,8 +164,15 @@ class SeriesFit:
             e = xx - total
             self.slope = self._slope(e, lag)
             local = self._rolling_level(e)
-            for f in sorted(used, key=lambda g: g not in SPARSE):
+            # (a carried closure first: the first load back holds its closed days' activity, and a
+            # holiday's or period end's neighbourhood met once with it is fitted on what that leaves)
+            for f in sorted(used, key=lambda g: (g not in SPARSE, not (self.carried and g == "after_gap"))):
                 mine = per[f]
+                if f == "after_gap" and self.carried:
+                    new = self._carried(xx - local, total - mine, members[f], member_codes[f], codes[f], values[f])
+                    total = total + new - mine
+                    per[f] = new
+                    continue
                 effect = _group_medians(xx - local - total + mine, members[f], member_codes[f], len(values[f]))
                 for c, v in enumerate(values[f]):
                     if f in SPARSE and v in NONE:
@@ -181,6 +194,20 @@ class SeriesFit:
             self.errors = list(zip(range(first, n), errs.tolist()))
         else:
             self.errors = []
+
+    def _carried(self, size: np.ndarray, usual: np.ndarray, members: np.ndarray, member_codes: np.ndarray,
+                 codes: np.ndarray, values: list[object]) -> np.ndarray:
+        """Each point's closure effect on a series whose loads carry their closed days: a closure adds
+        its days' activity (a mass, in days of the level: `size` and `usual` are logs against it) to
+        what the partition usually holds, so the two closed days learned on a Friday (x2.2) add x1.5 to
+        a Monday that already holds the weekend, not x2.2 on top of it."""
+        mass = _group_medians(np.exp(size) - np.exp(usual), members, member_codes, len(values))
+        for c, v in enumerate(values):
+            if v in NONE:
+                mass[c] = 0.0
+            self.masses[v] = float(mass[c])
+            self.effects["after_gap"][v] = math.log(max(1.0 + float(mass[c]), FLOOR))
+        return np.log(np.maximum(1.0 + mass[codes] / np.exp(usual), FLOOR))
 
     def _slope(self, e: np.ndarray, lag: int) -> float:
         n = len(e)
@@ -222,8 +249,20 @@ class SeriesFit:
         """(total effect, members of the thinnest group used, an unseen holiday's name, the closed
         days before the target when no closure was ever seen before, else 0)."""
         total, thinnest, unseen, unseen_gap = 0.0, len(self.x), None, 0
+        carried: float | None = None  # a carried closure's mass: added to the partition's usual size last
         for f in self.used:
             value = fv[f]
+            if f == "after_gap" and self.carried and value not in NONE:
+                known = {g: m for g, m in self.members[f].items() if m and g not in NONE}
+                if not known:
+                    unseen_gap = cast(int, value)
+                    continue
+                # a closure of a length never seen: the nearest one seen, its mass scaled by the days
+                # closed (each closed day's activity is carried)
+                near = value if value in known else min(known, key=lambda g: (abs(cast(int, g) - cast(int, value)), g))
+                carried = self.masses.get(near, 0.0) * cast(int, value) / cast(int, near)
+                thinnest = min(thinnest, known[near])
+                continue
             if f == "period_end" and value:
                 for kind in (value, "quarter", "month") if value == "year" else (value, "month"):
                     if self.members[f].get(kind):
@@ -250,6 +289,8 @@ class SeriesFit:
                 total += self.effects[f].get(value, 0.0)
                 if f != "season":  # (a season's uncertainty depends on the level's window: forecast)
                     thinnest = min(thinnest, count)
+        if carried is not None:
+            total += math.log(max(1.0 + carried / math.exp(total), FLOOR))
         return total, thinnest, unseen, unseen_gap
 
 

@@ -65,6 +65,7 @@ from dw_assets.core.volume_calendar import (
     SPARSE,
     Grain,
     HolidayCalendar,
+    carries_closed_days,
     closures,
     features_of,
     holiday_parts,
@@ -78,7 +79,7 @@ from dw_assets.core.volume_calendar import (
     split_near,
     weekend_days,
 )
-from dw_assets.core.volume_fit import MAD_SCALE, SeriesFit, mad, theil_sen, typical_error
+from dw_assets.core.volume_fit import CARRIED, MAD_SCALE, SeriesFit, mad, theil_sen, typical_error
 
 # dense groups of a daily series whose share may change for good and be re-baselined (hours are
 # the hourly model's: a moved cycle there is a time-zone matter)
@@ -212,8 +213,13 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # only; a month-end or weekly series has no neighbourhood of days either
     gaps: dict[datetime, int] = {}
     if grain == "day" and step < 1.5:
-        marks, target_feats["after_gap"] = closures([q.at.date() for q in pts], target.date())
+        carried = carries_closed_days([q.at.date() for q in pts_pos], x)
+        marks, target_feats["after_gap"] = closures([q.at.date() for q in pts], target.date(), carried)
         gaps = {q.at: m for q, m in zip(pts, marks)}
+        if carried:
+            target_feats[CARRIED] = True
+            for fv in feats:
+                fv[CARRIED] = True
     elif grain == "hour":
         marks, target_feats["after_gap"] = hour_closures([q.at for q in pts], [local[q.at].hour for q in pts],
                                                           target, local[target].hour)

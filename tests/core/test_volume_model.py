@@ -20,6 +20,7 @@ from dw_assets.core import volume_model
 from dw_assets.core.checks_logic import parse_partition_moment
 from dw_assets.core.volume_calendar import (
     HolidayCalendar,
+    carries_closed_days,
     features_of,
     hour_label,
     hour_of_key,
@@ -508,6 +509,43 @@ def test_the_first_partition_after_a_closure_compares_with_past_closures():
     target = datetime(2025, 6, 9)
     fc = forecast(longer, target, calendar_=cal)
     assert "after_9_closed_days" in fc.group and judge(fc, 1.6 * 8_000).passed
+
+
+def _settlements(cal: HolidayCalendar, end: date, seed: int = 3) -> list[Point]:
+    """Business-day loads, each carrying every day's activity since the previous load (Saturday x0.8,
+    Sunday x0.7, a holiday x0.6): Monday ~2.5x a midweek load."""
+    rng = random.Random(seed)
+    out, carried = [], 0.0
+    d = date(2024, 1, 2)
+    while d < end:
+        carried += 0.6 if cal.name(d) else 0.8 if d.weekday() == 5 else 0.7 if d.weekday() == 6 else 1.0
+        if d.weekday() < 5 and not cal.name(d):
+            out.append(Point(datetime(d.year, d.month, d.day), round(30_000 * carried * math.exp(rng.gauss(0, 0.04)))))
+            carried = 0.0
+        d += timedelta(days=1)
+    return out
+
+
+def test_a_load_carrying_its_closed_days_adds_a_closure_to_the_weekend_it_already_holds():
+    # Monday holidays (the Tuesday carries the long weekend), Friday and midweek ones, one Wednesday-
+    # Thursday closure (the Friday carries two extra days); then Christmas on a Thursday with Boxing
+    # Day: the Monday after carries two extra days on top of the weekend, a closure never seen on a Monday
+    days_off = [date(2024, 2, 19), date(2024, 3, 29), date(2024, 5, 20), date(2024, 7, 1), date(2024, 8, 5),
+                date(2024, 9, 2), date(2024, 10, 14), date(2024, 12, 25), date(2024, 12, 26), date(2025, 1, 1),
+                date(2025, 2, 17), date(2025, 4, 18), date(2025, 5, 19), date(2025, 7, 1), date(2025, 8, 4),
+                date(2025, 9, 1), date(2025, 10, 13), date(2025, 12, 25), date(2025, 12, 26)]
+    cal = HolidayCalendar(dates={d: "day_off" for d in days_off})
+    monday = datetime(2025, 12, 29)
+    history = _settlements(cal, monday.date())
+    fc = forecast(history, monday, calendar_=cal)
+    clean = 30_000 * (0.6 + 0.6 + 0.8 + 0.7 + 1.0)  # Thursday, Friday, the weekend and Monday's own day
+    assert judge(fc, clean).passed, (fc.group, fc.baseline)
+    assert not judge(fc, 0.65 * clean).passed
+    # a Monday merely heavier than the week (a first day back with a bump of its own) carries nothing
+    days = [p.at.date() for p in history]
+    assert carries_closed_days(days, [math.log(p.value) for p in history])
+    shipments = _business_days(cal)
+    assert not carries_closed_days([p.at.date() for p in shipments], [math.log(p.value) for p in shipments])
 
 
 def test_a_closure_never_seen_before_leaves_a_spike_to_the_hard_rule():
