@@ -246,8 +246,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         open_days = open_weekdays([q.at.date() for q in pts_pos])
         _month_closes(pts_pos, feats, target, target_feats, cal, open_days)
         _working_day_neighbourhoods(pts_pos, feats, target, target_feats, cal, open_days)
-        _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days,
-                           [(day, roll) for day, roll in cal.rolled_days])
+        _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, list(cal.rolled_days))
     if grain == "day" and step >= 1.5:
         _months_of_year(pts_pos, feats, target, target_feats, span)
     # holidays, their neighbourhoods and closures as the calendar has them: a level shift may not
@@ -319,10 +318,9 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     if fit is None:
         fit = SeriesFit(t, x, feats, used, lag, level_points)
     if compare_by is None and "rolled_day" in used and grain == "day" and step < 1.5 and open_days != ALL_WEEK:
-        earned = _rolled_days(pts_pos, fit, cal, open_days, p, [(d, r) for d, r in cal.rolled_days])
+        earned = _rolled_days(pts_pos, fit, cal, open_days, p, list(cal.rolled_days))
         if earned:
-            _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days,
-                               [(d, r) for d, r in cal.rolled_days] + earned)
+            _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, [*cal.rolled_days, *earned])
             fit = SeriesFit(t, x, feats, used, lag, level_points)
             special = _calendar_days(feats)
     daily_months = False  # a daily series' months of the year, each earned on its own (below)
@@ -1008,8 +1006,7 @@ def _rolled_days(pts: Sequence[Point], fit: SeriesFit, cal: HolidayCalendar, ope
     from zero, ROLLED_SAME_SIDE of its months on that side, the same in each half of its months (by
     ROLLED_HALF_Z: chance that piled up in one year is no payday) and an effect beyond the band's floor and the
     noise: a day that moves less is no group worth its degrees of freedom."""
-    errors = [e for _, e in fit.errors] or fit.resid
-    sd = MAD_SCALE * max(mad(errors), mad(fit.resid))
+    sd = _noise_sd(fit)
     if sd <= 0:
         return []
     resid = list(fit.resid)
@@ -1276,8 +1273,7 @@ def _one_ramadan(fit: SeriesFit, feats: list[dict[str, object]], target_feats: d
     late = [i for i, fv in enumerate(feats) if fv.get("season") == RAMADAN_LATE]
     early = [i for i, fv in enumerate(feats) if fv.get("season") == RAMADAN]
     if late and early:
-        errors = [e for _, e in fit.errors] or fit.resid
-        sd = MAD_SCALE * max(mad(errors), mad(fit.resid))
+        sd = _noise_sd(fit)
         se = sd * math.sqrt(math.pi / 2 * (1 / len(late) + 1 / len(early)))
         if abs(fit.effects["season"][RAMADAN_LATE] - fit.effects["season"][RAMADAN]) > DISTINCT_Z["season"] * se:
             return False
@@ -1333,8 +1329,7 @@ def _earned_months(fit: SeriesFit, pts: Sequence[Point], feats: Sequence[Mapping
     days = [q.at.date() for q in pts]
     ordinal = np.array([d.toordinal() for d in days])
     ordinary = np.array([not s and fv.get("period_end") not in ("quarter", "year") for s, fv in zip(special, feats)])
-    errors = [e for _, e in fit.errors] or fit.resid
-    sd = MAD_SCALE * max(mad(errors), mad(fit.resid))
+    sd = _noise_sd(fit)
     occasions: dict[int, list[tuple[float, bool] | None]] = defaultdict(list)
     for year, month in sorted({(d.year, d.month) for d in days} - {(target.year, target.month)}):
         first = date(year, month, 1).toordinal()
@@ -1370,13 +1365,19 @@ def _earned_months(fit: SeriesFit, pts: Sequence[Point], feats: Sequence[Mapping
     return earned
 
 
+def _noise_sd(fit: SeriesFit) -> float:
+    """The series' noise, in log space: the robust spread of its one-step errors or of its residuals,
+    whichever is wider (an effect must stand out of both)."""
+    errors = [e for _, e in fit.errors] or fit.resid
+    return MAD_SCALE * max(mad(errors), mad(fit.resid))
+
+
 def _indistinct(fit: SeriesFit, used: Sequence[str], months_earned: bool = False) -> set[tuple[str, object]]:
     """The earned groups (a holiday, a day near one, a closure's length) whose past effect is within
     DISTINCT_Z standard errors of zero: their days are ordinary days, judged by the ordinary band,
     instead of a group of one or two noisy past points whose band would sit at the ceiling.
     `months_earned`: a daily series' months of the year already earned theirs (`_earned_months`)."""
-    errors = [e for _, e in fit.errors] or fit.resid
-    sd = MAD_SCALE * max(mad(errors), mad(fit.resid))
+    sd = _noise_sd(fit)
     drop = set()
     for f in EARNED:
         if f not in used or (months_earned and f == "month_of_year"):
