@@ -96,6 +96,17 @@ end-of-financial-year sale; `streams_gb`: UK daily plays by device, an owner-acc
 500 and an unaccepted linear +40% ramp over 21 days from day 640; `trips_mx_hourly`: Mexico City trips
 per hour by zone, each zone its own day, Revolution Day in the evaluated fortnight) were written blind
 the same way, each with its own number of groups, and are held out until that round's final run.
+The tenth round's four (`payroll_ca_biweekly`: an Ontario payroll processor's files by kind, four kinds,
+on business days, pay runs every second Friday (a 14-day cycle, rolled back to the business day before a
+holiday Friday) x2.2 and a month-end batch on the month's last business day; `carnival_br`: a Brazilian
+online shop's daily orders by channel, three channels of very unequal size (one of tens of orders a day),
+Carnival Monday and Tuesday low (moved by Easter, configured by the owner), Ash Wednesday in no
+calendar, Black Friday x3 after a week at x1.2, a Christmas season; `migration_nl`: Dutch daily API calls
+by client platform, five platforms, an owner-accepted +25% step on day 470 and an unaccepted linear -50%
+ramp down over 28 days from day 580 (clients moving to a new API), then a hold at half; `tickets_nz_weekly`:
+New Zealand ticket sales per ISO week, two groups, a southern summer season, Easter and Christmas weeks,
+three years of history and a 53-week year evaluated) were written blind the same way and are held out
+until that round's final run.
 """
 
 from __future__ import annotations
@@ -1632,6 +1643,175 @@ def trips_mx_hourly(seed: int) -> Estate:
     return Estate("trips_mx_hourly", "hour", series, n - 24 * 14, cal, cats, timezone=zone)
 
 
+# The tenth round (issue 16): written blind (from the Estate dataclass, the generators' helpers and the
+# bench's categories and faults, not the model's internals), never run on the model before the round's
+# final run. Each has its own number of groups (four, three, five, two)
+
+
+def payroll_ca_biweekly(seed: int) -> Estate:
+    """Blind (tenth round): an Ontario payroll processor's files by kind (four: salaried, hourly,
+    contractors, deductions, 45/30/15/10% in an order set by the seed), loaded on Ontario business
+    days only (weekends and the calendar's holidays have no partition). Pay runs every second Friday
+    from 2023-07-14 (a 14-day cycle, not a day of the month: two paydays most months, three in some),
+    rolled back to the business day before when the Friday is a holiday (Good Friday 2025 and 2026;
+    Boxing Day 2025 lands on Wednesday 24 December, past Christmas Day); a pay run adds 1.2 days'
+    files (x2.2, x2.0-2.4 per seed). The month's last business day carries a month-end batch
+    (remittances, monthly salaried staff) adding 0.6 days' (x1.5-1.7 per seed), on top of a pay run
+    when the two meet. Mondays x1.1 (the weekend's timesheets), Fridays x0.9; 4% noise;
+    +0.02%/day."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="CA", subdiv="ON")
+    shares = _unequal(rng, [0.45, 0.30, 0.15, 0.10])
+    start = date(2023, 7, 3)
+    days = _business_days(cal, start, date(2026, 6, 30))
+    open_days = set(days)
+    fridays = [date(2023, 7, 14) + timedelta(weeks=2 * k) for k in range(80)]
+    paydays = {_rolled_back(f, open_days) for f in fridays if f <= days[-1]}
+    month_last = {max(d for d in days if (d.year, d.month) == (y, m)) for y, m in {(d.year, d.month) for d in days}}
+    pay_extra, batch_extra = rng.uniform(1.0, 1.4), rng.uniform(0.5, 0.7)
+    shape = [1.1, 1.0, 1.0, 1.0, 0.9]
+    series, cats = [], {}
+    for d in days:
+        at = datetime(d.year, d.month, d.day)
+        factor = 1.0 + (pay_extra if d in paydays else 0.0) + (batch_extra if d in month_last else 0.0)
+        mean = 6_000 * math.exp(0.0002 * (d - start).days) * shape[d.weekday()] * factor
+        if d in paydays:
+            cats[at] = "payday"
+        elif d in month_last:
+            cats[at] = "period_end"
+        series.append((at, [_noisy(rng, mean * s, 0.04) for s in shares]))
+    return Estate("payroll_ca_biweekly", "day", series, _index_from(series, date(2025, 7, 1)), cal, cats)
+
+
+def carnival_br(seed: int) -> Estate:
+    """Blind (tenth round): a Brazilian online shop's daily orders by channel, every day: a
+    marketplace (the bulk), its own site, and a B2B channel of tens of orders a day (Poisson counts,
+    about 40 on a weekday, few at weekends), in an order set by the seed. Carnival Monday and Tuesday
+    (48 and 47 days before Easter; the `holidays` package's BR calendar lists them only as optional
+    days, so the owner configures them as "Carnival", as Brazilians take them off) x0.55, B2B x0.15;
+    Ash Wednesday (in no calendar: offices open at noon) x0.85. Black Friday (the Friday after the US
+    Thanksgiving, configured by the owner) x3 and the week before it (Black November's early deals, in
+    no calendar) x1.2; a Christmas season from 1 December rising to x1.4 on the 22nd, then falling to
+    x0.8 on Christmas Eve, Christmas Day x0.4; other national holidays x0.8, B2B x0.2. Sunday the
+    lightest day, Monday the busiest; 5% noise; +0.03%/day."""
+    rng = random.Random(seed)
+    carnival = {_easter(y) - timedelta(days=k): "Carnival" for y in range(2024, 2027) for k in (48, 47)}
+    black = {d: "Black Friday" for d in _black_fridays(range(2024, 2027))}
+    cal = HolidayCalendar(country="BR", dates={**carnival, **black})
+    ash = {_easter(y) - timedelta(days=46) for y in range(2024, 2027)}
+    black_week = {d - timedelta(days=k) for d in black for k in range(1, 8)}
+    sizes = _unequal(rng, [1.0, 0.3, 0.0])
+    small = sizes.index(0.0)
+    shape = [1.1, 1.05, 1.0, 1.0, 1.0, 0.9, 0.8]
+    b2b = [1.2, 1.15, 1.1, 1.1, 1.0, 0.25, 0.1]
+    start, n = date(2024, 1, 1), 800  # to 2026-03-10: a Carnival in the history, two evaluated
+    series, cats = [], {}
+    for i in range(n):
+        d = start + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        hol = cal.name(d)
+        season = 1.0
+        if d.month == 12 and d.day <= 24:
+            season = 1 + 0.4 * (d.day - 1) / 21 if d.day <= 22 else 1.4 - 0.3 * (d.day - 22)
+        if hol == "Carnival":
+            day, office = 0.55, 0.15
+            cats[at] = "carnival"
+        elif hol == "Black Friday":
+            day, office = 3.0, 1.5
+            cats[at] = "black_friday"
+        elif hol:
+            day, office = (0.4, 0.05) if "Christmas" in hol else (0.8, 0.2)
+            cats[at] = "holiday"
+        elif d in ash:
+            day, office = 0.85, 0.6
+            cats[at] = "carnival"
+        elif d in black_week:
+            day, office = 1.2, 1.05
+            cats[at] = "black_week"
+        else:
+            day, office = 1.0, 1.0
+            if season != 1.0:
+                cats[at] = "season"
+        level = 20_000 * math.exp(0.0003 * i) * season
+        groups = [_poisson(rng, 36 * b2b[d.weekday()] * office * math.exp(0.0003 * i)) if g == small
+                  else _noisy(rng, level * size * shape[d.weekday()] * day, 0.05) for g, size in enumerate(sizes)]
+        series.append((at, groups))
+    return Estate("carnival_br", "day", series, 400, cal, cats)
+
+
+def migration_nl(seed: int) -> Estate:
+    """Blind (tenth round): a Dutch public API's daily calls by client platform (five, of unequal
+    size), every day: weekdays alike, Saturday x0.6, Sunday x0.5; Dutch holidays x0.65 (King's Day
+    x0.8). Day 470 (2025-04-15): a partner integration goes live, +25% on every platform (a step the
+    owner accepts). Day 580 (2025-08-03): clients start moving to the new API, one by one, and the
+    calls here fall linearly by -50% over 28 days, then hold at half (a decline nobody accepts: the old
+    API is being retired). 4% noise; +0.02%/day."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="NL")
+    shares = _shares(rng)
+    shape = [1.0, 1.0, 1.0, 1.0, 0.95, 0.6, 0.5]
+    start, n, step_day, ramp_day, ramp_days = date(2024, 1, 1), 760, 470, 580, 28
+    series, cats, shifts = [], {}, []
+    for i in range(n):
+        d = start + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        step = 1.25 if i >= step_day else 1.0
+        ramp = 1 - 0.5 * min(max(i - ramp_day + 1, 0), ramp_days) / ramp_days
+        mean = 80_000 * math.exp(0.0002 * i) * step * ramp * shape[d.weekday()]
+        if i == step_day:
+            shifts.append(at)
+        hol = cal.name(d)
+        if hol:
+            mean *= 0.8 if "King" in hol else 0.65
+            cats[at] = "holiday"
+        elif ramp_day <= i < ramp_day + ramp_days + 14:
+            cats[at] = "ramp"
+        series.append((at, [_noisy(rng, mean * s, 0.04) for s in shares]))
+    for s in shifts:
+        for k in range(28):
+            cats.setdefault(s + timedelta(days=k), "after_shift")
+    return Estate("migration_nl", "day", series, 400, cal, cats, shifts)
+
+
+def tickets_nz_weekly(seed: int) -> Estate:
+    """Blind (tenth round): a New Zealand ticketing site's sales per ISO week (a partition per Monday,
+    ISO week 1 of 2023 to week 53 of 2026 and the week after), in two groups (events 70%, attractions
+    30%, in an order set by the seed). The southern summer: a season peaking in mid-January (events
+    x1.2, attractions x1.45, the table about x1.28) and lowest in mid-July (events x0.9, attractions
+    x0.65, the table about x0.83); the week holding Christmas Day
+    x0.7 (Christmas and Boxing Day closed), the one holding New Year's Day x1.15 (the summer
+    holidays); the Easter weeks moving with Easter (the week holding Good Friday x1.2, the one holding
+    Easter Monday x1.1: school holidays around them); other weeks with a holiday x0.95. 6% noise;
+    +0.1%/week. Three years of history, the fourth (with its 53rd week) evaluated."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="NZ")
+    shares = _unequal(rng, [0.7, 0.3])
+    attractions = shares.index(0.3)
+    start, n = date(2023, 1, 2), 210
+    series, cats = [], {}
+    for i in range(n):
+        monday = start + timedelta(weeks=i)
+        at = datetime(monday.year, monday.month, monday.day)
+        mid = monday + timedelta(days=3)
+        summer = math.cos((mid.timetuple().tm_yday - 15) / 365.25 * 2 * math.pi)
+        names = {cal.name(monday + timedelta(days=k)) for k in range(7)} - {""}
+        week = 1.0
+        for name in names:
+            week *= (1.2 if "Good Friday" in name else 1.1 if "Easter" in name else 0.7 if "Christmas" in name
+                     else 1.0 if "Boxing" in name or "after New Year" in name else 1.15 if "New Year" in name else 0.95)
+        if names:
+            cats[at] = "holiday"
+        elif mid.month in (12, 1, 2):
+            cats[at] = "summer"
+        if monday.isocalendar()[1] == 53:
+            cats[at] = "week_53"
+        mean = 40_000 * math.exp(0.001 * i) * week
+        groups = [_noisy(rng, mean * s * (1.05 + (0.4 if g == attractions else 0.15) * summer), 0.06)
+                  for g, s in enumerate(shares)]
+        series.append((at, groups))
+    return Estate("tickets_nz_weekly", "day", series, 156, cal, cats)
+
+
 ESTATES: dict[str, Callable[[int], Estate]] = {
     "gl_month_end": gl_month_end, "orders_us": orders_us, "events_hourly": events_hourly,
     "orders_de": orders_de, "sessions_jp_hourly": sessions_jp_hourly,
@@ -1649,6 +1829,8 @@ ESTATES: dict[str, Callable[[int], Estate]] = {
     "rides_us": rides_us, "orders_eg": orders_eg, "orders_vn": orders_vn,
     "returns_kr": returns_kr, "journals_sa": journals_sa, "settlements_ca": settlements_ca,
     "payouts_us": payouts_us, "sales_au": sales_au, "streams_gb": streams_gb, "trips_mx_hourly": trips_mx_hourly,
+    "payroll_ca_biweekly": payroll_ca_biweekly, "carnival_br": carnival_br, "migration_nl": migration_nl,
+    "tickets_nz_weekly": tickets_nz_weekly,
 }
 # held out: written before the model's second round of fixes and never run before the final run.
 # orders_de, and then deliveries_id, shipments_jp and signups_weekly (held out in the first round),
@@ -1693,6 +1875,9 @@ HELD_OUT |= {"returns_kr", "journals_sa", "settlements_ca"}
 # held out
 HELD_OUT = (HELD_OUT - {"returns_kr", "journals_sa", "settlements_ca"}) | {"payouts_us", "sales_au", "streams_gb",
                                                                         "trips_mx_hourly"}
+# the tenth round: written blind (the bench's helpers and categories, not the model's internals), each with its
+# own number of groups, and never run on the model before the round's final run
+HELD_OUT |= {"payroll_ca_biweekly", "carnival_br", "migration_nl", "tickets_nz_weekly"}
 
 
 def faulted(rng: random.Random, groups: list[float]) -> dict[str, list[float]]:
@@ -1893,7 +2078,8 @@ def _lookback(estate: Estate) -> int:
     400 days; three years of a weekly series (configured `history`)."""
     if estate.grain == "hour":
         return 24 * 28
-    return 36 if _monthly(estate) else 156 if estate.name.endswith("weekly") else 400
+    # "_weekly", not "weekly": payroll_ca_biweekly is a daily (business-day) series of biweekly pay runs
+    return 36 if _monthly(estate) else 156 if estate.name.endswith("_weekly") else 400
 
 
 def _monthly(estate: Estate) -> bool:

@@ -1,4 +1,4 @@
-"""The detection benchmark's blind estates (fifth, eighth and ninth rounds) (written blind) generate what their docstrings say:
+"""The detection benchmark's blind estates (fifth, eighth, ninth and tenth rounds) (written blind) generate what their docstrings say:
 deterministic per seed, five groups, increasing partitions, the evaluated window and the clean
 partitions' kinds set. Generation only: the model is never run here (that is the benchmark's job)."""
 
@@ -10,6 +10,7 @@ from itertools import pairwise
 
 import pytest
 
+from benchmarks import detection_bench
 from benchmarks.detection_bench import ESTATES, FAULTS, GROUPS, HELD_OUT, Estate, faulted, run_estate
 from dw_assets.core.volume_calendar import HolidayCalendar
 from dw_assets.core.volume_model import ModelParams
@@ -374,3 +375,146 @@ def test_trips_mx_hourly_revolution_day_drops_the_commute() -> None:
     saturday = [datetime(2025, 11, 15, 6) + timedelta(hours=h) for h in range(24)]
     assert (max(tuesday, key=lambda at: values[at][0]) - timedelta(hours=6)).hour in (8, 19)
     assert (max(saturday, key=lambda at: values[at][1]) - timedelta(hours=6)).hour >= 20
+
+
+# the tenth round (written blind, held out): each estate, its number of groups, its length at least and the
+# kinds of clean partitions its evaluated window must hold. Generation only: never run on the model here
+TENTH_ROUND = {
+    "payroll_ca_biweekly": (4, 700, {"payday", "period_end", "ordinary"}),
+    "carnival_br": (3, 800, {"carnival", "black_friday", "black_week", "season", "holiday", "ordinary"}),
+    "migration_nl": (5, 760, {"after_shift", "ramp", "holiday", "ordinary"}),
+    "tickets_nz_weekly": (2, 200, {"week_53", "summer", "holiday", "ordinary"}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TENTH_ROUND))
+def test_tenth_round_estate_generates(name: str) -> None:
+    estate = ESTATES[name](1)
+    groups, length, kinds = TENTH_ROUND[name]
+    assert estate.name == name and name in HELD_OUT
+    assert estate.series == ESTATES[name](1).series, "same seed, same series"
+    assert estate.series != ESTATES[name](2).series, "another seed, other noise"
+    stamps = [at for at, _ in estate.series]
+    assert len(stamps) >= length and stamps == sorted(set(stamps))
+    # a group of a few rows may be at zero some days (carnival_br's B2B channel on a Sunday), a table never
+    assert all(len(values) == groups and min(values) >= 0 and sum(values) > 0 for _, values in estate.series)
+    if estate.grain == "day" and name != "tickets_nz_weekly":
+        assert 300 <= estate.evaluate_from < len(stamps) - 200, "a year of history, most of a year evaluated"
+    assert {estate.categories.get(at, "ordinary") for at in stamps[estate.evaluate_from:]} == kinds
+
+
+@pytest.mark.parametrize("name", sorted(TENTH_ROUND))
+def test_tenth_round_faults_are_injected_on_each_estates_groups(name: str) -> None:
+    estate = ESTATES[name](1)
+    groups = estate.series[estate.evaluate_from][1]
+    out = faulted(random.Random(1), groups)
+    assert set(out) == set(FAULTS) and all(len(values) == len(groups) for values in out.values())
+    assert out["empty"] == [0.0] * len(groups) and out["duplicated"] == [v * 2 for v in groups]
+    assert sum(v == 0 for v in out["missing_group"]) >= 1
+    assert sum(out["drop_20"]) == pytest.approx(0.8 * sum(groups), rel=0.01)
+
+
+def test_payroll_ca_biweekly_paydays_fall_fourteen_days_apart_and_roll_off_holidays() -> None:
+    estate = ESTATES["payroll_ca_biweekly"](1)
+    days = [at.date() for at, _ in estate.series]
+    assert all(d.weekday() < 5 and not estate.calendar.name(d) for d in days), "Ontario business days only"
+    paydays = sorted(at.date() for at in estate.categories if estate.categories[at] == "payday")
+    fridays = [date(2023, 7, 14) + timedelta(weeks=2 * k) for k in range(len(paydays))]
+    assert len(paydays) >= 75 and fridays[-1] <= days[-1] < fridays[-1] + timedelta(days=14)
+    for friday, payday in zip(fridays, paydays):  # the cycle's Friday, or the business day before it
+        assert payday == friday or (estate.calendar.name(friday) and payday == max(d for d in days if d < friday))
+    # Good Friday 2025 and 2026 roll to the Thursday; Boxing Day 2025 past Christmas Day to the 24th
+    assert {date(2025, 4, 17), date(2026, 4, 2), date(2025, 12, 24)} <= set(paydays)
+    assert not {date(2025, 4, 18), date(2025, 12, 26), date(2026, 4, 3)} & set(days)
+    assert all(b - a == timedelta(days=14) for a, b in pairwise(paydays) if a.weekday() == b.weekday() == 4)
+    per_month = {(d.year, d.month): sum((p.year, p.month) == (d.year, d.month) for p in paydays) for d in days}
+    assert set(per_month.values()) == {2, 3}, "not a day of the month: three pay runs some months"
+    total = {at.date(): sum(values) for at, values in estate.series}
+    kind = {at.date(): estate.categories.get(at, "ordinary") for at, _ in estate.series}
+    ordinary = _mean([v for d, v in total.items() if kind[d] == "ordinary"])
+    assert 1.9 < _mean([total[d] for d in paydays]) / ordinary < 2.6
+    month_end = [d for d, k in kind.items() if k == "period_end"]
+    assert len(month_end) >= 20 and 1.35 < _mean([total[d] for d in month_end]) / ordinary < 1.85
+    month_last = {max(d for d in days if (d.year, d.month) == ym) for ym in per_month}
+    assert set(month_end) == month_last - set(paydays)
+
+
+def test_carnival_br_carnival_moves_with_easter_and_black_friday() -> None:
+    estate = ESTATES["carnival_br"](1)
+    total = {at.date(): sum(values) for at, values in estate.series}
+    assert all(b - a == timedelta(days=1) for a, b in pairwise(total)), "every day"
+    carnival = sorted(d for d in total if estate.calendar.name(d) == "Carnival")
+    assert carnival == [date(2024, 2, 12), date(2024, 2, 13), date(2025, 3, 3), date(2025, 3, 4),
+                        date(2026, 2, 16), date(2026, 2, 17)]
+    assert all(d == detection_bench._easter(d.year) - timedelta(days=48 if d.weekday() == 0 else 47) for d in carnival)
+    first = estate.series[estate.evaluate_from][0].date()
+    assert sum(d >= first for d in carnival) == 4, "one Carnival in the history, two evaluated"
+    for day in carnival:  # against the same weekday a week before
+        assert total[day] < 0.7 * total[day - timedelta(weeks=1)], day
+    ash = [d for d in total if estate.categories.get(datetime(d.year, d.month, d.day)) == "carnival"
+           and not estate.calendar.name(d)]
+    assert ash == [detection_bench._easter(y) - timedelta(days=46) for y in (2024, 2025, 2026)], "Ash Wednesday, in no calendar"
+    # channels of very unequal size: one of tens of orders a day
+    means = [_mean(list(c)) for c in zip(*(values for _, values in estate.series))]
+    assert 10 < min(means) < 100 and max(means) > 300 * min(means)
+    black = [d for d in total if estate.calendar.name(d) == "Black Friday"]
+    assert black == [date(2024, 11, 29), date(2025, 11, 28)]
+    for day in black:
+        assert 2.5 < total[day] / total[day - timedelta(weeks=3)] < 3.5  # two weeks before: a holiday in 2024
+        week = [day - timedelta(days=k) for k in range(1, 8)]
+        assert all(estate.categories.get(datetime(d.year, d.month, d.day)) == "black_week" for d in week)
+        assert 1.1 < sum(total[d] for d in week) / sum(total[d - timedelta(weeks=2)] for d in week) < 1.3
+    # the Christmas season: the week before the 22nd above the week before December, Christmas Day low
+    assert sum(total[date(2025, 12, 16 + k)] for k in range(7)) > 1.2 * sum(total[date(2025, 11, 24) - timedelta(days=k)] for k in range(7))
+    assert total[date(2025, 12, 25)] < 0.5 * total[date(2025, 12, 18)]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_migration_nl_an_accepted_step_then_a_monotone_ramp_down_that_holds(seed: int) -> None:
+    estate = ESTATES["migration_nl"](seed)
+    stamps = [at for at, _ in estate.series]
+    total = [sum(values) for _, values in estate.series]
+    (shift,) = estate.shift_at
+    idx = stamps.index(shift)
+    assert idx == 470 and idx >= estate.evaluate_from
+    assert 1.18 < sum(total[idx:idx + 28]) / sum(total[idx - 28:idx]) < 1.32, "+25%"
+    assert all(estate.categories.get(shift + timedelta(days=k)) in ("after_shift", "holiday") for k in range(1, 28))
+    week = lambda i: sum(total[i:i + 7])
+    # disjoint seven-day sums (the weekly pattern cancels) fall week by week over the ramp (days 580-607),
+    # and every day from its second week on is below the same weekday a week before
+    sums = [week(i) for i in range(573, 609, 7)]
+    assert len(sums) == 6 and all(b < 0.97 * a for a, b in pairwise(sums)), seed
+    assert all(total[i] < 0.93 * total[i - 7] for i in range(587, 608)), seed
+    assert 0.47 < week(615) / week(573) < 0.53 and 0.95 < week(650) / week(615) < 1.05
+    assert estate.categories.get(stamps[580]) == "ramp" and estate.shift_at[0] != stamps[580]
+
+
+def test_tickets_nz_weekly_iso_weeks_with_a_53rd_and_a_southern_summer() -> None:
+    estate = ESTATES["tickets_nz_weekly"](1)
+    stamps = [at for at, _ in estate.series]
+    assert all(at.weekday() == 0 for at in stamps) and {b - a for a, b in pairwise(stamps)} == {timedelta(weeks=1)}
+    assert stamps[0].date().isocalendar()[:2] == (2023, 1) and estate.evaluate_from == 156, "three years of history"
+    assert stamps[estate.evaluate_from].date().isocalendar()[:2] == (2026, 1)
+    (week_53,) = [at for at in stamps if at.isocalendar()[1] == 53]
+    assert week_53 == datetime(2026, 12, 28) and estate.categories.get(week_53) == "week_53"
+    total = {at.date(): sum(values) for at, values in estate.series}
+    kind = {at.date(): estate.categories.get(at, "ordinary") for at in stamps}
+    month = lambda y, m: _mean([v for d, v in total.items() if (d.year, d.month) == (y, m) and kind[d] != "holiday"])
+    for year in (2024, 2025, 2026):  # southern hemisphere: January's weeks above July's
+        assert month(year, 1) > 1.35 * month(year, 7), year
+    for year in range(2023, 2027):  # the week holding Good Friday moves with Easter, above the one before Easter's
+        good_friday = detection_bench._easter(year) - timedelta(days=2)
+        monday = good_friday - timedelta(days=4)
+        assert kind[monday] == "holiday" and kind[monday + timedelta(weeks=1)] == "holiday"
+        assert total[monday] > 1.05 * total[monday - timedelta(weeks=2)], year
+        christmas = date(year, 12, 25)
+        week = christmas - timedelta(days=christmas.weekday())
+        assert kind[week] == "holiday" and total[week] < 0.85 * total[week - timedelta(weeks=1)], year
+    assert len(estate.series[0][1]) == 2 and max(estate.series[0][1]) > 1.5 * min(estate.series[0][1])
+
+
+def test_a_biweekly_payroll_is_read_as_a_daily_series_not_a_weekly_one() -> None:
+    """The bench reads three years of a weekly series (156 points) by its name; payroll_ca_biweekly's
+    name ends in "weekly" too, but it is a business-day series and reads the daily 400 points."""
+    assert detection_bench._lookback(ESTATES["payroll_ca_biweekly"](1)) == 400
+    assert detection_bench._lookback(ESTATES["tickets_nz_weekly"](1)) == 156 and detection_bench._lookback(ESTATES["claims_de_weekly"](1)) == 156
