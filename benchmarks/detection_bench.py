@@ -1693,6 +1693,9 @@ HELD_OUT |= {"returns_kr", "journals_sa", "settlements_ca"}
 # held out
 HELD_OUT = (HELD_OUT - {"returns_kr", "journals_sa", "settlements_ca"}) | {"payouts_us", "sales_au", "streams_gb",
                                                                         "trips_mx_hourly"}
+# the tenth round: trips_mx_hourly's false alarms (Revolution Day's eve, two ordinary hours) were read for
+# it, so it is no longer held out
+HELD_OUT -= {"trips_mx_hourly"}
 
 
 def faulted(rng: random.Random, groups: list[float]) -> dict[str, list[float]]:
