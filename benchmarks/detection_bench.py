@@ -1875,6 +1875,9 @@ HELD_OUT |= {"returns_kr", "journals_sa", "settlements_ca"}
 # held out
 HELD_OUT = (HELD_OUT - {"returns_kr", "journals_sa", "settlements_ca"}) | {"payouts_us", "sales_au", "streams_gb",
                                                                         "trips_mx_hourly"}
+# the tenth round: trips_mx_hourly's false alarms (Revolution Day's eve, two ordinary hours) were read for
+# it, so it is no longer held out
+HELD_OUT -= {"trips_mx_hourly"}
 # the tenth round: written blind (the bench's helpers and categories, not the model's internals), each with its
 # own number of groups, and never run on the model before the round's final run
 HELD_OUT |= {"payroll_ca_biweekly", "carnival_br", "migration_nl", "tickets_nz_weekly"}

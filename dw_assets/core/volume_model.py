@@ -97,6 +97,11 @@ MONTHLY_STEP_DAYS = 25  # a series whose partitions are this many days apart is 
 # candidate the calendar names, like a holiday: two, counted in occasions (one a year)
 DISTINCT_Z = {"holiday": 2.0, "after_gap": 2.0, "near_holiday": 3.0, "near_period_end": 3.0, "month_of_year": 3.0,
               "season": 2.0, "rolled_day": 2.0}
+# the evening before a holiday on an hourly series (going out, travelling before a day off) with no
+# past eve in the history (four weeks of hours seldom hold one): from this local hour on, the band
+# also reaches this much higher, never lower (a drop on the eve still fails)
+EVE_FROM_HOUR = 16
+EVE_PRIOR = math.log(1.25)
 # a fixed day of the month rolled to a business day (a payroll on the 27th, on the Thursday before
 # when it falls on a weekend) is a guess over the 31 days x 2 rolls every month has: its effect must
 # stand out at z > 3.78 (a two-sided 1% Bonferroni over the 62), over ROLLED_MIN_OCCASIONS months at
@@ -628,6 +633,21 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         notes.append(f"{unseen} has no past occurrence: expected, judged by the hard rules only"
                      + (f" (like an ordinary hour or the weekend's same hour, x{math.exp(min(weekend) - effect):.2f}"
                         f"-{math.exp(max(weekend) - effect):.2f} of it)" if weekend else ""))
+    if grain == "hour" and not unseen:
+        eve = _eve_effect(fit, [local[q.at] for q in pts_pos], local[target], cal, spread)
+        if eve is not None:
+            # the evening before a holiday moved this hour on past eves (or, none seen, may run busier):
+            # the band also covers that move, on its side only (a drop on the eve still fails where eves rose)
+            effect_eve, eves = eve
+            if effect_eve > 0:
+                upper = max(upper, math.exp(log_pred + effect_eve + h))
+            else:
+                lower = min(lower, math.exp(log_pred + effect_eve - h))
+            holiday_name = cal.name(local[target].date() + timedelta(days=1))
+            notes.append(f"the eve of {holiday_name}: this hour ran x{math.exp(effect_eve):.2f} on {eves} past "
+                         "eve(s), and the band covers that too" if eves else
+                         f"the eve of {holiday_name}, no past eve seen: the band reaches x{math.exp(effect_eve):.2f} "
+                         "higher (an evening before a day off may run busier)")
     upper = min(upper, baseline * hard_ratio)
     group = _group_label(target_feats, used)
     if shift is not None:
@@ -788,6 +808,30 @@ def _weekend_prior(fit: SeriesFit, target_feats: Mapping[str, object], used: Seq
         effect, _, _, _ = fit.effect_for(fv)
         out.append(effect)
     return out
+
+
+def _eve_effect(fit: SeriesFit, moments: Sequence[datetime], target: datetime, cal: HolidayCalendar,
+                spread: float) -> tuple[float, int] | None:
+    """How far the target's hour may run off its usual on the eve of a holiday (a day that is no
+    holiday, before one): (the mean one-step error of the same hour on the history's past eves, how
+    many), or, with no past eve holding the hour, (EVE_PRIOR, 0) from EVE_FROM_HOUR on. None where
+    the target is no eve, or the past eves' mean is within the noise (DISTINCT_Z["holiday"] standard
+    errors: a series whose eves are ordinary keeps its band). Too few eves for a group of their own
+    (four weeks of hours hold one or two), but enough to say which side of the band they reach."""
+
+    def is_eve(at: datetime) -> bool:
+        return not cal.name(at.date()) and bool(cal.name(at.date() + timedelta(days=1)))
+
+    if not is_eve(target):
+        return None
+    errors = dict(fit.errors) or dict(enumerate(fit.resid))
+    past = [errors[i] for i, at in enumerate(moments) if i in errors and at.hour == target.hour and is_eve(at)]
+    if not past:
+        return (EVE_PRIOR, 0) if target.hour >= EVE_FROM_HOUR else None
+    mean_error = sum(past) / len(past)
+    if abs(mean_error) <= DISTINCT_Z["holiday"] * spread / math.sqrt(len(past)):
+        return None
+    return mean_error, len(past)
 
 
 def _holiday_so_far(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],

@@ -294,9 +294,9 @@ def _loads(at: datetime, holidays: HolidayCalendar, weekend_business: float = 0.
     return 3000 * (1.0 if business else 0.2) * (weekend_business if business and quiet else 1.0)
 
 
-def _hours(start: datetime, count: int, mean, seed: int = 8) -> list[Point]:
+def _hours(start: datetime, count: int, mean, seed: int = 8, noise: float = 0.04) -> list[Point]:
     rng = random.Random(seed)
-    return [Point(start + timedelta(hours=i), round(mean(start + timedelta(hours=i)) * math.exp(rng.gauss(0, 0.04))))
+    return [Point(start + timedelta(hours=i), round(mean(start + timedelta(hours=i)) * math.exp(rng.gauss(0, noise))))
             for i in range(count)]
 
 
@@ -1797,3 +1797,54 @@ def test_a_three_week_event_in_one_past_year_earns_no_month():
     target = datetime(2025, 12, 2)
     fc = forecast([p for p in history if p.at < target], target)
     assert "month_of_year" not in fc.features
+
+
+def test_the_evening_before_a_holiday_passes_where_past_eves_ran_above_and_a_drop_on_it_fails():
+    """An hourly series with a daily cycle whose evenings run x1.2 on the eve of a holiday (going
+    out before a day off), two holidays (and so two eves) in its five weeks: the next eve's evening
+    was flagged (band x0.89-1.13); the band now also covers the eves' x1.2, above only, so a 35% drop
+    and a duplicated hour on the eve still fail. A series without an eve effect keeps its band."""
+    cal = HolidayCalendar(dates={date(2026, 2, 17): "founders_day", date(2026, 3, 3): "founders_day",
+                                 date(2026, 3, 12): "founders_day"})
+
+    def evening(at: datetime, lift: float = 1.2) -> float:
+        eve = not cal.name(at.date()) and bool(cal.name(at.date() + timedelta(days=1)))
+        return (3000 * (1 + 0.8 * math.cos((at.hour - 20) / 24 * 2 * math.pi)) * (0.7 if cal.name(at.date()) else 1.0)
+                * (lift if eve and at.hour >= 18 else 1.0))
+
+    start, target = datetime(2026, 2, 2), datetime(2026, 3, 11, 20)  # Wednesday 20:00, the eve of the third
+    hours = int((target - start).total_seconds() // 3600)
+    fc = forecast(_hours(start, hours, evening, noise=0.02), target, grain="hour", calendar_=cal)
+    assert judge(fc, evening(target)).passed  # was flagged
+    assert "eve of founders_day" in fc.notes[-1] and "2 past eve(s)" in fc.notes[-1], fc.notes
+    assert not judge(fc, 0.65 * evening(target)).passed and not judge(fc, 2 * evening(target)).passed
+    assert fc.lower / fc.baseline > 0.85  # the eves only rose: the band reaches no lower
+    plain = _hours(start, hours, lambda at: evening(at, 1.0), noise=0.02)
+    fc = forecast(plain, target, grain="hour", calendar_=cal)
+    assert not any("eve of" in note for note in fc.notes)
+    assert (fc.lower, fc.upper) == pytest.approx((4956.6, 5937.9), abs=0.1)  # as before this rule
+
+
+def test_the_evening_before_a_holiday_never_seen_may_run_busier_but_a_drop_on_it_fails():
+    """Four weeks of hours hold no past eve (the check's default history): the eve's evening may run
+    busier (EVE_PRIOR, from EVE_FROM_HOUR local), so x1.2 passes where it was flagged, above only: a
+    35% drop and a duplicated hour fail, and its morning and an ordinary evening keep their band."""
+    cal = HolidayCalendar(dates={date(2026, 3, 12): "founders_day"})
+
+    def evening(at: datetime, lift: float = 1.2) -> float:
+        eve = not cal.name(at.date()) and bool(cal.name(at.date() + timedelta(days=1)))
+        return 3000 * (1 + 0.8 * math.cos((at.hour - 20) / 24 * 2 * math.pi)) * (lift if eve and at.hour >= 18 else 1.0)
+
+    start = datetime(2026, 2, 11)
+    for hour in (20, 23):
+        target = datetime(2026, 3, 11, hour)
+        fc = forecast(_hours(start, int((target - start).total_seconds() // 3600), evening, noise=0.02), target,
+                      grain="hour", calendar_=cal)
+        assert judge(fc, evening(target)).passed  # was flagged
+        assert "no past eve seen" in fc.notes[-1], fc.notes
+        assert not judge(fc, 0.65 * evening(target)).passed and not judge(fc, 2 * evening(target)).passed
+        assert fc.lower / fc.baseline > 0.85
+    for target in (datetime(2026, 3, 11, 10), datetime(2026, 3, 10, 20)):
+        fc = forecast(_hours(start, int((target - start).total_seconds() // 3600), evening, noise=0.02), target,
+                      grain="hour", calendar_=cal)
+        assert fc.upper / fc.baseline < 1.2 and not any("eve" in note for note in fc.notes)
