@@ -1693,7 +1693,7 @@ HELD_OUT |= {"returns_kr", "journals_sa", "settlements_ca"}
 # held out
 HELD_OUT = (HELD_OUT - {"returns_kr", "journals_sa", "settlements_ca"}) | {"payouts_us", "sales_au", "streams_gb",
                                                                         "trips_mx_hourly"}
-# the ninth round's follow-up (the days around a payday): payouts_us's false alarms (the business day
+# the tenth round (the days around a payday): payouts_us's false alarms (the business day
 # before each payday, files sent early) were read for it, so it is no longer held out
 HELD_OUT -= {"payouts_us"}
 

@@ -104,7 +104,6 @@ DISTINCT_Z = {"holiday": 2.0, "after_gap": 2.0, "near_holiday": 3.0, "near_perio
 ROLLED_Z, ROLLED_HALF_Z, ROLLED_MIN_OCCASIONS, ROLLED_SAME_SIDE, ROLLED_MAX = 3.78, 2.0, 4, 0.75, 3
 # the business days each side of a rolled day that may earn a group of their own (the eve of a payday)
 ROLLED_NEIGHBOURS = 1
-BUSINESS_DAY_FEATURES = ("business_day", "business_day_from_end")
 COUNT_TAIL = 1e-4  # a count a clean partition reaches less often than this (each side) is outside the band
 MIN_OCCURRENCES = {"month_of_year": 2}
 YEARLY_HARMONICS = 2  # a weekly series' smooth yearly season: a cycle and its first overtone (see _yearly_season)
@@ -1048,9 +1047,6 @@ def _rolled_days(pts: Sequence[Point], fit: SeriesFit, cal: HolidayCalendar, ope
             if (day, roll) in declared or (day, roll) in earned:
                 continue
             if len(idx) < ROLLED_MIN_OCCASIONS or set(idx) in taken:
-                continue
-            # a day that is the same business day of every month is that business day's group already
-            if any(len({fit.feats[i].get(f) for i in idx}) == 1 for f in BUSINESS_DAY_FEATURES):
                 continue
             values = [resid[i] for i in idx]
             effect = median(values)

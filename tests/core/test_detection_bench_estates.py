@@ -263,7 +263,7 @@ NINTH_ROUND = {
 def test_ninth_round_estate_generates(name: str) -> None:
     estate = ESTATES[name](1)
     groups, length, kinds = NINTH_ROUND[name]
-    # (payouts_us's false alarms were read for the ninth round's follow-up: no longer held out)
+    # (payouts_us's false alarms were read for the tenth round: no longer held out)
     assert estate.name == name and (name in HELD_OUT) == (name != "payouts_us")
     assert estate.series == ESTATES[name](1).series, "same seed, same series"
     assert estate.series != ESTATES[name](2).series, "another seed, other noise"
