@@ -107,6 +107,8 @@ EVE_PRIOR = math.log(1.25)
 # stand out at z > 3.78 (a two-sided 1% Bonferroni over the 62), over ROLLED_MIN_OCCASIONS months at
 # least, three in four of them on its side, in each half of the history; at most ROLLED_MAX such days
 ROLLED_Z, ROLLED_HALF_Z, ROLLED_MIN_OCCASIONS, ROLLED_SAME_SIDE, ROLLED_MAX = 3.78, 2.0, 4, 0.75, 3
+# the business days each side of a rolled day that may earn a group of their own (the eve of a payday)
+ROLLED_NEIGHBOURS = 1
 COUNT_TAIL = 1e-4  # a count a clean partition reaches less often than this (each side) is outside the band
 MIN_OCCURRENCES = {"month_of_year": 2}
 YEARLY_HARMONICS = 2  # a weekly series' smooth yearly season: a cycle and its first overtone (see _yearly_season)
@@ -324,6 +326,15 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         fit = SeriesFit(t, x, feats, used, lag, level_points)
     if compare_by is None and "rolled_day" in used and grain == "day" and step < 1.5 and open_days != ALL_WEEK:
         earned = _rolled_days(pts_pos, fit, cal, open_days, p, list(cal.rolled_days))
+        if not earned and ("business_day" in used or "business_day_edge" in used) \
+                and "business_day_from_end" in available:
+            # business days counted from the start absorb a payday on the 15th (the 10th business
+            # day one month, the 11th the next, half of it each): tried again against business
+            # days counted from the end, which keep a month-end close but spread the 15th over more
+            # groups
+            dense = [f for f in used if f not in ("business_day", "business_day_edge")] + ["business_day_from_end"]
+            earned = _rolled_days(pts_pos, SeriesFit(t, x, feats, dense, lag, level_points), cal, open_days, p,
+                                  list(cal.rolled_days))
         if earned:
             _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, [*cal.rolled_days, *earned])
             fit = SeriesFit(t, x, feats, used, lag, level_points)
@@ -1006,13 +1017,6 @@ def _open_test(pts: Sequence[Point], cal: HolidayCalendar, open_days: frozenset[
     return lambda d: d.weekday() in open_days and (open_on_holidays or not cal.name(d))
 
 
-def _rolled_members(pts: Sequence[Point], cal: HolidayCalendar, open_days: frozenset[int], day: int, roll: str,
-                    last: date) -> tuple[dict[date, int], list[int]]:
-    """A rolled day's dates from the history's first month to `last`, and the history points on them."""
-    dates = rolled_anchors(day, roll, pts[0].at.date(), last, _open_test(pts, cal, open_days))
-    return dates, [i for i, q in enumerate(pts) if q.at.date() in dates]
-
-
 def _rolled_candidates(pts: Sequence[Point], cal: HolidayCalendar, open_days: frozenset[int]) -> dict[tuple[int, str], list[int]]:
     """Every day of the month with each roll, and the history points on its rolled dates."""
     first, last = pts[0].at.date(), pts[-1].at.date()
@@ -1030,15 +1034,39 @@ def _label_rolled_days(pts: Sequence[Point], feats: list[dict[str, object]], tar
                        target_feats: dict[str, object], cal: HolidayCalendar, open_days: frozenset[int],
                        anchors: Sequence[tuple[int, str]]) -> None:
     """Each point (and the target) on a rolled day of `anchors` takes its label ("27 preceding"); a
-    date two anchors share is the first one's."""
+    date two anchors share is the first one's. The business days next to it (ROLLED_NEIGHBOURS each
+    side) take the anchor's label with their offset ("27 preceding -1d": files that land the day
+    before a payday); an anchor's own date keeps the anchor's, and each neighbour must earn its group
+    (`_indistinct`), as a holiday's neighbourhood does."""
     for fv in [*feats, target_feats]:
         fv["rolled_day"] = ""
-    for day, roll in reversed(anchors):
-        dates, idx = _rolled_members(pts, cal, open_days, day, roll, target.date())
-        for i in idx:
-            feats[i]["rolled_day"] = f"{day} {roll}"
-        if target.date() in dates:
-            target_feats["rolled_day"] = f"{day} {roll}"
+    if not anchors:
+        return
+    is_open = _open_test(pts, cal, open_days)
+    index = {q.at.date(): i for i, q in enumerate(pts)}
+    labels: dict[date, str] = {}
+    # (anchors up to a fortnight past the target: the target may be the eve of the next payday)
+    for day, roll in anchors:
+        for anchor in rolled_anchors(day, roll, pts[0].at.date(), target.date() + timedelta(days=14), is_open):
+            labels.setdefault(anchor, f"{day} {roll}")
+    near: dict[date, str] = {}
+    for anchor, label in labels.items():
+        for sign in (-1, 1):
+            d, steps = anchor, 0
+            while steps < ROLLED_NEIGHBOURS:
+                d += timedelta(days=sign)
+                if not is_open(d):
+                    if abs((d - anchor).days) > 10:
+                        break
+                    continue
+                steps += 1
+                near.setdefault(d, f"{label} {sign * steps:+d}d")
+    for d, label in near.items():
+        labels.setdefault(d, label)
+    for d, label in labels.items():
+        if d in index:
+            feats[index[d]]["rolled_day"] = label
+    target_feats["rolled_day"] = labels.get(target.date(), "")
 
 
 def _rolled_days(pts: Sequence[Point], fit: SeriesFit, cal: HolidayCalendar, open_days: frozenset[int],
@@ -1429,12 +1457,14 @@ def _indistinct(fit: SeriesFit, used: Sequence[str], months_earned: bool = False
         for value, members in fit.members[f].items():
             if value in NONE or not members:
                 continue
-            if members < MIN_OCCURRENCES.get(f, 1):
+            # a rolled day's neighbour ("27 preceding -1d") earns its group as a holiday's does
+            neighbour = f == "rolled_day" and str(value).endswith("d")
+            if members < (ROLLED_MIN_OCCASIONS if neighbour else MIN_OCCURRENCES.get(f, 1)):
                 drop.add((f, value))
                 continue
             # a median of one or two points is their mean; of more, it costs pi/2 in variance
             se = sd * math.sqrt((math.pi / 2 if members > 2 else 1.0) / members)
-            if abs(fit.effects[f].get(value, 0.0)) <= DISTINCT_Z[f] * se:
+            if abs(fit.effects[f].get(value, 0.0)) <= DISTINCT_Z["near_holiday" if neighbour else f] * se:
                 drop.add((f, value))
     return drop
 

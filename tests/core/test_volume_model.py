@@ -1754,6 +1754,77 @@ def test_a_declared_fixed_day_is_a_group_from_the_start():
     assert "day:27 preceding" in fc.group and judge(fc, value).passed
 
 
+def _payday_eve_payouts(eve: float, seed: int = 5) -> tuple[list[Point], HolidayCalendar]:
+    """US payouts on business days over two years, 4% noise, the payroll on the 15th (the business day
+    before when it is closed) x2 and the business day before it `eve` times (files sent early)."""
+    cal = HolidayCalendar(country="US")
+    rng = random.Random(seed)
+    days = [d for d in (date(2024, 1, 1) + timedelta(days=i) for i in range(730)) if cal.is_business_day(d)]
+    months = {(d.year, d.month) for d in days}
+    paydays = {rolled_date(y, m, 15, "preceding", cal.is_business_day) for y, m in months}
+    eves = {days[days.index(d) - 1] for d in paydays if d in days and days.index(d) > 0}
+    out = []
+    for d in days:
+        mean = 10_000.0 * (2.0 if d in paydays else eve if d in eves else 1.0)
+        out.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.04)))))
+    return out, cal
+
+
+def test_the_business_day_before_a_rolled_payday_earns_its_own_group():
+    history, cal = _payday_eve_payouts(1.3)
+    # Thursday 13 November 2025 (the 15th a Saturday, paid Friday the 14th), and Tuesday 14 October
+    # 2025 (paid Wednesday the 15th): on main both fell in a business day of the month whose other
+    # months hold the payday itself
+    for target in (datetime(2025, 11, 13), datetime(2025, 10, 14)):
+        value = next(p.value for p in history if p.at == target)
+        fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
+        assert "day:15 preceding -1d" in fc.group, (target, fc.group)
+        assert judge(fc, value).passed, (target, fc.group, value / fc.baseline)
+        assert not judge(fc, value * 0.65).passed  # a 35% drop on the eve fails
+
+
+def test_a_payday_without_an_eve_effect_earns_no_neighbour():
+    history, cal = _payday_eve_payouts(1.0)
+    for target in (datetime(2025, 11, 13), datetime(2025, 10, 14), datetime(2025, 10, 16)):
+        fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
+        assert "-1d" not in fc.group and "+1d" not in fc.group, (target, fc.group)
+
+
+def _payroll_provider(seed: int) -> tuple[list[Point], HolidayCalendar]:
+    """Three years of US payouts on business days from July 2023, 4% noise, +0.025%/day: the 15th's
+    payroll (the business day before when it is closed) x2.2, the month's last business day x2.6,
+    the business day before either x1.3, the first day after a holiday closure x1.25."""
+    cal = HolidayCalendar(country="US")
+    rng = random.Random(seed)
+    days = [d for d in (date(2023, 7, 3) + timedelta(days=i) for i in range(1094)) if cal.is_business_day(d)]
+    months = {(d.year, d.month) for d in days}
+    paydays = {rolled_date(y, m, 15, "preceding", cal.is_business_day) for y, m in months}
+    lasts = {max(d for d in days if (d.year, d.month) == ym) for ym in months}
+    out: list[Point] = []
+    for i, d in enumerate(days):
+        after = days[i + 1] if i + 1 < len(days) else None
+        lift = 2.2 if d in paydays else 2.6 if d in lasts else 1.3 if after in paydays | lasts else 1.0
+        if i and any(cal.name(days[i - 1] + timedelta(days=k)) for k in range(1, (d - days[i - 1]).days)):
+            lift *= 1.25
+        mean = 10_000.0 * math.exp(0.00025 * (d - days[0]).days) * lift
+        out.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.04)))))
+    return out, cal
+
+
+def test_a_payday_the_business_days_from_the_start_absorb_is_found_against_those_from_the_end():
+    history, cal = _payroll_provider(1)
+    # 400 business days to April 2026: business days counted from both edges explain the month
+    # best, and the 15th is their 10th from the start one month, the 11th the next, so the
+    # payday's residuals against them are too small to earn it; against business days counted
+    # from the end it is found (without that second search: 'business_day=11 from the start', a false alarm)
+    for target in (datetime(2026, 4, 15), datetime(2026, 4, 14)):
+        i = next(k for k, q in enumerate(history) if q.at == target)
+        fc = forecast(history[max(0, i - 400):i], target, calendar_=cal)
+        assert "day:15 preceding" in fc.group, (target, fc.group)
+        assert judge(fc, history[i].value).passed, (target, fc.group, history[i].value / fc.baseline)
+        assert not judge(fc, history[i].value * 0.8).passed  # a 20% drop fails
+
+
 def _december_orders(december: float, seed: int = 7, last_day: int = 31) -> list[Point]:
     """Daily orders with a weekday shape and 3% noise; every December (to its `last_day`) at `december`
     x the rest of the year."""
