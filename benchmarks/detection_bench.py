@@ -1693,6 +1693,9 @@ HELD_OUT |= {"returns_kr", "journals_sa", "settlements_ca"}
 # held out
 HELD_OUT = (HELD_OUT - {"returns_kr", "journals_sa", "settlements_ca"}) | {"payouts_us", "sales_au", "streams_gb",
                                                                         "trips_mx_hourly"}
+# the tenth round: streams_gb's false alarms (all in its unaccepted ramp) were read for it, so it is no
+# longer held out
+HELD_OUT -= {"streams_gb"}
 
 
 def faulted(rng: random.Random, groups: list[float]) -> dict[str, list[float]]:
