@@ -27,6 +27,9 @@ The model, in log space (so a band is a ratio and never falls below zero):
   the level just before them is a sustained shift: the level is re-estimated from the run only,
   so the band follows the new level at once (no blind window). An accepted partition marked as a
   shift starts a run of its own: the model re-baselines on the very next partition.
+- Ramps: a level that keeps moving one way for days (a rollout, a migration, up or down) is a
+  line, not a shift: the level is extrapolated along it, by at most the band's half-width
+  (`_onset_ramp` for one that began inside the level windows, `_local_trend` for an older one).
 - Band: baseline x exp(+-h), h = k x the spread of the residuals (the target's own group's spread,
   shrunk towards the whole series' when the group has few points), widened for the uncertainty of
   the level and the group effect, then clipped to [floor, ceiling].
@@ -113,6 +116,9 @@ COUNT_TAIL = 1e-4  # a count a clean partition reaches less often than this (eac
 MIN_OCCURRENCES = {"month_of_year": 2}
 YEARLY_HARMONICS = 2  # a weekly series' smooth yearly season: a cycle and its first overtone (see _yearly_season)
 MONTH_REACH_DAYS = 75  # a daily series' month of the year is compared with the ordinary days this far either side
+# a ramp that began inside the level windows (see _onset_ramp): this many points after its knot, its
+# slope this many standard errors from flat, this share of their one-step errors on its side
+RAMP_POINTS, RAMP_Z, RAMP_SAME_SIDE = 6, 4.0, 0.8
 
 
 @dataclass(frozen=True)
@@ -422,6 +428,12 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     n = len(x)
     start = max(0, n - level_points)
     shift = _find_shift(fit, pts_pos, band_h, level_points, p.shift_after, special)
+    # the hinge assumes one flat level before its knot: not across a shift its owner accepted
+    hinge = not any(q.shift for q in pts_pos[max(0, len(x) - 2 * level_points):])
+    if (hinge and shift is not None and not shift["accepted"]
+            and _onset_ramp(fit, t, _calendar_days(feats), level_points, spread, not_a_step=True) is not None):
+        # the run off the level is a ramp's climb, not a new level: the level follows its line (below)
+        shift = None
     if shift is not None:
         start = shift["index"]
         if start >= 7:
@@ -486,7 +498,9 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     if shift is None:
         # (ordinary as the final fit has them: a neighbourhood whose effect was within the noise is an ordinary day)
         calendar_days = _calendar_days(feats)
-        ramp = _local_trend(fit, t, calendar_days, level_points, spread)
+        # (a ramp's own knot first: a line over the whole window, through its flat start, lags it)
+        ramp = ((_onset_ramp(fit, t, calendar_days, level_points, spread) if hinge else None)
+                or _local_trend(fit, t, calendar_days, level_points, spread))
         if ramp is not None:
             slope, se, intercept, t_mid = ramp
             move = intercept + (slope + fit.slope) * t_target - level
@@ -753,9 +767,9 @@ def _local_trend(fit: SeriesFit, t: Sequence[float], special: Sequence[bool], le
     """The latest two level windows' own trend beyond the history's (slope, its standard error,
     intercept, mean time; in log space, per point), or None. The slope over the ordinary points must
     stand 3 standard errors from the history's; the older half of them must already slope the same
-    way by one standard error of its own (a fault that began less than a level window ago, two
-    percent lost a day for a week, or a step in the latest days, leaves it flat, and stays the
-    band's and the shift rule's) and the newer half must not have turned (a ramp that ended is not
+    way by one standard error of its own (a step in the latest days leaves it flat, and stays the
+    band's and the shift rule's; a ramp that began less than a level window ago is _onset_ramp's,
+    tried first) and the newer half must not have turned (a ramp that ended is not
     extrapolated). Followed or not, the extrapolation is capped at
     the band's half-width: a slow fault the local trend is allowed to follow is still flagged once
     it falls more than twice the band's half-width behind the level window's median, and an empty
@@ -778,6 +792,67 @@ def _local_trend(fit: SeriesFit, t: Sequence[float], special: Sequence[bool], le
     if older * slope <= 0 or abs(older) <= older_se or newer * slope <= 0:
         return None
     return slope, se, intercept, float(tt.mean())
+
+
+def _onset_ramp(fit: SeriesFit, t: Sequence[float], special: Sequence[bool], level_points: int,
+                spread: float, not_a_step: bool = False) -> tuple[float, float, float, float] | None:
+    """A ramp that began inside the latest two level windows (a rollout, a migration, a campaign, up
+    or down), which _local_trend's older half, still flat, cannot show: a hinge (the level flat, then
+    a line from a knot) fitted to the ordinary points' deseasonalised values, the knot where it fits
+    best. Returned as _local_trend's (the line after the knot: slope, its standard error, intercept,
+    mean time) when at least RAMP_POINTS points follow the knot, the slope stands RAMP_Z standard
+    errors from flat (RAMP_Z above 3: the knot was chosen among many), RAMP_SAME_SIDE of those
+    points' one-step errors (each against the points before it) lie on its side, and the newest half
+    of them has not turned, and the hinge's residuals stay within 1.5x the series' spread. With
+    `not_a_step` (a run the shift rule found), two flat levels must also fit the window worse than
+    the hinge. Only the history before the target is read."""
+    n = len(fit.e)
+    window = list(range(max(0, n - 2 * level_points), n))
+    idx = [j for j in window if not special[j]]
+    if len(idx) * 2 < len(window):
+        idx = window
+    if len(idx) < RAMP_POINTS + 4:
+        return None
+    tt = np.asarray([t[j] for j in idx], dtype=float)
+    y = np.asarray([fit.e[j] - fit.slope * t[j] for j in idx], dtype=float)
+    best: tuple[float, int, np.ndarray, np.ndarray] | None = None
+    for k in range(4, len(idx) - RAMP_POINTS + 1):
+        # the knot at the last flat point: the line starts from the level, without a step
+        d = np.maximum(0.0, tt - tt[k - 1])
+        design = np.column_stack([np.ones_like(tt), d])
+        coef = _robust_lstsq(design, y)
+        cost = float(np.sum(np.abs(y - design @ coef)))
+        if best is None or cost < best[0]:
+            best = (cost, k, coef, d)
+    assert best is not None
+    cost, k, coef, d = best
+    # against a run the shift rule found: a step fits a step better than any line, so the best
+    # split into two flat levels must fit worse (a -30% step six days ago is a new level, not a
+    # steep ramp through it)
+    if not_a_step and min(float(np.sum(np.abs(y[:s] - np.median(y[:s]))) + np.sum(np.abs(y[s:] - np.median(y[s:]))))
+           for s in range(4, len(idx) - 2)) <= cost:
+        return None
+    slope = float(coef[1])
+    resid = y - coef[0] - slope * d
+    noise = MAD_SCALE * float(np.median(np.abs(resid)))
+    if noise > 1.5 * spread:
+        return None
+    sigma = max(spread, noise)
+    sdd = float(np.sum((d - d.mean()) ** 2))
+    # (Huber's fit costs about 5% of least squares' efficiency)
+    se = 1.05 * sigma / math.sqrt(sdd) if sdd > 0 else math.inf
+    if abs(slope) <= RAMP_Z * se:
+        return None
+    errors = dict(fit.errors)
+    after = [errors[j] for j in idx[k:] if j in errors]
+    if not after or sum(1 for e in after if e * slope > 0) < RAMP_SAME_SIDE * len(after):
+        return None
+    post_t, post_y = tt[k:], y[k:]
+    half = len(post_t) // 2
+    newer, _, _ = theil_sen(post_t[half:], post_y[half:], spread)
+    if newer * slope <= 0:
+        return None
+    return slope, se, float(coef[0] - slope * tt[k - 1]), float(post_t.mean())
 
 
 def _calendar_days(feats: Sequence[Mapping[str, object]]) -> list[bool]:

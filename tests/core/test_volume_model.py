@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 import numpy as np
 import pytest
 
+from benchmarks.detection_bench import ESTATES, _lookback, _owned
 from dw_assets.core import volume_model
 from dw_assets.core.checks_logic import parse_partition_moment
 from dw_assets.core.volume_calendar import (
@@ -1551,12 +1552,16 @@ def test_a_slow_steady_decline_is_followed_no_further_than_the_band_and_still_fa
         mean = level * (0.98 ** max(0, i - 199))
         d = start + timedelta(days=i)
         history.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.02)))))
-    # a week into the decline the older half of the window is flat: no local trend, the band judges
-    # it as before (the ninth day's -17% fails), and so does a shorter fault's end
+    # a week into the decline it is a ramp down that began inside the level window (the tenth round:
+    # a rollout's or a migration's ramp is followed, down as up; see _onset_ramp), followed no
+    # further than the band's half-width below the window's median; a 20% drop on the ninth day
+    # and an empty day fail
     early = forecast(history[:208], history[208].at)
-    assert not any("trend of their own" in note for note in early.notes)
-    assert early.baseline == pytest.approx(median(q.value for q in history[194:208]), rel=0.02)
-    assert not judge(early, level * 0.98 ** 9).passed
+    assert any("trend of their own" in note for note in early.notes)
+    early_median = median(q.value for q in history[194:208])
+    assert early_median * math.exp(-early.half_width) * 0.999 <= early.baseline < early_median
+    assert judge(early, level * 0.98 ** 9).passed
+    assert not judge(early, 0.8 * level * 0.98 ** 9).passed and not judge(early, 0).passed
     # over three weeks in (the shift rule has had its say), the local trend is followed, but never further than the band's half-width
     # below the level window's median: a point twice the half-width below it fails, and so does an empty one
     fc = forecast(history, history[-1].at + timedelta(days=1))
@@ -1919,3 +1924,70 @@ def test_the_evening_before_a_holiday_never_seen_may_run_busier_but_a_drop_on_it
         fc = forecast(_hours(start, int((target - start).total_seconds() // 3600), evening, noise=0.02), target,
                       grain="hour", calendar_=cal)
         assert fc.upper / fc.baseline < 1.2 and not any("eve" in note for note in fc.notes)
+
+
+def _linear_ramp(move: float, seed: int = 5, days: int = 260, onset: int = 220,
+                 length: int = 21) -> tuple[list[Point], list[float]]:
+    """Daily counts with a weekday shape and 3% noise whose level moves linearly by `move` (+0.4:
+    +40%) over `length` days from day `onset`, then holds (a rollout: not a step, nobody accepts
+    it); the expected values."""
+    rng = random.Random(seed)
+    shape = [1.0, 1.05, 1.05, 1.0, 1.1, 0.75, 0.7]
+    points, means = [], []
+    for i in range(days):
+        d = date(2025, 1, 1) + timedelta(days=i)
+        mean = 20_000 * (1 + move * min(max(i - onset + 1, 0), length) / length) * shape[d.weekday()]
+        means.append(mean)
+        points.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.03)))))
+    return points, means
+
+
+@pytest.mark.parametrize("move", [0.4, -0.3])
+def test_a_ramp_that_began_inside_the_level_window_is_followed_and_a_drop_on_it_fails(move: float) -> None:
+    """A +40% (or -30%) linear ramp over three weeks: the median of the level window lags it by a
+    week's climb and the shift rule re-baselines on a run that is still climbing (main flagged its
+    clean days). The hinge (a knot, then a line) follows it from the history alone; a 35% drop on a
+    ramp day or in the week after it, an empty day and a doubled one still fail."""
+    for seed in (5, 6, 7):
+        points, means = _linear_ramp(move, seed=seed)
+        for i in range(220, 248):  # its 21 days (main flagged 1 of the 63 up, 10 down) and a week after
+            fc = forecast(points[:i], points[i].at)
+            assert judge(fc, points[i].value).passed, (seed, i, points[i].value / fc.baseline,
+                                                         fc.lower / fc.baseline, fc.upper / fc.baseline)
+            assert not judge(fc, 0.65 * means[i]).passed, (seed, i)  # a 35% drop on a ramp day
+            assert not judge(fc, 0).passed and not judge(fc, 1.9 * fc.baseline).passed
+    # past the ramp's first week its line is followed, and a 20% drop on a ramp day fails too
+    points, means = _linear_ramp(move)
+    fc = forecast(points[:232], points[232].at)
+    assert any("trend of their own" in note for note in fc.notes)
+    assert fc.baseline == pytest.approx(means[232], rel=0.06)
+    assert not judge(fc, 0.8 * means[232]).passed
+
+
+def test_a_flat_series_holds_no_ramp_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without a ramp the hinge finds none (its slope must stand four standard errors from flat, its
+    points' one-step errors mostly on its side): the forecast is identical to the model's without it."""
+    points, _ = _linear_ramp(0.0)
+    targets = range(200, 260, 4)
+    with_hinge = [forecast(points[:i], points[i].at) for i in targets]
+    monkeypatch.setattr(volume_model, "_onset_ramp", lambda *args, **kwargs: None)
+    assert with_hinge == [forecast(points[:i], points[i].at) for i in targets]
+    for i, fc in zip(targets, with_hinge):
+        assert not any("trend of their own" in note for note in fc.notes), i
+        assert judge(fc, points[i].value).passed
+
+
+@pytest.mark.parametrize(("target", "group"), [(datetime(2026, 1, 10, 0), None), (datetime(2026, 1, 9, 12), 3)])
+def test_a_run_after_an_accepted_shift_is_no_ramp(target: datetime, group: int | None) -> None:
+    """The bench's events_hourly: a +31% step accepted at its first hour (2026-01-08 00:00) whose run
+    off the old level starts hours later, so the shift rule finds the run unaccepted; a hinge fitted
+    across the accepted step read it as a ramp and dropped the new level (1.17x and 1.20x flagged).
+    The hinge is not tried across an accepted shift: the shift rule re-baselines as before."""
+    estate = ESTATES["events_hourly"](1)
+    stamps = [at for at, _ in estate.series]
+    idx = stamps.index(target)
+    past = estate.series[max(0, idx - _lookback(estate)):idx]
+    history = [_owned(at, sum(v) if group is None else v[group], {datetime(2026, 1, 8)}, set()) for at, v in past]
+    value = sum(estate.series[idx][1]) if group is None else estate.series[idx][1][group]
+    fc = forecast(history, target, grain=estate.grain, calendar_=estate.calendar, timezone=estate.timezone)
+    assert fc.shift is not None and judge(fc, value).passed
