@@ -119,6 +119,7 @@ MONTH_REACH_DAYS = 75  # a daily series' month of the year is compared with the 
 # a ramp that began inside the level windows (see _onset_ramp): this many points after its knot, its
 # slope this many standard errors from flat, this share of their one-step errors on its side
 RAMP_POINTS, RAMP_Z, RAMP_SAME_SIDE = 6, 4.0, 0.8
+RAMP_KNOTS = 60  # knots tried in a first pass over a long window (see _onset_ramp)
 
 
 @dataclass(frozen=True)
@@ -813,19 +814,29 @@ def _onset_ramp(fit: SeriesFit, t: Sequence[float], special: Sequence[bool], lev
         idx = window
     if len(idx) < RAMP_POINTS + 4:
         return None
+    errors = dict(fit.errors)
+    if not _same_side_suffix(idx, errors):
+        return None  # no knot could pass the one-step errors' test below: spare the knot search
     tt = np.asarray([t[j] for j in idx], dtype=float)
     y = np.asarray([fit.e[j] - fit.slope * t[j] for j in idx], dtype=float)
-    best: tuple[float, int, np.ndarray, np.ndarray] | None = None
-    for k in range(4, len(idx) - RAMP_POINTS + 1):
-        # the knot at the last flat point: the line starts from the level, without a step
-        d = np.maximum(0.0, tt - tt[k - 1])
-        design = np.column_stack([np.ones_like(tt), d])
-        coef = _robust_lstsq(design, y)
-        cost = float(np.sum(np.abs(y - design @ coef)))
-        if best is None or cost < best[0]:
-            best = (cost, k, coef, d)
-    assert best is not None
-    cost, k, coef, d = best
+    fits: dict[int, tuple[float, int, np.ndarray, np.ndarray]] = {}
+
+    def hinge(k: int) -> tuple[float, int, np.ndarray, np.ndarray]:
+        if k not in fits:
+            # the knot at the last flat point: the line starts from the level, without a step
+            d = np.maximum(0.0, tt - tt[k - 1])
+            design = np.column_stack([np.ones_like(tt), d])
+            coef = _robust_lstsq(design, y)
+            fits[k] = (float(np.sum(np.abs(y - design @ coef))), k, coef, d)
+        return fits[k]
+
+    knots = range(4, len(idx) - RAMP_POINTS + 1)
+    # every knot on a daily window; on a long (hourly) one every `stride`-th, then every knot
+    # around the best of those (the fit's cost moves smoothly with its knot)
+    stride = max(1, len(knots) // RAMP_KNOTS)
+    coarse = min((hinge(k) for k in knots[::stride]), key=lambda f: (f[0], f[1]))
+    near = range(max(knots.start, coarse[1] - stride + 1), min(knots.stop, coarse[1] + stride))
+    cost, k, coef, d = min((hinge(k) for k in near), key=lambda f: (f[0], f[1]))
     # against a run the shift rule found: a step fits a step better than any line, so the best
     # split into two flat levels must fit worse (a -30% step six days ago is a new level, not a
     # steep ramp through it)
@@ -843,7 +854,6 @@ def _onset_ramp(fit: SeriesFit, t: Sequence[float], special: Sequence[bool], lev
     se = 1.05 * sigma / math.sqrt(sdd) if sdd > 0 else math.inf
     if abs(slope) <= RAMP_Z * se:
         return None
-    errors = dict(fit.errors)
     after = [errors[j] for j in idx[k:] if j in errors]
     if not after or sum(1 for e in after if e * slope > 0) < RAMP_SAME_SIDE * len(after):
         return None
@@ -853,6 +863,22 @@ def _onset_ramp(fit: SeriesFit, t: Sequence[float], special: Sequence[bool], lev
     if newer * slope <= 0:
         return None
     return slope, se, float(coef[0] - slope * tt[k - 1]), float(post_t.mean())
+
+
+def _same_side_suffix(idx: Sequence[int], errors: Mapping[int, float]) -> bool:
+    """Whether any knot _onset_ramp may choose (4 .. len(idx) - RAMP_POINTS) leaves points after it
+    whose one-step errors lie RAMP_SAME_SIDE on one side: its test on the chosen knot can pass only
+    then. (The knot search fits a robust line per knot, hundreds on an hourly window: most
+    histories hold no such run and skip it; the result is the same.)"""
+    signs = np.asarray([np.sign(errors[j]) if j in errors else np.nan for j in idx], dtype=float)
+    counted = ~np.isnan(signs)
+    # counts over each suffix idx[k:], read from the end
+    n_counted = np.cumsum(counted[::-1])[::-1]
+    n_up = np.cumsum((signs == 1)[::-1])[::-1]
+    n_down = np.cumsum((signs == -1)[::-1])[::-1]
+    knots = slice(4, len(idx) - RAMP_POINTS + 1)
+    need = RAMP_SAME_SIDE * n_counted[knots]
+    return bool(np.any((n_counted[knots] > 0) & ((n_up[knots] >= need) | (n_down[knots] >= need))))
 
 
 def _calendar_days(feats: Sequence[Mapping[str, object]]) -> list[bool]:

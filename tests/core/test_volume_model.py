@@ -1991,3 +1991,30 @@ def test_a_run_after_an_accepted_shift_is_no_ramp(target: datetime, group: int |
     value = sum(estate.series[idx][1]) if group is None else estate.series[idx][1][group]
     fc = forecast(history, target, grain=estate.grain, calendar_=estate.calendar, timezone=estate.timezone)
     assert fc.shift is not None and judge(fc, value).passed
+
+
+def test_the_ramp_knot_search_skips_what_cannot_pass_and_a_coarse_first_pass_finds_the_same_ramp(monkeypatch):
+    """The knot search fits a robust line per knot (hundreds on 28 days of hours): a history whose
+    one-step errors never run one way is spared it, and a long window is searched coarsely, then
+    around the best knot. An hourly ramp (+30% over the last four days) is followed as the full
+    search follows it; a history with no run keeps its forecast."""
+    assert not volume_model._same_side_suffix(list(range(40)), {j: (-1.0) ** j for j in range(40)})
+    assert volume_model._same_side_suffix(list(range(40)), {j: (-1.0) ** j if j < 32 else 0.5 for j in range(40)})
+    assert not volume_model._same_side_suffix(list(range(40)), {})  # no one-step errors: nothing to test
+
+    def cycle(at: datetime, ramp_from: datetime | None = datetime(2026, 3, 7)) -> float:
+        climb = 0.0 if ramp_from is None else min(max((at - ramp_from).total_seconds() / 86400 / 4, 0.0), 1.0)
+        return 4000 * (1 + 0.6 * math.cos((at.hour - 15) / 24 * 2 * math.pi)) * (1 + 0.3 * climb)
+
+    start, target = datetime(2026, 2, 9), datetime(2026, 3, 11, 15)
+    count = int((target - start).total_seconds() // 3600)
+    for mean in (cycle, lambda at: cycle(at, None)):
+        history = _hours(start, count, mean, noise=0.02)
+        fast = forecast(history, target, grain="hour")
+        monkeypatch.setattr(volume_model, "RAMP_KNOTS", 10 ** 6)
+        monkeypatch.setattr(volume_model, "_same_side_suffix", lambda idx, errors: True)
+        full = forecast(history, target, grain="hour")
+        monkeypatch.undo()
+        assert fast.baseline == pytest.approx(full.baseline, rel=0.01), (fast.baseline, full.baseline)
+        assert (fast.lower, fast.upper) == pytest.approx((full.lower, full.upper), rel=0.01)
+    assert judge(forecast(_hours(start, count, cycle, noise=0.02), target, grain="hour"), cycle(target)).passed
