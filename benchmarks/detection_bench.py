@@ -1693,6 +1693,9 @@ HELD_OUT |= {"returns_kr", "journals_sa", "settlements_ca"}
 # held out
 HELD_OUT = (HELD_OUT - {"returns_kr", "journals_sa", "settlements_ca"}) | {"payouts_us", "sales_au", "streams_gb",
                                                                         "trips_mx_hourly"}
+# the tenth round: sales_au's false alarms (the ninth round's final run) were read for it, so it is no
+# longer held out
+HELD_OUT -= {"sales_au"}
 
 
 def faulted(rng: random.Random, groups: list[float]) -> dict[str, list[float]]:

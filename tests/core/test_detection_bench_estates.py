@@ -263,7 +263,8 @@ NINTH_ROUND = {
 def test_ninth_round_estate_generates(name: str) -> None:
     estate = ESTATES[name](1)
     groups, length, kinds = NINTH_ROUND[name]
-    assert estate.name == name and name in HELD_OUT
+    # (sales_au's false alarms were read for the tenth round: no longer held out)
+    assert estate.name == name and (name in HELD_OUT) == (name != "sales_au")
     assert estate.series == ESTATES[name](1).series, "same seed, same series"
     assert estate.series != ESTATES[name](2).series, "another seed, other noise"
     stamps = [at for at, _ in estate.series]
