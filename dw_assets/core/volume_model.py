@@ -492,11 +492,16 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     level_sample = [fit.e[j] + fit.slope * (t_target - t[j]) for j in window]
     level = median(level_sample)
     m_level = len(level_sample)
+    # a yearly event whose last year ended here: the level steps back as it did then (read from the
+    # history's de-seasoned days, an event not in the calendar is otherwise the level)
+    event_move, event_days = (_event_ends(fit, pts_pos, special, target, level_points)
+                              if grain == "day" and step < 1.5 and shift is None else (0.0, 0))
+    level += event_move
     # a ramp (a launch's growth, a wind-down): the median of the level window sits half a window
     # behind the target; where the latest points hold a local slope of their own, the level is
     # extrapolated along it, by at most the band's half-width (see _local_trend)
     trend_var, local_slope = 0.0, None
-    if shift is None:
+    if shift is None and not event_days:  # (an event's rise is no ramp of the level after it)
         # (ordinary as the final fit has them: a neighbourhood whose effect was within the noise is an ordinary day)
         calendar_days = _calendar_days(feats)
         # (a ramp's own knot first: a line over the whole window, through its flat start, lags it)
@@ -514,7 +519,8 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # shift) and a group effect from few past points widen the band (and so does a yearly season's fit)
     inflation = math.sqrt(1 + max(0.0, 1.57 / m_level - 1.57 / level_points) + (1.57 / thinnest if used else 0)
                           + _season_uncertainty(fit, feats, target_feats, window) + season_var
-                          + (_month_uncertainty(fit, feats, target_feats, window) if daily_months else 0.0))
+                          + (_month_uncertainty(fit, feats, target_feats, window) if daily_months else 0.0)
+                          + (1.57 / event_days if event_days else 0.0))
     level += season_now  # (the level was read on the de-seasoned series: this week's season put back)
     weekend = _weekend_prior(fit, target_feats, used, cal) if unseen and grain == "hour" else []
     so_far: list[tuple[str, float, float, float]] = []
@@ -607,6 +613,9 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                      f"{unknown_share} has not occurred since: its share is unknown, the band reaches as far as the "
                      f"week's other days and at least x{math.exp(-p.ceiling):.2f}-x{math.exp(p.ceiling):.2f} "
                      "further; the hard rules judge beyond it")
+    if event_days:
+        notes.append(f"the level window stood out x{math.exp(-event_move):.2f} as it did a year earlier, when the "
+                     f"days after it came back: the level moves x{math.exp(event_move):.2f}")
     if local_slope is not None:
         notes.append(f"the latest {2 * level_points} points hold a trend of their own, x{math.exp(local_slope):.4f} "
                      f"a point (the history's x{math.exp(fit.slope):.4f}): the level is extrapolated along it, "
@@ -1536,6 +1545,57 @@ def _earned_months(fit: SeriesFit, pts: Sequence[Point], feats: Sequence[Mapping
         elif past[0] is not None and past[0][1]:
             earned.add(month)
     return earned
+
+
+def _event_ends(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], target: datetime,
+                level_points: int) -> tuple[float, int]:
+    """A yearly event ending at the target (a sale over the second half of June, a holiday month's
+    dip): the level window stands out of the ordinary days before it, and a year earlier (the same
+    dates) the same window stood out the same way of the days before it (where the history reaches
+    that far) and the level came back in the days after it, each by DISTINCT_Z standard errors and
+    within 2x of each other. Without it the level carries the event into the days after it (a sale's
+    x1.35 read as the level: the first days of July at 0.7x). Returns the level's move (this year's
+    step back, as far as last year's came back; 0.0 when there is no such event) and how many days
+    last year's return rests on."""
+    adj = np.asarray(fit.e) - fit.slope * np.asarray(fit.t)
+    ordinal = np.array([q.at.date().toordinal() for q in pts])
+    plain = ~np.asarray(special, dtype=bool)
+    # (a year earlier by the calendar: a sale or a season keeps its dates; the windows hold whole weeks)
+    day = target.date()
+    ago = (day.replace(year=day.year - 1) if (day.month, day.day) != (2, 29) else date(day.year - 1, 2, 28)).toordinal()
+    # (the days before are read from two level windows back: a dip of three weeks is not its own before)
+    now, before, gap, enough = day.toordinal(), 2 * level_points, level_points, level_points // 2
+
+    def days(lo: int, hi: int) -> np.ndarray:
+        return plain & (ordinal >= lo) & (ordinal < hi)
+
+    window, earlier = days(now - level_points, now), days(now - level_points - gap - before, now - level_points - gap)
+    window1, earlier1 = days(ago - level_points, ago), days(ago - level_points - gap - before, ago - level_points - gap)
+    after1 = days(ago, ago + level_points)
+    if min(int(k.sum()) for k in (window, earlier, window1, after1)) < enough:
+        return 0.0, 0
+    sd = _noise_sd(fit)
+
+    def step(a: np.ndarray, b: np.ndarray) -> float | None:
+        """a's median less b's, when it stands out."""
+        gap_ = float(np.median(adj[a])) - float(np.median(adj[b]))
+        return gap_ if abs(gap_) > DISTINCT_Z["month_of_year"] * sd * math.sqrt(math.pi / 2 * (1 / a.sum() + 1 / b.sum())) else None
+
+    now_step, back = step(window, earlier), step(window1, after1)
+    # (last year's rise is read only where the history holds its days before: the check reads 400 days)
+    up = step(window1, earlier1) if earlier1.sum() >= enough else back
+    if now_step is None or back is None or up is None:
+        return 0.0, 0
+    sizes = [abs(now_step), abs(up), abs(back)]
+    if not (now_step * up > 0 and up * back > 0) or max(sizes) > 2 * min(sizes):
+        return 0.0, 0
+    # ... and it had ended by that day: the day a year earlier and the next were back nearer the days after
+    # than the window (an event's last day is still the event's)
+    level1, after_level1 = float(np.median(adj[window1])), float(np.median(adj[after1]))
+    first = [float(adj[j]) for j in np.flatnonzero((ordinal >= ago) & (ordinal <= ago + 1))]
+    if not first or any(abs(v - after_level1) >= abs(v - level1) for v in first):
+        return 0.0, 0
+    return -now_step * min(1.0, back / up), int(after1.sum())
 
 
 def _noise_sd(fit: SeriesFit) -> float:

@@ -2018,3 +2018,36 @@ def test_the_ramp_knot_search_skips_what_cannot_pass_and_a_coarse_first_pass_fin
         assert fast.baseline == pytest.approx(full.baseline, rel=0.01), (fast.baseline, full.baseline)
         assert (fast.lower, fast.upper) == pytest.approx((full.lower, full.upper), rel=0.01)
     assert judge(forecast(_hours(start, count, cycle, noise=0.02), target, grain="hour"), cycle(target)).passed
+
+
+def _sale_orders(seed: int = 9) -> list[Point]:
+    """Daily orders from 1 January 2024, a weekday shape and 4% noise: a sale over 15-30 June every year at x1.4."""
+    rng = random.Random(seed)
+    shape = [1.0, 1.05, 1.05, 1.1, 1.2, 0.75, 0.6]
+    out = []
+    for i in range(700):
+        d = date(2024, 1, 1) + timedelta(days=i)
+        mean = 20_000 * shape[d.weekday()] * (1.4 if d.month == 6 and d.day >= 15 else 1.0)
+        out.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.04)))))
+    return out
+
+
+@pytest.mark.parametrize("target", [datetime(2025, 7, 1), datetime(2025, 7, 2), datetime(2025, 7, 3)])
+def test_the_days_after_a_yearly_sale_do_not_inherit_its_level(target: datetime):
+    # the sale's sixteen days are the level window on 1 July; a year earlier the same window stood out
+    # the same way and the days after it came back: the level steps back with it (without that the
+    # first days of July read 0.66-0.72x, below the band)
+    history = [p for p in _sale_orders() if target - timedelta(days=400) <= p.at < target]
+    fc = forecast(history, target)
+    expected = 20_000 * [1.0, 1.05, 1.05, 1.1, 1.2, 0.75, 0.6][target.weekday()]
+    assert judge(fc, expected).passed
+    assert not judge(fc, 0.65 * expected).passed  # a 35% drop on it fails
+    assert any("a year earlier" in n for n in fc.notes)
+
+
+def test_a_sale_window_is_still_its_level_on_its_own_last_day():
+    # 30 June is the sale's last day: last year's was the sale's too, so the level does not step back yet
+    target = datetime(2025, 6, 30)
+    history = [p for p in _sale_orders() if target - timedelta(days=400) <= p.at < target]
+    fc = forecast(history, target)
+    assert judge(fc, 1.4 * 20_000).passed and not any("a year earlier" in n for n in fc.notes)
