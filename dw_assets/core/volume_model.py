@@ -116,6 +116,8 @@ COUNT_TAIL = 1e-4  # a count a clean partition reaches less often than this (eac
 MIN_OCCURRENCES = {"month_of_year": 2}
 YEARLY_HARMONICS = 2  # a weekly series' smooth yearly season: a cycle and its first overtone (see _yearly_season)
 MONTH_REACH_DAYS = 75  # a daily series' month of the year is compared with the ordinary days this far either side
+# a month compared with one side only (the other too short, or standing out itself): this many standard errors
+ONE_SIDE_Z = 6.0
 # a ramp that began inside the level windows (see _onset_ramp): this many points after its knot, its
 # slope this many standard errors from flat, this share of their one-step errors on its side
 RAMP_POINTS, RAMP_Z, RAMP_SAME_SIDE = 6, 4.0, 0.8
@@ -1498,6 +1500,24 @@ def _month_uncertainty(fit: SeriesFit, feats: Sequence[Mapping[str, object]], ta
     return outside ** 2 * 1.57 / fit.members["month_of_year"][month]
 
 
+def _moved_month_days(adj: np.ndarray, ordinal: np.ndarray, ordinary: np.ndarray, sd: float) -> np.ndarray:
+    """The days of the month occasions that stand out, by DISTINCT_Z standard errors, of the ordinary
+    days within MONTH_REACH_DAYS around them (both sides together): a high December is no baseline
+    for the January after it."""
+    moved = np.zeros(len(ordinal), dtype=bool)
+    for year, month in sorted({(d.year, d.month) for d in map(date.fromordinal, ordinal.tolist())}):
+        first = date(year, month, 1).toordinal()
+        last = first + calendar.monthrange(year, month)[1] - 1
+        inside = ordinary & (ordinal >= first) & (ordinal <= last)
+        around = ordinary & ~inside & (ordinal >= first - MONTH_REACH_DAYS) & (ordinal <= last + MONTH_REACH_DAYS)
+        if inside.sum() < 8 or around.sum() < 10:
+            continue
+        se = sd * math.sqrt(math.pi / 2 * (1 / inside.sum() + 1 / around.sum()))
+        if abs(float(np.median(adj[inside])) - float(np.median(adj[around]))) > DISTINCT_Z["month_of_year"] * se:
+            moved |= inside
+    return moved
+
+
 def _earned_months(fit: SeriesFit, pts: Sequence[Point], feats: Sequence[Mapping[str, object]], target: datetime,
                    special: Sequence[bool]) -> set[int]:
     """The months of the year a daily (business-day) series runs higher or lower in, every year
@@ -1505,13 +1525,18 @@ def _earned_months(fit: SeriesFit, pts: Sequence[Point], feats: Sequence[Mapping
     compared with the ordinary days within MONTH_REACH_DAYS before it and after it, trend-adjusted
     and with the calendar's other effects removed: both sides must show an effect of the same sign
     within 2x of each other, by DISTINCT_Z standard errors (a month next to a ramp or a shift shows
-    it on one side only). Two past years or more must all agree (within 2x); one is enough only when
-    the whole month moved (its first and second halves alike): a week's event is no season."""
+    it on one side only). Where the sides disagree, the days of neighbouring months that themselves
+    stand out are left out of them (a low January after a high December); a side that then holds too
+    few days, or one before the history's start, leaves the month with the other side alone (never
+    the side after it at the history's end: a recent shift's). Two past years or more must all agree
+    (within 2x); one is enough only when the whole month moved (its first and second halves alike): a
+    week's event is no season."""
     adj = np.asarray(fit.e) - fit.slope * np.asarray(fit.t)
     days = [q.at.date() for q in pts]
     ordinal = np.array([d.toordinal() for d in days])
     ordinary = np.array([not s and fv.get("period_end") not in ("quarter", "year") for s, fv in zip(special, feats)])
     sd = _noise_sd(fit)
+    moved: np.ndarray | None = None  # found once, the first time a month's sides disagree
     occasions: dict[int, list[tuple[float, bool] | None]] = defaultdict(list)
     for year, month in sorted({(d.year, d.month) for d in days} - {(target.year, target.month)}):
         first = date(year, month, 1).toordinal()
@@ -1520,19 +1545,22 @@ def _earned_months(fit: SeriesFit, pts: Sequence[Point], feats: Sequence[Mapping
         before = ordinary & (ordinal >= first - MONTH_REACH_DAYS) & (ordinal < first)
         after = ordinary & (ordinal > last) & (ordinal <= last + MONTH_REACH_DAYS)
         day_of_month = ordinal - first
-        if (inside.sum() < 8 or before.sum() < 10 or after.sum() < 10
+        at_start = before.sum() < 10 and ordinal[0] > first - MONTH_REACH_DAYS
+        if (inside.sum() < 8 or (before.sum() < 10 and not at_start) or after.sum() < 10
                 or not (ordinal <= first + 9).any() or not (ordinal >= last - 9).any()):
-            continue  # a month the history does not hold whole, or without both sides: no occasion
-        m, b, a = (float(np.median(adj[k])) for k in (inside, before, after))
-        se = sd * math.sqrt(math.pi / 2 * (1 / inside.sum() + 1 / min(before.sum(), after.sum())))
-        eb, ea = m - b, m - a
-        agree = eb * ea > 0 and max(abs(eb), abs(ea)) <= 2 * min(abs(eb), abs(ea))
-        if not agree or min(abs(eb), abs(ea)) <= DISTINCT_Z["month_of_year"] * se:
+            continue  # a month the history does not hold whole, or without its sides: no occasion
+        # (a month at the history's start has one side: never one holding a month that stands out itself)
+        sides = None if at_start else _month_sides(adj, ordinal, inside, before, after, sd)
+        if sides is None or not sides[2]:
+            if moved is None:
+                moved = _moved_month_days(adj, ordinal, ordinary, sd)
+            sides = _month_sides(adj, ordinal, inside, before & ~moved, after & ~moved, sd)
+        if sides is None or not sides[2]:
             occasions[month].append(None)
             continue
-        effect = (eb + ea) / 2
+        effect, base, _ = sides
         halves = [inside & (day_of_month < 15), inside & (day_of_month >= 15)]
-        whole = all(k.sum() >= 2 and 0.5 <= (float(np.median(adj[k])) - (a + b) / 2) / effect <= 2 for k in halves)
+        whole = all(k.sum() >= 2 and 0.5 <= (float(np.median(adj[k])) - base) / effect <= 2 for k in halves)
         occasions[month].append((effect, whole))
     earned = set()
     for month, past in occasions.items():
@@ -1545,6 +1573,33 @@ def _earned_months(fit: SeriesFit, pts: Sequence[Point], feats: Sequence[Mapping
         elif past[0] is not None and past[0][1]:
             earned.add(month)
     return earned
+
+
+def _month_sides(adj: np.ndarray, ordinal: np.ndarray, inside: np.ndarray, before: np.ndarray, after: np.ndarray,
+                 sd: float) -> tuple[float, float, bool] | None:
+    """A month occasion against the ordinary days on each side that holds ten or more: (its effect,
+    the baseline, whether it stands out); None when neither side holds enough. Against one side
+    alone it must stand out by ONE_SIDE_Z standard errors, of the side's median and of the side's own
+    line carried to the month: one side cannot tell a month from a ramp through it. (No test that
+    the side is flat: the history's trend, removed, tilts a flat side as much as a ramp does.)"""
+    m = float(np.median(adj[inside]))
+    sides = [k for k in (before, after) if k.sum() >= 10]
+    if not sides:
+        return None
+    bases = [float(np.median(adj[k])) for k in sides]
+    se = sd * math.sqrt(math.pi / 2 * (1 / inside.sum() + 1 / min(k.sum() for k in sides)))
+    gaps = [m - b for b in bases]
+    agree = all(g * gaps[0] > 0 for g in gaps) and max(map(abs, gaps)) <= 2 * min(map(abs, gaps))
+    z = DISTINCT_Z["month_of_year"]
+    if len(sides) == 1:
+        # the side's own line, timed from the month's middle: its intercept is where a trend through
+        # the side alone puts the month, and the month must stand out of that too
+        middle = float(np.median(ordinal[inside]))
+        _, _, at_month = theil_sen(ordinal[sides[0]] - middle, adj[sides[0]], sd)
+        gaps.append(m - at_month)
+        agree = agree and gaps[1] * gaps[0] > 0
+        z = ONE_SIDE_Z
+    return gaps[0], bases[0] if len(sides) == 1 else sum(bases) / 2, agree and min(map(abs, gaps)) > z * se
 
 
 def _event_ends(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], target: datetime,

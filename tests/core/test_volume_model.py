@@ -2051,3 +2051,54 @@ def test_a_sale_window_is_still_its_level_on_its_own_last_day():
     history = [p for p in _sale_orders() if target - timedelta(days=400) <= p.at < target]
     fc = forecast(history, target)
     assert judge(fc, 1.4 * 20_000).passed and not any("a year earlier" in n for n in fc.notes)
+
+
+def _season_orders(seed: int = 7) -> list[Point]:
+    """Daily orders from 1 January 2024, a weekday shape and 4% noise: every December x1.25, every January x0.85."""
+    rng = random.Random(seed)
+    shape = [1.0, 1.05, 1.05, 1.1, 1.2, 0.75, 0.6]
+    out = []
+    for i in range(760):
+        d = date(2024, 1, 1) + timedelta(days=i)
+        mean = 20_000 * shape[d.weekday()] * (1.25 if d.month == 12 else 0.85 if d.month == 1 else 1.0)
+        out.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.04)))))
+    return out
+
+
+@pytest.mark.parametrize("target", [datetime(2026, 1, 12), datetime(2026, 1, 20)])
+def test_a_low_month_after_a_high_one_earns_its_month(target: datetime):
+    # a January (x0.85) after a high December (x1.25), in the 400 days a check reads: January 2025's
+    # days before are December's, which stand out themselves, so January compares with the ordinary
+    # days after it (without that its sides disagreed, January was not earned and read ~0.72x)
+    history = [p for p in _season_orders() if target - timedelta(days=400) <= p.at < target]
+    fc = forecast(history, target)
+    expected = 0.85 * 20_000 * [1.0, 1.05, 1.05, 1.1, 1.2, 0.75, 0.6][target.weekday()]
+    assert "month:Jan" in fc.group
+    assert judge(fc, expected).passed
+    assert not judge(fc, 0.8 * expected).passed  # a 20% drop on it fails
+
+
+def _ramp_orders(seed: int) -> list[Point]:
+    """Daily subscriptions from 1 January 2024, flat, then a launch that grows the level 2.1x along a
+    logistic curve centred on 15 April 2025 (day 470, most of it within eleven weeks); 4% noise."""
+    rng = random.Random(seed)
+    shape = [1.1, 1.05, 1.0, 1.0, 0.95, 0.8, 0.85]
+    out = []
+    for i in range(760):
+        d = date(2024, 1, 1) + timedelta(days=i)
+        grown = 1 / (1 + math.exp(-0.0785 * (i - 470)))
+        mean = 7_000 * math.exp(math.log(2.1) * grown) * shape[d.weekday()]
+        out.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.04)))))
+    return out
+
+
+@pytest.mark.parametrize(("seed", "target"), [(5, datetime(2025, 5, 12)), (5, datetime(2025, 5, 20)),
+                                              (6, datetime(2025, 5, 8)), (6, datetime(2025, 5, 12))])
+def test_a_growth_ramp_earns_no_month_of_the_year(seed: int, target: datetime):
+    # the history's first months are flat and a ramp runs through its last: the whole history's trend
+    # tilts the flat year, so May 2024 (one side only, the history's start) stood out of June-August's
+    # median; against that side's own line carried to May, and with the stricter one-sided threshold,
+    # it does not (without the guard, May was earned in all four)
+    history = [p for p in _ramp_orders(seed) if target - timedelta(days=400) <= p.at < target]
+    fc = forecast(history, target)
+    assert "month:" not in fc.group
