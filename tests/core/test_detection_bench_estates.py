@@ -389,11 +389,15 @@ TENTH_ROUND = {
 }
 
 
+# ... of which the eleventh round read these (their first run's misses), so they are no longer held out
+READ_IN_ELEVENTH_ROUND = {"payroll_ca_biweekly", "carnival_br", "migration_nl", "tickets_nz_weekly"}
+
+
 @pytest.mark.parametrize("name", sorted(TENTH_ROUND))
 def test_tenth_round_estate_generates(name: str) -> None:
     estate = ESTATES[name](1)
     groups, length, kinds = TENTH_ROUND[name]
-    assert estate.name == name and name in HELD_OUT
+    assert estate.name == name and (name in HELD_OUT) != (name in READ_IN_ELEVENTH_ROUND)
     assert estate.series == ESTATES[name](1).series, "same seed, same series"
     assert estate.series != ESTATES[name](2).series, "another seed, other noise"
     stamps = [at for at, _ in estate.series]
