@@ -122,6 +122,10 @@ ONE_SIDE_Z = 6.0
 # slope this many standard errors from flat, this share of their one-step errors on its side
 RAMP_POINTS, RAMP_Z, RAMP_SAME_SIDE = 6, 4.0, 0.8
 RAMP_KNOTS = 60  # knots tried in a first pass over a long window (see _onset_ramp)
+# a weekly slot (a weekday; a weekday's hour) empty on this share of its past occurrences, and on at least
+# CLOSED_MIN_OCCASIONS of them, is closed as usual (see _closed_as_usual)
+CLOSED_SHARE = 0.8
+CLOSED_MIN_OCCASIONS = 3
 
 
 @dataclass(frozen=True)
@@ -622,7 +626,9 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         notes.append(f"the latest {2 * level_points} points hold a trend of their own, x{math.exp(local_slope):.4f} "
                      f"a point (the history's x{math.exp(fit.slope):.4f}): the level is extrapolated along it, "
                      f"by at most the band's half-width")
-    if unseen_gap:
+    # an accepted weekly pattern change: only its weeks say which slots are closed now
+    closed = _closed_as_usual([q for q in pts if marked_at is None or q.at >= marked_at], local, target, grain, step, cal)
+    if unseen_gap and closed is None:
         upper = baseline * hard_ratio  # a backlog of unknown size: only the hard rule judges a spike
         notes.append(f"the first partition after {unseen_gap} closed {'hours' if grain == 'hour' else 'days'}, "
                      f"a closure never seen before: "
@@ -685,6 +691,9 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                          "eve(s), and the band covers that too" if eves else
                          f"the eve of {holiday_name}, no past eve seen: the band reaches x{math.exp(effect_eve):.2f} "
                          "higher (an evening before a day off may run busier)")
+    if closed is not None:
+        notes.append(f"closed as usual: no rows on {closed[0]} of this {'hour of the week' if grain == 'hour' else 'weekday'}'s "
+                     f"last {closed[1]} occurrences, so an empty partition is one of its ordinary ones")
     upper = min(upper, baseline * hard_ratio)
     group = _group_label(target_feats, used)
     if shift is not None:
@@ -697,7 +706,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     return Forecast(baseline=baseline, lower=lower, upper=upper, group=group, features=used, history_points=len(pts),
                     spread=spread, half_width=h, trend_per_step=math.exp(fit.slope if local_slope is None else local_slope), shift=shift,
                     unseen_holiday=unseen, notes=notes, hard_ratio=hard_ratio,
-                    empty_is_normal=bool(same_day_zeros) and (len(same_day_zeros) * 3 >= len(same) + len(same_day_zeros)
+                    empty_is_normal=closed is not None or bool(same_day_zeros) and (len(same_day_zeros) * 3 >= len(same) + len(same_day_zeros)
                                                               or _empty_by_chance(expected_rows, raw_h, p)))
 
 
@@ -897,6 +906,32 @@ def _calendar_days(feats: Sequence[Mapping[str, object]]) -> list[bool]:
     neighbourhood, a closure, a close window or a season (a weekly or monthly series' month or
     week of the year is every point's, so none of them)."""
     return [any(fv.get(f, "") not in NONE for f in EARNED if f not in SEASONS) for fv in feats]
+
+
+def _closed_as_usual(pts: Sequence[Point], local: Mapping[datetime, datetime], target: datetime, grain: Grain,
+                     step: float, cal: HolidayCalendar) -> tuple[int, int] | None:
+    """(empty occurrences, occurrences) of the target's weekly slot (its weekday; on an hourly series
+    its weekday's local hour) when it held no rows on most of them: a table closed on Sundays, or
+    at night. The warehouse returns no row for a partition without rows, so a closed slot is
+    absent from the history rather than zero, and an empty partition there is not a failed load.
+    Only on a series of consecutive days or hours (a month-end or weekly series has no slots), and
+    never on a slot that had rows in most of its weeks (an empty Monday still fails), nor on a
+    weekend day worked in exchange for a day off (China's Saturdays around Spring Festival)."""
+    unit = 1 / 24 if grain == "hour" else 1.0
+    if grain not in ("day", "hour") or abs(step - unit) > 1e-9 or not pts or cal.is_worked_weekend(local[target].date()):
+        return None
+    had_rows = {local[q.at] for q in pts if q.value > 0}
+    days_with_rows = {at.date() for at in had_rows}
+    first = min(local[q.at] for q in pts)
+    weeks = (local[target] - first).days // 7
+    # only the weeks the table was loaded at all count (a table missing for a month, or a history
+    # of a point or two, says nothing of its closed days)
+    past = (local[target] - timedelta(days=7 * k) for k in range(1, weeks + 1))
+    occasions = [at for at in past if any(at.date() + timedelta(days=d) in days_with_rows for d in range(-3, 4))]
+    empty = sum(at not in had_rows for at in occasions)
+    if empty >= CLOSED_MIN_OCCASIONS and empty >= CLOSED_SHARE * len(occasions):
+        return empty, len(occasions)
+    return None
 
 
 def _empty_by_chance(expected_rows: float, raw_h: float, p: ModelParams) -> bool:

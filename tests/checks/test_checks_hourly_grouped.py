@@ -8,7 +8,9 @@ its rows) and `lake.orders_by_market` (a day per partition, five markets; on the
 England's week and bank holidays, a small IL market on Israel's week and holidays, x0.3; the
 latest day, Monday 2026-09-21, is Yom Kippur), and `lake.visits` (a day per partition, a
 Friday/Saturday week that moves to a Saturday/Sunday one from Sunday 2026-09-20: Friday 0.6 -> 1.0,
-Sunday 1.0 -> 0.6; the latest day is the first new Friday, 2026-09-25).
+Sunday 1.0 -> 0.6; the latest day is the first new Friday, 2026-09-25), and `lake.calls` (a call
+centre's calls over four weeks, open 08:00-20:00 on weekdays only: closed hours hold no rows; Monday 2026-09-28
+09:00, an open hour, lost its load).
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ from dw_assets.governance.receipt_log import ReceiptLog
 from dw_assets.store import metadata, open_state, open_store
 
 EVENTS, ORDERS, EVENTS_NY = "lake.events", "lake.orders_by_market", "lake.events_ny"
-PAYMENTS, VISITS = "lake.payments_by_market", "lake.visits"
+PAYMENTS, VISITS, CALLS = "lake.payments_by_market", "lake.visits", "lake.calls"
 
 
 @pytest.fixture
@@ -98,7 +100,13 @@ def grained(estate, tmp_path):
         FROM (SELECT unnest(range(DATE '2026-06-01', DATE '2026-09-26', INTERVAL 1 DAY)) AS day) d,
              LATERAL (SELECT * FROM range(CAST(300 * (1 + (CAST(hash(d.day) % 5 AS INTEGER) - 2) / 100.0)
                  * (CASE WHEN d.day < DATE '2026-09-20' THEN (CASE dayofweek(d.day) WHEN 5 THEN 0.6 WHEN 6 THEN 0.8 ELSE 1 END)
-                    ELSE (CASE dayofweek(d.day) WHEN 6 THEN 0.7 WHEN 0 THEN 0.6 ELSE 1 END) END) AS INTEGER))) t(k)""")
+                    ELSE (CASE dayofweek(d.day) WHEN 6 THEN 0.7 WHEN 0 THEN 0.6 ELSE 1 END) END) AS INTEGER))) t(k);
+        CREATE TABLE calls AS
+        SELECT 'c' || h.i || '-' || r.j AS call_id,
+               TIMESTAMP '2026-08-31 00:00:00' + h.i * INTERVAL 1 HOUR + (r.j % 60) * INTERVAL 1 MINUTE AS called_at
+        FROM range(0, 28 * 24 + 14) h(i),
+             LATERAL (SELECT * FROM range(CAST(80 * (1 + (CAST(hash(h.i) % 7 AS INTEGER) - 3) / 100.0) AS INTEGER))) r(j)
+        WHERE (h.i // 24) % 7 < 5 AND h.i % 24 BETWEEN 8 AND 19 AND h.i <> 28 * 24 + 9""")
     extra = [
         DatasetChecksConfig(dataset=EVENTS, volume=VolumeCheckConfig(partition_column="event_at", grain="hour",
                                                                      holidays=HolidaysConfig(country="FR"))),
@@ -110,6 +118,7 @@ def grained(estate, tmp_path):
             partition_column="paid_on", group_by=["market"], holidays=HolidaysConfig(country="GB", subdiv="ENG"),
             group_holidays={"IL": HolidaysConfig(country="IL")})),
         DatasetChecksConfig(dataset=VISITS, volume=VolumeCheckConfig(partition_column="visited_on")),
+        DatasetChecksConfig(dataset=CALLS, volume=VolumeCheckConfig(partition_column="called_at", grain="hour")),
     ]
     # accepting a partition writes a signed receipt: the deployment needs its own signing key
     key_file = tmp_path / "keys" / "signing.key"
@@ -166,6 +175,20 @@ def test_hourly_check_in_the_owners_time_zone(dw):
     repeated = _volume(json.loads(dw("checks", "run", EVENTS_NY, "--partition", "2026-11-01T01:00-0500", "--json",
                                      "--no-record")))
     assert repeated["partition"] == "2026-11-01T01:00-0500" and repeated["passed"], repeated["summary"]
+
+
+def test_hourly_check_on_a_closed_hour_passes_and_an_open_hour_without_rows_fails(dw):
+    """The warehouse returns no row for an hour without calls: a closed hour (nights, weekends) is
+    absent from the history, and asking for one is not a failed load; an open hour's empty is."""
+    for closed in ("2026-09-27T10", "2026-09-28T03", "2026-09-26T19"):
+        result = _volume(json.loads(dw("checks", "run", CALLS, "--partition", closed, "--json", "--no-record")))
+        assert result["passed"] and result["metadata"]["verdict"] == "empty_as_usual", result["summary"]
+        assert result["metadata"]["observed"] == 0
+    lost = _volume(json.loads(dw("checks", "run", CALLS, "--partition", "2026-09-28T09", "--json", "--no-record",
+                                 code=1)))
+    assert not lost["passed"] and lost["metadata"]["verdict"] == "empty", lost["summary"]
+    latest = _volume(json.loads(dw("checks", "run", CALLS, "--json", "--no-record")))
+    assert latest["passed"] and latest["partition"] == "2026-09-28T13:00", latest["summary"]
 
 
 def test_grouped_check_names_the_missing_market(dw):

@@ -2102,3 +2102,55 @@ def test_a_growth_ramp_earns_no_month_of_the_year(seed: int, target: datetime):
     history = [p for p in _ramp_orders(seed) if target - timedelta(days=400) <= p.at < target]
     fc = forecast(history, target)
     assert "month:" not in fc.group
+
+
+def _business_hours(weeks: int, seed: int) -> list[Point]:
+    """A call centre's calls per UTC hour in New York, open 08:00-20:00 local on weekdays only: the
+    warehouse returns no row for a closed hour, so closed hours are absent, not zero."""
+    rng = random.Random(seed)
+    zone, out = ZoneInfo("America/New_York"), []
+    start = datetime(2026, 9, 7, 4)  # Monday 00:00 New York (EDT)
+    for i in range(weeks * 7 * 24):
+        at = start + timedelta(hours=i)
+        local = at.replace(tzinfo=ZoneInfo("UTC")).astimezone(zone)
+        if local.weekday() < 5 and 8 <= local.hour < 20:
+            out.append(Point(at, float(round(120 * (1.3 if local.hour < 12 else 1.0) * math.exp(rng.gauss(0, 0.05))))))
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_closed_hour_or_day_is_empty_as_usual_and_an_open_one_still_fails(seed: int):
+    history = _business_hours(9, seed)
+    end = max(q.at for q in history) + timedelta(hours=1)
+    # Saturday 10:00 and a Tuesday night (DST ended on 1 November: the local hours moved in UTC)
+    for target in (datetime(2026, 10, 17, 14), datetime(2026, 11, 3, 8), datetime(2026, 11, 7, 16)):
+        fc = forecast([q for q in history if q.at < target], target, grain="hour", timezone="America/New_York")
+        assert fc.empty_is_normal and judge(fc, 0).reason == "empty_as_usual", target
+        assert any(n.startswith("closed as usual") for n in fc.notes)
+    # an open hour (Monday 10:00 New York, after the change back to EST: 15:00 UTC) without rows is a failed load
+    open_hour = datetime(2026, 11, 2, 15)
+    fc = forecast([q for q in history if q.at < open_hour], open_hour, grain="hour", timezone="America/New_York")
+    assert not fc.empty_is_normal and judge(fc, 0).reason == "empty" and judge(fc, fc.baseline).passed
+    assert end > open_hour
+    # a daily series of business days: Saturdays and Sundays are closed as usual, a Monday is not
+    days = [Point(datetime(2026, 3, 2) + timedelta(days=i), float(1_000 + 10 * (i % 5)))
+            for i in range(180) if (datetime(2026, 3, 2) + timedelta(days=i)).weekday() < 5]
+    for target, closed in ((datetime(2026, 8, 29), True), (datetime(2026, 8, 30), True), (datetime(2026, 8, 31), False)):
+        fc = forecast([q for q in days if q.at < target], target)
+        assert fc.empty_is_normal is closed and judge(fc, 0).passed is closed, target
+
+
+def test_a_slot_is_closed_only_when_most_of_its_weeks_had_no_rows():
+    # Saturdays open three weeks in four: an empty Saturday is a fault; two weeks of history are too
+    # few to say a slot is closed; a month-end series has no weekly slots
+    days = [Point(datetime(2026, 3, 2) + timedelta(days=i), 1_000.0) for i in range(180)
+            if (datetime(2026, 3, 2) + timedelta(days=i)).weekday() < 5
+            or ((datetime(2026, 3, 2) + timedelta(days=i)).weekday() == 5 and i % 4 != 0)]
+    saturday = datetime(2026, 8, 29)
+    assert not forecast([q for q in days if q.at < saturday], saturday).empty_is_normal
+    young = [q for q in days if datetime(2026, 8, 15) <= q.at < saturday and q.at.weekday() < 5]
+    assert not forecast(young, saturday).empty_is_normal
+    month_ends = [Point(datetime(2024 + m // 12, m % 12 + 1, calendar.monthrange(2024 + m // 12, m % 12 + 1)[1]),
+                        5_000.0 + 50 * (m % 3)) for m in range(24)]
+    fc = forecast(month_ends, datetime(2026, 1, 31))
+    assert not fc.empty_is_normal and judge(fc, 0).reason == "empty"
