@@ -107,6 +107,19 @@ ramp down over 28 days from day 580 (clients moving to a new API), then a hold a
 New Zealand ticket sales per ISO week, two groups, a southern summer season, Easter and Christmas weeks,
 three years of history and a 53-week year evaluated) were written blind the same way and are held out
 until that round's final run.
+The eleventh round's four (`calls_us_hourly`: a New York call centre's calls per hour by queue, three
+queues, open 08:00-20:00 on weekdays and 09:00-14:00 on Saturdays, closed on Sundays and federal
+holidays (a closed hour holds no rows, so no partition: business hours only), busiest on Monday
+mornings, daylight saving's end and Veterans Day in the evaluated fortnight; `ledger_nz_monthly`: a
+New Zealand group's monthly GL exports by entity, four entities, a fiscal year ending in March (the
+year-end close x1.7, quarter closes x1.3, configured by the owner), +1%/month over five years;
+`orders_cairo` (the brief's "orders_eg", a name the seventh round's estate holds): an Egyptian online
+retailer's daily orders by category, three categories, a Friday/Saturday weekend, Ramadan lower by
+day, Eid al-Fitr x0.5 for three days, a shopping week before Eid al-Adha declared as a season;
+`rentals_es`: Spanish daily holiday-rental bookings by kind of stay, two kinds, a weekday shape that
+flips in July and August (weekends high) against the rest of the year (weekdays high), August x1.6,
+Spanish national holidays) were written blind the same way and are held out until that round's final
+run.
 """
 
 from __future__ import annotations
@@ -1812,6 +1825,199 @@ def tickets_nz_weekly(seed: int) -> Estate:
     return Estate("tickets_nz_weekly", "day", series, 156, cal, cats)
 
 
+# The eleventh round (issue 16): written blind (from the Estate dataclass, the generators' helpers and the
+# bench's categories and faults, not the model's internals), never run on the model before the round's
+# final run. Each has its own number of groups (three, four, three, two)
+
+
+def calls_us_hourly(seed: int) -> Estate:
+    """Blind (eleventh round): a US call centre's calls per hour by queue (three: billing, technical
+    support, sales, 50/30/20% in an order set by the seed), in New York (America/New_York, daylight
+    saving ends on 2026-11-01 inside the evaluated fortnight), points at UTC hours. Open 08:00-20:00
+    local on weekdays and 09:00-14:00 on Saturdays; closed on Sundays and US federal holidays
+    (Veterans Day, Wednesday 11 November, inside the evaluated fortnight; Labor Day and Columbus Day
+    in the history). A closed hour holds no rows, so it has no partition (a warehouse's count per
+    hour has no row for it, and a fault injected on an hour of 0 rows is the clean hour itself):
+    the series has business hours only, like tickets_kolkata_hourly's. A morning peak at 10:00 and
+    an afternoon one at 14:00 with a lunch dip at 12:00; Monday mornings (08:00-12:00) the busiest,
+    x1.45 (technical support x1.7: the weekend's incidents), Friday afternoons x0.85; the first open
+    day after a weekday holiday carries its backlog in the morning (x1.3); Saturdays x0.45, flat,
+    sales x0.2 of its weekday. Poisson counts with 4% extra noise; +0.05%/day."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="US")
+    zone = "America/New_York"
+    tz, utc = ZoneInfo(zone), ZoneInfo("UTC")
+    queues = _unequal(rng, [0.5, 0.3, 0.2])
+    support, sales = queues.index(0.3), queues.index(0.2)
+
+    def bump(h: float, peak: float, width: float) -> float:
+        return math.exp(-((h - peak) / width) ** 2)
+
+    def is_open(local: datetime) -> bool:
+        if cal.name(local.date()) or local.weekday() == 6:
+            return False
+        return 9 <= local.hour < 14 if local.weekday() == 5 else 8 <= local.hour < 20
+
+    def queue_mean(g: int, local: datetime, backlog: bool) -> float:
+        h = local.hour + 0.5
+        if local.weekday() == 5:
+            return 0.45 * (0.8 + 0.4 * bump(h, 11, 1.5)) * (0.2 if g == sales else 1.0)
+        shape = 0.35 + bump(h, 10.5, 2.2) + 0.8 * bump(h, 14.5, 2.4)
+        if local.hour == 12:
+            shape *= 0.9
+        morning = local.hour < 12
+        if local.weekday() == 0 and morning:
+            shape *= 1.7 if g == support else 1.45
+        elif local.weekday() == 4 and not morning:
+            shape *= 0.85
+        if backlog and morning:
+            shape *= 1.3
+        return shape
+
+    start, days = datetime(2026, 6, 1, 4), 166  # 2026-06-01 00:00 EDT to 2026-11-13 (a Friday) local
+    dst_change = datetime(2026, 11, 1, 6)  # 02:00 EDT = 06:00 UTC
+    series, cats = [], {}
+    for i in range(24 * days + 1):  # one hour more: the 25-hour local day on 1 November
+        at = start + timedelta(hours=i)
+        local = at.replace(tzinfo=utc).astimezone(tz).replace(tzinfo=None)
+        if local.date() > date(2026, 11, 13) or not is_open(local):
+            continue
+        yesterday = local.date() - timedelta(days=1)
+        backlog = bool(cal.name(yesterday)) and yesterday.weekday() < 5
+        level = 420 * math.exp(0.0005 * i / 24)
+        groups = [_poisson(rng, level * share * queue_mean(g, local, backlog) * math.exp(rng.gauss(0, 0.04)))
+                  for g, share in enumerate(queues)]
+        if backlog:
+            cats[at] = "after_holiday"
+        elif dst_change <= at < dst_change + timedelta(days=7):
+            cats[at] = "after_dst"
+        series.append((at, groups))
+    first = next(k for k, (at, _) in enumerate(series) if at >= datetime(2026, 10, 31, 4))  # 31 October local
+    return Estate("calls_us_hourly", "hour", series, first, cal, cats, timezone=zone)
+
+
+def ledger_nz_monthly(seed: int) -> Estate:
+    """Blind (eleventh round): a New Zealand group's monthly GL exports by entity (four: 40/30/20/10%
+    in an order set by the seed), one partition a month dated on the month's last day, five fiscal
+    years from April 2021 to March 2026. The fiscal year ends on 31 March (configured by the owner,
+    `fiscal_year_end: 3`): March's year-end close x1.7 (x1.6-1.8 per entity and seed), the quarter
+    closes of June, September and December x1.3 (x1.25-1.35), April (the new year's first month:
+    audit adjustments, reversals) x1.12. +1%/month; 4% noise, 7% on the smallest entity. The last two
+    fiscal years are evaluated (two March closes, three in the history)."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="NZ", fiscal_year_end=3)
+    entities = _unequal(rng, [0.4, 0.3, 0.2, 0.1])
+    year_lift = [rng.uniform(1.6, 1.8) for _ in entities]
+    quarter_lift = [rng.uniform(1.25, 1.35) for _ in entities]
+    series, cats = [], {}
+    for i, d in enumerate(_month_ends(date(2021, 4, 1), 60)):
+        at = datetime(d.year, d.month, d.day)
+        level = 150_000 * 1.01 ** i
+        groups = []
+        for g, share in enumerate(entities):
+            lift = (year_lift[g] if d.month == 3 else quarter_lift[g] if d.month in (6, 9, 12)
+                    else 1.12 if d.month == 4 else 1.0)
+            groups.append(_noisy(rng, level * share * lift, 0.07 if share == 0.1 else 0.04))
+        if d.month == 3:
+            cats[at] = "year_end"
+        elif d.month in (6, 9, 12):
+            cats[at] = "period_end"
+        elif d.month == 4:
+            cats[at] = "period_start"
+        series.append((at, groups))
+    return Estate("ledger_nz_monthly", "day", series, 36, cal, cats)
+
+
+def orders_cairo(seed: int) -> Estate:
+    """Blind (eleventh round; the brief's "orders_eg", a name the seventh round's estate holds): a
+    Cairo online retailer's daily orders by category (three: fashion 45%, electronics 35%, grocery
+    20%, in an order set by the seed), every day, on the `holidays` package's Egyptian calendar: a
+    Friday/Saturday weekend (Friday x0.7, Saturday x0.9, Sunday x1.05, Thursday x1.1). Ramadan (in
+    no calendar: from its first day, a fixed table, to the day before the calendar's first Eid
+    al-Fitr day, 29 or 30 days, 11 days earlier each year) lower by day, people fasting: fashion x0.75
+    and electronics x0.8 its first twenty days, grocery x1.05 (iftar), fashion back to x1.0 in its
+    last ten (clothes for Eid): the table about x0.83 then x0.94. Eid al-Fitr x0.5 for three days
+    from its first (the calendar lists two, the third in no calendar). The seven days before the Day
+    of Arafah a shopping week (fashion and grocery x1.4, electronics x1.05: the table about x1.27),
+    declared by the owner as a season (`holidays.seasons`); Eid al-Adha days x0.6, other holidays
+    (observed days included) x0.85. 5% noise; +0.03%/day. Ramadan 2024 and an Eid al-Adha in the
+    history; Ramadan 2025 and 2026 and Eid al-Adha 2025 evaluated."""
+    rng = random.Random(seed)
+    probe = HolidayCalendar(country="EG")
+    years = range(2024, 2027)
+    arafah = [min(d for d in _holiday_days(probe, y) if "Arafah" in probe.name(d)) for y in years]
+    shopping = [(a - timedelta(days=7), a - timedelta(days=1)) for a in arafah]
+    cal = HolidayCalendar(country="EG", seasons={"Eid al-Adha shopping": shopping})
+    categories = _unequal(rng, [0.45, 0.35, 0.20])
+    fashion, grocery = categories.index(0.45), categories.index(0.20)
+    eid_firsts = [min(d for d in _holiday_days(cal, y) if cal.name(d).startswith("Eid al-Fitr")) for y in years]
+    ramadan: dict[date, bool] = {}  # day -> in its last ten days
+    eid_fitr: set[date] = set()
+    for first, eid in zip(_RAMADAN_STARTS, eid_firsts):
+        length = (eid - first).days
+        ramadan.update({first + timedelta(days=k): k >= length - 10 for k in range(length)})
+        eid_fitr.update(eid + timedelta(days=k) for k in range(3))
+    week = {first + timedelta(days=k) for first, last in shopping for k in range((last - first).days + 1)}
+    shape = [1.0, 1.0, 1.0, 1.1, 0.7, 0.9, 1.05]
+    start, n = date(2023, 11, 1), 880  # to 2026-03-29: past Eid al-Fitr 2026
+    series, cats = [], {}
+    for i in range(n):
+        d = start + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        hol = cal.name(d)
+        factors = [1.0, 1.0, 1.0]
+        if d in eid_fitr:
+            factors = [0.5, 0.5, 0.5]
+            cats[at] = "holiday"
+        elif hol:
+            day = 0.6 if hol.startswith("Eid al-Adha") else 0.85
+            factors = [day, day, day]
+            cats[at] = "holiday"
+        elif d in ramadan:
+            factors = [(1.0 if ramadan[d] else 0.75) if g == fashion else 1.05 if g == grocery else 0.8
+                       for g in range(3)]
+            cats[at] = "ramadan"
+        elif d in week:
+            factors = [1.4 if g in (fashion, grocery) else 1.05 for g in range(3)]
+            cats[at] = "eid_shopping"
+        level = 22_000 * math.exp(0.0003 * i) * shape[d.weekday()]
+        series.append((at, [_noisy(rng, level * share * f, 0.05) for share, f in zip(categories, factors)]))
+    return Estate("orders_cairo", "day", series, 400, cal, cats)
+
+
+def rentals_es(seed: int) -> Estate:
+    """Blind (eleventh round): a Spanish holiday-rental platform's daily bookings by kind of stay
+    (two: coast 65%, city 35%, in an order set by the seed), every day. The weekday shape flips in
+    summer: from 1 July to 31 August people book at weekends, on their phones, for the next trip
+    (Friday x1.05, Saturday x1.35, Sunday x1.3, Monday-Thursday x0.8-0.85); the rest of the year
+    they book on weekdays, from work (Monday x1.15 falling to Friday x0.95, Saturday x0.8, Sunday
+    x0.9). August x1.6 (coast x1.9, city x1.05: last-minute beach stays). Spanish national holidays
+    x1.15 (a long weekend's free time), Christmas Day and New Year's Day x0.5. 5% noise;
+    +0.03%/day."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="ES")
+    kinds = _unequal(rng, [0.65, 0.35])
+    coast = kinds.index(0.65)
+    summer_shape = [0.85, 0.8, 0.8, 0.85, 1.05, 1.35, 1.3]
+    rest_shape = [1.15, 1.1, 1.05, 1.05, 0.95, 0.8, 0.9]
+    start, n = date(2024, 1, 1), 760
+    series, cats = [], {}
+    for i in range(n):
+        d = start + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        summer = d.month in (7, 8)
+        mean = 9_000 * math.exp(0.0003 * i) * (summer_shape if summer else rest_shape)[d.weekday()]
+        hol = cal.name(d)
+        if hol:
+            mean *= 0.5 if "Christmas" in hol or "New Year" in hol else 1.15
+            cats[at] = "holiday"
+        elif summer:
+            cats[at] = "summer"
+        august = [(1.9 if g == coast else 1.05) if d.month == 8 else 1.0 for g in range(len(kinds))]
+        series.append((at, [_noisy(rng, mean * share * a, 0.05) for share, a in zip(kinds, august)]))
+    return Estate("rentals_es", "day", series, 400, cal, cats)
+
+
 ESTATES: dict[str, Callable[[int], Estate]] = {
     "gl_month_end": gl_month_end, "orders_us": orders_us, "events_hourly": events_hourly,
     "orders_de": orders_de, "sessions_jp_hourly": sessions_jp_hourly,
@@ -1830,7 +2036,8 @@ ESTATES: dict[str, Callable[[int], Estate]] = {
     "returns_kr": returns_kr, "journals_sa": journals_sa, "settlements_ca": settlements_ca,
     "payouts_us": payouts_us, "sales_au": sales_au, "streams_gb": streams_gb, "trips_mx_hourly": trips_mx_hourly,
     "payroll_ca_biweekly": payroll_ca_biweekly, "carnival_br": carnival_br, "migration_nl": migration_nl,
-    "tickets_nz_weekly": tickets_nz_weekly,
+    "tickets_nz_weekly": tickets_nz_weekly, "calls_us_hourly": calls_us_hourly,
+    "ledger_nz_monthly": ledger_nz_monthly, "orders_cairo": orders_cairo, "rentals_es": rentals_es,
 }
 # held out: written before the model's second round of fixes and never run before the final run.
 # orders_de, and then deliveries_id, shipments_jp and signups_weekly (held out in the first round),
@@ -1893,6 +2100,9 @@ HELD_OUT -= {"sales_au"}
 # the eleventh round: the tenth round's held-out first run (payroll_ca_biweekly, carnival_br, migration_nl,
 # tickets_nz_weekly, on its merged model) was read for it, so they are no longer held out
 HELD_OUT -= {"payroll_ca_biweekly", "carnival_br", "migration_nl", "tickets_nz_weekly"}
+# the eleventh round: written blind (the bench's helpers and categories, not the model's internals), each with
+# its own number of groups, and never run on the model before the round's final run
+HELD_OUT |= {"calls_us_hourly", "ledger_nz_monthly", "orders_cairo", "rentals_es"}
 
 
 def faulted(rng: random.Random, groups: list[float]) -> dict[str, list[float]]:

@@ -1,4 +1,4 @@
-"""The detection benchmark's blind estates (fifth, eighth, ninth and tenth rounds) (written blind) generate what their docstrings say:
+"""The detection benchmark's blind estates (fifth, eighth, ninth, tenth and eleventh rounds) (written blind) generate what their docstrings say:
 deterministic per seed, five groups, increasing partitions, the evaluated window and the clean
 partitions' kinds set. Generation only: the model is never run here (that is the benchmark's job)."""
 
@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from datetime import date, datetime, timedelta
 from itertools import pairwise
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -524,3 +525,164 @@ def test_a_biweekly_payroll_is_read_as_a_daily_series_not_a_weekly_one() -> None
     name ends in "weekly" too, but it is a business-day series and reads the daily 400 points."""
     assert detection_bench._lookback(ESTATES["payroll_ca_biweekly"](1)) == 400
     assert detection_bench._lookback(ESTATES["tickets_nz_weekly"](1)) == 156 and detection_bench._lookback(ESTATES["claims_de_weekly"](1)) == 156
+
+
+# the eleventh round (written blind, held out): each estate, its number of groups, its length at least and the
+# kinds of clean partitions its evaluated window must hold. Generation only: never run on the model here
+ELEVENTH_ROUND = {
+    "calls_us_hourly": (3, 1400, {"after_dst", "after_holiday", "ordinary"}),
+    "ledger_nz_monthly": (4, 60, {"year_end", "period_end", "period_start", "ordinary"}),
+    "orders_cairo": (3, 880, {"ramadan", "eid_shopping", "holiday", "ordinary"}),
+    "rentals_es": (2, 760, {"summer", "holiday", "ordinary"}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ELEVENTH_ROUND))
+def test_eleventh_round_estate_generates(name: str) -> None:
+    estate = ESTATES[name](1)
+    groups, length, kinds = ELEVENTH_ROUND[name]
+    assert estate.name == name and name in HELD_OUT
+    assert estate.series == ESTATES[name](1).series, "same seed, same series"
+    assert estate.series != ESTATES[name](2).series, "another seed, other noise"
+    stamps = [at for at, _ in estate.series]
+    assert len(stamps) >= length and stamps == sorted(set(stamps))
+    # a small queue may take no call in a quiet Saturday hour, a table never
+    assert all(len(values) == groups and min(values) >= 0 and sum(values) > 0 for _, values in estate.series)
+    if estate.grain == "hour":  # the last fortnight (local days) evaluated, four weeks' points of history before it
+        assert stamps[-1] - stamps[estate.evaluate_from] < timedelta(days=14) and estate.evaluate_from >= 24 * 28
+    elif name.endswith("_monthly"):
+        assert estate.evaluate_from == 36 and len(stamps) - estate.evaluate_from == 24
+    else:
+        assert 300 <= estate.evaluate_from < len(stamps) - 200, "a year of history, most of a year evaluated"
+    assert {estate.categories.get(at, "ordinary") for at in stamps[estate.evaluate_from:]} == kinds
+
+
+@pytest.mark.parametrize("name", sorted(ELEVENTH_ROUND))
+def test_eleventh_round_faults_are_injected_on_each_estates_groups(name: str) -> None:
+    estate = ESTATES[name](1)
+    groups = estate.series[estate.evaluate_from][1]
+    out = faulted(random.Random(1), groups)
+    assert set(out) == set(FAULTS) and all(len(values) == len(groups) for values in out.values())
+    assert out["empty"] == [0.0] * len(groups) and out["duplicated"] == [v * 2 for v in groups]
+    assert sum(v == 0 for v in out["missing_group"]) >= 1
+    assert sum(out["drop_20"]) == pytest.approx(0.8 * sum(groups), rel=0.01)
+
+
+def _local(at: datetime, zone: str) -> datetime:
+    return at.replace(tzinfo=ZoneInfo("UTC")).astimezone(ZoneInfo(zone)).replace(tzinfo=None)
+
+
+def test_calls_us_hourly_business_hours_in_new_york_across_daylight_saving() -> None:
+    estate = ESTATES["calls_us_hourly"](1)
+    assert estate.grain == "hour" and estate.timezone == "America/New_York"
+    local = {at: _local(at, estate.timezone) for at, _ in estate.series}
+    # closed hours have no partition: nights, Sundays, federal holidays; Saturdays 09:00-14:00 only
+    for t in local.values():
+        assert t.weekday() != 6 and not estate.calendar.name(t.date()), t
+        assert (9 <= t.hour < 14) if t.weekday() == 5 else (8 <= t.hour < 20), t
+    days = {t.date() for t in local.values()}
+    assert not {date(2026, 9, 7), date(2026, 10, 12), date(2026, 11, 11), date(2026, 7, 4)} & days
+    evaluated = [local[at] for at, _ in estate.series[estate.evaluate_from:]]
+    assert evaluated[0] == datetime(2026, 10, 31, 9) and evaluated[-1] == datetime(2026, 11, 13, 19)
+    assert len([t for t in evaluated if t.date() == date(2026, 11, 2)]) == 12
+    # daylight saving ends on 1 November: the 08:00 opening moves from 12:00 to 13:00 UTC
+    opening = {t.date(): at for at, t in local.items() if t.hour == 8}
+    assert opening[date(2026, 10, 30)] == datetime(2026, 10, 30, 12)
+    assert opening[date(2026, 11, 2)] == datetime(2026, 11, 2, 13)
+    assert estate.categories[datetime(2026, 11, 2, 13)] == "after_dst"
+    assert all(estate.categories.get(at) == "after_holiday" for at, t in local.items() if t.date() == date(2026, 11, 12))
+    # Monday mornings the busiest: against Wednesday's same hours, every week of the history
+    total = {t: sum(values) for (_, values), t in zip(estate.series, local.values())}
+    mornings = lambda day: sum(total.get(datetime.combine(day, datetime.min.time()) + timedelta(hours=h), 0)
+                               for h in range(8, 12))
+    mondays = [d for d in days if d.weekday() == 0 and d + timedelta(days=2) in days]
+    assert len(mondays) >= 20 and all(mornings(d) > 1.25 * mornings(d + timedelta(days=2)) for d in mondays)
+    saturday = sum(total[datetime(2026, 10, 31, h)] for h in range(9, 14))
+    assert saturday < 0.6 * sum(total[datetime(2026, 10, 30, h)] for h in range(9, 14))
+
+
+def test_ledger_nz_monthly_a_fiscal_year_ending_in_march() -> None:
+    estate = ESTATES["ledger_nz_monthly"](1)
+    assert estate.calendar.fiscal_year_end == 3 and estate.calendar.country == "NZ"
+    stamps = [at for at, _ in estate.series]
+    assert all((at + timedelta(days=1)).day == 1 for at in stamps), "dated on the month's last day"
+    assert stamps[0] == datetime(2021, 4, 30) and stamps[-1] == datetime(2026, 3, 31)
+    total = {(at.year, at.month): sum(values) for at, values in estate.series}
+    for year in range(2022, 2027):  # March's close the year's: above February's and December's
+        assert 1.5 < total[(year, 3)] / total[(year, 2)] < 1.95, year
+        assert total[(year, 3)] > 1.15 * total[(year - 1, 12)], year
+    for year, month in [(2021, 6), (2021, 9), (2021, 12), (2024, 6), (2025, 9), (2025, 12)]:  # the quarter closes
+        before = (year, month - 1)
+        assert 1.15 < total[(year, month)] / total[before] < 1.5, (year, month)
+    march = [at for at in stamps[estate.evaluate_from:] if estate.categories.get(at) == "year_end"]
+    assert march == [datetime(2025, 3, 31), datetime(2026, 3, 31)], "two year-end closes evaluated"
+    assert sum(at.month == 3 for at in stamps[:estate.evaluate_from]) == 3
+    # +1% a month: a fiscal year's exports against the one before
+    year_sum = lambda y: sum(v for (yy, m), v in total.items() if (yy, m) >= (y, 4) and (yy, m) <= (y + 1, 3))
+    assert 1.09 < year_sum(2024) / year_sum(2023) < 1.17
+    means = [_mean(list(c)) for c in zip(*(values for _, values in estate.series))]
+    assert len(means) == 4 and max(means) > 3 * min(means), "entities of unequal size"
+
+
+def test_orders_cairo_ramadan_moves_earlier_each_year_eid_and_the_shopping_week() -> None:
+    estate = ESTATES["orders_cairo"](1)
+    total = {at.date(): sum(values) for at, values in estate.series}
+    kind = {at.date(): estate.categories.get(at, "ordinary") for at, _ in estate.series}
+    assert all(b - a == timedelta(days=1) for a, b in pairwise(total)), "every day"
+    ramadan = sorted(d for d, k in kind.items() if k == "ramadan")
+    firsts = [min(d for d in ramadan if d.year == y) for y in (2024, 2025, 2026)]
+    assert firsts == [date(2024, 3, 11), date(2025, 3, 1), date(2026, 2, 18)]
+    assert all(10 <= (a - b.replace(year=a.year)).days <= 12 for a, b in pairwise(firsts)), "11 days earlier a year"
+    first_evaluated = estate.series[estate.evaluate_from][0].date()
+    assert firsts[0] < first_evaluated < firsts[1], "one Ramadan in the history, two evaluated"
+    cal = estate.calendar
+    for first in firsts:
+        days = [d for d in ramadan if first <= d < first + timedelta(days=31)]
+        assert len(days) in (29, 30) and cal.name(days[-1] + timedelta(days=1)).startswith("Eid al-Fitr")
+        # lower by day: Ramadan's first twenty days against the four weeks before it (no holiday there)
+        before = [first - timedelta(days=k) for k in range(1, 29)]
+        assert _mean([total[d] for d in days[:20]]) < 0.9 * _mean([total[d] for d in before if kind[d] == "ordinary"])
+        eid = days[-1] + timedelta(days=1)
+        three = [eid + timedelta(days=k) for k in range(3)]
+        assert all(kind[d] == "holiday" for d in three if d in kind)
+        if eid + timedelta(days=2) in total:  # x0.5 each, against the same weekday a week before Ramadan
+            assert all(total[d] < 0.6 * total[d - timedelta(weeks=6)] for d in three)
+    assert not cal.name(date(2025, 4, 1)) and kind[date(2025, 4, 1)] == "holiday", "Eid's third day in no calendar"
+    # the shopping week before the Day of Arafah, declared as a season
+    (declared,) = cal.seasons.values()
+    assert (date(2025, 5, 29), date(2025, 6, 4)) in [tuple(r) for r in declared]
+    week = [d for d, k in kind.items() if k == "eid_shopping"]
+    assert sorted(week) == [date(2024, 6, 8) + timedelta(days=k) for k in range(7)] + \
+        [date(2025, 5, 29) + timedelta(days=k) for k in range(7)]
+    assert all(1.1 < total[d] / total[d - timedelta(weeks=2)] < 1.5 for d in week)
+    # a Friday/Saturday weekend: Friday the lightest day of ordinary weeks
+    by_weekday = [_mean([v for d, v in total.items() if kind[d] == "ordinary" and d.weekday() == w]) for w in range(7)]
+    assert min(range(7), key=lambda w: by_weekday[w]) == 4 and by_weekday[5] < by_weekday[6]
+
+
+def test_rentals_es_weekday_shape_flips_in_summer_and_august_is_high() -> None:
+    estate = ESTATES["rentals_es"](1)
+    total = {at.date(): sum(values) for at, values in estate.series}
+    kind = {at.date(): estate.categories.get(at, "ordinary") for at, _ in estate.series}
+
+    def weekend_over_weekdays(year: int, month: int) -> float:
+        days = [d for d in total if (d.year, d.month) == (year, month) and kind[d] != "holiday"]
+        return _mean([total[d] for d in days if d.weekday() >= 5]) / _mean([total[d] for d in days if d.weekday() < 4])
+
+    for year in (2024, 2025):
+        assert weekend_over_weekdays(year, 7) > 1.3 and weekend_over_weekdays(year, 8) > 1.3, year
+        assert weekend_over_weekdays(year, 6) < 0.85 and weekend_over_weekdays(year, 10) < 0.85, year
+        # August x1.6 against June: four whole weeks each (both weekday shapes sum to seven days' level)
+        august = sum(total[date(year, 8, 1) + timedelta(days=k)] for k in range(28))
+        june = sum(total[date(year, 6, 1) + timedelta(days=k)] for k in range(28))
+        assert 1.45 < august / june < 1.8, year
+    assert all(kind[d] == "summer" for d in total if d.month in (7, 8) and not estate.calendar.name(d))
+    first = estate.series[estate.evaluate_from][0].date()
+    assert first < date(2025, 7, 1) and date(2024, 8, 31) > first - timedelta(days=400), "a summer in the history"
+    christmas = date(2025, 12, 25)
+    assert kind[christmas] == "holiday" and total[christmas] < 0.6 * total[christmas - timedelta(weeks=1)]
+    coast = max(range(2), key=lambda g: estate.series[0][1][g])
+    values = dict(estate.series)
+    four_weeks = lambda first, g: sum(values[datetime(2025, first.month, first.day) + timedelta(days=k)][g] for k in range(28))
+    ratio = [four_weeks(date(2025, 8, 1), g) / four_weeks(date(2025, 6, 1), g) for g in range(2)]
+    assert ratio[coast] > 1.7 and ratio[1 - coast] < 1.25, "the coast makes August"
