@@ -692,8 +692,8 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                          f"the eve of {holiday_name}, no past eve seen: the band reaches x{math.exp(effect_eve):.2f} "
                          "higher (an evening before a day off may run busier)")
     if closed is not None:
-        notes.append(f"closed as usual: no rows on {closed[0]} of this {'hour of the week' if grain == 'hour' else 'weekday'}'s "
-                     f"last {closed[1]} occurrences, so an empty partition is one of its ordinary ones")
+        notes.append(f"closed as usual: no rows on {closed[0]} of {closed[1]} past {closed[2]} (the weeks either side "
+                     "loaded), so an empty partition is one of its ordinary ones")
     upper = min(upper, baseline * hard_ratio)
     group = _group_label(target_feats, used)
     if shift is not None:
@@ -909,28 +909,42 @@ def _calendar_days(feats: Sequence[Mapping[str, object]]) -> list[bool]:
 
 
 def _closed_as_usual(pts: Sequence[Point], local: Mapping[datetime, datetime], target: datetime, grain: Grain,
-                     step: float, cal: HolidayCalendar) -> tuple[int, int] | None:
-    """(empty occurrences, occurrences) of the target's weekly slot (its weekday; on an hourly series
-    its weekday's local hour) when it held no rows on most of them: a table closed on Sundays, or
-    at night. The warehouse returns no row for a partition without rows, so a closed slot is
-    absent from the history rather than zero, and an empty partition there is not a failed load.
-    Only on a series of consecutive days or hours (a month-end or weekly series has no slots), and
-    never on a slot that had rows in most of its weeks (an empty Monday still fails), nor on a
-    weekend day worked in exchange for a day off (China's Saturdays around Spring Festival)."""
+                     step: float, cal: HolidayCalendar) -> tuple[int, int, str] | None:
+    """(empty occurrences, occurrences, what recurs) when the target's slot held no rows on most of
+    its past occurrences: its weekly slot (its weekday; on an hourly series its weekday's local
+    hour: a table closed on Sundays, or at night), or, on a holiday, the past holidays' same slot
+    where the weeks either side were open (a business closed on holidays). The warehouse returns
+    no row for a partition without rows, so a closed slot is absent from the history rather than
+    zero, and an empty partition there is not a failed load. Only on a series of consecutive days
+    or hours (a month-end or weekly series has no slots), and never on a slot that had rows in
+    most of its weeks (an empty Monday still fails), nor on a weekend day worked in exchange for a
+    day off (China's Saturdays around Spring Festival)."""
     unit = 1 / 24 if grain == "hour" else 1.0
-    if grain not in ("day", "hour") or abs(step - unit) > 1e-9 or not pts or cal.is_worked_weekend(local[target].date()):
+    day = local[target].date()
+    if grain not in ("day", "hour") or abs(step - unit) > 1e-9 or not pts or cal.is_worked_weekend(day):
         return None
     had_rows = {local[q.at] for q in pts if q.value > 0}
     days_with_rows = {at.date() for at in had_rows}
     first = min(local[q.at] for q in pts)
-    weeks = (local[target] - first).days // 7
     # only the weeks the table was loaded at all count (a table missing for a month, or a history
     # of a point or two, says nothing of its closed days)
-    past = (local[target] - timedelta(days=7 * k) for k in range(1, weeks + 1))
-    occasions = [at for at in past if any(at.date() + timedelta(days=d) in days_with_rows for d in range(-3, 4))]
-    empty = sum(at not in had_rows for at in occasions)
-    if empty >= CLOSED_MIN_OCCASIONS and empty >= CLOSED_SHARE * len(occasions):
-        return empty, len(occasions)
+    loaded = [local[target] - timedelta(days=7 * k) for k in range(1, (local[target] - first).days // 7 + 1)]
+    loaded = [at for at in loaded if any(at.date() + timedelta(days=d) in days_with_rows for d in range(-3, 4))]
+    empty = sum(at not in had_rows for at in loaded)
+    if empty >= CLOSED_MIN_OCCASIONS and empty >= CLOSED_SHARE * len(loaded):
+        return empty, len(loaded), "occurrences of this hour of the week" if grain == "hour" else "occurrences of this weekday"
+    if not cal.name(day):
+        return None
+    # past holidays whose slot was open the week before and the week after: closed on them, or not
+    holidays = []
+    for d in range((day - first.date()).days):
+        at = datetime.combine(first.date() + timedelta(days=d), local[target].time())
+        if (cal.name(at.date()) and not cal.is_worked_weekend(at.date())
+                and at - timedelta(days=7) in had_rows and at + timedelta(days=7) in had_rows):
+            holidays.append(at)
+    empty = sum(at not in had_rows for at in holidays)
+    if empty >= CLOSED_MIN_OCCASIONS and empty >= CLOSED_SHARE * len(holidays):
+        return empty, len(holidays), "holidays' same hour" if grain == "hour" else "holidays"
     return None
 
 

@@ -2154,3 +2154,32 @@ def test_a_slot_is_closed_only_when_most_of_its_weeks_had_no_rows():
                         5_000.0 + 50 * (m % 3)) for m in range(24)]
     fc = forecast(month_ends, datetime(2026, 1, 31))
     assert not fc.empty_is_normal and judge(fc, 0).reason == "empty"
+
+
+def _us_business_days(open_on_holidays: bool, start: datetime = datetime(2024, 9, 2)) -> list[Point]:
+    cal = HolidayCalendar(country="US")
+    rng, out, day = random.Random(3), [], start
+    while day < datetime(2026, 1, 10):
+        if day.weekday() < 5 and (open_on_holidays or not cal.name(day.date())):
+            out.append(Point(day, float(round(1_000 * (0.5 if cal.name(day.date()) else 1) * math.exp(rng.gauss(0, 0.04))))))
+        day += timedelta(days=1)
+    return out
+
+
+def test_a_holiday_of_a_business_closed_on_holidays_is_empty_as_usual():
+    # the table holds no row on the past holidays that fell between open weeks: it closes on them,
+    # so an empty Thanksgiving (even one the history never saw) is one of its ordinary partitions
+    cal = HolidayCalendar(country="US")
+    closed = _us_business_days(open_on_holidays=False)
+    for target in (datetime(2025, 11, 27), datetime(2025, 12, 25)):
+        fc = forecast([q for q in closed if q.at < target], target, calendar_=cal)
+        assert judge(fc, 0).reason == "empty_as_usual" and any("past holidays" in n for n in fc.notes), target
+    # the day after is open: empty fails; so does a holiday where the business opens at half volume,
+    # and one with fewer than three past holidays to say so
+    friday = datetime(2025, 11, 28)
+    assert judge(forecast([q for q in closed if q.at < friday], friday, calendar_=cal), 0).reason == "empty"
+    opened = _us_business_days(open_on_holidays=True)
+    fc = forecast([q for q in opened if q.at < datetime(2025, 11, 27)], datetime(2025, 11, 27), calendar_=cal)
+    assert judge(fc, 0).reason == "empty"
+    young = [q for q in closed if datetime(2025, 8, 1) <= q.at < datetime(2025, 10, 13)]  # Labor Day only
+    assert judge(forecast(young, datetime(2025, 10, 13), calendar_=cal), 0).reason == "empty"
