@@ -190,6 +190,15 @@ class Estate:
         return own or self.calendar
 
 
+def _mark_after_shift(cats: dict[datetime, str], shifts: list[datetime], step: timedelta, count: int,
+                      first: int = 0) -> None:
+    """The partitions `first` .. `count` - 1 steps from each shift on are its weeks after ("after_shift",
+    counted on their own), where no other category names them."""
+    for s in shifts:
+        for k in range(first, count):
+            cats.setdefault(s + k * step, "after_shift")
+
+
 def _shares(rng: random.Random) -> list[float]:
     raw = [rng.uniform(0.5, 2.0) for _ in range(GROUPS)]
     return [r / sum(raw) for r in raw]
@@ -256,9 +265,7 @@ def _daily(name: str, seed: int, country: str, weekday_shape: list[float], holid
         if features_of(at, "day", cal)["business_day"] == 1:
             mean *= payroll
         series.append((at, [_noisy(rng, mean * s, noise) for s in shares]))
-    for s in shifts:
-        for k in range(28):
-            cats.setdefault(s + timedelta(days=k), "after_shift")
+    _mark_after_shift(cats, shifts, timedelta(days=1), 28)
     return Estate(name, "day", series, 400, cal, cats, shifts)
 
 
@@ -295,9 +302,7 @@ def _hourly(name: str, seed: int, country: str, peak_hour: int, noise: float, we
             mean *= 0.6
             cats[at] = "holiday"
         series.append((at, [_noisy(rng, mean * s, noise) for s in shares]))
-    for s in shifts:
-        for k in range(24 * 7):
-            cats.setdefault(s + timedelta(hours=k), "after_shift")
+    _mark_after_shift(cats, shifts, timedelta(hours=1), 24 * 7)
     return Estate(name, "hour", series, n - 24 * 14, cal, cats, shifts)
 
 
@@ -563,9 +568,7 @@ def _local_hourly(name: str, seed: int, zone: str, country: str, subdiv: str | N
         if dst_change <= at < dst_change + timedelta(days=7):
             cats.setdefault(at, "after_dst")
         series.append((at, [_noisy(rng, mean * s, noise) for s in shares]))
-    for s in shifts:
-        for k in range(24 * 7):
-            cats.setdefault(s + timedelta(hours=k), "after_shift")
+    _mark_after_shift(cats, shifts, timedelta(hours=1), 24 * 7)
     return Estate(name, "hour", series, n - 24 * 14, cal, cats, shifts, timezone=zone)
 
 
@@ -864,9 +867,7 @@ def bookings_gb_weekly(seed: int) -> Estate:
         if names:
             cats.setdefault(at, "holiday")
         series.append((at, [_noisy(rng, mean * s, 0.06) for s in shares]))
-    for s in shifts:
-        for k in range(1, 8):
-            cats.setdefault(s + timedelta(weeks=k), "after_shift")
+    _mark_after_shift(cats, shifts, timedelta(weeks=1), 8, first=1)
     return Estate("bookings_gb_weekly", "day", series, 106, cal, cats, shifts)
 
 
@@ -1384,9 +1385,7 @@ def returns_kr(seed: int) -> Estate:
         if i == shift_day:
             shifts.append(at)
         series.append((at, [_noisy(rng, mean * s, 0.05) for s in current]))
-    for s in shifts:
-        for k in range(28):
-            cats.setdefault(s + timedelta(days=k), "after_shift")
+    _mark_after_shift(cats, shifts, timedelta(days=1), 28)
     return Estate("returns_kr", "day", series, 440, cal, cats, shifts)
 
 
@@ -1600,9 +1599,7 @@ def streams_gb(seed: int) -> Estate:
         elif ramp_day <= i < ramp_day + ramp_days + 14:
             cats[at] = "ramp"
         series.append((at, [_noisy(rng, mean * s, 0.03) for s in shares]))
-    for s in shifts:
-        for k in range(28):
-            cats.setdefault(s + timedelta(days=k), "after_shift")
+    _mark_after_shift(cats, shifts, timedelta(days=1), 28)
     return Estate("streams_gb", "day", series, 400, cal, cats, shifts)
 
 
@@ -1780,9 +1777,7 @@ def migration_nl(seed: int) -> Estate:
         elif ramp_day <= i < ramp_day + ramp_days + 14:
             cats[at] = "ramp"
         series.append((at, [_noisy(rng, mean * s, 0.04) for s in shares]))
-    for s in shifts:
-        for k in range(28):
-            cats.setdefault(s + timedelta(days=k), "after_shift")
+    _mark_after_shift(cats, shifts, timedelta(days=1), 28)
     return Estate("migration_nl", "day", series, 400, cal, cats, shifts)
 
 
