@@ -50,7 +50,8 @@ from statistics import median
 from typing import cast
 
 import numpy as np
-from scipy.stats import poisson
+from scipy.stats import norm, poisson
+from scipy.stats import t as student_t
 
 from dw_assets.core.volume_calendar import (
     ALL_WEEK,
@@ -126,6 +127,9 @@ RAMP_KNOTS = 60  # knots tried in a first pass over a long window (see _onset_ra
 # CLOSED_MIN_OCCASIONS of them, is closed as usual (see _closed_as_usual)
 CLOSED_SHARE = 0.8
 CLOSED_MIN_OCCASIONS = 3
+# a partition covering several days (a week) is judged at the configured k's tail probability per
+# day (see _band_k), where the target's spread rests on at least this many one-step errors
+BAND_K_MIN_ERRORS = 30
 
 
 @dataclass(frozen=True)
@@ -553,7 +557,12 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # reaches more than once in ten thousand (Poisson), but no further than the history's own
     # spread: rows that arrive like clockwork (devices reporting each minute) are not Poisson
     expected_rows = math.exp(log_pred)
-    raw_h = p.k * math.sqrt((band_spread * inflation) ** 2 + trend_var)
+    # (a week's partition is judged once for a day's seven times: the same false alarms per day, see _band_k)
+    k = _band_k(p, span, fit, feats, target_feats, used)
+    if k < p.k:
+        shape_notes.append(f"a partition of {span} days is judged at the daily band's false-alarm rate per day: "
+                           f"{k:.2f} spreads (a day's {p.k:g})")
+    raw_h = k * math.sqrt((band_spread * inflation) ** 2 + trend_var)
     count_low, count_high = 1.0, 1.0
     if raw_h > p.ceiling:
         count_low = max(float(poisson.ppf(COUNT_TAIL, expected_rows)) / expected_rows, math.exp(-raw_h))
@@ -781,6 +790,21 @@ def _yearly_season(t: list[float], x: list[float], feats: list[dict[str, object]
     season = a_all[:, 1:] @ beta[1:]
     # the fitted curve's own uncertainty at the target, as a least-squares prediction's (in spreads)
     return season[:n].tolist(), float(season[n]), (2 * YEARLY_HARMONICS + 1) / len(idx)
+
+
+def _band_k(p: ModelParams, span: int, fit: SeriesFit, feats: Sequence[Mapping[str, object]],
+            target_feats: Mapping[str, object], used: Sequence[str]) -> float:
+    """The band's multiplier for a partition covering `span` days. `k` is set for a day: a week is
+    judged once where a day is judged seven times, so the same false alarms per day of the owner's
+    calendar allow seven times the tail probability per week (k = 4: 3.51). Student's t with the
+    degrees of freedom the target's spread rests on (its own group's one-step errors) keeps a spread
+    read from few errors at k or wider: a week of the year's two or three past occurrences."""
+    if span <= 1:
+        return p.k
+    own = sum(1 for i, _ in fit.errors if all(feats[i][f] == target_feats[f] for f in used))
+    if own < BAND_K_MIN_ERRORS:
+        return p.k
+    return min(p.k, float(student_t.isf(float(norm.sf(p.k)) * span, own)))
 
 
 def _local_trend(fit: SeriesFit, t: Sequence[float], special: Sequence[bool], level_points: int,
