@@ -113,6 +113,9 @@ EVE_PRIOR = math.log(1.25)
 ROLLED_Z, ROLLED_HALF_Z, ROLLED_MIN_OCCASIONS, ROLLED_SAME_SIDE, ROLLED_MAX = 3.78, 2.0, 4, 0.75, 3
 # the business days each side of a rolled day that may earn a group of their own (the eve of a payday)
 ROLLED_NEIGHBOURS = 1
+# a partition of fewer rows than this moves by 10% or more by counting alone: an earned group's past
+# occurrences of so few rows are judged with that noise (see _indistinct)
+FEW_ROWS = 100
 COUNT_TAIL = 1e-4  # a count a clean partition reaches less often than this (each side) is outside the band
 MIN_OCCURRENCES = {"month_of_year": 2}
 YEARLY_HARMONICS = 2  # a weekly series' smooth yearly season: a cycle and its first overtone (see _yearly_season)
@@ -122,6 +125,8 @@ ONE_SIDE_Z = 6.0
 # a ramp that began inside the level windows (see _onset_ramp): this many points after its knot, its
 # slope this many standard errors from flat, this share of their one-step errors on its side
 RAMP_POINTS, RAMP_Z, RAMP_SAME_SIDE = 6, 4.0, 0.8
+# a ramp is not extrapolated over the latest days when this share of a level window holds no ordinary day
+RAMP_STALE_SHARE = 0.25
 RAMP_KNOTS = 60  # knots tried in a first pass over a long window (see _onset_ramp)
 # a weekly slot (a weekday; a weekday's hour) empty on this share of its past occurrences, and on at least
 # CLOSED_MIN_OCCASIONS of them, is closed as usual (see _closed_as_usual)
@@ -517,6 +522,8 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         # (a ramp's own knot first: a line over the whole window, through its flat start, lags it)
         ramp = ((_onset_ramp(fit, t, calendar_days, level_points, spread) if hinge else None)
                 or _local_trend(fit, t, calendar_days, level_points, spread))
+        if ramp is not None and _ramp_unconfirmed(calendar_days, level_points):
+            ramp = None
         if ramp is not None:
             slope, se, intercept, t_mid = ramp
             move = intercept + (slope + fit.slope) * t_target - level
@@ -805,6 +812,13 @@ def _band_k(p: ModelParams, span: int, fit: SeriesFit, feats: Sequence[Mapping[s
     if own < BAND_K_MIN_ERRORS:
         return p.k
     return min(p.k, float(student_t.isf(float(norm.sf(p.k)) * span, own)))
+def _ramp_unconfirmed(special: Sequence[bool], level_points: int) -> bool:
+    """The latest RAMP_STALE_SHARE of a level window are all calendar days (a holiday's fortnight):
+    a ramp's line rests on ordinary days older than them, and their own values, de-seasoned by
+    effects learned a year earlier on another level, cannot say whether it went on (a Christmas
+    season's climb to the 22nd, carried on through the quiet week after it, read New Year 0.6x)."""
+    latest = special[-max(1, round(level_points * RAMP_STALE_SHARE)):]
+    return len(latest) > 0 and all(latest)
 
 
 def _local_trend(fit: SeriesFit, t: Sequence[float], special: Sequence[bool], level_points: int,
@@ -1739,10 +1753,20 @@ def _indistinct(fit: SeriesFit, used: Sequence[str], months_earned: bool = False
     instead of a group of one or two noisy past points whose band would sit at the ceiling.
     `months_earned`: a daily series' months of the year already earned theirs (`_earned_months`)."""
     sd = _noise_sd(fit)
+    # each point's counting variance in log space (1/rows) where it has few rows (FEW_ROWS: counting
+    # alone moves it by 10% or more), as far as the series' own noise shows counting: rows that
+    # arrive like clockwork (a spread under 1/sqrt(rows)) scale it down
+    counting_var = np.exp(-(np.asarray(fit.local) + np.asarray(fit.total)))
+    if len(counting_var):
+        counting_var *= min(1.0, sd ** 2 / max(float(np.median(counting_var)), 1e-12))
+        counting_var[counting_var * FEW_ROWS < 1.0] = 0.0
     drop = set()
     for f in EARNED:
         if f not in used or (months_earned and f == "month_of_year"):
             continue
+        points: dict[object, list[int]] = defaultdict(list)
+        for i, fv in enumerate(fit.feats):
+            points[fv.get(f)].append(i)
         for value, members in fit.members[f].items():
             if value in NONE or not members:
                 continue
@@ -1752,7 +1776,12 @@ def _indistinct(fit: SeriesFit, used: Sequence[str], months_earned: bool = False
                 drop.add((f, value))
                 continue
             # a median of one or two points is their mean; of more, it costs pi/2 in variance
-            se = sd * math.sqrt((math.pi / 2 if members > 2 else 1.0) / members)
+            # a past occurrence of a few rows moves by counting alone (a log-sd of 1/sqrt(rows)), more
+            # than the series' typical day: a Sunday of four rows that a holiday's neighbour fell on
+            # (x0.25 of a Monday of forty, drawn 1) is no effect of the neighbourhood
+            own = points[value]
+            counting = float(np.mean(counting_var[own])) * members / len(own) if own else 0.0
+            se = math.sqrt(max(sd ** 2, counting) * (math.pi / 2 if members > 2 else 1.0) / members)
             if abs(fit.effects[f].get(value, 0.0)) <= DISTINCT_Z["near_holiday" if neighbour else f] * se:
                 drop.add((f, value))
     return drop

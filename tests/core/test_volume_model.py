@@ -2213,3 +2213,59 @@ def test_a_daily_partition_and_a_spread_from_few_errors_keep_the_configured_k():
     # twenty weeks of history: a spread from fewer than BAND_K_MIN_ERRORS one-step errors keeps k
     fc = forecast(_flat_weeks(0.05, n=20), datetime(2022, 1, 3) + timedelta(weeks=20))
     assert not any("false-alarm rate per day" in note for note in fc.notes)
+def _small_channel(seed: int, last_year_next_day: float | None) -> tuple[list[Point], HolidayCalendar]:
+    """A B2B channel of a few rows a day (Poisson: ~40 on weekdays, ~4 on Sundays), a holiday at
+    x0.2 on 2024-09-07 (a Saturday) and 2025-09-07 (a Sunday); the Sunday after last year's
+    holiday drew `last_year_next_day` rows (None: its own Poisson draw)."""
+    holiday = {date(2024, 9, 7): "independence", date(2025, 9, 7): "independence"}
+    cal = HolidayCalendar(dates=holiday)
+    means = [40, 38, 36, 36, 33, 9, 4]  # Monday .. Sunday
+    rng = np.random.default_rng(seed)
+    out = []
+    for i in range(400):
+        d = date(2024, 8, 4) + timedelta(days=i)
+        value = float(rng.poisson(means[d.weekday()] * (0.2 if d in holiday else 1.0)))
+        if d == date(2024, 9, 8) and last_year_next_day is not None:
+            value = last_year_next_day
+        out.append(Point(datetime(d.year, d.month, d.day), value))
+    return out, cal
+
+
+def test_a_neighbourhood_seen_once_on_a_few_rows_is_counting_noise_not_an_effect():
+    # last year the day after the holiday was a Sunday of four rows that drew one: x0.25 of its
+    # weekday, which a homoscedastic spread (the weekdays' 40 rows) read as the neighbourhood's
+    # effect; this year the day after is a Monday, and its usual 45 rows read 4.9x (hard rule)
+    history, cal = _small_channel(5, last_year_next_day=1.0)
+    target = datetime(2025, 9, 8)
+    assert history[-1].at == datetime(2025, 9, 7)
+    fc = forecast(history, target, calendar_=cal)
+    assert "near" not in fc.group
+    assert judge(fc, 45).passed and judge(fc, 36).passed
+    assert not judge(fc, 0).passed and not judge(fc, 90).passed and not judge(fc, 12).passed
+    # the holiday itself, x0.2 on every occurrence, still stands out of the counting noise
+    fc = forecast(history[:-1], datetime(2025, 9, 7), calendar_=cal)
+    assert "holiday:independence" in fc.group and judge(fc, 1).passed
+    # the same shape at thousands of rows a day: a day after at x0.25 is an effect (counting moves
+    # thousands of rows by a few percent), kept as main keeps it
+    big = [Point(q.at, q.value * 1000 + (1 if q.value == 0 else 0)) for q in history]
+    fc_big = forecast(big, target, calendar_=cal)
+    assert "near:independence +1d" in fc_big.group
+
+
+def test_a_ramp_is_not_carried_over_a_fortnight_of_calendar_days():
+    # carnival_br's bulk channel: a Christmas season climbs to 22 December, then the days to New
+    # Year are all holidays and their neighbours; the climb was extrapolated over them and New
+    # Year's Eve (an ordinary 0.64x of that) failed
+    estate = ESTATES["carnival_br"](2)
+    at = datetime(2025, 12, 31)
+    idx = [a for a, _ in estate.series].index(at)
+    past = estate.series[idx - _lookback(estate):idx]
+    bulk = max(range(3), key=lambda g: estate.series[idx][1][g])
+    history = [_owned(a, g[bulk], set(), set()) for a, g in past]
+    fc = forecast(history, at, calendar_=estate.calendar)
+    assert not any("trend of their own" in n for n in fc.notes)
+    assert judge(fc, estate.series[idx][1][bulk]).passed
+    assert not judge(fc, estate.series[idx][1][bulk] * 0.5).passed
+    # a ramp whose latest days are ordinary is still followed (see the onset ramp tests above)
+    assert volume_model._ramp_unconfirmed([False] * 24 + [True] * 4, 14)
+    assert not volume_model._ramp_unconfirmed([False] * 24 + [True, True, False, True], 14)
