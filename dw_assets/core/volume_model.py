@@ -438,6 +438,15 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # as a t quantile would, by about 2.5/n
     small_sample = 1 + 2.5 / max(len(fit.errors), 1)
     spread *= small_sample
+    # an accepted shift older than the level window (which _find_shift no longer sees) but inside
+    # the two level windows the trend rules read: the points before it still move to its level, or
+    # the rolling level and the effects learned against it span the step (an Easter just after a
+    # +25% step learned as +12%, the level read back at the old one). Older than that, the windows
+    # hold the new level alone (a re-baseline over the whole history was tried: see docs/volume-rounds.md)
+    x, rebased = _older_accepted_shifts(t, x, feats, used, lag, level_points, pts_pos)
+    if rebased:
+        fit = SeriesFit(t, x, feats, used, lag, level_points)
+        spread = _spread(fit, feats, target_feats, used) * small_sample
     band_h = min(max(p.k * spread, p.floor), p.ceiling)
 
     # the level at the target: the latest points (after a shift, only those), extrapolated
@@ -446,10 +455,14 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     shift = _find_shift(fit, pts_pos, band_h, level_points, p.shift_after, special)
     # the hinge assumes one flat level before its knot: not across a shift its owner accepted
     hinge = not any(q.shift for q in pts_pos[max(0, len(x) - 2 * level_points):])
-    if (hinge and shift is not None and not shift["accepted"]
-            and _onset_ramp(fit, t, _calendar_days(feats), level_points, spread, not_a_step=True) is not None):
-        # the run off the level is a ramp's climb, not a new level: the level follows its line (below)
-        shift = None
+    # a ramp read against the shift rule's run, kept with the fit it was read on: the level follows
+    # it below unless the fit changes in between (it is not searched for twice)
+    onset: tuple[SeriesFit, tuple[float, float, float, float]] | None = None
+    if hinge and shift is not None and not shift["accepted"]:
+        ramp_read = _onset_ramp(fit, t, _calendar_days(feats), level_points, spread, not_a_step=True)
+        if ramp_read is not None:
+            # the run off the level is a ramp's climb, not a new level: the level follows its line (below)
+            shift, onset = None, (fit, ramp_read)
     if shift is not None:
         start = shift["index"]
         if start >= 7:
@@ -520,7 +533,9 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         # (ordinary as the final fit has them: a neighbourhood whose effect was within the noise is an ordinary day)
         calendar_days = _calendar_days(feats)
         # (a ramp's own knot first: a line over the whole window, through its flat start, lags it)
-        ramp = ((_onset_ramp(fit, t, calendar_days, level_points, spread) if hinge else None)
+        # (a ramp read against a run on this same fit is the same hinge: not_a_step only adds a test)
+        ramp = ((onset[1] if onset is not None and onset[0] is fit
+                 else _onset_ramp(fit, t, calendar_days, level_points, spread) if hinge else None)
                 or _local_trend(fit, t, calendar_days, level_points, spread))
         if ramp is not None and _ramp_unconfirmed(calendar_days, level_points):
             ramp = None
@@ -1359,6 +1374,27 @@ def _shift_size(t: list[float], x: list[float], feats: list[dict[str, object]], 
     base = [pre.e[j] - pre.slope * t[j] for j in range(max(0, start - level_points), start)]
     level = median(base)
     return median([x[i] - (level + pre.slope * t[i]) - pre.effect_for(feats[i])[0] for i in range(start, len(x))])
+
+
+def _older_accepted_shifts(t: list[float], x: list[float], feats: list[dict[str, object]], used: list[str], lag: int,
+                           level_points: int, pts: Sequence[Point]) -> tuple[list[float], bool]:
+    """The series with every point before an accepted shift older than the level window, and inside
+    the latest two, moved to the shift's level (the latest first), and whether any was. Each shift is
+    sized as _find_shift's accepted one is on the level window after it: the level window's points
+    from it against a model fitted before it, then corrected once by the refitted model's residuals
+    either side (later points do not size it)."""
+    n = len(x)
+    shifts = [i for i in range(n) if pts[i].shift]
+    starts = [i for i in shifts if max(7, n - 2 * level_points) <= i < n - level_points]
+    for start in reversed(starts):
+        # (sized on its own level: up to the next accepted shift, whose window re-baselines it)
+        stop = min([start + level_points, *(i for i in shifts if i > start)])
+        delta = _shift_size(t[:stop], x[:stop], feats[:stop], used, lag, level_points, start)
+        moved = [v + delta if i < start else v for i, v in enumerate(x[:stop])]
+        refit = SeriesFit(t[:stop], moved, feats[:stop], used, lag, level_points)
+        delta -= median(refit.resid[start:stop]) - median(refit.resid[max(0, start - level_points):start])
+        x = [v + delta if i < start else v for i, v in enumerate(x)]
+    return x, bool(starts)
 
 
 def _find_shift(fit: SeriesFit, pts: Sequence[Point], h: float, level_points: int, shift_after: int,

@@ -2269,3 +2269,58 @@ def test_a_ramp_is_not_carried_over_a_fortnight_of_calendar_days():
     # a ramp whose latest days are ordinary is still followed (see the onset ramp tests above)
     assert volume_model._ramp_unconfirmed([False] * 24 + [True] * 4, 14)
     assert not volume_model._ramp_unconfirmed([False] * 24 + [True, True, False, True], 14)
+def _calls_nl(days: int, step_at: int, seed: int = 5) -> list[Point]:
+    """Daily API calls with a flat week and a quiet weekend, Dutch holidays x0.65, 4% noise, and a
+    +25% step on day `step_at`, accepted by its owner on its first day."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="NL")
+    shape = [1.0, 1.0, 1.0, 1.0, 0.95, 0.6, 0.5]
+    start = date(2024, 1, 1)
+    out = []
+    for i in range(days):
+        d = start + timedelta(days=i)
+        mean = 80_000 * shape[d.weekday()] * (1.25 if i >= step_at else 1.0) * (0.65 if cal.name(d) else 1.0)
+        out.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.04))),
+                         accepted=i == step_at, shift=i == step_at))
+    return out
+
+
+def test_weeks_after_an_accepted_shift_stay_on_its_level_once_it_leaves_the_level_window():
+    # a +25% step accepted on 15 April, Easter and King's Day in the fortnight after it: once the step
+    # is older than the level window the points before it are still moved to its level, so neither the
+    # level nor the holiday neighbourhoods learned just after it read the step as half old level
+    cal = HolidayCalendar(country="NL")
+    full = _calls_nl(days=500, step_at=470)
+    shape = [1.0, 1.0, 1.0, 1.0, 0.95, 0.6, 0.5]
+    for k in range(485, 498):  # 15 to 27 days after the step (Liberation Day's neighbourhood among them)
+        target = full[k].at
+        if cal.name(target.date()):
+            continue
+        fc = forecast(full[:k], target, calendar_=cal)
+        assert fc.shift is None  # the accepted step is older than the level window
+        assert fc.baseline == pytest.approx(80_000 * 1.25 * shape[target.weekday()], rel=0.05), target
+        assert judge(fc, full[k].value).passed, target
+
+
+def test_a_run_read_as_a_ramp_is_not_searched_for_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shift rule's run read as a ramp's climb: the level follows that same hinge (the fit has not
+    changed in between), without a second knot search; forecasts are unchanged (the ramp tests above)."""
+    real = volume_model._onset_ramp
+    calls: list[tuple[bool, bool]] = []
+
+    def counted(*args: object, **kwargs: object) -> tuple[float, float, float, float] | None:
+        found = real(*args, **kwargs)  # type: ignore[arg-type]
+        calls.append((bool(kwargs.get("not_a_step")), found is not None))
+        return found
+
+    monkeypatch.setattr(volume_model, "_onset_ramp", counted)
+    read_as_ramp = 0
+    for move in (0.4, -0.3):
+        points, _ = _linear_ramp(move)
+        for i in range(220, 248):
+            calls.clear()
+            forecast(points[:i], points[i].at)
+            if calls and calls[0] == (True, True):
+                read_as_ramp += 1
+                assert len(calls) == 1, i
+    assert read_as_ramp > 0
