@@ -271,6 +271,25 @@ def rolled_anchors(day: int, roll: str, first: date, last: date, is_open: Callab
     return out
 
 
+def fortnight_anchors(phase: int, roll: str, first: date, last: date, is_open: Callable[[date], bool]) -> list[date]:
+    """Every day of a 14-day cycle (the days whose ordinal is `phase` modulo 14: a pay run every
+    second Friday) from `first` to `last`, each rolled back ("preceding") or forward ("following") to
+    the nearest day `is_open` says is a business day, no further than the next cycle day."""
+    out = []
+    # (from a cycle day before `first` and to one after `last`: their rolled days may fall inside)
+    d = first + timedelta(days=(phase - first.toordinal()) % 14 - 14)
+    while d <= last + timedelta(days=14):
+        step, rolled = timedelta(days=-1 if roll == "preceding" else 1), d
+        for _ in range(13):
+            if is_open(rolled):
+                break
+            rolled += step
+        if is_open(rolled) and first <= rolled <= last:
+            out.append(rolled)
+        d += timedelta(days=14)
+    return out
+
+
 def holiday_parts(name: str) -> list[str]:
     """The holidays a name holds: the `holidays` package joins two on one day with "; " ("Dussehra;
     Mahatma Gandhi's Birthday"), a weekly partition the days of its week with " + "."""

@@ -72,6 +72,7 @@ from dw_assets.core.volume_calendar import (
     carries_closed_days,
     closures,
     features_of,
+    fortnight_anchors,
     holiday_parts,
     hour_closures,
     local_hours,
@@ -116,6 +117,11 @@ ROLLED_NEIGHBOURS = 1
 # a partition of fewer rows than this moves by 10% or more by counting alone: an earned group's past
 # occurrences of so few rows are judged with that noise (see _indistinct)
 FEW_ROWS = 100
+# a 14-day cycle (a pay run every second Friday) is a guess over 14 phases x 2 rolls: a phase's days
+# must stand out of the same weekday a week either side (the weekday's other phase) by ROLLED_Z
+# standard errors of that weekday's spread, over FORTNIGHT_MIN_OCCASIONS occasions each at least,
+# ROLLED_SAME_SIDE of them on its side, in each half of the history (ROLLED_HALF_Z)
+FORTNIGHT_MIN_OCCASIONS = 6
 COUNT_TAIL = 1e-4  # a count a clean partition reaches less often than this (each side) is outside the band
 MIN_OCCURRENCES = {"month_of_year": 2}
 YEARLY_HARMONICS = 2  # a weekly series' smooth yearly season: a cycle and its first overtone (see _yearly_season)
@@ -296,10 +302,19 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             x = [v - s for v, s in zip(x, yearly_values)]
     available = [f for f in FEATURES if f in target_feats]
     fit: SeriesFit | None = None  # the chosen trial below is the fit itself: it is not fitted twice
+    fortnights: list[tuple[int, str]] = []  # earned 14-day cycles (below)
     if compare_by is not None:
         used = [f for f in compare_by if f in available]
     else:
         used = [f for f in SPARSE if f in available]
+        if grain == "day" and step < 1.5 and "rolled_day" in used:
+            # a 14-day cycle first: half of a weekday's days at x2 would otherwise spoil the weekday group
+            # (read without holidays' neighbourhoods: one would take a payday rolled next to a holiday as its own)
+            search = SeriesFit(t, x, feats, [f for f in used if f != "near_holiday"], lag, level_points)
+            fortnights = _fortnights(pts_pos, search, cal, open_days, p)
+            if fortnights:
+                _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, list(cal.rolled_days),
+                                   fortnights)
         if step < 1.5:  # only a regular daily/hourly series can show a weekday, hour or business-day shape
             fit = SeriesFit(t, x, feats, used, lag, level_points)
             spread = typical_error(fit)
@@ -358,7 +373,8 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             earned = _rolled_days(pts_pos, SeriesFit(t, x, feats, dense, lag, level_points), cal, open_days, p,
                                   list(cal.rolled_days))
         if earned:
-            _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, [*cal.rolled_days, *earned])
+            _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, [*cal.rolled_days, *earned],
+                               fortnights)
             fit = SeriesFit(t, x, feats, used, lag, level_points)
             special = _calendar_days(feats)
     daily_months = False  # a daily series' months of the year, each earned on its own (below)
@@ -1246,15 +1262,16 @@ def _rolled_candidates(pts: Sequence[Point], cal: HolidayCalendar, open_days: fr
 
 def _label_rolled_days(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
                        target_feats: dict[str, object], cal: HolidayCalendar, open_days: frozenset[int],
-                       anchors: Sequence[tuple[int, str]]) -> None:
+                       anchors: Sequence[tuple[int, str]], fortnights: Sequence[tuple[int, str]] = ()) -> None:
     """Each point (and the target) on a rolled day of `anchors` takes its label ("27 preceding"); a
     date two anchors share is the first one's. The business days next to it (ROLLED_NEIGHBOURS each
     side) take the anchor's label with their offset ("27 preceding -1d": files that land the day
     before a payday); an anchor's own date keeps the anchor's, and each neighbour must earn its group
-    (`_indistinct`), as a holiday's neighbourhood does."""
+    (`_indistinct`), as a holiday's neighbourhood does. `fortnights`: 14-day cycles ((phase, roll),
+    `_fortnights`), labelled by their weekday ("fortnightly Fri preceding"), after the days of the month."""
     for fv in [*feats, target_feats]:
         fv["rolled_day"] = ""
-    if not anchors:
+    if not anchors and not fortnights:
         return
     is_open = _open_test(pts, cal, open_days)
     index = {q.at.date(): i for i, q in enumerate(pts)}
@@ -1263,6 +1280,10 @@ def _label_rolled_days(pts: Sequence[Point], feats: list[dict[str, object]], tar
     for day, roll in anchors:
         for anchor in rolled_anchors(day, roll, pts[0].at.date(), target.date() + timedelta(days=14), is_open):
             labels.setdefault(anchor, f"{day} {roll}")
+    for phase, roll in fortnights:
+        label = f"fortnightly {calendar.day_abbr[date.fromordinal(phase + 14).weekday()]} {roll}"
+        for anchor in fortnight_anchors(phase, roll, pts[0].at.date(), target.date() + timedelta(days=14), is_open):
+            labels.setdefault(anchor, label)
     near: dict[date, str] = {}
     for anchor, label in labels.items():
         for sign in (-1, 1):
@@ -1326,6 +1347,81 @@ def _rolled_days(pts: Sequence[Point], fit: SeriesFit, cal: HolidayCalendar, ope
         for i in idx:
             resid[i] -= effect  # the next day is tried on what this one leaves
     return earned
+
+
+def _fortnights(pts: Sequence[Point], fit: SeriesFit, cal: HolidayCalendar, open_days: frozenset[int],
+                p: ModelParams) -> list[tuple[int, str]]:
+    """The 14-day cycles the history earns ((phase, roll): the days whose ordinal is `phase` modulo 14,
+    rolled to a business day), read from the data, never from a calendar date. No weekday, business
+    day or day of the month holds a pay run every second Friday: each phase's days are compared with
+    the same weekday's other phase (the week before and after), so the weekly shape cancels. A phase
+    earns its cycle when its median residual stands out of the other phase's by ROLLED_Z standard
+    errors of their own spread (the weekday group's; no less than the series' noise), over
+    FORTNIGHT_MIN_OCCASIONS occasions each, ROLLED_SAME_SIDE of its days beyond the other phase's
+    median, the same in each half of the history (by ROLLED_HALF_Z: alternating weeks that piled up by chance in one stretch are no cycle)
+    and by more than the band's floor and that spread. Of the two phases of a weekday, the one that
+    moved (further from the other days) is the cycle's. The roll is the one whose rolled days show
+    it more ("preceding" where the history holds none: a pay run before a holiday, not after)."""
+    resid = np.asarray(fit.resid)
+    noise = _noise_sd(fit)
+    first, last = pts[0].at.date(), pts[-1].at.date()
+    is_open = _open_test(pts, cal, open_days)
+    index = {q.at.date(): i for i, q in enumerate(pts)}
+
+    def days_of(phase: int, roll: str) -> np.ndarray:
+        return np.array(sorted(index[d] for d in fortnight_anchors(phase, roll, first, last, is_open) if d in index),
+                        dtype=int)
+
+    def stands_out(on: np.ndarray, off: np.ndarray) -> float | None:
+        """z of on's median against off's, or None where it does not earn a cycle."""
+        if min(len(on), len(off)) < FORTNIGHT_MIN_OCCASIONS:
+            return None
+        a, b = resid[on], resid[off]
+        effect = float(np.median(a) - np.median(b))
+        # (no narrower than the series' noise: a level read by medians leaves many residuals at zero)
+        sd = max(MAD_SCALE * float(np.median(np.abs(np.concatenate([a - np.median(a), b - np.median(b)])))), noise)
+        if sd <= 0 or abs(effect) < max(p.floor, sd) or abs(float(np.median(a))) < abs(float(np.median(b))):
+            return None
+        z = abs(effect) / (sd * math.sqrt(math.pi / 2 * (1 / len(a) + 1 / len(b))))
+        sign = 1 if effect > 0 else -1
+        if z <= ROLLED_Z or np.mean((a - np.median(b)) * sign > 0) < ROLLED_SAME_SIDE:
+            return None
+        middle = pts[len(pts) // 2].at.date().toordinal() + 0.5
+        ordinal = np.array([q.at.date().toordinal() for q in pts])
+        for half in (ordinal < middle, ordinal >= middle):
+            ha, hb = on[half[on]], off[half[off]]
+            if min(len(ha), len(hb)) < 2:
+                return None
+            gap = float(np.median(resid[ha]) - np.median(resid[hb]))
+            if gap * sign <= ROLLED_HALF_Z * sd * math.sqrt(math.pi / 2 * (1 / len(ha) + 1 / len(hb))):
+                return None
+        return z
+
+    # the cycles found, by the days they hold: a closed weekday's phase rolled to an open one holds
+    # the open one's days (Sunday's, rolled back, are Friday's), and the phase whose own days they
+    # are (fewest rolled) names them; of two rolls holding the same days, the first ("preceding")
+    found: dict[tuple[int, ...], tuple[int, float, int, str]] = {}
+    for phase in range(14):
+        before, after = days_of(phase, ROLLS[0]), days_of(phase, ROLLS[1])
+        other = days_of((phase + 7) % 14, ROLLS[0])
+        if min(len(before), len(other)) < FORTNIGHT_MIN_OCCASIONS:
+            continue
+        # the roll is read on the days the two rolls part (a payday whose Friday was a holiday):
+        # "following" only where those days show the cycle more than the days before the holiday
+        sign = 1 if np.median(resid[before]) > np.median(resid[other]) else -1
+        parted_before, parted_after = np.setdiff1d(before, after), np.setdiff1d(after, before)
+        roll, on = ROLLS[0], before
+        if len(parted_after) and len(parted_before) and \
+                np.median(resid[parted_after]) * sign > np.median(resid[parted_before]) * sign:
+            roll, on, other = ROLLS[1], after, days_of((phase + 7) % 14, ROLLS[1])
+        z = stands_out(on, other)
+        if z is None:
+            continue
+        rolled = sum(1 for i in on if pts[i].at.date().toordinal() % 14 != phase)
+        key = tuple(on.tolist())
+        if key not in found or (rolled, -z) < found[key][:2]:
+            found[key] = (rolled, -z, phase, roll)
+    return [(phase, roll) for _, _, phase, roll in sorted(found.values(), key=lambda c: c[1])[:ROLLED_MAX]]
 
 
 def _working_day_neighbourhoods(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,

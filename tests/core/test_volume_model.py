@@ -23,6 +23,7 @@ from dw_assets.core.volume_calendar import (
     HolidayCalendar,
     carries_closed_days,
     features_of,
+    fortnight_anchors,
     hour_label,
     hour_of_key,
     hour_start,
@@ -2324,3 +2325,64 @@ def test_a_run_read_as_a_ramp_is_not_searched_for_twice(monkeypatch: pytest.Monk
                 read_as_ramp += 1
                 assert len(calls) == 1, i
     assert read_as_ramp > 0
+def _biweekly_payroll(pay: float, seed: int = 7) -> tuple[list[Point], HolidayCalendar]:
+    """Ontario business days over two years, 2.5% noise, Mondays x1.1 and Fridays x0.9, a month-end
+    batch x1.5 and, `pay` times, a pay run every second Friday (Good Friday 2025 among them: rolled
+    to the Thursday before)."""
+    cal = HolidayCalendar(country="CA", subdiv="ON")
+    rng = random.Random(seed)
+    days = [d for d in (date(2024, 1, 1) + timedelta(days=i) for i in range(730)) if cal.is_business_day(d)]
+    fridays = [date(2025, 4, 18) + timedelta(weeks=2 * k) for k in range(-40, 40)]
+    paydays = set()
+    for friday in fridays:
+        while not cal.is_business_day(friday):
+            friday -= timedelta(days=1)
+        paydays.add(friday)
+    lasts = {max(d for d in days if (d.year, d.month) == (e.year, e.month)) for e in days}
+    out = []
+    for d in days:
+        mean = 6_000.0 * (1.1, 1.0, 1.0, 1.0, 0.9)[d.weekday()] * (pay if d in paydays else 1.0)
+        mean *= 1.5 if d in lasts else 1.0
+        out.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.025)))))
+    return out, cal
+
+
+def test_fortnight_anchors_are_every_fourteenth_day_rolled_to_a_business_day():
+    cal = HolidayCalendar(country="CA", subdiv="ON")
+    phase = date(2025, 4, 4).toordinal() % 14
+    days = fortnight_anchors(phase, "preceding", date(2025, 3, 25), date(2025, 5, 5), cal.is_business_day)
+    # Good Friday 18 April 2025 rolled back to Thursday the 17th
+    assert days == [date(2025, 4, 4), date(2025, 4, 17), date(2025, 5, 2)]
+    days = fortnight_anchors(phase, "following", date(2025, 3, 25), date(2025, 5, 5), cal.is_business_day)
+    assert days == [date(2025, 4, 4), date(2025, 4, 21), date(2025, 5, 2)]
+
+
+def test_a_pay_run_every_second_friday_earns_a_fourteen_day_cycle():
+    history, cal = _biweekly_payroll(2.2)
+    # (on main no group held it: the fit kept "all", every payday flagged and a 20% drop passed)
+    # Friday 30 May 2025, and Thursday 17 April 2025 (Good Friday's pay run, the business day before)
+    for target in (datetime(2025, 5, 30), datetime(2025, 4, 17)):
+        i = next(k for k, q in enumerate(history) if q.at == target)
+        fc = forecast(history[max(0, i - 400):i], target, calendar_=cal)
+        assert "fortnightly Fri preceding" in fc.group, (target, fc.group)
+        assert judge(fc, history[i].value).passed, (target, fc.group, history[i].value / fc.baseline)
+        assert not judge(fc, history[i].value * 0.8).passed  # a 20% drop fails
+    # the Friday between two pay runs is an ordinary Friday, and a doubled one fails
+    target = datetime(2025, 6, 6)
+    i = next(k for k, q in enumerate(history) if q.at == target)
+    fc = forecast(history[max(0, i - 400):i], target, calendar_=cal)
+    assert "fortnightly" not in fc.group, fc.group
+    assert judge(fc, history[i].value).passed and not judge(fc, history[i].value * 0.8).passed
+
+
+def test_no_fourteen_day_cycle_is_earned_where_none_moves_the_series():
+    # business days with a weekly shape only, and every day's orders with a weekly shape (alternate
+    # weeks differ by noise alone)
+    history, cal = _biweekly_payroll(1.0)
+    orders = _orders(days=600, seed=3)
+    for series, calendar_ in ((history, cal), (orders, _us_calendar())):
+        for target in [q.at for q in series[-120:]][::4]:
+            i = next(k for k, q in enumerate(series) if q.at == target)
+            fc = forecast(series[max(0, i - 400):i], target, calendar_=calendar_)
+            assert "fortnightly" not in fc.group, (target, fc.group)
+
