@@ -484,13 +484,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         if start >= 7:
             # re-baseline: move the points before the shift to the new level and refit, so the
             # calendar effects and the spread are learned on one consistent series
-            delta = _shift_size(t, x, feats, used, lag, level_points, start)
-            shift["ratio"] = round(math.exp(delta), 4)
-            adjusted = [v + delta if i < start else v for i, v in enumerate(x)]
-            fit = SeriesFit(t, adjusted, feats, used, lag, level_points)
-            # one correction: the shift as the refitted model sees it (few post points can mislead
-            # the first estimate when their weekday was thin before the shift)
-            delta -= median(fit.resid[start:]) - median(fit.resid[max(0, start - level_points):start])
+            delta = _sized_shift(t, x, feats, used, lag, level_points, start)
             shift["ratio"] = round(math.exp(delta), 4)
             x = [v + delta if i < start else v for i, v in enumerate(x)]
             fit = SeriesFit(t, x, feats, used, lag, level_points)
@@ -843,6 +837,8 @@ def _band_k(p: ModelParams, span: int, fit: SeriesFit, feats: Sequence[Mapping[s
     if own < BAND_K_MIN_ERRORS:
         return p.k
     return min(p.k, float(student_t.isf(float(norm.sf(p.k)) * span, own)))
+
+
 def _ramp_unconfirmed(special: Sequence[bool], level_points: int) -> bool:
     """The latest RAMP_STALE_SHARE of a level window are all calendar days (a holiday's fortnight):
     a ramp's line rests on ordinary days older than them, and their own values, de-seasoned by
@@ -1367,6 +1363,9 @@ def _fortnights(pts: Sequence[Point], fit: SeriesFit, cal: HolidayCalendar, open
     first, last = pts[0].at.date(), pts[-1].at.date()
     is_open = _open_test(pts, cal, open_days)
     index = {q.at.date(): i for i, q in enumerate(pts)}
+    ordinal = np.array([q.at.date().toordinal() for q in pts])
+    middle = pts[len(pts) // 2].at.date().toordinal() + 0.5
+    halves = (ordinal < middle, ordinal >= middle)
 
     def days_of(phase: int, roll: str) -> np.ndarray:
         return np.array(sorted(index[d] for d in fortnight_anchors(phase, roll, first, last, is_open) if d in index),
@@ -1386,9 +1385,7 @@ def _fortnights(pts: Sequence[Point], fit: SeriesFit, cal: HolidayCalendar, open
         sign = 1 if effect > 0 else -1
         if z <= ROLLED_Z or np.mean((a - np.median(b)) * sign > 0) < ROLLED_SAME_SIDE:
             return None
-        middle = pts[len(pts) // 2].at.date().toordinal() + 0.5
-        ordinal = np.array([q.at.date().toordinal() for q in pts])
-        for half in (ordinal < middle, ordinal >= middle):
+        for half in halves:
             ha, hb = on[half[on]], off[half[off]]
             if min(len(ha), len(hb)) < 2:
                 return None
@@ -1485,12 +1482,19 @@ def _older_accepted_shifts(t: list[float], x: list[float], feats: list[dict[str,
     for start in reversed(starts):
         # (sized on its own level: up to the next accepted shift, whose window re-baselines it)
         stop = min([start + level_points, *(i for i in shifts if i > start)])
-        delta = _shift_size(t[:stop], x[:stop], feats[:stop], used, lag, level_points, start)
-        moved = [v + delta if i < start else v for i, v in enumerate(x[:stop])]
-        refit = SeriesFit(t[:stop], moved, feats[:stop], used, lag, level_points)
-        delta -= median(refit.resid[start:stop]) - median(refit.resid[max(0, start - level_points):start])
+        delta = _sized_shift(t[:stop], x[:stop], feats[:stop], used, lag, level_points, start)
         x = [v + delta if i < start else v for i, v in enumerate(x)]
     return x, bool(starts)
+
+
+def _sized_shift(t: list[float], x: list[float], feats: list[dict[str, object]], used: list[str], lag: int,
+                 level_points: int, start: int) -> float:
+    """The log size of a shift at `start`: the points after it against a model fitted before it
+    (_shift_size), then one correction, the shift as the model refitted on the moved series sees it
+    (few points after it can mislead the first estimate when their weekday was thin before it)."""
+    delta = _shift_size(t, x, feats, used, lag, level_points, start)
+    refit = SeriesFit(t, [v + delta if i < start else v for i, v in enumerate(x)], feats, used, lag, level_points)
+    return delta - (median(refit.resid[start:]) - median(refit.resid[max(0, start - level_points):start]))
 
 
 def _find_shift(fit: SeriesFit, pts: Sequence[Point], h: float, level_points: int, shift_after: int,

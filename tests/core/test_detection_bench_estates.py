@@ -410,17 +410,6 @@ def test_tenth_round_estate_generates(name: str) -> None:
     assert {estate.categories.get(at, "ordinary") for at in stamps[estate.evaluate_from:]} == kinds
 
 
-@pytest.mark.parametrize("name", sorted(TENTH_ROUND))
-def test_tenth_round_faults_are_injected_on_each_estates_groups(name: str) -> None:
-    estate = ESTATES[name](1)
-    groups = estate.series[estate.evaluate_from][1]
-    out = faulted(random.Random(1), groups)
-    assert set(out) == set(FAULTS) and all(len(values) == len(groups) for values in out.values())
-    assert out["empty"] == [0.0] * len(groups) and out["duplicated"] == [v * 2 for v in groups]
-    assert sum(v == 0 for v in out["missing_group"]) >= 1
-    assert sum(out["drop_20"]) == pytest.approx(0.8 * sum(groups), rel=0.01)
-
-
 def test_payroll_ca_biweekly_paydays_fall_fourteen_days_apart_and_roll_off_holidays() -> None:
     estate = ESTATES["payroll_ca_biweekly"](1)
     days = [at.date() for at, _ in estate.series]
@@ -557,8 +546,8 @@ def test_eleventh_round_estate_generates(name: str) -> None:
     assert {estate.categories.get(at, "ordinary") for at in stamps[estate.evaluate_from:]} == kinds
 
 
-@pytest.mark.parametrize("name", sorted(ELEVENTH_ROUND))
-def test_eleventh_round_faults_are_injected_on_each_estates_groups(name: str) -> None:
+@pytest.mark.parametrize("name", sorted(TENTH_ROUND | ELEVENTH_ROUND))
+def test_tenth_and_eleventh_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
     estate = ESTATES[name](1)
     groups = estate.series[estate.evaluate_from][1]
     out = faulted(random.Random(1), groups)
