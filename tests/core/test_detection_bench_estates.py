@@ -516,8 +516,8 @@ def test_a_biweekly_payroll_is_read_as_a_daily_series_not_a_weekly_one() -> None
     assert detection_bench._lookback(ESTATES["tickets_nz_weekly"](1)) == 156 and detection_bench._lookback(ESTATES["claims_de_weekly"](1)) == 156
 
 
-# the eleventh round (written blind, held out): each estate, its number of groups, its length at least and the
-# kinds of clean partitions its evaluated window must hold. Generation only: never run on the model here
+# the eleventh round (written blind, held out until the twelfth): each estate, its number of groups, its length at
+# least and the kinds of clean partitions its evaluated window must hold
 ELEVENTH_ROUND = {
     "calls_us_hourly": (3, 1400, {"after_dst", "after_holiday", "ordinary"}),
     "ledger_nz_monthly": (4, 60, {"year_end", "period_end", "period_start", "ordinary"}),
@@ -526,11 +526,15 @@ ELEVENTH_ROUND = {
 }
 
 
+# ... of which the twelfth round read these (their first run's misses), so they are no longer held out
+READ_IN_TWELFTH_ROUND = {"calls_us_hourly", "ledger_nz_monthly", "orders_cairo", "rentals_es"}
+
+
 @pytest.mark.parametrize("name", sorted(ELEVENTH_ROUND))
 def test_eleventh_round_estate_generates(name: str) -> None:
     estate = ESTATES[name](1)
     groups, length, kinds = ELEVENTH_ROUND[name]
-    assert estate.name == name and name in HELD_OUT
+    assert estate.name == name and (name in HELD_OUT) != (name in READ_IN_TWELFTH_ROUND)
     assert estate.series == ESTATES[name](1).series, "same seed, same series"
     assert estate.series != ESTATES[name](2).series, "another seed, other noise"
     stamps = [at for at, _ in estate.series]
