@@ -57,10 +57,12 @@ from dw_assets.core.volume_calendar import (
     ALL_WEEK,
     EARNED,
     FEATURES,
+    HOLIDAY_JOIN,
     LUNAR_NEW_YEAR_SEASON,
     NEIGHBOURHOOD_DAYS,
     NEIGHBOURHOOD_MAX_DAYS,
     NONE,
+    OBSERVED,
     PERIOD_CLOSE_DAYS,
     RAMADAN,
     RAMADAN_LATE,
@@ -414,7 +416,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             drop = _indistinct(fit, used, daily_months) | _beyond_reach(fit, wider, _indistinct(fit, used, daily_months))
             special = _calendar_days(feats)
     if "holiday" in used:
-        target_feats["holiday"] = _combined_holiday(str(target_feats["holiday"]), fit, drop)
+        target_feats["holiday"] = _combined_holiday(_observed_as_base(str(target_feats["holiday"]), fit), fit, drop)
     unproven = fit.effects["holiday"].get(target_feats["holiday"], 0.0) if ("holiday", target_feats.get("holiday")) in drop else 0.0
     near = target_feats.get("near_holiday")
     if not unproven and near and ("near_holiday", near) in drop and abs(split_near(str(near))[1]) > NEIGHBOURHOOD_DAYS \
@@ -1652,6 +1654,21 @@ def _regime_splits(resid: Sequence[float], lo: int, hi: int, after: int, min_mov
         return []
     return [*_regime_splits(resid, lo, j, after, min_move, min_stat), j,
             *_regime_splits(resid, j, hi, after, min_move, min_stat)]
+
+
+def _observed_as_base(name: str, fit: SeriesFit) -> str:
+    """A holiday never seen whose name is a seen holiday's with " (observed)" (the `holidays` package's
+    day off for a holiday on a weekend: "Anzac Day (observed)" on the Monday, some years only) compares
+    with that holiday's past, as does a week holding both ("Independence Day (observed) + Independence
+    Day"). Only where the base name (or each part of it, see `_combined_holiday`) was seen: otherwise
+    the name is kept, a holiday never seen."""
+    members = fit.members["holiday"]
+    if not name or OBSERVED not in name or members.get(name):
+        return name
+    join = HOLIDAY_JOIN.search(name)
+    parts = list(dict.fromkeys(part.replace(OBSERVED, "") for part in holiday_parts(name)))
+    based = join.group(0).join(parts) if join else parts[0]
+    return based if members.get(based) or all(members.get(part) for part in parts) else name
 
 
 def _combined_holiday(name: str, fit: SeriesFit, drop: set[tuple[str, object]]) -> str:
