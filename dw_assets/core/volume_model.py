@@ -822,8 +822,11 @@ def _yearly_season(t: list[float], x: list[float], feats: list[dict[str, object]
         return None
     beta = _robust_lstsq(a_fit, y)
     season = a_all[:, 1:] @ beta[1:]
-    # the fitted curve's own uncertainty at the target, as a least-squares prediction's (in spreads)
-    return season[:n].tolist(), float(season[n]), (2 * YEARLY_HARMONICS + 1) / len(idx)
+    # the fitted curve's own uncertainty, as a least-squares prediction's (in spreads), of what the band
+    # does not already hold: the level is read from the latest weeks, de-seasoned by the same curve, so
+    # an error of the curve there moves the level with it, and only its change to the target counts
+    d = a_all[n] - a_all[n - level_points:n].mean(axis=0)
+    return season[:n].tolist(), float(season[n]), float(d @ np.linalg.pinv(a_fit.T @ a_fit) @ d)
 
 
 def _band_k(p: ModelParams, span: int, fit: SeriesFit, feats: Sequence[Mapping[str, object]],

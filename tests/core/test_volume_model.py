@@ -2427,3 +2427,17 @@ def test_an_observed_holiday_whose_base_was_never_seen_alone_stays_unseen():
     fc = forecast([q for q in history if q.at < target], target, calendar_=cal)
     assert fc.unseen_holiday is not None and "Boxing Day (observed)" in fc.unseen_holiday
 
+
+def test_a_yearly_seasons_uncertainty_counts_only_its_change_since_the_level_window():
+    # the level is read from the latest eight weeks de-seasoned by the same curve: an error of the
+    # curve there moves the level with it, so the band holds only the curve's change to the target
+    # (main: the whole prediction variance, (2 x harmonics + 1) / weeks fitted, a band ~3% wider)
+    history = _yearly_cosine(0.2)
+    pts, target = history[:-1], history[-1].at
+    feats = [dict(features_of(q.at, "day", HolidayCalendar(), 7)) for q in pts]
+    yearly = volume_model._yearly_season(list(map(float, range(len(pts)))), [math.log(q.value) for q in pts], feats,
+                                         [q.at + timedelta(days=3) for q in pts], target + timedelta(days=3),
+                                         52, 8, ModelParams())
+    assert yearly is not None
+    whole = (2 * volume_model.YEARLY_HARMONICS + 1) / (len(pts) - 52)  # every week but the first and last half-year
+    assert 0 < yearly[2] < 0.75 * whole, (yearly[2], whole)
