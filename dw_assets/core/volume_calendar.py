@@ -44,6 +44,7 @@ NEIGHBOURHOOD_DAYS = 3  # the working days before and after a holiday that may c
 # a side is widened only when its outermost day is a group of its own, and only as far as its days stay so
 NEIGHBOURHOOD_MAX_DAYS = 10
 HOLIDAY_JOIN = re.compile(r"; | \+ ")  # how two holidays on one day (one week) are named together
+OBSERVED = " (observed)"  # the `holidays` package's day off for a holiday on a weekend: "Anzac Day (observed)"
 BRIDGE_REACH = 6  # closed days a bridge day may lie from the holiday it belongs to (a weekend and more)
 PERIOD_CLOSE_DAYS = 3  # the open days before a quarter's or year's last one that may carry its close
 # Ramadan: the days before Eid al-Fitr's first day (29 or 30; no holiday calendar lists them), its

@@ -57,10 +57,12 @@ from dw_assets.core.volume_calendar import (
     ALL_WEEK,
     EARNED,
     FEATURES,
+    HOLIDAY_JOIN,
     LUNAR_NEW_YEAR_SEASON,
     NEIGHBOURHOOD_DAYS,
     NEIGHBOURHOOD_MAX_DAYS,
     NONE,
+    OBSERVED,
     PERIOD_CLOSE_DAYS,
     RAMADAN,
     RAMADAN_LATE,
@@ -414,7 +416,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             drop = _indistinct(fit, used, daily_months) | _beyond_reach(fit, wider, _indistinct(fit, used, daily_months))
             special = _calendar_days(feats)
     if "holiday" in used:
-        target_feats["holiday"] = _combined_holiday(str(target_feats["holiday"]), fit, drop)
+        target_feats["holiday"] = _combined_holiday(_observed_as_base(str(target_feats["holiday"]), fit), fit, drop)
     unproven = fit.effects["holiday"].get(target_feats["holiday"], 0.0) if ("holiday", target_feats.get("holiday")) in drop else 0.0
     near = target_feats.get("near_holiday")
     if not unproven and near and ("near_holiday", near) in drop and abs(split_near(str(near))[1]) > NEIGHBOURHOOD_DAYS \
@@ -820,8 +822,11 @@ def _yearly_season(t: list[float], x: list[float], feats: list[dict[str, object]
         return None
     beta = _robust_lstsq(a_fit, y)
     season = a_all[:, 1:] @ beta[1:]
-    # the fitted curve's own uncertainty at the target, as a least-squares prediction's (in spreads)
-    return season[:n].tolist(), float(season[n]), (2 * YEARLY_HARMONICS + 1) / len(idx)
+    # the fitted curve's own uncertainty, as a least-squares prediction's (in spreads), of what the band
+    # does not already hold: the level is read from the latest weeks, de-seasoned by the same curve, so
+    # an error of the curve there moves the level with it, and only its change to the target counts
+    d = a_all[n] - a_all[n - level_points:n].mean(axis=0)
+    return season[:n].tolist(), float(season[n]), float(d @ np.linalg.pinv(a_fit.T @ a_fit) @ d)
 
 
 def _band_k(p: ModelParams, span: int, fit: SeriesFit, feats: Sequence[Mapping[str, object]],
@@ -1652,6 +1657,21 @@ def _regime_splits(resid: Sequence[float], lo: int, hi: int, after: int, min_mov
         return []
     return [*_regime_splits(resid, lo, j, after, min_move, min_stat), j,
             *_regime_splits(resid, j, hi, after, min_move, min_stat)]
+
+
+def _observed_as_base(name: str, fit: SeriesFit) -> str:
+    """A holiday never seen whose name is a seen holiday's with " (observed)" (the `holidays` package's
+    day off for a holiday on a weekend: "Anzac Day (observed)" on the Monday, some years only) compares
+    with that holiday's past, as does a week holding both ("Independence Day (observed) + Independence
+    Day"). Only where the base name (or each part of it, see `_combined_holiday`) was seen: otherwise
+    the name is kept, a holiday never seen."""
+    members = fit.members["holiday"]
+    if not name or OBSERVED not in name or members.get(name):
+        return name
+    join = HOLIDAY_JOIN.search(name)
+    parts = list(dict.fromkeys(part.replace(OBSERVED, "") for part in holiday_parts(name)))
+    based = join.group(0).join(parts) if join else parts[0]
+    return based if members.get(based) or all(members.get(part) for part in parts) else name
 
 
 def _combined_holiday(name: str, fit: SeriesFit, drop: set[tuple[str, object]]) -> str:

@@ -2386,3 +2386,58 @@ def test_no_fourteen_day_cycle_is_earned_where_none_moves_the_series():
             fc = forecast(series[max(0, i - 400):i], target, calendar_=calendar_)
             assert "fortnightly" not in fc.group, (target, fc.group)
 
+
+
+def _nz_weeks(seed: int = 4) -> list[Point]:
+    """New Zealand weekly sales (Monday weeks from 2 January 2023), 4% noise; a week holding Anzac Day
+    or its observed Monday at x0.7, a week holding Christmas Day x0.6, New Year's Day x1.2."""
+    cal = HolidayCalendar(country="NZ")
+    rng = random.Random(seed)
+    out = []
+    for i in range(210):
+        monday = date(2023, 1, 2) + timedelta(weeks=i)
+        names = " ".join(cal.name(monday + timedelta(days=k)) for k in range(7))
+        mean = 20_000 * (0.7 if "Anzac" in names else 1.0) * (0.6 if "Christmas" in names else 1.0)
+        mean *= 1.2 if "New Year's Day" in names else 1.0
+        out.append(Point(datetime(monday.year, monday.month, monday.day), round(mean * math.exp(rng.gauss(0, 0.04)))))
+    return out
+
+
+def test_an_observed_holiday_never_seen_compares_with_its_base_holidays_past():
+    # Anzac Day 2026 is a Saturday: the week after holds "Anzac Day (observed)", a name the history
+    # (2023-2025, Anzac Day on weekdays) never saw. It compares with the weeks that held Anzac Day
+    # (x0.7), not as a holiday never seen (main: "like one of the holidays seen", a wider band)
+    cal = HolidayCalendar(country="NZ")
+    history = _nz_weeks()
+    target = datetime(2026, 4, 27)
+    assert cal.name(date(2026, 4, 27)) == "Anzac Day (observed)"
+    value = next(q.value for q in history if q.at == target)
+    fc = forecast([q for q in history if q.at < target], target, calendar_=cal)
+    assert fc.group == "holiday:Anzac Day" and fc.unseen_holiday is None
+    assert judge(fc, value).passed
+    assert not judge(fc, round(value * 0.65)).passed
+
+
+def test_an_observed_holiday_whose_base_was_never_seen_alone_stays_unseen():
+    # week 53 of 2026 holds Boxing Day (observed), New Year's Day and the day after: the history's
+    # weeks held Boxing Day with Christmas Day, never alone, so the week is still a holiday never seen
+    cal = HolidayCalendar(country="NZ")
+    history = _nz_weeks()
+    target = datetime(2026, 12, 28)
+    fc = forecast([q for q in history if q.at < target], target, calendar_=cal)
+    assert fc.unseen_holiday is not None and "Boxing Day (observed)" in fc.unseen_holiday
+
+
+def test_a_yearly_seasons_uncertainty_counts_only_its_change_since_the_level_window():
+    # the level is read from the latest eight weeks de-seasoned by the same curve: an error of the
+    # curve there moves the level with it, so the band holds only the curve's change to the target
+    # (main: the whole prediction variance, (2 x harmonics + 1) / weeks fitted, a band ~3% wider)
+    history = _yearly_cosine(0.2)
+    pts, target = history[:-1], history[-1].at
+    feats = [dict(features_of(q.at, "day", HolidayCalendar(), 7)) for q in pts]
+    yearly = volume_model._yearly_season(list(map(float, range(len(pts)))), [math.log(q.value) for q in pts], feats,
+                                         [q.at + timedelta(days=3) for q in pts], target + timedelta(days=3),
+                                         52, 8, ModelParams())
+    assert yearly is not None
+    whole = (2 * volume_model.YEARLY_HARMONICS + 1) / (len(pts) - 52)  # every week but the first and last half-year
+    assert 0 < yearly[2] < 0.75 * whole, (yearly[2], whole)
