@@ -146,6 +146,10 @@ CLOSED_MIN_OCCASIONS = 3
 CELL_FAMILY_P = 0.01
 CELL_MIN_WEEKS = 6
 CELL_HALF_Z = 2.0
+# the first business day after a holiday that closed one (a backlog the next morning) is earned on an
+# hourly series, hour by hour, from at least this many past such days in its history (four weeks of
+# hours seldom hold two: then nothing is labelled)
+AFTER_HOLIDAY_MIN_DAYS = 2
 # a partition covering several days (a week) is judged at the configured k's tail probability per
 # day (see _band_k), where the target's spread rests on at least this many one-step errors
 BAND_K_MIN_ERRORS = 30
@@ -308,6 +312,8 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         if yearly is not None:
             yearly_values, season_now, season_var = yearly
             x = [v - s for v, s in zip(x, yearly_values)]
+    if grain == "hour" and compare_by is None:
+        _after_holiday_hours(feats, target_feats, [local[q.at] for q in pts_pos], local[target], cal)
     available = [f for f in FEATURES if f in target_feats]
     fit: SeriesFit | None = None  # the chosen trial below is the fit itself: it is not fitted twice
     fortnights: list[tuple[int, str]] = []  # earned 14-day cycles (below)
@@ -1896,6 +1902,38 @@ def _event_ends(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], t
     if not first or any(abs(v - after_level1) >= abs(v - level1) for v in first):
         return 0.0, 0
     return -now_step * min(1.0, back / up), int(after1.sum())
+
+
+def _after_holiday(day: date, cal: HolidayCalendar) -> bool:
+    """`day` is the first business day after a holiday that closed a business day (Tuesday after a
+    Monday's, Monday after a Friday's; a holiday on a weekend day closes none)."""
+    if not cal.is_business_day(day):
+        return False
+    before = day - timedelta(days=1)
+    for _ in range(7):
+        if cal.is_business_day(before):
+            return False
+        if cal.name(before) and not cal.is_weekend(before):
+            return True
+        before -= timedelta(days=1)
+    return False
+
+
+def _after_holiday_hours(feats: list[dict[str, object]], target_feats: dict[str, object],
+                         moments: Sequence[datetime], target: datetime, cal: HolidayCalendar) -> None:
+    """On an hourly series whose target is the first business day after a holiday (`moments`, `target`:
+    local hours), each hour of such days is a neighbourhood of its own ("a holiday 10h +1d": the
+    morning's backlog, the afternoon as usual), learned across the history's past holidays and earned
+    as a neighbourhood is (_indistinct), where the history holds AFTER_HOLIDAY_MIN_DAYS of them. Any
+    other target, or too few past days: nothing is labelled, the forecast is as before."""
+    if not _after_holiday(target.date(), cal):
+        return
+    after = {d for d in {at.date() for at in moments} if _after_holiday(d, cal)}
+    if len(after) < AFTER_HOLIDAY_MIN_DAYS:
+        return
+    for fv, at in [*zip(feats, moments), (target_feats, target)]:
+        if at.date() in after or fv is target_feats:
+            fv["near_holiday"] = f"a holiday {at.hour:02d}h +1d"
 
 
 def _earned_cells(fit: SeriesFit) -> set[object]:
