@@ -146,6 +146,7 @@ CLOSED_MIN_OCCASIONS = 3
 CELL_FAMILY_P = 0.01
 CELL_MIN_WEEKS = 6
 CELL_HALF_Z = 2.0
+CELL_PASSES = 2  # a second look once the first hours earned no longer pull their weekday's and hour's effects
 # the first business day after a holiday that closed one (a backlog the next morning) is earned on an
 # hourly series, hour by hour, from at least this many past such days in its history (four weeks of
 # hours seldom hold two: then nothing is labelled)
@@ -377,18 +378,22 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         fit = SeriesFit(t, x, feats, used, lag, level_points)
     if compare_by is None and grain == "hour" and "hour_of_week" in available and "hour_of_week" not in used \
             and {"hour_of_day", "weekday"} & set(used):
-        cells = _earned_cells(fit)
-        if cells:
+        cells, base, trial = _earned_cells(fit), fit, fit
+        for attempt in range(CELL_PASSES if cells else 0):
             for fv in [*feats, target_feats]:
-                if fv["hour_of_week"] not in cells:
-                    fv["hour_of_week"] = ""
+                cell = cast(int, fv["weekday"]) * 24 + cast(int, fv["hour_of_day"])
+                fv["hour_of_week"] = cell if cell in cells else ""
             trial = SeriesFit(t, x, feats, used + ["hour_of_week"], lag, level_points)
-            # kept only where the history's one-step errors shrink with them
-            if typical_error(trial) < typical_error(fit):
-                used, fit = used + ["hour_of_week"], trial
-            else:
-                for fv in [*feats, target_feats]:
-                    fv["hour_of_week"] = cast(int, fv["weekday"]) * 24 + cast(int, fv["hour_of_day"])
+            more = _earned_cells(trial) - cells if attempt + 1 < CELL_PASSES else set()
+            if not more:
+                break
+            cells |= more
+        # kept only where the history's one-step errors shrink with them
+        if cells and typical_error(trial) < typical_error(base):
+            used, fit = used + ["hour_of_week"], trial
+        else:
+            for fv in [*feats, target_feats]:
+                fv["hour_of_week"] = cast(int, fv["weekday"]) * 24 + cast(int, fv["hour_of_day"])
     if compare_by is None and "rolled_day" in used and grain == "day" and step < 1.5 and open_days != ALL_WEEK:
         earned = _rolled_days(pts_pos, fit, cal, open_days, p, list(cal.rolled_days))
         if not earned and ("business_day" in used or "business_day_edge" in used) \
@@ -1946,7 +1951,7 @@ def _earned_cells(fit: SeriesFit) -> set[object]:
     cells: dict[object, list[int]] = defaultdict(list)
     for i, fv in enumerate(fit.feats):
         if not any(fv.get(f, "") not in NONE for f in EARNED):
-            cells[fv["hour_of_week"]].append(i)
+            cells[cast(int, fv["weekday"]) * 24 + cast(int, fv["hour_of_day"])].append(i)
     tested = {c: idx for c, idx in cells.items() if len(idx) >= CELL_MIN_WEEKS}
     if not tested or sd <= 0:
         return set()
