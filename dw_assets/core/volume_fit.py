@@ -240,7 +240,9 @@ class SeriesFit:
         of freedom, p = 1.57 (a median's cost) per effect. Business day of the month has some 22
         groups: on 200 days they took a sixth off the spread (and a 3.4 sd day fell outside)."""
         # (the hour of the week spans the hour and the weekday: their effects are not counted twice)
-        nested = ("hour_of_day", "weekday") if "hour_of_week" in self.used else ()
+        # (unless only a few hours of the week earned theirs, the others "": see _earned_cells)
+        nested = ("hour_of_day", "weekday") if "hour_of_week" in self.used and "" not in self.effects["hour_of_week"] \
+            else ()
         effects = sum(1 for f in self.used for v in self.effects[f] if not (f in SPARSE and v in NONE) and f not in nested)
         n = max(len(self.errors), 1)
         return math.sqrt(n / max(n - 1.57 * effects, n / 2))

@@ -140,6 +140,19 @@ RAMP_KNOTS = 60  # knots tried in a first pass over a long window (see _onset_ra
 # CLOSED_MIN_OCCASIONS of them, is closed as usual (see _closed_as_usual)
 CLOSED_SHARE = 0.8
 CLOSED_MIN_OCCASIONS = 3
+# an hourly series too noisy for hour_of_week's effects to pay for themselves (a queue of a call
+# centre) may still hold a few hours of the week off the hour's and the weekday's effects (Monday
+# mornings' backlog): each such hour earns its own effect where its residuals stand out at a two-sided
+# 1% Bonferroni over the hours of the week tested, over CELL_MIN_WEEKS past weeks at least, and by
+# CELL_HALF_Z in each half of the history on the same side (a few odd weeks piled up are no shape)
+CELL_FAMILY_P = 0.01
+CELL_MIN_WEEKS = 6
+CELL_HALF_Z = 2.0
+CELL_PASSES = 2  # a second look once the first hours earned no longer pull their weekday's and hour's effects
+# the first business day after a holiday that closed one (a backlog the next morning) is earned on an
+# hourly series, hour by hour, from at least this many past such days in its history (four weeks of
+# hours seldom hold two: then nothing is labelled)
+AFTER_HOLIDAY_MIN_DAYS = 2
 # a partition covering several days (a week) is judged at the configured k's tail probability per
 # day (see _band_k), where the target's spread rests on at least this many one-step errors
 BAND_K_MIN_ERRORS = 30
@@ -302,6 +315,8 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         if yearly is not None:
             yearly_values, season_now, season_var = yearly
             x = [v - s for v, s in zip(x, yearly_values)]
+    if grain == "hour" and compare_by is None:
+        _after_holiday_hours(feats, target_feats, [local[q.at] for q in pts_pos], local[target], cal)
     available = [f for f in FEATURES if f in target_feats]
     fit: SeriesFit | None = None  # the chosen trial below is the fit itself: it is not fitted twice
     fortnights: list[tuple[int, str]] = []  # earned 14-day cycles (below)
@@ -363,6 +378,24 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                 used, fit = used + ["week_of_year"], trial
     if fit is None:
         fit = SeriesFit(t, x, feats, used, lag, level_points)
+    if compare_by is None and grain == "hour" and "hour_of_week" in available and "hour_of_week" not in used \
+            and {"hour_of_day", "weekday"} & set(used):
+        cells, base, trial = _earned_cells(fit), fit, fit
+        for attempt in range(CELL_PASSES if cells else 0):
+            for fv in [*feats, target_feats]:
+                cell = cast(int, fv["weekday"]) * 24 + cast(int, fv["hour_of_day"])
+                fv["hour_of_week"] = cell if cell in cells else ""
+            trial = SeriesFit(t, x, feats, used + ["hour_of_week"], lag, level_points)
+            more = _earned_cells(trial) - cells if attempt + 1 < CELL_PASSES else set()
+            if not more:
+                break
+            cells |= more
+        # kept only where the history's one-step errors shrink with them
+        if cells and typical_error(trial) < typical_error(base):
+            used, fit = used + ["hour_of_week"], trial
+        else:
+            for fv in [*feats, target_feats]:
+                fv["hour_of_week"] = cast(int, fv["weekday"]) * 24 + cast(int, fv["hour_of_day"])
     if compare_by is None and "rolled_day" in used and grain == "day" and step < 1.5 and open_days != ALL_WEEK:
         earned = _rolled_days(pts_pos, fit, cal, open_days, p, list(cal.rolled_days))
         if not earned and ("business_day" in used or "business_day_edge" in used) \
@@ -1896,6 +1929,67 @@ def _event_ends(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], t
     return -now_step * min(1.0, back / up), int(after1.sum())
 
 
+def _after_holiday(day: date, cal: HolidayCalendar) -> bool:
+    """`day` is the first business day after a holiday that closed a business day (Tuesday after a
+    Monday's, Monday after a Friday's; a holiday on a weekend day closes none)."""
+    if not cal.is_business_day(day):
+        return False
+    before = day - timedelta(days=1)
+    for _ in range(7):
+        if cal.is_business_day(before):
+            return False
+        if cal.name(before) and not cal.is_weekend(before):
+            return True
+        before -= timedelta(days=1)
+    return False
+
+
+def _after_holiday_hours(feats: list[dict[str, object]], target_feats: dict[str, object],
+                         moments: Sequence[datetime], target: datetime, cal: HolidayCalendar) -> None:
+    """On an hourly series whose target is the first business day after a holiday (`moments`, `target`:
+    local hours), each hour of such days is a neighbourhood of its own ("a holiday 10h +1d": the
+    morning's backlog, the afternoon as usual), learned across the history's past holidays and earned
+    as a neighbourhood is (_indistinct), where the history holds AFTER_HOLIDAY_MIN_DAYS of them. Any
+    other target, or too few past days: nothing is labelled, the forecast is as before."""
+    if not _after_holiday(target.date(), cal):
+        return
+    after = {d for d in {at.date() for at in moments} if _after_holiday(d, cal)}
+    if len(after) < AFTER_HOLIDAY_MIN_DAYS:
+        return
+    for fv, at in [*zip(feats, moments), (target_feats, target)]:
+        if at.date() in after or fv is target_feats:
+            fv["near_holiday"] = f"a holiday {at.hour:02d}h +1d"
+
+
+def _earned_cells(fit: SeriesFit) -> set[object]:
+    """The hours of the week (`hour_of_week` values) whose residuals over the fit's hour and weekday
+    effects stand out of the series' noise (CELL_FAMILY_P over the hours tested, each half of the
+    history on the same side): an interaction a few hours of the week show (Monday mornings' backlog
+    on a queue too noisy for all 168 effects to pay for themselves). Ordinary points only."""
+    sd = _noise_sd(fit)
+    resid = np.asarray(fit.resid)
+    cells: dict[object, list[int]] = defaultdict(list)
+    for i, fv in enumerate(fit.feats):
+        if not any(fv.get(f, "") not in NONE for f in EARNED):
+            cells[cast(int, fv["weekday"]) * 24 + cast(int, fv["hour_of_day"])].append(i)
+    tested = {c: idx for c, idx in cells.items() if len(idx) >= CELL_MIN_WEEKS}
+    if not tested or sd <= 0:
+        return set()
+    bar = float(norm.isf(CELL_FAMILY_P / (2 * len(tested))))
+    earned: set[object] = set()
+    for cell, idx in tested.items():
+        values = resid[idx]
+        effect = float(np.median(values))
+        # a median costs pi/2 in variance
+        if abs(effect) <= bar * sd * math.sqrt(math.pi / 2 / len(idx)):
+            continue
+        halves = (values[:len(idx) // 2], values[len(idx) // 2:])
+        if all(float(np.median(h)) * math.copysign(1.0, effect) > CELL_HALF_Z * sd * math.sqrt(math.pi / 2 / len(h))
+               for h in halves):
+            earned.add(cell)
+    return earned
+
+
 def _noise_sd(fit: SeriesFit) -> float:
     """The series' noise, in log space: the robust spread of its one-step errors or of its residuals,
     whichever is wider (an effect must stand out of both)."""
@@ -1954,6 +2048,8 @@ def _group_label(fv: Mapping[str, object], used: Iterable[str]) -> str:
         elif f == "weekday":
             parts.append(calendar.day_abbr[cast(int, v)])  # features_of sets ints
         elif f == "hour_of_week":
+            if v == "":  # an hour of the week without an effect of its own (_earned_cells)
+                continue
             parts.append(f"{calendar.day_abbr[cast(int, v) // 24]} {cast(int, v) % 24:02d}h")
         elif f == "hour_of_day":
             parts.append(f"{cast(int, v):02d}h")

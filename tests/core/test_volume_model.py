@@ -949,6 +949,80 @@ def test_an_hour_of_the_week_shape_is_learned_when_weekday_and_hour_interact():
     assert "hour_of_week" not in forecast(plain, start + timedelta(days=28, hours=3), grain="hour").features
 
 
+def _queue_hours(seed: int, monday_morning: float, cal: HolidayCalendar | None = None,
+                 backlog: float = 1.0) -> tuple[list[Point], datetime]:
+    """A call queue's calls per UTC hour in business hours only (08:00-20:00 weekdays, 09:00-14:00
+    Saturdays in New York; closed hours hold no partition), ten weeks, Poisson counts of about a
+    hundred (noisier than hour_of_week's effects can pay for), Monday mornings x`monday_morning`;
+    closed on `cal`'s holidays, the next business day's morning x`backlog`."""
+    cal = cal or HolidayCalendar()
+    rng = np.random.default_rng(seed)
+    zone = ZoneInfo("America/New_York")
+    start, points = datetime(2026, 1, 5, 13), []  # Monday 5 January 08:00 EST
+
+    def mean(local: datetime) -> float:
+        shape = 80 + 60 * math.exp(-((local.hour - 10.5) / 2.2) ** 2)
+        if local.weekday() == 5:
+            return 0.45 * shape  # a Saturday has the weekdays' shape (an interaction of its own otherwise)
+        after = cal.is_business_day(local.date()) and any(
+            cal.name(local.date() - timedelta(days=k)) for k in (1, 3 if local.weekday() == 0 else 1))
+        return shape * (monday_morning if local.weekday() == 0 and local.hour < 12 else 1.0) \
+            * (backlog if after and local.hour < 12 else 1.0)
+
+    for i in range(24 * 70):
+        at = start + timedelta(hours=i)
+        local = at.replace(tzinfo=ZoneInfo("UTC")).astimezone(zone).replace(tzinfo=None)
+        if local.weekday() == 6 or cal.name(local.date()) or not (9 <= local.hour < 14 if local.weekday() == 5 else 8 <= local.hour < 20):
+            continue
+        points.append(Point(at, float(rng.poisson(mean(local) * math.exp(rng.normal(0, 0.04))))))
+    return points, start + timedelta(days=70)  # Monday 16 March 09:00 EDT
+
+
+def test_a_noisy_queue_earns_its_monday_mornings_as_hours_of_the_week():
+    """A queue too noisy for hour_of_week's effects to pay for themselves still holds its Monday
+    mornings' backlog (x1.45): each such hour stands out of its own weeks (_earned_cells), so an
+    ordinary Monday 09:00 passes and a 35% drop fails (main read it as the hour's effect plus
+    Monday's, 1.3x its baseline, and the three morning hours after it as a level shift)."""
+    history, monday_nine = _queue_hours(3, 1.45)
+    fc = forecast(history, monday_nine, grain="hour", timezone="America/New_York")
+    usual = (80 + 60 * math.exp(-((9 - 10.5) / 2.2) ** 2)) * 1.45
+    assert "Mon 09h" in fc.group, fc.group
+    assert fc.baseline == pytest.approx(usual, rel=0.1), fc.group
+    assert judge(fc, usual).passed and not judge(fc, 0.65 * usual).passed
+
+
+def test_a_queue_without_an_hour_of_the_week_shape_earns_none():
+    """The same queue without its Monday mornings: no hour of the week stands out, the forecast is
+    the hour's and the weekday's."""
+    history, monday_nine = _queue_hours(3, 1.0)
+    fc = forecast(history, monday_nine, grain="hour", timezone="America/New_York")
+    assert "hour_of_week" not in fc.features, fc.features
+
+
+def test_the_morning_after_a_holiday_is_learned_from_the_past_ones_on_an_hourly_series():
+    """A queue closed on holidays carries their backlog into the next business day's morning (x1.3):
+    two past ones in the history (MLK Day and Presidents' Day, Mondays), a third on a Wednesday (a
+    date of the owner's) is the target's eve: the next morning's 10:00 is expected at x1.3 and passes,
+    its afternoon is an ordinary hour (main: 10:00 at 1.3x its baseline). An ordinary Thursday is
+    untouched."""
+    cal = HolidayCalendar(country="US", dates={date(2026, 3, 11): "Founders' Day"})
+    history, monday_nine = _queue_hours(5, 1.0, cal, backlog=1.3)
+    thursday = monday_nine - timedelta(days=4)  # 12 March 09:00 EDT
+    past = [q for q in history if q.at < thursday + timedelta(hours=1)]
+    fc = forecast(past, thursday + timedelta(hours=1), grain="hour", calendar_=cal, timezone="America/New_York")
+    usual = (80 + 60 * math.exp(-((10 - 10.5) / 2.2) ** 2)) * 1.3
+    assert "near:a holiday 10h +1d" in fc.group, fc.group
+    assert fc.baseline == pytest.approx(usual, rel=0.1)
+    assert judge(fc, usual).passed
+    afternoon = forecast([q for q in history if q.at < thursday + timedelta(hours=6)], thursday + timedelta(hours=6),
+                         grain="hour", calendar_=cal, timezone="America/New_York")
+    assert "near:" not in afternoon.group, afternoon.group
+    # the Thursday before: no holiday the day before, no neighbourhood labelled
+    plain = forecast([q for q in history if q.at < thursday - timedelta(days=7, hours=-1)],
+                     thursday - timedelta(days=7, hours=-1), grain="hour", calendar_=cal, timezone="America/New_York")
+    assert "near_holiday" not in plain.group and "near:" not in plain.group, plain.group
+
+
 def _pay_days(months: int, seed: int = 4, first_year: int = 2022) -> list[Point]:
     """Monthly payroll lines dated on the last weekday of the month: March x1.2 (the fiscal year's
     bonus), December x1.5, +0.8%/month, 3% noise."""
