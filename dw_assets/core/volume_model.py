@@ -120,7 +120,8 @@ FEW_ROWS = 100
 # a dense shape (the weekday) of a series of a few rows is earned by significance, not by the 20% cut
 # in errors: counting noise, which no effect explains, keeps the cut small (see _shape_beyond_counting)
 COUNT_SHAPE_Z = 4.0
-COUNT_SHAPES = ("hour_of_day", "weekday")  # a few effects each (22 business days would ask a higher bar)
+# (a daily series' weekday only: seven effects; an hourly series' few-row hours were not measured)
+COUNT_SHAPES = ("weekday",)
 # a 14-day cycle (a pay run every second Friday) is a guess over 14 phases x 2 rolls: a phase's days
 # must stand out of the same weekday a week either side (the weekday's other phase) by ROLLED_Z
 # standard errors of that weekday's spread, over FORTNIGHT_MIN_OCCASIONS occasions each at least,
@@ -322,7 +323,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         if step < 1.5:  # only a regular daily/hourly series can show a weekday, hour or business-day shape
             fit = SeriesFit(t, x, feats, used, lag, level_points)
             spread = typical_error(fit)
-            few_rows = float(np.median([q.value for q in pts_pos])) < FEW_ROWS
+            few_rows = grain == "day" and float(np.median([q.value for q in pts_pos])) < FEW_ROWS
             # (the hour of the week last: it earns its 168 effects only over what hour and weekday explain)
             # (business days counted from the month's start, from its end or from the nearer of
             # the two, whichever explains most, never two: a payroll on the first business day, a
@@ -1883,7 +1884,7 @@ def _event_ends(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], t
 
 
 def _shape_beyond_counting(trial: SeriesFit, fit: SeriesFit, f: str, spread: float, trial_spread: float) -> bool:
-    """A dense shape on a series of a few rows (a refunds reason of nine a day, x0.6 on weekends):
+    """A weekday shape on a daily series of a few rows (a refunds reason of nine a day, x0.6 on weekends):
     counting moves each day by about 1/sqrt(rows), which no effect explains, so the shape cuts the
     errors by less than the 20% asked of it (9 rows: 0.40 -> 0.33, 17%) and the forecast keeps the
     week's mean; a weekend's count then sits under its Poisson tail. It is earned where it helps at
