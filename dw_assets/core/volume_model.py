@@ -1714,21 +1714,21 @@ def _seasonal_shape(t: list[float], x: list[float], feats: list[dict[str, object
         return offset(own, own_n, j) if 0 <= j < len(values) and shaped[j] else None
 
     last = len(values) - 1
-    # the latest fortnight's days that last year's stretch moves by more than the noise: closer to that
-    # move than to none on most of them (where the latest stretch holds a shape itself; elsewhere on
-    # half at least, judged on a week of them),
-    # each way around the fortnight's own level (a shape moves days within the week)
+    # the latest fortnight's days that last year's stretch moves by more than the noise: nearer that move
+    # than none (their absolute errors summed, each way around the fortnight's own level: a shape moves
+    # days within the week) where the latest stretch holds a shape itself, on a week of them at least;
+    # elsewhere last year's is refuted only by a week of them standing further from it than from none
+    # (a season's first week is as much last year's as not)
     pairs = [(fit.resid[i], year_ago(d) or 0.0) for i, d in enumerate(days)
              if d - first > last - 2 * 7 and not np.isnan(values[d - first])]
     level_with = median([r - y for r, y in pairs]) if pairs else 0.0
     level_without = median([r for r, _ in pairs]) if pairs else 0.0
     moved = [(r, y) for r, y in pairs if abs(y) > SEASON_SHAPE_MOVED * sd]
-    closer = sum(abs(r - y - level_with) < abs(r - level_without) for r, y in moved)
-    # (where the latest stretch holds no shape of its own, last year's is refuted only by most of them
-    # standing against it: a season's first week is as much last year's as not)
-    agree = closer * 2 > len(moved) if shaped[last] else len(moved) < SEASON_SHAPE_AGREE or closer * 2 >= len(moved)
-    if shaped[last] and not (len(moved) >= SEASON_SHAPE_AGREE and agree):
+    nearer = sum(abs(r - level_without) - abs(r - y - level_with) for r, y in moved)
+    judged = len(moved) >= SEASON_SHAPE_AGREE
+    if shaped[last] and not (judged and nearer > 0):
         return None
+    agree = not judged or nearer >= 0
     out = []
     for d in days:
         j = d - first
