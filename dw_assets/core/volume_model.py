@@ -152,6 +152,9 @@ SEASON_SHAPE_WEEKS = 2
 # (chi-square): a two-sided 1% over the 52 weeks of a year a stretch may be asked of
 SEASON_SHAPE_P = 0.01 / 52
 YEAR_DAYS = 364  # 52 weeks: the same weekday a year before
+# ... and moves some weekday by this much at least: a smaller shape sits inside the band of a series at 4-5%
+# noise (4 spreads), where a rule would only move the fit
+SEASON_SHAPE_MIN = math.log(1.15)
 # last year's shape is judged on the latest fortnight where it moves at least this many of its days (half:
 # a season's first days, a day or two of last year's calendar drift, are no verdict) by SEASON_SHAPE_MOVED
 # noise sds or more
@@ -1660,7 +1663,7 @@ def _seasonal_shape(t: list[float], x: list[float], feats: list[dict[str, object
     A day's stretch (its weekdays' ordinary days `SEASON_SHAPE_REACH` days either side) holds a shape
     of its own where its weekday medians stand out of the year's shape (the fit's residuals, centred on
     their mean: a shape moves days within the week, a level moves them all) at `SEASON_SHAPE_P`
-    (chi-square over the weekdays seen). Such a day's offset is its weekday's median over itself and
+    (chi-square over the weekdays seen), one of them by `SEASON_SHAPE_MIN` or more. Such a day's offset is its weekday's median over itself and
     the same weekday a week and two either side, off the week's (of five, the day's own side of a
     season's edge is the majority); the target's is the same stretch a year earlier (`YEAR_DAYS`),
     read the same way on the day a year before, where that stretch held one, and
@@ -1690,7 +1693,8 @@ def _seasonal_shape(t: list[float], x: list[float], feats: list[dict[str, object
     centre = np.nansum(np.where(seen, wide * weights, 0.0), axis=1) / np.maximum(weights.sum(axis=1), 1)
     stat = np.nansum(np.where(seen, weights * (wide - centre[:, None]) ** 2, 0.0), axis=1) / (1.57 * sd * sd)
     dof = seen.sum(axis=1) - 1
-    shaped = (dof >= 2) & (chi2.sf(stat, np.maximum(dof, 1)) < SEASON_SHAPE_P)
+    spread_out = np.nanmax(np.where(seen, np.abs(wide - centre[:, None]), 0.0), axis=1)
+    shaped = (dof >= 2) & (chi2.sf(stat, np.maximum(dof, 1)) < SEASON_SHAPE_P) & (spread_out >= SEASON_SHAPE_MIN)
     if not shaped.any():
         return None
     half = 7 * SEASON_SHAPE_WEEKS
