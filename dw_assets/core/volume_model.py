@@ -1691,7 +1691,11 @@ def _seasonal_shape(t: list[float], x: list[float], feats: list[dict[str, object
     seen = wide_n >= 2
     weights = np.where(seen, wide_n, 0)
     centre = np.nansum(np.where(seen, wide * weights, 0.0), axis=1) / np.maximum(weights.sum(axis=1), 1)
-    stat = np.nansum(np.where(seen, weights * (wide - centre[:, None]) ** 2, 0.0), axis=1) / (1.57 * sd * sd)
+    # each weekday's medians judged by its own noise (a Sunday of four rows moves by half by counting alone)
+    weekday = (np.arange(len(values)) + date.fromordinal(first).weekday()) % 7
+    noise = np.array([max(MAD_SCALE * mad([v for v in values[weekday == w] if not np.isnan(v)]), sd) for w in range(7)])
+    column_noise = noise[(weekday[:, None] + np.arange(7)[None, :]) % 7]
+    stat = np.nansum(np.where(seen, weights * (wide - centre[:, None]) ** 2 / (1.57 * column_noise ** 2), 0.0), axis=1)
     dof = seen.sum(axis=1) - 1
     spread_out = np.nanmax(np.where(seen, np.abs(wide - centre[:, None]), 0.0), axis=1)
     shaped = (dof >= 2) & (chi2.sf(stat, np.maximum(dof, 1)) < SEASON_SHAPE_P) & (spread_out >= SEASON_SHAPE_MIN)
@@ -1700,7 +1704,6 @@ def _seasonal_shape(t: list[float], x: list[float], feats: list[dict[str, object
     half = 7 * SEASON_SHAPE_WEEKS
     # the shape outside the seasons, against the fit's (which holds the seasons' days too): a season's
     # offset is counted from it, so its days move to the shape of the rest of the year
-    weekday = (np.arange(len(values)) + date.fromordinal(first).weekday()) % 7
     rest = [values[(weekday == w) & ~shaped & ~np.isnan(values)] for w in range(7)]
     rest_shape = np.array([float(np.median(r)) if len(r) >= 3 else np.nan for r in rest])
     rest_shape = np.nan_to_num(rest_shape - np.nanmean(rest_shape)) if not np.isnan(rest_shape).all() else np.zeros(7)
