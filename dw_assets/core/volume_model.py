@@ -50,7 +50,7 @@ from statistics import median
 from typing import cast
 
 import numpy as np
-from scipy.stats import norm, poisson
+from scipy.stats import chi2, norm, poisson
 from scipy.stats import t as student_t
 
 from dw_assets.core.volume_calendar import (
@@ -161,6 +161,25 @@ AFTER_HOLIDAY_MIN_DAYS = 2
 # a partition covering several days (a week) is judged at the configured k's tail probability per
 # day (see _band_k), where the target's spread rests on at least this many one-step errors
 BAND_K_MIN_ERRORS = 30
+# a weekly shape of a part of the year (a holiday let's summer weekends, a ski resort's winter ones, a
+# school term's weekdays), see _seasonal_shape: a day's stretch is the same weekday's ordinary days
+# this many days either side, compared with the year's weekday shape ...
+SEASON_SHAPE_REACH = 21
+# ... and its shape, where earned, is read from the same weekday this many weeks either side (the
+# median of five: a season's edge within a fortnight still gives the day's own side)
+SEASON_SHAPE_WEEKS = 2
+# ... a stretch's weekday medians must stand out of the year's shape at this tail probability
+# (chi-square): a two-sided 1% over the 52 weeks of a year a stretch may be asked of
+SEASON_SHAPE_P = 0.01 / 52
+YEAR_DAYS = 364  # 52 weeks: the same weekday a year before
+# ... and moves some weekday by this much at least: a smaller shape sits inside the band of a series at 4-5%
+# noise (4 spreads), where a rule would only move the fit
+SEASON_SHAPE_MIN = math.log(1.15)
+# last year's shape is judged on the latest fortnight where it moves at least this many of its days (half:
+# a season's first days, a day or two of last year's calendar drift, are no verdict) by SEASON_SHAPE_MOVED
+# noise sds or more
+SEASON_SHAPE_AGREE = 7
+SEASON_SHAPE_MOVED = 3.0
 
 
 @dataclass(frozen=True)
@@ -505,6 +524,31 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     if rebased:
         fit = SeriesFit(t, x, feats, used, lag, level_points)
         spread = _spread(fit, feats, target_feats, used) * small_sample
+    # a weekly shape of the part of the year (summer weekends), where the history earns one
+    season_shape, in_season = 0.0, special
+    seasonal = (_seasonal_shape(t, x, feats, [*used, "weekday"] if "weekday" not in used else used, lag, level_points,
+                                target.date().toordinal())
+                if compare_by is None and grain == "day" and step < 1.5 and marked is None and "weekday" in available
+                and len(x) >= 3 * 7 else None)
+    if seasonal is not None:
+        offsets, season_shape = seasonal
+        moved = [v - o for v, o in zip(x, offsets)]
+        seasonal_fit = SeriesFit(t, moved, feats, used, lag, level_points)
+        if "weekday" not in used:
+            # two shapes a year can cost the weekday group its place (the year's shape then explains too
+            # little): with the season's days moved to the year's shape, it must win as any dense group does
+            trial = SeriesFit(t, moved, feats, used + ["weekday"], lag, level_points)
+            if typical_error(trial) < (1 - p.dense_gain) * typical_error(seasonal_fit):
+                used, seasonal_fit = used + ["weekday"], trial
+            else:
+                seasonal = None
+    if seasonal is not None:
+        # (a season's days, moved to the year's shape, are no evidence of a share changed for good)
+        in_season = [c or bool(o) for c, o in zip(special, offsets)]
+        x, fit = moved, seasonal_fit
+        spread = _spread(fit, feats, target_feats, used) * small_sample
+    else:
+        season_shape = 0.0
     band_h = min(max(p.k * spread, p.floor), p.ceiling)
 
     # the level at the target: the latest points (after a shift, only those), extrapolated
@@ -535,7 +579,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                 start = max(0, n - level_points)
     # a weekday's (or business day's) share that changed for good is re-baselined like a level
     shape_notes: list[str] = []
-    reshaped = _shape_changes(fit, feats, used, special, p.shape_after, p.shape_z) if grain == "day" else {}
+    reshaped = _shape_changes(fit, feats, used, in_season, p.shape_after, p.shape_z) if grain == "day" else {}
     if reshaped:
         # every earlier regime of the group is moved to the latest one (a share changed twice: only
         # the latest shape is the group's now)
@@ -543,6 +587,11 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         fit = SeriesFit(t, x, feats, used, lag, level_points)
         spread = _spread(fit, feats, target_feats, used) * small_sample
     effect, thinnest, unseen, unseen_gap = fit.effect_for(target_feats)
+    if season_shape:
+        effect += season_shape
+        thinnest = min(thinnest, 2 * SEASON_SHAPE_WEEKS + 1)  # the stretch's shape rests on its five days
+        shape_notes.append(f"the same weeks a year earlier held a weekly shape of their own: this "
+                           f"{_group_label(target_feats, ['weekday'])} x{math.exp(season_shape):.2f} the year's")
     if daily_months:
         # a month's effect is one occasion a year: its uncertainty is the level window's (below), as a season's
         thinnest = fit.effect_for({**target_feats, "month_of_year": ""})[1]
@@ -1635,6 +1684,115 @@ def _shape_changes(fit: SeriesFit, feats: Sequence[Mapping[str, object]], used: 
             if len(same) * 2 <= len(members):
                 out.update({(f, v): c for v, c in same.items()})
     return out
+
+
+def _weekday_medians(values: np.ndarray, half: int) -> tuple[np.ndarray, np.ndarray]:
+    """For every day of `values` (one a day, NaN where none): each weekday's median within `half` days
+    either side and how many it rests on, a column per weekday counted from the day's own (column 0)."""
+    pad = np.full(half, np.nan)
+    windows = np.lib.stride_tricks.sliding_window_view(np.concatenate([pad, values, pad]), 2 * half + 1)
+    offsets = np.arange(-half, half + 1)
+    medians, counts = np.full((len(values), 7), np.nan), np.zeros((len(values), 7), dtype=int)
+    for k in range(7):
+        block = windows[:, offsets % 7 == k]
+        counts[:, k] = np.sum(~np.isnan(block), axis=1)
+        seen = counts[:, k] > 0
+        medians[seen, k] = np.nanmedian(block[seen], axis=1)
+    return medians, counts
+
+
+def _seasonal_shape(t: list[float], x: list[float], feats: list[dict[str, object]], used: Sequence[str], lag: int,
+                    level_points: int, target_day: int) -> tuple[list[float], float] | None:
+    """A weekly shape of a part of the year, earned from the history: (an offset for every point, the
+    target's), log space, or None where nothing is earned (the forecast is then untouched).
+    A day's stretch (its weekdays' ordinary days `SEASON_SHAPE_REACH` days either side) holds a shape
+    of its own where its weekday medians stand out of the year's shape (the fit's residuals, centred on
+    their mean: a shape moves days within the week, a level moves them all) at `SEASON_SHAPE_P`
+    (chi-square over the weekdays seen), one of them by `SEASON_SHAPE_MIN` or more. Such a day's offset is its weekday's median over itself and
+    the same weekday a week and two either side, off the week's (of five, the day's own side of a
+    season's edge is the majority); the target's is the same stretch a year earlier (`YEAR_DAYS`),
+    read the same way on the day a year before, where that stretch held one, and
+    where the latest weeks' residuals sit closer to their own year-ago offsets than to none (last
+    year's season is this year's, or has not begun yet). The history's points move by their offsets,
+    so the year's weekday shape, its spreads and the level are learned on one shape (a summer of
+    weekend bookings read as the year's noise widened every Saturday's band to the ceiling). Where the
+    latest stretch holds a shape that last year's same stretch does not explain, it is a new shape,
+    the shape-change rule's (`_shape_changes`): nothing is earned.
+    Read on a fit without holidays' neighbourhoods (a neighbourhood seen once, an August holiday's,
+    learns the season's weekday shape as its own) and on the days that are no holiday, closure, rolled
+    day or quarter's close."""
+    fit = SeriesFit(t, x, feats, [f for f in used if f not in ("near_holiday", "near_period_end")], lag, level_points)
+    sd = MAD_SCALE * mad(fit.resid)
+    days = [int(cast(int, fv["day"])) for fv in feats]
+    if sd <= 0 or not days or target_day - days[0] <= YEAR_DAYS:
+        return None
+    first = days[0]
+    values = np.full(target_day - first, np.nan)
+    for i, (d, fv) in enumerate(zip(days, feats)):
+        if all(fv.get(f, "") in NONE for f in ("holiday", "after_gap", "rolled_day")) \
+                and fv.get("period_end") not in ("quarter", "year"):
+            values[d - first] = fit.resid[i]
+    wide, wide_n = _weekday_medians(values, SEASON_SHAPE_REACH)
+    seen = wide_n >= 2
+    weights = np.where(seen, wide_n, 0)
+    centre = np.nansum(np.where(seen, wide * weights, 0.0), axis=1) / np.maximum(weights.sum(axis=1), 1)
+    # each weekday's medians judged by its own noise (a Sunday of four rows moves by half by counting alone)
+    weekday = (np.arange(len(values)) + date.fromordinal(first).weekday()) % 7
+    noise = np.array([max(MAD_SCALE * mad([v for v in values[weekday == w] if not np.isnan(v)]), sd) for w in range(7)])
+    column_noise = noise[(weekday[:, None] + np.arange(7)[None, :]) % 7]
+    stat = np.nansum(np.where(seen, weights * (wide - centre[:, None]) ** 2 / (1.57 * column_noise ** 2), 0.0), axis=1)
+    dof = seen.sum(axis=1) - 1
+    spread_out = np.nanmax(np.where(seen, np.abs(wide - centre[:, None]), 0.0), axis=1)
+    shaped = (dof >= 2) & (chi2.sf(stat, np.maximum(dof, 1)) < SEASON_SHAPE_P) & (spread_out >= SEASON_SHAPE_MIN)
+    if not shaped.any():
+        return None
+    half = 7 * SEASON_SHAPE_WEEKS
+    # the shape outside the seasons, against the fit's (which holds the seasons' days too): a season's
+    # offset is counted from it, so its days move to the shape of the rest of the year
+    rest = [values[(weekday == w) & ~shaped & ~np.isnan(values)] for w in range(7)]
+    rest_shape = np.array([float(np.median(r)) if len(r) >= 3 else np.nan for r in rest])
+    rest_shape = np.nan_to_num(rest_shape - np.nanmean(rest_shape)) if not np.isnan(rest_shape).all() else np.zeros(7)
+
+    def offset(medians: np.ndarray, counts: np.ndarray, j: int) -> float | None:
+        present = counts[j] > 0
+        if counts[j, 0] < 2 or present.sum() < 5:
+            return None
+        return float(medians[j, 0] - np.mean(medians[j, present]) - rest_shape[weekday[j]])
+
+    own, own_n = _weekday_medians(values, half)
+
+    def year_ago(day: int) -> float | None:
+        j = day - YEAR_DAYS - first
+        return offset(own, own_n, j) if 0 <= j < len(values) and shaped[j] else None
+
+    last = len(values) - 1
+    # the latest fortnight's days that last year's stretch moves by more than the noise: nearer that move
+    # than none (their absolute errors summed, each way around the fortnight's own level: a shape moves
+    # days within the week) where the latest stretch holds a shape itself, on a week of them at least;
+    # elsewhere last year's is refuted only by a week of them standing further from it than from none
+    # (a season's first week is as much last year's as not)
+    pairs = [(fit.resid[i], year_ago(d) or 0.0) for i, d in enumerate(days)
+             if d - first > last - 2 * 7 and not np.isnan(values[d - first])]
+    level_with = median([r - y for r, y in pairs]) if pairs else 0.0
+    level_without = median([r for r, _ in pairs]) if pairs else 0.0
+    moved = [(r, y) for r, y in pairs if abs(y) > SEASON_SHAPE_MOVED * sd]
+    nearer = sum(abs(r - level_without) - abs(r - y - level_with) for r, y in moved)
+    judged = len(moved) >= SEASON_SHAPE_AGREE
+    if shaped[last] and not (judged and nearer > 0):
+        return None
+    agree = not judged or nearer >= 0
+    out = []
+    for d in days:
+        j = d - first
+        # (the latest days' own stretch is one-sided: last year's two-sided one says more of them)
+        o = year_ago(d) if agree and j > last - SEASON_SHAPE_REACH else None
+        if o is None and shaped[j]:
+            o = offset(own, own_n, j)
+        out.append(o or 0.0)
+    target = year_ago(target_day) if agree else None
+    if not any(out) and not target:
+        return None
+    return out, target or 0.0
 
 
 def _moved_to_latest_shape(x: Sequence[float], feats: Sequence[Mapping[str, object]],

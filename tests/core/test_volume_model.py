@@ -2550,3 +2550,89 @@ def test_a_flat_count_of_a_few_rows_earns_no_weekday(seed: int):
     history = _few_rows(1.0, seed)
     fc = forecast(history, history[-1].at + timedelta(days=1))
     assert "weekday" not in fc.features and fc.group == "all"
+
+
+def _lift_passes(days: int, seed: int = 5, winter: bool = True) -> list[Point]:
+    """A ski resort's daily lift passes from 1 December 2023, no holiday calendar: from 15 December to
+    10 March (by the day of the year) weekends are busy (Saturday x1.4), the rest of the year weekdays
+    are (Monday x1.2, Saturday x0.75: walkers and school trips); the week's mean is the same in both.
+    4% noise. `winter=False`: the off-season shape all year."""
+    rng = random.Random(seed)
+    season = [0.8, 0.8, 0.8, 0.85, 1.1, 1.4, 1.25]
+    rest = [1.2, 1.15, 1.1, 1.05, 0.95, 0.75, 0.8]
+    out = []
+    for i in range(days):
+        d = date(2023, 12, 1) + timedelta(days=i)
+        cold = winter and ((d.month, d.day) >= (12, 15) or (d.month, d.day) <= (3, 10))
+        out.append(Point(datetime(d.year, d.month, d.day),
+                         round(5_000 * (season if cold else rest)[d.weekday()] * math.exp(rng.gauss(0, 0.04)))))
+    return out
+
+
+def _lift_index(day: date) -> int:
+    return (day - date(2023, 12, 1)).days
+
+
+def _lift_forecast(history: list[Point], day: date) -> tuple[volume_model.Forecast, Point]:
+    """The forecast for `day` from the 400 days before it (the check's default history)."""
+    i = _lift_index(day)
+    return forecast(history[max(0, i - 400):i], history[i].at), history[i]
+
+
+def test_a_weekly_shape_of_a_part_of_the_year_is_read_from_the_same_weeks_a_year_earlier():
+    """The first winter Saturday: the latest weeks are still the off-season's, last winter's same weeks
+    had busy weekends (main: x1.81 its Saturday, above the band)."""
+    history = _lift_passes(600)
+    fc, first = _lift_forecast(history, date(2024, 12, 21))
+    assert first.at.weekday() == 5
+    assert fc.baseline == pytest.approx(5_000 * 1.4, rel=0.1), fc.baseline
+    assert judge(fc, first.value).passed, (fc.lower, fc.upper, first.value)
+    assert not judge(fc, 0.65 * first.value).passed
+    assert any("weekly shape of their own" in n for n in fc.notes), fc.notes
+    # a winter Wednesday three weeks on: the weekdays' low share too
+    fc, wednesday = _lift_forecast(history, date(2025, 1, 8))
+    assert fc.baseline == pytest.approx(5_000 * 0.8, rel=0.1) and judge(fc, wednesday.value).passed
+
+
+def test_a_season_of_its_own_weekly_shape_ends_with_last_years():
+    """The first days after the winter: the level window is all winter weeks, the shape flips back
+    (main: the first Saturday x0.56, below the band)."""
+    history = _lift_passes(600)
+    for day, share in ((date(2025, 3, 11), 1.15), (date(2025, 3, 15), 0.75), (date(2025, 3, 17), 1.2)):
+        fc, point = _lift_forecast(history, day)
+        assert fc.baseline == pytest.approx(5_000 * share, rel=0.15), (day, fc.baseline)
+        assert judge(fc, point.value).passed and not judge(fc, 0.6 * point.value).passed, (day, fc.lower, fc.upper)
+
+
+def test_an_off_season_weekend_band_is_not_widened_by_last_winters_weekends():
+    """Last winter's busy weekends, read as the season's shape, are not the Saturdays' noise: an
+    off-season Saturday's band is about the 4% noise's (main: at the ceiling, x0.70-1.43)."""
+    history = _lift_passes(600)
+    fc, _ = _lift_forecast(history, date(2025, 6, 14))
+    assert fc.baseline == pytest.approx(5_000 * 0.75, rel=0.08)
+    assert fc.upper / fc.baseline < 1.25 and fc.lower / fc.baseline > 0.8, (fc.lower / fc.baseline, fc.upper / fc.baseline)
+
+
+def _without_seasonal_shape(monkeypatch: pytest.MonkeyPatch, history: list[Point], at: datetime) -> volume_model.Forecast:
+    with monkeypatch.context() as m:
+        m.setattr(volume_model, "_seasonal_shape", lambda *args: None)
+        return forecast(history, at)
+
+
+@pytest.mark.parametrize("day", [date(2024, 12, 21), date(2025, 3, 11), date(2025, 6, 14)])
+def test_one_weekly_shape_all_year_earns_no_season(monkeypatch: pytest.MonkeyPatch, day: date):
+    history = _lift_passes(600, winter=False)
+    fc, point = _lift_forecast(history, day)
+    i = _lift_index(day)
+    plain = _without_seasonal_shape(monkeypatch, history[max(0, i - 400):i], point.at)
+    assert (fc.lower, fc.baseline, fc.upper) == (plain.lower, plain.baseline, plain.upper)
+    assert not any("weekly shape of their own" in n for n in fc.notes)
+
+
+def test_a_weekly_shape_changed_for_good_is_no_season(monkeypatch: pytest.MonkeyPatch):
+    """A weekend share changed three weeks ago (not last year): the shape-change rule's, as before."""
+    history = _weekend_switch(440, 405)
+    for i in (420, 430):
+        fc = forecast(history[:i], history[i].at)
+        plain = _without_seasonal_shape(monkeypatch, history[:i], history[i].at)
+        assert (fc.lower, fc.baseline, fc.upper) == (plain.lower, plain.baseline, plain.upper)
