@@ -1708,12 +1708,12 @@ def _seasonal_shape(t: list[float], x: list[float], feats: list[dict[str, object
     A day's stretch (its weekdays' ordinary days `SEASON_SHAPE_REACH` days either side) holds a shape
     of its own where its weekday medians stand out of the year's shape (the fit's residuals, centred on
     their mean: a shape moves days within the week, a level moves them all) at `SEASON_SHAPE_P`
-    (chi-square over the weekdays seen), one of them by `SEASON_SHAPE_MIN` or more. Such a day's offset is its weekday's median over itself and
-    the same weekday a week and two either side, off the week's (of five, the day's own side of a
-    season's edge is the majority); the target's is the same stretch a year earlier (`YEAR_DAYS`),
-    read the same way on the day a year before, where that stretch held one, and
-    where the latest weeks' residuals sit closer to their own year-ago offsets than to none (last
-    year's season is this year's, or has not begun yet). The history's points move by their offsets,
+    (chi-square over the weekdays seen), one of them by `SEASON_SHAPE_MIN` or more. Such a day's offset
+    is its weekday's median over itself and the same weekday a week and two either side, off the
+    week's (of five, the day's own side of a season's edge is the majority); the target's is the same
+    stretch a year earlier (`YEAR_DAYS`), read the same way on the day a year before, where that
+    stretch held one, and where the latest fortnight's days sit closer to their own year-ago offsets
+    than to none (last year's season is this year's, or has not begun yet). The history's points move by their offsets,
     so the year's weekday shape, its spreads and the level are learned on one shape (a summer of
     weekend bookings read as the year's noise widened every Saturday's band to the ceiling). Where the
     latest stretch holds a shape that last year's same stretch does not explain, it is a new shape,
