@@ -1419,14 +1419,14 @@ def _rolled_days(pts: Sequence[Point], fit: SeriesFit, cal: HolidayCalendar, ope
                 continue
             values = [resid[i] for i in idx]
             effect = median(values)
-            z = abs(effect) / (sd * math.sqrt(math.pi / 2 / len(values)))
+            z = abs(effect) / _median_se(sd, len(values))
             if z <= ROLLED_Z or abs(effect) < max(p.floor, sd) or (best is not None and z <= best[0]):
                 continue
             sign = 1 if effect > 0 else -1
             if sum(1 for v in values if v * sign > 0) < ROLLED_SAME_SIDE * len(values):
                 continue
             halves = (values[:len(values) // 2], values[len(values) // 2:])
-            if any(median(h) * sign <= ROLLED_HALF_Z * sd * math.sqrt(math.pi / 2 / len(h)) for h in halves):
+            if any(median(h) * sign <= ROLLED_HALF_Z * _median_se(sd, len(h)) for h in halves):
                 continue
             best = (z, day, roll, idx, effect)
         if best is None:
@@ -1475,7 +1475,7 @@ def _fortnights(pts: Sequence[Point], fit: SeriesFit, cal: HolidayCalendar, open
         sd = max(MAD_SCALE * float(np.median(np.abs(np.concatenate([a - np.median(a), b - np.median(b)])))), noise)
         if sd <= 0 or abs(effect) < max(p.floor, sd) or abs(float(np.median(a))) < abs(float(np.median(b))):
             return None
-        z = abs(effect) / (sd * math.sqrt(math.pi / 2 * (1 / len(a) + 1 / len(b))))
+        z = abs(effect) / _median_se(sd, len(a), len(b))
         sign = 1 if effect > 0 else -1
         if z <= ROLLED_Z or np.mean((a - np.median(b)) * sign > 0) < ROLLED_SAME_SIDE:
             return None
@@ -1484,7 +1484,7 @@ def _fortnights(pts: Sequence[Point], fit: SeriesFit, cal: HolidayCalendar, open
             if min(len(ha), len(hb)) < 2:
                 return None
             gap = float(np.median(resid[ha]) - np.median(resid[hb]))
-            if gap * sign <= ROLLED_HALF_Z * sd * math.sqrt(math.pi / 2 * (1 / len(ha) + 1 / len(hb))):
+            if gap * sign <= ROLLED_HALF_Z * _median_se(sd, len(ha), len(hb)):
                 return None
         return z
 
@@ -1899,7 +1899,7 @@ def _one_ramadan(fit: SeriesFit, feats: list[dict[str, object]], target_feats: d
     early = [i for i, fv in enumerate(feats) if fv.get("season") == RAMADAN]
     if late and early:
         sd = _noise_sd(fit)
-        se = sd * math.sqrt(math.pi / 2 * (1 / len(late) + 1 / len(early)))
+        se = _median_se(sd, len(late), len(early))
         if abs(fit.effects["season"][RAMADAN_LATE] - fit.effects["season"][RAMADAN]) > DISTINCT_Z["season"] * se:
             return False
     elif not late:
@@ -1953,7 +1953,7 @@ def _moved_month_days(adj: np.ndarray, ordinal: np.ndarray, ordinary: np.ndarray
         around = ordinary & ~inside & (ordinal >= first - MONTH_REACH_DAYS) & (ordinal <= last + MONTH_REACH_DAYS)
         if inside.sum() < 8 or around.sum() < 10:
             continue
-        se = sd * math.sqrt(math.pi / 2 * (1 / inside.sum() + 1 / around.sum()))
+        se = _median_se(sd, inside.sum(), around.sum())
         if abs(float(np.median(adj[inside])) - float(np.median(adj[around]))) > DISTINCT_Z["month_of_year"] * se:
             moved |= inside
     return moved
@@ -2075,7 +2075,7 @@ def _event_ends(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], t
     def step(a: np.ndarray, b: np.ndarray) -> float | None:
         """a's median less b's, when it stands out."""
         gap_ = float(np.median(adj[a])) - float(np.median(adj[b]))
-        return gap_ if abs(gap_) > DISTINCT_Z["month_of_year"] * sd * math.sqrt(math.pi / 2 * (1 / a.sum() + 1 / b.sum())) else None
+        return gap_ if abs(gap_) > DISTINCT_Z["month_of_year"] * _median_se(sd, a.sum(), b.sum()) else None
 
     now_step, back = step(window, earlier), step(window1, after1)
     # (last year's rise is read only where the history holds its days before: the check reads 400 days)
@@ -2145,11 +2145,10 @@ def _earned_cells(fit: SeriesFit) -> set[object]:
     for cell, idx in tested.items():
         values = resid[idx]
         effect = float(np.median(values))
-        # a median costs pi/2 in variance
-        if abs(effect) <= bar * sd * math.sqrt(math.pi / 2 / len(idx)):
+        if abs(effect) <= bar * _median_se(sd, len(idx)):
             continue
         halves = (values[:len(idx) // 2], values[len(idx) // 2:])
-        if all(float(np.median(h)) * math.copysign(1.0, effect) > CELL_HALF_Z * sd * math.sqrt(math.pi / 2 / len(h))
+        if all(float(np.median(h)) * math.copysign(1.0, effect) > CELL_HALF_Z * _median_se(sd, len(h))
                for h in halves):
             earned.add(cell)
     return earned
@@ -2166,8 +2165,14 @@ def _shape_beyond_counting(trial: SeriesFit, fit: SeriesFit, f: str, spread: flo
     if not trial_spread * trial.dof_factor() < spread * fit.dof_factor():
         return False
     sd = _noise_sd(trial)
-    return any(abs(trial.effects[f].get(v, 0.0)) > COUNT_SHAPE_Z * sd * math.sqrt(math.pi / 2 / m)
+    return any(abs(trial.effects[f].get(v, 0.0)) > COUNT_SHAPE_Z * _median_se(sd, m)
                for v, m in trial.members[f].items() if m and v not in NONE)
+
+
+def _median_se(sd: float, *counts: float) -> float:
+    """The standard error of a median of `counts` points of noise `sd` (of the gap between medians
+    when two are given): a median costs pi/2 in variance against a mean."""
+    return sd * math.sqrt(math.pi / 2 * sum(1 / n for n in counts))
 
 
 def _noise_sd(fit: SeriesFit) -> float:
