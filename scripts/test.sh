@@ -36,11 +36,25 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
+# The Airflow venvs (one per major, built on first use: minutes of pip on a clean machine) are built
+# in the background while lint and the tests that need no Airflow run (tests/conftest.py runs the
+# Airflow tests last); the harness waits on each venv's lock instead of building it then. A builder
+# still running when the tests end (a run of a few files) is stopped; the harness finishes its venv
+# next time.
+mkdir -p test-artifacts
+venv_builders=()
+for major in 3 2; do
+  # its own process group, so stopping it stops its pip too
+  setsid python -c "from dw_assets.harness.airflow_venv import build_airflow_venvs; build_airflow_venvs([$major])" \
+    >"test-artifacts/airflow-venv-$major.log" 2>&1 &
+  venv_builders+=("-$!")
+done
+trap 'kill -- "${venv_builders[@]}" 2>/dev/null || true' EXIT
+
 # Static checks first (about a minute cold, seconds with .mypy_cache): both run, and the run fails
 # naming each that failed. DW_SKIP_LINT=1 skips them when iterating on one test.
 if [ "${DW_SKIP_LINT:-0}" != 1 ]; then
   bash scripts/lint.sh
 fi
 
-mkdir -p test-artifacts
 python -m pytest -p no:cacheprovider "$@"

@@ -49,16 +49,27 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[_REPO_HOME_KEY] = _fingerprint(REPO_DW_HOME)
 
 
+def _needs_airflow(item: pytest.Item) -> bool:
+    """A test that starts a real Airflow (the pool's in tests/airflow, or the demo's) and so needs its venv."""
+    in_folder = any(Path(str(item.path)).is_relative_to(REPO_ROOT / "tests" / f) for f in ("airflow", "e2e"))
+    return in_folder or any(item.get_closest_marker(m) for m in ("airflow", "e2e"))
+
+
+@pytest.hookimpl(trylast=True)  # after pytest groups items by their parametrized session fixtures
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The `neighbours` tier (the demo and the daemon night beside two more Airflows and another
     daemon, ~16 min) runs only when asked for by marker (`make test-load`): it has not yet passed often
-    enough on this shared machine to gate every CI run."""
-    if "neighbours" in (config.getoption("markexpr") or ""):
-        return
-    kept = [item for item in items if item.get_closest_marker("neighbours") is None]
-    if len(kept) != len(items):
-        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
-        items[:] = kept
+    enough on this shared machine to gate every CI run.
+
+    The tests that need an Airflow run last, in the order pytest gave them: scripts/test.sh builds the
+    Airflow venvs in the background meanwhile, so on a clean machine their ~5 minutes of pip overlap
+    the tests that need no Airflow instead of holding up the first Airflow test."""
+    if "neighbours" not in (config.getoption("markexpr") or ""):
+        kept = [item for item in items if item.get_closest_marker("neighbours") is None]
+        if len(kept) != len(items):
+            config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+            items[:] = kept
+    items.sort(key=_needs_airflow)  # stable: each part keeps pytest's order
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

@@ -76,3 +76,10 @@ def ensure_airflow_venv(major: int, *, timeout: float = 1800.0) -> Path:
              f"installing Airflow {major} into {venv}", timeout)
         (venv / STAMP_NAME).write_text(json.dumps({"spec": spec}) + "\n")
     return venv
+
+
+def build_airflow_venvs(majors: list[int]) -> None:
+    """Build (or confirm) the venvs of these majors: scripts/test.sh runs it in the background so the
+    builds overlap the tests that need no Airflow."""
+    for major in majors:
+        print(f"Airflow {major}: {ensure_airflow_venv(major)}", flush=True)

@@ -92,6 +92,21 @@ def test_a_stamped_venv_is_reused_without_pip(tmp_path: Path, monkeypatch: pytes
     assert airflow_venv.ensure_airflow_venv(3) == venv
 
 
+def test_the_background_builder_builds_each_major_asked_for_and_says_where(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    built: list[int] = []
+
+    def record(major: int) -> Path:
+        built.append(major)
+        return tmp_path / f"venv-{major}"
+
+    monkeypatch.setattr(airflow_venv, "ensure_airflow_venv", record)
+    airflow_venv.build_airflow_venvs([3, 2])
+    assert built == [3, 2]
+    assert capsys.readouterr().out.splitlines() == [f"Airflow 3: {tmp_path / 'venv-3'}",
+                                                    f"Airflow 2: {tmp_path / 'venv-2'}"]
+
+
 def test_free_port_is_bindable() -> None:
     port = free_port()
     with socket.socket() as sock:
