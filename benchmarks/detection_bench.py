@@ -2518,7 +2518,7 @@ def grocer_toronto(seed: int) -> Estate:
     (four: two suburban stores 35% and 30%, Scarborough 20%, downtown 15%, in an order set by the seed),
     every day, Ontario's holidays (Christmas Day x0.35, New Year's Day x0.6, others x0.85; downtown,
     among offices, x0.5 on every holiday). The suburban stores are busiest at the weekend (Saturday
-    x1.45), downtown on weekdays (Sunday x0.65). Lunar New Year and the Mid-Autumn Festival move
+    x1.45, Scarborough x1.3), downtown on weekdays (Sunday x0.65). Lunar New Year and the Mid-Autumn Festival move
     with the moon and are in no calendar: the ten days before Lunar New Year rise to x1.9 on its eve
     (downtown half as much), the day itself x0.8 and the three after x0.7; the two weeks before the
     Mid-Autumn Festival (mooncakes) rise to x1.35, the day x1.1. One freezing-rain day in the history
@@ -2578,7 +2578,7 @@ def usage_sg(seed: int) -> Estate:
     seed), compounding 8% a month (x6.8 over the two years), Singapore's holidays (paid plans x0.35,
     free x0.8), weekends (paid plans Saturday x0.4 and Sunday x0.3, free x0.8 and x0.75). Enterprise and
     partner usage exports and invoice reconciliation run on the third Singapore business day of each
-    month (x1.8 for those two plans). A pipeline migration on day 200 (September 2024 + 200: retries
+    month (x1.8 for those two plans). A pipeline migration on day 200 (21 March 2025: retries
     de-duplicated) cut every plan x0.8 for good; the owner accepted it then (in the history). Heavy-tailed
     but real: each day, with chance 3%, one paid plan bursts x1.3-1.8 (a customer's backfill or batch
     job), otherwise 5% lognormal noise per plan. September 2024 to September 2026."""
