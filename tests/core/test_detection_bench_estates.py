@@ -1,4 +1,4 @@
-"""The detection benchmark's blind estates (fifth, eighth, ninth, tenth, eleventh and twelfth rounds) (written blind) generate what their docstrings say:
+"""The detection benchmark's blind estates (fifth, eighth to thirteenth rounds) (written blind) generate what their docstrings say:
 deterministic per seed, five groups, increasing partitions, the evaluated window and the clean
 partitions' kinds set. Generation only: the model is never run here (that is the benchmark's job)."""
 
@@ -569,8 +569,39 @@ def test_eleventh_and_twelfth_rounds_estates_generate(name: str) -> None:
     assert {estate.categories.get(at, "ordinary") for at in stamps[estate.evaluate_from:]} == kinds
 
 
-@pytest.mark.parametrize("name", sorted(TENTH_ROUND | ELEVENTH_ROUND | TWELFTH_ROUND))
-def test_tenth_to_twelfth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
+# the thirteenth round (written blind, held out until its final run): each estate, its number of groups, its
+# length at least and the kinds of clean partitions its evaluated window must hold
+THIRTEENTH_ROUND = {
+    "registrations_kathmandu_hourly": (3, 800, {"festival_eve", "after_holiday", "ordinary"}),
+    "takings_gb_fourweekly": (2, 65, {"christmas", "easter", "tournament", "long_period", "ordinary"}),
+    "grocer_toronto": (4, 760, {"lunar_new_year", "mid_autumn", "holiday", "ordinary"}),
+    "usage_sg": (5, 760, {"burst", "billing_day", "holiday", "ordinary"}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(THIRTEENTH_ROUND))
+def test_thirteenth_round_estates_generate(name: str) -> None:
+    estate = ESTATES[name](1)
+    groups, length, kinds = THIRTEENTH_ROUND[name]
+    assert estate.name == name and name in HELD_OUT, "held out until the round's final run"
+    assert estate.series == ESTATES[name](1).series, "same seed, same series"
+    second = ESTATES[name](2)
+    assert estate.series != second.series, "another seed, other noise"
+    stamps = [at for at, _ in estate.series]
+    assert len(stamps) >= length and stamps == sorted(set(stamps))
+    assert all(len(values) == groups and min(values) >= 0 and sum(values) > 0 for _, values in estate.series)
+    if estate.grain == "hour":  # the last fortnight (local days) evaluated, four weeks' points of history before it
+        assert stamps[-1] - stamps[estate.evaluate_from] < timedelta(days=14) and estate.evaluate_from >= 24 * 28
+    elif name.endswith("_fourweekly"):  # three fiscal years of periods read, two evaluated
+        assert estate.evaluate_from == 39 and len(stamps) - estate.evaluate_from == 26
+    else:
+        assert 300 <= estate.evaluate_from < len(stamps) - 200, "a year of history, most of a year evaluated"
+    for seed, other in ((1, estate), (2, second)):  # every seed's window holds every kind (a burst's days are the seed's)
+        assert {other.categories.get(at, "ordinary") for at, _ in other.series[other.evaluate_from:]} == kinds, seed
+
+
+@pytest.mark.parametrize("name", sorted(TENTH_ROUND | ELEVENTH_ROUND | TWELFTH_ROUND | THIRTEENTH_ROUND))
+def test_tenth_to_thirteenth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
     estate = ESTATES[name](1)
     groups = estate.series[estate.evaluate_from][1]
     out = faulted(random.Random(1), groups)
@@ -857,3 +888,140 @@ def test_transfers_jp_business_days_gotobi_payday_and_autocorrelated_noise() -> 
     cov = sum((x - mx) * (y - my) for x, y in pairs)
     corr = cov / math.sqrt(sum((x - mx) ** 2 for x in xs) * sum((y - my) ** 2 for y in ys))
     assert len(pairs) > 100 and corr > 0.4, corr
+
+
+def test_registrations_kathmandu_hourly_a_45_minute_zone_a_lunch_closure_and_tihar() -> None:
+    estate = ESTATES["registrations_kathmandu_hourly"](1)
+    assert estate.grain == "hour" and estate.timezone == "Asia/Kathmandu"
+    stamps = [at for at, _ in estate.series]
+    assert all(at.minute == 15 for at in stamps), "UTC+5:45: every UTC point on :15"
+    local = {at: _local(at, estate.timezone) for at in stamps}
+    assert all(t - at == timedelta(hours=5, minutes=45) for at, t in local.items()), "no daylight saving"
+    # desks open 07:00-17:00 but 13:00 (lunch: no partition), Friday mornings, never Saturday or a holiday
+    for t in local.values():
+        assert t.weekday() != 5 and not estate.calendar.name(t.date()), t
+        assert t.hour != 13 and (7 <= t.hour < 13 if t.weekday() == 4 else 7 <= t.hour < 17), t
+    hours = {}
+    for t in local.values():
+        hours.setdefault(t.date(), []).append(t.hour)
+    assert hours[date(2026, 11, 2)] == [7, 8, 9, 10, 11, 12, 14, 15, 16] and hours[date(2026, 11, 6)] == list(range(7, 13))
+    evaluated = [local[at] for at in stamps[estate.evaluate_from:]]
+    assert evaluated[0] == datetime(2026, 11, 1, 7) and estate.series[estate.evaluate_from][0] == datetime(2026, 11, 1, 1, 15)
+    # Tihar (7-11 November with its Saturday) closes the desks inside the evaluated fortnight
+    assert sorted({t.date() for t in evaluated}) == [date(2026, 11, d) for d in (1, 2, 3, 4, 5, 6, 12, 13)]
+    assert all(estate.calendar.name(date(2026, 11, d)) for d in (8, 9, 10, 11))
+    kind = {t.date(): estate.categories.get(at, "ordinary") for at, t in local.items()}
+    assert kind[date(2026, 11, 5)] == kind[date(2026, 11, 6)] == "festival_eve"
+    assert kind[date(2026, 11, 12)] == "after_holiday" and kind[date(2026, 11, 4)] == "ordinary"
+    assert kind[date(2026, 10, 15)] == kind[date(2026, 10, 16)] == "festival_eve", "Dashain's, in the history"
+    total = {t: sum(values) for t, values in zip(local.values(), (v for _, v in estate.series))}
+    by_hour = {h: _mean([v for t, v in total.items() if t.hour == h and kind[t.date()] == "ordinary"])
+               for h in (7, 9, 12, 14, 16)}
+    assert by_hour[7] > by_hour[9] > by_hour[12] and by_hour[14] > by_hour[16], "the queue at the doors at 07:00"
+    day = lambda d: sum(v for t, v in total.items() if t.date() == d)
+    assert day(date(2026, 11, 12)) > 1.15 * day(date(2026, 11, 4)) > 1.15 * 0.9 * day(date(2026, 11, 5))
+
+
+def test_takings_gb_fourweekly_thirteen_periods_and_a_53_week_year() -> None:
+    estate = ESTATES["takings_gb_fourweekly"](1)
+    stamps = [at.date() for at, _ in estate.series]
+    assert all(d.weekday() == 6 for d in stamps), "each period dated on its closing Sunday"
+    gaps = [(b - a).days for a, b in pairwise(stamps)]
+    assert gaps[:-1] == [28] * (len(gaps) - 1) and gaps[-1] == 35, "four weeks, the 53-week year's last five"
+    year_ends = [date(2024, 3, 31), date(2025, 3, 30), date(2026, 3, 29), date(2027, 3, 28), date(2028, 4, 2)]
+    assert [stamps.index(d) for d in year_ends] == [12, 25, 38, 51, 64], "thirteen periods a year"
+    assert all(abs((d - date(d.year, 3, 31)).days) <= 3 for d in year_ends), "the Sunday nearest 31 March"
+    assert stamps[estate.evaluate_from] == date(2026, 4, 26)
+    values = dict(estate.series)
+    total = {at.date(): sum(v) for at, v in estate.series}
+    kind = {at.date(): estate.categories.get(at, "ordinary") for at, _ in estate.series}
+    assert kind[date(2028, 4, 2)] == "long_period" and [d for d in kind if kind[d] == "long_period"] == [date(2028, 4, 2)]
+    # five weeks hold about 35/28 of four weeks' rows: a day's average is the period before's
+    assert total[date(2028, 4, 2)] > 1.2 * total[date(2028, 2, 27)]
+    assert 0.9 < (total[date(2028, 4, 2)] / 35) / (total[date(2028, 2, 27)] / 28) < 1.15
+    # Christmas periods above the periods around them, dry January's below
+    for christmas in (date(2027, 1, 3), date(2028, 1, 2)):
+        assert kind[christmas] == "christmas"
+        assert total[christmas] > 1.15 * total[christmas - timedelta(days=28)] > 1.15 * total[christmas + timedelta(days=28)]
+    # Easter moves between periods: 2026 in the first period, 2027's Good Friday in the 13th, its Monday in the first
+    assert [d for d in kind if kind[d] == "easter" and d >= date(2026, 4, 1)] == [date(2026, 4, 26), date(2027, 3, 28),
+                                                                                 date(2027, 4, 25)]
+    assert kind[date(2026, 6, 21)] == kind[date(2026, 7, 19)] == "tournament"
+    # the franchised locals move with the season at 0.6 of the managed pubs' amplitude
+    managed = max(range(2), key=lambda g: values[datetime(2026, 4, 26)][g])
+    swing = [values[datetime(2027, 1, 3)][g] / values[datetime(2027, 1, 31)][g] for g in range(2)]
+    assert swing[managed] > swing[1 - managed] > 1.1
+
+
+def test_grocer_toronto_lunar_festivals_in_no_calendar_and_a_storm_in_the_history() -> None:
+    estate = ESTATES["grocer_toronto"](1)
+    china = HolidayCalendar(country="CN")
+    # the festivals' dates as China's calendar holds them, in none of the estate's (Ontario's)
+    for day in detection_bench._LUNAR_NEW_YEAR:
+        assert "Spring Festival" in china.name(day) and "Spring Festival" not in china.name(day - timedelta(days=1))
+    for day in detection_bench._MID_AUTUMN:
+        assert "Mid-Autumn" in china.name(day)
+    assert not any(estate.calendar.name(d) for d in detection_bench._LUNAR_NEW_YEAR + detection_bench._MID_AUTUMN)
+    total = {at.date(): sum(v) for at, v in estate.series}
+    kind = {at.date(): estate.categories.get(at, "ordinary") for at, _ in estate.series}
+    same_weekday = lambda d: _mean([total[d - timedelta(weeks=k)] for k in (4, 5, 6)])
+    first = estate.series[estate.evaluate_from][0].date()
+    for new_year in (date(2025, 1, 29), date(2026, 2, 17)):
+        eve = new_year - timedelta(days=1)
+        # (2026's eve is Ontario's Family Day: the rush on a holiday)
+        assert total[eve] > 1.3 * same_weekday(eve) and total[new_year + timedelta(days=2)] < 0.8 * same_weekday(
+            new_year + timedelta(days=2)), new_year
+        assert all(kind[new_year + timedelta(days=k)] in ("lunar_new_year", "holiday") for k in range(-10, 4))
+    assert date(2025, 1, 29) < first < date(2026, 2, 17), "one Lunar New Year read, one evaluated"
+    moon = date(2025, 10, 6)
+    assert kind[moon] == "mid_autumn" and total[moon - timedelta(days=1)] > 1.2 * same_weekday(moon - timedelta(days=1))
+    # the freezing-rain day: in the history, in no calendar, at a third of its weekday
+    storm = date(2025, 3, 5)
+    assert storm < first and not estate.calendar.name(storm) and kind[storm] == "ordinary"
+    assert total[storm] < 0.4 * _mean([total[storm - timedelta(weeks=1)], total[storm + timedelta(weeks=1)]])
+    # downtown (the smallest store) is a weekday store, the suburban ones weekend stores
+    values = {at.date(): v for at, v in estate.series}
+    ordinary = [d for d in values if kind[d] == "ordinary"]
+    downtown = min(range(4), key=lambda g: values[first][g])
+    weekend = lambda g: _mean([values[d][g] for d in ordinary if d.weekday() == 5]) / _mean(
+        [values[d][g] for d in ordinary if d.weekday() == 1])
+    assert weekend(downtown) < 0.85 and all(weekend(g) > 1.2 for g in range(4) if g != downtown)
+
+
+def test_usage_sg_compounding_growth_a_migration_step_billing_days_and_bursts() -> None:
+    estate = ESTATES["usage_sg"](1)
+    cal = estate.calendar
+    days = [at.date() for at, _ in estate.series]
+    total = {at.date(): sum(v) for at, v in estate.series}
+    kind = {at.date(): estate.categories.get(at, "ordinary") for at, _ in estate.series}
+    weekdays = lambda first, n: _mean([total[first + timedelta(days=k)] for k in range(n)
+                                       if kind[first + timedelta(days=k)] in ("ordinary", "after_shift")
+                                       and (first + timedelta(days=k)).weekday() < 5])
+    # 8% a month: a year on (both after the step), x1.08 ** 12 (about 2.5)
+    assert 2.2 < weekdays(date(2026, 5, 4), 28) / weekdays(date(2025, 5, 5), 28) < 2.9
+    # the migration step: accepted in the history, x0.8 against the growth around it
+    (shift,) = estate.shift_at
+    assert shift.date() == days[200] and 200 < estate.evaluate_from
+    before, after = weekdays(days[200] - timedelta(days=14), 14), weekdays(days[200] + timedelta(days=7), 14)
+    assert 0.7 < after / before < 0.9
+    # the third Singapore business day of each month: the enterprise and partner exports
+    billing = sorted(d for d in days if kind[d] == "billing_day")
+    for d in billing:
+        open_before = [x for x in days if (x.year, x.month) == (d.year, d.month) and x < d
+                       and x.weekday() < 5 and not cal.name(x)]
+        assert len(open_before) == 2 and d.weekday() < 5 and not cal.name(d), d
+    assert {date(2025, 11, 5), date(2026, 1, 6), date(2026, 2, 4)} <= set(billing), "1 January, 1-2 February weekend"
+    assert len(billing) >= 11
+    values = {at.date(): v for at, v in estate.series}
+    billed = [g for g in range(5) if _mean([values[d][g] / values[d - timedelta(days=7)][g] for d in billing[1:]]) > 1.5]
+    assert len(billed) == 2
+    # heavy-tailed: on a burst day one paid plan stands x1.3 or more above the same weekday around it
+    bursts = [d for d in days if kind[d] == "burst"]
+    assert 10 <= len(bursts) <= 50
+    lifted = 0
+    for d in bursts:
+        around = [d + timedelta(weeks=k) for k in (-2, -1, 1, 2) if d + timedelta(weeks=k) in values
+                  and kind[d + timedelta(weeks=k)] == "ordinary"]
+        if len(around) >= 2:
+            lifted += max(values[d][g] / _mean([values[a][g] for a in around]) for g in range(5)) > 1.25
+    assert lifted >= 0.8 * len(bursts)
