@@ -859,8 +859,10 @@ def _weekday_untold(fit: SeriesFit, target_feats: Mapping[str, object], used: Se
     the target's, where the two weekdays' effects part by more than the band's half-width `h`: (the
     day's name, the move from the forecast to the day read without the weekdays' difference, log
     space). Its effect was learned on top of its own weekday's, which one occasion cannot tell from a
-    day that keeps no weekly shape at all (agents filing at the weekend in a deadline's last week).
-    None elsewhere: two occasions or more, the same weekday, weekdays alike, or no weekday group."""
+    day that keeps no weekly shape at all (agents filing at the weekend in a deadline's last week); only
+    where the occasion stood out of its weekday by more than `h` the other way from the weekdays' difference
+    (as such a day would). None elsewhere: two occasions or more, the same weekday, weekdays alike, an
+    effect within the band or on the weekdays' side, or no weekday group."""
     if "weekday" not in used:
         return None
     weekdays = fit.effects["weekday"]
@@ -873,7 +875,10 @@ def _weekday_untold(fit: SeriesFit, target_feats: Mapping[str, object], used: Se
         if len(seen) != 1 or target_weekday in seen:
             continue
         moved = weekdays.get(seen.pop(), 0.0) - weekdays.get(target_weekday, 0.0)
-        if abs(moved) > h:
+        effect = fit.effects[f].get(value, 0.0)
+        # the occasion itself must say so: it stood out of its own weekday by more than a band, the way a
+        # day without that weekday's shape would (a quiet weekday's share undone), not a small move
+        if abs(moved) > h and abs(effect) > h and effect * moved < 0:
             return str(value), moved
     return None
 
