@@ -720,10 +720,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         # shape held on it (a deadline's last weekend worked like its weekdays), so the band also
         # covers the day read without the weekdays' difference
         untold, untold_move = untold_day
-        if untold_move < 0:
-            lower = min(lower, math.exp(log_pred + untold_move - h))
-        else:
-            upper = max(upper, math.exp(log_pred + untold_move + h))
+        lower = min(lower, math.exp(log_pred + untold_move - h))
         notes.append(f"{untold} was seen once, on another weekday: the band also covers it without the weekdays' "
                      f"difference (x{math.exp(untold_move):.2f})")
     if season_now or season_var:
@@ -856,13 +853,14 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
 def _weekday_untold(fit: SeriesFit, target_feats: Mapping[str, object], used: Sequence[str],
                     h: float) -> tuple[str, float] | None:
     """A holiday or neighbourhood day the history holds once (one occasion), on a weekday other than
-    the target's, where the two weekdays' effects part by more than the band's half-width `h`: (the
-    day's name, the move from the forecast to the day read without the weekdays' difference, log
-    space). Its effect was learned on top of its own weekday's, which one occasion cannot tell from a
+    the target's, where the occasion's weekday is the quieter by more than the band's half-width `h`:
+    (the day's name, the move down from the forecast to the day read without the weekdays' difference,
+    log space). Its effect was learned on top of its own weekday's, which one occasion cannot tell from a
     day that keeps no weekly shape at all (agents filing at the weekend in a deadline's last week); only
-    where the occasion stood out of its weekday by more than `h` the other way from the weekdays' difference
-    (as such a day would). None elsewhere: two occasions or more, the same weekday, weekdays alike, an
-    effect within the band or on the weekdays' side, or no weekday group."""
+    where the occasion stood above its weekday by more than `h` (as such a day would). The lower side
+    only: a duplicated day must still fail. None elsewhere: two occasions or more, the same weekday, the
+    target's weekday the quieter or the weekdays alike, an effect within the band or below it, or no
+    weekday group."""
     if "weekday" not in used:
         return None
     weekdays = fit.effects["weekday"]
@@ -878,7 +876,8 @@ def _weekday_untold(fit: SeriesFit, target_feats: Mapping[str, object], used: Se
         effect = fit.effects[f].get(value, 0.0)
         # the occasion itself must say so: it stood out of its own weekday by more than a band, the way a
         # day without that weekday's shape would (a quiet weekday's share undone), not a small move
-        if abs(moved) > h and abs(effect) > h and effect * moved < 0:
+        # (the lower side only: the upper stays the forecast's, so a duplicated quiet day still fails)
+        if moved < -h and effect > h:
             return str(value), moved
     return None
 
