@@ -715,6 +715,14 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     elif unproven > 0:
         upper = max(upper, math.exp(log_pred + unproven + h))
     notes = shape_notes
+    if grain == "day" and (untold_day := _weekday_untold(fit, target_feats, used, h)) is not None:
+        # a calendar day seen once, on another weekday: one occasion cannot tell whether the week's
+        # shape held on it (a deadline's last weekend worked like its weekdays), so the band also
+        # covers the day read without the weekdays' difference
+        untold, untold_move = untold_day
+        lower = min(lower, math.exp(log_pred + untold_move - h))
+        notes.append(f"{untold} was seen once, on another weekday: the band also covers it without the weekdays' "
+                     f"difference (x{math.exp(untold_move):.2f})")
     if season_now or season_var:
         notes.append(f"a smooth yearly season is taken out of the series: x{math.exp(season_now):.2f} at this week")
     season_effect = fit.effects["season"].get(target_feats.get("season"), 0.0) if "season" in used else 0.0
@@ -840,6 +848,38 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                     unseen_holiday=unseen, notes=notes, hard_ratio=hard_ratio,
                     empty_is_normal=closed is not None or bool(same_day_zeros) and (len(same_day_zeros) * 3 >= len(same) + len(same_day_zeros)
                                                               or _empty_by_chance(expected_rows, raw_h, p)))
+
+
+def _weekday_untold(fit: SeriesFit, target_feats: Mapping[str, object], used: Sequence[str],
+                    h: float) -> tuple[str, float] | None:
+    """A holiday or neighbourhood day the history holds once (one occasion), on a weekday other than
+    the target's, where the occasion's weekday is the quieter by more than the band's half-width `h`:
+    (the day's name, the move down from the forecast to the day read without the weekdays' difference,
+    log space). Its effect was learned on top of its own weekday's, which one occasion cannot tell from a
+    day that keeps no weekly shape at all (agents filing at the weekend in a deadline's last week); only
+    where the occasion stood above its weekday by more than `h` (as such a day would). The lower side
+    only: a duplicated day must still fail. None elsewhere: two occasions or more, the same weekday, the
+    target's weekday the quieter or the weekdays alike, an effect within the band or below it, or no
+    weekday group."""
+    if "weekday" not in used:
+        return None
+    weekdays = fit.effects["weekday"]
+    target_weekday = target_feats.get("weekday")
+    for f in ("holiday", "near_holiday"):
+        value = target_feats.get(f, "")
+        if f not in used or value in NONE or fit.members[f].get(value) != 1:
+            continue
+        seen = {fv.get("weekday") for fv in fit.feats if fv.get(f) == value}
+        if len(seen) != 1 or target_weekday in seen:
+            continue
+        moved = weekdays.get(seen.pop(), 0.0) - weekdays.get(target_weekday, 0.0)
+        effect = fit.effects[f].get(value, 0.0)
+        # the occasion itself must say so: it stood out of its own weekday by more than a band, the way a
+        # day without that weekday's shape would (a quiet weekday's share undone), not a small move
+        # (the lower side only: the upper stays the forecast's, so a duplicated quiet day still fails)
+        if moved < -h and effect > h:
+            return str(value), moved
+    return None
 
 
 def _year_harmonics(middles: Sequence[datetime]) -> np.ndarray:

@@ -2636,3 +2636,57 @@ def test_a_weekly_shape_changed_for_good_is_no_season(monkeypatch: pytest.Monkey
         fc = forecast(history[:i], history[i].at)
         plain = _without_seasonal_shape(monkeypatch, history[:i], history[i].at)
         assert (fc.lower, fc.baseline, fc.upper) == (plain.lower, plain.baseline, plain.upper)
+
+
+def _filing_days(deadlines: dict[date, str], days: int = 420, seed: int = 16,
+                 keeps_week: float | None = None) -> list[Point]:
+    """Agents' returns per day: weekdays 1.0, weekends x0.25, and each declared deadline a working day
+    at x2 of a weekday's whatever its weekday (a deadline keeps no weekly shape), or `keeps_week` of its
+    own weekday's."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(days):
+        d = date(2024, 1, 1) + timedelta(days=i)
+        f = 1.0 if d.weekday() < 5 else 0.25
+        if d in deadlines:
+            f = 2.0 if keeps_week is None else keeps_week * f
+        out.append(Point(datetime(d.year, d.month, d.day), round(10_000 * f * math.exp(rng.gauss(0, 0.04)))))
+    return out
+
+
+def test_a_calendar_day_seen_once_on_another_weekday_is_also_read_without_the_weekdays_difference():
+    """A deadline seen once, on a Sunday (x2 of a weekday, x8 of a Sunday): its effect was learned on
+    top of Sunday's, so on a Tuesday it read x8 of a weekday and its ordinary x2 failed at 0.25x. One
+    occasion cannot tell whether the week's shape holds on the day: the band also covers the day read
+    without the weekdays' difference. Empty still fails, and a day seen on the target's own weekday,
+    or on a series whose weekdays are alike, is untouched."""
+    sunday, tuesday = date(2024, 2, 25), date(2025, 2, 25)  # (the target's is the history's only occasion)
+    assert (sunday.weekday(), tuesday.weekday()) == (6, 1)
+    cal = HolidayCalendar(dates={sunday: "filing_deadline", tuesday: "filing_deadline"})
+    history = [q for q in _filing_days(cal.dates) if q.at.date() < tuesday][-400:]
+    target = datetime(2025, 2, 25)
+    fc = forecast(history, target, grain="day", calendar_=cal)
+    assert "filing_deadline" in fc.group and fc.unseen_holiday is None
+    assert judge(fc, 20_000).passed, (fc.baseline, fc.lower, fc.notes)  # was flagged: 0.25x of x8 a weekday
+    assert any("seen once, on another weekday" in n for n in fc.notes), fc.notes
+    assert not judge(fc, 0).passed and not judge(fc, 2.0 * fc.baseline).passed  # the hard rules hold
+
+
+def test_a_calendar_day_seen_once_on_its_own_weekday_keeps_its_band():
+    """The same deadline seen once on a Tuesday, judged on a Tuesday: its weekday's effect was learned
+    with it, nothing is widened; nor where the day seen once kept its weekday's shape (a quiet Sunday)."""
+    before, target_day = date(2024, 2, 27), date(2025, 2, 25)
+    assert before.weekday() == target_day.weekday() == 1
+    cal = HolidayCalendar(dates={before: "filing_deadline", target_day: "filing_deadline"})
+    history = [q for q in _filing_days(cal.dates) if q.at.date() < target_day][-400:]
+    fc = forecast(history, datetime(2025, 2, 25), grain="day", calendar_=cal)
+    assert not any("seen once, on another weekday" in n for n in fc.notes), fc.notes
+    assert judge(fc, 20_000).passed and not judge(fc, 0.5 * 20_000).passed
+    # seen once on a Sunday at half a Sunday's (the weekly shape kept, a quiet day): judged on a Tuesday
+    # at half a weekday's, its band is untouched and a 35% drop still fails
+    sunday = date(2024, 2, 25)
+    cal = HolidayCalendar(dates={sunday: "filing_deadline", target_day: "filing_deadline"})
+    history = [q for q in _filing_days(cal.dates, keeps_week=0.5) if q.at.date() < target_day][-400:]
+    fc = forecast(history, datetime(2025, 2, 25), grain="day", calendar_=cal)
+    assert not any("seen once, on another weekday" in n for n in fc.notes), fc.notes
+    assert not judge(fc, 0.65 * fc.baseline).passed
