@@ -451,15 +451,15 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             # days counted from either end takes part of it in each and leaves too little to earn.
             # Tried again without them; the business days then keep their place only where they
             # still cut the errors by `dense_gain` over the days of the month earned
-            plain = [f for f in used if f not in BUSINESS_DAY_GROUPS]
-            earned = searched(plain)
+            uncounted = [f for f in used if f not in BUSINESS_DAY_GROUPS]
+            earned = searched(uncounted)
             if earned:
                 _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days,
                                    [*cal.rolled_days, *earned], fortnights)
-                base = SeriesFit(t, x, feats, plain, lag, level_points)
+                base = SeriesFit(t, x, feats, uncounted, lag, level_points)
                 if not typical_error(SeriesFit(t, x, feats, used, lag, level_points)) \
                         < (1 - p.dense_gain) * typical_error(base):
-                    used = plain
+                    used = uncounted
         if earned:
             _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, [*cal.rolled_days, *earned],
                                fortnights)
