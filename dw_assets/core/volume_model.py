@@ -449,16 +449,21 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             # a day of the month rolled forward (taxes due on the 10th, the next business day when
             # closed) is the 7th business day one month and the 8th the next: a group of business
             # days counted from either end takes part of it in each and leaves too little to earn.
-            # Tried again without them; the business days then keep their place only where they
-            # still cut the errors by `dense_gain` over the days of the month earned
+            # Tried again without them: the days found there replace the business days where these
+            # no longer cut the errors by `dense_gain` over them; where they still do, the business
+            # days explain what the days took (a close over the month's last three days, which a
+            # "29th rolled back" half matches) and no day is earned
             uncounted = [f for f in used if f not in BUSINESS_DAY_GROUPS]
             earned = searched(uncounted)
             if earned:
                 _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days,
                                    [*cal.rolled_days, *earned], fortnights)
                 base = SeriesFit(t, x, feats, uncounted, lag, level_points)
-                if not typical_error(SeriesFit(t, x, feats, used, lag, level_points)) \
-                        < (1 - p.dense_gain) * typical_error(base):
+                if typical_error(SeriesFit(t, x, feats, used, lag, level_points)) < (1 - p.dense_gain) * typical_error(base):
+                    earned = []
+                    _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, list(cal.rolled_days),
+                                       fortnights)
+                else:
                     used = uncounted
         if earned:
             _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, [*cal.rolled_days, *earned],
