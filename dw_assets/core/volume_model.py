@@ -112,8 +112,14 @@ EVE_PRIOR = math.log(1.25)
 # a fixed day of the month rolled to a business day (a payroll on the 27th, on the Thursday before
 # when it falls on a weekend) is a guess over the 31 days x 2 rolls every month has: its effect must
 # stand out at z > 3.78 (a two-sided 1% Bonferroni over the 62), over ROLLED_MIN_OCCASIONS months at
-# least, three in four of them on its side, in each half of the history; at most ROLLED_MAX such days
+# least, three in four of them on its side, in each half of the history. Each day earned is one more such
+# test on what the days before it leave, so a month may earn as many as clear the bar (Japan's gotobi: the
+# 5th, 10th, 15th, 20th and 25th); at most ROLLED_MAX 14-day cycles (see _fortnights)
 ROLLED_Z, ROLLED_HALF_Z, ROLLED_MIN_OCCASIONS, ROLLED_SAME_SIDE, ROLLED_MAX = 3.78, 2.0, 4, 0.75, 3
+# the dense groups that count business days of the month (from its start, its end, the nearer end)
+BUSINESS_DAY_GROUPS = ("business_day", "business_day_from_end", "business_day_edge")
+# the groups of a few days around a holiday or a quarter's end, each learned from one or two occurrences
+NEIGHBOURHOOD_GROUPS = ("near_holiday", "near_period_end")
 # the business days each side of a rolled day that may earn a group of their own (the eve of a payday)
 ROLLED_NEIGHBOURS = 1
 # a partition of fewer rows than this moves by 10% or more by counting alone: an earned group's past
@@ -423,16 +429,42 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             for fv in [*feats, target_feats]:
                 fv["hour_of_week"] = cast(int, fv["weekday"]) * 24 + cast(int, fv["hour_of_day"])
     if compare_by is None and "rolled_day" in used and grain == "day" and step < 1.5 and open_days != ALL_WEEK:
-        earned = _rolled_days(pts_pos, fit, cal, open_days, p, list(cal.rolled_days))
+        def searched(groups: Sequence[str]) -> list[tuple[int, str]]:
+            # (read without the neighbourhoods of holidays and of a quarter's end: each is learned from
+            # one or two days, and one takes a debit day rolled next to a holiday, or three days before
+            # a quarter's end, as its own, so the day of the month falls short on its side)
+            plain = [f for f in groups if f not in NEIGHBOURHOOD_GROUPS]
+            return _rolled_days(pts_pos, SeriesFit(t, x, feats, plain, lag, level_points), cal, open_days, p,
+                                list(cal.rolled_days))
+        earned = searched(used)
         if not earned and ("business_day" in used or "business_day_edge" in used) \
                 and "business_day_from_end" in available:
             # business days counted from the start absorb a payday on the 15th (the 10th business
             # day one month, the 11th the next, half of it each): tried again against business
             # days counted from the end, which keep a month-end close but spread the 15th over more
             # groups
-            dense = [f for f in used if f not in ("business_day", "business_day_edge")] + ["business_day_from_end"]
-            earned = _rolled_days(pts_pos, SeriesFit(t, x, feats, dense, lag, level_points), cal, open_days, p,
-                                  list(cal.rolled_days))
+            earned = searched([f for f in used if f not in ("business_day", "business_day_edge")]
+                              + ["business_day_from_end"])
+        if not earned and any(f in BUSINESS_DAY_GROUPS for f in used):
+            # a day of the month rolled forward (taxes due on the 10th, the next business day when
+            # closed) is the 7th business day one month and the 8th the next: a group of business
+            # days counted from either end takes part of it in each and leaves too little to earn.
+            # Tried again without them: the days found there replace the business days where these
+            # no longer cut the errors by `dense_gain` over them; where they still do, the business
+            # days explain what the days took (a close over the month's last three days, which a
+            # "29th rolled back" half matches) and no day is earned
+            uncounted = [f for f in used if f not in BUSINESS_DAY_GROUPS]
+            earned = searched(uncounted)
+            if earned:
+                _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days,
+                                   [*cal.rolled_days, *earned], fortnights)
+                base = SeriesFit(t, x, feats, uncounted, lag, level_points)
+                if typical_error(SeriesFit(t, x, feats, used, lag, level_points)) < (1 - p.dense_gain) * typical_error(base):
+                    earned = []
+                    _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, list(cal.rolled_days),
+                                       fortnights)
+                else:
+                    used = uncounted
         if earned:
             _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, [*cal.rolled_days, *earned],
                                fortnights)
@@ -1438,7 +1470,7 @@ def _rolled_days(pts: Sequence[Point], fit: SeriesFit, cal: HolidayCalendar, ope
                  p: ModelParams, declared: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
     """The fixed days of the month, rolled to a business day, whose effect the history earns (a
     payroll on the 27th, the Thursday before when the 27th is a Friday): greedily, the strongest
-    first, each tried on the residuals the ones before it leave, at most ROLLED_MAX. A day earns
+    first, each tried on the residuals the ones before it leave, as many as clear the bar. A day earns
     its place with ROLLED_MIN_OCCASIONS months at least, a median residual ROLLED_Z standard errors
     from zero, ROLLED_SAME_SIDE of its months on that side, the same in each half of its months (by
     ROLLED_HALF_Z: chance that piled up in one year is no payday) and an effect beyond the band's floor and the
@@ -1450,7 +1482,7 @@ def _rolled_days(pts: Sequence[Point], fit: SeriesFit, cal: HolidayCalendar, ope
     candidates = _rolled_candidates(pts, cal, open_days)
     earned: list[tuple[int, str]] = []
     taken = [set(candidates[(d, r)]) for d, r in declared if (d, r) in candidates]
-    while len(earned) < ROLLED_MAX:
+    while True:
         best: tuple[float, int, str, list[int], float] | None = None
         for (day, roll), idx in candidates.items():
             if (day, roll) in declared or (day, roll) in earned:
@@ -1472,6 +1504,15 @@ def _rolled_days(pts: Sequence[Point], fit: SeriesFit, cal: HolidayCalendar, ope
         if best is None:
             break
         _, day, roll, idx, effect = best
+        # the roll is read on the days the two rolls part (the 10th on a Saturday: the Friday before or
+        # the Monday after), not on the median both share: the other roll where its own days show more
+        other = ROLLS[1 - ROLLS.index(roll)]
+        alt = candidates[(day, other)]
+        parted, parted_alt = sorted(set(idx) - set(alt)), sorted(set(alt) - set(idx))
+        if parted and parted_alt and (day, other) not in declared and set(alt) not in taken and \
+                median(resid[i] for i in parted_alt) * effect > median(resid[i] for i in parted) * effect:
+            roll, idx = other, alt
+            effect = median(resid[i] for i in idx)
         earned.append((day, roll))
         taken.append(set(idx))
         for i in idx:

@@ -2690,3 +2690,61 @@ def test_a_calendar_day_seen_once_on_its_own_weekday_keeps_its_band():
     fc = forecast(history, datetime(2025, 2, 25), grain="day", calendar_=cal)
     assert not any("seen once, on another weekday" in n for n in fc.notes), fc.notes
     assert not judge(fc, 0.65 * fc.baseline).passed
+
+
+def _settlement_days(seed: int, gotobi: float = 1.5, due: float = 3.0, close: float = 2.2) -> tuple[list[Point], HolidayCalendar]:
+    """Two years of Japanese corporate transfers on business days from April 2024, 4% noise: the 5th,
+    10th, 15th and 20th of the month (the business day before when closed) `gotobi` times, a due day on
+    the 12th (the business day after when closed) `due` times, the month's last business day `close`."""
+    cal = HolidayCalendar(country="JP")
+    rng = random.Random(seed)
+    days = [d for d in (date(2024, 4, 1) + timedelta(days=i) for i in range(730)) if cal.is_business_day(d)]
+    months = sorted({(d.year, d.month) for d in days})
+    settle = {rolled_date(y, m, k, "preceding", cal.is_business_day) for y, m in months for k in (5, 10, 15, 20)}
+    dues = {rolled_date(y, m, 12, "following", cal.is_business_day) for y, m in months}
+    lasts = {max(d for d in days if (d.year, d.month) == ym) for ym in months}
+    out = []
+    for d in days:
+        lift = (gotobi if d in settle else 1.0) * (due if d in dues else 1.0) * (close if d in lasts else 1.0)
+        out.append(Point(datetime(d.year, d.month, d.day), round(50_000 * lift * math.exp(rng.gauss(0, 0.04)))))
+    return out, cal
+
+
+def test_every_settlement_day_of_the_month_that_clears_the_bar_is_earned():
+    history, cal = _settlement_days(3, due=1.0)
+    # four days of the month at x1.5: on main at most three were earned, and the fourth (here the 20th,
+    # Friday 20 February 2026) read x1.5 against an ordinary day's band
+    for target in (datetime(2026, 2, 13), datetime(2026, 2, 20)):
+        value = next(p.value for p in history if p.at == target)
+        fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
+        assert "day:" in fc.group and "preceding" in fc.group, (target, fc.group)
+        assert judge(fc, value).passed, (target, fc.group, value / fc.baseline)
+        assert not judge(fc, 0.8 * 1.5 * 50_000).passed  # a 20% drop fails
+    # an ordinary day between them is no settlement day
+    fc = forecast([p for p in history if p.at < datetime(2026, 2, 17)], datetime(2026, 2, 17), calendar_=cal)
+    assert "day:" not in fc.group
+
+
+def test_a_due_day_rolled_forward_is_found_where_business_days_from_the_end_took_it():
+    # transfers_jp's taxes: due on the 10th (the next business day when closed) x3 and at the month's end
+    # x2.5. Business days counted from the end earn their place and take the 10th in part (the 14th
+    # from the end one month, the 15th the next), so on main no day of the month was earned: Tuesday
+    # 13 January 2026 (the 10th a Saturday, the 12th Coming of Age Day) read x2.8 against
+    # "business_day=-14 from the end", and Friday 7 November 2025 x0.34 against "-15 from the end"
+    estate = ESTATES["transfers_jp"](1)
+    taxes = 4  # the kind at 10% of the transfers in this seed's order
+    for at, due in ((datetime(2026, 1, 13), True), (datetime(2025, 11, 7), False)):
+        idx = [a for a, _ in estate.series].index(at)
+        past = estate.series[idx - _lookback(estate):idx]
+        fc = forecast([_owned(a, g[taxes], set(), set()) for a, g in past], at, calendar_=estate.calendar)
+        value = estate.series[idx][1][taxes]
+        assert ("day:10 following" in fc.group) == due, (at, fc.group)
+        assert judge(fc, value).passed, (at, fc.group, value / fc.baseline)
+        assert not judge(fc, value * 0.65).passed
+
+
+def test_no_day_of_the_month_is_earned_beside_a_month_end_close_alone():
+    history, cal = _settlement_days(7, gotobi=1.0, due=1.0)
+    for target in (datetime(2026, 1, 13), datetime(2026, 2, 20)):
+        fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
+        assert "day:" not in fc.group, (target, fc.group)
