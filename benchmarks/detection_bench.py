@@ -2206,7 +2206,14 @@ def lessons_nl_weekly(seed: int) -> Estate:
                 cats[at] = kind
                 break
         series.append((at, groups))
-    return Estate("lessons_nl_weekly", "day", series, 156, cal, cats)
+    # the owner declares each region's school breaks (published years ahead) as that group's
+    # `group_holidays` breaks, and for the table every region's, named by region, with the national
+    # ones (Christmas, May)
+    national = {"Christmas break": _NL_CHRISTMAS, "May break": _NL_MAY}
+    own = {r: {f"{kind.capitalize()} break": spans for kind, spans in _NL_REGIONS[r].items()} for r in regions}
+    table = {**national, **{f"{r} {name}": spans for r in regions for name, spans in own[r].items()}}
+    return Estate("lessons_nl_weekly", "day", series, 156, HolidayCalendar(country="NL", breaks=table), cats,
+                  group_calendars=[HolidayCalendar(country="NL", breaks={**national, **own[r]}) for r in regions])
 
 
 def filings_gb(seed: int) -> Estate:

@@ -16,12 +16,21 @@ import re
 from collections.abc import Callable
 from datetime import date
 from fnmatch import fnmatch
+from itertools import pairwise
 from pathlib import Path
 from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from dw_assets.core.approvals import parse_duration
 from dw_assets.core.autonomy import AutonomyLevel
@@ -177,14 +186,29 @@ class HolidaysConfig(_Model):
     # "season"): {"Back to school": [[2025-08-15, 2025-09-05], ...]}; Ramadan needs none: a country
     # whose calendar holds Eid al-Fitr has it (the 30 days before Eid)
     seasons: dict[str, list[tuple[date, date]]] = {}
+    # breaks that move from year to year (a school region's holidays, a plant's shutdown), each year's
+    # dates named: {"Summer break": [[2025-07-12, 2025-08-24], [2026-07-04, 2026-08-16]], ...}; a
+    # week in one compares with the same week of its past breaks (first week, inside, first week
+    # back), not the same week of the year; per group in `group_holidays` (each region its own)
+    breaks: dict[str, list[tuple[date, date]]] = {}
 
-    @field_validator("seasons")
+    @field_validator("seasons", "breaks")
     @classmethod
-    def _spans_in_order(cls, v: dict[str, list[tuple[date, date]]]) -> dict[str, list[tuple[date, date]]]:
+    def _spans_in_order(cls, v: dict[str, list[tuple[date, date]]],
+                        info: ValidationInfo) -> dict[str, list[tuple[date, date]]]:
+        kind = "season" if info.field_name == "seasons" else "break"
         for name, spans in v.items():
+            if not name.strip():
+                raise ValueError(f"a {kind} needs a name (got {name!r})")
             for first, last in spans:
                 if last < first:
-                    raise ValueError(f"season {name!r}: {last} is before {first} (give [first day, last day])")
+                    raise ValueError(f"{kind} {name!r}: {last} is before {first} (give [first day, last day])")
+            # (one break's years overlapping is a typo: its weeks would have no one position)
+            ordered = sorted(spans) if kind == "break" else []
+            for (a_first, a_last), (b_first, b_last) in pairwise(ordered):
+                if b_first <= a_last:
+                    raise ValueError(f"{kind} {name!r}: {a_first}..{a_last} and {b_first}..{b_last} overlap "
+                                     f"(give each occasion once)")
         return v
 
 

@@ -91,7 +91,8 @@ def holiday_calendar(cfg: VolumeCheckConfig, holidays: HolidaysConfig | None = N
         return HolidayCalendar(fiscal_year_end=cfg.fiscal_year_end, rolled_days=rolled)
     return HolidayCalendar(chosen.country, chosen.subdiv, dict(chosen.dates), fiscal_year_end=cfg.fiscal_year_end,
                            rolled_days=rolled,
-                           seasons={name: list(spans) for name, spans in chosen.seasons.items()})
+                           seasons={name: list(spans) for name, spans in chosen.seasons.items()},
+                           breaks={name: list(spans) for name, spans in chosen.breaks.items()})
 
 
 def group_calendars(cfg: VolumeCheckConfig) -> dict[str, HolidayCalendar]:

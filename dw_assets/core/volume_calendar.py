@@ -63,6 +63,10 @@ LUNAR_NEW_YEAR_SEASON = "Lunar New Year"
 # day: "preceding" (the last business day on or before it) or "following" (the first on or after it)
 ROLLS = ("preceding", "following")
 Roll = Literal["preceding", "following"]
+# a declared break's weeks (a school region's holidays, which move from year to year) are named by
+# their position in it, so each compares with the same position of its past breaks, not with the same
+# week of the year: its first week (a partial start), the weeks inside it, and the first week back
+BREAK_FIRST, BREAK_BACK = " (first week)", " (first week back)"
 
 
 @dataclass(frozen=True)
@@ -81,6 +85,11 @@ class HolidayCalendar:
     # business day): ((27, "preceding"), ...), each a `rolled_day` group from the start (its effect
     # must still stand out of the noise, as a holiday's must; the model finds others itself)
     rolled_days: Sequence[tuple[int, str]] = ()
+    # breaks the owner declared (school holidays, a plant's shutdown), named, each a list of
+    # (first day, last day) per year: {"Summer break": [(2025-07-12, 2025-08-24), ...]}; a weekly
+    # series' break weeks compare with the same position in its past breaks (`break_part`), a daily
+    # series' break days are a season of their own
+    breaks: Mapping[str, Sequence[tuple[date, date]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not 1 <= self.fiscal_year_end <= 12:
@@ -97,7 +106,8 @@ class HolidayCalendar:
         small number per distinct content, so a lookup per partition hashes an int, not every date."""
         content = (self.country, self.subdiv, self.fiscal_year_end, tuple(sorted(self.dates.items())),
                    tuple(sorted((name, tuple(map(tuple, spans))) for name, spans in self.seasons.items())),
-                   tuple(self.rolled_days))
+                   tuple(self.rolled_days),
+                   tuple(sorted((name, tuple(map(tuple, spans))) for name, spans in self.breaks.items())))
         return _CALENDAR_KEYS.setdefault(content, len(_CALENDAR_KEYS))
 
     def period_of_month(self, month: int) -> str:
@@ -109,7 +119,7 @@ class HolidayCalendar:
         """The season a day belongs to and its occasion (the ordinal of the season's first day, so a
         season's days of one year count as one occasion): a configured one, else Ramadan where the
         country's calendar holds Eid al-Fitr; ("", 0) for none."""
-        for name, spans in self.seasons.items():
+        for name, spans in (*self.seasons.items(), *self.breaks.items()):
             for first, last in spans:
                 if first <= day <= last:
                     return name, first.toordinal()
@@ -126,6 +136,25 @@ class HolidayCalendar:
                 if 0 < (day - last).days <= 7 * LUNAR_WEEKS_AFTER:
                     return f"{LUNAR_NEW_YEAR_SEASON} +{((day - last).days - 1) // 7 + 1}w", occasion
         return "", 0
+
+    def break_part(self, day: date, span: int) -> str:
+        """The declared break a partition of `span` days starting on `day` belongs to, by position:
+        "Summer break (first week)", "Summer break" (the weeks after it), "Summer break (first week
+        back)"; "" for none. A partition is in a break when most of its days are (a week whose
+        weekend starts the break is the week before it)."""
+        def inside(start: date, first: date, last: date) -> bool:
+            end = start + timedelta(days=span - 1)
+            overlap = (min(end, last) - max(start, first)).days + 1
+            return 2 * overlap > span
+
+        before = day - timedelta(days=span)
+        parts = []
+        for name, spans in self.breaks.items():
+            for first, last in spans:
+                now, then = inside(day, first, last), inside(before, first, last)
+                if now or then:
+                    parts.append(name if now and then else name + BREAK_FIRST if now else name + BREAK_BACK)
+        return " + ".join(sorted(parts))
 
     def lunar_new_years(self, year: int) -> tuple[tuple[date, date], ...]:
         """The year's Lunar New Year holidays as (first day, last day) of their closure: the days
@@ -424,6 +453,11 @@ def _features(at: datetime, grain: Grain, cal: HolidayCalendar, span: int) -> di
     if span > 1:
         names = dict.fromkeys(n for n in (cal.identity(day + timedelta(days=k)) for k in range(span)) if n)
         holiday = " + ".join(names)
+        part = cal.break_part(day, span) if cal.breaks else ""
+        if part and not (holiday and part.endswith(BREAK_BACK)):
+            # a break's weeks are its own (a public holiday inside it closes nothing more); a first
+            # week back holding a holiday is the holiday's week, as in the years it fell elsewhere
+            holiday = part
     # "day" is no comparison group: it counts a holiday's occasions (24 hours of one New Year's Day
     # are one occasion, not 24)
     out: dict[str, object] = {"weekday": day.weekday(), "holiday": holiday, "day": day.toordinal(),

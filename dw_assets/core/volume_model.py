@@ -55,6 +55,8 @@ from scipy.stats import t as student_t
 
 from dw_assets.core.volume_calendar import (
     ALL_WEEK,
+    BREAK_BACK,
+    BREAK_FIRST,
     EARNED,
     FEATURES,
     HOLIDAY_JOIN,
@@ -507,7 +509,13 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             drop = _indistinct(fit, used, daily_months) | _beyond_reach(fit, wider, _indistinct(fit, used, daily_months))
             special = _calendar_days(feats)
     if "holiday" in used:
-        target_feats["holiday"] = _combined_holiday(_observed_as_base(str(target_feats["holiday"]), fit), fit, drop)
+        target_feats["holiday"] = _combined_holiday(_observed_as_base(str(target_feats["holiday"]), fit), fit, drop,
+                                                    list(cal.breaks))
+        back = str(target_feats["holiday"])
+        if back.endswith(BREAK_BACK) and len(holiday_parts(back)) == 1 and not fit.members["holiday"].get(back):
+            # a first week back never seen is a school week like the others until its history shows
+            # it is not (a break's own week never seen is expected, below)
+            target_feats["holiday"] = ""
     unproven = fit.effects["holiday"].get(target_feats["holiday"], 0.0) if ("holiday", target_feats.get("holiday")) in drop else 0.0
     near = target_feats.get("near_holiday")
     if not unproven and near and ("near_holiday", near) in drop and abs(split_near(str(near))[1]) > NEIGHBOURHOOD_DAYS \
@@ -1953,16 +1961,19 @@ def _observed_as_base(name: str, fit: SeriesFit) -> str:
     return based if members.get(based) or all(members.get(part) for part in parts) else name
 
 
-def _combined_holiday(name: str, fit: SeriesFit, drop: set[tuple[str, object]]) -> str:
+def _combined_holiday(name: str, fit: SeriesFit, drop: set[tuple[str, object]], breaks: Sequence[str] = ()) -> str:
     """A target holding two holidays that never fell together before ("Dussehra; Mahatma Gandhi's
     Birthday" in 2025) compares with each part's own past: it takes the part whose past effect is
     the strongest (two closures on one day are one closure, not the product of two); parts whose
     effects were within the noise make it an ordinary day. A part never seen leaves the whole a
-    holiday never seen (expected, judged by the hard rules only)."""
+    holiday never seen (expected, judged by the hard rules only), as do two declared breaks that
+    never overlapped before (two school regions away at once: their effects add up, neither alone says it)."""
     if not name or fit.members["holiday"].get(name):
         return name
     parts = holiday_parts(name)
     if len(parts) < 2 or not all(fit.members["holiday"].get(part) for part in parts):
+        return name
+    if sum(part.removesuffix(BREAK_FIRST).removesuffix(BREAK_BACK) in breaks for part in parts) > 1:
         return name
     distinct = [part for part in parts if ("holiday", part) not in drop]
     if not distinct:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 import yaml
 
@@ -56,3 +58,26 @@ def test_a_calendar_day_is_a_day_of_the_month_and_a_known_roll(tmp_path):
             _load(tmp_path, {"partition_column": "posted_on", "calendar_days": [{"day": day}]})
     with pytest.raises(ConfigError, match=r"checks\.0\.volume\.calendar_days\.0\.roll"):
         _load(tmp_path, {"partition_column": "posted_on", "calendar_days": [{"day": 27, "roll": "nearest"}]})
+
+
+def test_each_groups_declared_breaks_reach_its_own_calendar(tmp_path):
+    cfg = _load(tmp_path, {"partition_column": "week", "group_by": ["region"],
+                           "group_holidays": {"noord": {"country": "NL", "breaks": {
+                               "Summer break": [["2025-07-12", "2025-08-24"], ["2026-07-04", "2026-08-16"]]}}}})
+    own = group_calendars(cfg)
+    assert own["noord"].breaks == {"Summer break": [(date(2025, 7, 12), date(2025, 8, 24)),
+                                                    (date(2026, 7, 4), date(2026, 8, 16))]}
+    assert own["noord"].break_part(date(2026, 7, 6), 7) == "Summer break (first week)"
+    assert not holiday_calendar(cfg).breaks  # the table and the groups not listed keep none
+
+
+@pytest.mark.parametrize(("breaks", "message"), [
+    ({"Summer break": [["2026-08-16", "2026-07-04"]]}, r"break 'Summer break': 2026-07-04 is before 2026-08-16"),
+    ({"Summer break": [["2026-07-04", "2026-08-16"], ["2026-08-10", "2026-08-30"]]},
+     r"break 'Summer break': 2026-07-04\.\.2026-08-16 and 2026-08-10\.\.2026-08-30 overlap"),
+    ({" ": [["2026-07-04", "2026-08-16"]]}, r"a break needs a name"),
+])
+def test_a_declared_break_that_cannot_be_read_names_what_is_wrong(tmp_path, breaks, message):
+    with pytest.raises(ConfigError, match=message):
+        _load(tmp_path, {"partition_column": "week", "group_by": ["region"],
+                         "group_holidays": {"noord": {"breaks": breaks}}})

@@ -2748,3 +2748,114 @@ def test_no_day_of_the_month_is_earned_beside_a_month_end_close_alone():
     for target in (datetime(2026, 1, 13), datetime(2026, 2, 20)):
         fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
         assert "day:" not in fc.group, (target, fc.group)
+
+
+# a region's school breaks (Saturday to Sunday), moving from year to year: the spring break's week
+# swaps between ISO weeks 8 and 9, the summer's start rotates
+_SCHOOL_BREAKS = {
+    "Spring break": [(date(2023, 2, 18), date(2023, 2, 26)), (date(2024, 2, 24), date(2024, 3, 3)),
+                     (date(2025, 2, 15), date(2025, 2, 23)), (date(2026, 2, 21), date(2026, 3, 1))],
+    "Summer break": [(date(2023, 7, 15), date(2023, 8, 27)), (date(2024, 7, 20), date(2024, 9, 1)),
+                     (date(2025, 7, 12), date(2025, 8, 24)), (date(2026, 7, 4), date(2026, 8, 16))],
+}
+
+
+def _school_weeks(seed: int = 5) -> list[Point]:
+    """A school region's lessons per week (Mondays from 2 January 2023): x0.1 in a week of its own
+    breaks, x0.8 its first week back, 4% noise."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(200):
+        monday = date(2023, 1, 2) + timedelta(weeks=i)
+        away = any(first <= monday <= last for spans in _SCHOOL_BREAKS.values() for first, last in spans)
+        back = any(last < monday <= last + timedelta(days=7) for spans in _SCHOOL_BREAKS.values() for _, last in spans)
+        mean = 20_000 * (0.1 if away else 0.8 if back else 1.0)
+        out.append(Point(datetime(monday.year, monday.month, monday.day), round(mean * math.exp(rng.gauss(0, 0.04)))))
+    return out
+
+
+def test_a_declared_break_week_is_named_by_its_position_in_the_break():
+    cal = HolidayCalendar(breaks=_SCHOOL_BREAKS)
+    week = lambda d: str(features_of(datetime(d.year, d.month, d.day), "day", cal, 7)["holiday"])
+    assert week(date(2026, 2, 16)) == ""  # its weekend starts the break: most of its days are school days
+    assert week(date(2026, 2, 23)) == "Spring break (first week)"
+    assert week(date(2026, 3, 2)) == "Spring break (first week back)"
+    assert week(date(2026, 7, 6)) == "Summer break (first week)"
+    assert week(date(2026, 7, 13)) == week(date(2026, 8, 10)) == "Summer break"
+    assert week(date(2026, 8, 17)) == "Summer break (first week back)"
+    assert week(date(2026, 9, 7)) == ""
+    # a daily series' break days are a season of their own (each year one occasion)
+    assert cal.season(date(2026, 7, 20)) == ("Summer break", date(2026, 7, 4).toordinal())
+
+
+def test_a_declared_break_compares_with_the_regions_past_breaks_not_the_same_week_of_the_year():
+    history = _school_weeks()
+    cal = HolidayCalendar(breaks=_SCHOOL_BREAKS)
+    truth = {q.at: q.value for q in history}
+    # 2026's spring break is ISO week 9 (2025's was week 8): the week 8 this year is a school week,
+    # week 9 a break; the summer starts a week earlier than 2025's, two earlier than 2024's
+    for target in (datetime(2026, 2, 16), datetime(2026, 2, 23), datetime(2026, 3, 2), datetime(2026, 7, 6),
+                   datetime(2026, 7, 27), datetime(2026, 8, 17), datetime(2026, 8, 24)):
+        fc = forecast([q for q in history if q.at < target], target, calendar_=cal)
+        value = truth[target]
+        assert judge(fc, value).passed, (target, fc.group, value / fc.baseline)
+        assert not judge(fc, value * 0.65).passed, (target, fc.group)
+        assert not judge(fc, value * 2).passed, (target, fc.group)
+
+
+def test_a_break_never_seen_in_the_history_is_expected_not_guessed():
+    history = _school_weeks()
+    # a break declared only for this year: no past occurrence, so it is judged by the hard rules only
+    cal = HolidayCalendar(breaks={"Strike week": [(date(2026, 5, 9), date(2026, 5, 17))]})
+    target = datetime(2026, 5, 11)
+    fc = forecast([q for q in history if q.at < target], target, calendar_=cal)
+    assert fc.unseen_holiday == "Strike week (first week)"
+    assert fc.lower <= 0.35 * fc.baseline and fc.upper >= 1.85 * fc.baseline  # the hard rules' width
+    assert judge(fc, 0.35 * fc.baseline).passed
+
+
+def test_breaks_outside_the_history_leave_the_forecast_identical():
+    history = _school_weeks()
+    far = HolidayCalendar(breaks={"Summer break": [(date(2031, 7, 5), date(2031, 8, 17))]})
+    for target in (datetime(2026, 2, 23), datetime(2026, 7, 6)):
+        past = [q for q in history if q.at < target]
+        with_breaks, without = forecast(past, target, calendar_=far), forecast(past, target, calendar_=HolidayCalendar())
+        assert (with_breaks.baseline, with_breaks.lower, with_breaks.upper, with_breaks.group) == \
+            (without.baseline, without.lower, without.upper, without.group)
+
+
+def test_a_first_week_back_never_seen_is_a_school_week():
+    history = _school_weeks()
+    cal = HolidayCalendar(breaks={**_SCHOOL_BREAKS, "Strike week": [(date(2026, 5, 9), date(2026, 5, 17))]})
+    target = datetime(2026, 5, 18)
+    assert features_of(target, "day", cal, 7)["holiday"] == "Strike week (first week back)"
+    value = next(q.value for q in history if q.at == target)
+    fc = forecast([q for q in history if q.at < target], target, calendar_=cal)
+    assert "Strike" not in fc.group and fc.unseen_holiday is None
+    assert judge(fc, value).passed and not judge(fc, value * 0.65).passed
+
+
+# two school regions' spring breaks (a table total declares both, named by region), apart until 2026
+_TWO_REGIONS = {
+    "A Spring break": [(date(2023, 2, 18), date(2023, 2, 26)), (date(2024, 2, 24), date(2024, 3, 3)),
+                       (date(2025, 2, 15), date(2025, 2, 23)), (date(2026, 2, 21), date(2026, 3, 1))],
+    "B Spring break": [(date(2023, 3, 4), date(2023, 3, 12)), (date(2024, 2, 10), date(2024, 2, 18)),
+                       (date(2025, 3, 1), date(2025, 3, 9)), (date(2026, 2, 21), date(2026, 3, 1))],
+}
+
+
+def test_two_breaks_that_never_overlapped_are_not_read_as_the_stronger_one():
+    rng = random.Random(8)
+    history = []
+    for i in range(165):
+        monday = date(2023, 1, 2) + timedelta(weeks=i)
+        away = [any(a <= monday <= b for a, b in spans) for spans in _TWO_REGIONS.values()]
+        mean = 10_000 * sum(0.5 * (0.5 if out else 1.0) for out in away)
+        history.append(Point(datetime(monday.year, monday.month, monday.day), round(mean * math.exp(rng.gauss(0, 0.03)))))
+    cal = HolidayCalendar(breaks=_TWO_REGIONS)
+    target = datetime(2026, 2, 23)  # both regions away at once: x0.5, where either alone was x0.75
+    assert features_of(target, "day", cal, 7)["holiday"] == "A Spring break (first week) + B Spring break (first week)"
+    value = next(q.value for q in history if q.at == target)
+    fc = forecast([q for q in history if q.at < target], target, calendar_=cal)
+    assert fc.unseen_holiday == "A Spring break (first week) + B Spring break (first week)"
+    assert judge(fc, value).passed, (fc.group, value / fc.baseline)
