@@ -569,8 +569,8 @@ def test_eleventh_and_twelfth_rounds_estates_generate(name: str) -> None:
     assert {estate.categories.get(at, "ordinary") for at in stamps[estate.evaluate_from:]} == kinds
 
 
-# the thirteenth round (written blind, held out until its final run): each estate, its number of groups, its
-# length at least and the kinds of clean partitions its evaluated window must hold
+# the thirteenth round (written blind, held out until the fourteenth round read them): each estate, its number
+# of groups, its length at least and the kinds of clean partitions its evaluated window must hold
 THIRTEENTH_ROUND = {
     "registrations_kathmandu_hourly": (3, 800, {"festival_eve", "after_holiday", "ordinary"}),
     "takings_gb_fourweekly": (2, 65, {"christmas", "easter", "tournament", "long_period", "ordinary"}),
@@ -578,12 +578,15 @@ THIRTEENTH_ROUND = {
     "usage_sg": (5, 760, {"burst", "billing_day", "holiday", "ordinary"}),
 }
 
+# ... of which the fourteenth round read all four (their first run's misses), so none is held out now
+READ_IN_FOURTEENTH_ROUND = set(THIRTEENTH_ROUND)
+
 
 @pytest.mark.parametrize("name", sorted(THIRTEENTH_ROUND))
 def test_thirteenth_round_estates_generate(name: str) -> None:
     estate = ESTATES[name](1)
     groups, length, kinds = THIRTEENTH_ROUND[name]
-    assert estate.name == name and name in HELD_OUT, "held out until the round's final run"
+    assert estate.name == name and name not in HELD_OUT and name in READ_IN_FOURTEENTH_ROUND
     assert estate.series == ESTATES[name](1).series, "same seed, same series"
     second = ESTATES[name](2)
     assert estate.series != second.series, "another seed, other noise"
