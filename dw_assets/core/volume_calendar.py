@@ -59,6 +59,23 @@ RAMADAN_DAYS, RAMADAN_LATE_DAYS = 30, 10
 LUNAR_NEW_YEAR = re.compile(r"(chinese|lunar|korean) new year", re.IGNORECASE)
 LUNAR_WEEKS_BEFORE, LUNAR_WEEKS_AFTER = 2, 3
 LUNAR_NEW_YEAR_SEASON = "Lunar New Year"
+# the world's moving festivals a diaspora keeps where its country's calendar lacks them (a Toronto grocer's
+# Lunar New Year, a London sweet shop's Diwali, a Paris butcher's Eid): (name, a calendar of the `holidays`
+# package that dates it, its first day's name there, what finds it in an estate's own calendar). Each is
+# tried on a daily series whose calendar lacks it and earned only where the history shows it (see
+# volume_model._earned_festivals); an earned one's days are a season, each day by its offset to the festival
+FESTIVALS: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
+    ("Lunar New Year", "SG", "Chinese New Year", LUNAR_NEW_YEAR),
+    ("Mid-Autumn Festival", "CN", "Mid-Autumn Festival", re.compile(r"mid-autumn", re.IGNORECASE)),
+    ("Diwali", "IN", "Diwali", re.compile(r"diwali|deepavali", re.IGNORECASE)),
+    ("Eid al-Fitr", "TR", "Eid al-Fitr", EID_AL_FITR),
+    ("Eid al-Adha", "TR", "Eid al-Adha", re.compile(r"eid al-adha", re.IGNORECASE)),
+    ("Easter", "DE", "Good Friday", re.compile(r"easter|good friday", re.IGNORECASE)),
+)
+# a festival's reach: the two weeks of preparation before it (as Lunar New Year's weeks before), and
+# the days after it a neighbourhood reaches (the return, the sales)
+FESTIVAL_DAYS_BEFORE, FESTIVAL_DAYS_AFTER = 14, NEIGHBOURHOOD_DAYS
+FESTIVAL_SAME = 30  # days within which a festival's listed days are one festival (a lunar year apart)
 # a fixed day of the month (a payroll on the 27th) moved to a business day when it falls on a closed
 # day: "preceding" (the last business day on or before it) or "following" (the first on or after it)
 ROLLS = ("preceding", "following")
@@ -90,6 +107,9 @@ class HolidayCalendar:
     # series' break weeks compare with the same position in its past breaks (`break_part`), a daily
     # series' break days are a season of their own
     breaks: Mapping[str, Sequence[tuple[date, date]]] = field(default_factory=dict)
+    # moving festivals of other calendars (FESTIVALS' names) a series' history earned: their days are
+    # a season each, by offset ("Lunar New Year -1d"), compared with the same offset in past years
+    festivals: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not 1 <= self.fiscal_year_end <= 12:
@@ -107,7 +127,8 @@ class HolidayCalendar:
         content = (self.country, self.subdiv, self.fiscal_year_end, tuple(sorted(self.dates.items())),
                    tuple(sorted((name, tuple(map(tuple, spans))) for name, spans in self.seasons.items())),
                    tuple(self.rolled_days),
-                   tuple(sorted((name, tuple(map(tuple, spans))) for name, spans in self.breaks.items())))
+                   tuple(sorted((name, tuple(map(tuple, spans))) for name, spans in self.breaks.items())),
+                   self.festivals)
         return _CALENDAR_KEYS.setdefault(content, len(_CALENDAR_KEYS))
 
     def period_of_month(self, month: int) -> str:
@@ -135,7 +156,23 @@ class HolidayCalendar:
                     return f"{LUNAR_NEW_YEAR_SEASON} -{((first - day).days - 1) // 7 + 1}w", occasion
                 if 0 < (day - last).days <= 7 * LUNAR_WEEKS_AFTER:
                     return f"{LUNAR_NEW_YEAR_SEASON} +{((day - last).days - 1) // 7 + 1}w", occasion
+        for name in self.festivals:
+            for first in (*festival_days(name, day.year), *festival_days(name, day.year + 1)):
+                before = (first - day).days
+                if -FESTIVAL_DAYS_AFTER <= before <= FESTIVAL_DAYS_BEFORE:
+                    return f"{name} {-before:+d}d", (first - timedelta(days=FESTIVAL_DAYS_BEFORE)).toordinal()
         return "", 0
+
+    def festivals_tried(self, first: date, last: date) -> dict[str, list[date]]:
+        """The FESTIVALS the calendar lacks (none of its holidays in the years from `first` to `last`
+        is one) and their first days in those years (and the next: its weeks before may start inside)."""
+        years = range(first.year, last.year + 2)
+        own = [name for y in years for name in _country_holidays(self.country, self.subdiv, y).values()] \
+            if self.country else []
+        own += [name for d, name in self.dates.items() if first.year <= d.year <= last.year + 1]
+        own += [*self.seasons, *self.breaks]
+        return {name: [d for y in years for d in festival_days(name, y)]
+                for name, _, _, pattern in FESTIVALS if not any(pattern.search(o) for o in own)}
 
     def break_part(self, day: date, span: int) -> str:
         """The declared break a partition of `span` days starting on `day` belongs to, by position:
@@ -318,6 +355,17 @@ def fortnight_anchors(phase: int, roll: str, first: date, last: date, is_open: C
             out.append(rolled)
         d += timedelta(days=14)
     return out
+
+
+@lru_cache(maxsize=1024)
+def festival_days(name: str, year: int) -> tuple[date, ...]:
+    """The first day of each of the year's occurrences of a festival of FESTIVALS, as the calendar
+    that dates it lists it (a festival of several listed days is one, counted from its first)."""
+    source = next((country, listed) for n, country, listed, _ in FESTIVALS if n == name)
+    days = sorted({d for y in (year - 1, year) for d, n in _country_holidays(source[0], None, y).items()
+                   if n == source[1]})
+    return tuple(d for i, d in enumerate(days)
+                 if d.year == year and (i == 0 or (d - days[i - 1]).days > FESTIVAL_SAME))
 
 
 def holiday_parts(name: str) -> list[str]:

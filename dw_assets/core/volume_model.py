@@ -44,13 +44,13 @@ import itertools
 import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from statistics import median
 from typing import cast
 
 import numpy as np
-from scipy.stats import chi2, norm, poisson
+from scipy.stats import betabinom, binom, chi2, norm, poisson
 from scipy.stats import t as student_t
 
 from dw_assets.core.volume_calendar import (
@@ -59,6 +59,8 @@ from dw_assets.core.volume_calendar import (
     BREAK_FIRST,
     EARNED,
     FEATURES,
+    FESTIVAL_DAYS_AFTER,
+    FESTIVAL_DAYS_BEFORE,
     HOLIDAY_JOIN,
     LUNAR_NEW_YEAR_SEASON,
     NEIGHBOURHOOD_DAYS,
@@ -159,6 +161,15 @@ CLOSED_MIN_OCCASIONS = 3
 # 1% Bonferroni over the hours of the week tested, over CELL_MIN_WEEKS past weeks at least, and by
 # CELL_HALF_Z in each half of the history on the same side (a few odd weeks piled up are no shape)
 CELL_FAMILY_P = 0.01
+# a moving festival of another calendar (FESTIVALS) is earned by a series where more of its days stand
+# out of their weekday's weeks around them (by FESTIVAL_Z noise sds) than ordinary days do, at
+# FESTIVAL_FAMILY_P over the festivals tried (a tail against windows of ordinary days, see _earned_festivals;
+# a tenth of the cells' bar: a festival earned on noise relabels weeks of every year of the history)
+FESTIVAL_FAMILY_P = 0.001
+FESTIVAL_Z = 3.0
+FESTIVAL_WEEKS = 4  # the same weekdays each side a day is compared with
+FESTIVAL_MIN_WEEKS = 3  # ... of which at least this many in the history
+FESTIVAL_MAX_TOGETHER = 0.99  # (below one: a beta-binomial's shares must leave each day some chance of its own)
 CELL_MIN_WEEKS = 6
 CELL_HALF_Z = 2.0
 CELL_PASSES = 2  # a second look once the first hours earned no longer pull their weekday's and hour's effects
@@ -282,6 +293,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     pts_pos = [q for q in pts if q.value > 0] or pts
     step = _step_days(pts_pos)
     span = _span_days(step, grain)
+    if grain == "day" and step < 1.5:
+        festivals = _earned_festivals(pts_pos, cal)
+        if festivals:
+            cal = replace(cal, festivals=festivals)
     local = dict(zip([target, *(q.at for q in pts)], local_hours([target, *(q.at for q in pts)], tz)))
     target_feats = dict(features_of(local[target], grain, cal, span))
     cycle = _cycle(step, grain)
@@ -2216,6 +2231,76 @@ def _after_holiday_hours(feats: list[dict[str, object]], target_feats: dict[str,
     for fv, at in [*zip(feats, moments), (target_feats, target)]:
         if at.date() in after or fv is target_feats:
             fv["near_holiday"] = f"a holiday {at.hour:02d}h +1d"
+
+
+def _earned_festivals(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, ...]:
+    """The moving festivals of other calendars (FESTIVALS, those the series' calendar lacks) whose days
+    stand out in this series' history. Each day's deviation: its log against the median of the same
+    weekday in the FESTIVAL_WEEKS weeks each side outside every festival's reach; a day stands out
+    beyond FESTIVAL_Z noise sds (a robust spread of the ordinary days' deviations). A festival is
+    earned where the count of its days that stand out (its two weeks before and days after, each
+    occurrence in the history) is improbable at FESTIVAL_FAMILY_P over the festivals tried, against
+    the counts in windows as long of ordinary days: their rate and how they cluster (a beta-binomial
+    of that rate and spread: a month's step or a noisy week piles deviations up in ordinary windows
+    too). The calendar's own holidays, the days next to them and its seasons (Ramadan) are left out
+    (their effects are the calendar's), as are the days two festivals' reaches share."""
+    logs = {q.at.date(): math.log(q.value) for q in pts if q.value > 0}
+    if len(logs) < 2 * 7 * FESTIVAL_WEEKS:
+        return ()
+    first, last = min(logs), max(logs)
+    tried = cal.festivals_tried(first, last)
+    length = FESTIVAL_DAYS_BEFORE + FESTIVAL_DAYS_AFTER + 1
+    windows = {name: {day: {day + timedelta(days=k) for k in range(-FESTIVAL_DAYS_BEFORE, FESTIVAL_DAYS_AFTER + 1)}
+                      for day in days} for name, days in tried.items()}
+    windows = {name: w for name, w in windows.items() if any(d in logs for days in w.values() for d in days)}
+    if not windows:
+        return ()
+    own = {d + timedelta(days=k) for d in logs if cal.name(d)
+           for k in range(-NEIGHBOURHOOD_DAYS, NEIGHBOURHOOD_DAYS + 1)} | {d for d in logs if cal.season(d)[0]}
+    inside = {d for w in windows.values() for days in w.values() for d in days}
+
+    def deviation(d: date) -> float | None:
+        around = [logs[e] for j in range(1, FESTIVAL_WEEKS + 1)
+                  for e in (d - timedelta(days=7 * j), d + timedelta(days=7 * j))
+                  if e in logs and e not in inside and e not in own]
+        return logs[d] - median(around) if len(around) >= FESTIVAL_MIN_WEEKS else None
+
+    devs = {d: v for d in logs if d not in own and (v := deviation(d)) is not None}
+    ordinary = [v for d, v in devs.items() if d not in inside]
+    if len(ordinary) < 2 * 7 * FESTIVAL_WEEKS:
+        return ()
+    mid = median(ordinary)
+    sd = 1.4826 * median(abs(v - mid) for v in ordinary)
+    if sd <= 0:
+        return ()
+    out = {d: abs(v - mid) > FESTIVAL_Z * sd for d, v in devs.items()}
+    # windows of ordinary days as long as a festival's reach: how many of their days stand out
+    spans = [[out[d] for d in (start + timedelta(days=k) for k in range(length)) if d in out]
+             for start in (first + timedelta(days=n) for n in range((last - first).days - length + 2))
+             if not any(start + timedelta(days=k) in inside for k in range(length))]
+    spans = [span for span in spans if 2 * len(span) >= length]
+    if len(spans) < 2:
+        return ()
+    rate = max(sum(map(sum, spans)) / sum(map(len, spans)), 2 * float(norm.sf(FESTIVAL_Z)))
+    size = float(np.mean([len(span) for span in spans]))
+    spread = float(np.var([sum(span) for span in spans]))
+    # (the share of a window's days that stand out together: 0 for days as independent as coins)
+    together = min(max((spread / (size * rate * (1 - rate)) - 1) / max(size - 1, 1), 0.0), FESTIVAL_MAX_TOGETHER)
+    earned = []
+    for name, w in windows.items():
+        # (a day in another festival's reach too is neither's evidence: Diwali's weeks meet Mid-Autumn's)
+        others = {d for n, o in windows.items() if n != name for days in o.values() for d in days}
+        days = [out[d] for span in w.values() for d in span if d in out and d not in others]
+        if not days:
+            continue
+        if together > 0:
+            a, b = rate * (1 / together - 1), (1 - rate) * (1 / together - 1)
+            tail = float(betabinom.sf(sum(days) - 1, len(days), a, b))
+        else:
+            tail = float(binom.sf(sum(days) - 1, len(days), rate))
+        if tail < FESTIVAL_FAMILY_P / len(tried):
+            earned.append(name)
+    return tuple(earned)
 
 
 def _earned_cells(fit: SeriesFit) -> set[object]:

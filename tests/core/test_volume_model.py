@@ -23,6 +23,7 @@ from dw_assets.core.volume_calendar import (
     HolidayCalendar,
     carries_closed_days,
     features_of,
+    festival_days,
     fortnight_anchors,
     hour_label,
     hour_of_key,
@@ -2859,3 +2860,64 @@ def test_two_breaks_that_never_overlapped_are_not_read_as_the_stronger_one():
     fc = forecast([q for q in history if q.at < target], target, calendar_=cal)
     assert fc.unseen_holiday == "A Spring break (first week) + B Spring break (first week)"
     assert judge(fc, value).passed, (fc.group, value / fc.baseline)
+
+
+def _sweet_shop(rush: float, seed: int = 23, days: int = 420) -> tuple[list[Point], dict[datetime, float]]:
+    """A London sweet shop's daily sales from September 2024 (England's calendar, which holds no
+    Diwali): the ten days before Diwali rise to x`rush` on its eve, Diwali itself part of the way, the
+    two days after as far below (x1.6: x1.36, x0.8; x1.0: no Diwali); England's holidays x0.7; 4% noise.
+    Diwali's dates come from India's calendar. Also each day's mean."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="GB", subdiv="ENG")
+    shape = [0.9, 0.9, 0.95, 1.0, 1.15, 1.3, 0.8]
+    diwalis = [d for y in (2024, 2025, 2026) for d in festival_days("Diwali", y)]
+    out, expected = [], {}
+    for i in range(days):
+        d = date(2024, 9, 1) + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        mean = 4_000 * shape[d.weekday()] * (0.7 if cal.name(d) else 1.0)
+        for diwali in diwalis:
+            k = (diwali - d).days
+            mean *= (1 + (rush - 1) * (11 - k) / 10 if 1 <= k <= 10 else 1 + 0.6 * (rush - 1) if k == 0
+                     else 1 - (rush - 1) / 3 if -2 <= k < 0 else 1.0)
+        expected[at] = mean
+        out.append(Point(at, round(mean * math.exp(rng.gauss(0, 0.04)))))
+    return out, expected
+
+
+def test_a_festival_of_another_calendar_is_read_where_the_history_shows_it():
+    # Diwali 2024 in the history, 2025's evaluated: England's calendar lacks it, so on main the day
+    # after it (x0.8 after a rush to x1.6) was expected at the rush's level and flagged (x0.51);
+    # tried from India's calendar and earned, each of its days compares with the same day of its
+    # past occurrence ("season:Diwali +1d")
+    history, expected = _sweet_shop(rush=1.6)
+    cal = HolidayCalendar(country="GB", subdiv="ENG")
+    target = datetime(2025, 10, 21)  # the day after Diwali
+    past = [p for p in history if p.at < target]
+    assert volume_model._earned_festivals(past, cal) == ("Diwali",)
+    fc = forecast(past, target, calendar_=cal)
+    assert "season:Diwali +1d" in fc.group.split(", "), fc.group
+    assert judge(fc, expected[target]).passed, (fc.baseline, expected[target])
+    assert not judge(fc, 0.65 * expected[target]).passed  # a 35% drop on it
+
+
+def test_no_festival_is_earned_where_the_history_shows_none():
+    # the same shop without a Diwali rush, over seeds: no festival is tried into its seasons
+    cal = HolidayCalendar(country="GB", subdiv="ENG")
+    for seed in range(6):
+        history, _ = _sweet_shop(rush=1.0, seed=seed)
+        assert volume_model._earned_festivals(history, cal) == (), seed
+
+
+def test_a_festival_in_the_estates_own_calendar_is_not_tried_again():
+    # India's calendar holds Diwali (its own holiday, with its neighbourhood); Singapore's holds
+    # Lunar New Year and Diwali (as Deepavali or Diwali); a calendar lacking both tries both
+    window = (date(2024, 6, 1), date(2025, 12, 31))
+    assert "Diwali" not in HolidayCalendar(country="IN").festivals_tried(*window)
+    assert not {"Diwali", "Lunar New Year"} & set(HolidayCalendar(country="SG").festivals_tried(*window))
+    assert {"Diwali", "Lunar New Year"} <= set(HolidayCalendar(country="GB").festivals_tried(*window))
+    # an earned festival's days are a season by their offset; the festival's first day is "+0d"
+    cal = HolidayCalendar(country="GB", festivals=("Diwali",))
+    assert cal.season(date(2025, 10, 19))[0] == "Diwali -1d"
+    assert cal.season(date(2025, 10, 20))[0] == "Diwali +0d"
+    assert cal.season(date(2025, 10, 1)) == ("", 0)
