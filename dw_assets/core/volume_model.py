@@ -168,7 +168,10 @@ CELL_FAMILY_P = 0.01
 FESTIVAL_FAMILY_P = 0.001
 FESTIVAL_Z = 3.0
 FESTIVAL_WEEKS = 4  # the same weekdays each side a day is compared with
-FESTIVAL_MIN_WEEKS = 3  # ... of which at least this many in the history
+FESTIVAL_MIN_WEEKS = 2  # ... of which at least this many each side in the history
+# ... and on a share of its reach: a festival's weeks move several of its days, where a series with light
+# tails may hold two or three days beyond FESTIVAL_Z in any window of its days (a quarter's turn)
+FESTIVAL_MIN_SHARE = 0.2
 FESTIVAL_MAX_TOGETHER = 0.99  # (below one: a beta-binomial's shares must leave each day some chance of its own)
 CELL_MIN_WEEKS = 6
 CELL_HALF_Z = 2.0
@@ -2236,10 +2239,12 @@ def _after_holiday_hours(feats: list[dict[str, object]], target_feats: dict[str,
 def _earned_festivals(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, ...]:
     """The moving festivals of other calendars (FESTIVALS, those the series' calendar lacks) whose days
     stand out in this series' history. Each day's deviation: its log against the median of the same
-    weekday in the FESTIVAL_WEEKS weeks each side outside every festival's reach; a day stands out
+    weekday in the FESTIVAL_WEEKS weeks before, and after, outside every festival's reach (the smaller
+    where both agree, none where they part); a day stands out
     beyond FESTIVAL_Z noise sds (a robust spread of the ordinary days' deviations). A festival is
     earned where the count of its days that stand out (its two weeks before and days after, each
-    occurrence in the history) is improbable at FESTIVAL_FAMILY_P over the festivals tried, against
+    occurrence in the history) is FESTIVAL_MIN_SHARE of them at least and improbable at FESTIVAL_FAMILY_P
+    over the festivals tried, against
     the counts in windows as long of ordinary days: their rate and how they cluster (a beta-binomial
     of that rate and spread: a month's step or a noisy week piles deviations up in ordinary windows
     too). The calendar's own holidays, the days next to them and its seasons (Ramadan) are left out
@@ -2259,21 +2264,29 @@ def _earned_festivals(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, 
            for k in range(-NEIGHBOURHOOD_DAYS, NEIGHBOURHOOD_DAYS + 1)} | {d for d in logs if cal.season(d)[0]}
     inside = {d for w in windows.values() for days in w.values() for d in days}
 
-    def deviation(d: date) -> float | None:
-        around = [logs[e] for j in range(1, FESTIVAL_WEEKS + 1)
-                  for e in (d - timedelta(days=7 * j), d + timedelta(days=7 * j))
-                  if e in logs and e not in inside and e not in own]
-        return logs[d] - median(around) if len(around) >= FESTIVAL_MIN_WEEKS else None
+    def deviation(d: date) -> tuple[float, float] | None:
+        # against the weeks around (the noise's spread), and against the weeks before and the weeks
+        # after apart: a festival stands out of both, a day next to a change of level out of one
+        # only (then 0); the nearer of the two where both agree
+        sides, values = [], []
+        for direction in (-1, 1):
+            around = [logs[e] for e in (d + timedelta(days=7 * j * direction) for j in range(1, FESTIVAL_WEEKS + 1))
+                      if e in logs and e not in inside and e not in own]
+            if len(around) < FESTIVAL_MIN_WEEKS:
+                return None
+            sides.append(logs[d] - median(around))
+            values += around
+        return logs[d] - median(values), min(sides, key=abs) if sides[0] * sides[1] > 0 else 0.0
 
     devs = {d: v for d in logs if d not in own and (v := deviation(d)) is not None}
-    ordinary = [v for d, v in devs.items() if d not in inside]
+    ordinary = [whole for d, (whole, _) in devs.items() if d not in inside]
     if len(ordinary) < 2 * 7 * FESTIVAL_WEEKS:
         return ()
     mid = median(ordinary)
     sd = 1.4826 * median(abs(v - mid) for v in ordinary)
     if sd <= 0:
         return ()
-    out = {d: abs(v - mid) > FESTIVAL_Z * sd for d, v in devs.items()}
+    out = {d: abs(apart) > FESTIVAL_Z * sd for d, (_, apart) in devs.items()}
     # windows of ordinary days as long as a festival's reach: how many of their days stand out
     spans = [[out[d] for d in (start + timedelta(days=k) for k in range(length)) if d in out]
              for start in (first + timedelta(days=n) for n in range((last - first).days - length + 2))
@@ -2291,7 +2304,7 @@ def _earned_festivals(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, 
         # (a day in another festival's reach too is neither's evidence: Diwali's weeks meet Mid-Autumn's)
         others = {d for n, o in windows.items() if n != name for days in o.values() for d in days}
         days = [out[d] for span in w.values() for d in span if d in out and d not in others]
-        if not days:
+        if not days or sum(days) < FESTIVAL_MIN_SHARE * len(days):
             continue
         if together > 0:
             a, b = rate * (1 / together - 1), (1 - rate) * (1 / together - 1)
