@@ -2240,15 +2240,15 @@ def _earned_festivals(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, 
     """The moving festivals of other calendars (FESTIVALS, those the series' calendar lacks) whose days
     stand out in this series' history. Each day's deviation: its log against the median of the same
     weekday in the FESTIVAL_WEEKS weeks before, and after, outside every festival's reach (the smaller
-    where both agree, none where they part); a day stands out
-    beyond FESTIVAL_Z noise sds (a robust spread of the ordinary days' deviations). A festival is
-    earned where the count of its days that stand out (its two weeks before and days after, each
-    occurrence in the history) is FESTIVAL_MIN_SHARE of them at least and improbable at FESTIVAL_FAMILY_P
-    over the festivals tried, against
-    the counts in windows as long of ordinary days: their rate and how they cluster (a beta-binomial
-    of that rate and spread: a month's step or a noisy week piles deviations up in ordinary windows
-    too). The calendar's own holidays, the days next to them and its seasons (Ramadan) are left out
-    (their effects are the calendar's), as are the days two festivals' reaches share."""
+    where both agree, none where they part; the weeks after alone at the history's start); a day stands out beyond FESTIVAL_Z noise sds (a robust
+    spread of the ordinary days' deviations from the weeks around them). A festival is earned where
+    its days that stand out (of its two weeks before and days after, each occurrence in the history)
+    are FESTIVAL_MIN_SHARE of them at least and improbable at FESTIVAL_FAMILY_P over the festivals
+    tried, against the counts in windows as long of ordinary days: their rate and how they cluster (a
+    beta-binomial of that rate and spread: a month's step or a noisy week piles deviations up in
+    ordinary windows too). The calendar's own holidays, the days next to them and its seasons
+    (Ramadan) are left out (their effects are the calendar's), as are the days two festivals' reaches
+    share. Each series (a group, the total) earns its own: a festival holds where its community shops."""
     logs = {q.at.date(): math.log(q.value) for q in pts if q.value > 0}
     if len(logs) < 2 * 7 * FESTIVAL_WEEKS:
         return ()
@@ -2267,16 +2267,19 @@ def _earned_festivals(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, 
     def deviation(d: date) -> tuple[float, float] | None:
         # against the weeks around (the noise's spread), and against the weeks before and the weeks
         # after apart: a festival stands out of both, a day next to a change of level out of one
-        # only (then 0); the nearer of the two where both agree
+        # only (then 0); the nearer of the two where both agree. At the history's start the weeks
+        # after alone; never the weeks before alone (a level that moved in the last weeks is a shift's)
         sides, values = [], []
         for direction in (-1, 1):
             around = [logs[e] for e in (d + timedelta(days=7 * j * direction) for j in range(1, FESTIVAL_WEEKS + 1))
                       if e in logs and e not in inside and e not in own]
-            if len(around) < FESTIVAL_MIN_WEEKS:
+            if len(around) >= FESTIVAL_MIN_WEEKS:
+                sides.append(logs[d] - median(around))
+                values += around
+            elif direction > 0 or d - timedelta(days=7 * FESTIVAL_WEEKS) >= first:
                 return None
-            sides.append(logs[d] - median(around))
-            values += around
-        return logs[d] - median(values), min(sides, key=abs) if sides[0] * sides[1] > 0 else 0.0
+        apart = sides[0] if len(sides) == 1 else min(sides, key=abs) if sides[0] * sides[1] > 0 else 0.0
+        return logs[d] - median(values), apart
 
     devs = {d: v for d in logs if d not in own and (v := deviation(d)) is not None}
     ordinary = [whole for d, (whole, _) in devs.items() if d not in inside]
@@ -2304,7 +2307,9 @@ def _earned_festivals(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, 
         # (a day in another festival's reach too is neither's evidence: Diwali's weeks meet Mid-Autumn's)
         others = {d for n, o in windows.items() if n != name for days in o.values() for d in days}
         days = [out[d] for span in w.values() for d in span if d in out and d not in others]
-        if not days or sum(days) < FESTIVAL_MIN_SHARE * len(days):
+        # (on half a reach's days at least, as the ordinary windows: two days of a reach cut by the
+        # history's start are no festival's evidence)
+        if 2 * len(days) < length or sum(days) < FESTIVAL_MIN_SHARE * len(days):
             continue
         if together > 0:
             a, b = rate * (1 / together - 1), (1 - rate) * (1 / together - 1)
