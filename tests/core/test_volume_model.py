@@ -2907,6 +2907,11 @@ def test_no_festival_is_earned_where_the_history_shows_none():
     for seed in range(6):
         history, _ = _sweet_shop(rush=1.0, seed=seed)
         assert volume_model._earned_festivals(history, cal) == (), seed
+    # ... nor on a level that moved for good inside its weeks (x0.7 from 12 October 2025): the days
+    # after the step stand out of the weeks before only, which is a shift's case, not a festival's
+    history, _ = _sweet_shop(rush=1.0)
+    stepped = [Point(p.at, p.value * (0.7 if p.at >= datetime(2025, 10, 12) else 1.0)) for p in history]
+    assert volume_model._earned_festivals([p for p in stepped if p.at < datetime(2025, 10, 24)], cal) == ()
 
 
 def test_a_festival_in_the_estates_own_calendar_is_not_tried_again():
