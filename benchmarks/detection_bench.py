@@ -2827,9 +2827,9 @@ def contracts_ie(seed: int) -> Estate:
     October and 31 January; configured by the owner, `fiscal_year_end` 1). The quarter's push: its last
     fourteen days x1.5 for new business and expansions (the fiscal year's last quarter x1.9), renewals x1.15
     (contracts co-terminated on quarter ends); the seven days after a close x0.7 (the pipeline spent;
-    renewals x0.9). Weekdays Monday x0.9 to Friday x1.1, weekends x0.15 (x0.45 inside a push: reps chasing
-    signatures), Irish holidays x0.2, the office's Christmas closure (24 December to 1 January) x0.1.
-    7% noise per motion; +30% a year. From 1 February 2025: a fiscal year read, most of the next evaluated
+    renewals x0.9). Weekdays Monday x0.9 to Friday x1.1, weekends x0.15 (x0.45 inside a push, before its
+    lift: reps chasing signatures), Irish holidays x0.2, the office's Christmas closure (24 December to
+    1 January) x0.1. 7% noise per motion; +30% a year. From 1 February 2025: a fiscal year read, most of the next evaluated
     (four quarter closes in each)."""
     rng = random.Random(seed)
     cal = HolidayCalendar(country="IE", fiscal_year_end=1)
