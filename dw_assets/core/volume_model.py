@@ -95,6 +95,12 @@ from dw_assets.core.volume_fit import CARRIED, MAD_SCALE, SeriesFit, mad, theil_
 SHAPE_GROUPS = ("weekday", "business_day")
 SHAPE_SE = 4.0  # standard errors a group's change must stand out by, wherever in its history it split
 MONTHLY_STEP_DAYS = 25  # a series whose partitions are this many days apart is monthly
+# a series dated every whole number of weeks, at least this many (a 13-period year's four weeks, a
+# fortnightly pay run), may read its year by position (see _whole_week_cycle); a weekly one has its weeks
+WHOLE_WEEK_MIN_STEP = 14
+# ... when this share of its gaps at least is the cadence itself (the rest a 53rd week, a missed point)
+WHOLE_WEEK_SHARE = 0.8
+WEEK_DAYS = 7
 # how many standard errors from zero an earned group's past effect must be: a named holiday or a
 # closure is one candidate a day, two suffice; a neighbourhood is a guess over six days around
 # every holiday (a hundred candidates a year in some calendars), so it needs three; a month of the
@@ -237,6 +243,19 @@ class Judgement:
     passed: bool
     reason: str  # "inside", "empty", "hard_ratio", "below_band", "above_band", "accepted"
     ratio: float | None
+
+
+def _whole_week_cycle(points: Sequence[Point], step_days: float) -> int | None:
+    """Steps in a year of 52 weeks for a series dated every whole number of weeks, two or more (26 of a
+    fortnight, 13 of four weeks), whose gaps are whole weeks and mostly the cadence itself; else None."""
+    if step_days < WHOLE_WEEK_MIN_STEP or step_days % WEEK_DAYS or YEAR_DAYS % step_days:
+        return None
+    gaps = [b.at - a.at for a, b in itertools.pairwise(points)]
+    if any(g.seconds or g.days % WEEK_DAYS for g in gaps):
+        return None
+    if sum(1 for g in gaps if g.days == step_days) < WHOLE_WEEK_SHARE * len(gaps):
+        return None
+    return YEAR_DAYS // int(step_days)
 
 
 def _span_days(step_days: float, grain: Grain) -> int:
@@ -412,6 +431,33 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                 used, fit = used + ["week_of_year"], trial
     if fit is None:
         fit = SeriesFit(t, x, feats, used, lag, level_points)
+    # a series dated every four weeks (a 13-period fiscal year) drifts through the calendar's months
+    # a day a year and a week after a 53-week year: its period of the year is its position in a year
+    # of its steps (compared with the points 13 steps back), earned where it beats the calendar months' reading
+    length_now = 0.0
+    steps_a_year = _whole_week_cycle(pts_pos, step) if compare_by is None and grain == "day" and span == 1 else None
+    if steps_a_year is not None and len(x) >= 2 * steps_a_year:
+        # a period a week longer than the cadence (a 53-week year's last) holds a week more of rows
+        longer = [0.0] + [math.log(g / step) if g == step + WEEK_DAYS else 0.0
+                          for g in ((b.at - a.at).days for a, b in itertools.pairwise(pts_pos))]
+        target_gap = (target - pts_pos[-1].at).days
+        x_len = [v - m for v, m in zip(x, longer)]
+        for q, fv in zip(pts_pos, feats):
+            fv["period_of_year"] = round((target - q.at).days / step) % steps_a_year
+        target_feats["period_of_year"] = 0
+        by_position = [f for f in used if f not in ("month_of_year", "period_end")] + ["period_of_year"]
+        lag_position = steps_a_year if steps_a_year <= len(x) // 2 else lag
+        trial = SeriesFit(t, x_len, feats, by_position, lag_position, level_points)
+        # one reading of the year replaces the other (13 effects for 12 months): the periods' are kept
+        # where their one-step errors, after paying for their degrees of freedom, are smaller than the
+        # months' as they would be read (those whose effect stands out of the noise, `_indistinct`)
+        months_drop = {(f, v) for f, v in _indistinct(fit, used) if f == "month_of_year"}
+        months_feats = [{**fv, "month_of_year": "" if ("month_of_year", fv.get("month_of_year")) in months_drop
+                         else fv.get("month_of_year", "")} for fv in feats]
+        by_months = SeriesFit(t, x, months_feats, used, lag, level_points) if months_drop else fit
+        if typical_error(trial) * trial.dof_factor() < typical_error(by_months) * by_months.dof_factor():
+            used, fit, x, lag = by_position, trial, x_len, lag_position
+            length_now = math.log(target_gap / step) if target_gap == step + WEEK_DAYS else 0.0
     if compare_by is None and grain == "hour" and "hour_of_week" in available and "hour_of_week" not in used \
             and {"hour_of_day", "weekday"} & set(used):
         cells, base, trial = _earned_cells(fit), fit, fit
@@ -695,6 +741,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                           + (_month_uncertainty(fit, feats, target_feats, window) if daily_months else 0.0)
                           + (1.57 / event_days if event_days else 0.0))
     level += season_now  # (the level was read on the de-seasoned series: this week's season put back)
+    level += length_now  # (and a period a week longer than the cadence holds that week's rows)
     weekend = _weekend_prior(fit, target_feats, used, cal) if unseen and grain == "hour" else []
     so_far: list[tuple[str, float, float, float]] = []
     if unseen and grain == "hour":
@@ -880,8 +927,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         shift = {k: v for k, v in shift.items() if k != "index"}
     if marked_at is not None:
         zeros = [q for q in zeros if q.at >= marked_at]  # empty days of the old pattern are not this one's
-    same_day_zeros = [q for q in zeros if all(features_of(local[q.at], grain, cal, span).get(f, 0) == target_feats[f]
-                                              for f in used)]
+    # (an empty period's position in the year is counted as the points' are)
+    same_day_zeros = [q for q in zeros if all(
+        (round((target - q.at).days / step) % cast(int, steps_a_year) if f == "period_of_year"
+         else features_of(local[q.at], grain, cal, span).get(f, 0)) == target_feats[f] for f in used)]
     same = [fv for fv in feats if all(fv[f] == target_feats[f] for f in used)]
     return Forecast(baseline=baseline, lower=lower, upper=upper, group=group, features=used, history_points=len(pts),
                     spread=spread, half_width=h, trend_per_step=math.exp(fit.slope if local_slope is None else local_slope), shift=shift,
@@ -2349,6 +2398,8 @@ def _group_label(fv: Mapping[str, object], used: Iterable[str]) -> str:
             parts.append(f"day:{v}")
         elif f == "week_of_year":
             parts.append(f"week:{v}")
+        elif f == "period_of_year":
+            parts.append("period of the year" if v == 0 else f"period:{v} before the target's")
         else:
             parts.append(f"holiday:{v}")
     return ", ".join(parts) or "all"

@@ -2859,3 +2859,63 @@ def test_two_breaks_that_never_overlapped_are_not_read_as_the_stronger_one():
     fc = forecast([q for q in history if q.at < target], target, calendar_=cal)
     assert fc.unseen_holiday == "A Spring break (first week) + B Spring break (first week)"
     assert judge(fc, value).passed, (fc.group, value / fc.baseline)
+
+
+# a 13-period fiscal year: each point four weeks' takings, dated on the period's closing Sunday; the
+# period holding Christmas at x1.4, the one after it (dry January) at x0.7, and the fourth year a
+# 53-week one whose last (13th) period holds five weeks
+_FOUR_WEEK_SEASON = [1.0, 1.05, 1.1, 1.15, 1.15, 1.1, 1.05, 1.0, 1.0, 1.4, 0.7, 0.9, 0.95]
+
+
+def _four_weekly(seed: int = 3, noise: float = 0.02) -> list[Point]:
+    rng = random.Random(seed)
+    points, start = [], date(2022, 4, 2)  # a Saturday: each period runs Saturday to its closing Friday
+    for i in range(56):
+        position = i % 13
+        weeks = 5 if i == 51 else 4  # the 53-week year's last period
+        end = start + timedelta(weeks=weeks) - timedelta(days=1)
+        value = 280_000 * weeks / 4 * _FOUR_WEEK_SEASON[position] * math.exp(rng.gauss(0, noise))
+        points.append(Point(datetime(end.year, end.month, end.day), value))
+        start = end + timedelta(days=1)
+    return points
+
+
+def test_a_four_weekly_series_reads_its_year_by_period_not_by_calendar_month():
+    # the period after Christmas closes in late January or early February as the years drift, and
+    # the Christmas period itself in late December or early January: read by calendar month, January
+    # mixes the two (x1.4 and x0.7) and a clean dry January fails
+    points = _four_weekly()
+    history, (dry,) = points[:49], [points[49]]
+    assert _FOUR_WEEK_SEASON[49 % 13] == 0.7
+    fc = forecast(history, dry.at)
+    assert fc.group == "period of the year"
+    assert judge(fc, dry.value).passed
+    assert not judge(fc, dry.value * 0.65).passed and not judge(fc, dry.value * 1.5).passed
+    # the 53rd week: a period of five weeks is read by its length (x1.25 the rows), not as a spike
+    history, (long_period,) = points[:51], [points[51]]
+    fc = forecast(history, long_period.at)
+    assert judge(fc, long_period.value).passed
+    assert not judge(fc, long_period.value * 0.8).passed  # a week's rows missing
+
+
+def test_a_period_of_the_year_is_read_only_on_a_series_dated_every_whole_number_of_weeks():
+    def dated(days: list[int]) -> list[Point]:
+        at = datetime(2023, 1, 1)
+        out = [Point(at, 1.0)]
+        for d in days:
+            at += timedelta(days=d)
+            out.append(Point(at, 1.0))
+        return out
+
+    cycle = volume_model._whole_week_cycle
+    assert cycle(dated([28] * 20), 28) == 13
+    assert cycle(dated([28] * 19 + [35]), 28) == 13  # a 53rd week
+    assert cycle(dated([14] * 40), 14) == 26
+    assert cycle(dated([7] * 60), 7) is None  # weekly: its weeks of the year
+    assert cycle(dated([31, 28, 31, 30, 31, 30] * 3), 30.5) is None  # month-ends
+    assert cycle(dated([28, 28, 35] * 8), 28) is None  # a 4-4-5 calendar: its months
+    assert cycle(dated([28] * 19 + [29]), 28) is None  # not whole weeks
+    # a month-end series keeps its months' reading, whatever its season
+    history = _gl_history()
+    fc = forecast(history[:-1], history[-1].at)
+    assert "period_of_year" not in fc.features
