@@ -170,7 +170,7 @@ AFTER_HOLIDAY_MIN_DAYS = 2
 # festival's week: people leave before it), and this many open days before it are its eves
 LONG_CLOSURE_DAYS = 2
 LONG_CLOSURE_EVES = 2
-LONG_CLOSURE_LABEL = "a long closure in open days"  # its eves' neighbourhood: "... -1d" the last open day before
+LONG_CLOSURE_LABEL = "the open days before a long closure"  # its eves' neighbourhood ("... -2d": the two)
 # a partition covering several days (a week) is judged at the configured k's tail probability per
 # day (see _band_k), where the target's spread rests on at least this many one-step errors
 BAND_K_MIN_ERRORS = 30
@@ -526,9 +526,11 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             target_feats["holiday"] = ""
     unproven = fit.effects["holiday"].get(target_feats["holiday"], 0.0) if ("holiday", target_feats.get("holiday")) in drop else 0.0
     near = target_feats.get("near_holiday")
-    if not unproven and near and ("near_holiday", near) in drop and fit.members["near_holiday"].get(near) == 1 \
-            and (abs(split_near(str(near))[1]) > NEIGHBOURHOOD_DAYS or str(near).startswith(LONG_CLOSURE_LABEL)):
-        # a widened neighbourhood's day, or a long closure's eve, seen once: the band reaches its effect
+    if not unproven and near and ("near_holiday", near) in drop and (
+            abs(split_near(str(near))[1]) > NEIGHBOURHOOD_DAYS and fit.members["near_holiday"].get(near) == 1
+            or str(near).startswith(LONG_CLOSURE_LABEL)):
+        # a widened neighbourhood's day seen once, or long closures' eves too few to earn their effect
+        # (a festival a year): the band reaches it
         unproven = fit.effects["near_holiday"].get(near, 0.0)
     # holidays seen before whose effect was within the noise: an ordinary day is one of the
     # calendar's holiday behaviours (for a holiday never seen, below)
@@ -2273,7 +2275,8 @@ def _long_closure_eves(days: Iterable[date], target: date, cal: HolidayCalendar)
     usual = open_weekdays(opened)
     seen = set(opened)
     eves: dict[date, int] = {}
-    for k, (b, d) in enumerate(itertools.pairwise(opened)):
+    # (the target's day ends the latest closure where it is the first open day after it)
+    for k, (b, d) in enumerate(itertools.pairwise([*opened, target] if target > opened[-1] else opened)):
         closed = sum(1 for j in range(1, (d - b).days) if (b + timedelta(days=j)).weekday() in usual)
         if closed >= LONG_CLOSURE_DAYS:
             for pos in range(1, LONG_CLOSURE_EVES + 1):
@@ -2305,18 +2308,19 @@ def _long_closure_eves(days: Iterable[date], target: date, cal: HolidayCalendar)
 def _closure_eve_hours(feats: list[dict[str, object]], target_feats: dict[str, object],
                        moments: Sequence[datetime], target: datetime, cal: HolidayCalendar,
                        open_moments: Sequence[datetime]) -> None:
-    """On an hourly series whose target is one of the open days before a long closure
-    (_long_closure_eves), those days are a neighbourhood by position ("a long closure in open days -1d"),
-    learned from the history's past long closures (one is enough to read: a Dashain a year) and
-    earned as a neighbourhood is (_indistinct). A day that is also the first after a closure keeps
-    that label. Any other target: nothing is labelled, the forecast is as before."""
+    """On an hourly series that had a long closure (_long_closure_eves), the open days before each are
+    one neighbourhood (f"{LONG_CLOSURE_LABEL} -{LONG_CLOSURE_EVES}d": both days, so that one past closure
+    is two days of evidence), learned from the history's past long closures (a Dashain a year) and
+    earned as a neighbourhood is (_indistinct); not earned, the band still reaches the past eves' effect
+    on its side (forecast). The target is labelled only where the calendar's holidays ahead make it an
+    eve. A day that is also the first after a closure keeps that label."""
     eves = _long_closure_eves([at.date() for at in open_moments], target.date(), cal)
     if not eves:
         return
     for fv, at in [*zip(feats, moments), (target_feats, target)]:
         pos = eves.get(at.date())
         if pos and fv.get("near_holiday") in NONE:
-            fv["near_holiday"] = f"{LONG_CLOSURE_LABEL} -{pos}d"
+            fv["near_holiday"] = f"{LONG_CLOSURE_LABEL} -{LONG_CLOSURE_EVES}d"
 
 
 def _earned_cells(fit: SeriesFit) -> set[object]:
