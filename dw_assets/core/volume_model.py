@@ -526,12 +526,9 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             target_feats["holiday"] = ""
     unproven = fit.effects["holiday"].get(target_feats["holiday"], 0.0) if ("holiday", target_feats.get("holiday")) in drop else 0.0
     near = target_feats.get("near_holiday")
-    if not unproven and near and ("near_holiday", near) in drop and (
-            abs(split_near(str(near))[1]) > NEIGHBOURHOOD_DAYS and fit.members["near_holiday"].get(near) == 1
-            or str(near).startswith(LONG_CLOSURE_LABEL)):
-        # a widened neighbourhood's day seen once, or long closures' eves too few to earn their effect
-        # (a festival a year): the band reaches it
-        unproven = fit.effects["near_holiday"].get(near, 0.0)
+    if not unproven and near and ("near_holiday", near) in drop and abs(split_near(str(near))[1]) > NEIGHBOURHOOD_DAYS \
+            and fit.members["near_holiday"].get(near) == 1:
+        unproven = fit.effects["near_holiday"].get(near, 0.0)  # a widened neighbourhood's day seen once
     # holidays seen before whose effect was within the noise: an ordinary day is one of the
     # calendar's holiday behaviours (for a holiday never seen, below)
     quiet_holidays = any(f == "holiday" and v not in NONE for f, v in drop)
@@ -2311,9 +2308,11 @@ def _closure_eve_hours(feats: list[dict[str, object]], target_feats: dict[str, o
     """On an hourly series that had a long closure (_long_closure_eves), the open days before each are
     one neighbourhood (f"{LONG_CLOSURE_LABEL} -{LONG_CLOSURE_EVES}d": both days, so that one past closure
     is two days of evidence), learned from the history's past long closures (a Dashain a year) and
-    earned as a neighbourhood is (_indistinct); not earned, the band still reaches the past eves' effect
-    on its side (forecast). The target is labelled only where the calendar's holidays ahead make it an
-    eve. A day that is also the first after a closure keeps that label."""
+    earned as a neighbourhood is (_indistinct): not earned (one festival on a few dozen rows an hour),
+    the eve is an ordinary day, whose band already holds most of such a dip (a reach to the past eves'
+    effect cost 20% drops and passed no partition more). The target is labelled only where the
+    calendar's holidays ahead make it an eve. A day that is also the first after a closure keeps that
+    label."""
     eves = _long_closure_eves([at.date() for at in open_moments], target.date(), cal)
     if not eves:
         return

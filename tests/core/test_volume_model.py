@@ -2916,12 +2916,12 @@ def test_the_day_after_a_closure_is_read_from_the_partitions_in_open_days():
     assert judge(fc, usual).passed and not judge(fc, 0.65 * usual).passed
 
 
-def test_a_long_closures_eve_seen_once_reaches_its_effect():
+def test_a_long_closures_eves_seen_once_are_one_neighbourhood():
     """The two open days before a closure of four open days read x0.6 (people leave before the
-    festival); the history holds one such closure (8-11 March). Before the next one (12-15 April, from
-    the calendar: its days have no partitions yet) the Friday's 10:00 is that closure's eve, seen
-    once: the band reaches the past eve's effect (main: 0.6x below its band), and an empty hour still
-    fails."""
+    festival); the history holds one such closure (8-11 March), whose two eves are one neighbourhood
+    (two days of evidence). Before the next one (12-15 April, from the calendar: its days have no
+    partitions yet) the Friday's 10:00 is expected at x0.6 and passes (main: 0.6x below its band at
+    0.71x), and an empty hour still fails."""
     holidays = {**_DESK_HOLIDAYS, **{date(2026, 4, 12 + k): "Festival" for k in range(4)}}
     target = datetime(2026, 4, 10, 10)
     history, cal = _desk_hours(4, holidays, target, eve=0.6)
@@ -2929,6 +2929,7 @@ def test_a_long_closures_eve_seen_once_reaches_its_effect():
     usual = 100 + 80
     assert judge(fc, 0.6 * usual).passed, (fc.group, fc.lower / usual)
     assert not judge(fc, 0.0).passed
+    assert "near:the open days before a long closure -2d" in fc.group, fc.group
     eves = volume_model._long_closure_eves([q.at.date() for q in history], target.date(), cal)
     assert eves is not None and eves[target.date()] == 1 and eves[date(2026, 4, 9)] == 2, eves
 
