@@ -172,6 +172,11 @@ CELL_PASSES = 2  # a second look once the first hours earned no longer pull thei
 # hourly series, hour by hour, from at least this many past such days in its history (four weeks of
 # hours seldom hold two: then nothing is labelled)
 AFTER_HOLIDAY_MIN_DAYS = 2
+# a closure of an hourly series holding at least this many of its usual open days is a long one (a
+# festival's week: people leave before it), and this many open days before it are its eves
+LONG_CLOSURE_DAYS = 2
+LONG_CLOSURE_EVES = 2
+LONG_CLOSURE_LABEL = "the open days before a long closure"  # its eves' neighbourhood ("... -2d": the two)
 # a partition covering several days (a week) is judged at the configured k's tail probability per
 # day (see _band_k), where the target's spread rests on at least this many one-step errors
 BAND_K_MIN_ERRORS = 30
@@ -367,7 +372,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             yearly_values, season_now, season_var = yearly
             x = [v - s for v, s in zip(x, yearly_values)]
     if grain == "hour" and compare_by is None:
-        _after_holiday_hours(feats, target_feats, [local[q.at] for q in pts_pos], local[target], cal)
+        _after_holiday_hours(feats, target_feats, [local[q.at] for q in pts_pos], local[target], cal,
+                             [local[q.at] for q in pts])
+        _closure_eve_hours(feats, target_feats, [local[q.at] for q in pts_pos], local[target], cal,
+                           [local[q.at] for q in pts])
     available = [f for f in FEATURES if f in target_feats]
     fit: SeriesFit | None = None  # the chosen trial below is the fit itself: it is not fitted twice
     fortnights: list[tuple[int, str]] = []  # earned 14-day cycles (below)
@@ -2250,21 +2258,117 @@ def _after_holiday(day: date, cal: HolidayCalendar) -> bool:
     return False
 
 
+def _after_closure_days(days: Iterable[date], target: date) -> tuple[set[date], bool] | None:
+    """An hourly series that closes whole days (`days`: the local days holding a partition): the open
+    days that follow a closure, and whether `target` is one. A closure is a run of days without a
+    partition holding a weekday the series is usually open on (a holiday on a weekday, Dashain's
+    week), read from the partitions, not the calendar's weekend: a desk open on Sundays whose holidays
+    close it has its backlog on the Sunday after, which a Saturday-Sunday weekend would put on the
+    Monday. The first open day after is counted in open days (a closure followed by the usual weekly
+    day off has its backlog after that day too). None where no usual open day was ever closed (a
+    series open every day, or never closing beyond its week): the calendar's holidays are read."""
+    opened = sorted(set(days))
+    if len(opened) < 2:
+        return None
+    usual = open_weekdays(opened)
+    seen = set(opened)
+
+    def after_closure(day: date, before: date) -> bool:
+        between = (before + timedelta(days=k) for k in range(1, (day - before).days))
+        return any(d.weekday() in usual and d not in seen for d in between)
+
+    after = {d for b, d in itertools.pairwise(opened) if after_closure(d, b)}
+    if not after:
+        return None
+    earlier = [d for d in opened if d < target]
+    return after, target in after if target in seen else bool(earlier) and after_closure(target, earlier[-1])
+
+
 def _after_holiday_hours(feats: list[dict[str, object]], target_feats: dict[str, object],
-                         moments: Sequence[datetime], target: datetime, cal: HolidayCalendar) -> None:
+                         moments: Sequence[datetime], target: datetime, cal: HolidayCalendar,
+                         open_moments: Sequence[datetime] = ()) -> None:
     """On an hourly series whose target is the first business day after a holiday (`moments`, `target`:
     local hours), each hour of such days is a neighbourhood of its own ("a holiday 10h +1d": the
     morning's backlog, the afternoon as usual), learned across the history's past holidays and earned
-    as a neighbourhood is (_indistinct), where the history holds AFTER_HOLIDAY_MIN_DAYS of them. Any
-    other target, or too few past days: nothing is labelled, the forecast is as before."""
-    if not _after_holiday(target.date(), cal):
-        return
-    after = {d for d in {at.date() for at in moments} if _after_holiday(d, cal)}
+    as a neighbourhood is (_indistinct), where the history holds AFTER_HOLIDAY_MIN_DAYS of them. A
+    series that closes whole days (`open_moments`: every partition's local hour, empty ones too) has
+    its closures read from its partitions (_after_closure_days), the calendar's otherwise. Any other
+    target, or too few past days: nothing is labelled, the forecast is as before."""
+    read = _after_closure_days([at.date() for at in open_moments], target.date()) if open_moments else None
+    if read is not None:
+        after, target_after = read
+    else:
+        target_after = _after_holiday(target.date(), cal)
+        after = {d for d in {at.date() for at in moments} if _after_holiday(d, cal)} if target_after else set()
     if len(after) < AFTER_HOLIDAY_MIN_DAYS:
         return
     for fv, at in [*zip(feats, moments), (target_feats, target)]:
-        if at.date() in after or fv is target_feats:
+        if at.date() in after if fv is not target_feats else target_after:
             fv["near_holiday"] = f"a holiday {at.hour:02d}h +1d"
+
+
+def _long_closure_eves(days: Iterable[date], target: date, cal: HolidayCalendar) -> dict[date, int] | None:
+    """An hourly series that closes whole days (`days`: the local days holding a partition): its open
+    days just before a long closure (one closing more than LONG_CLOSURE_DAYS - 1 of its usual open days:
+    a festival's week, not a single holiday), by position counted in open days (1: the last open day
+    before it), LONG_CLOSURE_EVES of them, the target's too where the calendar's holidays ahead close
+    it (its closure is not yet in the partitions): people leave before the festival. Holidays ahead
+    are read as closed only where the series closed most of its past holidays on usual open days.
+    None where no long closure was seen (the target's alone is a closure never seen: nothing labelled)."""
+    opened = sorted(set(days))
+    if len(opened) < 2:
+        return None
+    usual = open_weekdays(opened)
+    seen = set(opened)
+    eves: dict[date, int] = {}
+    # (the target's day ends the latest closure where it is the first open day after it)
+    for k, (b, d) in enumerate(itertools.pairwise([*opened, target] if target > opened[-1] else opened)):
+        closed = sum(1 for j in range(1, (d - b).days) if (b + timedelta(days=j)).weekday() in usual)
+        if closed >= LONG_CLOSURE_DAYS:
+            for pos in range(1, LONG_CLOSURE_EVES + 1):
+                if k + 1 - pos >= 0:
+                    eves.setdefault(opened[k + 1 - pos], pos)
+    if not eves:
+        return None
+    span = [opened[0] + timedelta(days=j) for j in range((opened[-1] - opened[0]).days + 1)]
+    named = [d for d in span if d.weekday() in usual and cal.name(d)]
+    if named and sum(d not in seen for d in named) * 2 > len(named):
+        pos, day = 0, target
+        while pos < LONG_CLOSURE_EVES:  # the target is `pos + 1` open days before the closure ahead, if any
+            day += timedelta(days=1)
+            if day.weekday() in usual and not cal.name(day):
+                pos += 1
+                continue
+            run, closed = day, 0
+            while run.weekday() not in usual or cal.name(run):
+                closed += run.weekday() in usual
+                run += timedelta(days=1)
+            if closed >= LONG_CLOSURE_DAYS:  # the target and the open days before it, back to the first eve
+                before = [d for d in opened if d < target][::-1]
+                for k, d in enumerate([target, *before][:LONG_CLOSURE_EVES - pos]):
+                    eves[d] = pos + 1 + k
+            break
+    return eves
+
+
+def _closure_eve_hours(feats: list[dict[str, object]], target_feats: dict[str, object],
+                       moments: Sequence[datetime], target: datetime, cal: HolidayCalendar,
+                       open_moments: Sequence[datetime]) -> None:
+    """On an hourly series that had a long closure (_long_closure_eves), the open days before each are
+    one neighbourhood (f"{LONG_CLOSURE_LABEL} -{LONG_CLOSURE_EVES}d": both days, so that one past closure
+    is two days of evidence), learned from the history's past long closures (a Dashain a year) and
+    earned as a neighbourhood is (_indistinct): not earned (one festival on a few dozen rows an hour),
+    the eve is an ordinary day, whose band already holds most of such a dip (a reach to the past eves'
+    effect cost 20% drops and passed no partition more). The target is labelled only where the
+    calendar's holidays ahead make it an eve. A day that is also the first after a closure keeps that
+    label."""
+    eves = _long_closure_eves([at.date() for at in open_moments], target.date(), cal)
+    if not eves:
+        return
+    for fv, at in [*zip(feats, moments), (target_feats, target)]:
+        pos = eves.get(at.date())
+        if pos and fv.get("near_holiday") in NONE:
+            fv["near_holiday"] = f"{LONG_CLOSURE_LABEL} -{LONG_CLOSURE_EVES}d"
 
 
 def _earned_cells(fit: SeriesFit) -> set[object]:
