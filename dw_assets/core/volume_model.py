@@ -50,7 +50,7 @@ from statistics import median
 from typing import cast
 
 import numpy as np
-from scipy.stats import chi2, norm, poisson
+from scipy.stats import binom, chi2, norm, poisson
 from scipy.stats import t as student_t
 
 from dw_assets.core.volume_calendar import (
@@ -199,6 +199,19 @@ SEASON_SHAPE_MIN = math.log(1.15)
 # noise sds or more
 SEASON_SHAPE_AGREE = 7
 SEASON_SHAPE_MOVED = 3.0
+# a heavy upper tail (real one-day bursts: a customer's backfill) is an error this many noise sds above the
+# level, the next partition back inside it (a step up stays up; a late load repaid the next day is a pair)
+TAIL_Z = 4.0
+# ... earned from at least this many such bursts (five with none downward is the fewest TAIL_P admits), at
+# least TAIL_HALF_MIN in each half of the errors, and upward bursts outnumbering the downward ones at
+# TAIL_P one-sided (a misfit errs both ways)
+TAIL_MIN = 5
+TAIL_HALF_MIN = 1
+TAIL_P = 0.05
+# a duplicated partition (or group) reads x2: the upper side never reaches beyond x2 less the band's
+# half-width, so a doubled series stays below its band's upper edge no more often than a clean one
+# falls below its lower edge
+DUPLICATE = 2.0
 
 
 @dataclass(frozen=True)
@@ -810,6 +823,15 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     elif unproven > 0:
         upper = max(upper, math.exp(log_pred + unproven + h))
     notes = shape_notes
+    if grain == "day" and step < 1.5 and (tail := _upper_tail(fit, special)) is not None:
+        # real one-day bursts in the history (a customer's backfill): the upper side reaches as far as
+        # the largest seen and its noise, but never so far that a doubled partition passes; the lower
+        # side is untouched
+        reach = min(tail[0] + h, math.log(DUPLICATE) - h)
+        if reach > h:
+            upper = max(upper, math.exp(log_pred + reach))
+            notes.append(f"{tail[1]} one-day bursts up to x{math.exp(tail[0]):.2f} in the history: the band reaches "
+                         f"x{math.exp(reach):.2f} above")
     if grain == "day" and (untold_day := _weekday_untold(fit, target_feats, used, h)) is not None:
         # a calendar day seen once, on another weekday: one occasion cannot tell whether the week's
         # shape held on it (a deadline's last weekend worked like its weekdays), so the band also
@@ -1068,6 +1090,34 @@ def _band_k(p: ModelParams, span: int, fit: SeriesFit, feats: Sequence[Mapping[s
     if own < BAND_K_MIN_ERRORS:
         return p.k
     return min(p.k, float(student_t.isf(float(norm.sf(p.k)) * span, own)))
+
+
+def _upper_tail(fit: SeriesFit, special: Sequence[bool]) -> tuple[float, int] | None:
+    """The history's upper tail, where it has one: ordinary days that stood more than `TAIL_Z` noise
+    sds above their level for one partition (the next back inside), at least `TAIL_MIN` of them, in
+    both halves of the errors, and more than the downward ones at `TAIL_P` (one-sided binomial:
+    a misfit errs both ways, a backfill only up). Returns the largest such move (log) and the count."""
+    sd = _noise_sd(fit)
+    errors = [(i, e) for i, e in fit.errors if i < len(special) and not special[i]]
+    if len(errors) < 2 or sd <= 0:
+        return None
+    bar = TAIL_Z * sd
+    ups, downs = [], 0
+    for (i, e), (_, after) in itertools.pairwise(errors):
+        if abs(after) > bar:
+            continue  # a step, or a load repaid the next partition: not a one-day burst
+        if e > bar:
+            ups.append((i, e))
+        elif e < -bar:
+            downs += 1
+    if len(ups) < TAIL_MIN:
+        return None
+    middle = errors[len(errors) // 2][0]
+    if min(sum(1 for i, _ in ups if i < middle), sum(1 for i, _ in ups if i >= middle)) < TAIL_HALF_MIN:
+        return None
+    if float(binom.sf(len(ups) - 1, len(ups) + downs, 0.5)) > TAIL_P:
+        return None
+    return max(e for _, e in ups), len(ups)
 
 
 def _ramp_unconfirmed(special: Sequence[bool], level_points: int) -> bool:

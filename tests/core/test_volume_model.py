@@ -3004,3 +3004,43 @@ def test_a_desk_that_never_closes_an_open_day_reads_the_calendar_as_before():
     assert volume_model._long_closure_eves(days, target.date(), cal) is None
     fc = forecast(history, target, grain="hour", calendar_=cal)
     assert "near:" not in fc.group, fc.group
+
+
+def _bursty(days: int = 400, seed: int = 6, bursts: bool = True, dips: bool = False) -> list[Point]:
+    """Weekday-shaped daily rows with 4% noise; on one day in 30 a customer's backfill
+    lifts the day x1.3-1.6 (`bursts`), or it reads x1.4 and x0.7 in turn (`dips`: a misfit, both ways)."""
+    rng = random.Random(seed)
+    history = _daily_noise(days, 0.04, seed)
+    out = []
+    for i, q in enumerate(history):
+        value = q.value
+        if i % 30 == 17:
+            if bursts:
+                value *= rng.uniform(1.3, 1.6)
+            elif dips:
+                value *= 1.4 if (i // 30) % 2 else 0.7
+        out.append(Point(q.at, round(value)))
+    return out
+
+
+def test_a_history_of_one_day_bursts_widens_the_upper_side_only_and_a_double_still_fails():
+    history = _bursty()
+    target = history[-1].at + timedelta(days=1)
+    fc = forecast(history, target)
+    # a backfill like the ones seen passes (main: x1.45 above a band to x1.26); a doubled day and a 25%
+    # drop still fail
+    assert judge(fc, fc.baseline * 1.45).passed, fc.upper / fc.baseline
+    assert any("one-day bursts" in n for n in fc.notes), fc.notes
+    assert not judge(fc, fc.baseline * 2.0).passed
+    assert not judge(fc, fc.baseline * 0.75).passed
+
+
+@pytest.mark.parametrize("case", ["no bursts", "both ways"])
+def test_no_upper_tail_where_the_history_has_no_bursts_or_errs_both_ways(monkeypatch: pytest.MonkeyPatch, case: str):
+    history = _bursty(bursts=False, dips=case == "both ways")
+    target = history[-1].at + timedelta(days=1)
+    fc = forecast(history, target)
+    monkeypatch.setattr(volume_model, "_upper_tail", lambda fit, special: None)
+    ref = forecast(history, target)
+    assert not any("one-day bursts" in n for n in fc.notes)
+    assert (fc.baseline, fc.lower, fc.upper) == (ref.baseline, ref.lower, ref.upper)
