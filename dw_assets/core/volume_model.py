@@ -97,6 +97,12 @@ from dw_assets.core.volume_fit import CARRIED, MAD_SCALE, SeriesFit, mad, theil_
 SHAPE_GROUPS = ("weekday", "business_day")
 SHAPE_SE = 4.0  # standard errors a group's change must stand out by, wherever in its history it split
 MONTHLY_STEP_DAYS = 25  # a series whose partitions are this many days apart is monthly
+# a series dated every whole number of weeks, at least this many (a 13-period year's four weeks, a
+# fortnightly pay run), may read its year by position (see _whole_week_cycle); a weekly one has its weeks
+WHOLE_WEEK_MIN_STEP = 14
+# ... when this share of its gaps at least is the cadence itself (the rest a 53rd week, a missed point)
+WHOLE_WEEK_SHARE = 0.8
+WEEK_DAYS = 7
 # how many standard errors from zero an earned group's past effect must be: a named holiday or a
 # closure is one candidate a day, two suffice; a neighbourhood is a guess over six days around
 # every holiday (a hundred candidates a year in some calendars), so it needs three; a month of the
@@ -180,6 +186,11 @@ CELL_PASSES = 2  # a second look once the first hours earned no longer pull thei
 # hourly series, hour by hour, from at least this many past such days in its history (four weeks of
 # hours seldom hold two: then nothing is labelled)
 AFTER_HOLIDAY_MIN_DAYS = 2
+# a closure of an hourly series holding at least this many of its usual open days is a long one (a
+# festival's week: people leave before it), and this many open days before it are its eves
+LONG_CLOSURE_DAYS = 2
+LONG_CLOSURE_EVES = 2
+LONG_CLOSURE_LABEL = "the open days before a long closure"  # its eves' neighbourhood ("... -2d": the two)
 # a partition covering several days (a week) is judged at the configured k's tail probability per
 # day (see _band_k), where the target's spread rests on at least this many one-step errors
 BAND_K_MIN_ERRORS = 30
@@ -202,6 +213,19 @@ SEASON_SHAPE_MIN = math.log(1.15)
 # noise sds or more
 SEASON_SHAPE_AGREE = 7
 SEASON_SHAPE_MOVED = 3.0
+# a heavy upper tail (real one-day bursts: a customer's backfill) is an error this many noise sds above the
+# level, the next partition back inside it (a step up stays up; a late load repaid the next day is a pair)
+TAIL_Z = 4.0
+# ... earned from at least this many such bursts (five with none downward is the fewest TAIL_P admits), at
+# least TAIL_HALF_MIN in each half of the errors, and upward bursts outnumbering the downward ones at
+# TAIL_P one-sided (a misfit errs both ways)
+TAIL_MIN = 5
+TAIL_HALF_MIN = 1
+TAIL_P = 0.05
+# a duplicated partition (or group) reads x2: the upper side never reaches beyond x2 less the band's
+# half-width, so a doubled series stays below its band's upper edge no more often than a clean one
+# falls below its lower edge
+DUPLICATE = 2.0
 
 
 @dataclass(frozen=True)
@@ -251,6 +275,19 @@ class Judgement:
     passed: bool
     reason: str  # "inside", "empty", "hard_ratio", "below_band", "above_band", "accepted"
     ratio: float | None
+
+
+def _whole_week_cycle(points: Sequence[Point], step_days: float) -> int | None:
+    """Steps in a year of 52 weeks for a series dated every whole number of weeks, two or more (26 of a
+    fortnight, 13 of four weeks), whose gaps are whole weeks and mostly the cadence itself; else None."""
+    if step_days < WHOLE_WEEK_MIN_STEP or step_days % WEEK_DAYS or YEAR_DAYS % step_days:
+        return None
+    gaps = [b.at - a.at for a, b in itertools.pairwise(points)]
+    if any(g.seconds or g.days % WEEK_DAYS for g in gaps):
+        return None
+    if sum(1 for g in gaps if g.days == step_days) < WHOLE_WEEK_SHARE * len(gaps):
+        return None
+    return YEAR_DAYS // int(step_days)
 
 
 def _span_days(step_days: float, grain: Grain) -> int:
@@ -366,7 +403,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             yearly_values, season_now, season_var = yearly
             x = [v - s for v, s in zip(x, yearly_values)]
     if grain == "hour" and compare_by is None:
-        _after_holiday_hours(feats, target_feats, [local[q.at] for q in pts_pos], local[target], cal)
+        _after_holiday_hours(feats, target_feats, [local[q.at] for q in pts_pos], local[target], cal,
+                             [local[q.at] for q in pts])
+        _closure_eve_hours(feats, target_feats, [local[q.at] for q in pts_pos], local[target], cal,
+                           [local[q.at] for q in pts])
     available = [f for f in FEATURES if f in target_feats]
     fit: SeriesFit | None = None  # the chosen trial below is the fit itself: it is not fitted twice
     fortnights: list[tuple[int, str]] = []  # earned 14-day cycles (below)
@@ -430,6 +470,33 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                 used, fit = used + ["week_of_year"], trial
     if fit is None:
         fit = SeriesFit(t, x, feats, used, lag, level_points)
+    # a series dated every four weeks (a 13-period fiscal year) drifts through the calendar's months
+    # a day a year and a week after a 53-week year: its period of the year is its position in a year
+    # of its steps (compared with the points 13 steps back), earned where it beats the calendar months' reading
+    length_now = 0.0
+    steps_a_year = _whole_week_cycle(pts_pos, step) if compare_by is None and grain == "day" and span == 1 else None
+    if steps_a_year is not None and len(x) >= 2 * steps_a_year:
+        # a period a week longer than the cadence (a 53-week year's last) holds a week more of rows
+        longer = [0.0] + [math.log(g / step) if g == step + WEEK_DAYS else 0.0
+                          for g in ((b.at - a.at).days for a, b in itertools.pairwise(pts_pos))]
+        target_gap = (target - pts_pos[-1].at).days
+        x_len = [v - m for v, m in zip(x, longer)]
+        for q, fv in zip(pts_pos, feats):
+            fv["period_of_year"] = round((target - q.at).days / step) % steps_a_year
+        target_feats["period_of_year"] = 0
+        by_position = [f for f in used if f not in ("month_of_year", "period_end")] + ["period_of_year"]
+        lag_position = steps_a_year if steps_a_year <= len(x) // 2 else lag
+        trial = SeriesFit(t, x_len, feats, by_position, lag_position, level_points)
+        # one reading of the year replaces the other (13 effects for 12 months): the periods' are kept
+        # where their one-step errors, after paying for their degrees of freedom, are smaller than the
+        # months' as they would be read (those whose effect stands out of the noise, `_indistinct`)
+        months_drop = {(f, v) for f, v in _indistinct(fit, used) if f == "month_of_year"}
+        months_feats = [{**fv, "month_of_year": "" if ("month_of_year", fv.get("month_of_year")) in months_drop
+                         else fv.get("month_of_year", "")} for fv in feats]
+        by_months = SeriesFit(t, x, months_feats, used, lag, level_points) if months_drop else fit
+        if typical_error(trial) * trial.dof_factor() < typical_error(by_months) * by_months.dof_factor():
+            used, fit, x, lag = by_position, trial, x_len, lag_position
+            length_now = math.log(target_gap / step) if target_gap == step + WEEK_DAYS else 0.0
     if compare_by is None and grain == "hour" and "hour_of_week" in available and "hour_of_week" not in used \
             and {"hour_of_day", "weekday"} & set(used):
         cells, base, trial = _earned_cells(fit), fit, fit
@@ -713,6 +780,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                           + (_month_uncertainty(fit, feats, target_feats, window) if daily_months else 0.0)
                           + (1.57 / event_days if event_days else 0.0))
     level += season_now  # (the level was read on the de-seasoned series: this week's season put back)
+    level += length_now  # (and a period a week longer than the cadence holds that week's rows)
     weekend = _weekend_prior(fit, target_feats, used, cal) if unseen and grain == "hour" else []
     so_far: list[tuple[str, float, float, float]] = []
     if unseen and grain == "hour":
@@ -773,6 +841,15 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     elif unproven > 0:
         upper = max(upper, math.exp(log_pred + unproven + h))
     notes = shape_notes
+    if grain == "day" and step < 1.5 and (tail := _upper_tail(fit, special)) is not None:
+        # real one-day bursts in the history (a customer's backfill): the upper side reaches as far as
+        # the largest seen and its noise, but never so far that a doubled partition passes; the lower
+        # side is untouched
+        reach = min(tail[0] + h, math.log(DUPLICATE) - h)
+        if reach > h:
+            upper = max(upper, math.exp(log_pred + reach))
+            notes.append(f"{tail[1]} one-day bursts up to x{math.exp(tail[0]):.2f} in the history: the band reaches "
+                         f"x{math.exp(reach):.2f} above")
     if grain == "day" and (untold_day := _weekday_untold(fit, target_feats, used, h)) is not None:
         # a calendar day seen once, on another weekday: one occasion cannot tell whether the week's
         # shape held on it (a deadline's last weekend worked like its weekdays), so the band also
@@ -898,8 +975,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         shift = {k: v for k, v in shift.items() if k != "index"}
     if marked_at is not None:
         zeros = [q for q in zeros if q.at >= marked_at]  # empty days of the old pattern are not this one's
-    same_day_zeros = [q for q in zeros if all(features_of(local[q.at], grain, cal, span).get(f, 0) == target_feats[f]
-                                              for f in used)]
+    # (an empty period's position in the year is counted as the points' are)
+    same_day_zeros = [q for q in zeros if all(
+        (round((target - q.at).days / step) % cast(int, steps_a_year) if f == "period_of_year"
+         else features_of(local[q.at], grain, cal, span).get(f, 0)) == target_feats[f] for f in used)]
     same = [fv for fv in feats if all(fv[f] == target_feats[f] for f in used)]
     return Forecast(baseline=baseline, lower=lower, upper=upper, group=group, features=used, history_points=len(pts),
                     spread=spread, half_width=h, trend_per_step=math.exp(fit.slope if local_slope is None else local_slope), shift=shift,
@@ -1029,6 +1108,34 @@ def _band_k(p: ModelParams, span: int, fit: SeriesFit, feats: Sequence[Mapping[s
     if own < BAND_K_MIN_ERRORS:
         return p.k
     return min(p.k, float(student_t.isf(float(norm.sf(p.k)) * span, own)))
+
+
+def _upper_tail(fit: SeriesFit, special: Sequence[bool]) -> tuple[float, int] | None:
+    """The history's upper tail, where it has one: ordinary days that stood more than `TAIL_Z` noise
+    sds above their level for one partition (the next back inside), at least `TAIL_MIN` of them, in
+    both halves of the errors, and more than the downward ones at `TAIL_P` (one-sided binomial:
+    a misfit errs both ways, a backfill only up). Returns the largest such move (log) and the count."""
+    sd = _noise_sd(fit)
+    errors = [(i, e) for i, e in fit.errors if i < len(special) and not special[i]]
+    if len(errors) < 2 or sd <= 0:
+        return None
+    bar = TAIL_Z * sd
+    ups, downs = [], 0
+    for (i, e), (_, after) in itertools.pairwise(errors):
+        if abs(after) > bar:
+            continue  # a step, or a load repaid the next partition: not a one-day burst
+        if e > bar:
+            ups.append((i, e))
+        elif e < -bar:
+            downs += 1
+    if len(ups) < TAIL_MIN:
+        return None
+    middle = errors[len(errors) // 2][0]
+    if min(sum(1 for i, _ in ups if i < middle), sum(1 for i, _ in ups if i >= middle)) < TAIL_HALF_MIN:
+        return None
+    if float(binom.sf(len(ups) - 1, len(ups) + downs, 0.5)) > TAIL_P:
+        return None
+    return max(e for _, e in ups), len(ups)
 
 
 def _ramp_unconfirmed(special: Sequence[bool], level_points: int) -> bool:
@@ -2219,20 +2326,52 @@ def _after_holiday(day: date, cal: HolidayCalendar) -> bool:
     return False
 
 
+def _after_closure_days(days: Iterable[date], target: date) -> tuple[set[date], bool] | None:
+    """An hourly series that closes whole days (`days`: the local days holding a partition): the open
+    days that follow a closure, and whether `target` is one. A closure is a run of days without a
+    partition holding a weekday the series is usually open on (a holiday on a weekday, Dashain's
+    week), read from the partitions, not the calendar's weekend: a desk open on Sundays whose holidays
+    close it has its backlog on the Sunday after, which a Saturday-Sunday weekend would put on the
+    Monday. The first open day after is counted in open days (a closure followed by the usual weekly
+    day off has its backlog after that day too). None where no usual open day was ever closed (a
+    series open every day, or never closing beyond its week): the calendar's holidays are read."""
+    opened = sorted(set(days))
+    if len(opened) < 2:
+        return None
+    usual = open_weekdays(opened)
+    seen = set(opened)
+
+    def after_closure(day: date, before: date) -> bool:
+        between = (before + timedelta(days=k) for k in range(1, (day - before).days))
+        return any(d.weekday() in usual and d not in seen for d in between)
+
+    after = {d for b, d in itertools.pairwise(opened) if after_closure(d, b)}
+    if not after:
+        return None
+    earlier = [d for d in opened if d < target]
+    return after, target in after if target in seen else bool(earlier) and after_closure(target, earlier[-1])
+
+
 def _after_holiday_hours(feats: list[dict[str, object]], target_feats: dict[str, object],
-                         moments: Sequence[datetime], target: datetime, cal: HolidayCalendar) -> None:
+                         moments: Sequence[datetime], target: datetime, cal: HolidayCalendar,
+                         open_moments: Sequence[datetime] = ()) -> None:
     """On an hourly series whose target is the first business day after a holiday (`moments`, `target`:
     local hours), each hour of such days is a neighbourhood of its own ("a holiday 10h +1d": the
     morning's backlog, the afternoon as usual), learned across the history's past holidays and earned
-    as a neighbourhood is (_indistinct), where the history holds AFTER_HOLIDAY_MIN_DAYS of them. Any
-    other target, or too few past days: nothing is labelled, the forecast is as before."""
-    if not _after_holiday(target.date(), cal):
-        return
-    after = {d for d in {at.date() for at in moments} if _after_holiday(d, cal)}
+    as a neighbourhood is (_indistinct), where the history holds AFTER_HOLIDAY_MIN_DAYS of them. A
+    series that closes whole days (`open_moments`: every partition's local hour, empty ones too) has
+    its closures read from its partitions (_after_closure_days), the calendar's otherwise. Any other
+    target, or too few past days: nothing is labelled, the forecast is as before."""
+    read = _after_closure_days([at.date() for at in open_moments], target.date()) if open_moments else None
+    if read is not None:
+        after, target_after = read
+    else:
+        target_after = _after_holiday(target.date(), cal)
+        after = {d for d in {at.date() for at in moments} if _after_holiday(d, cal)} if target_after else set()
     if len(after) < AFTER_HOLIDAY_MIN_DAYS:
         return
     for fv, at in [*zip(feats, moments), (target_feats, target)]:
-        if at.date() in after or fv is target_feats:
+        if at.date() in after if fv is not target_feats else target_after:
             fv["near_holiday"] = f"a holiday {at.hour:02d}h +1d"
 
 
@@ -2319,6 +2458,70 @@ def _earned_festivals(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, 
         if tail < FESTIVAL_FAMILY_P / len(tried):
             earned.append(name)
     return tuple(earned)
+
+
+def _long_closure_eves(days: Iterable[date], target: date, cal: HolidayCalendar) -> dict[date, int] | None:
+    """An hourly series that closes whole days (`days`: the local days holding a partition): its open
+    days just before a long closure (one closing more than LONG_CLOSURE_DAYS - 1 of its usual open days:
+    a festival's week, not a single holiday), by position counted in open days (1: the last open day
+    before it), LONG_CLOSURE_EVES of them, the target's too where the calendar's holidays ahead close
+    it (its closure is not yet in the partitions): people leave before the festival. Holidays ahead
+    are read as closed only where the series closed most of its past holidays on usual open days.
+    None where no long closure was seen (the target's alone is a closure never seen: nothing labelled)."""
+    opened = sorted(set(days))
+    if len(opened) < 2:
+        return None
+    usual = open_weekdays(opened)
+    seen = set(opened)
+    eves: dict[date, int] = {}
+    # (the target's day ends the latest closure where it is the first open day after it)
+    for k, (b, d) in enumerate(itertools.pairwise([*opened, target] if target > opened[-1] else opened)):
+        closed = sum(1 for j in range(1, (d - b).days) if (b + timedelta(days=j)).weekday() in usual)
+        if closed >= LONG_CLOSURE_DAYS:
+            for pos in range(1, LONG_CLOSURE_EVES + 1):
+                if k + 1 - pos >= 0:
+                    eves.setdefault(opened[k + 1 - pos], pos)
+    if not eves:
+        return None
+    span = [opened[0] + timedelta(days=j) for j in range((opened[-1] - opened[0]).days + 1)]
+    named = [d for d in span if d.weekday() in usual and cal.name(d)]
+    if named and sum(d not in seen for d in named) * 2 > len(named):
+        pos, day = 0, target
+        while pos < LONG_CLOSURE_EVES:  # the target is `pos + 1` open days before the closure ahead, if any
+            day += timedelta(days=1)
+            if day.weekday() in usual and not cal.name(day):
+                pos += 1
+                continue
+            run, closed = day, 0
+            while run.weekday() not in usual or cal.name(run):
+                closed += run.weekday() in usual
+                run += timedelta(days=1)
+            if closed >= LONG_CLOSURE_DAYS:  # the target and the open days before it, back to the first eve
+                before = [d for d in opened if d < target][::-1]
+                for k, d in enumerate([target, *before][:LONG_CLOSURE_EVES - pos]):
+                    eves[d] = pos + 1 + k
+            break
+    return eves
+
+
+def _closure_eve_hours(feats: list[dict[str, object]], target_feats: dict[str, object],
+                       moments: Sequence[datetime], target: datetime, cal: HolidayCalendar,
+                       open_moments: Sequence[datetime]) -> None:
+    """On an hourly series that had a long closure (_long_closure_eves), the open days before each are
+    one neighbourhood (f"{LONG_CLOSURE_LABEL} -{LONG_CLOSURE_EVES}d": both days, so that one past closure
+    is two days of evidence), learned from the history's past long closures (a Dashain a year) and
+    earned as a neighbourhood is (_indistinct): not earned (one festival on a few dozen rows an hour),
+    the eve is an ordinary day, whose band already holds most of such a dip (a reach to the past eves'
+    effect cost 20% drops and passed no partition more). The target is labelled only where the
+    calendar's holidays ahead make it an eve. A day that is also the first after a closure keeps that
+    label."""
+    eves = _long_closure_eves([at.date() for at in open_moments], target.date(), cal)
+    if not eves:
+        return
+    for fv, at in [*zip(feats, moments), (target_feats, target)]:
+        pos = eves.get(at.date())
+        if pos and fv.get("near_holiday") in NONE:
+            fv["near_holiday"] = f"{LONG_CLOSURE_LABEL} -{LONG_CLOSURE_EVES}d"
 
 
 def _earned_cells(fit: SeriesFit) -> set[object]:
@@ -2452,6 +2655,8 @@ def _group_label(fv: Mapping[str, object], used: Iterable[str]) -> str:
             parts.append(f"day:{v}")
         elif f == "week_of_year":
             parts.append(f"week:{v}")
+        elif f == "period_of_year":
+            parts.append("period of the year" if v == 0 else f"period:{v} before the target's")
         else:
             parts.append(f"holiday:{v}")
     return ", ".join(parts) or "all"

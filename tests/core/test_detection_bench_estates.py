@@ -1,4 +1,4 @@
-"""The detection benchmark's blind estates (fifth, eighth to thirteenth rounds) (written blind) generate what their docstrings say:
+"""The detection benchmark's blind estates (fifth, eighth to fourteenth rounds) (written blind) generate what their docstrings say:
 deterministic per seed, five groups, increasing partitions, the evaluated window and the clean
 partitions' kinds set. Generation only: the model is never run here (that is the benchmark's job)."""
 
@@ -603,8 +603,42 @@ def test_thirteenth_round_estates_generate(name: str) -> None:
         assert {other.categories.get(at, "ordinary") for at, _ in other.series[other.evaluate_from:]} == kinds, seed
 
 
-@pytest.mark.parametrize("name", sorted(TENTH_ROUND | ELEVENTH_ROUND | TWELFTH_ROUND | THIRTEENTH_ROUND))
-def test_tenth_to_thirteenth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
+# the fourteenth round (written blind, held out until the round's final run): each estate, its number of groups,
+# its length at least and the kinds of clean partitions its evaluated window must hold
+FOURTEENTH_ROUND = {
+    "helpline_santiago_hourly": (3, 1000, {"dst_night", "after_dst", "holiday", "handover", "night", "ordinary"}),
+    "groceries_il_weekly": (6, 208, {"passover", "tishrei", "holiday", "ordinary"}),
+    "contracts_ie": (4, 760, {"year_end", "quarter_end", "quarter_start", "holiday", "ordinary"}),
+    "bakeries_pt": (5, 760, {"shop_closed", "santos_populares", "summer", "holiday", "ordinary"}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FOURTEENTH_ROUND))
+def test_fourteenth_round_estates_generate(name: str) -> None:
+    estate = ESTATES[name](1)
+    groups, length, kinds = FOURTEENTH_ROUND[name]
+    assert estate.name == name and name in HELD_OUT, "held out until the round's final run"
+    assert estate.series == ESTATES[name](1).series, "same seed, same series"
+    second = ESTATES[name](2)
+    assert estate.series != second.series, "another seed, other noise"
+    stamps = [at for at, _ in estate.series]
+    assert len(stamps) >= length and stamps == sorted(set(stamps))
+    # a line may take no call in a night hour, a shop no receipt on its day off; the table always holds rows
+    assert all(len(values) == groups and min(values) >= 0 and sum(values) > 0 for _, values in estate.series)
+    if estate.grain == "hour":  # the last fortnight of local days (one of 25 hours) evaluated, four weeks before
+        assert stamps[-1] - stamps[estate.evaluate_from] <= timedelta(days=14) and estate.evaluate_from >= 24 * 28
+    elif name.endswith("_weekly"):  # three years of weeks read, a year evaluated
+        assert estate.evaluate_from == 156 and len(stamps) - estate.evaluate_from == 52
+        assert detection_bench._lookback(estate) == 156
+    else:
+        assert 300 <= estate.evaluate_from < len(stamps) - 200, "a year of history, most of a year evaluated"
+    for seed, other in ((1, estate), (2, second)):
+        assert {other.categories.get(at, "ordinary") for at, _ in other.series[other.evaluate_from:]} == kinds, seed
+
+
+@pytest.mark.parametrize("name", sorted(TENTH_ROUND | ELEVENTH_ROUND | TWELFTH_ROUND | THIRTEENTH_ROUND
+                                         | FOURTEENTH_ROUND))
+def test_tenth_to_fourteenth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
     estate = ESTATES[name](1)
     groups = estate.series[estate.evaluate_from][1]
     out = faulted(random.Random(1), groups)
@@ -1028,3 +1062,133 @@ def test_usage_sg_compounding_growth_a_migration_step_billing_days_and_bursts() 
         if len(around) >= 2:
             lifted += max(values[d][g] / _mean([values[a][g] for a in around]) for g in range(5)) > 1.25
     assert lifted >= 0.8 * len(bursts)
+
+
+def test_helpline_santiago_hourly_daylight_saving_ends_at_midnight_and_shifts_change_at_eight() -> None:
+    estate = ESTATES["helpline_santiago_hourly"](1)
+    assert estate.grain == "hour" and estate.timezone == "America/Santiago"
+    stamps = [at for at, _ in estate.series]
+    assert all(b - a == timedelta(hours=1) for a, b in pairwise(stamps)), "24/7: every UTC hour a partition"
+    local = {at: _local(at, estate.timezone) for at in stamps}
+    offsets = [at - t for at, t in local.items()]
+    switch = offsets.index(timedelta(hours=4))
+    assert set(offsets[:switch]) == {timedelta(hours=3)} and set(offsets[switch:]) == {timedelta(hours=4)}
+    # the clock goes back at local midnight, not 02:00: Holy Saturday's 23:00 twice, the day 25 hours long
+    assert local[stamps[switch]] == datetime(2026, 4, 4, 23) == local[stamps[switch - 1]]
+    evaluated = [local[at] for at in stamps[estate.evaluate_from:]]
+    assert evaluated[0] == datetime(2026, 3, 30) and evaluated[-1] == datetime(2026, 4, 12, 23)
+    per_day: dict[date, int] = {}
+    for t in evaluated:
+        per_day[t.date()] = per_day.get(t.date(), 0) + 1
+    assert len(per_day) == 14 and per_day[date(2026, 4, 4)] == 25
+    assert {n for d, n in per_day.items() if d != date(2026, 4, 4)} == {24}
+    kind = {at: estate.categories.get(at, "ordinary") for at in stamps}
+    assert kind[stamps[switch]] == kind[stamps[switch - 1]] == "dst_night"
+    assert {estate.calendar.name(date(2026, 4, d)) for d in (3, 4)} == {"Good Friday", "Holy Saturday"}
+    values = {local[at]: v for at, v in estate.series}
+    ordinary_days = [d for d in {t.date() for t in values} if d.weekday() < 5 and not estate.calendar.name(d)
+                     and d not in (date(2026, 4, 5), date(2026, 4, 6))]
+    mean_at = lambda h, g=None: _mean([sum(values[datetime(d.year, d.month, d.day, h)]) if g is None
+                                       else values[datetime(d.year, d.month, d.day, h)][g] for d in ordinary_days])
+    # the 20:00 handover answers fewer calls, the hour after catches up the queue (08:00 likewise)
+    assert mean_at(20) < 0.8 * mean_at(19) and mean_at(21) > 1.2 * mean_at(20)
+    assert mean_at(9) > 1.6 * mean_at(8)
+    # nights: a handful of calls per line
+    assert all(0 < _mean([mean_at(h, g) for h in (2, 3, 4)]) < 20 for g in range(3))
+    # clinics shut on Good Friday: the general line (the busiest at 10:00) above the Thursday before
+    general = max(range(3), key=lambda g: mean_at(10, g))
+    day_line = lambda d: sum(values[datetime(2026, 4, d, h)][general] for h in range(9, 18))
+    assert day_line(3) > 1.15 * day_line(2)
+
+
+def test_groceries_il_weekly_israeli_weeks_and_the_hebrew_calendars_festivals() -> None:
+    estate = ESTATES["groceries_il_weekly"](1)
+    cal = estate.calendar
+    stamps = [at.date() for at, _ in estate.series]
+    assert all(d.weekday() == 6 for d in stamps), "the Israeli week: a partition per Sunday"
+    assert all((b - a).days == 7 for a, b in pairwise(stamps))
+    assert stamps[estate.evaluate_from] == date(2025, 12, 28)
+    kind = {at.date(): estate.categories.get(at, "ordinary") for at, _ in estate.series}
+    week_of = lambda d: d - timedelta(days=(d.weekday() + 1) % 7)
+    # the festivals move with the Hebrew calendar: Rosh Hashanah from mid-September to early October
+    new_years = [date(2023, 9, 16), date(2024, 10, 3), date(2025, 9, 23), date(2026, 9, 12)]
+    for d in new_years:
+        assert cal.name(d) == "Rosh Hashanah" and not cal.name(d - timedelta(days=1))
+        assert kind[week_of(d)] == kind[week_of(d - timedelta(days=5))] == "tishrei"
+    assert [d for d in stamps if kind[d] == "passover" and d.year == 2026] == [date(2026, 3, 22), date(2026, 3, 29),
+                                                                                 date(2026, 4, 5)]
+    total = {at.date(): sum(v) for at, v in estate.series}
+    values = {at.date(): v for at, v in estate.series}
+    ordinary = _mean([total[date(2026, 8, d)] for d in (9, 16, 23)])
+    assert all(kind[date(2026, 8, d)] == "ordinary" for d in (9, 16, 23))
+    # the week before Rosh Hashanah (the festival meals), Passover's eve week, then its intermediate days
+    assert total[date(2026, 9, 6)] > 1.5 * ordinary
+    assert total[date(2026, 3, 29)] > 1.2 * ordinary and total[date(2026, 4, 5)] < 0.85 * ordinary
+    # Jerusalem (20%, the second region) swings further than Gush Dan (32%, the first)
+    first, jerusalem = sorted(range(6), key=lambda g: -values[date(2026, 8, 9)][g])[:2]
+    swing = lambda g: values[date(2026, 9, 6)][g] / _mean([values[date(2026, 8, d)][g] for d in (9, 16, 23)])
+    assert swing(jerusalem) > swing(first) > 1.5
+    # the October 2023 disruption, in the history only
+    assert total[date(2023, 10, 8)] < 0.75 * _mean([total[date(2023, 8, d)] for d in (6, 13, 20)])
+
+
+def test_contracts_ie_a_january_fiscal_year_and_each_quarters_push() -> None:
+    estate = ESTATES["contracts_ie"](1)
+    assert estate.calendar.fiscal_year_end == 1 and estate.calendar.name(date(2026, 3, 17)) == "Saint Patrick's Day"
+    values = {at.date(): v for at, v in estate.series}
+    kind = {at.date(): estate.categories.get(at, "ordinary") for at, _ in estate.series}
+    evaluated = [at.date() for at, _ in estate.series[estate.evaluate_from:]]
+    year_end = [d for d in evaluated if kind[d] == "year_end"]
+    assert year_end == [date(2027, 1, 18) + timedelta(days=k) for k in range(14)], "the fiscal year's last fortnight"
+    pushes = [d for d in evaluated if kind[d] == "quarter_end"]
+    assert {d for d in pushes if kind[d + timedelta(days=1)] == "quarter_start"} == {
+        date(2026, 4, 30), date(2026, 7, 31), date(2026, 10, 31)}, "calendar days: a Saturday close too"
+    weekdays = lambda ds, g: _mean([values[d][g] for d in ds if d.weekday() < 5])
+    span = lambda first, n: [first + timedelta(days=k) for k in range(n)]
+    renewals = max(range(4), key=lambda g: weekdays(span(date(2026, 6, 1), 28), g))
+    for g in range(4):
+        before = weekdays(span(date(2026, 6, 22), 21), g)
+        push, after = weekdays(span(date(2026, 7, 18), 14), g), weekdays(span(date(2026, 8, 1), 7), g)
+        close = weekdays(span(date(2027, 1, 18), 14), g) / weekdays(span(date(2026, 11, 16), 21), g)
+        if g == renewals:
+            assert 0.95 < push / before < 1.35 and close < 1.4
+        else:
+            assert push > 1.3 * before and after < 0.85 * before and close > 1.6, g
+    total = {d: sum(v) for d, v in values.items()}
+    saturdays = lambda ds: _mean([total[d] for d in ds if d.weekday() == 5])
+    assert saturdays(span(date(2026, 7, 18), 14)) > 2 * saturdays(span(date(2026, 6, 1), 35)), "reps at weekends"
+    assert total[date(2026, 12, 29)] < 0.2 * _mean([total[date(2026, 12, d)] for d in (14, 15, 16)]), "closed"
+
+
+def test_bakeries_pt_sunday_opening_in_the_history_and_a_shop_closed_for_august() -> None:
+    estate = ESTATES["bakeries_pt"](1)
+    cal = estate.calendar
+    assert cal.name(date(2026, 6, 13)) == "Saint Anthony's Day", "Lisbon's own holiday"
+    values = {at.date(): v for at, v in estate.series}
+    kind = {at.date(): estate.categories.get(at, "ordinary") for at, _ in estate.series}
+    days = sorted(values)
+    first = days[estate.evaluate_from]
+    (opening,) = estate.shape_at
+    assert opening == datetime(2025, 4, 6) and opening.date() < first, "the shape change accepted in the history"
+    sundays = [d for d in days if d.weekday() == 6 and not cal.name(d) and kind[d] == "ordinary"]
+    closed_then = [g for g in range(5) if all(values[d][g] == 0 for d in sundays if d < opening.date())]
+    assert len(closed_then) == 3, "the three neighbourhood shops closed on Sundays"
+    assert all(values[d][g] > 0 for d in sundays if d >= opening.date() for g in range(5))
+    # the smallest shop closed 1-15 August each year, in no calendar; the others open
+    resting = min(closed_then, key=lambda g: values[first][g])
+    centre = [g for g in range(5) if g not in closed_then]
+    for year in (2024, 2025):
+        fortnight = [date(year, 8, d) for d in range(1, 16)]
+        assert all(values[d][resting] == 0 for d in fortnight)
+        # (the other neighbourhood shops still closed on Sundays in 2024)
+        assert all(values[d][g] > 0 for d in fortnight for g in range(5)
+                   if g != resting and (g in centre or d.weekday() != 6 or d >= opening.date()))
+        assert not any(cal.name(d) for d in fortnight[:-1]) and values[date(year, 8, 16)][resting] > 0
+    assert date(2025, 8, 1) > first and kind[date(2025, 8, 4)] == "shop_closed"
+    # summer moves the shops apart: the centre up, the neighbourhood down
+    month = lambda g, m: _mean([values[d][g] for d in days if d.year == 2025 and d.month == m and kind[d] != "holiday"])
+    assert all(month(g, 7) > 1.2 * month(g, 5) for g in centre)
+    assert all(month(g, 7) < 0.9 * month(g, 5) for g in closed_then)
+    # Saint Anthony's eve (a Friday in 2026) above the Friday two weeks before
+    total = {d: sum(v) for d, v in values.items()}
+    assert kind[date(2026, 6, 12)] == "santos_populares" and total[date(2026, 6, 12)] > 1.4 * total[date(2026, 5, 29)]
