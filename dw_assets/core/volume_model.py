@@ -403,10 +403,9 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             yearly_values, season_now, season_var = yearly
             x = [v - s for v, s in zip(x, yearly_values)]
     if grain == "hour" and compare_by is None:
-        _after_holiday_hours(feats, target_feats, [local[q.at] for q in pts_pos], local[target], cal,
-                             [local[q.at] for q in pts])
-        _closure_eve_hours(feats, target_feats, [local[q.at] for q in pts_pos], local[target], cal,
-                           [local[q.at] for q in pts])
+        moments, every_moment = [local[q.at] for q in pts_pos], [local[q.at] for q in pts]
+        _after_holiday_hours(feats, target_feats, moments, local[target], cal, every_moment)
+        _closure_eve_hours(feats, target_feats, moments, local[target], cal, every_moment)
     available = [f for f in FEATURES if f in target_feats]
     fit: SeriesFit | None = None  # the chosen trial below is the fit itself: it is not fitted twice
     fortnights: list[tuple[int, str]] = []  # earned 14-day cycles (below)

@@ -569,6 +569,26 @@ def test_eleventh_and_twelfth_rounds_estates_generate(name: str) -> None:
     assert {estate.categories.get(at, "ordinary") for at in stamps[estate.evaluate_from:]} == kinds
 
 
+def _generated(name: str, groups: int, length: int) -> tuple[Estate, Estate, list[datetime]]:
+    """A round's estate at seeds 1 and 2, and seed 1's partition times: the checks every round's
+    estates share (a seed is reproducible, another is other noise, partitions in order, each holding
+    every group, none negative, the table never empty)."""
+    estate, second = ESTATES[name](1), ESTATES[name](2)
+    assert estate.name == name
+    assert estate.series == ESTATES[name](1).series, "same seed, same series"
+    assert estate.series != second.series, "another seed, other noise"
+    stamps = [at for at, _ in estate.series]
+    assert len(stamps) >= length and stamps == sorted(set(stamps))
+    assert all(len(values) == groups and min(values) >= 0 and sum(values) > 0 for _, values in estate.series)
+    return estate, second, stamps
+
+
+def _hold_every_kind(kinds: set[str], *estates: Estate) -> None:
+    """Each estate's (each seed's) evaluated window holds exactly these kinds of clean partitions."""
+    for estate in estates:
+        assert {estate.categories.get(at, "ordinary") for at, _ in estate.series[estate.evaluate_from:]} == kinds
+
+
 # the thirteenth round (written blind, held out until the fourteenth round read them): each estate, its number
 # of groups, its length at least and the kinds of clean partitions its evaluated window must hold
 THIRTEENTH_ROUND = {
@@ -584,23 +604,16 @@ READ_IN_FOURTEENTH_ROUND = set(THIRTEENTH_ROUND)
 
 @pytest.mark.parametrize("name", sorted(THIRTEENTH_ROUND))
 def test_thirteenth_round_estates_generate(name: str) -> None:
-    estate = ESTATES[name](1)
     groups, length, kinds = THIRTEENTH_ROUND[name]
-    assert estate.name == name and name not in HELD_OUT and name in READ_IN_FOURTEENTH_ROUND
-    assert estate.series == ESTATES[name](1).series, "same seed, same series"
-    second = ESTATES[name](2)
-    assert estate.series != second.series, "another seed, other noise"
-    stamps = [at for at, _ in estate.series]
-    assert len(stamps) >= length and stamps == sorted(set(stamps))
-    assert all(len(values) == groups and min(values) >= 0 and sum(values) > 0 for _, values in estate.series)
+    estate, second, stamps = _generated(name, groups, length)
+    assert name not in HELD_OUT and name in READ_IN_FOURTEENTH_ROUND
     if estate.grain == "hour":  # the last fortnight (local days) evaluated, four weeks' points of history before it
         assert stamps[-1] - stamps[estate.evaluate_from] < timedelta(days=14) and estate.evaluate_from >= 24 * 28
     elif name.endswith("_fourweekly"):  # three fiscal years of periods read, two evaluated
         assert estate.evaluate_from == 39 and len(stamps) - estate.evaluate_from == 26
     else:
         assert 300 <= estate.evaluate_from < len(stamps) - 200, "a year of history, most of a year evaluated"
-    for seed, other in ((1, estate), (2, second)):  # every seed's window holds every kind (a burst's days are the seed's)
-        assert {other.categories.get(at, "ordinary") for at, _ in other.series[other.evaluate_from:]} == kinds, seed
+    _hold_every_kind(kinds, estate, second)  # every seed's window (a burst's days are the seed's)
 
 
 # the fourteenth round (written blind, held out until the round's final run): each estate, its number of groups,
@@ -615,16 +628,10 @@ FOURTEENTH_ROUND = {
 
 @pytest.mark.parametrize("name", sorted(FOURTEENTH_ROUND))
 def test_fourteenth_round_estates_generate(name: str) -> None:
-    estate = ESTATES[name](1)
     groups, length, kinds = FOURTEENTH_ROUND[name]
-    assert estate.name == name and name in HELD_OUT, "held out until the round's final run"
-    assert estate.series == ESTATES[name](1).series, "same seed, same series"
-    second = ESTATES[name](2)
-    assert estate.series != second.series, "another seed, other noise"
-    stamps = [at for at, _ in estate.series]
-    assert len(stamps) >= length and stamps == sorted(set(stamps))
-    # a line may take no call in a night hour, a shop no receipt on its day off; the table always holds rows
-    assert all(len(values) == groups and min(values) >= 0 and sum(values) > 0 for _, values in estate.series)
+    # (a line may take no call in a night hour, a shop no receipt on its day off; the table always holds rows)
+    estate, second, stamps = _generated(name, groups, length)
+    assert name in HELD_OUT, "held out until the round's final run"
     if estate.grain == "hour":  # the last fortnight of local days (one of 25 hours) evaluated, four weeks before
         assert stamps[-1] - stamps[estate.evaluate_from] <= timedelta(days=14) and estate.evaluate_from >= 24 * 28
     elif name.endswith("_weekly"):  # three years of weeks read, a year evaluated
@@ -632,8 +639,7 @@ def test_fourteenth_round_estates_generate(name: str) -> None:
         assert detection_bench._lookback(estate) == 156
     else:
         assert 300 <= estate.evaluate_from < len(stamps) - 200, "a year of history, most of a year evaluated"
-    for seed, other in ((1, estate), (2, second)):
-        assert {other.categories.get(at, "ordinary") for at, _ in other.series[other.evaluate_from:]} == kinds, seed
+    _hold_every_kind(kinds, estate, second)  # every seed's window (a burst's days are the seed's)
 
 
 @pytest.mark.parametrize("name", sorted(TENTH_ROUND | ELEVENTH_ROUND | TWELFTH_ROUND | THIRTEENTH_ROUND
