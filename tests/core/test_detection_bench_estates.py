@@ -616,7 +616,7 @@ def test_thirteenth_round_estates_generate(name: str) -> None:
     _hold_every_kind(kinds, estate, second)  # every seed's window (a burst's days are the seed's)
 
 
-# the fourteenth round (written blind, held out until the round's final run): each estate, its number of groups,
+# the fourteenth round (written blind, held out until its final run): each estate, its number of groups,
 # its length at least and the kinds of clean partitions its evaluated window must hold
 FOURTEENTH_ROUND = {
     "helpline_santiago_hourly": (3, 1000, {"dst_night", "after_dst", "holiday", "handover", "night", "ordinary"}),
@@ -625,13 +625,16 @@ FOURTEENTH_ROUND = {
     "bakeries_pt": (5, 760, {"shop_closed", "santos_populares", "summer", "holiday", "ordinary"}),
 }
 
+# ... of which the fifteenth round read all four (their first run's misses), so none is held out now
+READ_IN_FIFTEENTH_ROUND = set(FOURTEENTH_ROUND)
+
 
 @pytest.mark.parametrize("name", sorted(FOURTEENTH_ROUND))
 def test_fourteenth_round_estates_generate(name: str) -> None:
     groups, length, kinds = FOURTEENTH_ROUND[name]
     # (a line may take no call in a night hour, a shop no receipt on its day off; the table always holds rows)
     estate, second, stamps = _generated(name, groups, length)
-    assert name in HELD_OUT, "held out until the round's final run"
+    assert name not in HELD_OUT and name in READ_IN_FIFTEENTH_ROUND
     if estate.grain == "hour":  # the last fortnight of local days (one of 25 hours) evaluated, four weeks before
         assert stamps[-1] - stamps[estate.evaluate_from] <= timedelta(days=14) and estate.evaluate_from >= 24 * 28
     elif name.endswith("_weekly"):  # three years of weeks read, a year evaluated
