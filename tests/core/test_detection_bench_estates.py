@@ -1,4 +1,4 @@
-"""The detection benchmark's blind estates (fifth, eighth to fourteenth rounds) (written blind) generate what their docstrings say:
+"""The detection benchmark's blind estates (fifth, eighth to fifteenth rounds) (written blind) generate what their docstrings say:
 deterministic per seed, five groups, increasing partitions, the evaluated window and the clean
 partitions' kinds set. Generation only: the model is never run here (that is the benchmark's job)."""
 
@@ -645,9 +645,36 @@ def test_fourteenth_round_estates_generate(name: str) -> None:
     _hold_every_kind(kinds, estate, second)  # every seed's window (a burst's days are the seed's)
 
 
+# the fifteenth round (written blind, held out until its final run): each estate, its number of groups,
+# its length at least and the kinds of clean partitions its evaluated window must hold
+FIFTEENTH_ROUND = {
+    "payments_lord_howe_hourly": (3, 600, {"after_dst", "ship_day", "ordinary"}),
+    "payments_ke_monthly": (5, 60, {"year_end", "year_start", "quarter_end", "ordinary"}),
+    "outages_gr": (4, 760, {"heat_wave", "cold_snap", "summer", "holiday", "ordinary"}),
+    "canteens_br": (2, 760, {"school_break", "term_start", "weekend", "holiday", "ordinary"}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FIFTEENTH_ROUND))
+def test_fifteenth_round_estates_generate(name: str) -> None:
+    groups, length, kinds = FIFTEENTH_ROUND[name]
+    # (a store may take no card payment in a late hour; the table always holds rows)
+    estate, second, stamps = _generated(name, groups, length)
+    assert name in HELD_OUT and name not in READ_IN_FIFTEENTH_ROUND
+    if estate.grain == "hour":  # the last fortnight of local days evaluated (opening hours only), four weeks before
+        assert stamps[-1] - stamps[estate.evaluate_from] < timedelta(days=14)
+        assert stamps[estate.evaluate_from] - stamps[0] >= timedelta(days=27)
+    elif name.endswith("_monthly"):  # 36 months read, 24 evaluated
+        assert estate.evaluate_from == 36 and len(stamps) - estate.evaluate_from == 24
+        assert detection_bench._lookback(estate) == 36
+    else:
+        assert 300 <= estate.evaluate_from < len(stamps) - 200, "a year of history, most of a year evaluated"
+    _hold_every_kind(kinds, estate, second)
+
+
 @pytest.mark.parametrize("name", sorted(TENTH_ROUND | ELEVENTH_ROUND | TWELFTH_ROUND | THIRTEENTH_ROUND
-                                         | FOURTEENTH_ROUND))
-def test_tenth_to_fourteenth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
+                                         | FOURTEENTH_ROUND | FIFTEENTH_ROUND))
+def test_tenth_to_fifteenth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
     estate = ESTATES[name](1)
     groups = estate.series[estate.evaluate_from][1]
     out = faulted(random.Random(1), groups)
@@ -1201,3 +1228,134 @@ def test_bakeries_pt_sunday_opening_in_the_history_and_a_shop_closed_for_august(
     # Saint Anthony's eve (a Friday in 2026) above the Friday two weeks before
     total = {d: sum(v) for d, v in values.items()}
     assert kind[date(2026, 6, 12)] == "santos_populares" and total[date(2026, 6, 12)] > 1.4 * total[date(2026, 5, 29)]
+
+
+def test_payments_lord_howe_hourly_a_half_hour_daylight_saving_shift_and_the_supply_ship() -> None:
+    estate = ESTATES["payments_lord_howe_hourly"](1)
+    assert estate.grain == "hour" and estate.timezone == "Australia/Lord_Howe"
+    stamps = [at for at, _ in estate.series]
+    local = {at: _local(at, estate.timezone) for at in stamps}
+    assert {t.hour for t in local.values()} == set(range(7, 22)) and {t.minute for t in local.values()} == {0}
+    per_day: dict[date, int] = {}
+    for t in local.values():
+        per_day[t.date()] = per_day.get(t.date(), 0) + 1
+    assert set(per_day.values()) == {15}, "opening hours only, every day"
+    # the clock goes back half an hour on 6 April 2025: local hours on the UTC hour before, on :30 UTC after
+    change = date(2025, 4, 6)
+    assert {at.minute for at in stamps if local[at].date() < change} == {0}
+    assert {at.minute for at in stamps if local[at].date() >= change} == {30}
+    evaluated = [local[at] for at in stamps[estate.evaluate_from:]]
+    assert evaluated[0] == datetime(2025, 3, 31, 7) and evaluated[-1] == datetime(2025, 4, 13, 21)
+    night = [b - a for a, b in pairwise(stamps) if b - a > timedelta(hours=1)]
+    assert sorted(set(night)) == [timedelta(hours=10), timedelta(hours=10, minutes=30)], "the longer night once"
+    values = {local[at]: v for at, v in estate.series}
+    days = sorted(per_day)
+    at_hour = lambda ds, h, g: _mean([values[datetime(d.year, d.month, d.day, h)][g] for d in ds])
+    weekdays = [d for d in days if d.weekday() < 5 and estate.categories.get(datetime(d.year, d.month, d.day), "") == ""]
+    stores = max(range(3), key=lambda g: at_hour(weekdays, 10, g))
+    cafes = max(range(3), key=lambda g: at_hour(weekdays, 12, g))
+    assert stores != cafes
+    # the day after the fortnightly ship (a Wednesday) against the other Wednesdays, for the stores
+    ship_next = [date(2025, 3, 12), date(2025, 3, 26), date(2025, 4, 9)]
+    other_wednesdays = [d for d in days if d.weekday() == 2 and d not in ship_next]
+    day_total = lambda d, g: sum(values[datetime(d.year, d.month, d.day, h)][g] for h in range(7, 22))
+    assert _mean([day_total(d, stores) for d in ship_next]) > 1.3 * _mean([day_total(d, stores)
+                                                                            for d in other_wednesdays])
+    kind = lambda d, h: estate.categories.get(next(at for at in stamps if local[at] == datetime(d.year, d.month,
+                                                                                               d.day, h)), "ordinary")
+    assert kind(date(2025, 4, 8), 9) == kind(date(2025, 4, 9), 9) == "ship_day"
+    assert kind(change, 9) == "after_dst" and not estate.calendar.name(change)
+    # Sunday afternoons the stores barely sell; Friday evenings the cafés fill up
+    sundays, saturdays = [d for d in days if d.weekday() == 6], [d for d in days if d.weekday() == 5]
+    assert _mean([at_hour(sundays, h, stores) for h in (14, 15, 16)]) < 0.6 * _mean(
+        [at_hour(saturdays, h, stores) for h in (14, 15, 16)])
+    fridays, thursdays = [d for d in days if d.weekday() == 4], [d for d in days if d.weekday() == 3]
+    assert at_hour(fridays, 19, cafes) > 1.3 * at_hour(thursdays, 19, cafes)
+
+
+def test_payments_ke_monthly_a_july_fiscal_year_and_a_backfilled_gap_in_the_history() -> None:
+    estate = ESTATES["payments_ke_monthly"](1)
+    cal = estate.calendar
+    assert cal.fiscal_year_end == 6 and cal.period_of_month(6) == "year" and cal.period_of_month(12) == "quarter"
+    stamps = [at.date() for at, _ in estate.series]
+    assert all((d + timedelta(days=1)).day == 1 for d in stamps), "dated on the month's last day"
+    assert stamps[0] == date(2021, 7, 31) and stamps[estate.evaluate_from] == date(2024, 7, 31)
+    total = {at.date(): sum(v) for at, v in estate.series}
+    values = {at.date(): v for at, v in estate.series}
+    kind = {at.date(): estate.categories.get(at, "ordinary") for at, _ in estate.series}
+    for year in (2025, 2026):
+        june, may, july = date(year, 6, 30), date(year, 5, 31), date(year - 1, 7, 31)
+        assert kind[june] == "year_end" and kind[july] == "year_start"
+        assert total[june] > 1.35 * total[may] and total[july] < 0.65 * total[may]
+    # roads (development spending) swing further than health (salaries): the largest share is health
+    ordinary = [d for d in stamps[36:] if kind[d] == "ordinary"]
+    share = lambda g: _mean([values[d][g] for d in ordinary])
+    health = max(range(5), key=share)
+    july_ratio = lambda g: _mean([values[date(y, 7, 31)][g] for y in (2024, 2025)]) / share(g)
+    roads = min(range(5), key=july_ratio)
+    assert roads != health and july_ratio(roads) < 0.4 and july_ratio(health) > 0.55
+    # fourteen months (March 2022 to April 2023) backfilled from the legacy system at x0.6, history only
+    gap = sorted(at.date() for at in estate.incidents)
+    assert gap[0] == date(2022, 3, 31) and gap[-1] == date(2023, 4, 30) and len(gap) == 14
+    assert all(at < estate.series[estate.evaluate_from][0] for at in estate.incidents)
+    for d in gap[2:]:  # against the same month a year later, after the gap
+        later = stamps[stamps.index(d) + 12]
+        assert 0.45 < total[d] / total[later] < 0.7, d
+    assert 0.9 < total[date(2023, 5, 31)] / total[date(2024, 5, 31)] < 1.0, "the level back after the gap"
+
+
+def test_outages_gr_heat_waves_and_cold_snaps_in_no_calendar_each_region_its_own_summer() -> None:
+    estate = ESTATES["outages_gr"](1)
+    cal = estate.calendar
+    assert cal.name(date(2026, 4, 10)) == "Good Friday", "Orthodox Easter"
+    values = {at.date(): v for at, v in estate.series}
+    kind = {at.date(): estate.categories.get(at, "ordinary") for at, _ in estate.series}
+    evaluated = [at.date() for at, _ in estate.series[estate.evaluate_from:]]
+    heat = [d for d in evaluated if kind[d] == "heat_wave"]
+    assert heat == [date(2025, 7, 21) + timedelta(days=k) for k in range(8)], "a week and the day after"
+    assert [d for d in evaluated if kind[d] == "cold_snap"] == [date(2026, 1, 19) + timedelta(days=k) for k in range(5)]
+    assert not any(cal.name(d) for d in heat), "weather is in no calendar"
+    month = lambda g, y, m: _mean([values[d][g] for d in values if (d.year, d.month) == (y, m)
+                                   and kind[d] in ("ordinary", "summer")])
+    # each region its own year: the islands' tourist summer, the north's winter
+    by_summer = sorted(range(4), key=lambda g: month(g, 2025, 8) / month(g, 2026, 2))
+    macedonia, islands = by_summer[0], by_summer[-1]
+    assert month(islands, 2025, 8) > 2.2 * month(islands, 2026, 2)
+    assert month(macedonia, 2026, 1) > 1.1 * month(macedonia, 2025, 9)
+    total = {d: sum(v) for d, v in values.items()}
+    same_days = lambda ds: _mean([total[d] for d in ds])
+    wave = [date(2025, 7, d) for d in (22, 23, 24, 25)]
+    assert same_days(wave) > 1.25 * same_days([d - timedelta(days=14) for d in wave])
+    snap, week_before = [date(2026, 1, d) for d in range(19, 24)], [date(2026, 1, d) for d in range(12, 17)]
+    ratio = lambda g: _mean([values[d][g] for d in snap]) / _mean([values[d][g] for d in week_before])
+    assert ratio(macedonia) > 1.35 and ratio(macedonia) > ratio(islands) > 1.05
+
+
+def test_canteens_br_term_time_only_each_citys_own_school_holidays_and_a_slow_first_week() -> None:
+    estate = ESTATES["canteens_br"](1)
+    assert [c.subdiv for c in estate.group_calendars] in (["SP", "PR"], ["PR", "SP"])
+    sp = [c.subdiv for c in estate.group_calendars].index("SP")
+    pr = 1 - sp
+    assert all(c.breaks for c in estate.group_calendars) and estate.calendar.breaks, "declared by the owner"
+    values = {at.date(): v for at, v in estate.series}
+    kind = {at.date(): estate.categories.get(at, "ordinary") for at, _ in estate.series}
+    span = lambda first, last: [first + timedelta(days=k) for k in range((last - first).days + 1)]
+    school_days = lambda ds, g: _mean([values[d][g] for d in ds if d.weekday() < 5])
+    june = span(date(2025, 6, 2), date(2025, 6, 13))
+    # São Paulo's July break starts a week before Curitiba's
+    assert school_days(span(date(2025, 7, 7), date(2025, 7, 11)), sp) < 0.1 * school_days(june, sp)
+    assert school_days(span(date(2025, 7, 7), date(2025, 7, 11)), pr) > 0.8 * school_days(june, pr)
+    both = span(date(2025, 7, 14), date(2025, 7, 25))
+    assert all(kind[d] in ("school_break", "weekend") for d in both)
+    assert school_days(both, sp) + school_days(both, pr) < 0.1 * (school_days(june, sp) + school_days(june, pr))
+    # the southern summer break spans Christmas and January; the school year starts in February
+    assert school_days(span(date(2026, 1, 5), date(2026, 1, 23)), sp) < 0.1 * school_days(june, sp)
+    assert estate.series[estate.evaluate_from][0] == datetime(2025, 2, 4)
+    assert kind[date(2025, 2, 4)] == "school_break" and kind[date(2025, 2, 10)] == "term_start", "Curitiba starts later"
+    settled = school_days(span(date(2025, 3, 10), date(2025, 3, 21)), sp)
+    assert values[date(2025, 2, 3)][sp] < 0.75 * settled and values[date(2025, 2, 3)][sp] < values[date(2025, 2, 7)][sp]
+    # weekends near zero; Curitiba's own holiday (8 September 2025) leaves São Paulo at school
+    saturdays = [d for d in span(date(2025, 3, 1), date(2025, 6, 28)) if d.weekday() == 5]
+    assert _mean([sum(values[d]) for d in saturdays]) < 0.06 * sum(school_days(june, g) for g in (sp, pr))
+    assert kind[date(2025, 9, 8)] == "holiday" and values[date(2025, 9, 8)][pr] < 0.1 * values[date(2025, 9, 9)][pr]
+    assert values[date(2025, 9, 8)][sp] > 0.8 * values[date(2025, 9, 1)][sp]
