@@ -3111,3 +3111,45 @@ def test_no_upper_tail_where_the_history_has_no_bursts_or_errs_both_ways(monkeyp
     ref = forecast(history, target)
     assert not any("one-day bursts" in n for n in fc.notes)
     assert (fc.baseline, fc.lower, fc.upper) == (ref.baseline, ref.lower, ref.upper)
+
+
+def _hotline(start: datetime, hours: int, seed: int = 5) -> list[Point]:
+    """A line open every hour: a few calls a night (three at 04:00), sixty an hour by day, Poisson."""
+    rng = np.random.default_rng(seed)
+    night = {1: 5.0, 2: 4.0, 3: 3.0, 4: 3.0, 5: 4.0, 6: 8.0}
+    return [Point(start + timedelta(hours=i), float(rng.poisson(night.get((start + timedelta(hours=i)).hour, 60.0))))
+            for i in range(hours)]
+
+
+def test_an_unseen_holiday_hour_of_a_few_calls_is_judged_by_its_counts_not_the_ceiling():
+    """A holiday the four weeks of history never held, read from its hours so far: its band was the
+    ceiling's 0.70x-1.43x, made for thousands of rows, on a night hour of three calls, so a clean
+    night failed every other hour (1.6x, 0.5x, empty: Good Friday on a health hotline). It now
+    reaches as far as a clean hour of that size counts, as an ordinary night's does, and the hour's
+    past empties are the ordinary hour's; a business hour keeps its band (a double, a half and an
+    empty one fail)."""
+    cal = HolidayCalendar(dates={date(2026, 3, 30): "founders_day"})
+    start = datetime(2026, 3, 2)
+    history = _hotline(start, 24 * 28 + 4)
+    assert any(q.value == 0 and q.at.hour == 4 for q in history)  # (the ordinary 04:00 was empty before)
+    fc = forecast(history, datetime(2026, 3, 30, 4), grain="hour", calendar_=cal)
+    assert "founders_day" in fc.group and "hours so far" in fc.notes[-1], (fc.group, fc.notes)
+    for calls in (0, 1.6 * fc.baseline, 0.5 * fc.baseline):
+        assert judge(fc, calls).passed, calls / fc.baseline  # each failed on main at the ceiling
+    assert not judge(fc, 6 * fc.baseline).passed
+    day = _hotline(start, 24 * 28 + 11)
+    fc = forecast(day, datetime(2026, 3, 30, 11), grain="hour", calendar_=cal)
+    assert "hours so far" in fc.notes[-1], fc.notes
+    assert judge(fc, 60).passed
+    assert not any(judge(fc, v).passed for v in (0, 120, 30))
+
+
+def test_an_unseen_holiday_hour_of_thousands_of_calls_keeps_the_ceiling():
+    """The same night at a hundred times the calls: counting explains no 1.6x, so the band stays the
+    ceiling's and the 1.6x hour fails as before."""
+    cal = HolidayCalendar(dates={date(2026, 3, 30): "founders_day"})
+    history = [Point(q.at, 100 * q.value + 300) for q in _hotline(datetime(2026, 3, 2), 24 * 28 + 4)]
+    fc = forecast(history, datetime(2026, 3, 30, 4), grain="hour", calendar_=cal)
+    assert "hours so far" in fc.notes[-1], fc.notes
+    assert fc.lower / fc.baseline >= 0.69 and fc.upper / fc.baseline <= 1.44
+    assert not judge(fc, 1.6 * fc.baseline).passed and not judge(fc, 0).passed
