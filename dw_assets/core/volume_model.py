@@ -57,6 +57,8 @@ from dw_assets.core.volume_calendar import (
     ALL_WEEK,
     BREAK_BACK,
     BREAK_FIRST,
+    CLOSE_DAYS_AFTER,
+    CLOSE_DAYS_BEFORE,
     EARNED,
     FEATURES,
     FESTIVAL_DAYS_AFTER,
@@ -68,6 +70,7 @@ from dw_assets.core.volume_calendar import (
     NONE,
     OBSERVED,
     PERIOD_CLOSE_DAYS,
+    PERIOD_CLOSES,
     RAMADAN,
     RAMADAN_LATE,
     ROLLS,
@@ -334,9 +337,9 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     step = _step_days(pts_pos)
     span = _span_days(step, grain)
     if grain == "day" and step < 1.5:
-        festivals = _earned_festivals(pts_pos, cal)
-        if festivals:
-            cal = replace(cal, festivals=festivals)
+        festivals, closes = _earned_festivals(pts_pos, cal), _earned_closes(pts_pos, cal)
+        if festivals or closes:
+            cal = replace(cal, festivals=festivals, closes=closes)
     local = dict(zip([target, *(q.at for q in pts)], local_hours([target, *(q.at for q in pts)], tz)))
     target_feats = dict(features_of(local[target], grain, cal, span))
     cycle = _cycle(step, grain)
@@ -2374,6 +2377,21 @@ def _after_holiday_hours(feats: list[dict[str, object]], target_feats: dict[str,
             fv["near_holiday"] = f"a holiday {at.hour:02d}h +1d"
 
 
+def _earned_closes(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, ...]:
+    """The period closes (PERIOD_CLOSES: the weeks around the calendar's fiscal quarter ends, and its year
+    ends apart) whose days stand out in this series' history, read and earned as a festival's are (see
+    _earned_festivals: each day against its weekday's weeks around, outside every close's reach, at
+    FESTIVAL_FAMILY_P over the closes tried). A calendar's quarter ends are known on every series; only
+    a history whose weeks around them move earns them (a push before the close, a quiet week after it)."""
+    days = [q.at.date() for q in pts]
+    if not days:
+        return ()
+    first, last = min(days), max(days)
+    tried = {name: ends for name, _ in PERIOD_CLOSES
+             if (ends := cal.period_ends(name, first, last + timedelta(days=CLOSE_DAYS_BEFORE)))}
+    return _earned_windows(pts, cal, tried, -(CLOSE_DAYS_BEFORE - 1), CLOSE_DAYS_AFTER)
+
+
 def _earned_festivals(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, ...]:
     """The moving festivals of other calendars (FESTIVALS, those the series' calendar lacks) whose days
     stand out in this series' history. Each day's deviation: its log against the median of the same
@@ -2387,13 +2405,23 @@ def _earned_festivals(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, 
     ordinary windows too). The calendar's own holidays, the days next to them and its seasons
     (Ramadan) are left out (their effects are the calendar's), as are the days two festivals' reaches
     share. Each series (a group, the total) earns its own: a festival holds where its community shops."""
+    dated = [q.at.date() for q in pts if q.value > 0]
+    if len(dated) < 2 * 7 * FESTIVAL_WEEKS:
+        return ()
+    return _earned_windows(pts, cal, cal.festivals_tried(min(dated), max(dated)), -FESTIVAL_DAYS_BEFORE,
+                           FESTIVAL_DAYS_AFTER)
+
+
+def _earned_windows(pts: Sequence[Point], cal: HolidayCalendar, tried: Mapping[str, Sequence[date]], lo: int,
+                    hi: int) -> tuple[str, ...]:
+    """The names of `tried` (each its anchor days) whose windows (the days `lo` to `hi` from an anchor)
+    stand out of the history, as _earned_festivals reads them."""
     logs = {q.at.date(): math.log(q.value) for q in pts if q.value > 0}
     if len(logs) < 2 * 7 * FESTIVAL_WEEKS:
         return ()
     first, last = min(logs), max(logs)
-    tried = cal.festivals_tried(first, last)
-    length = FESTIVAL_DAYS_BEFORE + FESTIVAL_DAYS_AFTER + 1
-    windows = {name: {day: {day + timedelta(days=k) for k in range(-FESTIVAL_DAYS_BEFORE, FESTIVAL_DAYS_AFTER + 1)}
+    length = hi - lo + 1
+    windows = {name: {day: {day + timedelta(days=k) for k in range(lo, hi + 1)}
                       for day in days} for name, days in tried.items()}
     windows = {name: w for name, w in windows.items() if any(d in logs for days in w.values() for d in days)}
     if not windows:
