@@ -174,8 +174,10 @@ class HolidayCalendar:
                 if -FESTIVAL_DAYS_AFTER <= before <= FESTIVAL_DAYS_BEFORE:
                     return f"{name} {-before:+d}d", (first - timedelta(days=FESTIVAL_DAYS_BEFORE)).toordinal()
         for name in self.closes:
+            # (a year's close not earned on its own is a quarter's close like the others)
             for end in self.period_ends(name, day - timedelta(days=CLOSE_DAYS_AFTER),
-                                        day + timedelta(days=CLOSE_DAYS_BEFORE)):
+                                        day + timedelta(days=CLOSE_DAYS_BEFORE),
+                                        with_year=name == PERIOD_CLOSES[0][0] and PERIOD_CLOSES[1][0] not in self.closes):
                 before = (end - day).days
                 if -CLOSE_DAYS_AFTER <= before < CLOSE_DAYS_BEFORE:
                     week = f"-{before // 7 + 1}w" if before >= 0 else f"+{(-before - 1) // 7 + 1}w"
@@ -183,15 +185,15 @@ class HolidayCalendar:
                             (end - timedelta(days=CLOSE_DAYS_BEFORE - 1)).toordinal())
         return "", 0
 
-    def period_ends(self, name: str, first: date, last: date) -> list[date]:
+    def period_ends(self, name: str, first: date, last: date, with_year: bool = False) -> list[date]:
         """The last days of the periods a close of PERIOD_CLOSES closes (its fiscal quarters' ends but the
-        year's, or the year's), from `first` to `last`."""
-        kind = dict(PERIOD_CLOSES)[name]
+        year's, or the year's; `with_year`: the quarters' and the year's), from `first` to `last`."""
+        kinds = {dict(PERIOD_CLOSES)[name], "year"} if with_year else {dict(PERIOD_CLOSES)[name]}
         out = []
         year, month = first.year, first.month
         while (year, month) <= (last.year, last.month):
             end = date(year, month, calendar.monthrange(year, month)[1])
-            if first <= end <= last and self.period_of_month(month) == kind:
+            if first <= end <= last and self.period_of_month(month) in kinds:
                 out.append(end)
             year, month = (year + 1, 1) if month == 12 else (year, month + 1)
         return out

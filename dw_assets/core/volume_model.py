@@ -43,7 +43,7 @@ import calendar
 import itertools
 import math
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from statistics import median
@@ -2389,7 +2389,12 @@ def _earned_closes(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, ...
     first, last = min(days), max(days)
     tried = {name: ends for name, _ in PERIOD_CLOSES
              if (ends := cal.period_ends(name, first, last + timedelta(days=CLOSE_DAYS_BEFORE)))}
-    return _earned_windows(pts, cal, tried, -(CLOSE_DAYS_BEFORE - 1), CLOSE_DAYS_AFTER)
+    # (a month's close, its last PERIOD_CLOSE_DAYS + 1 business days and first PERIOD_CLOSE_DAYS, is no
+    # evidence: every month holds one, and the model reads it by business day and period end already)
+    edges = {d for d in days if -PERIOD_CLOSE_DAYS - 1 <= cast(int, features_of(
+        datetime(d.year, d.month, d.day), "day", cal)["business_day_edge"]) <= PERIOD_CLOSE_DAYS} - \
+        {d for d in days if not cal.is_business_day(d)}
+    return _earned_windows(pts, cal, tried, -(CLOSE_DAYS_BEFORE - 1), CLOSE_DAYS_AFTER, edges)
 
 
 def _earned_festivals(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, ...]:
@@ -2413,9 +2418,9 @@ def _earned_festivals(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, 
 
 
 def _earned_windows(pts: Sequence[Point], cal: HolidayCalendar, tried: Mapping[str, Sequence[date]], lo: int,
-                    hi: int) -> tuple[str, ...]:
+                    hi: int, left_out: Collection[date] = ()) -> tuple[str, ...]:
     """The names of `tried` (each its anchor days) whose windows (the days `lo` to `hi` from an anchor)
-    stand out of the history, as _earned_festivals reads them."""
+    stand out of the history, as _earned_festivals reads them (`left_out`: days no evidence either way)."""
     logs = {q.at.date(): math.log(q.value) for q in pts if q.value > 0}
     if len(logs) < 2 * 7 * FESTIVAL_WEEKS:
         return ()
@@ -2427,7 +2432,8 @@ def _earned_windows(pts: Sequence[Point], cal: HolidayCalendar, tried: Mapping[s
     if not windows:
         return ()
     own = {d + timedelta(days=k) for d in logs if cal.name(d)
-           for k in range(-NEIGHBOURHOOD_DAYS, NEIGHBOURHOOD_DAYS + 1)} | {d for d in logs if cal.season(d)[0]}
+           for k in range(-NEIGHBOURHOOD_DAYS, NEIGHBOURHOOD_DAYS + 1)} | {d for d in logs if cal.season(d)[0]} \
+        | set(left_out)
     inside = {d for w in windows.values() for days in w.values() for d in days}
 
     def deviation(d: date) -> tuple[float, float] | None:
