@@ -80,7 +80,8 @@ FESTIVAL_SAME = 30  # days within which a festival's listed days are one festiva
 # push over a quarter's last weeks, a quiet week after the close): (its name, the period its month-ends
 # close, as `period_of_month` names it). Each is tried on every daily series and earned only where the
 # history shows it (volume_model._earned_closes); an earned one's days are a season by their week to or
-# from the close and by the kind of day (a push's weekends move far more than its weekdays)
+# from the close (a working day by its offset, a weekend day by its week: a push's weekends move far more
+# than its weekdays)
 PERIOD_CLOSES: tuple[tuple[str, str], ...] = (("Quarter close", "quarter"), ("Year close", "year"))
 # its reach: the last two weeks of the period (a festival's weeks of preparation) and the week after
 CLOSE_DAYS_BEFORE, CLOSE_DAYS_AFTER = FESTIVAL_DAYS_BEFORE, 7
@@ -120,7 +121,8 @@ class HolidayCalendar:
     # a season each, by offset ("Lunar New Year -1d"), compared with the same offset in past years
     festivals: tuple[str, ...] = ()
     # the period closes (PERIOD_CLOSES' names) a series' history earned: the weeks around each close are
-    # a season, by week and kind of day ("Quarter close -1w (weekend)"), compared with past closes
+    # a season, a working day by its offset ("Quarter close -3d"), a weekend day by its week ("Quarter close
+    # -1w (weekend)"), compared with past closes
     closes: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
@@ -180,9 +182,11 @@ class HolidayCalendar:
                                         with_year=name == PERIOD_CLOSES[0][0] and PERIOD_CLOSES[1][0] not in self.closes):
                 before = (end - day).days
                 if -CLOSE_DAYS_AFTER <= before < CLOSE_DAYS_BEFORE:
+                    # a working day by its offset (a push need not start on a week's edge); a weekend day,
+                    # two a week, by its week (an offset's weekend is seen once in a year of closes)
                     week = f"-{before // 7 + 1}w" if before >= 0 else f"+{(-before - 1) // 7 + 1}w"
-                    return (f"{name} {week}{CLOSE_WEEKEND if self.is_weekend(day) else ''}",
-                            (end - timedelta(days=CLOSE_DAYS_BEFORE - 1)).toordinal())
+                    part = f"{week}{CLOSE_WEEKEND}" if self.is_weekend(day) else f"{-before:+d}d"
+                    return f"{name} {part}", (end - timedelta(days=CLOSE_DAYS_BEFORE - 1)).toordinal()
         return "", 0
 
     def period_ends(self, name: str, first: date, last: date, with_year: bool = False) -> list[date]:
