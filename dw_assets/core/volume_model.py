@@ -2463,15 +2463,28 @@ def _earned_windows(pts: Sequence[Point], cal: HolidayCalendar, tried: Mapping[s
         return ()
     out = {d: abs(apart) > FESTIVAL_Z * sd for d, (_, apart) in devs.items()}
     # windows of ordinary days as long as a festival's reach: how many of their days stand out
-    spans = [[out[d] for d in (start + timedelta(days=k) for k in range(length)) if d in out]
-             for start in (first + timedelta(days=n) for n in range((last - first).days - length + 2))
-             if not any(start + timedelta(days=k) in inside for k in range(length))]
-    spans = [span for span in spans if 2 * len(span) >= length]
-    if len(spans) < 2:
+    # (counted over running sums of the days: a window starts on each day of the history)
+    days_in = (last - first).days + 1
+    ordinals = [(d - first).days for d in inside if first <= d <= last]
+    ins, read, stood = np.zeros(days_in, dtype=int), np.zeros(days_in, dtype=int), np.zeros(days_in, dtype=int)
+    ins[ordinals] = 1
+    for d, flag in out.items():
+        read[(d - first).days], stood[(d - first).days] = 1, int(flag)
+    starts = max(days_in - length + 1, 0)
+
+    def running(a: np.ndarray) -> np.ndarray:
+        c = np.concatenate(([0], np.cumsum(a)))
+        return c[length:length + starts] - c[:starts]
+
+    keep = running(ins) == 0
+    lengths, sums = running(read)[keep], running(stood)[keep]
+    kept = 2 * lengths >= length
+    lengths, sums = lengths[kept], sums[kept]
+    if len(lengths) < 2:
         return ()
-    rate = max(sum(map(sum, spans)) / sum(map(len, spans)), 2 * float(norm.sf(FESTIVAL_Z)))
-    size = float(np.mean([len(span) for span in spans]))
-    spread = float(np.var([sum(span) for span in spans]))
+    rate = max(int(sums.sum()) / int(lengths.sum()), 2 * float(norm.sf(FESTIVAL_Z)))
+    size = float(np.mean(lengths))
+    spread = float(np.var(sums))
     # (the share of a window's days that stand out together: 0 for days as independent as coins)
     together = min(max((spread / (size * rate * (1 - rate)) - 1) / max(size - 1, 1), 0.0), FESTIVAL_MAX_TOGETHER)
     earned = []
