@@ -181,6 +181,9 @@ FESTIVAL_MIN_WEEKS = 2  # ... of which at least this many each side in the histo
 # ... and on a share of its reach: a festival's weeks move several of its days, where a series with light
 # tails may hold two or three days beyond FESTIVAL_Z in any window of its days (a quarter's turn)
 FESTIVAL_MIN_SHARE = 0.2
+# a period's close (volume_calendar.PERIOD_CLOSES) is earned as a festival is, and on this many of its
+# occasions at least, each with a FESTIVAL_MIN_SHARE of its days standing out (see _earned_closes)
+CLOSE_MIN_OCCASIONS = 2
 FESTIVAL_MAX_TOGETHER = 0.99  # (below one: a beta-binomial's shares must leave each day some chance of its own)
 CELL_MIN_WEEKS = 6
 CELL_HALF_Z = 2.0
@@ -2394,7 +2397,9 @@ def _earned_closes(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, ...
     edges = {d for d in days if -PERIOD_CLOSE_DAYS - 1 <= cast(int, features_of(
         datetime(d.year, d.month, d.day), "day", cal)["business_day_edge"]) <= PERIOD_CLOSE_DAYS} - \
         {d for d in days if not cal.is_business_day(d)}
-    return _earned_windows(pts, cal, tried, -(CLOSE_DAYS_BEFORE - 1), CLOSE_DAYS_AFTER, edges)
+    # (a close recurs: shown by one occasion alone it is that occasion's event, a December close's
+    # Christmas rush)
+    return _earned_windows(pts, cal, tried, -(CLOSE_DAYS_BEFORE - 1), CLOSE_DAYS_AFTER, edges, CLOSE_MIN_OCCASIONS)
 
 
 def _earned_festivals(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, ...]:
@@ -2418,9 +2423,10 @@ def _earned_festivals(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, 
 
 
 def _earned_windows(pts: Sequence[Point], cal: HolidayCalendar, tried: Mapping[str, Sequence[date]], lo: int,
-                    hi: int, left_out: Collection[date] = ()) -> tuple[str, ...]:
+                    hi: int, left_out: Collection[date] = (), min_occasions: int = 1) -> tuple[str, ...]:
     """The names of `tried` (each its anchor days) whose windows (the days `lo` to `hi` from an anchor)
-    stand out of the history, as _earned_festivals reads them (`left_out`: days no evidence either way)."""
+    stand out of the history, as _earned_festivals reads them (`left_out`: days no evidence either way;
+    `min_occasions`: windows that must each show it, a FESTIVAL_MIN_SHARE of their days standing out)."""
     logs = {q.at.date(): math.log(q.value) for q in pts if q.value > 0}
     if len(logs) < 2 * 7 * FESTIVAL_WEEKS:
         return ()
@@ -2495,6 +2501,9 @@ def _earned_windows(pts: Sequence[Point], cal: HolidayCalendar, tried: Mapping[s
         # (on half a reach's days at least, as the ordinary windows: two days of a reach cut by the
         # history's start are no festival's evidence)
         if 2 * len(days) < length or sum(days) < FESTIVAL_MIN_SHARE * len(days):
+            continue
+        shown = [[out[d] for d in span if d in out and d not in others] for span in w.values()]
+        if sum(1 for o in shown if o and sum(o) >= FESTIVAL_MIN_SHARE * len(o)) < min_occasions:
             continue
         if together > 0:
             a, b = rate * (1 / together - 1), (1 - rate) * (1 / together - 1)
