@@ -3145,7 +3145,7 @@ def test_a_quarter_close_is_read_as_a_season_where_the_history_shows_one():
     cal = HolidayCalendar(fiscal_year_end=6)
     saturday = datetime(2025, 12, 27)  # four days before the 31 December close
     past = [p for p in history if p.at < saturday]
-    assert volume_model._earned_closes(past, cal) == ("Quarter close", "Year close")
+    assert volume_model._earned_closes(past, cal) == ("Quarter close",)  # (one year close: read as a quarter's)
     fc = forecast(past, saturday, calendar_=cal)
     assert "season:Quarter close -1w (weekend)" in fc.group.split(", "), fc.group
     assert judge(fc, expected[saturday]).passed, (fc.baseline, expected[saturday])
@@ -3165,6 +3165,10 @@ def test_no_close_is_earned_where_the_history_shows_none():
         history, _ = _quarter_push(push=1.0, seed=seed)
         assert volume_model._earned_closes(history, cal) == (), seed
     history, _ = _quarter_push(push=1.0)
+    # ... nor where one close alone stood out (a December rush before Christmas): a close recurs
+    once = [Point(p.at, p.value * (1.5 if date(2024, 12, 20) <= p.at.date() <= date(2024, 12, 31) else 1.0))
+            for p in history]
+    assert volume_model._earned_closes(once, cal) == ()
     target = datetime(2025, 12, 27)
     fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
     assert "Quarter close" not in fc.group and "season" not in fc.group, fc.group
