@@ -2399,7 +2399,10 @@ def _earned_closes(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, ...
         {d for d in days if not cal.is_business_day(d)}
     # (a close recurs: shown by one occasion alone it is that occasion's event, a December close's
     # Christmas rush)
-    return _earned_windows(pts, cal, tried, -(CLOSE_DAYS_BEFORE - 1), CLOSE_DAYS_AFTER, edges, CLOSE_MIN_OCCASIONS)
+    earned = _earned_windows(pts, cal, tried, -(CLOSE_DAYS_BEFORE - 1), CLOSE_DAYS_AFTER, edges, CLOSE_MIN_OCCASIONS)
+    # (and the year's close only with its quarters': a year end alone standing out is the yearly season's,
+    # a high December and a low January, which the months read)
+    return earned if PERIOD_CLOSES[0][0] in earned else ()
 
 
 def _earned_festivals(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, ...]:
