@@ -76,6 +76,16 @@ FESTIVALS: tuple[tuple[str, str, str, re.Pattern[str]], ...] = (
 # the days after it a neighbourhood reaches (the return, the sales)
 FESTIVAL_DAYS_BEFORE, FESTIVAL_DAYS_AFTER = 14, NEIGHBOURHOOD_DAYS
 FESTIVAL_SAME = 30  # days within which a festival's listed days are one festival (a lunar year apart)
+# the weeks around a fiscal period's close a daily series may hold as a season of its own (a sales team's
+# push over a quarter's last weeks, a quiet week after the close): (its name, the period its month-ends
+# close, as `period_of_month` names it). Each is tried on every daily series and earned only where the
+# history shows it (volume_model._earned_closes); an earned one's days are a season by their week to or
+# from the close (a working day by its offset, a weekend day by its week: a push's weekends move far more
+# than its weekdays)
+PERIOD_CLOSES: tuple[tuple[str, str], ...] = (("Quarter close", "quarter"), ("Year close", "year"))
+# its reach: the last two weeks of the period (a festival's weeks of preparation) and the week after
+CLOSE_DAYS_BEFORE, CLOSE_DAYS_AFTER = FESTIVAL_DAYS_BEFORE, 7
+CLOSE_WEEKEND = " (weekend)"  # a close's day on the calendar's weekend: a part of its own
 # a fixed day of the month (a payroll on the 27th) moved to a business day when it falls on a closed
 # day: "preceding" (the last business day on or before it) or "following" (the first on or after it)
 ROLLS = ("preceding", "following")
@@ -110,6 +120,10 @@ class HolidayCalendar:
     # moving festivals of other calendars (FESTIVALS' names) a series' history earned: their days are
     # a season each, by offset ("Lunar New Year -1d"), compared with the same offset in past years
     festivals: tuple[str, ...] = ()
+    # the period closes (PERIOD_CLOSES' names) a series' history earned: the weeks around each close are
+    # a season, a working day by its offset ("Quarter close -3d"), a weekend day by its week ("Quarter close
+    # -1w (weekend)"), compared with past closes
+    closes: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not 1 <= self.fiscal_year_end <= 12:
@@ -128,7 +142,7 @@ class HolidayCalendar:
                    tuple(sorted((name, tuple(map(tuple, spans))) for name, spans in self.seasons.items())),
                    tuple(self.rolled_days),
                    tuple(sorted((name, tuple(map(tuple, spans))) for name, spans in self.breaks.items())),
-                   self.festivals)
+                   self.festivals, self.closes)
         return _CALENDAR_KEYS.setdefault(content, len(_CALENDAR_KEYS))
 
     def period_of_month(self, month: int) -> str:
@@ -161,7 +175,32 @@ class HolidayCalendar:
                 before = (first - day).days
                 if -FESTIVAL_DAYS_AFTER <= before <= FESTIVAL_DAYS_BEFORE:
                     return f"{name} {-before:+d}d", (first - timedelta(days=FESTIVAL_DAYS_BEFORE)).toordinal()
+        for name in self.closes:
+            # (a year's close not earned on its own is a quarter's close like the others)
+            for end in self.period_ends(name, day - timedelta(days=CLOSE_DAYS_AFTER),
+                                        day + timedelta(days=CLOSE_DAYS_BEFORE),
+                                        with_year=name == PERIOD_CLOSES[0][0] and PERIOD_CLOSES[1][0] not in self.closes):
+                before = (end - day).days
+                if -CLOSE_DAYS_AFTER <= before < CLOSE_DAYS_BEFORE:
+                    # a working day by its offset (a push need not start on a week's edge); a weekend day,
+                    # two a week, by its week (an offset's weekend is seen once in a year of closes)
+                    week = f"-{before // 7 + 1}w" if before >= 0 else f"+{(-before - 1) // 7 + 1}w"
+                    part = f"{week}{CLOSE_WEEKEND}" if self.is_weekend(day) else f"{-before:+d}d"
+                    return f"{name} {part}", (end - timedelta(days=CLOSE_DAYS_BEFORE - 1)).toordinal()
         return "", 0
+
+    def period_ends(self, name: str, first: date, last: date, with_year: bool = False) -> list[date]:
+        """The last days of the periods a close of PERIOD_CLOSES closes (its fiscal quarters' ends but the
+        year's, or the year's; `with_year`: the quarters' and the year's), from `first` to `last`."""
+        kinds = {dict(PERIOD_CLOSES)[name], "year"} if with_year else {dict(PERIOD_CLOSES)[name]}
+        out = []
+        year, month = first.year, first.month
+        while (year, month) <= (last.year, last.month):
+            end = date(year, month, calendar.monthrange(year, month)[1])
+            if first <= end <= last and self.period_of_month(month) in kinds:
+                out.append(end)
+            year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+        return out
 
     def festivals_tried(self, first: date, last: date) -> dict[str, list[date]]:
         """The FESTIVALS the calendar lacks (none of its holidays in the years from `first` to `last`

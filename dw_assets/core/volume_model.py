@@ -43,7 +43,7 @@ import calendar
 import itertools
 import math
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from statistics import median
@@ -57,6 +57,8 @@ from dw_assets.core.volume_calendar import (
     ALL_WEEK,
     BREAK_BACK,
     BREAK_FIRST,
+    CLOSE_DAYS_AFTER,
+    CLOSE_DAYS_BEFORE,
     EARNED,
     FEATURES,
     FESTIVAL_DAYS_AFTER,
@@ -68,6 +70,7 @@ from dw_assets.core.volume_calendar import (
     NONE,
     OBSERVED,
     PERIOD_CLOSE_DAYS,
+    PERIOD_CLOSES,
     RAMADAN,
     RAMADAN_LATE,
     ROLLS,
@@ -178,6 +181,9 @@ FESTIVAL_MIN_WEEKS = 2  # ... of which at least this many each side in the histo
 # ... and on a share of its reach: a festival's weeks move several of its days, where a series with light
 # tails may hold two or three days beyond FESTIVAL_Z in any window of its days (a quarter's turn)
 FESTIVAL_MIN_SHARE = 0.2
+# a period's close (volume_calendar.PERIOD_CLOSES) is earned as a festival is, and on this many of its
+# occasions at least, each with a FESTIVAL_MIN_SHARE of its days standing out (see _earned_closes)
+CLOSE_MIN_OCCASIONS = 2
 FESTIVAL_MAX_TOGETHER = 0.99  # (below one: a beta-binomial's shares must leave each day some chance of its own)
 CELL_MIN_WEEKS = 6
 CELL_HALF_Z = 2.0
@@ -334,9 +340,9 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     step = _step_days(pts_pos)
     span = _span_days(step, grain)
     if grain == "day" and step < 1.5:
-        festivals = _earned_festivals(pts_pos, cal)
-        if festivals:
-            cal = replace(cal, festivals=festivals)
+        festivals, closes = _earned_festivals(pts_pos, cal), _earned_closes(pts_pos, cal)
+        if festivals or closes:
+            cal = replace(cal, festivals=festivals, closes=closes)
     local = dict(zip([target, *(q.at for q in pts)], local_hours([target, *(q.at for q in pts)], tz)))
     target_feats = dict(features_of(local[target], grain, cal, span))
     cycle = _cycle(step, grain)
@@ -2380,6 +2386,31 @@ def _after_holiday_hours(feats: list[dict[str, object]], target_feats: dict[str,
             fv["near_holiday"] = f"a holiday {at.hour:02d}h +1d"
 
 
+def _earned_closes(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, ...]:
+    """The period closes (PERIOD_CLOSES: the weeks around the calendar's fiscal quarter ends, and its year
+    ends apart) whose days stand out in this series' history, read and earned as a festival's are (see
+    _earned_festivals: each day against its weekday's weeks around, outside every close's reach, at
+    FESTIVAL_FAMILY_P over the closes tried). A calendar's quarter ends are known on every series; only
+    a history whose weeks around them move earns them (a push before the close, a quiet week after it)."""
+    days = [q.at.date() for q in pts]
+    if not days:
+        return ()
+    first, last = min(days), max(days)
+    tried = {name: ends for name, _ in PERIOD_CLOSES
+             if (ends := cal.period_ends(name, first, last + timedelta(days=CLOSE_DAYS_BEFORE)))}
+    # (a month's close, its last PERIOD_CLOSE_DAYS + 1 business days and first PERIOD_CLOSE_DAYS, is no
+    # evidence: every month holds one, and the model reads it by business day and period end already)
+    edges = {d for d in days if -PERIOD_CLOSE_DAYS - 1 <= cast(int, features_of(
+        datetime(d.year, d.month, d.day), "day", cal)["business_day_edge"]) <= PERIOD_CLOSE_DAYS} - \
+        {d for d in days if not cal.is_business_day(d)}
+    # (a close recurs: shown by one occasion alone it is that occasion's event, a December close's
+    # Christmas rush)
+    earned = _earned_windows(pts, cal, tried, -(CLOSE_DAYS_BEFORE - 1), CLOSE_DAYS_AFTER, edges, CLOSE_MIN_OCCASIONS)
+    # (and the year's close only with its quarters': a year end alone standing out is the yearly season's,
+    # a high December and a low January, which the months read)
+    return earned if PERIOD_CLOSES[0][0] in earned else ()
+
+
 def _earned_festivals(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, ...]:
     """The moving festivals of other calendars (FESTIVALS, those the series' calendar lacks) whose days
     stand out in this series' history. Each day's deviation: its log against the median of the same
@@ -2393,19 +2424,31 @@ def _earned_festivals(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, 
     ordinary windows too). The calendar's own holidays, the days next to them and its seasons
     (Ramadan) are left out (their effects are the calendar's), as are the days two festivals' reaches
     share. Each series (a group, the total) earns its own: a festival holds where its community shops."""
+    dated = [q.at.date() for q in pts if q.value > 0]
+    if len(dated) < 2 * 7 * FESTIVAL_WEEKS:
+        return ()
+    return _earned_windows(pts, cal, cal.festivals_tried(min(dated), max(dated)), -FESTIVAL_DAYS_BEFORE,
+                           FESTIVAL_DAYS_AFTER)
+
+
+def _earned_windows(pts: Sequence[Point], cal: HolidayCalendar, tried: Mapping[str, Sequence[date]], lo: int,
+                    hi: int, left_out: Collection[date] = (), min_occasions: int = 1) -> tuple[str, ...]:
+    """The names of `tried` (each its anchor days) whose windows (the days `lo` to `hi` from an anchor)
+    stand out of the history, as _earned_festivals reads them (`left_out`: days no evidence either way;
+    `min_occasions`: windows that must each show it, a FESTIVAL_MIN_SHARE of their days standing out)."""
     logs = {q.at.date(): math.log(q.value) for q in pts if q.value > 0}
     if len(logs) < 2 * 7 * FESTIVAL_WEEKS:
         return ()
     first, last = min(logs), max(logs)
-    tried = cal.festivals_tried(first, last)
-    length = FESTIVAL_DAYS_BEFORE + FESTIVAL_DAYS_AFTER + 1
-    windows = {name: {day: {day + timedelta(days=k) for k in range(-FESTIVAL_DAYS_BEFORE, FESTIVAL_DAYS_AFTER + 1)}
+    length = hi - lo + 1
+    windows = {name: {day: {day + timedelta(days=k) for k in range(lo, hi + 1)}
                       for day in days} for name, days in tried.items()}
     windows = {name: w for name, w in windows.items() if any(d in logs for days in w.values() for d in days)}
     if not windows:
         return ()
     own = {d + timedelta(days=k) for d in logs if cal.name(d)
-           for k in range(-NEIGHBOURHOOD_DAYS, NEIGHBOURHOOD_DAYS + 1)} | {d for d in logs if cal.season(d)[0]}
+           for k in range(-NEIGHBOURHOOD_DAYS, NEIGHBOURHOOD_DAYS + 1)} | {d for d in logs if cal.season(d)[0]} \
+        | set(left_out)
     inside = {d for w in windows.values() for days in w.values() for d in days}
 
     def deviation(d: date) -> tuple[float, float] | None:
@@ -2435,15 +2478,28 @@ def _earned_festivals(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, 
         return ()
     out = {d: abs(apart) > FESTIVAL_Z * sd for d, (_, apart) in devs.items()}
     # windows of ordinary days as long as a festival's reach: how many of their days stand out
-    spans = [[out[d] for d in (start + timedelta(days=k) for k in range(length)) if d in out]
-             for start in (first + timedelta(days=n) for n in range((last - first).days - length + 2))
-             if not any(start + timedelta(days=k) in inside for k in range(length))]
-    spans = [span for span in spans if 2 * len(span) >= length]
-    if len(spans) < 2:
+    # (counted over running sums of the days: a window starts on each day of the history)
+    days_in = (last - first).days + 1
+    ordinals = [(d - first).days for d in inside if first <= d <= last]
+    ins, read, stood = np.zeros(days_in, dtype=int), np.zeros(days_in, dtype=int), np.zeros(days_in, dtype=int)
+    ins[ordinals] = 1
+    for d, flag in out.items():
+        read[(d - first).days], stood[(d - first).days] = 1, int(flag)
+    starts = max(days_in - length + 1, 0)
+
+    def running(a: np.ndarray) -> np.ndarray:
+        c = np.concatenate(([0], np.cumsum(a)))
+        return c[length:length + starts] - c[:starts]
+
+    keep = running(ins) == 0
+    lengths, sums = running(read)[keep], running(stood)[keep]
+    kept = 2 * lengths >= length
+    lengths, sums = lengths[kept], sums[kept]
+    if len(lengths) < 2:
         return ()
-    rate = max(sum(map(sum, spans)) / sum(map(len, spans)), 2 * float(norm.sf(FESTIVAL_Z)))
-    size = float(np.mean([len(span) for span in spans]))
-    spread = float(np.var([sum(span) for span in spans]))
+    rate = max(int(sums.sum()) / int(lengths.sum()), 2 * float(norm.sf(FESTIVAL_Z)))
+    size = float(np.mean(lengths))
+    spread = float(np.var(sums))
     # (the share of a window's days that stand out together: 0 for days as independent as coins)
     together = min(max((spread / (size * rate * (1 - rate)) - 1) / max(size - 1, 1), 0.0), FESTIVAL_MAX_TOGETHER)
     earned = []
@@ -2454,6 +2510,9 @@ def _earned_festivals(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, 
         # (on half a reach's days at least, as the ordinary windows: two days of a reach cut by the
         # history's start are no festival's evidence)
         if 2 * len(days) < length or sum(days) < FESTIVAL_MIN_SHARE * len(days):
+            continue
+        shown = [[out[d] for d in span if d in out and d not in others] for span in w.values()]
+        if sum(1 for o in shown if o and sum(o) >= FESTIVAL_MIN_SHARE * len(o)) < min_occasions:
             continue
         if together > 0:
             a, b = rate * (1 / together - 1), (1 - rate) * (1 / together - 1)

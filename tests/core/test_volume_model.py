@@ -3153,3 +3153,84 @@ def test_an_unseen_holiday_hour_of_thousands_of_calls_keeps_the_ceiling():
     assert "hours so far" in fc.notes[-1], fc.notes
     assert fc.lower / fc.baseline >= 0.69 and fc.upper / fc.baseline <= 1.44
     assert not judge(fc, 1.6 * fc.baseline).passed and not judge(fc, 0).passed
+
+
+def _quarter_push(push: float, seed: int = 31, days: int = 560) -> tuple[list[Point], dict[datetime, float]]:
+    """A B2B seller's signed deals per day on a fiscal year closing in June (quarters closing 30
+    September, 31 December, 31 March and 30 June): the quarter's last ten days x`push` with their
+    weekends worked (x0.5 of a weekday where ordinary weekends are x0.2), the five days after a close
+    x0.8 (x1.0: no push, nothing after); 5% noise, +20% a year. Also each day's mean."""
+    rng = random.Random(seed)
+    ends = [date(y, m, calendar.monthrange(y, m)[1]) for y in (2024, 2025, 2026) for m in (3, 6, 9, 12)]
+    out, expected = [], {}
+    for i in range(days):
+        d = date(2024, 9, 1) + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        to_end = min((e - d).days for e in ends if e >= d)
+        since = min((d - e).days for e in ends if e < d) if any(e < d for e in ends) else 99
+        weekend = d.weekday() >= 5
+        mean = 2_000 * math.exp(math.log(1.2) * i / 365) * (0.2 if weekend else 1.0)
+        if push > 1 and to_end < 10:
+            mean *= push * (0.5 / 0.2 if weekend else 1.0)
+        elif push > 1 and 1 <= since <= 5:
+            mean *= 0.8
+        expected[at] = mean
+        out.append(Point(at, round(mean * math.exp(rng.gauss(0, 0.05)))))
+    return out, expected
+
+
+def test_a_quarter_close_is_read_as_a_season_where_the_history_shows_one():
+    # a push over the quarter's last days, its weekends worked: on main the push's Saturday was read as
+    # an ordinary Saturday (x0.2) and failed at 3.6x, the second day after the close at the push's level;
+    # earned, each day compares with the same week of past closes and the same kind of day
+    history, expected = _quarter_push(push=1.4)
+    cal = HolidayCalendar(fiscal_year_end=6)
+    saturday = datetime(2025, 12, 27)  # four days before the 31 December close
+    past = [p for p in history if p.at < saturday]
+    assert volume_model._earned_closes(past, cal) == ("Quarter close",)  # (one year close: read as a quarter's)
+    fc = forecast(past, saturday, calendar_=cal)
+    assert "season:Quarter close -1w (weekend)" in fc.group.split(", "), fc.group
+    assert judge(fc, expected[saturday]).passed, (fc.baseline, expected[saturday])
+    assert not judge(fc, 0.65 * expected[saturday]).passed  # a 35% drop on it
+    after = datetime(2026, 1, 2)  # a Friday, two days after the close (New Year's Day, no holiday here)
+    fc = forecast([p for p in history if p.at < after], after, calendar_=cal)
+    assert "season:Quarter close +2d" in fc.group.split(", "), fc.group
+    assert judge(fc, expected[after]).passed, (fc.baseline, expected[after])
+    assert not judge(fc, 2 * expected[after]).passed  # duplicated
+
+
+def test_no_close_is_earned_where_the_history_shows_none():
+    # the same seller without a push: its quarter ends are tried and none is earned, over seeds, and the
+    # forecast is the one it would be without the rule
+    cal = HolidayCalendar(fiscal_year_end=6)
+    for seed in range(3):
+        history, _ = _quarter_push(push=1.0, seed=seed)
+        assert volume_model._earned_closes(history, cal) == (), seed
+    history, _ = _quarter_push(push=1.0)
+    # ... nor where one close alone stood out (a December rush before Christmas): a close recurs
+    once = [Point(p.at, p.value * (1.5 if date(2024, 12, 20) <= p.at.date() <= date(2024, 12, 31) else 1.0))
+            for p in history]
+    assert volume_model._earned_closes(once, cal) == ()
+    target = datetime(2025, 12, 27)
+    fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
+    assert "Quarter close" not in fc.group and "season" not in fc.group, fc.group
+
+
+def test_a_close_season_is_named_by_week_and_kind_of_day():
+    # the last two weeks of a fiscal quarter and the week after, a working day by its offset, a weekend day
+    # by its week (the close's own day in the "-1w"); the year's
+    # close apart; a January fiscal year closes its quarters on 30 April, 31 July, 31 October, 31 January
+    cal = HolidayCalendar(fiscal_year_end=1, closes=("Quarter close", "Year close"))
+    assert cal.season(date(2026, 4, 30))[0] == "Quarter close +0d"
+    assert cal.season(date(2026, 4, 24))[0] == "Quarter close -6d"
+    assert cal.season(date(2026, 4, 18))[0] == "Quarter close -2w (weekend)"
+    assert cal.season(date(2026, 4, 26))[0] == "Quarter close -1w (weekend)"
+    assert cal.season(date(2026, 4, 16)) == ("", 0)
+    assert cal.season(date(2026, 5, 1))[0] == "Quarter close +1d"
+    assert cal.season(date(2026, 5, 8)) == ("", 0)
+    assert cal.season(date(2027, 1, 30))[0] == "Year close -1w (weekend)"
+    assert cal.season(date(2026, 4, 20))[1] == cal.season(date(2026, 5, 7))[1]  # one occasion
+    assert HolidayCalendar(fiscal_year_end=1).season(date(2026, 4, 30)) == ("", 0)  # not earned: no season
+    # a year's close not earned on its own is one of the quarters' closes
+    assert HolidayCalendar(fiscal_year_end=1, closes=("Quarter close",)).season(date(2027, 1, 30))[0] \
+        == "Quarter close -1w (weekend)"
