@@ -3111,3 +3111,45 @@ def test_no_upper_tail_where_the_history_has_no_bursts_or_errs_both_ways(monkeyp
     ref = forecast(history, target)
     assert not any("one-day bursts" in n for n in fc.notes)
     assert (fc.baseline, fc.lower, fc.upper) == (ref.baseline, ref.lower, ref.upper)
+
+
+def _closed_on_holidays(closes: bool, end: date, seed: int = 3) -> tuple[list[Point], HolidayCalendar]:
+    """A B2B service's rows per day in Singapore with 5% noise, Saturdays x0.4 and Sundays x0.3; on a
+    holiday the business closes to x0.35 whatever the weekday (`closes`), or a holiday is x0.35 of its
+    own weekday (a ratio on top)."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="SG")
+    out, day = [], date(2025, 3, 3)
+    while day < end:
+        shape = {5: 0.4, 6: 0.3}.get(day.weekday(), 1.0)
+        factor = (0.35 if closes else 0.35 * shape) if cal.name(day) else shape
+        out.append(Point(datetime(day.year, day.month, day.day), round(4000 * factor * math.exp(rng.gauss(0, 0.05)))))
+        day += timedelta(days=1)
+    return out, cal
+
+
+@pytest.mark.parametrize("target", [date(2026, 3, 21), date(2026, 6, 1)])
+def test_a_business_closed_on_its_holidays_reads_a_holiday_on_a_light_day_as_the_holidays_level(target: date):
+    """Eid al-Fitr 2026 on a Saturday, seen once before on a Monday (x0.35), and Vesak Day observed on
+    Monday 1 June 2026, seen on a Monday and the Sunday before: the holiday closes the day once, not on
+    top of the weekend's (main: x0.35 times a Saturday's x0.4; the Sunday's ratio averaged in)."""
+    history, cal = _closed_on_holidays(True, target)
+    fc = forecast(history, datetime(target.year, target.month, target.day), calendar_=cal)
+    assert any("read as a level" in n for n in fc.notes), fc.notes
+    assert judge(fc, 4000 * 0.35).passed, (fc.baseline, fc.lower, fc.upper)
+    assert not judge(fc, 4000 * 0.35 * 2).passed
+    assert not judge(fc, 4000 * 0.35 * 0.65).passed
+
+
+def test_holidays_on_top_of_their_weekday_keep_the_ratio(monkeypatch: pytest.MonkeyPatch):
+    """The same service whose holidays are x0.35 of their own weekday: the history's holidays do not fall
+    with their weekday's effect, so the band is the ratio's to the last digit."""
+    target = date(2026, 3, 21)
+    history, cal = _closed_on_holidays(False, target)
+    at = datetime(target.year, target.month, target.day)
+    fc = forecast(history, at, calendar_=cal)
+    monkeypatch.setattr(volume_model, "_holiday_as_level", lambda fit, target_feats: None)
+    ref = forecast(history, at, calendar_=cal)
+    assert not any("read as a level" in n for n in fc.notes)
+    assert (fc.baseline, fc.lower, fc.upper) == (ref.baseline, ref.lower, ref.upper)
+    assert judge(fc, 4000 * 0.35 * 0.4).passed
