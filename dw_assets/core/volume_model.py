@@ -617,6 +617,9 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # holidays seen before whose effect was within the noise: an ordinary day is one of the
     # calendar's holiday behaviours (for a holiday never seen, below)
     quiet_holidays = any(f == "holiday" and v not in NONE for f, v in drop)
+    # (each day's holiday as the calendar named it: a closed business's holiday on a Saturday reads as a
+    # Saturday, within the noise, and joins the ordinary days below; it still says the business closed)
+    named_holidays = [str(fv.get("holiday", "")) for fv in feats]
     if drop:
         # an earned group whose past effect is within the noise joins the ordinary days (one refit)
         blank = {"holiday": "", "near_holiday": "", "near_period_end": "", "after_gap": 0, "month_of_year": "",
@@ -720,7 +723,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         fit = SeriesFit(t, x, feats, used, lag, level_points)
         spread = _spread(fit, feats, target_feats, used) * small_sample
     effect, thinnest, unseen, unseen_gap = fit.effect_for(target_feats)
-    level_holiday = _holiday_as_level(fit, target_feats) if grain == "day" and step < 1.5 else None
+    level_holiday = _holiday_as_level(fit, target_feats, named_holidays) if grain == "day" and step < 1.5 else None
     if level_holiday is not None:
         # the business closes on its holidays (earned from their history): the holiday's level, not its
         # ratio on top of the target's weekday
@@ -2088,7 +2091,8 @@ def _regime_splits(resid: Sequence[float], lo: int, hi: int, after: int, min_mov
             *_regime_splits(resid, j, hi, after, min_move, min_stat)]
 
 
-def _holiday_as_level(fit: SeriesFit, target_feats: Mapping[str, object]) -> tuple[float, float] | None:
+def _holiday_as_level(fit: SeriesFit, target_feats: Mapping[str, object],
+                      named: Sequence[str]) -> tuple[float, float] | None:
     """Where the series closes on its holidays, the move (log space) from the target holiday's ratio on
     its weekday to the holiday's level: the median of its past occasions' levels (each occasion's ratio
     plus its weekday's effect) less the target's weekday effect and the holiday's effect; and the slope
@@ -2097,14 +2101,16 @@ def _holiday_as_level(fit: SeriesFit, target_feats: Mapping[str, object]) -> tup
     weekdays' effects CLOSE_Z standard errors below zero and below CLOSE_SLOPE, from at least
     CLOSE_MIN_LIGHT holidays on a light weekday. None elsewhere (no weekday or holiday group, a target
     no holiday or one never seen, holidays that celebrate on top of the weekday or too few on light days:
-    the ratio is kept)."""
+    the ratio is kept). `named` is each point's holiday as the calendar named it: one whose effect was
+    within the noise (a holiday on a Saturday of a closed business is a Saturday) is an ordinary day of the
+    fit, its ratio its residual."""
     if "weekday" not in fit.used or "holiday" not in fit.used:
         return None
     name = target_feats.get("holiday", "")
     if name in NONE or not fit.members["holiday"].get(name):
         return None
     weekdays, holidays = fit.effects["weekday"], fit.effects["holiday"]
-    past = [(i, fv["holiday"]) for i, fv in enumerate(fit.feats) if fv.get("holiday", "") not in NONE]
+    past = [(i, v) for i, v in enumerate(named) if v not in NONE]
     ratio = np.array([fit.resid[i] + holidays.get(v, 0.0) for i, v in past])
     shape = np.array([weekdays.get(fit.feats[i].get("weekday"), 0.0) for i, _ in past])
     sd = _noise_sd(fit)
@@ -2118,7 +2124,7 @@ def _holiday_as_level(fit: SeriesFit, target_feats: Mapping[str, object]) -> tup
     if slope > CLOSE_SLOPE or slope > -CLOSE_Z * sigma / math.sqrt(sxx):
         return None
     levels = [r + w for (_, v), r, w in zip(past, ratio, shape) if v == name]
-    move = median(levels) - weekdays.get(target_feats.get("weekday"), 0.0) - holidays.get(name, 0.0)
+    move = float(median(levels)) - weekdays.get(target_feats.get("weekday"), 0.0) - holidays.get(name, 0.0)
     return move, slope
 
 

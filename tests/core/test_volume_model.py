@@ -3148,7 +3148,7 @@ def test_holidays_on_top_of_their_weekday_keep_the_ratio(monkeypatch: pytest.Mon
     history, cal = _closed_on_holidays(False, target)
     at = datetime(target.year, target.month, target.day)
     fc = forecast(history, at, calendar_=cal)
-    monkeypatch.setattr(volume_model, "_holiday_as_level", lambda fit, target_feats: None)
+    monkeypatch.setattr(volume_model, "_holiday_as_level", lambda fit, target_feats, named: None)
     ref = forecast(history, at, calendar_=cal)
     assert not any("read as a level" in n for n in fc.notes)
     assert (fc.baseline, fc.lower, fc.upper) == (ref.baseline, ref.lower, ref.upper)
