@@ -232,6 +232,15 @@ TAIL_P = 0.05
 # half-width, so a doubled series stays below its band's upper edge no more often than a clean one
 # falls below its lower edge
 DUPLICATE = 2.0
+# a business that closes on its holidays: a holiday's level replaces the weekday's shape (a holiday on a
+# Saturday is a day at the holiday's level, not the holiday's ratio times a Saturday's). Earned where the
+# history's holidays, each read against its own weekday, fall with their weekday's effect: the slope of
+# their ratios on their weekdays' effects stands HOLIDAY_CLOSE_Z standard errors from zero (a ratio on top: 0) ...
+HOLIDAY_CLOSE_Z = 3.0
+# ... and is nearer a level's -1 than a ratio's 0
+HOLIDAY_CLOSE_SLOPE = -0.5
+# ... from at least this many holidays on a light weekday (HOLIDAY_CLOSE_Z noise sds below the heaviest holiday's)
+HOLIDAY_CLOSE_MIN_LIGHT = 2
 
 
 @dataclass(frozen=True)
@@ -614,6 +623,9 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # holidays seen before whose effect was within the noise: an ordinary day is one of the
     # calendar's holiday behaviours (for a holiday never seen, below)
     quiet_holidays = any(f == "holiday" and v not in NONE for f, v in drop)
+    # (each day's holiday as the calendar named it: a closed business's holiday on a Saturday reads as a
+    # Saturday, within the noise, and joins the ordinary days below; it still says the business closed)
+    named_holidays = [str(fv.get("holiday", "")) for fv in feats]
     if drop:
         # an earned group whose past effect is within the noise joins the ordinary days (one refit)
         blank = {"holiday": "", "near_holiday": "", "near_period_end": "", "after_gap": 0, "month_of_year": "",
@@ -717,6 +729,14 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         fit = SeriesFit(t, x, feats, used, lag, level_points)
         spread = _spread(fit, feats, target_feats, used) * small_sample
     effect, thinnest, unseen, unseen_gap = fit.effect_for(target_feats)
+    level_holiday = _holiday_as_level(fit, target_feats, named_holidays) if grain == "day" and step < 1.5 else None
+    if level_holiday is not None:
+        # the business closes on its holidays (earned from their history): the holiday's level, not its
+        # ratio on top of the target's weekday
+        effect += level_holiday[0]
+        shape_notes.append(f"{target_feats['holiday']} read as a level, not a ratio on the weekday (the history's "
+                           f"holidays fell with their weekday's effect, slope {level_holiday[1]:.2f}): "
+                           f"x{math.exp(level_holiday[0]):.2f}")
     if season_shape:
         effect += season_shape
         thinnest = min(thinnest, 2 * SEASON_SHAPE_WEEKS + 1)  # the stretch's shape rests on its five days
@@ -855,7 +875,8 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             upper = max(upper, math.exp(log_pred + reach))
             notes.append(f"{tail[1]} one-day bursts up to x{math.exp(tail[0]):.2f} in the history: the band reaches "
                          f"x{math.exp(reach):.2f} above")
-    if grain == "day" and (untold_day := _weekday_untold(fit, target_feats, used, h)) is not None:
+    if grain == "day" and level_holiday is None \
+            and (untold_day := _weekday_untold(fit, target_feats, used, h)) is not None:
         # a calendar day seen once, on another weekday: one occasion cannot tell whether the week's
         # shape held on it (a deadline's last weekend worked like its weekdays), so the band also
         # covers the day read without the weekdays' difference
@@ -2080,6 +2101,43 @@ def _regime_splits(resid: Sequence[float], lo: int, hi: int, after: int, min_mov
         return []
     return [*_regime_splits(resid, lo, j, after, min_move, min_stat), j,
             *_regime_splits(resid, j, hi, after, min_move, min_stat)]
+
+
+def _holiday_as_level(fit: SeriesFit, target_feats: Mapping[str, object],
+                      named: Sequence[str]) -> tuple[float, float] | None:
+    """Where the series closes on its holidays, the move (log space) from the target holiday's ratio on
+    its weekday to the holiday's level: the median of its past occasions' levels (each occasion's ratio
+    plus its weekday's effect) less the target's weekday effect and the holiday's effect; and the slope
+    that earned it. The history says so when its holidays (every one, pooled), each read as a ratio on
+    its own weekday, fall with their weekday's effect: a least-squares slope of the ratios on the
+    weekdays' effects HOLIDAY_CLOSE_Z standard errors below zero and below HOLIDAY_CLOSE_SLOPE, from at least
+    HOLIDAY_CLOSE_MIN_LIGHT holidays on a light weekday. None elsewhere (no weekday or holiday group, a target
+    no holiday or one never seen, holidays that celebrate on top of the weekday or too few on light days:
+    the ratio is kept). `named` is each point's holiday as the calendar named it: one whose effect was
+    within the noise (a holiday on a Saturday of a closed business is a Saturday) is an ordinary day of the
+    fit, its ratio its residual."""
+    if "weekday" not in fit.used or "holiday" not in fit.used:
+        return None
+    name = target_feats.get("holiday", "")
+    if name in NONE or not fit.members["holiday"].get(name):
+        return None
+    weekdays, holidays = fit.effects["weekday"], fit.effects["holiday"]
+    past = [(i, v) for i, v in enumerate(named) if v not in NONE]
+    ratio = np.array([fit.resid[i] + holidays.get(v, 0.0) for i, v in past])
+    shape = np.array([weekdays.get(fit.feats[i].get("weekday"), 0.0) for i, _ in past])
+    sd = _noise_sd(fit)
+    if len(past) < HOLIDAY_CLOSE_MIN_LIGHT + 2 or int(np.sum(shape < shape.max() - HOLIDAY_CLOSE_Z * sd)) < HOLIDAY_CLOSE_MIN_LIGHT:
+        return None
+    sxx = float(np.sum((shape - shape.mean()) ** 2))
+    slope = float(np.sum((shape - shape.mean()) * (ratio - ratio.mean()))) / sxx
+    resid = ratio - ratio.mean() - slope * (shape - shape.mean())
+    # (the residuals hold the holidays' own differences: a calendar of unlike holidays earns it less readily)
+    sigma = max(sd, math.sqrt(float(np.sum(resid ** 2)) / (len(past) - 2)))
+    if slope > HOLIDAY_CLOSE_SLOPE or slope > -HOLIDAY_CLOSE_Z * sigma / math.sqrt(sxx):
+        return None
+    levels = [r + w for (_, v), r, w in zip(past, ratio, shape) if v == name]
+    move = float(median(levels)) - weekdays.get(target_feats.get("weekday"), 0.0) - holidays.get(name, 0.0)
+    return move, slope
 
 
 def _observed_as_base(name: str, fit: SeriesFit) -> str:

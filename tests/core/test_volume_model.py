@@ -648,7 +648,6 @@ def test_a_bridge_day_takes_the_name_of_the_recurring_holiday_it_adjoins():
     assert listed.identity(date(2026, 2, 24)) == "stocktake 2026"  # a name from config is the owner's
 
 
-
 def test_a_closures_neighbourhood_is_named_after_its_holiday_whatever_its_first_or_last_day_is_called():
     cal = HolidayCalendar(country="KR")
     weekdays = frozenset(range(5))
@@ -1200,6 +1199,7 @@ def test_a_close_on_the_last_business_days_is_counted_from_the_month_end():
         assert not judge(fc, value * 0.65).passed
     assert "from the end" in fc.group
 
+
 def _ledger(seed: int = 32, quarter_close: float = 1.3, year_open: float = 1.0) -> list[Point]:
     """A ledger on weekdays only: accruals on the month's first business day x1.3, the close on its
     last three x1.6, x2.0, x2.4, a quarter's (and year's) close `quarter_close` times heavier on
@@ -1392,6 +1392,8 @@ def test_a_table_a_few_months_old_learns_no_business_day_of_the_month():
     (1, {1: "year", 4: "quarter", 7: "quarter", 10: "quarter", 12: "month", 3: "month"}),
     (12, {3: "quarter", 6: "quarter", 12: "year", 1: "month"}),
 ])
+
+
 def test_a_fiscal_year_end_moves_the_year_and_quarter_ends(year_end, expected):
     cal = HolidayCalendar(fiscal_year_end=year_end)
     for month, kind in expected.items():
@@ -1648,7 +1650,6 @@ def test_a_slow_steady_decline_is_followed_no_further_than_the_band_and_still_fa
     assert fc.baseline >= window_median * math.exp(-fc.half_width) * 0.999
     assert not judge(fc, window_median * math.exp(-2 * fc.half_width) * 0.99).passed
     assert not judge(fc, 0).passed
-
 
 
 def _sun_thu_ledger(seed: int = 41) -> tuple[list[Point], HolidayCalendar]:
@@ -2172,6 +2173,8 @@ def _ramp_orders(seed: int) -> list[Point]:
 
 @pytest.mark.parametrize(("seed", "target"), [(5, datetime(2025, 5, 12)), (5, datetime(2025, 5, 20)),
                                               (6, datetime(2025, 5, 8)), (6, datetime(2025, 5, 12))])
+
+
 def test_a_growth_ramp_earns_no_month_of_the_year(seed: int, target: datetime):
     # the history's first months are flat and a ramp runs through its last: the whole history's trend
     # tilts the flat year, so May 2024 (one side only, the history's start) stood out of June-August's
@@ -2261,6 +2264,8 @@ def test_a_holiday_of_a_business_closed_on_holidays_is_empty_as_usual():
     assert judge(fc, 0).reason == "empty"
     young = [q for q in closed if datetime(2025, 8, 1) <= q.at < datetime(2025, 10, 13)]  # Labor Day only
     assert judge(forecast(young, datetime(2025, 10, 13), calendar_=cal), 0).reason == "empty"
+
+
 def _flat_weeks(noise: float, n: int = 200, seed: int = 7) -> list[Point]:
     rng = random.Random(seed)
     return [Point(datetime(2022, 1, 3) + timedelta(weeks=i), round(40_000 * math.exp(rng.gauss(0, noise))))
@@ -2290,6 +2295,8 @@ def test_a_daily_partition_and_a_spread_from_few_errors_keep_the_configured_k():
     # twenty weeks of history: a spread from fewer than BAND_K_MIN_ERRORS one-step errors keeps k
     fc = forecast(_flat_weeks(0.05, n=20), datetime(2022, 1, 3) + timedelta(weeks=20))
     assert not any("false-alarm rate per day" in note for note in fc.notes)
+
+
 def _small_channel(seed: int, last_year_next_day: float | None) -> tuple[list[Point], HolidayCalendar]:
     """A B2B channel of a few rows a day (Poisson: ~40 on weekdays, ~4 on Sundays), a holiday at
     x0.2 on 2024-09-07 (a Saturday) and 2025-09-07 (a Sunday); the Sunday after last year's
@@ -2346,6 +2353,8 @@ def test_a_ramp_is_not_carried_over_a_fortnight_of_calendar_days():
     # a ramp whose latest days are ordinary is still followed (see the onset ramp tests above)
     assert volume_model._ramp_unconfirmed([False] * 24 + [True] * 4, 14)
     assert not volume_model._ramp_unconfirmed([False] * 24 + [True, True, False, True], 14)
+
+
 def _calls_nl(days: int, step_at: int, seed: int = 5) -> list[Point]:
     """Daily API calls with a flat week and a quiet weekend, Dutch holidays x0.65, 4% noise, and a
     +25% step on day `step_at`, accepted by its owner on its first day."""
@@ -2401,6 +2410,8 @@ def test_a_run_read_as_a_ramp_is_not_searched_for_twice(monkeypatch: pytest.Monk
                 read_as_ramp += 1
                 assert len(calls) == 1, i
     assert read_as_ramp > 0
+
+
 def _biweekly_payroll(pay: float, seed: int = 7) -> tuple[list[Point], HolidayCalendar]:
     """Ontario business days over two years, 2.5% noise, Mondays x1.1 and Fridays x0.9, a month-end
     batch x1.5 and, `pay` times, a pay run every second Friday (Good Friday 2025 among them: rolled
@@ -3234,3 +3245,45 @@ def test_a_close_season_is_named_by_week_and_kind_of_day():
     # a year's close not earned on its own is one of the quarters' closes
     assert HolidayCalendar(fiscal_year_end=1, closes=("Quarter close",)).season(date(2027, 1, 30))[0] \
         == "Quarter close -1w (weekend)"
+
+
+def _closed_on_holidays(closes: bool, end: date, seed: int = 3) -> tuple[list[Point], HolidayCalendar]:
+    """A B2B service's rows per day in Singapore with 5% noise, Saturdays x0.4 and Sundays x0.3; on a
+    holiday the business closes to x0.35 whatever the weekday (`closes`), or a holiday is x0.35 of its
+    own weekday (a ratio on top)."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="SG")
+    out, day = [], date(2025, 3, 3)
+    while day < end:
+        shape = {5: 0.4, 6: 0.3}.get(day.weekday(), 1.0)
+        factor = (0.35 if closes else 0.35 * shape) if cal.name(day) else shape
+        out.append(Point(datetime(day.year, day.month, day.day), round(4000 * factor * math.exp(rng.gauss(0, 0.05)))))
+        day += timedelta(days=1)
+    return out, cal
+
+
+@pytest.mark.parametrize("target", [date(2026, 3, 21), date(2026, 6, 1)])
+def test_a_business_closed_on_its_holidays_reads_a_holiday_on_a_light_day_as_the_holidays_level(target: date):
+    """Eid al-Fitr 2026 on a Saturday, seen once before on a Monday (x0.35), and Vesak Day observed on
+    Monday 1 June 2026, seen on a Monday and the Sunday before: the holiday closes the day once, not on
+    top of the weekend's (main: x0.35 times a Saturday's x0.4; the Sunday's ratio averaged in)."""
+    history, cal = _closed_on_holidays(True, target)
+    fc = forecast(history, datetime(target.year, target.month, target.day), calendar_=cal)
+    assert any("read as a level" in n for n in fc.notes), fc.notes
+    assert judge(fc, 4000 * 0.35).passed, (fc.baseline, fc.lower, fc.upper)
+    assert not judge(fc, 4000 * 0.35 * 2).passed
+    assert not judge(fc, 4000 * 0.35 * 0.65).passed
+
+
+def test_holidays_on_top_of_their_weekday_keep_the_ratio(monkeypatch: pytest.MonkeyPatch):
+    """The same service whose holidays are x0.35 of their own weekday: the history's holidays do not fall
+    with their weekday's effect, so the band is the ratio's to the last digit."""
+    target = date(2026, 3, 21)
+    history, cal = _closed_on_holidays(False, target)
+    at = datetime(target.year, target.month, target.day)
+    fc = forecast(history, at, calendar_=cal)
+    monkeypatch.setattr(volume_model, "_holiday_as_level", lambda fit, target_feats, named: None)
+    ref = forecast(history, at, calendar_=cal)
+    assert not any("read as a level" in n for n in fc.notes)
+    assert (fc.baseline, fc.lower, fc.upper) == (ref.baseline, ref.lower, ref.upper)
+    assert judge(fc, 4000 * 0.35 * 0.4).passed
