@@ -650,10 +650,21 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         spread = _spread(fit, feats, target_feats, used) * small_sample
     # a weekly shape of the part of the year (summer weekends), where the history earns one
     season_shape, in_season = 0.0, special
+    season_tried = (compare_by is None and grain == "day" and step < 1.5 and marked is None and "weekday" in available
+                    and len(x) >= 3 * 7)
     seasonal = (_seasonal_shape(t, x, feats, [*used, "weekday"] if "weekday" not in used else used, lag, level_points,
-                                target.date().toordinal())
-                if compare_by is None and grain == "day" and step < 1.5 and marked is None and "weekday" in available
-                and len(x) >= 3 * 7 else None)
+                                target.date().toordinal()) if season_tried else None)
+    changed_once: dict[tuple[str, object], _ShapeChange] = {}
+    if seasonal is not None:
+        changed_once = _changed_once(fit, feats, used, special, p)
+        if changed_once:
+            # the old share of a weekday that changed once for good is no season to expect a year later:
+            # the history moves to the new share, and the season is read again on it
+            x = _moved_to_latest_shape(x, feats, changed_once)
+            fit = SeriesFit(t, x, feats, used, lag, level_points)
+            spread = _spread(fit, feats, target_feats, used) * small_sample
+            seasonal = _seasonal_shape(t, x, feats, [*used, "weekday"] if "weekday" not in used else used, lag,
+                                       level_points, target.date().toordinal())
     if seasonal is not None:
         offsets, season_shape = seasonal
         moved = [v - o for v, o in zip(x, offsets)]
@@ -731,7 +742,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         shape_notes.append(f"the weekly pattern changed from {marked_at:%Y-%m-%d} (accepted): the "
                            f"{_group_label({f: value}, [f])} share is{was} re-baselined on its {change.count} "
                            "occurrence(s) since")
-    for (f, value), change in reshaped.items():
+    for (f, value), change in {**changed_once, **reshaped}.items():
         delta, count = change.delta, change.count
         if target_feats.get(f) == value:
             # the new share rests on the occurrences since the change: the band is as wide as that few
@@ -1896,6 +1907,33 @@ def _shape_changes(fit: SeriesFit, feats: Sequence[Mapping[str, object]], used: 
             same = {v: c for v, c in changes.items() if c.delta * sign > 0}
             if len(same) * 2 <= len(members):
                 out.update({(f, v): c for v, c in same.items()})
+    return out
+
+
+def _changed_once(fit: SeriesFit, feats: Sequence[Mapping[str, object]], used: Sequence[str], special: Sequence[bool],
+                  p: ModelParams) -> dict[tuple[str, object], _ShapeChange]:
+    """The weekday (business-day) groups whose share at the history's start was never seen again, read
+    before a season's shape is: a Sunday opening begun in the history leaves its old Sundays a stretch
+    of a weekly shape of their own a year before the target, which `_seasonal_shape` would expect
+    again. The group's regimes are `_shape_changes`' (each split earned by `p.shape_z` sd and
+    `SHAPE_SE` standard errors, the latest holding to the end); its leading regimes are an old share
+    where every one of them stands `p.shape_z` sd or more from every later one's median, the latest's
+    included (a season seen returns to the shape before it, or comes back this year: never read so;
+    the old share may split in two of its own, a Christmas among its weeks). Only those leading regimes
+    move, each to the latest; the later ones are left to the season's and the shape rule."""
+    sd = MAD_SCALE * mad(fit.resid)
+    out: dict[tuple[str, object], _ShapeChange] = {}
+    for (f, value), change in _shape_changes(fit, feats, used, special, p.shape_after, p.shape_z).items():
+        moves = [move for _, _, move in change.moves] + [0.0]  # (the latest regime: no move)
+        apart = [k for k in range(1, len(moves))
+                 if min(abs(a - b) for a in moves[:k] for b in moves[k:]) >= p.shape_z * sd]
+        if not apart:
+            continue
+        old = change.moves[:apart[-1]]
+        end = old[-1][1]
+        since = sum(1 for i, fv in enumerate(feats) if i >= end and fv.get(f) == value and not special[i]
+                    and fv.get("period_end") not in ("quarter", "year"))
+        out[(f, value)] = _ShapeChange(old[-1][2], end, since, old)
     return out
 
 
