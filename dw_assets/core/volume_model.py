@@ -96,6 +96,8 @@ from dw_assets.core.volume_fit import CARRIED, MAD_SCALE, SeriesFit, mad, theil_
 # the hourly model's: a moved cycle there is a time-zone matter)
 SHAPE_GROUPS = ("weekday", "business_day")
 SHAPE_SE = 4.0  # standard errors a group's change must stand out by, wherever in its history it split
+# occurrences running back on an old share's side: a season's weeks returning (noise crosses one week at a time)
+RETURN_RUN = 3
 MONTHLY_STEP_DAYS = 25  # a series whose partitions are this many days apart is monthly
 # a series dated every whole number of weeks, at least this many (a 13-period year's four weeks, a
 # fortnightly pay run), may read its year by position (see _whole_week_cycle); a weekly one has its weeks
@@ -1918,9 +1920,11 @@ def _changed_once(fit: SeriesFit, feats: Sequence[Mapping[str, object]], used: S
     again. The group's regimes are `_shape_changes`' (each split earned by `p.shape_z` sd and
     `SHAPE_SE` standard errors, the latest holding to the end); its leading regimes are an old share
     where every one of them stands `p.shape_z` sd or more from every later one's median, the latest's
-    included (a season seen returns to the shape before it, or comes back this year: never read so;
-    the old share may split in two of its own, a Christmas among its weeks). Only those leading regimes
-    move, each to the latest; the later ones are left to the season's and the shape rule."""
+    included (the old share may split in two of its own, a Christmas among its weeks), and no
+    `RETURN_RUN` later occurrences running sit on the old share's side of the midway between it and
+    the later ones' median (a season seen returns, to the shape before it or this year: a run of its
+    weeks, where noise crosses the midway one week at a time). Only those leading regimes move, each
+    to the latest; the later ones are left to the season's and the shape rule."""
     sd = MAD_SCALE * mad(fit.resid)
     out: dict[tuple[str, object], _ShapeChange] = {}
     for (f, value), change in _shape_changes(fit, feats, used, special, p.shape_after, p.shape_z).items():
@@ -1931,9 +1935,15 @@ def _changed_once(fit: SeriesFit, feats: Sequence[Mapping[str, object]], used: S
             continue
         old = change.moves[:apart[-1]]
         end = old[-1][1]
-        since = sum(1 for i, fv in enumerate(feats) if i >= end and fv.get(f) == value and not special[i]
-                    and fv.get("period_end") not in ("quarter", "year"))
-        out[(f, value)] = _ShapeChange(old[-1][2], end, since, old)
+        members = [i for i, fv in enumerate(feats) if fv.get(f) == value and not special[i]
+                   and fv.get("period_end") not in ("quarter", "year")]
+        before = median(fit.resid[i] for i in members if i < end)
+        later = [fit.resid[i] for i in members if i >= end]
+        mid, sign = (before + median(later)) / 2, 1 if before > median(later) else -1
+        old_side = [(r - mid) * sign > 0 for r in later]
+        if any(all(old_side[j:j + RETURN_RUN]) for j in range(len(old_side) - RETURN_RUN + 1)):
+            continue
+        out[(f, value)] = _ShapeChange(old[-1][2], end, len(later), old)
     return out
 
 
