@@ -98,6 +98,9 @@ SHAPE_GROUPS = ("weekday", "business_day")
 SHAPE_SE = 4.0  # standard errors a group's change must stand out by, wherever in its history it split
 # occurrences running back on an old share's side: a season's weeks returning (noise crosses one week at a time)
 RETURN_RUN = 3
+# a slot's open occurrences running since its last empty one, as rare as this under its empty share before,
+# opened for good (a shop closed on Sundays that began opening on them)
+OPENED_P = 0.001
 MONTHLY_STEP_DAYS = 25  # a series whose partitions are this many days apart is monthly
 # a series dated every whole number of weeks, at least this many (a 13-period year's four weeks, a
 # fortnightly pay run), may read its year by position (see _whole_week_cycle); a weekly one has its weeks
@@ -991,12 +994,32 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     same_day_zeros = [q for q in zeros if all(
         (round((target - q.at).days / step) % cast(int, steps_a_year) if f == "period_of_year"
          else features_of(local[q.at], grain, cal, span).get(f, 0)) == target_feats[f] for f in used)]
-    same = [fv for fv in feats if all(fv[f] == target_feats[f] for f in used)]
+    same_at = [q.at for q, fv in zip(pts_pos, feats) if all(fv[f] == target_feats[f] for f in used)]
+    if same_day_zeros and _opened_for_good([q.at for q in same_day_zeros], same_at, p):
+        # the target's slot opened for good after its empty days (a shop that began opening on Sundays):
+        # those were the old pattern's, as before an accepted shape change
+        same_day_zeros = []
+        if closed is not None and closed[2].startswith("occurrences"):
+            closed = None
+            notes = [n for n in notes if not n.startswith("closed as usual")]
+    same = same_at
     return Forecast(baseline=baseline, lower=lower, upper=upper, group=group, features=used, history_points=len(pts),
                     spread=spread, half_width=h, trend_per_step=math.exp(fit.slope if local_slope is None else local_slope), shift=shift,
                     unseen_holiday=unseen, notes=notes, hard_ratio=hard_ratio,
                     empty_is_normal=closed is not None or bool(same_day_zeros) and (len(same_day_zeros) * 3 >= len(same) + len(same_day_zeros)
                                                               or _empty_by_chance(expected_rows, raw_h, p)))
+
+
+def _opened_for_good(empty: Sequence[datetime], open_: Sequence[datetime], p: ModelParams) -> bool:
+    """Whether a slot's (a weekday's) empty occurrences all precede a run of open ones that its share of
+    empty ones before would give by chance less often than `OPENED_P` (and `p.shape_after` at least,
+    as a share changed for good must hold): a shop that began opening on Sundays, whose closed
+    Sundays are an old pattern's. A slot empty now and then keeps its empties (a run of its open
+    occurrences is as likely as its share says)."""
+    last = max(empty)
+    since = sum(at > last for at in open_)
+    share = len(empty) / (len(empty) + len(open_) - since)
+    return since >= p.shape_after and (1 - share) ** since < OPENED_P
 
 
 def _weekday_untold(fit: SeriesFit, target_feats: Mapping[str, object], used: Sequence[str],

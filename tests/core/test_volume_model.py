@@ -3153,3 +3153,42 @@ def test_a_season_seen_a_year_ago_is_no_share_changed_once(monkeypatch: pytest.M
         fc, point = _lift_forecast(history, day)
         assert judge(fc, point.value).passed, (day, fc.notes)
     assert read and not any(read), read
+
+
+def _shop_opening_on_sundays(days: int, opening_at: int, seed: int = 3, sunday_closed: float = 1.0) -> list[Point]:
+    """A neighbourhood shop's receipts per day from Monday 3 June 2024: 500 a weekday (5% noise); closed
+    on Sundays (no receipts) until day `opening_at`, then open on Sunday mornings (x0.55). With
+    `sunday_closed` below one, a Sunday is closed only that often (by chance), before and after."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(days):
+        d = date(2024, 6, 3) + timedelta(days=i)
+        f = 1.0
+        if d.weekday() == 6:
+            f = 0.0 if (i < opening_at if sunday_closed >= 1 else rng.random() < sunday_closed) else 0.55
+        out.append(Point(datetime(d.year, d.month, d.day), round(500 * f * math.exp(rng.gauss(0, 0.05)))))
+    return out
+
+
+def test_a_weekday_opened_for_good_no_longer_expects_its_old_empty_days():
+    """Closed on Sundays for 43 weeks, open on the 10 since (the 11th is the target): an empty Sunday is a missing load now
+    (main: "empty as usual", its old closed Sundays a third of them or more)."""
+    history = _shop_opening_on_sundays(371, 300)
+    target = history[-1]
+    assert target.at.weekday() == 6 and target.value > 0
+    fc = forecast(history[:-1], target.at)
+    assert judge(fc, target.value).passed
+    assert not judge(fc, 0).passed and not fc.empty_is_normal
+
+
+def test_a_weekday_closed_as_ever_or_empty_by_chance_still_expects_empty_days(monkeypatch: pytest.MonkeyPatch):
+    real, read = volume_model._opened_for_good, []
+    monkeypatch.setattr(volume_model, "_opened_for_good", lambda *args: read.append(real(*args)) or read[-1])
+    closed = _shop_opening_on_sundays(371, 10_000)  # closed on every Sunday
+    assert judge(forecast(closed[:-1], closed[-1].at), 0).passed
+    by_chance = _shop_opening_on_sundays(372, 0, sunday_closed=0.4)  # a Sunday closed two weeks in five
+    sundays = [i for i, q in enumerate(by_chance) if q.at.weekday() == 6 and i >= 200]
+    for i in sundays[-8:]:
+        fc = forecast(by_chance[:i], by_chance[i].at)
+        assert judge(fc, 0).passed, (by_chance[i].at, fc.notes)
+    assert read and not any(read), read
