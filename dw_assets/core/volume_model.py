@@ -1012,13 +1012,15 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
 
 def _opened_for_good(empty: Sequence[datetime], open_: Sequence[datetime], p: ModelParams) -> bool:
     """Whether a slot's (a weekday's) empty occurrences all precede a run of open ones that its share of
-    empty ones before would give by chance less often than `OPENED_P` (and `p.shape_after` at least,
-    as a share changed for good must hold): a shop that began opening on Sundays, whose closed
-    Sundays are an old pattern's. A slot empty now and then keeps its empties (a run of its open
-    occurrences is as likely as its share says)."""
+    empty ones over the whole history would give by chance less often than `OPENED_P` (and
+    `p.shape_after` at least, as a share changed for good must hold): a shop that began opening on
+    Sundays, whose closed Sundays are an old pattern's. A slot empty now and then keeps its empties (a
+    run of its open occurrences is as likely as its share says; the share is the whole history's, the
+    run included: the share up to the last empty one ends on an empty one by construction, and two
+    chance empties among a channel's first Sundays would read as a slot closed two weeks in seven)."""
     last = max(empty)
     since = sum(at > last for at in open_)
-    share = len(empty) / (len(empty) + len(open_) - since)
+    share = len(empty) / (len(empty) + len(open_))
     return since >= p.shape_after and (1 - share) ** since < OPENED_P
 
 
