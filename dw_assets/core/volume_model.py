@@ -1945,7 +1945,8 @@ def _changed_once(fit: SeriesFit, feats: Sequence[Mapping[str, object]], used: S
     again. The group's regimes are `_shape_changes`' (each split earned by `p.shape_z` sd and
     `SHAPE_SE` standard errors, the latest holding to the end); its leading regimes are an old share
     where every one of them stands `p.shape_z` sd or more from every later one's median, the latest's
-    included (the old share may split in two of its own, a Christmas among its weeks), and no
+    included, and within `p.shape_z` sd of each other (the old share may split in two of its own, a
+    Christmas among its weeks; a season and the weeks after it are two shares), and no
     `RETURN_RUN` later occurrences running sit on the old share's side of the midway between it and
     the later ones' median (a season seen returns, to the shape before it or this year: a run of its
     weeks, where noise crosses the midway one week at a time). Only those leading regimes move, each
@@ -1954,8 +1955,11 @@ def _changed_once(fit: SeriesFit, feats: Sequence[Mapping[str, object]], used: S
     out: dict[tuple[str, object], _ShapeChange] = {}
     for (f, value), change in _shape_changes(fit, feats, used, special, p.shape_after, p.shape_z).items():
         moves = [move for _, _, move in change.moves] + [0.0]  # (the latest regime: no move)
+        # (the leading regimes one share: within `p.shape_z` sd of each other, a season and the weeks
+        # after it are two)
         apart = [k for k in range(1, len(moves))
-                 if min(abs(a - b) for a in moves[:k] for b in moves[k:]) >= p.shape_z * sd]
+                 if min(abs(a - b) for a in moves[:k] for b in moves[k:]) >= p.shape_z * sd
+                 and max(moves[:k]) - min(moves[:k]) < p.shape_z * sd]
         if not apart:
             continue
         old = change.moves[:apart[-1]]
