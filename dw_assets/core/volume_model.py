@@ -99,6 +99,11 @@ from dw_assets.core.volume_fit import CARRIED, MAD_SCALE, SeriesFit, mad, theil_
 # the hourly model's: a moved cycle there is a time-zone matter)
 SHAPE_GROUPS = ("weekday", "business_day")
 SHAPE_SE = 4.0  # standard errors a group's change must stand out by, wherever in its history it split
+# occurrences running back on an old share's side: a season's weeks returning (noise crosses one week at a time)
+RETURN_RUN = 3
+# a slot's open occurrences running since its last empty one, as rare as this under its empty share before,
+# opened for good (a shop closed on Sundays that began opening on them)
+OPENED_P = 0.001
 MONTHLY_STEP_DAYS = 25  # a series whose partitions are this many days apart is monthly
 # a series dated every whole number of weeks, at least this many (a 13-period year's four weeks, a
 # fortnightly pay run), may read its year by position (see _whole_week_cycle); a weekly one has its weeks
@@ -668,10 +673,21 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         spread = _spread(fit, feats, target_feats, used) * small_sample
     # a weekly shape of the part of the year (summer weekends), where the history earns one
     season_shape, in_season = 0.0, special
+    season_tried = (compare_by is None and grain == "day" and step < 1.5 and marked is None and "weekday" in available
+                    and len(x) >= 3 * 7)
     seasonal = (_seasonal_shape(t, x, feats, [*used, "weekday"] if "weekday" not in used else used, lag, level_points,
-                                target.date().toordinal())
-                if compare_by is None and grain == "day" and step < 1.5 and marked is None and "weekday" in available
-                and len(x) >= 3 * 7 else None)
+                                target.date().toordinal()) if season_tried else None)
+    changed_once: dict[tuple[str, object], _ShapeChange] = {}
+    if seasonal is not None:
+        changed_once = _changed_once(fit, feats, used, special, p)
+        if changed_once:
+            # the old share of a weekday that changed once for good is no season to expect a year later:
+            # the history moves to the new share, and the season is read again on it
+            x = _moved_to_latest_shape(x, feats, changed_once)
+            fit = SeriesFit(t, x, feats, used, lag, level_points)
+            spread = _spread(fit, feats, target_feats, used) * small_sample
+            seasonal = _seasonal_shape(t, x, feats, [*used, "weekday"] if "weekday" not in used else used, lag,
+                                       level_points, target.date().toordinal())
     if seasonal is not None:
         offsets, season_shape = seasonal
         moved = [v - o for v, o in zip(x, offsets)]
@@ -757,7 +773,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         shape_notes.append(f"the weekly pattern changed from {marked_at:%Y-%m-%d} (accepted): the "
                            f"{_group_label({f: value}, [f])} share is{was} re-baselined on its {change.count} "
                            "occurrence(s) since")
-    for (f, value), change in reshaped.items():
+    for (f, value), change in {**changed_once, **reshaped}.items():
         delta, count = change.delta, change.count
         if target_feats.get(f) == value:
             # the new share rests on the occurrences since the change: the band is as wide as that few
@@ -1011,12 +1027,34 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     same_day_zeros = [q for q in zeros if all(
         (round((target - q.at).days / step) % cast(int, steps_a_year) if f == "period_of_year"
          else features_of(local[q.at], grain, cal, span).get(f, 0)) == like[f] for f in used)]
-    same = [fv for fv in feats if all(fv[f] == like[f] for f in used)]
+    same_at = [q.at for q, fv in zip(pts_pos, feats) if all(fv[f] == like[f] for f in used)]
+    if same_day_zeros and _opened_for_good([q.at for q in same_day_zeros], same_at, p):
+        # the target's slot opened for good after its empty days (a shop that began opening on Sundays):
+        # those were the old pattern's, as before an accepted shape change
+        same_day_zeros = []
+        if closed is not None and closed[2].startswith("occurrences"):
+            closed = None
+            notes = [n for n in notes if not n.startswith("closed as usual")]
+    same = same_at
     return Forecast(baseline=baseline, lower=lower, upper=upper, group=group, features=used, history_points=len(pts),
                     spread=spread, half_width=h, trend_per_step=math.exp(fit.slope if local_slope is None else local_slope), shift=shift,
                     unseen_holiday=unseen, notes=notes, hard_ratio=hard_ratio,
                     empty_is_normal=closed is not None or bool(same_day_zeros) and (len(same_day_zeros) * 3 >= len(same) + len(same_day_zeros)
                                                               or _empty_by_chance(expected_rows, raw_h, p)))
+
+
+def _opened_for_good(empty: Sequence[datetime], open_: Sequence[datetime], p: ModelParams) -> bool:
+    """Whether a slot's (a weekday's) empty occurrences all precede a run of open ones that its share of
+    empty ones over the whole history would give by chance less often than `OPENED_P` (and
+    `p.shape_after` at least, as a share changed for good must hold): a shop that began opening on
+    Sundays, whose closed Sundays are an old pattern's. A slot empty now and then keeps its empties (a
+    run of its open occurrences is as likely as its share says; the share is the whole history's, the
+    run included: the share up to the last empty one ends on an empty one by construction, and two
+    chance empties among a channel's first Sundays would read as a slot closed two weeks in seven)."""
+    last = max(empty)
+    since = sum(at > last for at in open_)
+    share = len(empty) / (len(empty) + len(open_))
+    return since >= p.shape_after and (1 - share) ** since < OPENED_P
 
 
 def _weekday_untold(fit: SeriesFit, target_feats: Mapping[str, object], used: Sequence[str],
@@ -1929,6 +1967,45 @@ def _shape_changes(fit: SeriesFit, feats: Sequence[Mapping[str, object]], used: 
             same = {v: c for v, c in changes.items() if c.delta * sign > 0}
             if len(same) * 2 <= len(members):
                 out.update({(f, v): c for v, c in same.items()})
+    return out
+
+
+def _changed_once(fit: SeriesFit, feats: Sequence[Mapping[str, object]], used: Sequence[str], special: Sequence[bool],
+                  p: ModelParams) -> dict[tuple[str, object], _ShapeChange]:
+    """The weekday (business-day) groups whose share at the history's start was never seen again, read
+    before a season's shape is: a Sunday opening begun in the history leaves its old Sundays a stretch
+    of a weekly shape of their own a year before the target, which `_seasonal_shape` would expect
+    again. The group's regimes are `_shape_changes`' (each split earned by `p.shape_z` sd and
+    `SHAPE_SE` standard errors, the latest holding to the end); its leading regimes are an old share
+    where every one of them stands `p.shape_z` sd or more from every later one's median, the latest's
+    included, and within `p.shape_z` sd of each other (the old share may split in two of its own, a
+    Christmas among its weeks; a season and the weeks after it are two shares), and no
+    `RETURN_RUN` later occurrences running sit on the old share's side of the midway between it and
+    the later ones' median (a season seen returns, to the shape before it or this year: a run of its
+    weeks, where noise crosses the midway one week at a time). Only those leading regimes move, each
+    to the latest; the later ones are left to the season's and the shape rule."""
+    sd = MAD_SCALE * mad(fit.resid)
+    out: dict[tuple[str, object], _ShapeChange] = {}
+    for (f, value), change in _shape_changes(fit, feats, used, special, p.shape_after, p.shape_z).items():
+        moves = [move for _, _, move in change.moves] + [0.0]  # (the latest regime: no move)
+        # (the leading regimes one share: within `p.shape_z` sd of each other, a season and the weeks
+        # after it are two)
+        apart = [k for k in range(1, len(moves))
+                 if min(abs(a - b) for a in moves[:k] for b in moves[k:]) >= p.shape_z * sd
+                 and max(moves[:k]) - min(moves[:k]) < p.shape_z * sd]
+        if not apart:
+            continue
+        old = change.moves[:apart[-1]]
+        end = old[-1][1]
+        members = [i for i, fv in enumerate(feats) if fv.get(f) == value and not special[i]
+                   and fv.get("period_end") not in ("quarter", "year")]
+        before = median(fit.resid[i] for i in members if i < end)
+        later = [fit.resid[i] for i in members if i >= end]
+        mid, sign = (before + median(later)) / 2, 1 if before > median(later) else -1
+        old_side = [(r - mid) * sign > 0 for r in later]
+        if any(all(old_side[j:j + RETURN_RUN]) for j in range(len(old_side) - RETURN_RUN + 1)):
+            continue
+        out[(f, value)] = _ShapeChange(old[-1][2], end, len(later), old)
     return out
 
 

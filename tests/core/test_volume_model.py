@@ -3287,3 +3287,84 @@ def test_holidays_on_top_of_their_weekday_keep_the_ratio(monkeypatch: pytest.Mon
     assert not any("read as a level" in n for n in fc.notes)
     assert (fc.baseline, fc.lower, fc.upper) == (ref.baseline, ref.lower, ref.upper)
     assert judge(fc, 4000 * 0.35 * 0.4).passed
+
+
+def _sunday_opening(days: int, opening_at: int, seed: int) -> list[Point]:
+    """A bakery chain's receipts per day from Monday 3 June 2024, no holiday calendar: weekdays 1.0,
+    Friday x1.05, Saturday x1.3; on Sundays only the centre shops open (x0.6) until day `opening_at`,
+    when the neighbourhood shops begin opening on Sunday mornings too (x0.87 from then on). 3% noise."""
+    rng = random.Random(seed)
+    week = [1.0, 1.0, 1.0, 1.0, 1.05, 1.3]
+    out = []
+    for i in range(days):
+        d = date(2024, 6, 3) + timedelta(days=i)
+        f = week[d.weekday()] if d.weekday() < 6 else 0.6 if i < opening_at else 0.87
+        out.append(Point(datetime(d.year, d.month, d.day), round(8_000 * f * math.exp(rng.gauss(0, 0.03)))))
+    return out
+
+
+@pytest.mark.parametrize("day", [date(2025, 12, 7), date(2026, 3, 22)])
+def test_a_sunday_opening_begun_in_the_history_is_no_season_to_expect_a_year_later(day: date):
+    """The Sundays opened from day 307 (6 April 2025): eight months to a year on, the same weeks a year
+    earlier held the old Sundays (main: read as a season's weekly shape, x0.70 of the year's Sunday,
+    the new Sundays above the band at 1.35-1.5x)."""
+    history = _sunday_opening(700, 307, seed=5)
+    i = (day - date(2024, 6, 3)).days
+    fc = forecast(history[i - 400:i], history[i].at)
+    assert fc.group == "Sun" and fc.baseline == pytest.approx(8_000 * 0.87, rel=0.08), fc.baseline
+    assert judge(fc, history[i].value).passed, (fc.lower, fc.upper, history[i].value, fc.notes)
+    assert not judge(fc, 0.65 * history[i].value).passed and not judge(fc, 2 * history[i].value).passed
+    assert not any("weekly shape of their own" in n for n in fc.notes), fc.notes
+    assert any("Sun share changed" in n for n in fc.notes), fc.notes
+
+
+def test_a_season_seen_a_year_ago_is_no_share_changed_once(monkeypatch: pytest.MonkeyPatch):
+    """The ski resort's winter weekends: last winter's shape returns to the off-season's after it (or
+    comes back this winter), so no weekday's share at the history's start changed once for good where
+    a season's shape is read, and the season is still expected."""
+    history = _lift_passes(600)
+    real, read = volume_model._changed_once, []
+    monkeypatch.setattr(volume_model, "_changed_once", lambda *args: read.append(real(*args)) or read[-1])
+    for day in (date(2024, 12, 21), date(2025, 3, 11), date(2025, 6, 14)):
+        fc, point = _lift_forecast(history, day)
+        assert judge(fc, point.value).passed, (day, fc.notes)
+    assert read and not any(read), read
+
+
+def _shop_opening_on_sundays(days: int, opening_at: int, seed: int = 3, sunday_closed: float = 1.0) -> list[Point]:
+    """A neighbourhood shop's receipts per day from Monday 3 June 2024: 500 a weekday (5% noise); closed
+    on Sundays (no receipts) until day `opening_at`, then open on Sunday mornings (x0.55). With
+    `sunday_closed` below one, a Sunday is closed only that often (by chance), before and after."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(days):
+        d = date(2024, 6, 3) + timedelta(days=i)
+        f = 1.0
+        if d.weekday() == 6:
+            f = 0.0 if (i < opening_at if sunday_closed >= 1 else rng.random() < sunday_closed) else 0.55
+        out.append(Point(datetime(d.year, d.month, d.day), round(500 * f * math.exp(rng.gauss(0, 0.05)))))
+    return out
+
+
+def test_a_weekday_opened_for_good_no_longer_expects_its_old_empty_days():
+    """Closed on Sundays for 43 weeks, open on the 10 since (the 11th is the target): an empty Sunday is a missing load now
+    (main: "empty as usual", its old closed Sundays a third of them or more)."""
+    history = _shop_opening_on_sundays(371, 300)
+    target = history[-1]
+    assert target.at.weekday() == 6 and target.value > 0
+    fc = forecast(history[:-1], target.at)
+    assert judge(fc, target.value).passed
+    assert not judge(fc, 0).passed and not fc.empty_is_normal
+
+
+def test_a_weekday_closed_as_ever_or_empty_by_chance_still_expects_empty_days(monkeypatch: pytest.MonkeyPatch):
+    real, read = volume_model._opened_for_good, []
+    monkeypatch.setattr(volume_model, "_opened_for_good", lambda *args: read.append(real(*args)) or read[-1])
+    closed = _shop_opening_on_sundays(371, 10_000)  # closed on every Sunday
+    assert judge(forecast(closed[:-1], closed[-1].at), 0).passed
+    by_chance = _shop_opening_on_sundays(372, 0, sunday_closed=0.4)  # a Sunday closed two weeks in five
+    sundays = [i for i, q in enumerate(by_chance) if q.at.weekday() == 6 and i >= 200]
+    for i in sundays[-3:]:
+        fc = forecast(by_chance[:i], by_chance[i].at)
+        assert judge(fc, 0).passed, (by_chance[i].at, fc.notes)
+    assert read and not any(read), read
