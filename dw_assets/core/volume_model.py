@@ -1155,7 +1155,7 @@ def _week_columns(kinds: Sequence[tuple[str, str, int]], working: int,
     out: dict[str, float] = defaultdict(float)
     for kind, name, k in kinds:
         if k <= reach.get(name, default):
-            out[f"{kind}:{name}"] += 1 / working
+            out[kind if kind == "closed" else f"{kind}:{name}"] += 1 / working
     return dict(out)
 
 
