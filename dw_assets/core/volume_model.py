@@ -1177,8 +1177,10 @@ def _week_days(pts: Sequence[Point], t: list[float], x: list[float], feats: list
     n = len(x)
     days = [*(q.at.date() for q in pts), target.date()]
     kinds = [_week_day_kinds(d, cal) for d in days]
+    # a declared break's weeks keep their own label (a public holiday inside one closes nothing more)
+    in_break = [bool(cal.breaks) and bool(cal.break_part(d, WEEK_DAYS)) for d in days]
     # (only a target week holding a holiday or an eve is read so: any other keeps the labels' reading)
-    if n < 2 * 52 or not kinds[n]:
+    if n < 2 * 52 or not kinds[n] or in_break[n]:
         return None
     working = max(1, sum(1 for k in range(WEEK_DAYS) if not cal.is_weekend(days[n] + timedelta(days=k))))
     plain = [i for i in range(n) if not kinds[i] and not feats[i].get("holiday")]
@@ -1198,7 +1200,7 @@ def _week_days(pts: Sequence[Point], t: list[float], x: list[float], feats: list
     if sd <= 0:
         return None
     # every reach is scored on the same weeks: those the longest reads
-    judged = [i for i in range(n) if kinds[i] and not math.isnan(base[i])]
+    judged = [i for i in range(n) if kinds[i] and not in_break[i] and not math.isnan(base[i])]
 
     def read(reach: Mapping[str, int], default: int) -> tuple[float, list[str], np.ndarray, np.ndarray] | None:
         cols = [_week_columns(kinds[i], working, reach, default) for i in judged]
@@ -1241,8 +1243,8 @@ def _week_days(pts: Sequence[Point], t: list[float], x: list[float], feats: list
         print(default, best_reach, round(best[0], 4), dict(zip(names, np.round(beta, 3))))
     vec = np.asarray([[_week_columns(k, working, best_reach, default).get(c, 0.0) for c in names] for k in kinds])
     offsets = np.log(np.maximum(1 + vec @ beta, WEEK_DAYS_FLOOR))
-    is_read = [bool(np.any(v)) for v in vec]
-    adjusted = (xx - offsets[:n]).tolist()
+    is_read = [bool(np.any(v)) and not b for v, b in zip(vec, in_break)]
+    adjusted = (xx - np.where(is_read[:n], offsets[:n], 0.0)).tolist()
     relabelled = [{**fv, "holiday": "" if is_read[i] else fv.get("holiday", "")} for i, fv in enumerate(feats)]
     used = [f for f in SPARSE if f in feats[0]]
     labels = SeriesFit(t, x, feats, used, lag, level_points)
