@@ -108,7 +108,6 @@ WEEK_DAYS = 7
 # a week before it (a festival's shopping rush), the history choosing how far
 WEEK_EVE_REACHES = (1, 3, 5, 7)
 WEEK_DAYS_Z = 3.0  # standard errors a family's closed-day or eve-day effect must stand from none
-DEBUG_WEEK = False
 WEEK_DAYS_CACHE = 100_000  # weeks read before the memo starts again (a bound on memory, not a tuning)
 WEEK_DAYS_BASE = 4  # the nearest weeks without holidays each side a week's ratio is read against
 WEEK_DAYS_FLOOR = 0.05  # a week read as almost wholly closed still holds this share of an ordinary one
@@ -1239,11 +1238,11 @@ def _week_days(pts: Sequence[Point], t: list[float], x: list[float], feats: list
             if trial is not None and trial[0] < best[0]:
                 best, best_reach = trial, {**best_reach, family: r}
     _, names, beta, cov = best
-    if DEBUG_WEEK:
-        print(default, best_reach, round(best[0], 4), dict(zip(names, np.round(beta, 3))))
     vec = np.asarray([[_week_columns(k, working, best_reach, default).get(c, 0.0) for c in names] for k in kinds])
     offsets = np.log(np.maximum(1 + vec @ beta, WEEK_DAYS_FLOOR))
     is_read = [bool(np.any(v)) and not b for v, b in zip(vec, in_break)]
+    if not is_read[n]:
+        return None  # the target's days earned nothing: the labels read every week, as before
     adjusted = (xx - np.where(is_read[:n], offsets[:n], 0.0)).tolist()
     relabelled = [{**fv, "holiday": "" if is_read[i] else fv.get("holiday", "")} for i, fv in enumerate(feats)]
     used = [f for f in SPARSE if f in feats[0]]
