@@ -1160,7 +1160,7 @@ def _week_columns(kinds: Sequence[tuple[str, str, int]], working: int,
 
 def _week_days(pts: Sequence[Point], t: list[float], x: list[float], feats: list[dict[str, object]],
                target: datetime, cal: HolidayCalendar, lag: int,
-               level_points: int) -> tuple[list[float], float, float, bool] | None:
+               level_points: int, gain: float = 0.2) -> tuple[list[float], float, float, bool] | None:
     """A weekly series read by the days each week holds, or None where that does not earn its place:
     (the series with each week's holidays taken out, the target week's log effect, its variance in
     squared spreads, whether the target week is read so). A moving festival (the Hebrew, Islamic or
@@ -1250,7 +1250,7 @@ def _week_days(pts: Sequence[Point], t: list[float], x: list[float], feats: list
     by_days = SeriesFit(t, adjusted, relabelled, used, lag, level_points)
     m, effects = max(len(by_days.errors), 1), _effect_count(by_days)
     cost = math.sqrt(max(m - 1.57 * effects, m / 2) / max(m - 1.57 * (effects + len(names)), m / 2))
-    if not typical_error(by_days) * by_days.dof_factor() * cost < typical_error(labels) * labels.dof_factor():
+    if not typical_error(by_days) * by_days.dof_factor() * cost < (1 - gain) * typical_error(labels) * labels.dof_factor():
         return None
     for fv, new in zip(feats, relabelled):
         fv["holiday"] = new["holiday"]
