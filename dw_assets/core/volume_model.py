@@ -414,7 +414,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # effect per working day), where that beats one label per week (see _week_days)
     week_now, week_var = 0.0, 0.0
     if compare_by is None and grain == "day" and span == WEEK_DAYS and cycle == 52:
-        by_days = _week_days(pts_pos, t, x, feats, target, cal, lag, level_points)
+        by_days = _week_days(pts_pos, t, x, feats, target, cal, lag, level_points, p.dense_gain)
         if by_days is not None:
             x, week_now, week_var, target_read = by_days
             if target_read:
@@ -1160,7 +1160,7 @@ def _week_columns(kinds: Sequence[tuple[str, str, int]], working: int,
 
 def _week_days(pts: Sequence[Point], t: list[float], x: list[float], feats: list[dict[str, object]],
                target: datetime, cal: HolidayCalendar, lag: int,
-               level_points: int, gain: float = 0.2) -> tuple[list[float], float, float, bool] | None:
+               level_points: int, gain: float) -> tuple[list[float], float, float, bool] | None:
     """A weekly series read by the days each week holds, or None where that does not earn its place:
     (the series with each week's holidays taken out, the target week's log effect, its variance in
     squared spreads, whether the target week is read so). A moving festival (the Hebrew, Islamic or
