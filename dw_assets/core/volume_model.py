@@ -1171,8 +1171,9 @@ def _week_days(pts: Sequence[Point], t: list[float], x: list[float], feats: list
     eve ("eve:Pesach", the days before it up to a reach the history chooses, for all families and
     then each family's own), the two added inside a week as a day's rows are; by robust least
     squares, each effect kept where it stands `WEEK_DAYS_Z` standard errors from none. Kept only where
-    the history's one-step errors, paying for the effects, beat the weeks' labels; the weeks it reads
-    then lose their label."""
+    the history's one-step errors, paying for the effects, are `gain` (the dense groups' 20%) below the
+    labels' (a fixed-date Christmas read by its days was counted twice with the week of the year);
+    the weeks it reads then lose their label."""
     n = len(x)
     days = [*(q.at.date() for q in pts), target.date()]
     kinds = [_week_day_kinds(d, cal) for d in days]
