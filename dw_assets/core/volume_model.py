@@ -39,6 +39,7 @@ The model, in log space (so a band is a ratio and never falls below zero):
 
 from __future__ import annotations
 
+import bisect
 import calendar
 import itertools
 import math
@@ -111,6 +112,13 @@ WHOLE_WEEK_MIN_STEP = 14
 # ... when this share of its gaps at least is the cadence itself (the rest a 53rd week, a missed point)
 WHOLE_WEEK_SHARE = 0.8
 WEEK_DAYS = 7
+# a weekly series reads each week by the days it holds (see _week_days): a holiday's eve may reach a day to
+# a week before it (a festival's shopping rush), the history choosing how far
+WEEK_EVE_REACHES = (1, 3, 5, 7)
+WEEK_DAYS_Z = 3.0  # standard errors a family's closed-day or eve-day effect must stand from none
+WEEK_DAYS_CACHE = 100_000  # weeks read before the memo starts again (a bound on memory, not a tuning)
+WEEK_DAYS_BASE = 4  # the nearest weeks without holidays each side a week's ratio is read against
+WEEK_DAYS_FLOOR = 0.05  # a week read as almost wholly closed still holds this share of an ordinary one
 # how many standard errors from zero an earned group's past effect must be: a named holiday or a
 # closure is one candidate a day, two suffice; a neighbourhood is a guess over six days around
 # every holiday (a hundred candidates a year in some calendars), so it needs three; a month of the
@@ -422,6 +430,16 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         if yearly is not None:
             yearly_values, season_now, season_var = yearly
             x = [v - s for v, s in zip(x, yearly_values)]
+    # a weekly series read by the days each week holds (a festival's closed days and its eves, each family's
+    # effect per working day), where that beats one label per week (see _week_days)
+    week_now, week_var = 0.0, 0.0
+    if compare_by is None and grain == "day" and span == WEEK_DAYS and cycle == 52:
+        by_days = _week_days(pts_pos, t, x, feats, target, cal, lag, level_points, p.dense_gain)
+        if by_days is not None:
+            x, week_now, week_var, target_read = by_days
+            if target_read:
+                target_feats["holiday"] = ""
+            special = _calendar_days(feats)
     if grain == "hour" and compare_by is None:
         moments, every_moment = [local[q.at] for q in pts_pos], [local[q.at] for q in pts]
         _after_holiday_hours(feats, target_feats, moments, local[target], cal, every_moment)
@@ -819,7 +837,8 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     inflation = math.sqrt(1 + max(0.0, 1.57 / m_level - 1.57 / level_points) + (1.57 / thinnest if used else 0)
                           + _season_uncertainty(fit, feats, target_feats, window) + season_var
                           + (_month_uncertainty(fit, feats, target_feats, window) if daily_months else 0.0)
-                          + (1.57 / event_days if event_days else 0.0))
+                          + (1.57 / event_days if event_days else 0.0) + week_var)
+    level += week_now  # (and the target week's days: its closed days and eves, see _week_days)
     level += season_now  # (the level was read on the de-seasoned series: this week's season put back)
     level += length_now  # (and a period a week longer than the cadence holds that week's rows)
     weekend = _weekend_prior(fit, target_feats, used, cal) if unseen and grain == "hour" else []
@@ -900,6 +919,8 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         lower = min(lower, math.exp(log_pred + untold_move - h))
         notes.append(f"{untold} was seen once, on another weekday: the band also covers it without the weekdays' "
                      f"difference (x{math.exp(untold_move):.2f})")
+    if week_now or week_var:
+        notes.append(f"the week is read by the holidays and eves it holds: x{math.exp(week_now):.2f}")
     if season_now or season_var:
         notes.append(f"a smooth yearly season is taken out of the series: x{math.exp(season_now):.2f} at this week")
     season_effect = fit.effects["season"].get(target_feats.get("season"), 0.0) if "season" in used else 0.0
@@ -1163,6 +1184,157 @@ def _yearly_season(t: list[float], x: list[float], feats: list[dict[str, object]
     # an error of the curve there moves the level with it, and only its change to the target counts
     d = a_all[n] - a_all[n - level_points:n].mean(axis=0)
     return season[:n].tolist(), float(season[n]), float(d @ np.linalg.pinv(a_fit.T @ a_fit) @ d)
+
+
+_WEEK_DAYS_READ: dict[tuple, tuple[tuple[str, str, int], ...]] = {}
+
+
+def _week_day_kinds(start: date, cal: HolidayCalendar) -> tuple[tuple[str, str, int], ...]:
+    """A week's working days (the calendar's weekend left out) by what they are: ("closed", NAME, 0) a
+    holiday's, ("eve", NAME, k) k days before the nearest holiday within the longest eve reach; an
+    ordinary day is not listed."""
+    key = (start, cal.cache_key)
+    hit = _WEEK_DAYS_READ.get(key)
+    if hit is None:
+        if len(_WEEK_DAYS_READ) > WEEK_DAYS_CACHE:
+            _WEEK_DAYS_READ.clear()
+        hit = _WEEK_DAYS_READ[key] = _read_week_day_kinds(start, cal)
+    return hit
+
+
+def _read_week_day_kinds(start: date, cal: HolidayCalendar) -> tuple[tuple[str, str, int], ...]:
+    out: list[tuple[str, str, int]] = []
+    for d in (start + timedelta(days=k) for k in range(WEEK_DAYS)):
+        if cal.is_weekend(d):
+            continue
+        name = cal.identity(d)
+        if name:
+            out.append(("closed", name, 0))
+            continue
+        ahead = next(((n, k) for n, k in ((cal.identity(d + timedelta(days=k)), k)
+                                          for k in range(1, max(WEEK_EVE_REACHES) + 1)) if n), None)
+        if ahead:
+            out.append(("eve", *ahead))
+    return tuple(out)
+
+
+def _week_columns(kinds: Sequence[tuple[str, str, int]], working: int,
+                  reach: Mapping[str, int], default: int) -> dict[str, float]:
+    """A week's columns, as shares of its `working` days: "closed:NAME" a holiday's days, "eve:NAME" its
+    eves (within the family's reach, `default` where it has none of its own)."""
+    out: dict[str, float] = defaultdict(float)
+    for kind, name, k in kinds:
+        if k <= reach.get(name, default):
+            out[kind if kind == "closed" else f"{kind}:{name}"] += 1 / working
+    return dict(out)
+
+
+def _week_days(pts: Sequence[Point], t: list[float], x: list[float], feats: list[dict[str, object]],
+               target: datetime, cal: HolidayCalendar, lag: int,
+               level_points: int, gain: float) -> tuple[list[float], float, float, bool] | None:
+    """A weekly series read by the days each week holds, or None where that does not earn its place:
+    (the series with each week's holidays taken out, the target week's log effect, its variance in
+    squared spreads, whether the target week is read so). A moving festival (the Hebrew, Islamic or
+    lunar calendar, Easter) falls on a Tuesday one year and a Sunday the next, so the week it names
+    holds its eves' rush one year and its closed days the next, and one label per week averages the
+    two. Each week's ratio to its nearest weeks without holidays is read as one plus each family's
+    effect per working day times the share of its working days it holds, closed ("closed:Pesach") or
+    eve ("eve:Pesach", the days before it up to a reach the history chooses, for all families and
+    then each family's own), the two added inside a week as a day's rows are; by robust least
+    squares, each effect kept where it stands `WEEK_DAYS_Z` standard errors from none. Kept only where
+    the history's one-step errors, paying for the effects, are `gain` (the dense groups' 20%) below the
+    labels' (a fixed-date Christmas read by its days was counted twice with the week of the year);
+    the weeks it reads then lose their label."""
+    n = len(x)
+    days = [*(q.at.date() for q in pts), target.date()]
+    kinds = [_week_day_kinds(d, cal) for d in days]
+    # a declared break's weeks keep their own label (a public holiday inside one closes nothing more)
+    in_break = [bool(cal.breaks) and bool(cal.break_part(d, WEEK_DAYS)) for d in days]
+    # (only a target week holding a holiday or an eve is read so: any other keeps the labels' reading)
+    if n < 2 * 52 or not kinds[n] or in_break[n]:
+        return None
+    working = max(1, sum(1 for k in range(WEEK_DAYS) if not cal.is_weekend(days[n] + timedelta(days=k))))
+    plain = [i for i in range(n) if not kinds[i] and not feats[i].get("holiday")]
+    xx = np.asarray(x)
+    base = np.full(n, np.nan)
+    for i in range(n):
+        at, past = bisect.bisect_left(plain, i), bisect.bisect_right(plain, i)
+        near = [j for j in plain[max(0, at - WEEK_DAYS_BASE):at] + plain[past:past + WEEK_DAYS_BASE]
+                if abs(j - i) <= 2 * WEEK_DAYS_BASE]
+        if len(near) >= 2:
+            base[i] = median(x[j] for j in near)
+    ratio = np.exp(xx - base) - 1
+    ordinary = [i for i in plain if not math.isnan(base[i])]
+    if len(ordinary) < 26:
+        return None
+    sd = MAD_SCALE * mad(ratio[ordinary].tolist())
+    if sd <= 0:
+        return None
+    # every reach is scored on the same weeks: those the longest reads
+    judged = [i for i in range(n) if kinds[i] and not in_break[i] and not math.isnan(base[i])]
+
+    def read(reach: Mapping[str, int], default: int) -> tuple[float, list[str], np.ndarray, np.ndarray] | None:
+        cols = [_week_columns(kinds[i], working, reach, default) for i in judged]
+        names = sorted({c for row in cols for c in row})
+        # a family seen in two weeks at least (its effect is not one week's noise)
+        names = [c for c in names if sum(1 for row in cols if row.get(c)) >= 2]
+        beta, a = np.zeros(0), np.zeros((len(judged), 0))
+        while names:
+            a = np.asarray([[row.get(c, 0.0) for c in names] for row in cols])
+            beta = _robust_lstsq(a, ratio[judged])
+            se = sd * np.sqrt(np.maximum(np.diag(np.linalg.pinv(a.T @ a)), 0.0))
+            strong = [c for c, b, s in zip(names, beta, se) if abs(b) >= WEEK_DAYS_Z * s]
+            if len(strong) == len(names):
+                break
+            names = strong
+        if not names:
+            return None
+        resid = float(np.mean(np.abs(ratio[judged] - a @ beta)))
+        m = len(judged)
+        return resid * math.sqrt(m / max(m - 1.57 * len(names), m / 2)), names, beta, np.linalg.pinv(a.T @ a)
+
+    best, default = None, 0
+    best_reach: dict[str, int] = {}
+    for r in WEEK_EVE_REACHES:
+        trial = read({}, r)
+        if trial is not None and (best is None or trial[0] < best[0]):
+            best, default = trial, r
+    if best is None:
+        return None
+    # then each family's own reach, one at a time (a festival's meals bought five days ahead, a fast's one)
+    for family in sorted({name for i in judged for kind, name, _ in kinds[i] if kind == "eve"}):
+        for r in WEEK_EVE_REACHES:
+            if r == best_reach.get(family, default):
+                continue
+            trial = read({**best_reach, family: r}, default)
+            if trial is not None and trial[0] < best[0]:
+                best, best_reach = trial, {**best_reach, family: r}
+    _, names, beta, cov = best
+    vec = np.asarray([[_week_columns(k, working, best_reach, default).get(c, 0.0) for c in names] for k in kinds])
+    offsets = np.log(np.maximum(1 + vec @ beta, WEEK_DAYS_FLOOR))
+    is_read = [bool(np.any(v)) and not b for v, b in zip(vec, in_break)]
+    if not is_read[n]:
+        return None  # the target's days earned nothing: the labels read every week, as before
+    adjusted = (xx - np.where(is_read[:n], offsets[:n], 0.0)).tolist()
+    relabelled = [{**fv, "holiday": "" if is_read[i] else fv.get("holiday", "")} for i, fv in enumerate(feats)]
+    used = [f for f in SPARSE if f in feats[0]]
+    labels = SeriesFit(t, x, feats, used, lag, level_points)
+    by_days = SeriesFit(t, adjusted, relabelled, used, lag, level_points)
+    m, effects = max(len(by_days.errors), 1), _effect_count(by_days)
+    cost = math.sqrt(max(m - 1.57 * effects, m / 2) / max(m - 1.57 * (effects + len(names)), m / 2))
+    if not typical_error(by_days) * by_days.dof_factor() * cost < (1 - gain) * typical_error(labels) * labels.dof_factor():
+        return None
+    for fv, new in zip(feats, relabelled):
+        fv["holiday"] = new["holiday"]
+    target_vec = vec[n]
+    # the target's effect's own uncertainty (least squares' for the ratio, in the ordinary weeks' spreads)
+    var = float(target_vec @ cov @ target_vec) / max(1 + float(target_vec @ beta), WEEK_DAYS_FLOOR) ** 2
+    return adjusted, float(offsets[n]), var, is_read[n]
+
+
+def _effect_count(fit: SeriesFit) -> int:
+    """The group effects a fit holds (as `SeriesFit.dof_factor` counts them)."""
+    return sum(1 for f in fit.used for v in fit.effects[f] if not (f in SPARSE and v in NONE))
 
 
 def _band_k(p: ModelParams, span: int, fit: SeriesFit, feats: Sequence[Mapping[str, object]],

@@ -3368,3 +3368,48 @@ def test_a_weekday_closed_as_ever_or_empty_by_chance_still_expects_empty_days(mo
         fc = forecast(by_chance[:i], by_chance[i].at)
         assert judge(fc, 0).passed, (by_chance[i].at, fc.notes)
     assert read and not any(read), read
+_FEAST = {date(2022, 4, 14): "Feast", date(2023, 4, 4): "Feast", date(2024, 4, 23): "Feast",
+          date(2025, 4, 12): "Feast"}  # a moving festival: a Thursday, two Tuesdays, then a Saturday
+
+
+def _feast_weeks(cal: HolidayCalendar, lift: float, seed: int = 7, weeks: int = 176,
+                 closed: bool = True) -> list[Point]:
+    """Weekly orders (Monday weeks, Monday to Friday open, 3% noise) of a shop closed on the calendar's
+    holidays (`closed`), its five days before each at x`lift` (the festival meal's shopping)."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(weeks):
+        monday = date(2022, 1, 3) + timedelta(weeks=i)
+        total = 0.0
+        for k in range(7):
+            day = monday + timedelta(days=k)
+            if cal.is_weekend(day) or (closed and cal.name(day)):
+                continue
+            total += lift if any(cal.name(day + timedelta(days=j)) for j in range(1, 6)) else 1.0
+        out.append(Point(datetime(monday.year, monday.month, monday.day),
+                         round(2_000 * total * math.exp(rng.gauss(0, 0.03)))))
+    return out
+
+
+def test_a_week_is_read_by_the_festival_days_and_eves_it_holds():
+    # the festival's week held its closed day and some eves in past years (x0.98-1.34); in 2025 it falls
+    # on a Saturday and the week holds its five eves and no closed day: x1.9
+    cal = HolidayCalendar(dates=_FEAST)
+    history = _feast_weeks(cal, 1.9)
+    target = datetime(2025, 4, 7)
+    value = next(q.value for q in history if q.at == target)
+    fc = forecast([q for q in history if q.at < target], target, calendar_=cal)
+    assert judge(fc, value).passed  # main: its label indistinct (x0.98-1.34), an ordinary week: 1.95x fails
+    assert not judge(fc, value * 0.65).passed
+    assert any("holidays and eves it holds" in note for note in fc.notes)
+
+
+def test_a_weekly_series_whose_holidays_move_nothing_keeps_its_forecast(monkeypatch: pytest.MonkeyPatch):
+    cal = HolidayCalendar(dates=_FEAST)
+    history = _feast_weeks(cal, 1.0, seed=8, closed=False)  # open on the festival, no rush: ordinary weeks
+    target = datetime(2025, 4, 7)
+    with_rule = forecast([q for q in history if q.at < target], target, calendar_=cal)
+    monkeypatch.setattr(volume_model, "_week_days", lambda *args, **kwargs: None)
+    without = forecast([q for q in history if q.at < target], target, calendar_=cal)
+    assert not any("holidays and eves it holds" in note for note in with_rule.notes)
+    assert (with_rule.baseline, with_rule.lower, with_rule.upper) == (without.baseline, without.lower, without.upper)
