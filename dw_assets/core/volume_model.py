@@ -1048,15 +1048,14 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     same_day_zeros = [q for q in zeros if all(
         (round((target - q.at).days / step) % cast(int, steps_a_year) if f == "period_of_year"
          else features_of(local[q.at], grain, cal, span).get(f, 0)) == like[f] for f in used)]
-    same_at = [q.at for q, fv in zip(pts_pos, feats) if all(fv[f] == like[f] for f in used)]
-    if same_day_zeros and _opened_for_good([q.at for q in same_day_zeros], same_at, p):
+    same = [q.at for q, fv in zip(pts_pos, feats) if all(fv[f] == like[f] for f in used)]
+    if same_day_zeros and _opened_for_good([q.at for q in same_day_zeros], same, p):
         # the target's slot opened for good after its empty days (a shop that began opening on Sundays):
         # those were the old pattern's, as before an accepted shape change
         same_day_zeros = []
         if closed is not None and closed[2].startswith("occurrences"):
             closed = None
             notes = [n for n in notes if not n.startswith("closed as usual")]
-    same = same_at
     return Forecast(baseline=baseline, lower=lower, upper=upper, group=group, features=used, history_points=len(pts),
                     spread=spread, half_width=h, trend_per_step=math.exp(fit.slope if local_slope is None else local_slope), shift=shift,
                     unseen_holiday=unseen, notes=notes, hard_ratio=hard_ratio,
