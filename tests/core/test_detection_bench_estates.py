@@ -654,13 +654,16 @@ FIFTEENTH_ROUND = {
     "canteens_br": (2, 760, {"school_break", "term_start", "weekend", "holiday", "ordinary"}),
 }
 
+# ... of which the sixteenth round read all four (their first run's misses), so none is held out now
+READ_IN_SIXTEENTH_ROUND = set(FIFTEENTH_ROUND)
+
 
 @pytest.mark.parametrize("name", sorted(FIFTEENTH_ROUND))
 def test_fifteenth_round_estates_generate(name: str) -> None:
     groups, length, kinds = FIFTEENTH_ROUND[name]
     # (a store may take no card payment in a late hour; the table always holds rows)
     estate, second, stamps = _generated(name, groups, length)
-    assert name in HELD_OUT and name not in READ_IN_FIFTEENTH_ROUND
+    assert name not in HELD_OUT and name in READ_IN_SIXTEENTH_ROUND
     if estate.grain == "hour":  # the last fortnight of local days evaluated (opening hours only), four weeks before
         assert stamps[-1] - stamps[estate.evaluate_from] < timedelta(days=14)
         assert stamps[estate.evaluate_from] - stamps[0] >= timedelta(days=27)
