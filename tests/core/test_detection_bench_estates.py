@@ -1,4 +1,4 @@
-"""The detection benchmark's blind estates (fifth, eighth to fifteenth rounds) (written blind) generate what their docstrings say:
+"""The detection benchmark's blind estates (fifth, eighth to sixteenth rounds) (written blind) generate what their docstrings say:
 deterministic per seed, five groups, increasing partitions, the evaluated window and the clean
 partitions' kinds set. Generation only: the model is never run here (that is the benchmark's job)."""
 
@@ -675,9 +675,36 @@ def test_fifteenth_round_estates_generate(name: str) -> None:
     _hold_every_kind(kinds, estate, second)
 
 
+# the sixteenth round (written blind, held out until its final run): each estate, its number of groups,
+# its length at least and the kinds of clean partitions its evaluated window must hold
+SIXTEENTH_ROUND = {
+    "orders_hk_hourly": (3, 220, {"connect_closed", "connect_reopens", "after_typhoon", "ordinary"}),
+    "admissions_ar": (4, 760, {"flu_season", "after_holiday", "holiday", "ordinary"}),
+    "reads_za": (3, 760, {"billing_run", "load_shedding", "weekend", "holiday", "after_shift", "ordinary"}),
+    "loans_fi_weekly": (4, 208, {"exam_week", "break", "summer", "orientation", "week_53", "holiday", "ordinary"}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SIXTEENTH_ROUND))
+def test_sixteenth_round_estates_generate(name: str) -> None:
+    groups, length, kinds = SIXTEENTH_ROUND[name]
+    # (a channel may hold no orders in an hour its market is closed; the table always holds rows)
+    estate, second, stamps = _generated(name, groups, length)
+    assert name in HELD_OUT
+    if estate.grain == "hour":  # the last fortnight of local days evaluated (trading hours only), four weeks before
+        assert stamps[-1] - stamps[estate.evaluate_from] < timedelta(days=14)
+        assert stamps[estate.evaluate_from] - stamps[0] >= timedelta(days=27)
+    elif name.endswith("_weekly"):  # three years read, a year evaluated
+        assert estate.evaluate_from == 156 and len(stamps) - estate.evaluate_from >= 52
+        assert detection_bench._lookback(estate) == 156
+    else:
+        assert 300 <= estate.evaluate_from < len(stamps) - 200, "a year of history, most of a year evaluated"
+    _hold_every_kind(kinds, estate, second)
+
+
 @pytest.mark.parametrize("name", sorted(TENTH_ROUND | ELEVENTH_ROUND | TWELFTH_ROUND | THIRTEENTH_ROUND
-                                         | FOURTEENTH_ROUND | FIFTEENTH_ROUND))
-def test_tenth_to_fifteenth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
+                                         | FOURTEENTH_ROUND | FIFTEENTH_ROUND | SIXTEENTH_ROUND))
+def test_tenth_to_sixteenth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
     estate = ESTATES[name](1)
     groups = estate.series[estate.evaluate_from][1]
     out = faulted(random.Random(1), groups)
@@ -1362,3 +1389,55 @@ def test_canteens_br_term_time_only_each_citys_own_school_holidays_and_a_slow_fi
     assert _mean([sum(values[d]) for d in saturdays]) < 0.06 * sum(school_days(june, g) for g in (sp, pr))
     assert kind[date(2025, 9, 8)] == "holiday" and values[date(2025, 9, 8)][pr] < 0.1 * values[date(2025, 9, 9)][pr]
     assert values[date(2025, 9, 8)][sp] > 0.8 * values[date(2025, 9, 1)][sp]
+
+
+def test_orders_hk_hourly_trading_hours_a_lunch_gap_and_the_mainlands_closed_days() -> None:
+    estate = ESTATES["orders_hk_hourly"](1)
+    assert estate.timezone == "Asia/Hong_Kong"
+    local = [_local(at, estate.timezone) for at, _ in estate.series]
+    # the two sessions and the closing auction only: no partition in the lunch break, at night or on a weekend
+    assert {at.hour for at in local} == {9, 10, 11, 13, 14, 15, 16}
+    assert all(at.weekday() < 5 for at in local)
+    days = {at.date() for at in local}
+    assert date(2025, 10, 1) not in days and date(2025, 10, 7) not in days, "Hong Kong's holidays: no trading"
+    # a typhoon morning: the morning session cancelled, the afternoon traded
+    assert {at.hour for at in local if at.date() == date(2025, 10, 10)} == {13, 14, 15, 16}
+    northbound = estate.group_calendars.index(next(c for c in estate.group_calendars if c is not None))
+    assert estate.group_calendars[northbound].country == "CN" and estate.calendar.country == "HK"
+    for at, values in zip(local, (v for _, v in estate.series)):
+        closed = at.date() in (date(2025, 10, 2), date(2025, 10, 3), date(2025, 10, 6), date(2025, 10, 8))
+        assert (values[northbound] == 0) == closed or not closed and values[northbound] == 0 and at.hour == 16
+    reopening = [v[northbound] for at, v in zip(local, (v for _, v in estate.series)) if at.date() == date(2025, 10, 9)]
+    before = [v[northbound] for at, v in zip(local, (v for _, v in estate.series)) if at.date() == date(2025, 9, 29)]
+    assert sum(reopening) > 1.3 * sum(before)
+
+
+def test_reads_za_a_months_reads_spread_over_its_reading_days_and_load_shedding_carried() -> None:
+    estate = ESTATES["reads_za"](1)
+    totals = {at.date(): sum(v) for at, v in estate.series}
+    open_days = detection_bench._business_days(estate.calendar, date(2024, 1, 1), date(2026, 1, 31))
+    for month in ((2025, 3), (2025, 9)):
+        days = [d for d in open_days if (d.year, d.month) == month]
+        reading, billing = days[:-3], days[-3:]
+        # every meter read once: the reading days add up to the month's meters (60,000, +4% a year; one depot +20%)
+        assert 60_000 < sum(totals[d] for d in reading if d not in detection_bench._LOAD_SHEDDING) * 1.05 < 80_000
+        assert max(totals[d] for d in billing) < 0.2 * min(totals[d] for d in reading)
+    # a load-shedding day reads short, the next business day carries the rest
+    assert totals[date(2025, 5, 6)] < 0.8 * totals[date(2025, 5, 13)] < totals[date(2025, 5, 7)]
+    assert estate.shift_at == [datetime(2025, 7, 1)]
+    assert all(totals[d] < 0.05 * totals[date(2025, 3, 4)] for d in (date(2025, 3, 9), date(2025, 9, 24)))
+
+
+def test_loans_fi_weekly_a_teaching_year_of_four_periods_breaks_declared_and_a_53rd_week() -> None:
+    estate = ESTATES["loans_fi_weekly"](1)
+    assert all(at.weekday() == 0 for at, _ in estate.series)
+    weeks = {at.isocalendar()[:2]: sum(v) for at, v in estate.series}
+    assert (2026, 53) in weeks and estate.categories[datetime.fromisocalendar(2026, 53, 1)] == "week_53"
+    assert estate.calendar.breaks and estate.calendar.country == "FI"
+    for year in (2024, 2025, 2026):
+        ordinary = weeks[(year, 40)]
+        assert weeks[(year, 42)] > 1.15 * ordinary, "the exam week ending a period"
+        assert weeks[(year, 43)] < 0.6 * ordinary, "the autumn break"
+        assert weeks[(year, 30)] < 0.35 * ordinary, "summer (medicine's rotations keep a little)"
+        assert weeks[(year, 35)] > 1.1 * ordinary, "orientation week"
+    assert datetime(2024, 1, 29) in estate.incidents
