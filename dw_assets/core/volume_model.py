@@ -258,6 +258,8 @@ HOLIDAY_CLOSE_MIN_LIGHT = 2
 # their offset in it against the one occurrence (see _season_seen_once), its reach the days after its last
 # one too (a deadline's late filers, the quiet month after a sale): a month of them
 SEASON_ONCE_REACH = 28
+# ... where it stands from the ordinary days before this year's season by this many standard errors (and a band)
+SEASON_ONCE_REACH_Z = 4.0
 # ... the change since that occurrence is read from the latest days before the target, each against its own
 # offset's day (two weeks of days, the level window's)
 SEASON_ONCE_SO_FAR = 14
@@ -1170,11 +1172,30 @@ def _season_once_off(day: date, values: Mapping[date, float], cal: HolidayCalend
     return values[day] - shape[day.weekday()] - median(week)
 
 
+def _season_once_reach(values: Mapping[date, float], cal: HolidayCalendar, shape: Mapping[int, float], first: date,
+                       last0: date, model_h: float) -> bool:
+    """Whether the occurrence's SEASON_ONCE_REACH days after its last one are its reach: their median (log,
+    each less its weekday's `shape`, holidays aside) stands from this year's as many days before the
+    season (ordinary ones) by more than the model's band `model_h` and SEASON_ONCE_REACH_Z standard
+    errors (a deadline's quiet month after it); days after a season that are ordinary ones are the model's."""
+    def read(days: Iterable[date]) -> list[float]:
+        return [values[d] - shape[d.weekday()] for d in days if d in values and not cal.name(d)]
+
+    after = read(last0 + timedelta(days=j) for j in range(1, SEASON_ONCE_REACH + 1))
+    before = read(first - timedelta(days=j) for j in range(1, SEASON_ONCE_REACH + 1))
+    if len(after) < SEASON_ONCE_MIN_DAYS or len(before) < SEASON_ONCE_MIN_DAYS:
+        return False
+    move = median(after) - median(before)
+    sd = MAD_SCALE * median([abs(v - median(after)) for v in after] + [abs(v - median(before)) for v in before])
+    return abs(move) > max(model_h, SEASON_ONCE_REACH_Z * sd * math.sqrt(1.57 / len(after) + 1.57 / len(before)))
+
+
 def _season_seen_once(pts: Sequence[Point], target: datetime, cal: HolidayCalendar, p: ModelParams,
                       model_spread: float, model_h: float) -> tuple[float, float, float, str] | None:
     """A day of a configured season (or of its reach, the SEASON_ONCE_REACH days after it) whose history
     holds one occurrence: (log forecast, half-width, another log forecast the band also covers, a note),
-    else None.
+    else None. The reach is read so only where the occurrence's days after it stood apart from the
+    ordinary days (`_season_once_reach`).
 
     A season-wide effect times the ordinary week reads a run-up of weeks (x1.1 at its start, x12 on its
     last day) as its average, and the days after it as ordinary ones. One occurrence holds each offset
@@ -1190,7 +1211,9 @@ def _season_seen_once(pts: Sequence[Point], target: datetime, cal: HolidayCalend
     its days' own noise about it (robust: MAD_SCALE times their median distance; a deadline's last weekend
     filed like its weekdays), one occurrence cannot tell whether the target keeps the week's shape: it
     is read as the occurrence's day without the weekdays' difference, and the band also reaches the
-    reading with it (the hard rule still judges from the forecast, so a duplicate still fails).
+    reading with it (the hard rule still judges from the forecast, so a duplicate still fails). Off by
+    less than the band but beyond its days' noise (a total, whose quiet part worked the weekend), the
+    forecast stays the week's and the band also reaches the reading without the weekdays' difference.
     None where the history holds no occurrence or two, the target or its offset's day is a holiday the
     other is not, or the days so far are too few."""
     day = target.date()
@@ -1226,6 +1249,8 @@ def _season_seen_once(pts: Sequence[Point], target: datetime, cal: HolidayCalend
         shape = {w: median(v) for w, v in resid.items()}
         occurrence = [d for d in (first0 + timedelta(days=j) for j in range((last0 - first0).days + SEASON_ONCE_REACH + 1))
                       if d in values]
+        if day > last and not _season_once_reach(values, cal, shape, first, last0, model_h):
+            return None
         diffs = []
         for j in range(1, SEASON_ONCE_SO_FAR + 1):
             d = day - timedelta(days=j)
@@ -1253,14 +1278,20 @@ def _season_seen_once(pts: Sequence[Point], target: datetime, cal: HolidayCalend
         # (off by more than the band and by more than the band's bar on the occurrence's own days' noise
         # about the season's week: a day a little off its week is noise, which a total's smooth days make small)
         offs = [abs(_season_once_off(d, values, cal, shape)) for d in occurrence]
-        if abs(off) > max(h, p.k * MAD_SCALE * median(offs)) and abs(kept - untold) > h:
+        off_noise = p.k * MAD_SCALE * median(offs)
+        if abs(off) > max(h, off_noise) and abs(kept - untold) > h:
             return (untold, h, kept,
                     (f"{where} {name}, seen once: read as {day0:%Y-%m-%d} x{math.exp(change):.2f}, without the weekdays' "
                     f"difference (that day stood x{math.exp(off):.2f} off the season's week); the band also covers "
                     f"it with the difference"))
-        return (kept, h, kept,
+        # off by less than the band, but beyond its days' noise (a total, its quiet filers a part of it): the
+        # band also covers the day without the weekdays' difference, the forecast stays the week's
+        also = untold if abs(off) > off_noise and abs(kept - untold) > h else kept
+        return (kept, h, also,
                 (f"{where} {name}, seen once: read as {day0:%Y-%m-%d} on this weekday (the season's own week), "
-                f"x{math.exp(change):.2f} since (its latest {len(diffs)} days each against its own offset's)"))
+                f"x{math.exp(change):.2f} since (its latest {len(diffs)} days each against its own offset's)"
+                + (f"; that day stood x{math.exp(off):.2f} off the season's week, so the band also covers it without "
+                   "the weekdays' difference" if also != kept else "")))
     return None
 
 
