@@ -254,6 +254,24 @@ HOLIDAY_CLOSE_Z = 3.0
 HOLIDAY_CLOSE_SLOPE = -0.5
 # ... from at least this many holidays on a light weekday (HOLIDAY_CLOSE_Z noise sds below the heaviest holiday's)
 HOLIDAY_CLOSE_MIN_LIGHT = 2
+# a configured season the history holds once (a deadline's run-up, a launch campaign): its days are read by
+# their offset in it against the one occurrence (see _season_seen_once), its reach the days after its last
+# one too (a deadline's late filers, the quiet month after a sale): a month of them
+SEASON_ONCE_REACH = 28
+# ... where it stands from the ordinary days before this year's season by this many standard errors (and a band)
+SEASON_ONCE_REACH_Z = 4.0
+# ... the change since that occurrence is read from the latest days before the target, each against its own
+# offset's day (two weeks of days, the level window's)
+SEASON_ONCE_SO_FAR = 14
+# ... of which at least this many in both occurrences: fewer say nothing of the change nor of its noise
+SEASON_ONCE_MIN_DAYS = 10
+# ... and the season's own weekly shape from its days, each against its centred week, this many each weekday
+SEASON_ONCE_MIN_WEEKS = 3
+# ... a centred week read without its holidays from this many days (five: a week's two weekend days stay
+# below its median)
+SEASON_ONCE_WEEK_DAYS = 5
+# ... and it stands where its errors on those days are no larger than the model's noise allows at this bar
+SEASON_ONCE_P = 0.01
 
 
 @dataclass(frozen=True)
@@ -1036,6 +1054,15 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     if closed is not None:
         notes.append(f"closed as usual: no rows on {closed[0]} of {closed[1]} past {closed[2]} (the weeks either side "
                      "loaded), so an empty partition is one of its ordinary ones")
+    if grain == "day" and step < 1.5 and cal.seasons and unseen is None and not parted:
+        once = _season_seen_once(pts_pos, target, cal, p, spread, h)
+        if once is not None:
+            # a configured season seen once: its offset's day a year before, on this year's weekday and level,
+            # replaces a season-wide effect times the ordinary week (see _season_seen_once)
+            log_pred, h, once_other, once_note = once
+            baseline = math.exp(log_pred)
+            lower, upper = math.exp(min(log_pred, once_other) - h), math.exp(max(log_pred, once_other) + h)
+            notes.append(once_note)
     upper = min(upper, baseline * hard_ratio)
     group = _group_label(target_feats, used)
     if shift is not None:
@@ -1106,6 +1133,165 @@ def _weekday_untold(fit: SeriesFit, target_feats: Mapping[str, object], used: Se
         # (the lower side only: the upper stays the forecast's, so a duplicated quiet day still fails)
         if moved < -h and effect > h:
             return str(value), moved
+    return None
+
+
+def _season_once_map(day: date, spans: Sequence[tuple[date, date]]) -> tuple[int, date, date] | None:
+    """The configured occurrence (its index in `spans`, first and last day) whose season or reach holds
+    `day`: its days from its first day on and its reach (SEASON_ONCE_REACH days) after its last."""
+    for i, (first, last) in enumerate(spans):
+        if first <= day <= last + timedelta(days=SEASON_ONCE_REACH):
+            return i, first, last
+    return None
+
+
+def _season_once_day(day: date, first: date, last: date, first0: date, last0: date) -> date:
+    """The day of another occurrence at `day`'s offset: from the season's first day inside it and
+    before it, from its last day after it (a run-up of another length still ends on its deadline)."""
+    if day > last:
+        return last0 + (day - last)
+    return first0 + (day - first)
+
+
+def _season_once_week(day: date, values: Mapping[date, float], cal: HolidayCalendar) -> float | None:
+    """The median of `day`'s centred week (log values) without its holidays (a Christmas week's closed
+    days would make a Saturday its median), None where fewer than SEASON_ONCE_WEEK_DAYS days are left."""
+    week = [v for j in range(-3, 4) if (v := values.get(day + timedelta(days=j))) is not None
+            and not cal.name(day + timedelta(days=j))]
+    return median(week) if len(week) >= SEASON_ONCE_WEEK_DAYS else None
+
+
+def _season_once_off(day: date, values: Mapping[date, float], cal: HolidayCalendar, shape: Mapping[int, float]) -> float:
+    """How far `day` (log) stood off the season's weekly `shape`: its value less its weekday's, against the
+    median of its centred week's values each less its weekday's (a run-up's steady climb is no day off,
+    a weekend filed like the weekdays is); 0 for a holiday or a week too short to read."""
+    week = [v - shape[d.weekday()] for j in range(-3, 4) if (v := values.get(d := day + timedelta(days=j))) is not None
+            and not cal.name(d)]
+    if cal.name(day) or len(week) < SEASON_ONCE_WEEK_DAYS:
+        return 0.0
+    return values[day] - shape[day.weekday()] - median(week)
+
+
+def _season_once_reach(values: Mapping[date, float], cal: HolidayCalendar, shape: Mapping[int, float], first: date,
+                       last0: date, model_h: float) -> bool:
+    """Whether the occurrence's SEASON_ONCE_REACH days after its last one are its reach: their median (log,
+    each less its weekday's `shape`, holidays aside) stands from this year's as many days before the
+    season (ordinary ones) by more than the model's band `model_h` and SEASON_ONCE_REACH_Z standard
+    errors (a deadline's quiet month after it); days after a season that are ordinary ones are the model's."""
+    def read(days: Iterable[date]) -> list[float]:
+        return [values[d] - shape[d.weekday()] for d in days if d in values and not cal.name(d)]
+
+    after = read(last0 + timedelta(days=j) for j in range(1, SEASON_ONCE_REACH + 1))
+    before = read(first - timedelta(days=j) for j in range(1, SEASON_ONCE_REACH + 1))
+    if len(after) < SEASON_ONCE_MIN_DAYS or len(before) < SEASON_ONCE_MIN_DAYS:
+        return False
+    move = median(after) - median(before)
+    sd = MAD_SCALE * median([abs(v - median(after)) for v in after] + [abs(v - median(before)) for v in before])
+    return abs(move) > max(model_h, SEASON_ONCE_REACH_Z * sd * math.sqrt(1.57 / len(after) + 1.57 / len(before)))
+
+
+def _season_seen_once(pts: Sequence[Point], target: datetime, cal: HolidayCalendar, p: ModelParams,
+                      model_spread: float, model_h: float) -> tuple[float, float, float, str] | None:
+    """A day of a configured season (or of its reach, the SEASON_ONCE_REACH days after it) whose history
+    holds one occurrence: (log forecast, half-width, another log forecast the band also covers, a note),
+    else None. The reach is read so only where the occurrence's days after it stood apart from the
+    ordinary days (`_season_once_reach`).
+
+    A season-wide effect times the ordinary week reads a run-up of weeks (x1.1 at its start, x12 on its
+    last day) as its average, and the days after it as ordinary ones. One occurrence holds each offset
+    once: the target is read as that offset's day of the occurrence, moved from its weekday to the
+    target's by the season's own weekly shape (each of its days against its centred week's median, a
+    median per weekday), and by the change since, read from the latest SEASON_ONCE_SO_FAR days each against its own
+    offset's day (the median of those differences). Their spread is this reading's own error on this
+    occurrence's days so far: where it is larger than two days of the model's noise (`model_spread`)
+    allow at the chi-square bar SEASON_ONCE_P, the reading does not hold on this year's days and the
+    model's forecast stands; else the band is `p.k` of it, never narrower than the model's (`model_h`)
+    nor wider than its ceiling. Where the
+    occurrence's day stood off the season's weekly shape by more than the band and by more than `p.k` of
+    its days' own noise about it (robust: MAD_SCALE times their median distance; a deadline's last weekend
+    filed like its weekdays), one occurrence cannot tell whether the target keeps the week's shape: it
+    is read as the occurrence's day without the weekdays' difference, and the band also reaches the
+    reading with it (the hard rule still judges from the forecast, so a duplicate still fails). Off by
+    less than the band but beyond its days' noise (a total, whose quiet part worked the weekend), the
+    forecast stays the week's and the band also reaches the reading without the weekdays' difference.
+    None where the history holds no occurrence or two, the target or its offset's day is a holiday the
+    other is not, or the days so far are too few."""
+    day = target.date()
+    values = {q.at.date(): math.log(max(q.value, 0.5)) for q in pts}
+    for name, spans_ in cal.seasons.items():
+        spans = sorted(spans_)
+        hit = _season_once_map(day, spans)
+        if hit is None or hit[0] == 0:
+            continue
+        i, first, last = hit
+        first0, last0 = spans[i - 1]
+        day0 = _season_once_day(day, first, last, first0, last0)
+        if day0 not in values or day0 >= first:
+            return None
+        if i >= 2:
+            # a second occurrence in the history: the season's own effect is read as the model reads it
+            older = _season_once_day(day, first, last, *spans[i - 2])
+            if older in values:
+                return None
+        if cal.name(day) != cal.name(day0):
+            return None
+        # the season's own weekly shape, from the occurrence's days (and its reach) each against its centred
+        # week's median (a median: the season's last days, steeply up, do not lift the days after them)
+        resid: dict[int, list[float]] = defaultdict(list)
+        d = first0
+        while d <= last0 + timedelta(days=SEASON_ONCE_REACH):
+            if d in values and not cal.name(d) and (week := _season_once_week(d, values, cal)) is not None:
+                resid[d.weekday()].append(values[d] - week)
+            d += timedelta(days=1)
+        if len(resid) < WEEK_DAYS or min(len(v) for v in resid.values()) < SEASON_ONCE_MIN_WEEKS:
+            return None
+        # (each weekday against the week's median, as the occurrence's day is below: not centred)
+        shape = {w: median(v) for w, v in resid.items()}
+        occurrence = [d for d in (first0 + timedelta(days=j) for j in range((last0 - first0).days + SEASON_ONCE_REACH + 1))
+                      if d in values]
+        if day > last and not _season_once_reach(values, cal, shape, first, last0, model_h):
+            return None
+        diffs = []
+        for j in range(1, SEASON_ONCE_SO_FAR + 1):
+            d = day - timedelta(days=j)
+            d0 = _season_once_day(d, first, last, first0, last0)
+            # (a pair where either day stood off the season's week is what one occurrence cannot tell: not read)
+            if d in values and d0 in values and cal.name(d) == cal.name(d0) \
+                    and max(abs(_season_once_off(d, values, cal, shape)), abs(_season_once_off(d0, values, cal, shape))) <= model_h:
+                diffs.append((values[d] - shape[d.weekday()]) - (values[d0] - shape[d0.weekday()]))
+        if len(diffs) < SEASON_ONCE_MIN_DAYS:
+            return None
+        change = median(diffs)
+        spread = MAD_SCALE * median([abs(v - change) for v in diffs])
+        # the reading holds where its errors so far are the model's noise on two days (twice its variance),
+        # at the chi-square bar SEASON_ONCE_P on their number
+        if spread ** 2 > 2 * model_spread ** 2 * chi2.ppf(1 - SEASON_ONCE_P, len(diffs) - 1) / (len(diffs) - 1):
+            return None
+        # (never narrower than the model's band, never wider than its ceiling)
+        h = min(max(p.k * spread * math.sqrt(1 + 1.57 / len(diffs)), model_h), p.ceiling)
+        kept = values[day0] - shape[day0.weekday()] + shape[day.weekday()] + change
+        untold = values[day0] + change  # the occurrence's day without the weekdays' difference
+        # did the occurrence's day keep the season's week? its value against its centred week, less its weekday's
+        off = _season_once_off(day0, values, cal, shape)
+        offset = (day - first).days if day <= last else (day - last).days
+        where = f"day {offset + 1} of" if day <= last else f"{offset} days after"
+        # (off by more than the band and by more than the band's bar on the occurrence's own days' noise
+        # about the season's week: a day a little off its week is noise, which a total's smooth days make small)
+        offs = [abs(_season_once_off(d, values, cal, shape)) for d in occurrence]
+        off_noise = p.k * MAD_SCALE * median(offs)
+        if abs(off) > max(h, off_noise) and abs(kept - untold) > h:
+            return (untold, h, kept,
+                    (f"{where} {name}, seen once: read as {day0:%Y-%m-%d} x{math.exp(change):.2f}, without the weekdays' "
+                    f"difference (that day stood x{math.exp(off):.2f} off the season's week); the band also covers "
+                    f"it with the difference"))
+        # off by less than the band, but beyond its days' noise (a total, its quiet filers a part of it): the
+        # band also covers the day without the weekdays' difference, the forecast stays the week's
+        also = untold if abs(off) > off_noise and abs(kept - untold) > h else kept
+        return (kept, h, also,
+                (f"{where} {name}, seen once: read as {day0:%Y-%m-%d} on this weekday (the season's own week), "
+                f"x{math.exp(change):.2f} since (its latest {len(diffs)} days each against its own offset's)"
+                + (f"; that day stood x{math.exp(off):.2f} off the season's week, so the band also covers it without "
+                   "the weekdays' difference" if also != kept else "")))
     return None
 
 

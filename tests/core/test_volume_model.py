@@ -3413,3 +3413,64 @@ def test_a_weekly_series_whose_holidays_move_nothing_keeps_its_forecast(monkeypa
     without = forecast([q for q in history if q.at < target], target, calendar_=cal)
     assert not any("holidays and eves it holds" in note for note in with_rule.notes)
     assert (with_rule.baseline, with_rule.lower, with_rule.upper) == (without.baseline, without.lower, without.upper)
+
+
+def _campaign_days(seasons: dict[str, list[tuple[date, date]]], days: int = 700, seed: int = 19,
+                   peak: float = 3.0, after: float = 0.5) -> list[Point]:
+    """A shop's orders per day from 2024-01-01: weekdays 1.0, weekends x0.5, 4% noise; each occurrence of
+    its configured campaign climbs steadily (log-linear) from x1.1 on its first day to `peak` on its
+    last, keeping the weekly shape, and the four weeks after it run `after` (the customers' orders done)."""
+    rng = random.Random(seed)
+    spans = [span for spans in seasons.values() for span in spans]
+    out = []
+    for i in range(days):
+        d = date(2024, 1, 1) + timedelta(days=i)
+        f = 1.0 if d.weekday() < 5 else 0.5
+        for first, last in spans:
+            if first <= d <= last:
+                f *= math.exp(math.log(1.1) + (math.log(peak) - math.log(1.1)) * (d - first).days / (last - first).days)
+            elif 1 <= (d - last).days <= 28:
+                f *= after
+        out.append(Point(datetime(d.year, d.month, d.day), round(10_000 * f * math.exp(rng.gauss(0, 0.04)))))
+    return out
+
+
+_CAMPAIGN = {"Autumn launch": [(date(2024, 9, 2), date(2024, 10, 6)), (date(2025, 9, 8), date(2025, 10, 12))]}
+
+
+def test_a_configured_season_seen_once_is_read_by_its_offset_in_it():
+    """A campaign seen once climbs from x1.1 to x3 over five weeks, then four weeks at x0.5: a
+    season-wide effect times the ordinary week reads its last days at its average (main: a 35% drop of
+    its last Wednesday passed), and the weeks after as ordinary ones. Read as the occurrence's day at the
+    same offset, on this year's weekday and level, its last days and the weeks after (its reach: they
+    stood apart a year before) pass, and a 35% drop or a doubled day fails."""
+    cal = HolidayCalendar(seasons=_CAMPAIGN)
+    history = _campaign_days(_CAMPAIGN)
+    for target_day in (date(2025, 10, 8), date(2025, 10, 11), date(2025, 10, 15), date(2025, 10, 30)):
+        target = datetime(target_day.year, target_day.month, target_day.day)
+        fc = forecast([q for q in history if q.at < target][-400:], target, calendar_=cal)
+        value = next(q.value for q in history if q.at == target)
+        assert any("Autumn launch, seen once" in n for n in fc.notes), fc.notes
+        assert judge(fc, value).passed, (target_day, value / fc.baseline, fc.lower / fc.baseline, fc.upper / fc.baseline)
+        assert not judge(fc, 0.65 * value).passed and not judge(fc, 2 * value).passed
+
+
+def test_a_configured_season_seen_twice_or_never_is_not_read_by_offset():
+    """The rule needs one occurrence in the history: none (the first campaign) or two (a longer
+    history) leave the model's reading, so do the weeks after a campaign that were ordinary a year
+    before, and a calendar without seasons never reaches it."""
+    campaigns = {"Autumn launch": [(date(2024, 9, 2), date(2024, 10, 6)), (date(2025, 9, 8), date(2025, 10, 12)),
+                                   (date(2026, 9, 7), date(2026, 10, 11))]}
+    cal = HolidayCalendar(seasons=campaigns)
+    history = _campaign_days(campaigns, days=1100)
+    for target in (datetime(2024, 10, 3), datetime(2026, 10, 8)):
+        fc = forecast([q for q in history if q.at < target], target, calendar_=cal)
+        assert not any("seen once" in n and "Autumn launch" in n for n in fc.notes), fc.notes
+    # the weeks after a campaign that were ordinary ones a year before are no reach of it: the model's
+    history = _campaign_days(_CAMPAIGN, after=1.0)
+    target = datetime(2025, 10, 22)
+    fc = forecast([q for q in history if q.at < target][-400:], target, calendar_=HolidayCalendar(seasons=_CAMPAIGN))
+    assert not any("days after Autumn launch" in n for n in fc.notes), fc.notes
+    plain = _campaign_days({}, days=500)
+    fc = forecast(plain[:-1], plain[-1].at, calendar_=HolidayCalendar())
+    assert not any("seen once:" in n for n in fc.notes)
