@@ -163,6 +163,10 @@ COUNT_SHAPES = ("weekday",)
 FORTNIGHT_MIN_OCCASIONS = 6
 COUNT_TAIL = 1e-4  # a count a clean partition reaches less often than this (each side) is outside the band
 MIN_OCCURRENCES = {"month_of_year": 2}
+# a run of this many one-step errors in a row (ModelParams.shift_after's three), each this many robust sds
+# out on one side, is a level step the rolling level was catching up on, not noise (`_clipped_noise_sd`)
+STEP_RUN = 3
+STEP_RUN_Z = 2.0
 YEARLY_HARMONICS = 2  # a weekly series' smooth yearly season: a cycle and its first overtone (see _yearly_season)
 MONTH_REACH_DAYS = 75  # a daily series' month of the year is compared with the ordinary days this far either side
 # a month compared with one side only (the other too short, or standing out itself): this many standard errors
@@ -3136,12 +3140,35 @@ def _noise_sd(fit: SeriesFit) -> float:
     return MAD_SCALE * max(mad(errors), mad(fit.resid))
 
 
+def _clipped_noise_sd(fit: SeriesFit) -> float:
+    """`_noise_sd` without the one-step errors of a level step being caught up: runs of STEP_RUN or more
+    errors in a row, each STEP_RUN_Z robust sds or more out on one side (an old backfill's months in
+    and out, read by a rolling level), are no noise a month of the year must stand out of; a fifth to a
+    third of the errors inflate even a MAD. Single outliers stay (they are the series' own tails)."""
+    errors = np.asarray([e for _, e in fit.errors] or fit.resid, dtype=float)
+    sd = MAD_SCALE * mad(errors.tolist())
+    side = np.sign(errors - np.median(errors)) * (np.abs(errors - np.median(errors)) >= STEP_RUN_Z * sd)
+    caught = np.zeros(len(errors), dtype=bool)
+    start = 0
+    for i in range(1, len(errors) + 1):
+        if i == len(errors) or side[i] != side[start]:
+            if side[start] != 0 and i - start >= STEP_RUN:
+                caught[start:i] = True
+            start = i
+    kept = errors[~caught]
+    if not caught.any() or len(kept) < len(errors) // 2:
+        return _noise_sd(fit)
+    return MAD_SCALE * max(mad(kept.tolist()), mad(fit.resid))
+
+
 def _indistinct(fit: SeriesFit, used: Sequence[str], months_earned: bool = False) -> set[tuple[str, object]]:
     """The earned groups (a holiday, a day near one, a closure's length) whose past effect is within
     DISTINCT_Z standard errors of zero: their days are ordinary days, judged by the ordinary band,
     instead of a group of one or two noisy past points whose band would sit at the ceiling.
     `months_earned`: a daily series' months of the year already earned theirs (`_earned_months`)."""
     sd = _noise_sd(fit)
+    # a monthly series' month of the year is read against its noise without the level's catching-up errors
+    month_sd = _clipped_noise_sd(fit) if "month_of_year" in used and not months_earned else sd
     # each point's counting variance in log space (1/rows) where it has few rows (FEW_ROWS: counting
     # alone moves it by 10% or more), as far as the series' own noise shows counting: rows that
     # arrive like clockwork (a spread under 1/sqrt(rows)) scale it down
@@ -3170,7 +3197,8 @@ def _indistinct(fit: SeriesFit, used: Sequence[str], months_earned: bool = False
             # (x0.25 of a Monday of forty, drawn 1) is no effect of the neighbourhood
             own = points[value]
             counting = float(np.mean(counting_var[own])) * members / len(own) if own else 0.0
-            se = math.sqrt(max(sd ** 2, counting) * (math.pi / 2 if members > 2 else 1.0) / members)
+            noise = month_sd if f == "month_of_year" else sd
+            se = math.sqrt(max(noise ** 2, counting) * (math.pi / 2 if members > 2 else 1.0) / members)
             if abs(fit.effects[f].get(value, 0.0)) <= DISTINCT_Z["near_holiday" if neighbour else f] * se:
                 drop.add((f, value))
     return drop

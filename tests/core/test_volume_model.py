@@ -3474,3 +3474,36 @@ def test_a_configured_season_seen_twice_or_never_is_not_read_by_offset():
     plain = _campaign_days({}, days=500)
     fc = forecast(plain[:-1], plain[-1].at, calendar_=HolidayCalendar())
     assert not any("seen once:" in n for n in fc.notes)
+
+
+def _county_months(seed: int, backfill: float) -> tuple[list[Point], datetime, float]:
+    """A fiscal year's monthly series (July x0.66, June's rush x1.6, a quarter's closes x1.15), growing 6%
+    a year, 4% noise, its months 8-21 backfilled at `backfill` (unlabelled); the target: the fourth July."""
+    rng = random.Random(seed)
+    shape = {7: 0.66, 6: 1.6, 8: 0.75, 9: 1.15, 12: 1.15, 3: 1.15, 1: 0.85}
+    ends, (y, m) = [], (2021, 7)
+    for _ in range(37):
+        ends.append(datetime(y, m, calendar.monthrange(y, m)[1]))
+        y, m = (y + 1, 1) if m == 12 else (y, m + 1)
+    values = [1000 * 1.06 ** (i / 12) * shape.get(d.month, 1.0) * (backfill if 8 <= i < 22 else 1.0)
+              * math.exp(rng.gauss(0, 0.04)) for i, d in enumerate(ends)]
+    return [Point(a, v) for a, v in zip(ends[:-1], values[:-1])], ends[-1], values[-1]
+
+
+def test_month_of_year_read_against_noise_without_a_backfills_catching_up() -> None:
+    # the backfill's months in and out are runs of one-step errors the rolling level catches up on:
+    # counted as noise they hid July's earned effect (main: July read as an ordinary month, 0.62x)
+    hist, target, value = _county_months(22, 0.6)
+    fc = forecast(hist, target)
+    assert "month:Jul" in fc.group
+    assert judge(fc, value).passed
+    assert not judge(fc, value * 0.65).passed
+
+
+def test_month_noise_unchanged_without_a_level_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    # no run of gross errors: the month's noise is the series' own, and the forecast is main's
+    hist, target, _ = _county_months(22, 1.0)
+    ours = forecast(hist, target)
+    monkeypatch.setattr(volume_model, "_clipped_noise_sd", volume_model._noise_sd)
+    theirs = forecast(hist, target)
+    assert (ours.baseline, ours.lower, ours.upper, ours.group) == (theirs.baseline, theirs.lower, theirs.upper, theirs.group)
