@@ -22,7 +22,15 @@ from dw_assets.core import stats
 from dw_assets.core.approvals import parse_duration
 from dw_assets.core.check_render import bar_table, table_md
 from dw_assets.core.volume_calendar import Grain, HolidayCalendar, hour_of_key
-from dw_assets.core.volume_model import Forecast, Judgement, ModelParams, Point, forecast, judge, total_of_groups
+from dw_assets.core.volume_model import (
+    Forecast,
+    Judgement,
+    ModelParams,
+    Point,
+    forecast,
+    judge,
+    total_of_groups,
+)
 
 Severity = Literal["WARN", "ERROR"]
 Direction = Literal["both", "drop", "spike"]

@@ -3053,9 +3053,9 @@ def total_of_groups(total: Forecast, groups: Sequence[Forecast], params: ModelPa
     return replace(total, baseline=baseline, lower=lower, upper=upper, half_width=h,
                    group=f"the sum of {len(groups)} groups' forecasts, each on its own calendar",
                    empty_is_normal=all(g.empty_is_normal for g in groups),
-                   notes=[*total.notes, f"read as the sum of its {len(groups)} groups' forecasts (each group on its "
-                          f"own calendar; the total's own past was {total.baseline:,.0f} "
-                          f"[{total.lower:,.0f}, {total.upper:,.0f}])"])
+                   notes=[*total.notes, (f"read as the sum of its {len(groups)} groups' forecasts (each group on "
+                                         f"its own calendar; the total's own past was {total.baseline:,.0f} "
+                                         f"[{total.lower:,.0f}, {total.upper:,.0f}])")])
 
 
 def judge(fc: Forecast, observed: float, *, accepted: bool = False, direction: str = "both") -> Judgement:
