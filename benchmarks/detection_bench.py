@@ -213,7 +213,7 @@ from dw_assets.checks.volume import evaluate_volume
 from dw_assets.config import HolidaysConfig, VolumeCheckConfig
 from dw_assets.connectors.warehouse import Warehouse
 from dw_assets.core.volume_calendar import HolidayCalendar, features_of, local_hours
-from dw_assets.core.volume_model import ModelParams, Point, forecast, judge
+from dw_assets.core.volume_model import ModelParams, Point, forecast, judge, total_of_groups
 
 DROPS = (0.10, 0.20, 0.35, 0.50, 0.80)
 FAULTS = [f"drop_{int(d * 100)}" for d in DROPS] + ["empty", "duplicated", "missing_group", "late"]
@@ -3699,6 +3699,9 @@ def run_estate(estate: Estate, params: ModelParams, stride: int = 1) -> dict[str
         calendars = [estate.calendar] + [estate.calendar_of(i) for i in range(n_groups)]
         fcs = [forecast(h, at, grain=estate.grain, calendar_=c, params=params, timezone=estate.timezone)
                for h, c in zip([total_hist, *group_hist], calendars)]
+        if any(c is not None for c in estate.group_calendars):
+            # groups on calendars of their own: the total is read as their sum, as the product's grouped check does
+            fcs[0] = total_of_groups(fcs[0], fcs[1:], params)
 
         def ours(values: list[float], fcs: list = fcs) -> bool:
             totals = [sum(values)] + values

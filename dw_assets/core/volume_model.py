@@ -3246,6 +3246,32 @@ def _group_label(fv: Mapping[str, object], used: Iterable[str]) -> str:
     return ", ".join(parts) or "all"
 
 
+def total_of_groups(total: Forecast, groups: Sequence[Forecast], params: ModelParams | None = None) -> Forecast:
+    """The forecast of a total over groups that keep calendars of their own (regions' school breaks and
+    holidays): the sum of the groups' forecasts, its band the groups' half-widths added in quadrature (each
+    group's band is its own k standard deviations; independent errors add as variances), never tighter than
+    the model's floor. The total's own past holds a day's mix of group states (which groups are on break)
+    only when that mix recurred, and regional breaks move against each other from year to year; each
+    group's forecast reads its own calendar, so their sum holds the mix of the target day. The total's
+    hard ratio is kept; it is empty as usual only where every group is."""
+    p = params or ModelParams()
+    baseline = sum(g.baseline for g in groups)
+    if not groups or baseline <= 0:
+        return total
+    up = math.sqrt(sum((g.upper - g.baseline) ** 2 for g in groups))
+    down = math.sqrt(sum((g.baseline - g.lower) ** 2 for g in groups))
+    upper = max(baseline + up, baseline * math.exp(p.floor))
+    lower = min(max(baseline - down, 0.0), baseline * math.exp(-p.floor))
+    upper = min(upper, baseline * total.hard_ratio)
+    h = max(math.log(upper / baseline), -math.log(lower / baseline) if lower > 0 else p.ceiling)
+    return replace(total, baseline=baseline, lower=lower, upper=upper, half_width=h,
+                   group=f"the sum of {len(groups)} groups' forecasts, each on its own calendar",
+                   empty_is_normal=all(g.empty_is_normal for g in groups),
+                   notes=[*total.notes, (f"read as the sum of its {len(groups)} groups' forecasts (each group on "
+                                         f"its own calendar; the total's own past was {total.baseline:,.0f} "
+                                         f"[{total.lower:,.0f}, {total.upper:,.0f}])")])
+
+
 def judge(fc: Forecast, observed: float, *, accepted: bool = False, direction: str = "both") -> Judgement:
     """Hard rules first (empty; at or over `hard_ratio` x baseline), then the band, on the watched side."""
     ratio = observed / fc.baseline if fc.baseline else None

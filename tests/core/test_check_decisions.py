@@ -154,5 +154,8 @@ def test_a_group_with_its_own_calendar_is_forecast_with_it_and_the_total_keeps_t
     own = decide_volume(*args, holidays=england, groups=groups, group_holidays={"IL": israel, "FR": israel})
     assert own.passed, own.summary
     assert own.metadata["group_calendars"] == {"IL": "IL"} and own.metadata["group_calendars_unmatched"] == ["FR"]
-    # the total keeps the check's calendar: it is the same forecast with or without the group's
-    assert own.metadata["baseline"] == plain.metadata["baseline"]
+    # with a group on a calendar of its own, the total is read as the sum of its groups' forecasts (the
+    # Israeli holiday held there); without, from its own past
+    assert "sum of 2 groups" in own.metadata["comparison_group"]
+    assert "sum of" not in plain.metadata["comparison_group"]
+    assert own.metadata["baseline"] < plain.metadata["baseline"]

@@ -19,7 +19,7 @@ import pytest
 
 from benchmarks.detection_bench import ESTATES, _lookback, _owned
 from dw_assets.core import volume_model
-from dw_assets.core.checks_logic import parse_partition_moment
+from dw_assets.core.checks_logic import CheckOutcome, decide_volume, parse_partition_moment
 from dw_assets.core.volume_calendar import (
     HolidayCalendar,
     carries_closed_days,
@@ -3507,3 +3507,55 @@ def test_month_noise_unchanged_without_a_level_step(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(volume_model, "_clipped_noise_sd", volume_model._noise_sd)
     theirs = forecast(hist, target)
     assert (ours.baseline, ours.lower, ours.upper, ours.group) == (theirs.baseline, theirs.lower, theirs.upper, theirs.group)
+
+
+def _two_regions(days: int = 430) -> tuple[list[tuple[str, list[float]]], dict[str, HolidayCalendar], HolidayCalendar]:
+    """Two regions' daily orders (60/40), each on its own summer school break (x0.1): a year ago both
+    broke together in July; this year region a breaks in the first half of July, region b in the second."""
+    start = date(2024, 6, 1)
+    own = {"a": [(date(2024, 7, 1), date(2024, 7, 28)), (date(2025, 7, 1), date(2025, 7, 14))],
+           "b": [(date(2024, 7, 1), date(2024, 7, 28)), (date(2025, 7, 15), date(2025, 7, 28))]}
+    rng = random.Random(19)
+    rows = []
+    for i in range(days):
+        d = start + timedelta(days=i)
+        values = []
+        for g, share in (("a", 600.0), ("b", 400.0)):
+            level = 0.1 if any(lo <= d <= hi for lo, hi in own[g]) else 1.0
+            values.append(share * level * (0.3 if d.weekday() >= 5 else 1.0) * math.exp(rng.gauss(0, 0.04)))
+        rows.append((d.isoformat(), values))
+    cals = {g: HolidayCalendar(breaks={"Summer break": own[g]}) for g in own}
+    total_cal = HolidayCalendar(breaks={"Summer break (a)": own["a"], "Summer break (b)": own["b"]})
+    return rows, cals, total_cal
+
+
+def _decide_total(rows: list[tuple[str, list[float]]], target: str, values: list[float],
+                  group_holidays: dict[str, HolidayCalendar] | None, total_cal: HolidayCalendar) -> CheckOutcome:
+    past = [(p, v) for p, v in rows if p < target]
+    groups = {g: (values[i], [(p, v[i]) for p, v in past]) for i, g in enumerate(("a", "b"))}
+    return decide_volume("shop.orders", target, sum(values), [(p, sum(v)) for p, v in past], holidays=total_cal,
+                         groups=groups, group_holidays=group_holidays)
+
+
+def test_total_of_groups_on_their_own_breaks_is_their_sum():
+    # 3 July 2025: region a on break, b at school; the total's own past has only July days with both away
+    # (0.1x), so it reads this day ~5x high; the sum of the regions' forecasts holds the day's mix
+    rows, cals, total_cal = _two_regions()
+    target = "2025-07-03"
+    clean = dict(rows)[target]
+    out = _decide_total(rows, target, clean, cals, total_cal)
+    assert out.passed, out.summary
+    assert "sum of 2 groups" in out.metadata["comparison_group"]
+    dropped = _decide_total(rows, target, [v * 0.65 for v in clean], cals, total_cal)
+    assert not dropped.passed and dropped.metadata["verdict"] == "below_band", dropped.summary
+    doubled = _decide_total(rows, target, [v * 2 for v in clean], cals, total_cal)
+    assert not doubled.passed
+
+
+def test_total_of_groups_not_read_without_group_calendars():
+    # no group keeps a calendar of its own: the total is read from its own past, as before
+    rows, _, total_cal = _two_regions()
+    target = "2025-06-10"
+    out = _decide_total(rows, target, dict(rows)[target], None, total_cal)
+    assert out.passed, out.summary
+    assert "sum of" not in out.metadata["comparison_group"]
