@@ -213,7 +213,14 @@ from dw_assets.checks.volume import evaluate_volume
 from dw_assets.config import HolidaysConfig, VolumeCheckConfig
 from dw_assets.connectors.warehouse import Warehouse
 from dw_assets.core.volume_calendar import HolidayCalendar, features_of, local_hours
-from dw_assets.core.volume_model import ModelParams, Point, forecast, judge, total_of_groups
+from dw_assets.core.volume_model import (
+    ModelParams,
+    Point,
+    forecast,
+    judge,
+    reads_total_as_groups_sum,
+    total_of_groups,
+)
 
 DROPS = (0.10, 0.20, 0.35, 0.50, 0.80)
 FAULTS = [f"drop_{int(d * 100)}" for d in DROPS] + ["empty", "duplicated", "missing_group", "late"]
@@ -3613,6 +3620,9 @@ HELD_OUT -= {"payments_lord_howe_hourly", "payments_ke_monthly", "outages_gr", "
 # the sixteenth round: written blind (the bench's helpers and categories, not the model's internals), each with
 # its own number of groups, and never run on the model before the round's final run
 HELD_OUT |= {"orders_hk_hourly", "admissions_ar", "reads_za", "loans_fi_weekly"}
+# the seventeenth round: the sixteenth round's held-out first run (orders_hk_hourly, admissions_ar, reads_za,
+# loans_fi_weekly, on its merged model) was read for it, so they are no longer held out
+HELD_OUT -= {"orders_hk_hourly", "admissions_ar", "reads_za", "loans_fi_weekly"}
 
 
 def faulted(rng: random.Random, groups: list[float]) -> dict[str, list[float]]:
@@ -3699,7 +3709,8 @@ def run_estate(estate: Estate, params: ModelParams, stride: int = 1) -> dict[str
         calendars = [estate.calendar] + [estate.calendar_of(i) for i in range(n_groups)]
         fcs = [forecast(h, at, grain=estate.grain, calendar_=c, params=params, timezone=estate.timezone)
                for h, c in zip([total_hist, *group_hist], calendars)]
-        if any(c is not None for c in estate.group_calendars):
+        own = sum(c is not None for c in estate.group_calendars)
+        if reads_total_as_groups_sum(n_groups, len(fcs) - 1, own):
             # groups on calendars of their own: the total is read as their sum, as the product's grouped check does
             fcs[0] = total_of_groups(fcs[0], fcs[1:], params)
 

@@ -29,6 +29,7 @@ from dw_assets.core.volume_model import (
     Point,
     forecast,
     judge,
+    reads_total_as_groups_sum,
     total_of_groups,
 )
 
@@ -117,7 +118,8 @@ def decide_volume(dataset_id: str, partition: str, observed: float, history: Seq
     group_rows: list[dict[str, Any]] = []
     judged = [(key, value, *judge_series(series, value, (group_holidays or {}).get(key) or holidays))
               for key, (value, series) in sorted((groups or {}).items()) if len(series) >= min_history]
-    if (groups and len(judged) == len(groups) and any(key in (group_holidays or {}) for key in groups)):
+    own = sum(key in (group_holidays or {}) for key in groups or {})
+    if reads_total_as_groups_sum(len(groups or {}), len(judged), own):
         # groups on calendars of their own, every one forecast: the total is read as the sum of their
         # forecasts (its own past holds a day's mix of group breaks only where that mix recurred)
         fc = total_of_groups(fc, [gfc for _, _, gfc, _ in judged], model)

@@ -1157,11 +1157,17 @@ def _season_once_day(day: date, first: date, last: date, first0: date, last0: da
     return first0 + (day - first)
 
 
+def _centred_week(day: date, values: Mapping[date, float], cal: HolidayCalendar,
+                  less: Mapping[int, float] | None = None) -> list[float]:
+    """The log values of `day`'s centred week without its holidays, each less its weekday's `less`."""
+    days = (day + timedelta(days=j) for j in range(-3, 4))
+    return [values[d] - (less[d.weekday()] if less else 0.0) for d in days if d in values and not cal.name(d)]
+
+
 def _season_once_week(day: date, values: Mapping[date, float], cal: HolidayCalendar) -> float | None:
     """The median of `day`'s centred week (log values) without its holidays (a Christmas week's closed
     days would make a Saturday its median), None where fewer than SEASON_ONCE_WEEK_DAYS days are left."""
-    week = [v for j in range(-3, 4) if (v := values.get(day + timedelta(days=j))) is not None
-            and not cal.name(day + timedelta(days=j))]
+    week = _centred_week(day, values, cal)
     return median(week) if len(week) >= SEASON_ONCE_WEEK_DAYS else None
 
 
@@ -1169,8 +1175,7 @@ def _season_once_off(day: date, values: Mapping[date, float], cal: HolidayCalend
     """How far `day` (log) stood off the season's weekly `shape`: its value less its weekday's, against the
     median of its centred week's values each less its weekday's (a run-up's steady climb is no day off,
     a weekend filed like the weekdays is); 0 for a holiday or a week too short to read."""
-    week = [v - shape[d.weekday()] for j in range(-3, 4) if (v := values.get(d := day + timedelta(days=j))) is not None
-            and not cal.name(d)]
+    week = _centred_week(day, values, cal, less=shape)
     if cal.name(day) or len(week) < SEASON_ONCE_WEEK_DAYS:
         return 0.0
     return values[day] - shape[day.weekday()] - median(week)
@@ -3148,15 +3153,12 @@ def _clipped_noise_sd(fit: SeriesFit) -> float:
     errors = np.asarray([e for _, e in fit.errors] or fit.resid, dtype=float)
     sd = MAD_SCALE * mad(errors.tolist())
     side = np.sign(errors - np.median(errors)) * (np.abs(errors - np.median(errors)) >= STEP_RUN_Z * sd)
-    caught = np.zeros(len(errors), dtype=bool)
-    start = 0
-    for i in range(1, len(errors) + 1):
-        if i == len(errors) or side[i] != side[start]:
-            if side[start] != 0 and i - start >= STEP_RUN:
-                caught[start:i] = True
-            start = i
-    kept = errors[~caught]
-    if not caught.any() or len(kept) < len(errors) // 2:
+    caught: list[bool] = []
+    for out, run in itertools.groupby(side.tolist()):
+        n = len(list(run))
+        caught += [out != 0 and n >= STEP_RUN] * n
+    kept = errors[~np.asarray(caught, dtype=bool)]
+    if len(kept) == len(errors) or len(kept) < len(errors) // 2:
         return _noise_sd(fit)
     return MAD_SCALE * max(mad(kept.tolist()), mad(fit.resid))
 
@@ -3244,6 +3246,13 @@ def _group_label(fv: Mapping[str, object], used: Iterable[str]) -> str:
         else:
             parts.append(f"holiday:{v}")
     return ", ".join(parts) or "all"
+
+
+def reads_total_as_groups_sum(groups: int, forecast: int, own_calendars: int) -> bool:
+    """Whether a total is read as the sum of its groups' forecasts (`total_of_groups`): every one of its
+    `groups` was `forecast` and `own_calendars` of them keep calendars of their own. One rule for the
+    grouped check and the benchmark, so the two cannot drift."""
+    return groups > 0 and forecast == groups and own_calendars > 0
 
 
 def total_of_groups(total: Forecast, groups: Sequence[Forecast], params: ModelParams | None = None) -> Forecast:

@@ -685,12 +685,16 @@ SIXTEENTH_ROUND = {
 }
 
 
+# ... of which the seventeenth round read all four (their first run's misses), so none is held out now
+READ_IN_SEVENTEENTH_ROUND = set(SIXTEENTH_ROUND)
+
+
 @pytest.mark.parametrize("name", sorted(SIXTEENTH_ROUND))
 def test_sixteenth_round_estates_generate(name: str) -> None:
     groups, length, kinds = SIXTEENTH_ROUND[name]
     # (a channel may hold no orders in an hour its market is closed; the table always holds rows)
     estate, second, stamps = _generated(name, groups, length)
-    assert name in HELD_OUT
+    assert name not in HELD_OUT and name in READ_IN_SEVENTEENTH_ROUND
     if estate.grain == "hour":  # the last fortnight of local days evaluated (trading hours only), four weeks before
         assert stamps[-1] - stamps[estate.evaluate_from] < timedelta(days=14)
         assert stamps[estate.evaluate_from] - stamps[0] >= timedelta(days=27)

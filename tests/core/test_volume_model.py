@@ -3559,3 +3559,23 @@ def test_total_of_groups_not_read_without_group_calendars():
     out = _decide_total(rows, target, dict(rows)[target], None, total_cal)
     assert out.passed, out.summary
     assert "sum of" not in out.metadata["comparison_group"]
+
+
+def test_total_read_as_groups_sum_only_with_every_group_forecast_and_a_calendar_of_its_own():
+    # one rule for the grouped check and the bench: a group too new to forecast keeps the total's own past
+    assert volume_model.reads_total_as_groups_sum(groups=2, forecast=2, own_calendars=1)
+    assert not volume_model.reads_total_as_groups_sum(groups=2, forecast=1, own_calendars=1)
+    assert not volume_model.reads_total_as_groups_sum(groups=2, forecast=2, own_calendars=0)
+    assert not volume_model.reads_total_as_groups_sum(groups=0, forecast=0, own_calendars=0)
+
+
+def test_total_of_groups_keeps_the_totals_own_past_while_a_group_is_too_new_to_forecast():
+    # region b's history is cut to a few days: it is not forecast, so the total is not read as a sum
+    rows, cals, total_cal = _two_regions()
+    target = "2025-06-10"
+    past = [(p, v) for p, v in rows if p < target]
+    clean = dict(rows)[target]
+    groups = {"a": (clean[0], [(p, v[0]) for p, v in past]), "b": (clean[1], [(p, v[1]) for p, v in past[-2:]])}
+    out = decide_volume("shop.orders", target, sum(clean), [(p, sum(v)) for p, v in past], holidays=total_cal,
+                        groups=groups, group_holidays=cals)
+    assert "sum of" not in out.metadata["comparison_group"], out.metadata["comparison_group"]
