@@ -1,4 +1,4 @@
-"""The detection benchmark's blind estates (fifth, eighth to sixteenth rounds) (written blind) generate what their docstrings say:
+"""The detection benchmark's blind estates (fifth, eighth to seventeenth rounds) (written blind) generate what their docstrings say:
 deterministic per seed, five groups, increasing partitions, the evaluated window and the clean
 partitions' kinds set. Generation only: the model is never run here (that is the benchmark's job)."""
 
@@ -706,9 +706,42 @@ def test_sixteenth_round_estates_generate(name: str) -> None:
     _hold_every_kind(kinds, estate, second)
 
 
+# the seventeenth round (written blind, held out until its final run): each estate, its number of groups,
+# its length at least and the kinds of clean partitions its evaluated window must hold
+SEVENTEENTH_ROUND = {
+    "taps_bangkok_hourly": (3, 700, {"holiday", "exodus", "songkran", "return", "storm", "after_shift", "ordinary"}),
+    "donations_tr": (4, 760, {"kandil", "ramadan", "kurban_run_up", "holiday", "after_shift", "ordinary"}),
+    "appointments_no_weekly": (5, 208, {"fellesferie", "after_break", "pre_christmas", "christmas", "holiday",
+                                        "after_shift", "ordinary"}),
+    "checkins_co_pe": (6, 760, {"resolutions", "beach_season", "long_weekend", "year_end", "holiday", "after_shift",
+                                "ordinary"}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SEVENTEENTH_ROUND))
+def test_seventeenth_round_estates_generate(name: str) -> None:
+    groups, length, kinds = SEVENTEENTH_ROUND[name]
+    estate, second, stamps = _generated(name, groups, length)
+    assert name in HELD_OUT, "blind: never run on the model before the round's final run"
+    assert len(estate.shift_at) == 1 and stamps.index(estate.shift_at[0]) >= estate.evaluate_from, (
+        "a level shift the owner accepts, inside the evaluated window")
+    assert estate.incidents and all(stamps.index(at) < estate.evaluate_from for at in estate.incidents), (
+        "a past incident left in the history")
+    if estate.grain == "hour":  # the last fortnight of local days evaluated (service hours only), four weeks before
+        assert stamps[-1] - stamps[estate.evaluate_from] < timedelta(days=14)
+        assert stamps[estate.evaluate_from] - stamps[0] >= timedelta(days=27)
+    elif name.endswith("_weekly"):  # three years read, a year evaluated
+        assert estate.evaluate_from == 156 and len(stamps) - estate.evaluate_from >= 52
+        assert detection_bench._lookback(estate) == 156
+    else:
+        assert 300 <= estate.evaluate_from < len(stamps) - 200, "a year of history, most of a year evaluated"
+    _hold_every_kind(kinds, estate, second)
+
+
 @pytest.mark.parametrize("name", sorted(TENTH_ROUND | ELEVENTH_ROUND | TWELFTH_ROUND | THIRTEENTH_ROUND
-                                         | FOURTEENTH_ROUND | FIFTEENTH_ROUND | SIXTEENTH_ROUND))
-def test_tenth_to_sixteenth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
+                                         | FOURTEENTH_ROUND | FIFTEENTH_ROUND | SIXTEENTH_ROUND
+                                         | SEVENTEENTH_ROUND))
+def test_tenth_to_seventeenth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
     estate = ESTATES[name](1)
     groups = estate.series[estate.evaluate_from][1]
     out = faulted(random.Random(1), groups)
@@ -1445,3 +1478,66 @@ def test_loans_fi_weekly_a_teaching_year_of_four_periods_breaks_declared_and_a_5
         assert weeks[(year, 30)] < 0.35 * ordinary, "summer (medicine's rotations keep a little)"
         assert weeks[(year, 35)] > 1.1 * ordinary, "orientation week"
     assert datetime(2024, 1, 29) in estate.incidents
+
+
+def test_taps_bangkok_hourly_service_hours_songkran_and_the_silom_water_fight() -> None:
+    estate = ESTATES["taps_bangkok_hourly"](1)
+    assert estate.timezone == "Asia/Bangkok" and estate.calendar.country == "TH"
+    local = [_local(at, estate.timezone) for at, _ in estate.series]
+    assert {at.hour for at in local} == set(range(6, 24)), "service hours only: no partition at night"
+    by = {at: values for at, values in zip(local, (v for _, v in estate.series))}
+    line = estate.series[0][1]
+    shares = [sum(v[g] for v in by.values()) for g in range(len(line))]
+    commuter = shares.index(max(shares))  # the Sukhumvit line, the largest
+    # Songkran: the commuter line's morning peak gone, while the week before it commuted
+    assert by[datetime(2026, 4, 14, 8)][commuter] < 0.5 * by[datetime(2026, 4, 8, 8)][commuter]
+    # the fare cut's step on the airport line (the flattest: its night hour closest to its peak)
+    airport = max(range(3), key=lambda g: by[datetime(2026, 3, 31, 23)][g] / by[datetime(2026, 3, 31, 8)][g])
+    before = sum(by[datetime(2026, 3, 31, h)][airport] for h in range(6, 24))
+    after = sum(by[datetime(2026, 4, 8, h)][airport] for h in range(6, 24))
+    assert 1.15 < after / before < 1.5
+    assert estate.categories[estate.series[estate.evaluate_from][0]] == "holiday", "Chakri Day opens the fortnight"
+
+
+def test_donations_tr_the_kurban_run_up_closes_on_the_eve_and_kandils_in_no_calendar() -> None:
+    estate = ESTATES["donations_tr"](1)
+    days = {at.date(): v for at, v in estate.series}
+    assert estate.calendar.country == "TR" and not estate.calendar.name(date(2025, 2, 13)), "a kandil: no holiday"
+    sacrifice = max(range(4), key=lambda g: days[date(2025, 6, 5)][g] / days[date(2025, 4, 29)][g])
+    assert days[date(2025, 6, 5)][sacrifice] > 5 * days[date(2025, 4, 29)][sacrifice], "the eve (arefe)"
+    assert days[date(2025, 6, 7)][sacrifice] < 0.5 * days[date(2025, 4, 29)][sacrifice], "the feast: closed"
+    assert sum(days[date(2025, 2, 13)]) > 1.2 * sum(days[date(2025, 2, 12)]), "Berat Kandili"
+    assert estate.categories[datetime(2025, 5, 20)] == "kurban_run_up"
+    assert datetime(2024, 11, 12) in estate.incidents
+
+
+def test_appointments_no_weekly_fellesferie_declared_and_tromso_a_week_later() -> None:
+    estate = ESTATES["appointments_no_weekly"](1)
+    assert all(at.weekday() == 0 for at, _ in estate.series)
+    assert estate.calendar.breaks and estate.calendar.country == "NO"
+    weeks = {at.isocalendar()[:2]: v for at, v in estate.series}
+    tromso = min(range(5), key=lambda g: weeks[(2025, 10)][g])  # the smallest clinic
+    for year in (2024, 2025, 2026):
+        others = [g for g in range(5) if g != tromso]
+        assert all(weeks[(year, 28)][g] < 0.35 * weeks[(year, 26)][g] for g in others), "fellesferie"
+        assert weeks[(year, 28)][tromso] > 0.7 * weeks[(year, 26)][tromso], "Tromsø works week 28"
+        assert weeks[(year, 31)][tromso] < 0.35 * weeks[(year, 26)][tromso], "and takes week 31"
+        assert sum(weeks[(year, 52)]) < 0.35 * sum(weeks[(year, 46)]), "Christmas"
+    assert estate.shift_at == [datetime(2026, 1, 5)]
+
+
+def test_checkins_co_pe_lima_on_perus_calendar_puentes_and_resolutions() -> None:
+    estate = ESTATES["checkins_co_pe"](1)
+    assert estate.calendar.country == "CO"
+    lima = [g for g, c in enumerate(estate.group_calendars) if c is not None]
+    assert len(lima) == 2 and all(estate.group_calendars[g].country == "PE" for g in lima)
+    days = {at.date(): v for at, v in estate.series}
+    colombia = [g for g in range(6) if g not in lima]
+    # Peru's Independence Day: Lima's clubs low, Colombia's on a working Monday
+    assert all(days[date(2025, 7, 28)][g] < 0.6 * days[date(2025, 7, 21)][g] for g in lima)
+    assert all(days[date(2025, 7, 28)][g] > 0.8 * days[date(2025, 7, 21)][g] for g in colombia)
+    # Colombia's Saint Joseph's Day moved to a Monday (Emiliani law): a puente, Lima at work
+    assert estate.categories[datetime(2025, 3, 22)] == "long_weekend"
+    assert all(days[date(2025, 3, 24)][g] < 0.6 * days[date(2025, 3, 17)][g] for g in colombia)
+    # January's resolutions: the first full week of the year above a February week
+    assert sum(days[date(2026, 1, 6)]) > 1.2 * sum(days[date(2025, 2, 25)])
