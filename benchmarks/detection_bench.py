@@ -3707,8 +3707,10 @@ def run_estate(estate: Estate, params: ModelParams, stride: int = 1) -> dict[str
         total_hist = [_owned(a, sum(g), accepted_shift, accepted_shape) for a, g in past]
         group_hist = [[_owned(a, g[i], accepted_shift, accepted_shape) for a, g in past] for i in range(n_groups)]
         calendars = [estate.calendar] + [estate.calendar_of(i) for i in range(n_groups)]
-        fcs = [forecast(h, at, grain=estate.grain, calendar_=c, params=params, timezone=estate.timezone)
-               for h, c in zip([total_hist, *group_hist], calendars)]
+        owned = [False] + [i < len(estate.group_calendars) and estate.group_calendars[i] is not None
+                           for i in range(n_groups)]
+        fcs = [forecast(h, at, grain=estate.grain, calendar_=c, params=params, timezone=estate.timezone, own_calendar=o)
+               for h, c, o in zip([total_hist, *group_hist], calendars, owned)]
         own = sum(c is not None for c in estate.group_calendars)
         if reads_total_as_groups_sum(n_groups, len(fcs) - 1, own):
             # groups on calendars of their own: the total is read as their sum, as the product's grouped check does
