@@ -3630,6 +3630,11 @@ def faulted(rng: random.Random, groups: list[float]) -> dict[str, list[float]]:
     out["empty"] = [0.0] * len(groups)
     out["duplicated"] = [v * 2 for v in groups]
     missing = rng.randrange(len(groups))
+    # a group that had no rows going missing leaves the partition as it was (a market closed on its own
+    # calendar's holiday): the fault is the next group that had rows (one draw either way, so every
+    # estate's stream of faults is the same)
+    missing = next((j % len(groups) for j in range(missing, missing + len(groups)) if groups[j % len(groups)] > 0),
+                   missing)
     out["missing_group"] = [0.0 if i == missing else v for i, v in enumerate(groups)]
     late = rng.uniform(0, 0.3)
     out["late"] = [round(v * late) for v in groups]

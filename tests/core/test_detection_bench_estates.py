@@ -1445,3 +1445,13 @@ def test_loans_fi_weekly_a_teaching_year_of_four_periods_breaks_declared_and_a_5
         assert weeks[(year, 30)] < 0.35 * ordinary, "summer (medicine's rotations keep a little)"
         assert weeks[(year, 35)] > 1.1 * ordinary, "orientation week"
     assert datetime(2024, 1, 29) in estate.incidents
+
+
+def test_a_missing_group_fault_removes_a_group_that_had_rows() -> None:
+    # a group with no rows (a market closed on its own calendar's holiday) going missing leaves the
+    # partition as it was: the fault takes the next group that had rows, with the same draw
+    for seed in range(20):
+        out = faulted(random.Random(seed), [0.0, 50.0, 30.0])
+        assert out["missing_group"] != [0.0, 50.0, 30.0] and sum(v == 0 for v in out["missing_group"]) == 2
+        plain = faulted(random.Random(seed), [10.0, 50.0, 30.0])
+        assert out["late"][1:] == plain["late"][1:]  # every estate's stream of faults is unchanged
