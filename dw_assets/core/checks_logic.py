@@ -106,17 +106,19 @@ def decide_volume(dataset_id: str, partition: str, observed: float, history: Seq
     at = moment(partition)
 
     def judge_series(series: Sequence[tuple[str, float]], value: float,
-                     calendar_: HolidayCalendar | None = holidays) -> tuple[Forecast, Judgement]:
+                     calendar_: HolidayCalendar | None = holidays, own: bool = False) -> tuple[Forecast, Judgement]:
         pts = [Point(moment(p), float(n), p in accepted, accepted.get(p, False), shape=p in shapes and p in accepted)
                for p, n in series]
         fc = forecast(pts, at, grain=grain, calendar_=calendar_, compare_by=compare_by, params=model,
-                      timezone=timezone)
+                      timezone=timezone, own_calendar=own)
         return fc, judge(fc, value, accepted=partition in accepted, direction=direction)
 
     fc, verdict = judge_series(points, observed)
     failed_groups: list[dict[str, Any]] = []
     group_rows: list[dict[str, Any]] = []
-    judged = [(key, value, *judge_series(series, value, (group_holidays or {}).get(key) or holidays))
+    # a group on a calendar of its own is a market closed on its holidays (forecast's `own_calendar`)
+    judged = [(key, value, *judge_series(series, value, (group_holidays or {}).get(key) or holidays,
+                                         key in (group_holidays or {})))
               for key, (value, series) in sorted((groups or {}).items()) if len(series) >= min_history]
     own = sum(key in (group_holidays or {}) for key in groups or {})
     if reads_total_as_groups_sum(len(groups or {}), len(judged), own):

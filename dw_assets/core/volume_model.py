@@ -212,6 +212,8 @@ AFTER_HOLIDAY_MIN_DAYS = 2
 # a closure of an hourly series holding at least this many of its usual open days is a long one (a
 # festival's week: people leave before it), and this many open days before it are its eves
 LONG_CLOSURE_DAYS = 2
+# an hourly series' usual opening hour is read from at least this many past days (two weeks of working days)
+OPENED_LATE_MIN_DAYS = 10
 LONG_CLOSURE_EVES = 2
 LONG_CLOSURE_LABEL = "the open days before a long closure"  # its eves' neighbourhood ("... -2d": the two)
 # a partition covering several days (a week) is judged at the configured k's tail probability per
@@ -318,6 +320,9 @@ class Forecast:
     empty_is_normal: bool = False
     hard_ratio: float = 1.9
     notes: list[str] = field(default_factory=list)
+    # expected empty: its own calendar's holiday closes it (see _closed_on_own_holiday); a total read as
+    # its groups' sum counts it as no rows (total_of_groups)
+    closed: bool = False
 
 
 @dataclass
@@ -366,10 +371,14 @@ def _cycle(step_days: float, grain: Grain) -> int:
 
 def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day",
              calendar_: HolidayCalendar | None = None, compare_by: Sequence[str] | None = None,
-             params: ModelParams | None = None, timezone: str | None = None) -> Forecast:
+             params: ModelParams | None = None, timezone: str | None = None,
+             own_calendar: bool = False) -> Forecast:
     """Expected value and band for `target` from the points before it (any order, zeros allowed).
     `timezone`: an hourly series' points and target are UTC hours, grouped by the hour, weekday and
-    holiday of that zone (a daily series' days are already the zone's days: no conversion)."""
+    holiday of that zone (a daily series' days are already the zone's days: no conversion).
+    `own_calendar`: `calendar_` was configured for this series as its market's own (a grouped check's
+    `group_holidays`: a market in another country), so the series closes on its holidays unless its
+    history shows otherwise (_closed_on_own_holiday)."""
     p = params or ModelParams()
     tz = timezone if grain == "hour" else None
     cal = calendar_ or HolidayCalendar()
@@ -1040,6 +1049,25 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         notes.append(f"{unseen} has no past occurrence: expected, judged by the hard rules only"
                      + (f" (like an ordinary hour or the weekend's same hour, x{math.exp(min(weekend) - effect):.2f}"
                         f"-{math.exp(max(weekend) - effect):.2f} of it)" if weekend else ""))
+    own_closed = own_calendar and unseen is not None and not so_far and not _holiday_behaviours(fit, quiet_holidays)
+    if own_closed:
+        # a market on a calendar of its own closes on its holidays (that is why its owner gave it one),
+        # and the history has shown none of them open: empty is expected, and open it is read as usual
+        lower = 0.0
+        notes.append(f"{unseen} is a holiday of the series' own calendar, never seen in its history: a market on "
+                     "a calendar of its own closes on its holidays, so an empty partition is expected (open, it "
+                     f"is read as an ordinary {'hour' if grain == 'hour' else 'day'}, up to {baseline:,.0f} "
+                     f"x{upper / baseline:.2f})")
+    reopens = _reopens_after_empty_holidays(pts, local, target, cal) if grain == "hour" else None
+    if reopens is not None and not unseen_gap and closed is None:
+        upper = max(upper, baseline * hard_ratio)  # a backlog of unknown size: only the hard rule judges a spike
+        notes.append(f"the first open day after {reopens}, when every partition was empty, a closure never seen "
+                     "before: a spike is judged by the hard rule only")
+    late = _opened_late(pts, local, target) if grain == "hour" else None
+    if late is not None and reopens is None and not unseen_gap and closed is None:
+        upper = max(upper, baseline * hard_ratio)  # the closed hours' backlog, of unknown size, as above
+        notes.append(f"the day opened at {late[0]:02d}h, not at its usual {late[1]:02d}h (its first hours closed, in "
+                     "no calendar): its hours may carry their backlog, a spike is judged by the hard rule only")
     if grain == "hour" and not unseen:
         eve = _eve_effect(fit, [local[q.at] for q in pts_pos], local[target], cal, spread)
         if eve is not None:
@@ -1090,7 +1118,8 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     return Forecast(baseline=baseline, lower=lower, upper=upper, group=group, features=used, history_points=len(pts),
                     spread=spread, half_width=h, trend_per_step=math.exp(fit.slope if local_slope is None else local_slope), shift=shift,
                     unseen_holiday=unseen, notes=notes, hard_ratio=hard_ratio,
-                    empty_is_normal=closed is not None or bool(same_day_zeros) and (len(same_day_zeros) * 3 >= len(same) + len(same_day_zeros)
+                    closed=own_closed,
+                    empty_is_normal=closed is not None or own_closed or bool(same_day_zeros) and (len(same_day_zeros) * 3 >= len(same) + len(same_day_zeros)
                                                               or _empty_by_chance(expected_rows, raw_h, p)))
 
 
@@ -2823,6 +2852,45 @@ def _event_ends(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], t
     return -now_step * min(1.0, back / up), int(after1.sum())
 
 
+def _reopens_after_empty_holidays(pts: Sequence[Point], local: Mapping[datetime, datetime], target: datetime,
+                                  cal: HolidayCalendar) -> str | None:
+    """The holidays (named, with their count of days) an hourly series was empty on every partition of,
+    the days just before the target's, where the target's day is no holiday and the history holds no
+    earlier holiday the series was empty on: the first open day after a closure never seen (a market on
+    a calendar of its own, closed on its holidays while its table kept the other markets' hours; its
+    orders pent up). None otherwise."""
+    today = local[target].date()
+    if cal.name(today):
+        return None
+    days: dict[date, list[float]] = defaultdict(list)
+    for q in pts:
+        days[local[q.at].date()].append(q.value)
+    empty = [d for d in sorted(days) if d < today and cal.name(d) and max(days[d]) <= 0]
+    before = [d for d in sorted(days) if d < today]
+    run = list(itertools.takewhile(lambda d: d in empty, reversed(before)))
+    if not run or len(run) < len(empty):
+        return None  # the day before was open, or an earlier closure was seen (its backlog too)
+    names = sorted({cal.name(d) or "" for d in run})
+    return f"{len(run)} day(s) of {', '.join(names)}"
+
+
+def _opened_late(pts: Sequence[Point], local: Mapping[datetime, datetime], target: datetime) -> tuple[int, int] | None:
+    """(today's first hour, the usual one) where the target's day, on an hourly series that opens at a
+    usual hour (the first partition of most of its days), began later than that (a storm's warning that
+    cancelled a morning's trading, in no calendar: the orders the closed hours would have held come
+    after), else None. A series open every hour opens at midnight and is never late."""
+    today = local[target].date()
+    firsts: dict[date, int] = {}
+    for q in pts:
+        firsts.setdefault(local[q.at].date(), local[q.at].hour)
+    now = firsts.get(today, local[target].hour)
+    past = [h for d, h in firsts.items() if d < today]
+    if len(past) < OPENED_LATE_MIN_DAYS:
+        return None
+    usual = max(set(past), key=past.count)
+    return (now, usual) if now > usual and past.count(usual) * 2 > len(past) else None
+
+
 def _after_holiday(day: date, cal: HolidayCalendar) -> bool:
     """`day` is the first business day after a holiday that closed a business day (Tuesday after a
     Monday's, Monday after a Friday's; a holiday on a weekend day closes none)."""
@@ -3264,11 +3332,16 @@ def total_of_groups(total: Forecast, groups: Sequence[Forecast], params: ModelPa
     group's forecast reads its own calendar, so their sum holds the mix of the target day. The total's
     hard ratio is kept; it is empty as usual only where every group is."""
     p = params or ModelParams()
-    baseline = sum(g.baseline for g in groups)
+    # a group closed on its own calendar's holiday adds no rows, and at most its upper side if it opens
+    open_ = [g for g in groups if not g.closed]
+    baseline = sum(g.baseline for g in open_)
+    if groups and not open_:
+        closed_note = "every group is closed on its own calendar's holiday: an empty total is expected"
+        return replace(total, empty_is_normal=True, notes=[*total.notes, closed_note])
     if not groups or baseline <= 0:
         return total
-    up = math.sqrt(sum((g.upper - g.baseline) ** 2 for g in groups))
-    down = math.sqrt(sum((g.baseline - g.lower) ** 2 for g in groups))
+    up = math.sqrt(sum((g.upper - g.baseline) ** 2 for g in open_) + sum(g.upper ** 2 for g in groups if g.closed))
+    down = math.sqrt(sum((g.baseline - g.lower) ** 2 for g in open_))
     upper = max(baseline + up, baseline * math.exp(p.floor))
     lower = min(max(baseline - down, 0.0), baseline * math.exp(-p.floor))
     upper = min(upper, baseline * total.hard_ratio)

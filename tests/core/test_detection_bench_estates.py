@@ -741,6 +741,8 @@ def test_seventeenth_round_estates_generate(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(TENTH_ROUND | ELEVENTH_ROUND | TWELFTH_ROUND | THIRTEENTH_ROUND
                                          | FOURTEENTH_ROUND | FIFTEENTH_ROUND | SIXTEENTH_ROUND
                                          | SEVENTEENTH_ROUND))
+
+
 def test_tenth_to_seventeenth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
     estate = ESTATES[name](1)
     groups = estate.series[estate.evaluate_from][1]
@@ -1541,3 +1543,13 @@ def test_checkins_co_pe_lima_on_perus_calendar_puentes_and_resolutions() -> None
     assert all(days[date(2025, 3, 24)][g] < 0.6 * days[date(2025, 3, 17)][g] for g in colombia)
     # January's resolutions: the first full week of the year above a February week
     assert sum(days[date(2026, 1, 6)]) > 1.2 * sum(days[date(2025, 2, 25)])
+
+
+def test_a_missing_group_fault_removes_a_group_that_had_rows() -> None:
+    # a group with no rows (a market closed on its own calendar's holiday) going missing leaves the
+    # partition as it was: the fault takes the next group that had rows, with the same draw
+    for seed in range(20):
+        out = faulted(random.Random(seed), [0.0, 50.0, 30.0])
+        assert out["missing_group"] != [0.0, 50.0, 30.0] and sum(v == 0 for v in out["missing_group"]) == 2
+        plain = faulted(random.Random(seed), [10.0, 50.0, 30.0])
+        assert out["late"][1:] == plain["late"][1:]  # every estate's stream of faults is unchanged

@@ -3579,3 +3579,87 @@ def test_total_of_groups_keeps_the_totals_own_past_while_a_group_is_too_new_to_f
     out = decide_volume("shop.orders", target, sum(clean), [(p, sum(v)) for p, v in past], holidays=total_cal,
                         groups=groups, group_holidays=cals)
     assert "sum of" not in out.metadata["comparison_group"], out.metadata["comparison_group"]
+
+
+def _two_exchanges(seed: int = 5) -> tuple[list[tuple[str, list[float]]], HolidayCalendar, HolidayCalendar]:
+    """A broker's orders per local trading hour (09-16, weekdays but the home calendar's holidays) in two
+    groups: its home market (x3000) and a link to a market on another calendar (x800), closed on that
+    calendar's holidays while home trades, and x1.6 its first day back; 5% noise. Four weeks of history
+    hold none of the other calendar's holidays. Returns (local hour key, [home, link]) rows and both
+    calendars."""
+    rng = random.Random(seed)
+    home, other = HolidayCalendar(country="HK"), HolidayCalendar(country="CN")
+    rows, d, was_closed = [], date(2025, 9, 1), False
+    while d <= date(2025, 10, 10):
+        if d.weekday() < 5 and not home.name(d):
+            closed = bool(other.name(d))
+            for h in range(9, 17):
+                shape = 0.3 if h == 16 else 1.0
+                link = 0.0 if closed else 1.6 if was_closed else 1.0
+                rows.append((f"{d:%Y-%m-%d}T{h:02d}:00", [round(3000 * shape * math.exp(rng.gauss(0, 0.05))),
+                                                          round(800 * shape * link * math.exp(rng.gauss(0, 0.05)))]))
+            was_closed = closed
+        d += timedelta(days=1)
+    return rows, home, other
+
+
+def _decide_exchanges(rows: list[tuple[str, list[float]]], target: str, values: list[float], home: HolidayCalendar,
+                      own: dict[str, HolidayCalendar]) -> CheckOutcome:
+    past = [(p, v) for p, v in rows if p < target]
+    groups = {g: (values[i], [(p, v[i]) for p, v in past]) for i, g in enumerate(("home", "link"))}
+    return decide_volume("broker.orders", target, sum(values), [(p, sum(v)) for p, v in past], holidays=home,
+                         groups=groups, group_holidays=own, grain="hour", timezone="Asia/Hong_Kong")
+
+
+def test_a_market_on_its_own_calendar_is_closed_on_its_holiday_never_seen():
+    # 2 October 2025: the linked market's holiday, home trades; four weeks of hours hold none of its
+    # holidays. Its empty hour is expected (was "empty" on main: a holiday never seen read as an ordinary
+    # hour), the total is the home market's alone, and a drop, a double or a missing home market still fail
+    rows, home, other = _two_exchanges()
+    target = "2025-10-02T10:00"
+    clean = dict(rows)[target]
+    assert clean[1] == 0
+    out = _decide_exchanges(rows, target, clean, home, {"link": other})
+    assert out.passed, out.summary
+    assert out.metadata["failed_groups"] == []
+    assert 0.9 < out.metadata["ratio"] < 1.1, out.summary  # the link adds nothing to the total's baseline
+    for values in ([v * 0.65 for v in clean], [v * 2 for v in clean], [0.0, 0.0]):
+        assert not _decide_exchanges(rows, target, values, home, {"link": other}).passed, values
+
+
+def test_a_market_on_its_own_calendar_still_fails_empty_on_an_open_day():
+    # the hard rule: nothing says the link is closed on 30 September (both calendars open): empty fails,
+    # and the note says what was expected
+    rows, home, other = _two_exchanges()
+    target = "2025-09-30T10:00"
+    clean = dict(rows)[target]
+    out = _decide_exchanges(rows, target, [clean[0], 0.0], home, {"link": other})
+    assert not out.passed
+    assert [(g["group"], g["verdict"]) for g in out.metadata["failed_groups"]] == [("link", "empty")]
+    assert "expected" in out.summary
+
+
+def test_the_first_open_day_after_an_empty_holiday_never_seen_leaves_a_spike_to_the_hard_rule():
+    # 9 October 2025: the link's first day back after its week of holidays, orders pent up (x1.6; was
+    # "above_band" on main); a double of it still fails
+    rows, home, other = _two_exchanges()
+    target = "2025-10-09T10:00"
+    clean = dict(rows)[target]
+    out = _decide_exchanges(rows, target, clean, home, {"link": other})
+    assert out.passed, out.summary
+    assert not _decide_exchanges(rows, target, [v * 2 for v in clean], home, {"link": other}).passed
+
+
+def test_a_day_that_opened_late_leaves_its_afternoons_spike_to_the_hard_rule():
+    # a storm warning cancelled 10 October's morning (in no calendar): the afternoon carries its orders,
+    # x1.5 (was "above_band" on main); a double of it still fails, and so does an ordinary day's spike
+    rows, home, other = _two_exchanges()
+    rows = [(p, [v[0] * (1.5 if p.startswith("2025-10-10") else 1.0), v[1]]) for p, v in rows
+            if not (p.startswith("2025-10-10") and p[11:13] < "13")]
+    target = "2025-10-10T14:00"
+    clean = dict(rows)[target]
+    out = _decide_exchanges(rows, target, clean, home, {"link": other})
+    assert out.passed, out.summary
+    assert not _decide_exchanges(rows, target, [v * 2 for v in clean], home, {"link": other}).passed
+    ordinary = "2025-09-30T14:00"
+    assert not _decide_exchanges(rows, ordinary, [v * 1.5 for v in dict(rows)[ordinary]], home, {"link": other}).passed
