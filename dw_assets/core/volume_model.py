@@ -1999,7 +1999,11 @@ def _closes_on_business_days(fit: SeriesFit, days: Sequence[date], feats: list[d
     for day, fv in [*zip(days, feats), (target.date(), target_feats)]:
         fv["period_end"] = month_period(day, cal) if fv.get("business_day_from_end") == -1 else ""
     trial = SeriesFit(fit.t, fit.x, feats, fit.used, lag, fit.level_points)
-    if typical_error(trial) < typical_error(fit):
+    # (the month's last business day then holds the close: its period end and its count from the end together,
+    # which must stand out as the calendar day's did, not split one effect between two labels of the same days)
+    last = trial.effects["period_end"].get("month", 0.0) + sum(trial.effects[g].get(-1, 0.0)
+                                                               for g in FROM_END_GROUPS if g in trial.used)
+    if typical_error(trial) < typical_error(fit) and abs(last) > DISTINCT_Z["near_period_end"] * _noise_sd(trial):
         return trial
     for fv, was in zip(feats, before):
         fv["period_end"] = was
