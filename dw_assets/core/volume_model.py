@@ -148,6 +148,8 @@ BUSINESS_DAY_GROUPS = ("business_day", "business_day_from_end", "business_day_ed
 NEIGHBOURHOOD_GROUPS = ("near_holiday", "near_period_end")
 # the business days each side of a rolled day that may earn a group of their own (the eve of a payday)
 ROLLED_NEIGHBOURS = 1
+# the business-day groups that count from the month's end: a close read by them falls on business days
+FROM_END_GROUPS = ("business_day_from_end", "business_day_edge")
 # a partition of fewer rows than this moves by 10% or more by counting alone: an earned group's past
 # occurrences of so few rows are judged with that noise (see _indistinct)
 FEW_ROWS = 100
@@ -538,6 +540,9 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                 used, fit = used + ["week_of_year"], trial
     if fit is None:
         fit = SeriesFit(t, x, feats, used, lag, level_points)
+    if compare_by is None and grain == "day" and step < 1.5 and open_days == ALL_WEEK \
+            and set(used) & set(FROM_END_GROUPS):
+        fit = _closes_on_business_days(fit, [q.at.date() for q in pts_pos], feats, target, target_feats, cal, lag)
     # a series dated every four weeks (a 13-period fiscal year) drifts through the calendar's months
     # a day a year and a week after a 53-week year: its period of the year is its position in a year
     # of its steps (compared with the points 13 steps back), earned where it beats the calendar months' reading
@@ -802,6 +807,12 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         shape_notes.append(f"{target_feats['holiday']} read as a level, not a ratio on the weekday (the history's "
                            f"holidays fell with their weekday's effect, slope {level_holiday[1]:.2f}): "
                            f"x{math.exp(level_holiday[0]):.2f}")
+    elif grain == "day" and step < 1.5 and (closed_once := _closed_once(fit, target_feats, named_holidays)) is not None:
+        # the holiday closes the series to its closed level on working days: on a light weekday it is that
+        # level, not its ratio on top of the weekday's (a closed day cannot close twice)
+        effect += closed_once
+        shape_notes.append(f"{target_feats['holiday']} closes the series to its lightest days' level: on a light "
+                           f"weekday read at that level, not as its ratio on the weekday's: x{math.exp(closed_once):.2f}")
     if season_shape:
         effect += season_shape
         thinnest = min(thinnest, 2 * SEASON_SHAPE_WEEKS + 1)  # the stretch's shape rests on its five days
@@ -2000,6 +2011,35 @@ def _month_closes(pts: Sequence[Point], feats: list[dict[str, object]], target: 
             fv["near_period_end"] = f"{closed}_end +{first.index(day) + 1}d"
 
 
+def _closes_on_business_days(fit: SeriesFit, days: Sequence[date], feats: list[dict[str, object]], target: datetime,
+                             target_feats: dict[str, object], cal: HolidayCalendar, lag: int) -> SeriesFit:
+    """A series with rows every day (a light weekend of special reads) whose close was earned by business days
+    counted from the month's end: its period end is its month's last business day, not its last calendar day.
+    Read on the calendar day, a month ending on a weekend puts the close's effect on a Saturday and leaves the
+    last business day without it, so the two groups share one close between them (the last business day's
+    effect a median of months with and without it, a quarter's close on a Sunday read back by the holiday
+    neighbourhood beside it). Only where the calendar's month end holds a close at all (its effect beyond
+    DISTINCT_Z noise sds, as a period end's neighbourhood must earn), and kept only where the history's one-step
+    errors shrink with it."""
+    if abs(fit.effects.get("period_end", {}).get("month", 0.0)) <= DISTINCT_Z["near_period_end"] * _noise_sd(fit):
+        return fit
+    before = [fv.get("period_end", "") for fv in feats]
+    target_before = target_feats.get("period_end", "")
+    for day, fv in [*zip(days, feats), (target.date(), target_feats)]:
+        fv["period_end"] = month_period(day, cal) if fv.get("business_day_from_end") == -1 else ""
+    trial = SeriesFit(fit.t, fit.x, feats, fit.used, lag, fit.level_points)
+    # (the month's last business day then holds the close: its period end and its count from the end together,
+    # which must stand out as the calendar day's did, not split one effect between two labels of the same days)
+    last = trial.effects["period_end"].get("month", 0.0) + sum(trial.effects[g].get(-1, 0.0)
+                                                               for g in FROM_END_GROUPS if g in trial.used)
+    if typical_error(trial) < typical_error(fit) and abs(last) > DISTINCT_Z["near_period_end"] * _noise_sd(trial):
+        return trial
+    for fv, was in zip(feats, before):
+        fv["period_end"] = was
+    target_feats["period_end"] = target_before
+    return fit
+
+
 def _open_test(pts: Sequence[Point], cal: HolidayCalendar, open_days: frozenset[int]) -> Callable[[date], bool]:
     """Whether a day is a business day of the series: one of its open weekdays, and not a holiday
     unless the series is open on holidays."""
@@ -2607,9 +2647,53 @@ def _holiday_as_level(fit: SeriesFit, target_feats: Mapping[str, object],
     sigma = max(sd, math.sqrt(float(np.sum(resid ** 2)) / (len(past) - 2)))
     if slope > HOLIDAY_CLOSE_SLOPE or slope > -HOLIDAY_CLOSE_Z * sigma / math.sqrt(sxx):
         return None
-    levels = [r + w for (_, v), r, w in zip(past, ratio, shape) if v == name]
-    move = float(median(levels)) - weekdays.get(target_feats.get("weekday"), 0.0) - holidays.get(name, 0.0)
-    return move, slope
+    return _holiday_level_move(fit, target_feats, named), slope
+
+
+def _holiday_level_move(fit: SeriesFit, target_feats: Mapping[str, object], named: Sequence[str]) -> float:
+    """The move (log space) from the target holiday's ratio on its weekday to the holiday's level: the
+    median of its past occasions' levels (each occasion's ratio plus its weekday's effect) less the
+    target's weekday effect and the holiday's effect."""
+    name = target_feats.get("holiday", "")
+    weekdays, holidays = fit.effects["weekday"], fit.effects["holiday"]
+    levels = [fit.resid[i] + holidays.get(v, 0.0) + weekdays.get(fit.feats[i].get("weekday"), 0.0)
+              for i, v in enumerate(named) if v == name]
+    return float(median(levels)) - weekdays.get(target_feats.get("weekday"), 0.0) - holidays.get(name, 0.0)
+
+
+def _closed_once(fit: SeriesFit, target_feats: Mapping[str, object], named: Sequence[str]) -> float | None:
+    """A closed day cannot close twice: where a holiday takes its days to the series' closed level (its
+    level no higher than the lightest weekday's, HOLIDAY_CLOSE_Z noise sds), its ratio put on a light
+    weekday (a Saturday of special reads at x0.06) would forecast a day lower than any the series shows;
+    the day is read at the holiday's level instead (the move, log space, as `_holiday_as_level`'s). A prior
+    for where the history cannot say (`_holiday_as_level` needs HOLIDAY_CLOSE_MIN_LIGHT holidays on light
+    days): None where it holds that many, where the one it holds sits nearer the ratio than the level, on a
+    weekday that is not light, or for a holiday never seen or not closing."""
+    if "weekday" not in fit.used or "holiday" not in fit.used:
+        return None
+    name = target_feats.get("holiday", "")
+    if name in NONE or not fit.members["holiday"].get(name):
+        return None
+    weekdays, holidays = fit.effects["weekday"], fit.effects["holiday"]
+    sd = _noise_sd(fit)
+    heaviest, lightest = max(weekdays.values()), min(weekdays.values())
+    day = weekdays.get(target_feats.get("weekday"), 0.0)
+    if day >= heaviest - HOLIDAY_CLOSE_Z * sd:
+        return None  # a working day: the ratio was learned on days like it
+    past = [(i, v) for i, v in enumerate(named) if v not in NONE]
+    shape = {i: weekdays.get(fit.feats[i].get("weekday"), 0.0) for i, _ in past}
+    ratio = {i: fit.resid[i] + holidays.get(v, 0.0) for i, v in past}
+    light = [i for i, _ in past if shape[i] < heaviest - HOLIDAY_CLOSE_Z * sd]
+    heavy = [i for i, _ in past if i not in light]
+    if len(light) >= HOLIDAY_CLOSE_MIN_LIGHT or not heavy:
+        return None  # the history's own light holidays say which reading holds (`_holiday_as_level`)
+    level, on_top = median([ratio[i] + shape[i] for i in heavy]), median([ratio[i] for i in heavy])
+    if any(abs(ratio[i] + shape[i] - level) > abs(ratio[i] - on_top) for i in light):
+        return None  # the one holiday seen on a light day kept the ratio on top of it
+    move = _holiday_level_move(fit, target_feats, named)
+    if day + holidays.get(name, 0.0) + move > lightest + HOLIDAY_CLOSE_Z * sd or move < HOLIDAY_CLOSE_Z * sd:
+        return None  # the holiday does not close the series, or its ratio already reads it at its level
+    return move
 
 
 def _observed_as_base(name: str, fit: SeriesFit) -> str:

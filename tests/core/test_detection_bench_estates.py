@@ -741,8 +741,6 @@ def test_seventeenth_round_estates_generate(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(TENTH_ROUND | ELEVENTH_ROUND | TWELFTH_ROUND | THIRTEENTH_ROUND
                                          | FOURTEENTH_ROUND | FIFTEENTH_ROUND | SIXTEENTH_ROUND
                                          | SEVENTEENTH_ROUND))
-
-
 def test_tenth_to_seventeenth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
     estate = ESTATES[name](1)
     groups = estate.series[estate.evaluate_from][1]

@@ -3663,3 +3663,88 @@ def test_a_day_that_opened_late_leaves_its_afternoons_spike_to_the_hard_rule():
     assert not _decide_exchanges(rows, target, [v * 2 for v in clean], home, {"link": other}).passed
     ordinary = "2025-09-30T14:00"
     assert not _decide_exchanges(rows, ordinary, [v * 1.5 for v in dict(rows)[ordinary]], home, {"link": other}).passed
+
+
+def _closed_light_weekends(holiday: float, on_top: bool, end: date, seed: int = 5) -> tuple[list[Point], HolidayCalendar]:
+    """A South African clinic's bookings per day from 5 July 2024, 4% noise: weekdays 1.0, Saturdays x0.1
+    (a morning surgery), Sundays x0.03; a holiday is x`holiday` whatever the weekday, or (`on_top`) x`holiday`
+    of its own weekday. The history holds one holiday on a light day (Freedom Day, Sunday 27 April 2025)."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="ZA")
+    out, day = [], date(2024, 7, 5)
+    while day < end:
+        shape = {5: 0.1, 6: 0.03}.get(day.weekday(), 1.0)
+        factor = (holiday * shape if on_top else holiday) if cal.name(day) else shape
+        out.append(Point(datetime(day.year, day.month, day.day), round(20000 * factor * math.exp(rng.gauss(0, 0.04)))))
+        day += timedelta(days=1)
+    return out, cal
+
+
+def test_a_holiday_that_closes_is_not_put_on_top_of_a_light_weekday_seen_closed_once_at_most():
+    """National Women's Day on Saturday 9 August 2025 of a business closing to x0.03 on holidays (its Sundays'
+    level) and at x0.1 on Saturdays: a closed day cannot close twice, so the Saturday reads at the holiday's
+    level (main: x0.03 of a weekday put on a Saturday's x0.1, a forecast of x0.003, and the clean day 10x)."""
+    target = date(2025, 8, 9)
+    history, cal = _closed_light_weekends(0.03, False, target)
+    fc = forecast(history, datetime(target.year, target.month, target.day), calendar_=cal)
+    assert judge(fc, 20000 * 0.03).passed, (fc.baseline, fc.lower, fc.upper)
+    assert any("closes the series to its lightest days' level" in n for n in fc.notes), fc.notes
+    assert not judge(fc, 20000 * 0.03 * 2).passed
+    assert not judge(fc, 20000 * 0.03 * 0.65).passed
+
+
+@pytest.mark.parametrize(("holiday", "on_top"), [(0.03, True), (0.5, False)])
+def test_a_holiday_on_top_of_its_weekday_or_one_that_does_not_close_keeps_its_ratio_on_a_light_day(
+        holiday: float, on_top: bool, monkeypatch: pytest.MonkeyPatch):
+    """The same clinic whose holidays are x0.03 of their own weekday (its one Sunday holiday kept the ratio),
+    or x0.5 whatever the weekday (half open, above its Sundays' level): the Saturday keeps main's reading."""
+    target = date(2025, 8, 9)
+    history, cal = _closed_light_weekends(holiday, on_top, target)
+    at = datetime(target.year, target.month, target.day)
+    fc = forecast(history, at, calendar_=cal)
+    monkeypatch.setattr(volume_model, "_closed_once", lambda fit, target_feats, named: None)
+    ref = forecast(history, at, calendar_=cal)
+    assert not any("closes the series" in n for n in fc.notes)
+    assert (fc.baseline, fc.lower, fc.upper) == (ref.baseline, ref.lower, ref.upper)
+
+
+def _light_weekends_closing(end: date, close: float = 0.12, seed: int = 7) -> list[Point]:
+    """A utility's meter reads per day from 1 November 2024, no holiday calendar, 3% noise: weekdays 1.0,
+    Saturdays x0.06 and Sundays x0.02 (special reads: rows every day), and the month's last three business
+    days at x`close` (the billing run: re-reads only)."""
+    rng = random.Random(seed)
+    out, day = [], date(2024, 11, 1)
+    while day < end:
+        last = calendar.monthrange(day.year, day.month)[1]
+        business = [d for d in range(1, last + 1) if date(day.year, day.month, d).weekday() < 5]
+        factor = {5: 0.06, 6: 0.02}.get(day.weekday(), close if day.day in business[-3:] else 1.0)
+        out.append(Point(datetime(day.year, day.month, day.day), round(30000 * factor * math.exp(rng.gauss(0, 0.03)))))
+        day += timedelta(days=1)
+    return out
+
+
+@pytest.mark.parametrize("target", [date(2025, 11, 28), date(2026, 1, 30)])
+def test_a_close_on_business_days_counted_from_the_end_falls_on_the_last_business_day_of_a_month_ending_on_a_weekend(
+        target: date):
+    """Friday 28 November 2025 (the 30th a Sunday) and Friday 30 January 2026 (the 31st a Saturday), the
+    billing run's last day: its close is the month's last business day, not its last calendar day (main: the
+    calendar's month end took the close's effect on the months ending on a business day, and the last business
+    day's own effect was a median of months with and without it: the clean day read 0.2x)."""
+    history = _light_weekends_closing(target)
+    fc = forecast(history, datetime(target.year, target.month, target.day))
+    assert judge(fc, 30000 * 0.12).passed, (fc.baseline, fc.lower, fc.upper)
+    assert not judge(fc, 30000 * 0.12 * 2).passed
+    assert not judge(fc, 30000 * 0.12 * 0.65).passed
+
+
+def test_a_series_without_a_month_end_close_keeps_its_calendar_period_ends(monkeypatch: pytest.MonkeyPatch):
+    """The same reads without a billing run (x1.0 on the month's last business days): no close to move, so
+    the forecast is main's to the last digit."""
+    target = date(2025, 11, 28)
+    history = _light_weekends_closing(target, close=1.0)
+    at = datetime(target.year, target.month, target.day)
+    fc = forecast(history, at)
+    monkeypatch.setattr(volume_model, "_closes_on_business_days", lambda fit, *args: fit)
+    ref = forecast(history, at)
+    assert (fc.baseline, fc.lower, fc.upper) == (ref.baseline, ref.lower, ref.upper)
+    assert judge(fc, 30000).passed
