@@ -9,9 +9,10 @@ those points only.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import defaultdict
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import SupportsFloat
 from zoneinfo import ZoneInfo
 
@@ -25,6 +26,8 @@ from dw_assets.core.volume_calendar import HolidayCalendar, hour_label, hour_of_
 from dw_assets.core.volume_model import ModelParams
 from dw_assets.store import Store
 
+# a group is active when it held rows in one of its latest partitions (a group gone for longer has left)
+RECENT_PARTITIONS = 3
 DEFAULT_DAYS = {"month_end": 36 * 31, "same_weekday": 52 * 7}
 
 
@@ -205,10 +208,20 @@ def _group_inputs(by_group: dict[str, dict[datetime, float]], chosen: list[datet
                   target: datetime, cfg: VolumeCheckConfig) -> dict[str, tuple[float, list[tuple[str, float]]]]:
     """Each group active in the latest comparable partitions, with its own series; a group absent
     from a partition counts 0 there (one entity missing is the fault this is for). The largest
-    `max_groups` by recent volume."""
-    recent = chosen[:3]
-    active = {g: sum(series.get(k, 0) for k in recent) for g, series in by_group.items()
-              if any(series.get(k) for k in recent)}
+    `max_groups` by recent volume. A group on a calendar of its own is active by its latest partitions
+    that are no holiday of that calendar: a market closed for a week of its holidays (hours or days
+    without rows) is still a group, expected empty, not one that left."""
+    calendars = group_calendars(cfg)
+
+    def recent(group: str) -> list[datetime]:
+        own = calendars.get(group)
+        # a label's first ten characters are its local day, for a day or an hour (`partition_label`)
+        days = (k for k in chosen if own is None or not own.name(date.fromisoformat(label[k][:10])))
+        return list(itertools.islice(days, RECENT_PARTITIONS))
+
+    latest = {g: recent(g) for g in by_group}
+    active = {g: sum(series.get(k, 0) for k in latest[g]) for g, series in by_group.items()
+              if any(series.get(k) for k in latest[g])}
     keep = sorted(active, key=lambda g: -active[g])[:cfg.max_groups]
     out = {}
     for g in keep:

@@ -12,8 +12,8 @@ from dw_assets.checks.landed_files import evaluate_landed_files, landing_url
 from dw_assets.checks.runner import find_entry, run_dataset_checks
 from dw_assets.checks.schema_drift import evaluate_schema_drift
 from dw_assets.checks.state import exclude_partition
-from dw_assets.checks.volume import evaluate_volume
-from dw_assets.config import ConfigError
+from dw_assets.checks.volume import _group_inputs, evaluate_volume
+from dw_assets.config import ConfigError, HolidaysConfig, VolumeCheckConfig
 from dw_assets.connectors.warehouse import Warehouse, WarehouseError
 from dw_assets.incidents import IncidentStore
 from dw_assets.store import open_state
@@ -196,3 +196,22 @@ def test_a_metric_is_judged_against_its_history_like_a_row_count(estate):
     out = evaluate_volume(_wh(estate), None, GL, cfg)
     assert out.check == "debits_vs_history" and "sum(debit)" in out.summary
     assert not out.passed and out.metadata["ratio"] < 0.8  # the partial load also halves the debits
+
+
+def test_a_group_closed_for_its_own_calendars_holidays_stays_a_group():
+    # a broker's hours: "link" follows the mainland's calendar and is empty from 1 October on (Golden Week)
+    # while "hk" trades; past its third closed hour it is still a group (expected empty), not one that left
+    cfg = VolumeCheckConfig(partition_column="at", grain="hour", group_by=["channel"],
+                            group_holidays={"link": HolidaysConfig(country="CN")})
+    hours = [datetime(2025, 9, d, h) for d in range(22, 31) for h in range(9, 16)]
+    hours += [datetime(2025, 10, d, h) for d in (1, 2) for h in range(9, 16)]
+    by_group = {"hk": {k: 100.0 for k in hours}, "link": {k: 0.0 if k.month == 10 else 30.0 for k in hours}}
+    target = datetime(2025, 10, 3, 10)
+    chosen = sorted(hours, reverse=True)
+    label = {k: k.strftime("%Y-%m-%dT%H:%M") for k in chosen}
+    groups = _group_inputs(by_group, chosen, label, target, cfg)
+    assert set(groups) == {"hk", "link"}
+    assert groups["link"][0] == 0 and groups["link"][1][0] == ("2025-10-02T15:00", 0)
+    # without its own calendar, a group silent for three partitions has left
+    plain = cfg.model_copy(update={"group_holidays": {}})
+    assert set(_group_inputs(by_group, chosen, label, target, plain)) == {"hk"}
