@@ -234,7 +234,7 @@ class SeriesFit:
         level = np.asarray(_rolling_median(adj[plain].tolist(), half))
         return np.interp(np.arange(len(adj)), plain, level) + self.slope * self._tt
 
-    def dof_factor(self) -> float:
+    def dof_factor(self, honest: Sequence[str] = ()) -> float:
         """How much the in-sample errors understate the out-of-sample ones: each group effect is
         fitted on the points whose errors are then measured, so n errors carry about n - p degrees
         of freedom, p = 1.57 (a median's cost) per effect. Business day of the month has some 22
@@ -243,7 +243,9 @@ class SeriesFit:
         # (unless only a few hours of the week earned theirs, the others "": see _earned_cells)
         nested = ("hour_of_day", "weekday") if "hour_of_week" in self.used and "" not in self.effects["hour_of_week"] \
             else ()
-        effects = sum(1 for f in self.used for v in self.effects[f] if not (f in SPARSE and v in NONE) and f not in nested)
+        # (nor the kinds in `honest`, whose errors were read with each point's own effect left out)
+        effects = sum(1 for f in self.used for v in self.effects[f]
+                      if not (f in SPARSE and v in NONE) and f not in nested and f not in honest)
         n = max(len(self.errors), 1)
         return math.sqrt(n / max(n - 1.57 * effects, n / 2))
 

@@ -169,6 +169,10 @@ MIN_OCCURRENCES = {"month_of_year": 2}
 # out on one side, is a level step the rolling level was catching up on, not noise (`_clipped_noise_sd`)
 STEP_RUN = 3
 STEP_RUN_Z = 2.0
+# a weekly series' spread reads each week's error with its week of the year learned on its other years (see
+# _years_out): the kind so read, and the fewest such errors (a year of weeks) it needs to stand
+YEAR_OUT = "week_of_year"
+YEAR_OUT_MIN_ERRORS = 52
 YEARLY_HARMONICS = 2  # a weekly series' smooth yearly season: a cycle and its first overtone (see _yearly_season)
 MONTH_REACH_DAYS = 75  # a daily series' month of the year is compared with the ordinary days this far either side
 # a month compared with one side only (the other too short, or standing out itself): this many standard errors
@@ -2249,28 +2253,68 @@ def _working_day_neighbourhoods(pts: Sequence[Point], feats: list[dict[str, obje
             fv["season"], fv["season_at"] = lunar_new_year_part(at.date(), cal, open_days)
 
 
+def _years_out(fit: SeriesFit) -> dict[int, tuple[float, float]]:
+    """Each point's week of the year read from its other years (log): the move from its own effect, and
+    how much of the error's sd is the point's own noise (the rest is the other years' effect's: a median of
+    n points costs 1.57/n of a point's variance, one of two their mean's 1/2), for every point whose week
+    was learned on another year too, or not on it at all (a holiday's week; see _spread)."""
+    f = YEAR_OUT
+    others: dict[object, list[int]] = {}
+    for i, fv in enumerate(fit.feats):
+        others.setdefault(fv[f], []).append(i)
+    # the effect is the median of its ordinary points' values, each its own less the level and the other effects
+    values = [e - lv + fit.effects[f][fv[f]] for e, lv, fv in zip(fit.e, fit.local, fit.feats)]
+    # (learned on ordinary points only, as SeriesFit learns it)
+    learned = {i for i, fv in enumerate(fit.feats) if not any(fv.get(g, "") not in NONE for g in EARNED)
+               and fv.get("period_end") not in ("quarter", "year")}
+    out: dict[int, tuple[float, float]] = {}
+    for i, fv in enumerate(fit.feats):
+        if i not in learned:
+            out[i] = (0.0, 1.0)  # a holiday's week: its week of the year was learned on other points only
+            continue
+        rest = [values[j] for j in others[fv[f]] if j != i and j in learned]
+        if rest:
+            cost = 1 / len(rest) if len(rest) <= 2 else 1.57 / len(rest)
+            out[i] = (fit.effects[f][fv[f]] - median(rest), 1 / math.sqrt(1 + cost))
+    return out
+
+
 def _spread(fit: SeriesFit, feats: Sequence[Mapping[str, object]], target_feats: Mapping[str, object],
             used: Sequence[str]) -> float:
     """Robust sd of the one-step errors: the target's own group's, shrunk towards the whole
     series' (as if five more points of it) so a group of a few points cannot make it tiny."""
     errors = dict(fit.errors) or dict(enumerate(fit.resid))
+    resid = list(fit.resid)
+    honest: tuple[str, ...] = ()
+    if YEAR_OUT in used:
+        # a weekly series' 52 weeks of the year, each learned on the two or three years that are then
+        # judged by it, fit their own noise (a week of three years is the median of three: one of them
+        # sits on it exactly, and a bookings total's errors read a third of its noise): each error is
+        # read with its week learned on its other years instead, and a week seen in one year only has none
+        # (each scaled to the point's own noise: the band adds the target's week's own uncertainty)
+        moved = _years_out(fit)
+        errors = {i: (err + moved[i][0]) * moved[i][1] for i, err in errors.items() if i in moved}
+        resid = [(r + moved[i][0]) * moved[i][1] for i, r in enumerate(resid) if i in moved]
+        honest = (YEAR_OUT,)
+        if len(errors) < YEAR_OUT_MIN_ERRORS:
+            errors, resid, honest = dict(fit.errors) or dict(enumerate(fit.resid)), list(fit.resid), ()
     # the one-step errors, but never less than the points' own scatter around their level: a MAD
     # of three errors (six same-weekday points) can be near zero by chance
-    pooled = MAD_SCALE * max(mad(list(errors.values())), mad(fit.resid))
+    pooled = MAD_SCALE * max(mad(list(errors.values())), mad(resid))
     # a history with a second mode (two Saturdays in six lighter) has a small MAD: the mean
     # absolute residual (sd = 1.25 x it for normal noise) keeps half a say
-    pooled = max(pooled, 0.5 * 1.2533 * sum(min(abs(r), 1.0) for r in fit.resid) / max(len(fit.resid), 1))
+    pooled = max(pooled, 0.5 * 1.2533 * sum(min(abs(r), 1.0) for r in resid) / max(len(resid), 1))
     same = [i for i, fv in enumerate(feats) if all(fv[f] == target_feats[f] for f in used)]
     own_errors = [errors[i] for i in same if i in errors]
     if len(own_errors) < 2:
-        return fit.dof_factor() * pooled
+        return fit.dof_factor(honest) * pooled
     # the group's own spread as a root mean square (each error capped at 4x the pooled spread, so a
     # fault left in the history counts but not wildly): unbiased in variance however few errors the
     # group has, where a MAD of two to four errors is mostly far too small and pulled the band in
     # (Monday 07:00 of four weeks of hours, a Wednesday that is business day 18)
     cap = 4 * pooled
     own_var = sum(min(abs(e), cap) ** 2 for e in own_errors) / len(own_errors)
-    return fit.dof_factor() * math.sqrt((len(own_errors) * own_var + 5 * pooled ** 2) / (len(own_errors) + 5))
+    return fit.dof_factor(honest) * math.sqrt((len(own_errors) * own_var + 5 * pooled ** 2) / (len(own_errors) + 5))
 
 
 def _shift_size(t: list[float], x: list[float], feats: list[dict[str, object]], used: list[str], lag: int,
