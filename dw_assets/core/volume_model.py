@@ -2561,9 +2561,9 @@ def _holiday_as_level(fit: SeriesFit, target_feats: Mapping[str, object], named:
     no holiday or one never seen, holidays that celebrate on top of the weekday or too few on light days:
     the ratio is kept). `named` is each point's holiday as the calendar named it: one whose effect was
     within the noise (a holiday on a Saturday of a closed business is a Saturday) is an ordinary day of the
-    fit, its ratio its residual. `target_named`, the target's holiday as the calendar named it: one the
-    fit reads as an ordinary day because every past occasion fell on a light day is read at its level
-    too (see `_seen_only_closed`)."""
+    fit, its ratio its residual. `target_named`, the target's holiday as the calendar named it: one whose
+    every past occasion fell on a light day, on an open day now, is read at the level of the holidays
+    seen on open days, whether the fit dropped it (no effect seen) or not (see `_seen_only_closed`)."""
     if "weekday" not in fit.used or "holiday" not in fit.used:
         return None
     name = str(target_feats.get("holiday", ""))
@@ -2577,7 +2577,7 @@ def _holiday_as_level(fit: SeriesFit, target_feats: Mapping[str, object], named:
     light_below = float(reading.max()) - HOLIDAY_CLOSE_Z * _noise_sd(fit)
     if int(np.sum(reading < light_below)) < HOLIDAY_CLOSE_MIN_LIGHT:
         return None
-    unseen_open = name in NONE and target_reading >= light_below and _seen_only_closed(
+    unseen_open = target_reading >= light_below and _seen_only_closed(
         target_named, [float(r) for (_, v), r in zip(past, reading) if v == target_named], light_below)
     if not unseen_open and (name in NONE or not fit.members["holiday"].get(name)):
         return None
@@ -2605,12 +2605,12 @@ def _day_reading(fit: SeriesFit, fv: Mapping[str, object]) -> float:
 
 
 def _seen_only_closed(name: str, readings: Sequence[float], light_below: float) -> bool:
-    """Whether a holiday the fit reads as an ordinary day (its effect within the noise) was seen only on
-    light days: each occasion's reading without the holiday (`readings`, see `_day_reading`) below
-    `light_below` (HOLIDAY_CLOSE_Z noise sds under the heaviest holiday's day, as `_holiday_as_level`
-    counts light days). A business closed on Sundays shows nothing of a holiday on a Sunday, so its one
-    past occasion cannot say the holiday is an ordinary day when it falls on a Monday (Argentina's 24
-    March on a Sunday in 2024, a Monday in 2025; a Carnival inside last year's school break). Such a
+    """Whether a holiday was seen only on light days: each past occasion's reading without the holiday
+    (`readings`, see `_day_reading`) below `light_below` (HOLIDAY_CLOSE_Z noise sds under the heaviest
+    holiday's day, as `_holiday_as_level` counts light days). A business closed on Sundays shows nothing
+    of a holiday on a Sunday, so its one past occasion cannot say what the holiday does to a Monday
+    (Argentina's 24 March on a Sunday in 2024, a Monday in 2025; a Carnival inside last year's school
+    break): the occasion shows the light day's level, or noise on it (a Sunday's few rows). Such a
     holiday is read as the business reads its holidays: where it closes on them, at their level."""
     return bool(name) and name not in NONE and bool(readings) and all(r < light_below for r in readings)
 
