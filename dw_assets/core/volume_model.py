@@ -689,6 +689,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # (each day's holiday as the calendar named it: a closed business's holiday on a Saturday reads as a
     # Saturday, within the noise, and joins the ordinary days below; it still says the business closed)
     named_holidays = [str(fv.get("holiday", "")) for fv in feats]
+    target_named = str(target_feats.get("holiday", ""))
     if drop:
         # an earned group whose past effect is within the noise joins the ordinary days (one refit)
         blank = {"holiday": "", "near_holiday": "", "near_period_end": "", "after_gap": 0, "month_of_year": "",
@@ -803,12 +804,12 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         fit = SeriesFit(t, x, feats, used, lag, level_points)
         spread = _spread(fit, feats, target_feats, used) * small_sample
     effect, thinnest, unseen, unseen_gap = fit.effect_for(target_feats)
-    level_holiday = _holiday_as_level(fit, target_feats, named_holidays) if grain == "day" and step < 1.5 else None
+    level_holiday = _holiday_as_level(fit, target_feats, named_holidays, target_named) if grain == "day" and step < 1.5 else None
     if level_holiday is not None:
         # the business closes on its holidays (earned from their history): the holiday's level, not its
         # ratio on top of the target's weekday
         effect += level_holiday[0]
-        shape_notes.append(f"{target_feats['holiday']} read as a level, not a ratio on the weekday (the history's "
+        shape_notes.append(f"{target_feats['holiday'] or target_named} read as a level, not a ratio on the weekday (the history's "
                            f"holidays fell with their weekday's effect, slope {level_holiday[1]:.2f}): "
                            f"x{math.exp(level_holiday[0]):.2f}")
     elif grain == "day" and step < 1.5 and (closed_once := _closed_once(fit, target_feats, named_holidays)) is not None:
@@ -2659,39 +2660,55 @@ def _regime_splits(resid: Sequence[float], lo: int, hi: int, after: int, min_mov
             *_regime_splits(resid, j, hi, after, min_move, min_stat)]
 
 
-def _holiday_as_level(fit: SeriesFit, target_feats: Mapping[str, object],
-                      named: Sequence[str]) -> tuple[float, float] | None:
+def _holiday_as_level(fit: SeriesFit, target_feats: Mapping[str, object], named: Sequence[str],
+                      target_named: str = "") -> tuple[float, float] | None:
     """Where the series closes on its holidays, the move (log space) from the target holiday's ratio on
-    its weekday to the holiday's level: the median of its past occasions' levels (each occasion's ratio
-    plus its weekday's effect) less the target's weekday effect and the holiday's effect; and the slope
-    that earned it. The history says so when its holidays (every one, pooled), each read as a ratio on
-    its own weekday, fall with their weekday's effect: a least-squares slope of the ratios on the
-    weekdays' effects HOLIDAY_CLOSE_Z standard errors below zero and below HOLIDAY_CLOSE_SLOPE, from at least
-    HOLIDAY_CLOSE_MIN_LIGHT holidays on a light weekday. None elsewhere (no weekday or holiday group, a target
+    its day to the holiday's level: the median of its past occasions' levels (each occasion's ratio plus
+    its day's reading) less the target day's reading and the holiday's effect; and the slope that earned
+    it. A day's reading is the fit's effect for it without the holiday: its weekday's, and a school
+    break's or season's it fell in (a Carnival inside last year's school break is a holiday on a break
+    day, not on a Monday). The history says so when its holidays (every one, pooled), each read as a
+    ratio on its own day, fall with their day's reading: a least-squares slope of the ratios on the
+    readings HOLIDAY_CLOSE_Z standard errors below zero and below HOLIDAY_CLOSE_SLOPE, from at least
+    HOLIDAY_CLOSE_MIN_LIGHT holidays on a light day. None elsewhere (no weekday or holiday group, a target
     no holiday or one never seen, holidays that celebrate on top of the weekday or too few on light days:
     the ratio is kept). `named` is each point's holiday as the calendar named it: one whose effect was
     within the noise (a holiday on a Saturday of a closed business is a Saturday) is an ordinary day of the
-    fit, its ratio its residual."""
+    fit, its ratio its residual. `target_named`, the target's holiday as the calendar named it: one whose
+    every past occasion fell on a light day, on an open day now, is read at the level of the holidays
+    seen on open days, whether the fit dropped it (no effect seen) or not (see `_seen_only_closed`)."""
     if "weekday" not in fit.used or "holiday" not in fit.used:
         return None
-    name = target_feats.get("holiday", "")
-    if name in NONE or not fit.members["holiday"].get(name):
-        return None
-    weekdays, holidays = fit.effects["weekday"], fit.effects["holiday"]
+    name = str(target_feats.get("holiday", ""))
+    holidays = fit.effects["holiday"]
     past = [(i, v) for i, v in enumerate(named) if v not in NONE]
-    ratio = np.array([fit.resid[i] + holidays.get(v, 0.0) for i, v in past])
-    shape = np.array([weekdays.get(fit.feats[i].get("weekday"), 0.0) for i, _ in past])
-    sd = _noise_sd(fit)
-    if len(past) < HOLIDAY_CLOSE_MIN_LIGHT + 2 or int(np.sum(shape < shape.max() - HOLIDAY_CLOSE_Z * sd)) < HOLIDAY_CLOSE_MIN_LIGHT:
+    if len(past) < HOLIDAY_CLOSE_MIN_LIGHT + 2:
         return None
-    sxx = float(np.sum((shape - shape.mean()) ** 2))
-    slope = float(np.sum((shape - shape.mean()) * (ratio - ratio.mean()))) / sxx
-    resid = ratio - ratio.mean() - slope * (shape - shape.mean())
+    ratio = np.array([fit.resid[i] + holidays.get(v, 0.0) for i, v in past])
+    reading = np.array([_day_reading(fit, fit.feats[i]) for i, _ in past])
+    target_reading = _day_reading(fit, target_feats)
+    light_below = float(reading.max()) - HOLIDAY_CLOSE_Z * _noise_sd(fit)
+    if int(np.sum(reading < light_below)) < HOLIDAY_CLOSE_MIN_LIGHT:
+        return None
+    unseen_open = target_reading >= light_below and _seen_only_closed(
+        target_named, [float(r) for (_, v), r in zip(past, reading) if v == target_named], light_below)
+    if not unseen_open and (name in NONE or not fit.members["holiday"].get(name)):
+        return None
+    sxx = float(np.sum((reading - reading.mean()) ** 2))
+    slope = float(np.sum((reading - reading.mean()) * (ratio - ratio.mean()))) / sxx
+    resid = ratio - ratio.mean() - slope * (reading - reading.mean())
     # (the residuals hold the holidays' own differences: a calendar of unlike holidays earns it less readily)
-    sigma = max(sd, math.sqrt(float(np.sum(resid ** 2)) / (len(past) - 2)))
+    sigma = max(_noise_sd(fit), math.sqrt(float(np.sum(resid ** 2)) / (len(past) - 2)))
     if slope > HOLIDAY_CLOSE_SLOPE or slope > -HOLIDAY_CLOSE_Z * sigma / math.sqrt(sxx):
         return None
-    return _holiday_level_move(fit, target_feats, named), slope
+    if unseen_open:
+        # never seen on an open day: at the level of the holidays that were (a light day's occasion
+        # shows the day's own level, a school break's, not the holiday's)
+        levels = [r + w for r, w in zip(ratio, reading) if w >= light_below]
+    else:
+        levels = [r + w for (_, v), r, w in zip(past, ratio, reading) if v == name]
+    move = float(median(levels)) - target_reading - holidays.get(str(name), 0.0)
+    return move, slope
 
 
 def _holiday_level_move(fit: SeriesFit, target_feats: Mapping[str, object], named: Sequence[str]) -> float:
@@ -2738,6 +2755,23 @@ def _closed_once(fit: SeriesFit, target_feats: Mapping[str, object], named: Sequ
     if day + holidays.get(name, 0.0) + move > lightest + HOLIDAY_CLOSE_Z * sd or move < HOLIDAY_CLOSE_Z * sd:
         return None  # the holiday does not close the series, or its ratio already reads it at its level
     return move
+
+
+def _day_reading(fit: SeriesFit, fv: Mapping[str, object]) -> float:
+    """A day's reading by the fit without its holiday: its weekday's effect, and a break's, season's or
+    month's it falls in (what the day would be, were it no holiday)."""
+    return fit.effect_for({**fv, "holiday": "", "near_holiday": ""})[0]
+
+
+def _seen_only_closed(name: str, readings: Sequence[float], light_below: float) -> bool:
+    """Whether a holiday was seen only on light days: each past occasion's reading without the holiday
+    (`readings`, see `_day_reading`) below `light_below` (HOLIDAY_CLOSE_Z noise sds under the heaviest
+    holiday's day, as `_holiday_as_level` counts light days). A business closed on Sundays shows nothing
+    of a holiday on a Sunday, so its one past occasion cannot say what the holiday does to a Monday
+    (Argentina's 24 March on a Sunday in 2024, a Monday in 2025; a Carnival inside last year's school
+    break): the occasion shows the light day's level, or noise on it (a Sunday's few rows). Such a
+    holiday is read as the business reads its holidays: where it closes on them, at their level."""
+    return bool(name) and name not in NONE and bool(readings) and all(r < light_below for r in readings)
 
 
 def _observed_as_base(name: str, fit: SeriesFit) -> str:

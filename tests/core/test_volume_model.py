@@ -3306,11 +3306,84 @@ def test_holidays_on_top_of_their_weekday_keep_the_ratio(monkeypatch: pytest.Mon
     history, cal = _closed_on_holidays(False, target)
     at = datetime(target.year, target.month, target.day)
     fc = forecast(history, at, calendar_=cal)
-    monkeypatch.setattr(volume_model, "_holiday_as_level", lambda fit, target_feats, named: None)
+    monkeypatch.setattr(volume_model, "_holiday_as_level", lambda fit, target_feats, named, target_named="": None)
     ref = forecast(history, at, calendar_=cal)
     assert not any("read as a level" in n for n in fc.notes)
     assert (fc.baseline, fc.lower, fc.upper) == (ref.baseline, ref.lower, ref.upper)
     assert judge(fc, 4000 * 0.35 * 0.4).passed
+
+
+def _surgery(end: date, seed: int, remembrance_2024: float = 0.05) -> tuple[list[Point], HolidayCalendar]:
+    """A hospital's scheduled surgery per day in Argentina from 1 January 2024, 5% noise: weekdays 1.0,
+    Saturday x0.2, Sunday x0.05 (closed but for a few), and every holiday x0.05 whatever its weekday;
+    the Day of Remembrance 2024, a Sunday, at `remembrance_2024`."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="AR")
+    out, day = [], date(2024, 1, 1)
+    while day < end:
+        factor = 0.05 if cal.name(day) else {5: 0.2, 6: 0.05}.get(day.weekday(), 1.0)
+        factor = remembrance_2024 if day == date(2024, 3, 24) else factor
+        out.append(Point(datetime(day.year, day.month, day.day), round(2000 * factor * math.exp(rng.gauss(0, 0.05)))))
+        day += timedelta(days=1)
+    return out, cal
+
+
+@pytest.mark.parametrize(("seed", "remembrance_2024"), [(1, 0.05), (2, 0.05), (3, 0.05), (1, 0.1)])
+def test_a_holiday_seen_only_on_a_closed_day_reads_as_the_holidays_level(seed: int, remembrance_2024: float):
+    """The Day of Remembrance fell on a Sunday in 2024 (closed anyway: its one occasion shows no effect,
+    or a Sunday's noise, twice its few rows) and on a Monday in 2025: a service that closes on its
+    holidays closes on it too (main: read as a plain Monday, 0.05x of its baseline, and a Monday worked
+    as usual passed; with the busy Sunday, that Sunday's x2 on a Monday)."""
+    target = date(2025, 3, 24)
+    history, cal = _surgery(target, seed, remembrance_2024)
+    assert cal.name(date(2024, 3, 24)) == cal.name(target) and date(2024, 3, 24).weekday() == 6
+    fc = forecast(history, datetime(target.year, target.month, target.day), calendar_=cal)
+    assert any("read as a level" in n for n in fc.notes), fc.notes
+    assert judge(fc, 2000 * 0.05).passed, (fc.baseline, fc.lower, fc.upper)
+    assert not judge(fc, 2000 * 0.05 * 2).passed
+    assert not judge(fc, 2000 * 0.05 * 0.65).passed
+    assert not judge(fc, 2000).passed
+
+
+def test_a_holiday_seen_only_inside_a_break_reads_as_the_holidays_level():
+    """A school canteen's orders per day (Brazil; school days 1.0, weekends x0.04, the declared summer
+    break x0.06, every holiday x0.05): Carnival 2024 fell inside the break (12-13 February), Carnival 2025
+    on school days (3-4 March). Its occasions show the break's level, not the holiday's: the Monday is
+    read at the level of the holidays seen on school days (main: a plain Monday, 0.05x of its baseline)."""
+    rng = random.Random(2)
+    carnival = {date(2024, 2, 12): "Carnaval", date(2024, 2, 13): "Carnaval", date(2025, 3, 3): "Carnaval",
+                date(2025, 3, 4): "Carnaval"}
+    breaks = [(date(2023, 12, 20), date(2024, 2, 14)), (date(2024, 7, 13), date(2024, 7, 28)),
+              (date(2024, 12, 20), date(2025, 2, 9))]
+    cal = HolidayCalendar(country="BR", dates=carnival, breaks={"Férias escolares": breaks})
+    target = date(2025, 3, 3)
+    history, day = [], date(2024, 1, 1)
+    while day < target:
+        factor = (0.04 if day.weekday() >= 5 else 0.06 if any(a <= day <= b for a, b in breaks)
+                  else 0.05 if cal.name(day) else 1.0)
+        history.append(Point(datetime(day.year, day.month, day.day), round(4000 * factor * math.exp(rng.gauss(0, 0.05)))))
+        day += timedelta(days=1)
+    fc = forecast(history, datetime(target.year, target.month, target.day), calendar_=cal)
+    assert any("read as a level" in n for n in fc.notes), fc.notes
+    assert judge(fc, 4000 * 0.05).passed, (fc.baseline, fc.lower, fc.upper)
+    assert not judge(fc, 4000 * 0.05 * 2).passed
+    assert not judge(fc, 4000 * 0.05 * 0.65).passed
+
+
+def test_a_holiday_seen_only_on_a_closed_day_keeps_the_weekday_where_holidays_are_ordinary():
+    """The same service open on its holidays (they are its weekdays): the Day of Remembrance on a Monday
+    is a Monday, and no level is read."""
+    target = date(2025, 3, 24)
+    rng = random.Random(1)
+    cal = HolidayCalendar(country="AR")
+    history, day = [], date(2024, 1, 1)
+    while day < target:
+        factor = {5: 0.2, 6: 0.05}.get(day.weekday(), 1.0)
+        history.append(Point(datetime(day.year, day.month, day.day), round(2000 * factor * math.exp(rng.gauss(0, 0.05)))))
+        day += timedelta(days=1)
+    fc = forecast(history, datetime(target.year, target.month, target.day), calendar_=cal)
+    assert not any("read as a level" in n for n in fc.notes), fc.notes
+    assert judge(fc, 2000).passed, (fc.baseline, fc.lower, fc.upper)
 
 
 def _sunday_opening(days: int, opening_at: int, seed: int) -> list[Point]:
