@@ -348,3 +348,33 @@ def test_seasons_named_in_config_reach_the_models_calendar():
     assert cal.season(date(2025, 3, 10))[0] == "Ramadan"  # from Eid al-Fitr, 30 March 2025, without config
     with pytest.raises(ValidationError):
         HolidaysConfig(seasons={"Back to school": [["2025-09-05", "2025-08-15"]]})
+
+
+def test_a_market_closed_for_a_week_of_its_own_holidays_stays_a_group_in_an_hourly_check(grained):
+    """A Hong Kong broker's orders per trading hour (01:00-07:59 UTC, weekdays but Hong Kong's holidays):
+    the CONNECT channel also keeps the mainland's calendar and has no rows on its Golden Week. On its
+    fourth closed day (Tuesday 6 October 2026, 11:00 in Hong Kong) the channel is still a group, expected
+    empty on its own calendar's holiday, and the total is read as the groups' sum; without that calendar
+    the channel, silent for more than three partitions, has left the check and the total is read from its
+    own past."""
+    grained.write(grained.lake, """
+        CREATE TABLE broker_orders AS
+        SELECT h.at + (r.j % 60) * INTERVAL 1 MINUTE AS placed_at, c.channel, 'o' || h.i || c.channel || r.j AS order_id
+        FROM (SELECT i, TIMESTAMP '2026-09-07 00:00:00' + i * INTERVAL 1 HOUR AS at
+              FROM range(0, 29 * 24 + 4) t(i)) h,
+             (VALUES ('HK', 200), ('CONNECT', 60)) c(channel, base),
+             LATERAL (SELECT * FROM range(CAST(c.base * (1 + (CAST(hash(h.i, c.channel) % 7 AS INTEGER) - 3) / 100.0)
+                                               AS INTEGER))) r(j)
+        WHERE hour(h.at) BETWEEN 1 AND 7 AND dayofweek(h.at) BETWEEN 1 AND 5
+          AND h.at::DATE <> DATE '2026-10-01'
+          AND NOT (c.channel = 'CONNECT' AND h.at::DATE IN (DATE '2026-09-25', DATE '2026-10-02', DATE '2026-10-05',
+                                                             DATE '2026-10-06', DATE '2026-10-07'))""")
+    cfg = VolumeCheckConfig(partition_column="placed_at", grain="hour", group_by=["channel"],
+                            holidays=HolidaysConfig(country="HK"), group_holidays={"CONNECT": HolidaysConfig(country="CN")})
+    warehouse = Warehouse.from_settings(grained.settings)
+    own = evaluate_volume(warehouse, None, "lake.broker_orders", cfg)
+    assert own.partition == "2026-10-06T03:00" and own.passed, own.summary
+    assert own.metadata["groups_checked"] == 2 and own.metadata["failed_groups"] == [], own.metadata
+    assert "sum of 2 groups" in own.metadata["comparison_group"]
+    plain = evaluate_volume(warehouse, None, "lake.broker_orders", cfg.model_copy(update={"group_holidays": {}}))
+    assert plain.metadata["groups_checked"] == 1 and "sum of" not in plain.metadata["comparison_group"]
