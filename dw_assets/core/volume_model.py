@@ -326,7 +326,7 @@ class Forecast:
     empty_is_normal: bool = False
     hard_ratio: float = 1.9
     notes: list[str] = field(default_factory=list)
-    # expected empty: its own calendar's holiday closes it (see _closed_on_own_holiday); a total read as
+    # expected empty: its own calendar's holiday closes it (`forecast`'s `own_calendar`); a total read as
     # its groups' sum counts it as no rows (total_of_groups)
     closed: bool = False
 
@@ -384,7 +384,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     holiday of that zone (a daily series' days are already the zone's days: no conversion).
     `own_calendar`: `calendar_` was configured for this series as its market's own (a grouped check's
     `group_holidays`: a market in another country), so the series closes on its holidays unless its
-    history shows otherwise (_closed_on_own_holiday)."""
+    history shows one of them open."""
     p = params or ModelParams()
     tz = timezone if grain == "hour" else None
     cal = calendar_ or HolidayCalendar()
@@ -2294,11 +2294,10 @@ def _spread(fit: SeriesFit, feats: Sequence[Mapping[str, object]], target_feats:
         # read with its week learned on its other years instead, and a week seen in one year only has none
         # (each scaled to the point's own noise: the band adds the target's week's own uncertainty)
         moved = _years_out(fit)
-        errors = {i: (err + moved[i][0]) * moved[i][1] for i, err in errors.items() if i in moved}
-        resid = [(r + moved[i][0]) * moved[i][1] for i, r in enumerate(resid) if i in moved]
-        honest = (YEAR_OUT,)
-        if len(errors) < YEAR_OUT_MIN_ERRORS:
-            errors, resid, honest = dict(fit.errors) or dict(enumerate(fit.resid)), list(fit.resid), ()
+        read = {i: (err + moved[i][0]) * moved[i][1] for i, err in errors.items() if i in moved}
+        if len(read) >= YEAR_OUT_MIN_ERRORS:
+            errors, honest = read, (YEAR_OUT,)
+            resid = [(r + moved[i][0]) * moved[i][1] for i, r in enumerate(resid) if i in moved]
     # the one-step errors, but never less than the points' own scatter around their level: a MAD
     # of three errors (six same-weekday points) can be near zero by chance
     pooled = MAD_SCALE * max(mad(list(errors.values())), mad(resid))
@@ -2707,7 +2706,7 @@ def _holiday_as_level(fit: SeriesFit, target_feats: Mapping[str, object], named:
         levels = [r + w for r, w in zip(ratio, reading) if w >= light_below]
     else:
         levels = [r + w for (_, v), r, w in zip(past, ratio, reading) if v == name]
-    move = float(median(levels)) - target_reading - holidays.get(str(name), 0.0)
+    move = float(median(levels)) - target_reading - holidays.get(name, 0.0)
     return move, slope
 
 
