@@ -706,8 +706,8 @@ def test_sixteenth_round_estates_generate(name: str) -> None:
     _hold_every_kind(kinds, estate, second)
 
 
-# the seventeenth round (written blind, held out until its final run): each estate, its number of groups,
-# its length at least and the kinds of clean partitions its evaluated window must hold
+# the seventeenth round (written blind, held out until its final run, read in the eighteenth): each estate,
+# its number of groups, its length at least and the kinds of clean partitions its evaluated window must hold
 SEVENTEENTH_ROUND = {
     "taps_bangkok_hourly": (3, 700, {"holiday", "exodus", "songkran", "return", "storm", "after_shift", "ordinary"}),
     "donations_tr": (4, 760, {"kandil", "ramadan", "kurban_run_up", "holiday", "after_shift", "ordinary"}),
@@ -718,11 +718,15 @@ SEVENTEENTH_ROUND = {
 }
 
 
+# ... of which the eighteenth round read all four (their first run's misses), so none is held out now
+READ_IN_EIGHTEENTH_ROUND = set(SEVENTEENTH_ROUND)
+
+
 @pytest.mark.parametrize("name", sorted(SEVENTEENTH_ROUND))
 def test_seventeenth_round_estates_generate(name: str) -> None:
     groups, length, kinds = SEVENTEENTH_ROUND[name]
     estate, second, stamps = _generated(name, groups, length)
-    assert name in HELD_OUT, "blind: never run on the model before the round's final run"
+    assert name not in HELD_OUT and name in READ_IN_EIGHTEENTH_ROUND
     assert len(estate.shift_at) == 1 and stamps.index(estate.shift_at[0]) >= estate.evaluate_from, (
         "a level shift the owner accepts, inside the evaluated window")
     assert estate.incidents and all(stamps.index(at) < estate.evaluate_from for at in estate.incidents), (
