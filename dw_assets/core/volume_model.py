@@ -2700,25 +2700,24 @@ def _holiday_as_level(fit: SeriesFit, target_feats: Mapping[str, object], named:
     sigma = max(_noise_sd(fit), math.sqrt(float(np.sum(resid ** 2)) / (len(past) - 2)))
     if slope > HOLIDAY_CLOSE_SLOPE or slope > -HOLIDAY_CLOSE_Z * sigma / math.sqrt(sxx):
         return None
-    if unseen_open:
-        # never seen on an open day: at the level of the holidays that were (a light day's occasion
-        # shows the day's own level, a school break's, not the holiday's)
-        levels = [r + w for r, w in zip(ratio, reading) if w >= light_below]
-    else:
-        levels = [r + w for (_, v), r, w in zip(past, ratio, reading) if v == name]
-    move = float(median(levels)) - target_reading - holidays.get(name, 0.0)
-    return move, slope
+    if not unseen_open:
+        return _holiday_level_move(fit, target_feats, named), slope
+    # never seen on an open day: at the level of the holidays that were (a light day's occasion shows the
+    # day's own level, a school break's, not the holiday's)
+    levels = [r + w for r, w in zip(ratio, reading) if w >= light_below]
+    return float(median(levels)) - target_reading - holidays.get(name, 0.0), slope
 
 
 def _holiday_level_move(fit: SeriesFit, target_feats: Mapping[str, object], named: Sequence[str]) -> float:
-    """The move (log space) from the target holiday's ratio on its weekday to the holiday's level: the
-    median of its past occasions' levels (each occasion's ratio plus its weekday's effect) less the
-    target's weekday effect and the holiday's effect."""
+    """The move (log space) from the target holiday's ratio on its day to the holiday's level: the median of
+    its past occasions' levels (each occasion's ratio plus its day's reading without the holiday,
+    `_day_reading`) less the target's day reading and the holiday's effect. One reading for the closing rule
+    (`_holiday_as_level`) and the closed-once prior (`_closed_once`)."""
     name = target_feats.get("holiday", "")
-    weekdays, holidays = fit.effects["weekday"], fit.effects["holiday"]
-    levels = [fit.resid[i] + holidays.get(v, 0.0) + weekdays.get(fit.feats[i].get("weekday"), 0.0)
+    holidays = fit.effects["holiday"]
+    levels = [fit.resid[i] + holidays.get(v, 0.0) + _day_reading(fit, fit.feats[i])
               for i, v in enumerate(named) if v == name]
-    return float(median(levels)) - weekdays.get(target_feats.get("weekday"), 0.0) - holidays.get(name, 0.0)
+    return float(median(levels)) - _day_reading(fit, target_feats) - holidays.get(str(name), 0.0)
 
 
 def _closed_once(fit: SeriesFit, target_feats: Mapping[str, object], named: Sequence[str]) -> float | None:
