@@ -1,4 +1,4 @@
-"""The detection benchmark's blind estates (fifth, eighth to seventeenth rounds) (written blind) generate what their docstrings say:
+"""The detection benchmark's blind estates (fifth, eighth to eighteenth rounds) (written blind) generate what their docstrings say:
 deterministic per seed, five groups, increasing partitions, the evaluated window and the clean
 partitions' kinds set. Generation only: the model is never run here (that is the benchmark's job)."""
 
@@ -742,10 +742,42 @@ def test_seventeenth_round_estates_generate(name: str) -> None:
     _hold_every_kind(kinds, estate, second)
 
 
+# the eighteenth round (written blind, held out until its final run): each estate, its number of groups, its
+# length at least and the kinds of clean partitions its evaluated window must hold
+EIGHTEENTH_ROUND = {
+    "remittances_manila_hourly": (4, 420, {"holiday", "sunday", "thirteenth_month", "typhoon", "after_shift",
+                                           "ordinary"}),
+    "diy_pl": (5, 760, {"trading_sunday", "majowka", "all_saints_run_up", "first_warm_saturday", "holiday",
+                        "after_shift", "ordinary"}),
+    "screenings_us_weekly": (3, 208, {"spring_break", "foliage", "world_cup", "holiday", "after_shift", "ordinary"}),
+    "ferries_es_ma": (6, 760, {"ope", "levante", "easter_return", "holiday", "after_shift", "ordinary"}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EIGHTEENTH_ROUND))
+def test_eighteenth_round_estates_generate(name: str) -> None:
+    groups, length, kinds = EIGHTEENTH_ROUND[name]
+    estate, second, stamps = _generated(name, groups, length)
+    assert name in HELD_OUT, "held out until the round's final run"
+    assert len(estate.shift_at) == 1 and stamps.index(estate.shift_at[0]) >= estate.evaluate_from, (
+        "a level shift the owner accepts, inside the evaluated window")
+    assert estate.incidents and all(stamps.index(at) < estate.evaluate_from for at in estate.incidents), (
+        "a past incident left in the history")
+    if estate.grain == "hour":  # the last fortnight of local days evaluated (branch hours only), four weeks before
+        assert stamps[-1] - stamps[estate.evaluate_from] < timedelta(days=14)
+        assert stamps[estate.evaluate_from] - stamps[0] >= timedelta(days=27)
+    elif name.endswith("_weekly"):  # three years read, a year evaluated
+        assert estate.evaluate_from == 156 and len(stamps) - estate.evaluate_from >= 52
+        assert detection_bench._lookback(estate) == 156
+    else:
+        assert 300 <= estate.evaluate_from < len(stamps) - 200, "a year of history, most of a year evaluated"
+    _hold_every_kind(kinds, estate, second)
+
+
 @pytest.mark.parametrize("name", sorted(TENTH_ROUND | ELEVENTH_ROUND | TWELFTH_ROUND | THIRTEENTH_ROUND
                                          | FOURTEENTH_ROUND | FIFTEENTH_ROUND | SIXTEENTH_ROUND
-                                         | SEVENTEENTH_ROUND))
-def test_tenth_to_seventeenth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
+                                         | SEVENTEENTH_ROUND | EIGHTEENTH_ROUND))
+def test_tenth_to_eighteenth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
     estate = ESTATES[name](1)
     groups = estate.series[estate.evaluate_from][1]
     out = faulted(random.Random(1), groups)
@@ -1545,6 +1577,78 @@ def test_checkins_co_pe_lima_on_perus_calendar_puentes_and_resolutions() -> None
     assert all(days[date(2025, 3, 24)][g] < 0.6 * days[date(2025, 3, 17)][g] for g in colombia)
     # January's resolutions: the first full week of the year above a February week
     assert sum(days[date(2026, 1, 6)]) > 1.2 * sum(days[date(2025, 2, 25)])
+
+
+def test_remittances_manila_hourly_a_six_day_week_the_13th_month_and_a_typhoon_signal() -> None:
+    estate = ESTATES["remittances_manila_hourly"](1)
+    assert estate.timezone == "Asia/Manila" and estate.calendar.country == "PH"
+    local = [_local(at, estate.timezone) for at, _ in estate.series]
+    by = {at: values for at, values in zip(local, (v for _, v in estate.series))}
+    assert {at.hour for at in local if at.weekday() < 6 and not estate.calendar.name(at.date())} == set(range(8, 19))
+    assert {at.hour for at in local if at.weekday() == 6} == set(range(10, 18)), "Sundays: the mall branches only"
+    assert sum(by[datetime(2025, 12, 14, 14)]) < 0.5 * sum(by[datetime(2025, 12, 13, 14)])
+    # the typhoon signal: one region's branches closed (no rows) from Wednesday noon to Thursday noon
+    visayas = by[datetime(2025, 12, 17, 14)].index(0.0)
+    assert all(by[datetime(2025, 12, 17, h)][visayas] == 0 for h in range(12, 19))
+    assert by[datetime(2025, 12, 17, 11)][visayas] > 0 and by[datetime(2025, 12, 18, 14)][visayas] > 0
+    # the 13th-month pay sent home: the provinces' Tuesday after the payroll well above the Tuesday before
+    day = {d: [sum(by[datetime(d.year, d.month, d.day, h)][g] for h in range(8, 19)) for g in range(4)]
+           for d in (date(2025, 12, 9), date(2025, 12, 16))}
+    manila = max(range(4), key=lambda g: day[date(2025, 12, 9)][g])
+    assert all(day[date(2025, 12, 16)][g] > 1.35 * day[date(2025, 12, 9)][g] for g in range(4) if g != manila)
+    assert day[date(2025, 12, 16)][manila] < 1.35 * day[date(2025, 12, 9)][manila]
+    assert estate.categories[estate.series[estate.evaluate_from][0]] == "holiday", "the Immaculate Conception"
+
+
+def test_diy_pl_the_sunday_trading_ban_trading_sundays_in_no_calendar_and_a_small_online_format() -> None:
+    estate = ESTATES["diy_pl"](1)
+    days = {at.date(): v for at, v in estate.series}
+    groups = range(5)
+    totals = [sum(v[g] for v in days.values()) for g in groups]
+    online = totals.index(min(totals))
+    assert max(totals) > 10 * totals[online], "a small format beside large ones"
+    # an ordinary Sunday: every store shut, online orders at their busiest
+    assert all(days[date(2025, 3, 9)][g] == 0 for g in groups if g != online)
+    assert days[date(2025, 3, 9)][online] > days[date(2025, 3, 4)][online]
+    # a trading Sunday (Palm Sunday 2025): the stores open, in no calendar
+    assert not estate.calendar.name(date(2025, 4, 13)) and estate.categories[datetime(2025, 4, 13)] == "trading_sunday"
+    assert sum(days[date(2025, 4, 13)]) > 10 * sum(days[date(2025, 4, 6)])
+    # Christmas Eve: a holiday from 2025 (stores shut), a short day in 2024
+    assert estate.calendar.name(date(2025, 12, 24)) and not estate.calendar.name(date(2024, 12, 24))
+    assert sum(days[date(2024, 12, 24)]) > 10 * sum(days[date(2025, 12, 24)])
+    assert estate.categories[datetime(2025, 4, 28)] == "majowka" and datetime(2024, 11, 16) in estate.incidents
+
+
+def test_screenings_us_weekly_a_small_airport_beside_a_hub_foliage_and_the_crowdstrike_week() -> None:
+    estate = ESTATES["screenings_us_weekly"](1)
+    assert all(at.weekday() == 0 for at, _ in estate.series) and estate.calendar.country == "US"
+    weeks = {at.isocalendar()[:2]: v for at, v in estate.series}
+    totals = [sum(v[g] for v in weeks.values()) for g in range(3)]
+    burlington, hub = totals.index(min(totals)), totals.index(max(totals))
+    assert totals[hub] > 40 * totals[burlington]
+    assert weeks[(2026, 40)][burlington] > 1.15 * weeks[(2026, 37)][burlington], "Vermont's foliage"
+    assert weeks[(2024, 29)][hub] < 0.92 * weeks[(2024, 28)][hub] and datetime(2024, 7, 15) in estate.incidents
+    assert estate.categories[datetime(2026, 11, 23)] == "holiday" and estate.categories[datetime(2026, 11, 30)] == "holiday"
+    assert estate.shift_at == [datetime(2026, 4, 13)]
+
+
+def test_ferries_es_ma_moroccan_ports_on_moroccos_calendar_the_summer_crossing_and_levante() -> None:
+    estate = ESTATES["ferries_es_ma"](1)
+    assert estate.calendar.country == "ES" and estate.calendar.subdiv == "AN"
+    moroccan = [g for g, c in enumerate(estate.group_calendars) if c is not None]
+    assert len(moroccan) == 3 and all(estate.group_calendars[g].country == "MA" for g in moroccan)
+    spanish = [g for g in range(6) if g not in moroccan]
+    assert estate.group_calendars[moroccan[0]].name(date(2025, 11, 6)) and not estate.calendar.name(date(2025, 11, 6))
+    days = {at.date(): v for at, v in estate.series}
+    summer = [date(2025, 6, 15) + timedelta(days=k) for k in range(90)]
+    out_peak = max(summer, key=lambda d: sum(days[d][g] for g in spanish))
+    back_peak = max(summer, key=lambda d: sum(days[d][g] for g in moroccan))
+    assert out_peak < back_peak, "the crossing home before the return to Europe"
+    # a levante: the fast-ferry ports (one each side) closed, their passengers at the car-ferry ports
+    closed = [g for g in range(6) if days[date(2025, 2, 17)][g] < 0.45 * days[date(2025, 2, 10)][g]]
+    assert len(closed) == 2 and len(set(closed) & set(moroccan)) == 1
+    assert sum(days[date(2025, 2, 17)]) > 0.85 * sum(days[date(2025, 2, 10)])
+    assert estate.categories[datetime(2025, 2, 17)] == "levante" and not estate.calendar.name(date(2025, 2, 17))
 
 
 def test_a_missing_group_fault_removes_a_group_that_had_rows() -> None:
