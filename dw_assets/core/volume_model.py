@@ -1092,6 +1092,20 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         upper = max(upper, baseline * hard_ratio)  # the closed hours' backlog, of unknown size, as above
         notes.append(f"the day opened at {late[0]:02d}h, not at its usual {late[1]:02d}h (its first hours closed, in "
                      "no calendar): its hours may carry their backlog, a spike is judged by the hard rule only")
+    if grain == "hour" and not unseen and not so_far:
+        today = local[target].date()
+        same_day = [i for i, q in enumerate(pts_pos) if local[q.at].date() == today]
+        near_read = _near_unseen_so_far(fit, same_day, feats, [local[q.at] for q in pts_pos], local[target], cal,
+                                        level, t, t_target, spread)
+        if near_read is not None:
+            # a day around a holiday the history never held: the band also reaches as far as the day's own
+            # hours so far have moved, on their side only (an empty, a doubled or a dropped hour still fails)
+            near_label, near_factors = near_read
+            lower = min(lower, *(math.exp(log_pred + f - h) for f in near_factors))
+            upper = max(upper, *(math.exp(log_pred + f + h) for f in near_factors))
+            notes.append(f"{near_label}, a day around a holiday never seen in the history: its hours so far ran "
+                         f"{' and '.join(f'x{math.exp(f):.2f}' for f in near_factors)} of an ordinary day's, "
+                         "and the band covers that too")
     if grain == "hour" and not unseen:
         eve = _eve_effect(fit, [local[q.at] for q in pts_pos], local[target], cal, spread)
         if eve is not None:
@@ -1107,20 +1121,6 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                          "eve(s), and the band covers that too" if eves else
                          f"the eve of {holiday_name}, no past eve seen: the band reaches x{math.exp(effect_eve):.2f} "
                          "higher (an evening before a day off may run busier)")
-    if grain == "hour" and not unseen and not so_far:
-        today = local[target].date()
-        same_day = [i for i, q in enumerate(pts_pos) if local[q.at].date() == today]
-        near_read = _near_unseen_so_far(fit, same_day, feats, [local[q.at] for q in pts_pos], local[target], cal,
-                                        level, t, t_target, spread)
-        if near_read is not None:
-            # a day around a holiday the history never held: the band also reaches as far as the day's own
-            # hours so far have moved, on their side only (an empty, a doubled or a dropped hour still fails)
-            near_label, near_factors = near_read
-            lower = min(lower, *(math.exp(log_pred + f - h) for f in near_factors))
-            upper = max(upper, *(math.exp(log_pred + f + h) for f in near_factors))
-            notes.append(f"{near_label}, a day around a holiday never seen in the history: its hours so far ran "
-                         f"{' and '.join(f'x{math.exp(f):.2f}' for f in near_factors)} of an ordinary day's, "
-                         "and the band covers that too")
     if closed is not None:
         notes.append(f"closed as usual: no rows on {closed[0]} of {closed[1]} past {closed[2]} (the weeks either side "
                      "loaded), so an empty partition is one of its ordinary ones")
