@@ -135,6 +135,14 @@ DISTINCT_Z = {"holiday": 2.0, "after_gap": 2.0, "near_holiday": 3.0, "near_perio
 # also reaches this much higher, never lower (a drop on the eve still fails)
 EVE_FROM_HOUR = 16
 EVE_PRIOR = math.log(1.25)
+# the days around a holiday on an hourly series whose history never held them (four weeks of hours hold no
+# past year's travel before a festival or return after it): the day is read from its own hours so far, its
+# factor their median, from at least this many hours (as a holiday never seen, see _holiday_so_far) ...
+NEAR_SO_FAR_MIN_HOURS = 3
+# ... and from its latest hours alone, this many (an evening's exodus after an ordinary working day)
+NEAR_SO_FAR_LATEST = 3
+# ... each kept only where it stands out of the noise (a neighbourhood's bar, DISTINCT_Z["near_holiday"])
+NEAR_SO_FAR_Z = DISTINCT_Z["near_holiday"]
 # a fixed day of the month rolled to a business day (a payroll on the 27th, on the Thursday before
 # when it falls on a weekend) is a guess over the 31 days x 2 rolls every month has: its effect must
 # stand out at z > 3.78 (a two-sided 1% Bonferroni over the 62), over ROLLED_MIN_OCCASIONS months at
@@ -1084,6 +1092,20 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         upper = max(upper, baseline * hard_ratio)  # the closed hours' backlog, of unknown size, as above
         notes.append(f"the day opened at {late[0]:02d}h, not at its usual {late[1]:02d}h (its first hours closed, in "
                      "no calendar): its hours may carry their backlog, a spike is judged by the hard rule only")
+    if grain == "hour" and not unseen and not so_far:
+        today = local[target].date()
+        same_day = [i for i, q in enumerate(pts_pos) if local[q.at].date() == today]
+        near_read = _near_unseen_so_far(fit, same_day, feats, [local[q.at] for q in pts_pos], local[target], cal,
+                                        level, t, t_target, spread)
+        if near_read is not None:
+            # a day around a holiday the history never held: the band also reaches as far as the day's own
+            # hours so far have moved, on their side only (an empty, a doubled or a dropped hour still fails)
+            near_label, near_factors = near_read
+            lower = min(lower, *(math.exp(log_pred + f - h) for f in near_factors))
+            upper = max(upper, *(math.exp(log_pred + f + h) for f in near_factors))
+            notes.append(f"{near_label}, a day around a holiday never seen in the history: its hours so far ran "
+                         f"{' and '.join(f'x{math.exp(f):.2f}' for f in near_factors)} of an ordinary day's, "
+                         "and the band covers that too")
     if grain == "hour" and not unseen:
         eve = _eve_effect(fit, [local[q.at] for q in pts_pos], local[target], cal, spread)
         if eve is not None:
@@ -1899,6 +1921,36 @@ def _holiday_so_far(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Map
         fits.append((f"{name} x{math.exp(factor):.2f}", effect_as(target_feats, day) + factor, rms, gap))
     tolerance = 2.5 * max(spread, min(rms for _, _, rms, _ in fits))
     return [hypothesis for hypothesis in fits if hypothesis[2] <= tolerance]
+
+
+def _near_unseen_so_far(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],
+                        moments: Sequence[datetime], target: datetime, cal: HolidayCalendar, level: float,
+                        t: Sequence[float], t_target: float, spread: float) -> tuple[str, list[float]] | None:
+    """A day within a holiday's neighbourhood (NEIGHBOURHOOD_DAYS, the calendar's `near_holiday`) on an
+    hourly series whose history holds no day at that offset of that holiday: four weeks of hours never
+    saw the exodus before a festival or the return after it, so the model's ordinary hour is no reading
+    of it, and the day's own hours so far are the only evidence. Its factors: the median of its hours
+    so far against their ordinary reading (at least NEAR_SO_FAR_MIN_HOURS) and of its latest
+    NEAR_SO_FAR_LATEST hours (an exodus that starts in the evening), each kept only where it stands
+    NEAR_SO_FAR_Z standard errors off the noise (an ordinary day near a holiday keeps its band). Where
+    none is kept, or the target is no such day: None. (`moments`: each point's local hour.)"""
+    day = target.date()
+    label = near_holiday(day, cal)
+    if not label or cal.name(day) or len(same_day) < NEAR_SO_FAR_MIN_HOURS:
+        return None
+    if any(at.date() != day and not cal.name(at.date()) and near_holiday(at.date(), cal) == label for at in moments):
+        return None  # the history held a day at this offset of this holiday: the fit has read it
+    # (each hour against an ordinary hour's reading: a neighbourhood's hour group holding today's own hour,
+    # the day after a holiday's, has already taken part of the day's move in)
+    resid = [fit.x[i] - (level - fit.slope * (t_target - t[i])) - fit.effect_for({**feats[i], "near_holiday": ""})[0]
+             for i in same_day]
+    factors = []
+    for run in (resid, resid[-NEAR_SO_FAR_LATEST:]):
+        factor = median(run)
+        # (a median of n errors is sqrt(pi / 2) times as uncertain as their mean)
+        if abs(factor) > NEAR_SO_FAR_Z * spread * math.sqrt(math.pi / 2 / len(run)):
+            factors.append(factor)
+    return (label, factors) if factors else None
 
 
 def _wider_neighbourhoods(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
