@@ -115,8 +115,9 @@ WEEK_DAYS = 7
 # the pooled neighbourhood of every long weekend (a weekend joined to a holiday on a Monday or a Friday): see
 # long_weekend
 LONG_WEEKEND = "a long weekend"
-# ... in place of a holiday's own neighbourhood day seen on fewer long weekends than this: seen twice, it keeps its
-# name (a festival's homecoming weekend is its own; one occasion, or none, says less than every puente pooled)
+# ... in place of a holiday's own neighbourhood day (its name and offset) the history holds fewer times than this:
+# held twice, on any weekday, it keeps its name (a festival's homecoming weekend is its own; one occasion, or
+# none, says less than every puente pooled)
 LONG_WEEKEND_OWN_OCCASIONS = 2
 # a weekly series reads each week by the days it holds (see _week_days): a holiday's eve may reach a day to
 # a week before it (a festival's shopping rush), the history choosing how far
