@@ -43,7 +43,7 @@ import bisect
 import calendar
 import itertools
 import math
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
@@ -112,6 +112,13 @@ WHOLE_WEEK_MIN_STEP = 14
 # ... when this share of its gaps at least is the cadence itself (the rest a 53rd week, a missed point)
 WHOLE_WEEK_SHARE = 0.8
 WEEK_DAYS = 7
+# the pooled neighbourhood of every long weekend (a weekend joined to a holiday on a Monday or a Friday): see
+# long_weekend
+LONG_WEEKEND = "a long weekend"
+# ... in place of a holiday's own neighbourhood day (its name and offset) the history holds fewer times than this:
+# held twice, on any weekday, it keeps its name (a festival's homecoming weekend is its own; one occasion, or
+# none, says less than every puente pooled)
+LONG_WEEKEND_OWN_OCCASIONS = 2
 # a weekly series reads each week by the days it holds (see _week_days): a holiday's eve may reach a day to
 # a week before it (a festival's shopping rush), the history choosing how far
 WEEK_EVE_REACHES = (1, 3, 5, 7)
@@ -456,6 +463,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         open_days = open_weekdays([q.at.date() for q in pts_pos])
         _month_closes(pts_pos, feats, target, target_feats, cal, open_days)
         _working_day_neighbourhoods(pts_pos, feats, target, target_feats, cal, open_days)
+        _long_weekends(pts_pos, feats, target, target_feats, cal, open_days)
         _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, list(cal.rolled_days))
     if grain == "day" and step >= 1.5:
         _months_of_year(pts_pos, feats, target, target_feats, span)
@@ -2304,6 +2312,69 @@ def _working_day_neighbourhoods(pts: Sequence[Point], feats: list[dict[str, obje
         # (Ramadan and a configured season keep their days, as the calendar gives them priority)
         if "season" in fv and (not fv["season"] or str(fv["season"]).startswith(LUNAR_NEW_YEAR_SEASON)):
             fv["season"], fv["season_at"] = lunar_new_year_part(at.date(), cal, open_days)
+
+
+def _long_weekend_block(day: date, cal: HolidayCalendar) -> tuple[date, date] | None:
+    """The long weekend a day of the calendar's weekend belongs to: its run of weekend days joined to one
+    holiday on a working day (the Monday after it, the Friday before it: a puente), as (first, last) day,
+    holiday included. None where no holiday adjoins the run, where both ends do, or where another holiday
+    lies within NEIGHBOURHOOD_DAYS of it (Easter, Christmas to New Year: a season of their own, read by
+    their names)."""
+    if not cal.is_weekend(day) or cal.name(day):
+        return None
+    first = last = day
+    while cal.is_weekend(first - timedelta(days=1)) and not cal.name(first - timedelta(days=1)):
+        first -= timedelta(days=1)
+    while cal.is_weekend(last + timedelta(days=1)) and not cal.name(last + timedelta(days=1)):
+        last += timedelta(days=1)
+    before, after = first - timedelta(days=1), last + timedelta(days=1)
+    joined = [d for d in (before, after) if cal.name(d) and not cal.is_weekend(d)]
+    if len(joined) != 1:
+        return None
+    first, last = min(first, joined[0]), max(last, joined[0])
+    window = (first + timedelta(days=k) for k in range(-NEIGHBOURHOOD_DAYS, (last - first).days + NEIGHBOURHOOD_DAYS + 1))
+    if any(cal.name(d) for d in window if not first <= d <= last):
+        return None
+    return first, last
+
+
+def long_weekend(day: date, cal: HolidayCalendar) -> str:
+    """The day's place around a long weekend (`_long_weekend_block`), one label whatever the holiday's name:
+    its weekend days are "a long weekend +0d", the working day before it "-1d" and after it "+1d"; "" for
+    any other day and for the holiday itself (read by its name). A country whose holidays move to Mondays
+    (Colombia's Emiliani law: some ten puentes a year) has ten occasions of each a year, where a
+    neighbourhood per holiday name has one, or none where that holiday fell on another weekday last year."""
+    if cal.name(day):
+        return ""
+    if cal.is_weekend(day):
+        return f"{LONG_WEEKEND} +0d" if _long_weekend_block(day, cal) else ""
+    if _long_weekend_block(day + timedelta(days=1), cal) or (
+            cal.name(day + timedelta(days=1)) and _long_weekend_block(day + timedelta(days=2), cal)):
+        return f"{LONG_WEEKEND} -1d"
+    if _long_weekend_block(day - timedelta(days=1), cal) or (
+            cal.name(day - timedelta(days=1)) and _long_weekend_block(day - timedelta(days=2), cal)):
+        return f"{LONG_WEEKEND} +1d"
+    return ""
+
+
+def _long_weekends(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
+                   target_feats: dict[str, object], cal: HolidayCalendar, open_days: frozenset[int]) -> None:
+    """A series open at weekends reads a long weekend's days (`long_weekend`) as one neighbourhood pooled
+    over every long weekend of its history, in place of each holiday's own neighbourhood: the members out of
+    town on a puente's Saturday and Sunday are there whichever holiday makes the Monday free. A holiday's own
+    neighbourhood day seen LONG_WEEKEND_OWN_OCCASIONS times in the history keeps its name. A series closed
+    at weekends has no such days (its day after a closure is `after_gap`'s), nor does a calendar without
+    weekend-adjoining holidays; the group must still earn its effect (`_indistinct`)."""
+    if not cal.country and not cal.dates:
+        return
+    weekend = weekend_days(cal.country, cal.subdiv) if cal.country else frozenset({5, 6})
+    if not weekend or not weekend <= open_days:
+        return
+    seen = Counter(str(fv.get("near_holiday", "")) for fv in feats)
+    for at, fv in [*((q.at, fv) for q, fv in zip(pts, feats)), (target, target_feats)]:
+        label = long_weekend(at.date(), cal)
+        if label and not fv["holiday"] and seen[str(fv.get("near_holiday", ""))] < LONG_WEEKEND_OWN_OCCASIONS:
+            fv["near_holiday"] = label
 
 
 def _years_out(fit: SeriesFit) -> dict[int, tuple[float, float]]:

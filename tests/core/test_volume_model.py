@@ -3910,3 +3910,70 @@ def test_an_ordinary_day_around_a_holiday_never_seen_keeps_its_band(monkeypatch:
     ref = forecast(history, target, grain="hour", calendar_=cal)
     assert (fc.baseline, fc.lower, fc.upper) == (ref.baseline, ref.lower, ref.upper)
     assert not judge(fc, fc.baseline * 0.65).passed
+
+
+_GYM = [1.15, 1.1, 1.05, 1.0, 0.85, 0.65, 0.4]  # check-ins by weekday, Monday first
+
+
+def _gym(cal: HolidayCalendar, end: date, seed: int, away: float = 0.7, incident: date | None = None,
+         weekdays_only: bool = False) -> list[Point]:
+    """A gym's check-ins per day from 1 January 2024 to the day before `end`, open every day (or on weekdays
+    only): by weekday, a holiday x0.45, a long weekend's Saturday and Sunday (a weekend joined to a holiday on
+    the Monday or Friday) x`away`, members out of town; an `incident` day x0.45 (a feed stopped at noon,
+    unlabelled). 4% noise."""
+    rng = random.Random(seed)
+    out, day = [], date(2024, 1, 1)
+    while day < end:
+        monday, friday = day + timedelta(days=7 - day.weekday()), day - timedelta(days=day.weekday() - 4)
+        long = day.weekday() >= 5 and bool(cal.name(monday) or cal.name(friday))
+        f = _GYM[day.weekday()] * (0.45 if cal.name(day) else away if long else 1.0) * (0.45 if day == incident else 1.0)
+        if not (weekdays_only and day.weekday() >= 5):
+            out.append(Point(datetime(day.year, day.month, day.day), round(3000 * f * math.exp(rng.gauss(0, 0.04)))))
+        day += timedelta(days=1)
+    return out
+
+
+@pytest.mark.parametrize("day", [date(2025, 6, 28), date(2025, 11, 16), date(2025, 12, 7)])
+def test_a_long_weekends_days_are_read_from_every_long_weekend_whatever_the_holidays_name(day: date):
+    """Colombia moves most holidays to a Monday (a puente, some ten a year): its Saturday and Sunday are one
+    neighbourhood learned from every long weekend, not a neighbourhood per holiday name learned from the one
+    Monday holiday of that name a year before (28 June 2025: Sacred Heart and Saints Peter and Paul on one
+    Monday, never seen together; 7 December 2025: the Immaculate Conception fell on a Sunday in 2024).
+    Main: a plain Saturday or Sunday, x0.7 below the band."""
+    cal = HolidayCalendar(country="CO")
+    history = _gym(cal, day, seed=day.toordinal() % 7)
+    fc = forecast(history[-400:], datetime(day.year, day.month, day.day), calendar_=cal)
+    usual = 3000 * _GYM[day.weekday()]
+    assert judge(fc, usual * 0.7).passed, (fc.group, fc.baseline, fc.lower, fc.upper)
+    assert "a long weekend" in fc.group, fc.group
+    assert not judge(fc, usual * 0.7 * 0.65).passed
+    assert not judge(fc, usual * 0.7 * 2).passed
+
+
+def test_the_day_after_a_long_weekend_is_not_read_from_one_incident_on_that_holidays_day_after():
+    """The Tuesday after Columbus Day 2024 held an incident (x0.45, unlabelled, a feed stopped at noon): as
+    "Columbus Day +1d" that one day was the neighbourhood, and the Tuesday after Columbus Day 2025 read 2.2x
+    (main: hard ratio). Read as the day after a long weekend, pooled over every puente, it is a Tuesday."""
+    cal = HolidayCalendar(country="CO")
+    day = date(2025, 10, 14)
+    history = _gym(cal, day, seed=3, incident=date(2024, 10, 15))
+    fc = forecast(history[-400:], datetime(day.year, day.month, day.day), calendar_=cal)
+    assert judge(fc, 3000 * _GYM[1]).passed, (fc.group, fc.baseline, fc.lower, fc.upper)
+    assert not judge(fc, 3000 * _GYM[1] * 0.65).passed
+
+
+def test_a_long_weekend_is_no_group_for_a_series_closed_at_weekends_nor_around_easter_or_christmas():
+    """A business open on weekdays only has no long weekend's days (its Friday before a Monday holiday keeps
+    its holiday's own neighbourhood); weekends near two holidays (Easter, Christmas to New Year) are read by
+    their names; a weekend with no holiday beside it is no long weekend."""
+    cal = HolidayCalendar(country="CO")
+    day = date(2025, 6, 27)  # the Friday before 30 June's puente
+    history = _gym(cal, day, seed=4, weekdays_only=True)
+    fc = forecast(history[-300:], datetime(day.year, day.month, day.day), calendar_=cal)
+    assert "a long weekend" not in fc.group, fc.group
+    assert volume_model.long_weekend(date(2025, 6, 28), cal) == "a long weekend +0d"
+    assert volume_model.long_weekend(date(2025, 6, 27), cal) == "a long weekend -1d"
+    assert volume_model.long_weekend(date(2025, 7, 1), cal) == "a long weekend +1d"
+    assert volume_model.long_weekend(date(2025, 4, 19), cal) == ""  # Holy Saturday
+    assert volume_model.long_weekend(date(2025, 12, 27), cal) == ""  # after Christmas
+    assert volume_model.long_weekend(date(2025, 7, 5), cal) == ""  # a plain weekend
