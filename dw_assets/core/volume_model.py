@@ -56,7 +56,7 @@ from scipy.stats import t as student_t
 
 from dw_assets.core.volume_calendar import (
     ALL_WEEK,
-    BREAK_BACK,
+    BREAK_BACKS,
     BREAK_FIRST,
     CLOSE_DAYS_AFTER,
     CLOSE_DAYS_BEFORE,
@@ -674,8 +674,8 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         target_feats["holiday"] = _combined_holiday(_observed_as_base(str(target_feats["holiday"]), fit), fit, drop,
                                                     list(cal.breaks))
         back = str(target_feats["holiday"])
-        if back.endswith(BREAK_BACK) and len(holiday_parts(back)) == 1 and not fit.members["holiday"].get(back):
-            # a first week back never seen is a school week like the others until its history shows
+        if back.endswith(BREAK_BACKS) and len(holiday_parts(back)) == 1 and not fit.members["holiday"].get(back):
+            # a week back never seen is a school week like the others until its history shows
             # it is not (a break's own week never seen is expected, below)
             target_feats["holiday"] = ""
     unproven = fit.effects["holiday"].get(target_feats["holiday"], 0.0) if ("holiday", target_feats.get("holiday")) in drop else 0.0
@@ -1488,7 +1488,9 @@ def _week_days(pts: Sequence[Point], t: list[float], x: list[float], feats: list
     days = [*(q.at.date() for q in pts), target.date()]
     kinds = [_week_day_kinds(d, cal) for d in days]
     # a declared break's weeks keep their own label (a public holiday inside one closes nothing more)
-    in_break = [bool(cal.breaks) and bool(cal.break_part(d, WEEK_DAYS)) for d in days]
+    # (to its first week back: the weeks back after it are ordinary weeks to the by-days reading)
+    in_break = [bool(cal.breaks) and any(not part.endswith(BREAK_BACKS[1:])
+                                         for part in holiday_parts(cal.break_part(d, WEEK_DAYS))) for d in days]
     # (only a target week holding a holiday or an eve is read so: any other keeps the labels' reading)
     if n < 2 * 52 or not kinds[n] or in_break[n]:
         return None
@@ -2787,6 +2789,14 @@ def _observed_as_base(name: str, fit: SeriesFit) -> str:
     return based if members.get(based) or all(members.get(part) for part in parts) else name
 
 
+def _break_of(part: str) -> str:
+    """The declared break a week's label names, without its position ("Summer break (second week back)"
+    is "Summer break")."""
+    for suffix in (BREAK_FIRST, *BREAK_BACKS):
+        part = part.removesuffix(suffix)
+    return part
+
+
 def _combined_holiday(name: str, fit: SeriesFit, drop: set[tuple[str, object]], breaks: Sequence[str] = ()) -> str:
     """A target holding two holidays that never fell together before ("Dussehra; Mahatma Gandhi's
     Birthday" in 2025) compares with each part's own past: it takes the part whose past effect is
@@ -2799,7 +2809,7 @@ def _combined_holiday(name: str, fit: SeriesFit, drop: set[tuple[str, object]], 
     parts = holiday_parts(name)
     if len(parts) < 2 or not all(fit.members["holiday"].get(part) for part in parts):
         return name
-    if sum(part.removesuffix(BREAK_FIRST).removesuffix(BREAK_BACK) in breaks for part in parts) > 1:
+    if sum(_break_of(part) in breaks for part in parts) > 1:
         return name
     distinct = [part for part in parts if ("holiday", part) not in drop]
     if not distinct:
