@@ -242,7 +242,10 @@ class HolidayCalendar:
                     parts.append(name if back == 1 else name + BREAK_FIRST)
                 elif back:
                     parts.append(name + BREAK_BACKS[back - 1])
-        return " + ".join(sorted(parts))
+        # a restart's later week inside another break's own weeks is that break's week (its closure
+        # decides the week, as a public holiday inside a break closes nothing more)
+        own = [part for part in parts if not part.endswith(BREAK_BACKS[1:])]
+        return " + ".join(sorted(own or parts))
 
     def lunar_new_years(self, year: int) -> tuple[tuple[date, date], ...]:
         """The year's Lunar New Year holidays as (first day, last day) of their closure: the days
@@ -423,6 +426,14 @@ def holiday_parts(name: str) -> list[str]:
     """The holidays a name holds: the `holidays` package joins two on one day with "; " ("Dussehra;
     Mahatma Gandhi's Birthday"), a weekly partition the days of its week with " + "."""
     return [part for part in HOLIDAY_JOIN.split(name) if part]
+
+
+def past_a_break(name: str) -> bool:
+    """Whether a week's label names only weeks back past the first after declared breaks: none of a
+    break's days is inside (a first week back may hold a break's last days, a break ending midweek),
+    so the week is a restart's, no closure."""
+    parts = holiday_parts(name)
+    return bool(parts) and all(part.endswith(BREAK_BACKS[1:]) for part in parts)
 
 
 @lru_cache(maxsize=256)

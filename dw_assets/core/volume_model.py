@@ -90,6 +90,7 @@ from dw_assets.core.volume_calendar import (
     month_period,
     near_holiday,
     open_weekdays,
+    past_a_break,
     rolled_anchors,
     split_near,
     weekend_days,
@@ -1488,9 +1489,9 @@ def _week_days(pts: Sequence[Point], t: list[float], x: list[float], feats: list
     days = [*(q.at.date() for q in pts), target.date()]
     kinds = [_week_day_kinds(d, cal) for d in days]
     # a declared break's weeks keep their own label (a public holiday inside one closes nothing more)
-    # (to its first week back: the weeks back after it are ordinary weeks to the by-days reading)
-    in_break = [bool(cal.breaks) and any(not part.endswith(BREAK_BACKS[1:])
-                                         for part in holiday_parts(cal.break_part(d, WEEK_DAYS))) for d in days]
+    # (to its first week back: the weeks back after it hold none of its days)
+    in_break = [bool(cal.breaks) and bool(part := cal.break_part(d, WEEK_DAYS)) and not past_a_break(part)
+                for d in days]
     # (only a target week holding a holiday or an eve is read so: any other keeps the labels' reading)
     if n < 2 * 52 or not kinds[n] or in_break[n]:
         return None
@@ -1804,10 +1805,12 @@ def _empty_by_chance(expected_rows: float, raw_h: float, p: ModelParams) -> bool
 
 def _holiday_behaviours(fit: SeriesFit, quiet: bool) -> list[float]:
     """The effects of the holidays the history has seen (0 for an ordinary day when some seen
-    holiday's effect was within the noise): what a holiday never seen may be like."""
+    holiday's effect was within the noise): what a holiday never seen may be like. A restart's weeks
+    after a break (`past_a_break`) are no closure and say nothing of one."""
     if "holiday" not in fit.used:
         return []
-    seen = [fit.effects["holiday"][v] for v, m in fit.members["holiday"].items() if m and v not in NONE]
+    seen = [fit.effects["holiday"][v] for v, m in fit.members["holiday"].items()
+            if m and v not in NONE and not past_a_break(str(v))]
     return seen + [0.0] if quiet and seen else seen
 
 
