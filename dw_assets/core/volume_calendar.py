@@ -225,8 +225,8 @@ class HolidayCalendar:
     def break_part(self, day: date, span: int) -> str:
         """The declared break a partition of `span` days starting on `day` belongs to, by position:
         "Summer break (first week)", "Summer break" (the weeks after it), "Summer break (first week
-        back)", "Summer break (second week back)"; "" for none. A partition is in a break when most of its days are (a week whose
-        weekend starts the break is the week before it)."""
+        back)", "Summer break (second week back)"; "" for none. A partition is in a break when most of
+        its days are (a week whose weekend starts the break is the week before it)."""
         def inside(start: date, first: date, last: date) -> bool:
             end = start + timedelta(days=span - 1)
             overlap = (min(end, last) - max(start, first)).days + 1
