@@ -95,7 +95,15 @@ from dw_assets.core.volume_calendar import (
     split_near,
     weekend_days,
 )
-from dw_assets.core.volume_fit import CARRIED, MAD_SCALE, SeriesFit, mad, theil_sen, typical_error
+from dw_assets.core.volume_fit import (
+    CARRIED,
+    MAD_SCALE,
+    SeriesFit,
+    mad,
+    reads_level,
+    theil_sen,
+    typical_error,
+)
 
 # dense groups of a daily series whose share may change for good and be re-baselined (hours are
 # the hourly model's: a moved cycle there is a time-zone matter)
@@ -1752,8 +1760,10 @@ def _same_side_suffix(idx: Sequence[int], errors: Mapping[int, float]) -> bool:
 def _calendar_days(feats: Sequence[Mapping[str, object]]) -> list[bool]:
     """Which points are calendar days for the shift rule and the level: a holiday, its
     neighbourhood, a closure, a close window or a season (a weekly or monthly series' month or
-    week of the year is every point's, so none of them)."""
-    return [any(fv.get(f, "") not in NONE for f in EARNED if f not in SEASONS) for fv in feats]
+    week of the year is every point's, so none of them; a restart's week after a break reads the
+    level, `reads_level`)."""
+    return [any(fv.get(f, "") not in NONE for f in EARNED if f not in SEASONS) and not reads_level(fv)
+            for fv in feats]
 
 
 def _closed_as_usual(pts: Sequence[Point], local: Mapping[datetime, datetime], target: datetime, grain: Grain,

@@ -34,8 +34,8 @@ from dw_assets.core.volume_calendar import (
     rolled_anchors,
     rolled_date,
 )
-from dw_assets.core.volume_fit import _rolling_median, _trailing_medians
-from dw_assets.core.volume_model import ModelParams, Point, forecast, judge
+from dw_assets.core.volume_fit import _rolling_median, _trailing_medians, reads_level
+from dw_assets.core.volume_model import ModelParams, Point, _calendar_days, forecast, judge
 
 
 def _month_end(year: int, month: int) -> datetime:
@@ -2908,6 +2908,19 @@ def test_a_catch_up_in_the_second_week_after_a_break_is_read_from_past_breaks():
         assert "(second week back)" in fc.group
         assert judge(fc, truth[target]).passed, (target, truth[target] / fc.baseline)
         assert not judge(fc, truth[target] * 0.75).passed, (target, fc.lower / fc.baseline)
+
+
+def test_a_restarts_later_week_reads_the_level_as_an_ordinary_week_does():
+    # a long break and its weeks back would otherwise leave fewer ordinary weeks than half a year's,
+    # and the level would be read from every week, the break's among them
+    cal = HolidayCalendar(breaks=_SCHOOL_BREAKS)
+    second = features_of(datetime(2026, 8, 24), "day", cal, 7)
+    assert second["holiday"] == "Summer break (second week back)"
+    assert reads_level(second) and not _calendar_days([second])[0]
+    for at in (datetime(2026, 8, 17), datetime(2026, 7, 27)):  # the first week back, a week inside the break
+        fv = features_of(at, "day", cal, 7)
+        assert not reads_level(fv) and _calendar_days([fv])[0]
+    assert reads_level(features_of(datetime(2026, 9, 7), "day", cal, 7))
 
 
 # two school regions' spring breaks (a table total declares both, named by region), apart until 2026
