@@ -92,8 +92,13 @@ ROLLS = ("preceding", "following")
 Roll = Literal["preceding", "following"]
 # a declared break's weeks (a school region's holidays, which move from year to year) are named by
 # their position in it, so each compares with the same position of its past breaks, not with the same
-# week of the year: its first week (a partial start), the weeks inside it, and the first week back
+# week of the year: its first week (a partial start), the weeks inside it, and the weeks back
 BREAK_FIRST, BREAK_BACK = " (first week)", " (first week back)"
+# the weeks after a break named by their distance from it: a restart recurs with the break (a clinic's
+# postponed check-ups, a school's slow start), and a backlog booked after a restart fills its first
+# fortnight, so the first two weeks back are each their own value; each keeps its label only where its
+# past effect stands out of the noise (`_indistinct`), as a holiday's does
+BREAK_BACKS = (BREAK_BACK, " (second week back)")
 
 
 @dataclass(frozen=True)
@@ -220,21 +225,27 @@ class HolidayCalendar:
     def break_part(self, day: date, span: int) -> str:
         """The declared break a partition of `span` days starting on `day` belongs to, by position:
         "Summer break (first week)", "Summer break" (the weeks after it), "Summer break (first week
-        back)"; "" for none. A partition is in a break when most of its days are (a week whose
-        weekend starts the break is the week before it)."""
+        back)", "Summer break (second week back)"; "" for none. A partition is in a break when most of
+        its days are (a week whose weekend starts the break is the week before it)."""
         def inside(start: date, first: date, last: date) -> bool:
             end = start + timedelta(days=span - 1)
             overlap = (min(end, last) - max(start, first)).days + 1
             return 2 * overlap > span
 
-        before = day - timedelta(days=span)
         parts = []
         for name, spans in self.breaks.items():
             for first, last in spans:
-                now, then = inside(day, first, last), inside(before, first, last)
-                if now or then:
-                    parts.append(name if now and then else name + BREAK_FIRST if now else name + BREAK_BACK)
-        return " + ".join(sorted(parts))
+                # the nearest of the partitions before this one (up to the weeks back named) inside the break
+                back = next((k for k in range(1, len(BREAK_BACKS) + 1)
+                             if inside(day - timedelta(days=k * span), first, last)), 0)
+                if inside(day, first, last):
+                    parts.append(name if back == 1 else name + BREAK_FIRST)
+                elif back:
+                    parts.append(name + BREAK_BACKS[back - 1])
+        # a restart's later week inside another break's own weeks is that break's week (its closure
+        # decides the week, as a public holiday inside a break closes nothing more)
+        own = [part for part in parts if not part.endswith(BREAK_BACKS[1:])]
+        return " + ".join(sorted(own or parts))
 
     def lunar_new_years(self, year: int) -> tuple[tuple[date, date], ...]:
         """The year's Lunar New Year holidays as (first day, last day) of their closure: the days
@@ -417,6 +428,14 @@ def holiday_parts(name: str) -> list[str]:
     return [part for part in HOLIDAY_JOIN.split(name) if part]
 
 
+def past_a_break(name: str) -> bool:
+    """Whether a week's label names only weeks back past the first after declared breaks: none of a
+    break's days is inside (a first week back may hold a break's last days, a break ending midweek),
+    so the week is a restart's, no closure."""
+    parts = holiday_parts(name)
+    return bool(parts) and all(part.endswith(BREAK_BACKS[1:]) for part in parts)
+
+
 @lru_cache(maxsize=256)
 def _country_holidays(country: str, subdiv: str | None, year: int) -> Mapping[date, str]:
     try:
@@ -545,9 +564,9 @@ def _features(at: datetime, grain: Grain, cal: HolidayCalendar, span: int) -> di
         names = dict.fromkeys(n for n in (cal.identity(day + timedelta(days=k)) for k in range(span)) if n)
         holiday = " + ".join(names)
         part = cal.break_part(day, span) if cal.breaks else ""
-        if part and not (holiday and part.endswith(BREAK_BACK)):
-            # a break's weeks are its own (a public holiday inside it closes nothing more); a first
-            # week back holding a holiday is the holiday's week, as in the years it fell elsewhere
+        if part and not (holiday and part.endswith(BREAK_BACKS)):
+            # a break's weeks are its own (a public holiday inside it closes nothing more); a week
+            # back holding a holiday is the holiday's week, as in the years it fell elsewhere
             holiday = part
     # "day" is no comparison group: it counts a holiday's occasions (24 hours of one New Year's Day
     # are one occasion, not 24)

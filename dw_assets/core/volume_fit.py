@@ -13,7 +13,7 @@ from typing import cast
 
 import numpy as np
 
-from dw_assets.core.volume_calendar import EARNED, NONE, SEASONS, SPARSE
+from dw_assets.core.volume_calendar import EARNED, NONE, SEASONS, SPARSE, past_a_break
 
 MAD_SCALE = 1.4826
 CARRIED = "closure_carried"  # a feature set's key: the series' loads carry their closed days (closures())
@@ -98,6 +98,15 @@ def _group_medians(target: np.ndarray, members: np.ndarray, codes: np.ndarray, g
     return out
 
 
+def reads_level(fv: Mapping[str, object]) -> bool:
+    """Whether a point reads the level: an ordinary one, or a restart's week after a declared break
+    (`past_a_break`: none of the break's days inside, its effect taken out of it as a holiday's is). A
+    long break with its weeks back would otherwise leave a year fewer ordinary weeks than half, and the
+    level would be read from every week, the break's x0.15 among them."""
+    earned = [f for f in EARNED if fv.get(f, "") not in NONE]
+    return not earned or (earned == ["holiday"] and past_a_break(str(fv["holiday"])))
+
+
 class SeriesFit:
     """Level, trend and group effects fitted to log values (numpy over the few hundred points)."""
 
@@ -112,7 +121,7 @@ class SeriesFit:
         # the level is read from ordinary days only: where holidays and their neighbourhoods fill
         # most of a level window (Christmas to New Year), a level from all days dips with them and
         # every day around the holidays looks 20% "above" it, an effect that is not there
-        plain = np.flatnonzero([not any(fv.get(f, "") not in NONE for f in EARNED) for fv in feats])
+        plain = np.flatnonzero([reads_level(fv) for fv in feats])
         self._plain = plain if len(plain) >= max(3, n // 2) and len(plain) < n else None
         self.effects: dict[str, dict[object, float]] = {f: {} for f in used}
         # a series whose loads carry their closed days learns a closure's extra activity (in days of

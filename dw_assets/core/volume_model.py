@@ -56,7 +56,7 @@ from scipy.stats import t as student_t
 
 from dw_assets.core.volume_calendar import (
     ALL_WEEK,
-    BREAK_BACK,
+    BREAK_BACKS,
     BREAK_FIRST,
     CLOSE_DAYS_AFTER,
     CLOSE_DAYS_BEFORE,
@@ -90,11 +90,20 @@ from dw_assets.core.volume_calendar import (
     month_period,
     near_holiday,
     open_weekdays,
+    past_a_break,
     rolled_anchors,
     split_near,
     weekend_days,
 )
-from dw_assets.core.volume_fit import CARRIED, MAD_SCALE, SeriesFit, mad, theil_sen, typical_error
+from dw_assets.core.volume_fit import (
+    CARRIED,
+    MAD_SCALE,
+    SeriesFit,
+    mad,
+    reads_level,
+    theil_sen,
+    typical_error,
+)
 
 # dense groups of a daily series whose share may change for good and be re-baselined (hours are
 # the hourly model's: a moved cycle there is a time-zone matter)
@@ -690,8 +699,8 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         target_feats["holiday"] = _combined_holiday(_observed_as_base(str(target_feats["holiday"]), fit), fit, drop,
                                                     list(cal.breaks))
         back = str(target_feats["holiday"])
-        if back.endswith(BREAK_BACK) and len(holiday_parts(back)) == 1 and not fit.members["holiday"].get(back):
-            # a first week back never seen is a school week like the others until its history shows
+        if back.endswith(BREAK_BACKS) and len(holiday_parts(back)) == 1 and not fit.members["holiday"].get(back):
+            # a week back never seen is a school week like the others until its history shows
             # it is not (a break's own week never seen is expected, below)
             target_feats["holiday"] = ""
     unproven = fit.effects["holiday"].get(target_feats["holiday"], 0.0) if ("holiday", target_feats.get("holiday")) in drop else 0.0
@@ -1518,7 +1527,9 @@ def _week_days(pts: Sequence[Point], t: list[float], x: list[float], feats: list
     days = [*(q.at.date() for q in pts), target.date()]
     kinds = [_week_day_kinds(d, cal) for d in days]
     # a declared break's weeks keep their own label (a public holiday inside one closes nothing more)
-    in_break = [bool(cal.breaks) and bool(cal.break_part(d, WEEK_DAYS)) for d in days]
+    # (to its first week back: the weeks back after it hold none of its days)
+    in_break = [bool(cal.breaks) and bool(part := cal.break_part(d, WEEK_DAYS)) and not past_a_break(part)
+                for d in days]
     # (only a target week holding a holiday or an eve is read so: any other keeps the labels' reading)
     if n < 2 * 52 or not kinds[n] or in_break[n]:
         return None
@@ -1779,8 +1790,10 @@ def _same_side_suffix(idx: Sequence[int], errors: Mapping[int, float]) -> bool:
 def _calendar_days(feats: Sequence[Mapping[str, object]]) -> list[bool]:
     """Which points are calendar days for the shift rule and the level: a holiday, its
     neighbourhood, a closure, a close window or a season (a weekly or monthly series' month or
-    week of the year is every point's, so none of them)."""
-    return [any(fv.get(f, "") not in NONE for f in EARNED if f not in SEASONS) for fv in feats]
+    week of the year is every point's, so none of them; a restart's week after a break reads the
+    level, `reads_level`)."""
+    return [any(fv.get(f, "") not in NONE for f in EARNED if f not in SEASONS) and not reads_level(fv)
+            for fv in feats]
 
 
 def _closed_as_usual(pts: Sequence[Point], local: Mapping[datetime, datetime], target: datetime, grain: Grain,
@@ -1832,10 +1845,12 @@ def _empty_by_chance(expected_rows: float, raw_h: float, p: ModelParams) -> bool
 
 def _holiday_behaviours(fit: SeriesFit, quiet: bool) -> list[float]:
     """The effects of the holidays the history has seen (0 for an ordinary day when some seen
-    holiday's effect was within the noise): what a holiday never seen may be like."""
+    holiday's effect was within the noise): what a holiday never seen may be like. A restart's weeks
+    after a break (`past_a_break`) are no closure and say nothing of one."""
     if "holiday" not in fit.used:
         return []
-    seen = [fit.effects["holiday"][v] for v, m in fit.members["holiday"].items() if m and v not in NONE]
+    seen = [fit.effects["holiday"][v] for v, m in fit.members["holiday"].items()
+            if m and v not in NONE and not past_a_break(str(v))]
     return seen + [0.0] if quiet and seen else seen
 
 
@@ -2910,6 +2925,14 @@ def _observed_as_base(name: str, fit: SeriesFit) -> str:
     return based if members.get(based) or all(members.get(part) for part in parts) else name
 
 
+def _break_of(part: str) -> str:
+    """The declared break a week's label names, without its position ("Summer break (second week back)"
+    is "Summer break")."""
+    for suffix in (BREAK_FIRST, *BREAK_BACKS):
+        part = part.removesuffix(suffix)
+    return part
+
+
 def _combined_holiday(name: str, fit: SeriesFit, drop: set[tuple[str, object]], breaks: Sequence[str] = ()) -> str:
     """A target holding two holidays that never fell together before ("Dussehra; Mahatma Gandhi's
     Birthday" in 2025) compares with each part's own past: it takes the part whose past effect is
@@ -2922,7 +2945,7 @@ def _combined_holiday(name: str, fit: SeriesFit, drop: set[tuple[str, object]], 
     parts = holiday_parts(name)
     if len(parts) < 2 or not all(fit.members["holiday"].get(part) for part in parts):
         return name
-    if sum(part.removesuffix(BREAK_FIRST).removesuffix(BREAK_BACK) in breaks for part in parts) > 1:
+    if sum(_break_of(part) in breaks for part in parts) > 1:
         return name
     distinct = [part for part in parts if ("holiday", part) not in drop]
     if not distinct:

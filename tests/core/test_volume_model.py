@@ -2872,6 +2872,61 @@ def test_a_first_week_back_never_seen_is_a_school_week():
     assert judge(fc, value).passed and not judge(fc, value * 0.65).passed
 
 
+def test_the_first_two_weeks_after_a_declared_break_are_named_by_their_distance_from_it():
+    cal = HolidayCalendar(breaks=_SCHOOL_BREAKS)
+    week = lambda d: str(features_of(datetime(d.year, d.month, d.day), "day", cal, 7)["holiday"])
+    assert week(date(2026, 3, 2)) == "Spring break (first week back)"
+    assert week(date(2026, 3, 9)) == "Spring break (second week back)"
+    assert week(date(2026, 8, 24)) == "Summer break (second week back)"
+    assert week(date(2026, 3, 16)) == week(date(2026, 8, 31)) == ""  # the third is an ordinary week
+    # a daily series' partitions are no break's weeks (its break days are a season)
+    assert features_of(datetime(2026, 8, 24), "day", cal)["holiday"] == ""
+
+
+def _restart_weeks(seed: int = 5) -> list[Point]:
+    """A clinic's appointments per week (Mondays from 2 January 2023): x0.1 in its declared breaks, then
+    x1.25 the first two weeks back (the postponed appointments caught up), 4% noise."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(200):
+        monday = date(2023, 1, 2) + timedelta(weeks=i)
+        away = any(first <= monday <= last for spans in _SCHOOL_BREAKS.values() for first, last in spans)
+        back = any(last < monday <= last + timedelta(days=14) for spans in _SCHOOL_BREAKS.values() for _, last in spans)
+        mean = 20_000 * (0.1 if away else 1.25 if back else 1.0)
+        out.append(Point(datetime(monday.year, monday.month, monday.day), round(mean * math.exp(rng.gauss(0, 0.04)))))
+    return out
+
+
+def test_a_catch_up_in_the_second_week_after_a_break_is_read_from_past_breaks():
+    # main read the second week back as an ordinary week: the catch-up passed inside a band widened by it,
+    # and so did a 25% drop on it
+    history = _restart_weeks()
+    cal = HolidayCalendar(breaks=_SCHOOL_BREAKS)
+    truth = {q.at: q.value for q in history}
+    for target in (datetime(2026, 3, 9), datetime(2026, 8, 24)):
+        fc = forecast([q for q in history if q.at < target], target, calendar_=cal)
+        assert "(second week back)" in fc.group
+        assert judge(fc, truth[target]).passed, (target, truth[target] / fc.baseline)
+        assert not judge(fc, truth[target] * 0.75).passed, (target, fc.lower / fc.baseline)
+
+
+def test_a_restarts_later_week_reads_the_level_as_an_ordinary_week_does():
+    # a long break and its weeks back would otherwise leave fewer ordinary weeks than half a year's,
+    # and the level would be read from every week, the break's among them
+    # (imported here, so the module still loads on main's code)
+    from dw_assets.core.volume_fit import reads_level
+    from dw_assets.core.volume_model import _calendar_days
+
+    cal = HolidayCalendar(breaks=_SCHOOL_BREAKS)
+    second = features_of(datetime(2026, 8, 24), "day", cal, 7)
+    assert second["holiday"] == "Summer break (second week back)"
+    assert reads_level(second) and not _calendar_days([second])[0]
+    for at in (datetime(2026, 8, 17), datetime(2026, 7, 27)):  # the first week back, a week inside the break
+        fv = features_of(at, "day", cal, 7)
+        assert not reads_level(fv) and _calendar_days([fv])[0]
+    assert reads_level(features_of(datetime(2026, 9, 7), "day", cal, 7))
+
+
 # two school regions' spring breaks (a table total declares both, named by region), apart until 2026
 _TWO_REGIONS = {
     "A Spring break": [(date(2023, 2, 18), date(2023, 2, 26)), (date(2024, 2, 24), date(2024, 3, 3)),
