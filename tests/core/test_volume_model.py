@@ -34,8 +34,8 @@ from dw_assets.core.volume_calendar import (
     rolled_anchors,
     rolled_date,
 )
-from dw_assets.core.volume_fit import _rolling_median, _trailing_medians
-from dw_assets.core.volume_model import ModelParams, Point, forecast, judge
+from dw_assets.core.volume_fit import _rolling_median, _trailing_medians, reads_level
+from dw_assets.core.volume_model import ModelParams, Point, _calendar_days, forecast, judge
 
 
 def _month_end(year: int, month: int) -> datetime:
@@ -2913,10 +2913,6 @@ def test_a_catch_up_in_the_second_week_after_a_break_is_read_from_past_breaks():
 def test_a_restarts_later_week_reads_the_level_as_an_ordinary_week_does():
     # a long break and its weeks back would otherwise leave fewer ordinary weeks than half a year's,
     # and the level would be read from every week, the break's among them
-    # (imported here, so the module still loads on main's code)
-    from dw_assets.core.volume_fit import reads_level
-    from dw_assets.core.volume_model import _calendar_days
-
     cal = HolidayCalendar(breaks=_SCHOOL_BREAKS)
     second = features_of(datetime(2026, 8, 24), "day", cal, 7)
     assert second["holiday"] == "Summer break (second week back)"
