@@ -284,6 +284,7 @@ SEASON_ONCE_MIN_WEEKS = 3
 SEASON_ONCE_WEEK_DAYS = 5
 # ... and it stands where its errors on those days are no larger than the model's noise allows at this bar
 SEASON_ONCE_P = 0.01
+HOLIDAY_RUN_DAYS = 9  # the longest run of days one holiday's name holds (a bayram's four, a Golden Week's nine)
 
 
 @dataclass(frozen=True)
@@ -856,6 +857,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # history's de-seasoned days, an event not in the calendar is otherwise the level)
     event_move, event_days = (_event_ends(fit, pts_pos, special, target, level_points)
                               if grain == "day" and step < 1.5 and shift is None else (0.0, 0))
+    lagged = ""  # a holiday whose previous occasion the level window misread at this offset (below)
+    if grain == "day" and step < 1.5 and shift is None and not event_days:
+        # (a holiday that moves with the moon is no calendar date a year earlier: its own previous occasion)
+        event_move, event_days, lagged = _same_offset_error(fit, pts_pos, special, target, cal, level_points)
     level += event_move
     # a ramp (a launch's growth, a wind-down): the median of the level window sits half a window
     # behind the target; where the latest points hold a local slope of their own, the level is
@@ -1004,7 +1009,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                      f"{unknown_share} has not occurred since: its share is unknown, the band reaches as far as the "
                      f"week's other days and at least x{math.exp(-p.ceiling):.2f}-x{math.exp(p.ceiling):.2f} "
                      "further; the hard rules judge beyond it")
-    if event_days:
+    if lagged:
+        notes.append(f"the level window missed the same days around {lagged}'s previous occasion by x{math.exp(event_move):.2f}: "
+                     f"the level moves x{math.exp(event_move):.2f}")
+    elif event_days:
         notes.append(f"the level window stood out x{math.exp(-event_move):.2f} as it did a year earlier, when the "
                      f"days after it came back: the level moves x{math.exp(event_move):.2f}")
     if local_slope is not None:
@@ -3010,6 +3018,67 @@ def _event_ends(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], t
     if not first or any(abs(v - after_level1) >= abs(v - level1) for v in first):
         return 0.0, 0
     return -now_step * min(1.0, back / up), int(after1.sum())
+
+
+def _holiday_run(day: date, cal: HolidayCalendar, reach: int) -> tuple[str, date, date] | None:
+    """The holiday whose run of days (a bayram's four, Christmas's two) `day` lies in or within `reach`
+    days of, the nearest one: (its name, first day, last day); None where no holiday is that near."""
+    best: tuple[int, str, date, date] | None = None
+    for k in range(-reach - HOLIDAY_RUN_DAYS, reach + 1):
+        first = day + timedelta(days=k)
+        name = cal.name(first)
+        if not name or cal.name(first - timedelta(days=1)) == name:
+            continue
+        last = first
+        while cal.name(last + timedelta(days=1)) == name and (last - first).days < HOLIDAY_RUN_DAYS:
+            last += timedelta(days=1)
+        gap = max((first - day).days, (day - last).days, 0)
+        if gap <= reach and (best is None or gap < best[0]):
+            best = (gap, name, first, last)
+    return None if best is None else best[1:]
+
+
+def _same_offset_error(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], target: datetime,
+                       cal: HolidayCalendar, level_points: int) -> tuple[float, int, str]:
+    """The error the level made on the same days around the holiday's previous occasion: a day within a
+    level window of a holiday is read with the level of the days before it, and where those days held
+    something the calendar does not name (three weeks of giving before a feast, in no calendar), the
+    level carries it into the holiday's days and the days after it, as it did on the holiday's previous
+    occasion. That occasion's days at the target's offset (and one either side) are read as the target's
+    level is (the median of the level window before each, its ordinary days where they are half of it),
+    and where all three missed on one side by more than DISTINCT_Z["near_holiday"] standard errors of
+    their median, the level moves by their median error (the reading's lag repeats with the holiday).
+    Returns (the move, 0.0 where none; how many days it rests on; the holiday's name, "" where none)."""
+    around = _holiday_run(target.date(), cal, level_points)
+    if around is None:
+        return 0.0, 0, ""
+    name, first, _ = around
+    offset = (target.date() - first).days
+    index = {q.at.date(): i for i, q in enumerate(pts)}
+    # the previous occasion: the latest first day of the same holiday at least half a year before
+    earlier = [d for d, i in index.items() if d < first - timedelta(days=YEAR_DAYS // 2) and cal.name(d) == name
+               and cal.name(d - timedelta(days=1)) != name]
+    if not earlier:
+        return 0.0, 0, ""
+    before = max(earlier)
+    e, t = np.asarray(fit.e), np.asarray(fit.t)
+
+    def error(j: int) -> float:
+        window = list(range(max(0, j - level_points), j))
+        plain = [i for i in window if not special[i]]
+        if len(plain) * 2 >= len(window) and len(plain) >= 3:
+            window = plain
+        return float(e[j] - np.median(e[window] + fit.slope * (t[j] - t[window])))
+
+    days = [before + timedelta(days=offset + k) for k in (-1, 0, 1)]
+    if any(d not in index or index[d] < level_points for d in days):
+        return 0.0, 0, ""
+    errors = [error(index[d]) for d in days]
+    move = median(errors)
+    if not (all(v > 0 for v in errors) or all(v < 0 for v in errors)) \
+            or abs(move) <= DISTINCT_Z["near_holiday"] * _median_se(_noise_sd(fit), len(errors)):
+        return 0.0, 0, ""
+    return move, len(errors), name
 
 
 def _reopens_after_empty_holidays(pts: Sequence[Point], local: Mapping[datetime, datetime], target: datetime,
