@@ -3089,7 +3089,7 @@ def _same_offset_error(fit: SeriesFit, pts: Sequence[Point], special: Sequence[b
     offset = (target.date() - first).days
     days = [max(earlier) + timedelta(days=offset + k) for k in (-1, 0, 1)]
     # (each of them near that holiday before any other: a fixed holiday's weeks held a moving one's then)
-    if any(d not in index or index[d] < level_points or _holiday_runs(d, cal, reach)[0][1] != max(earlier)
+    if any(d not in index or index[d] < level_points or [r[1] for r in _holiday_runs(d, cal, reach)][:1] != [max(earlier)]
            for d in days):
         return 0.0, 0, ""
     errors = [float(adj[index[d]] - np.median(adj[window_of(index[d])])) for d in days]
