@@ -285,8 +285,9 @@ SEASON_ONCE_WEEK_DAYS = 5
 # ... and it stands where its errors on those days are no larger than the model's noise allows at this bar
 SEASON_ONCE_P = 0.01
 HOLIDAY_RUN_DAYS = 9  # the longest run of days one holiday's name holds (a bayram's four, a Golden Week's nine)
-# where the ordinary level around a holiday is read (_same_offset_error): the level window this many windows
-# before its first day, so the weeks before it that the calendar does not name (a run-up) are not in it
+# where the ordinary level around a holiday is read (_same_offset_error): the latest level window of ordinary
+# days from this many windows before its first day back, so the weeks before it that the calendar does not
+# name (a run-up) are not in it
 HOLIDAY_BASE_WINDOWS = 2
 
 
@@ -3050,10 +3051,10 @@ def _same_offset_error(fit: SeriesFit, pts: Sequence[Point], special: Sequence[b
     occasion alike. That occasion's days at the target's offset (and one either side) are read as the
     target's level is (the median of the level window before each, its ordinary days where they are half
     of it); where all three missed on one side by more than DISTINCT_Z["near_holiday"] standard errors of
-    their median, the level moves by their median error. The holiday is the nearest within a level window, on
-    that occasion as on this one (a fixed holiday may fall inside a moving one's weeks,
-    and its days then held the other's). Returns (the move, 0.0
-    where none; how many days it rests on; the holiday's name, "" where none)."""
+    their median, the level moves by their median error. The holiday is the nearest within a level
+    window, on that occasion as on this one (a fixed holiday may fall inside a moving one's weeks, and
+    its days then held the other's). Returns (the move, 0.0 where none; how many days it rests on; the
+    holiday's name, "" where none)."""
     index = {q.at.date(): i for i, q in enumerate(pts)}
     e, t = np.asarray(fit.e), np.asarray(fit.t)
     bar = DISTINCT_Z["near_holiday"] * _median_se(_noise_sd(fit), 3)
