@@ -308,6 +308,11 @@ SEASON_ONCE_MIN_WEEKS = 3
 SEASON_ONCE_WEEK_DAYS = 5
 # ... and it stands where its errors on those days are no larger than the model's noise allows at this bar
 SEASON_ONCE_P = 0.01
+HOLIDAY_RUN_DAYS = 9  # the longest run of days one holiday's name holds (a bayram's four, a Golden Week's nine)
+# where the ordinary level around a holiday is read (_same_offset_error): the latest level window of ordinary
+# days from this many windows before its first day back, so the weeks before it that the calendar does not
+# name (a run-up) are not in it
+HOLIDAY_BASE_WINDOWS = 2
 
 
 @dataclass(frozen=True)
@@ -881,6 +886,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # history's de-seasoned days, an event not in the calendar is otherwise the level)
     event_move, event_days = (_event_ends(fit, pts_pos, special, target, level_points)
                               if grain == "day" and step < 1.5 and shift is None else (0.0, 0))
+    lagged = ""  # a holiday whose previous occasion the level window misread at this offset (below)
+    if grain == "day" and step < 1.5 and shift is None and not event_days:
+        # (a holiday that moves with the moon is no calendar date a year earlier: its own previous occasion)
+        event_move, event_days, lagged = _same_offset_error(fit, pts_pos, special, target, cal, level_points)
     level += event_move
     # a ramp (a launch's growth, a wind-down): the median of the level window sits half a window
     # behind the target; where the latest points hold a local slope of their own, the level is
@@ -1029,7 +1038,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                      f"{unknown_share} has not occurred since: its share is unknown, the band reaches as far as the "
                      f"week's other days and at least x{math.exp(-p.ceiling):.2f}-x{math.exp(p.ceiling):.2f} "
                      "further; the hard rules judge beyond it")
-    if event_days:
+    if lagged:
+        notes.append(f"the level window missed the same days around {lagged}'s previous occasion by x{math.exp(event_move):.2f}: "
+                     f"the level moves x{math.exp(event_move):.2f}")
+    elif event_days:
         notes.append(f"the level window stood out x{math.exp(-event_move):.2f} as it did a year earlier, when the "
                      f"days after it came back: the level moves x{math.exp(event_move):.2f}")
     if local_slope is not None:
@@ -3156,6 +3168,88 @@ def _event_ends(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], t
     if not first or any(abs(v - after_level1) >= abs(v - level1) for v in first):
         return 0.0, 0
     return -now_step * min(1.0, back / up), int(after1.sum())
+
+
+def _holiday_runs(day: date, cal: HolidayCalendar, reach: int) -> list[tuple[str, date, date]]:
+    """The holidays whose run of days (a bayram's four, Christmas's two) `day` lies in or within `reach`
+    days of, the nearest first: (its name, first day, last day)."""
+    found: list[tuple[int, str, date, date]] = []
+    for k in range(-reach - HOLIDAY_RUN_DAYS, reach + 1):
+        first = day + timedelta(days=k)
+        name = cal.name(first)
+        if not name or cal.name(first - timedelta(days=1)) == name:
+            continue
+        last = first
+        while cal.name(last + timedelta(days=1)) == name and (last - first).days < HOLIDAY_RUN_DAYS:
+            last += timedelta(days=1)
+        gap = max((first - day).days, (day - last).days, 0)
+        if gap <= reach:
+            found.append((gap, name, first, last))
+    return [(name, first, last) for _, name, first, last in sorted(found)]
+
+
+def _same_offset_error(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], target: datetime,
+                       cal: HolidayCalendar, level_points: int) -> tuple[float, int, str]:
+    """The error the level made on the same days around a holiday's previous occasion. A day near a
+    holiday is read with the level of the days before it; where the days around the holiday hold what
+    the calendar does not name (three weeks of giving before a feast that moves with the moon), the
+    reading misses them, and then carries them into the holiday's days and the days after it, on every
+    occasion alike. That occasion's days at the target's offset (and one either side) are read as the
+    target's level is (the median of the level window before each, its ordinary days where they are half
+    of it); where all three missed on one side by more than DISTINCT_Z["near_holiday"] standard errors of
+    their median, the level moves by their median error. The holiday is the nearest within a level
+    window, on that occasion as on this one (a fixed holiday may fall inside a moving one's weeks, and
+    its days then held the other's). Returns (the move, 0.0 where none; how many days it rests on; the
+    holiday's name, "" where none)."""
+    index = {q.at.date(): i for i, q in enumerate(pts)}
+    e, t = np.asarray(fit.e), np.asarray(fit.t)
+    bar = DISTINCT_Z["near_holiday"] * _median_se(_noise_sd(fit), 3)
+
+    adj = e - fit.slope * t  # (the trend taken out: readings at different points compare)
+
+    def window_of(j: int) -> list[int]:
+        """The level window before point j, as the target's level is read: its ordinary days where they are half."""
+        window = list(range(max(0, j - level_points), j))
+        plain = [i for i in window if not special[i]]
+        return plain if len(plain) * 2 >= len(window) and len(plain) >= 3 else window
+
+    def carried(j: int, first: date) -> float | None:
+        """How far the reading at j stands off the ordinary days from HOLIDAY_BASE_WINDOWS level windows before
+        the holiday's first day back (its unnamed weeks before it no longer among them); None without them."""
+        hi = first - timedelta(days=HOLIDAY_BASE_WINDOWS * level_points)
+        # (its latest level window's worth of ordinary days: a month of holidays may fall between)
+        base = sorted(i for d, i in index.items() if d < hi and not special[i])[-level_points:]
+        if len(base) < level_points:
+            return None
+        return float(np.median(adj[window_of(j)]) - np.median(adj[base]))
+
+    reach = level_points  # (a day further from the holiday than a level window reads none of its days)
+    runs = _holiday_runs(target.date(), cal, reach)
+    if not runs:
+        return 0.0, 0, ""
+    name, first, _ = runs[0]
+    # the previous occasion: the latest first day of the same holiday at least half a year before
+    earlier = [d for d in index if d < first - timedelta(days=YEAR_DAYS // 2) and cal.name(d) == name
+               and cal.name(d - timedelta(days=1)) != name]
+    if not earlier:
+        return 0.0, 0, ""
+    offset = (target.date() - first).days
+    days = [max(earlier) + timedelta(days=offset + k) for k in (-1, 0, 1)]
+    # (each of them near that holiday before any other: a fixed holiday's weeks held a moving one's then)
+    if any(d not in index or index[d] < level_points or [r[1] for r in _holiday_runs(d, cal, reach)][:1] != [max(earlier)]
+           for d in days):
+        return 0.0, 0, ""
+    errors = [float(adj[index[d]] - np.median(adj[window_of(index[d])])) for d in days]
+    move = median(errors)
+    if not (all(v > 0 for v in errors) or all(v < 0 for v in errors)) or abs(move) <= bar:
+        return 0.0, 0, ""
+    # a lag, not a change: the reading carries the days before the holiday away from the ordinary level,
+    # against the miss and by at least half of it (on the previous occasion too, where the history reaches
+    # its ordinary days before: the check reads 400 days)
+    now, then = carried(len(pts), first), carried(index[days[1]], max(earlier))
+    if now is None or any(c * move >= 0 or 2 * abs(c) < abs(move) for c in (now, then) if c is not None):
+        return 0.0, 0, ""
+    return move, len(errors), name
 
 
 def _reopens_after_empty_holidays(pts: Sequence[Point], local: Mapping[datetime, datetime], target: datetime,

@@ -4028,3 +4028,38 @@ def test_a_long_weekend_is_no_group_for_a_series_closed_at_weekends_nor_around_e
     assert volume_model.long_weekend(date(2025, 4, 19), cal) == ""  # Holy Saturday
     assert volume_model.long_weekend(date(2025, 12, 27), cal) == ""  # after Christmas
     assert volume_model.long_weekend(date(2025, 7, 5), cal) == ""  # a plain weekend
+
+
+def _feast_with_run_up(days: int, seed: int) -> tuple[list[Point], HolidayCalendar]:
+    """A moving feast (11 days earlier the second year, as a lunar one) of four days at x0.2, and three
+    weeks before it that rise from x2 to x6 (giving taken ahead of it), in no calendar; ordinary after."""
+    rng = random.Random(seed)
+    firsts = [date(2024, 6, 16), date(2025, 6, 5)]
+    cal = HolidayCalendar(dates={f + timedelta(days=k): "feast" for f in firsts for k in range(4)})
+    out = []
+    for i in range(days):
+        d = date(2024, 1, 1) + timedelta(days=i)
+        to_feast = min([(f - d).days for f in firsts if f + timedelta(days=3) >= d] or [99])
+        factor = 0.2 if cal.name(d) else 2 + 4 * (21 - to_feast) / 20 if 1 <= to_feast <= 21 else 1.0
+        out.append(Point(datetime(d.year, d.month, d.day), round(1000 * factor * math.exp(rng.gauss(0, 0.05)))))
+    return out, cal
+
+
+@pytest.mark.parametrize("after", [1, 2, 5])
+def test_the_days_after_a_feast_are_not_read_at_the_level_its_run_up_left(after: int):
+    # the three weeks before the feast are in no calendar: the level window read them and carried them
+    # into the feast's days and the days after it (0.30-0.43x), as it did on the feast's previous occasion
+    target = datetime(2025, 6, 8) + timedelta(days=after)
+    for seed in range(3):
+        series, cal = _feast_with_run_up((target - datetime(2024, 1, 1)).days, seed)
+        fc = forecast(series, target, calendar_=cal)
+        assert 0.8 <= fc.baseline / 1000 <= 1.25, (seed, fc.baseline, fc.notes)
+        assert judge(fc, 1000).passed
+
+
+def test_a_feast_day_after_its_run_up_is_read_at_its_own_level():
+    target = datetime(2025, 6, 6)
+    series, cal = _feast_with_run_up((target - datetime(2024, 1, 1)).days, 1)
+    fc = forecast(series, target, calendar_=cal)
+    assert judge(fc, 200).passed, (fc.baseline, fc.notes)
+    assert not judge(fc, 400).passed  # a doubled feast day still fails
