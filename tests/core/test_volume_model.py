@@ -3945,7 +3945,13 @@ def test_a_day_around_a_holiday_never_seen_is_read_from_its_hours_so_far(case: s
     value = next(q.value for q in history if q.at == target)
     fc = forecast(_with_festival(history, target), target, grain="hour", calendar_=cal)
     assert judge(fc, value).passed, (value / fc.baseline, fc.lower / fc.baseline, fc.upper / fc.baseline)  # failed on main
-    assert any("never seen in the history" in n for n in fc.notes), fc.notes
+    if case == "the return":
+        # one past day after a holiday (31 March) earns no hour groups: the day's hours so far are
+        # ordinary hours, read by the level (main: today's hours were half of groups of two members,
+        # the baseline x1.7 of the day's, the band widened by the note's reading instead)
+        assert fc.baseline == pytest.approx(value, rel=0.15), value / fc.baseline
+    else:
+        assert any("never seen in the history" in n for n in fc.notes), fc.notes
     assert not judge(fc, value * 0.65).passed if factor < 1 else not judge(fc, fc.baseline * 0.65).passed
     assert not judge(fc, 0).passed and not judge(fc, fc.baseline * fc.hard_ratio).passed
 
