@@ -3338,7 +3338,8 @@ def _after_holiday_hours(feats: list[dict[str, object]], target_feats: dict[str,
     """On an hourly series whose target is the first business day after a holiday (`moments`, `target`:
     local hours), each hour of such days is a neighbourhood of its own ("a holiday 10h +1d": the
     morning's backlog, the afternoon as usual), learned across the history's past holidays and earned
-    as a neighbourhood is (_indistinct), where the history holds AFTER_HOLIDAY_MIN_DAYS of them. A
+    as a neighbourhood is (_indistinct), where the history holds AFTER_HOLIDAY_MIN_DAYS of them before
+    the target's day (today's earlier hours keep their labels: they are the day's hours so far). A
     series that closes whole days (`open_moments`: every partition's local hour, empty ones too) has
     its closures read from its partitions (_after_closure_days), the calendar's otherwise. Any other
     target, or too few past days: nothing is labelled, the forecast is as before."""
@@ -3348,7 +3349,9 @@ def _after_holiday_hours(feats: list[dict[str, object]], target_feats: dict[str,
     else:
         target_after = _after_holiday(target.date(), cal)
         after = {d for d in {at.date() for at in moments} if _after_holiday(d, cal)} if target_after else set()
-    if len(after) < AFTER_HOLIDAY_MIN_DAYS:
+    # the minimum counts past days only: the target's own day (its earlier hours are history) is no
+    # past occasion, and with it one past day would earn the target hour a group of one member
+    if len({d for d in after if d < target.date()}) < AFTER_HOLIDAY_MIN_DAYS:
         return
     for fv, at in [*zip(feats, moments), (target_feats, target)]:
         if at.date() in after if fv is not target_feats else target_after:
