@@ -2607,7 +2607,7 @@ def _season_undone(fit: SeriesFit, feats: Sequence[Mapping[str, object]], specia
     """Whether a group's latest share change (`_shape_changes`) is a season that was over by the target's
     day a year before: the same weeks a year earlier (from `YEAR_DAYS` before the change's first
     occurrence to the target's day a year back) held `after` occurrences or more on the new share's side
-    of the midway between it and the share before, and the occurrences after the last of them, the
+    of the midway between it and the earlier share farthest from it, and the occurrences after the last of them, the
     first on or before the target's day a year back, ran `RETURN_RUN` on the old share's side. A change
     younger than a year that the previous year showed, and undid, is a season, not a new shape: after
     a beach season's low weekends the Saturday is read on its usual share, not re-baselined on theirs
@@ -2620,7 +2620,9 @@ def _season_undone(fit: SeriesFit, feats: Sequence[Mapping[str, object]], specia
     members = [i for i, fv in enumerate(feats) if fv.get(f) == value and not special[i]
                and fv.get("period_end") not in ("quarter", "year")]
     latest = median(fit.resid[i] for i in members if i >= change.first)
-    before = latest - change.moves[-1][2]
+    # (the share the season replaced: the earlier regime farthest from the latest, a season split in two
+    # by the shape rule holds a regime of its own next to the latest)
+    before = latest - max((move for _, _, move in change.moves), key=abs)
     mid, sign = (latest + before) / 2, 1 if latest > before else -1
     year_before = [i for i in members if first_day - YEAR_DAYS <= days[i] <= ago_day]
     new_side = [i for i in year_before if (fit.resid[i] - mid) * sign > 0]
