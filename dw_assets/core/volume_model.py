@@ -827,6 +827,9 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # a weekday's (or business day's) share that changed for good is re-baselined like a level
     shape_notes: list[str] = []
     reshaped = _shape_changes(fit, feats, used, in_season, p.shape_after, p.shape_z) if grain == "day" else {}
+    # (a share the same weeks of the previous year changed and had undone by this day is a season over)
+    reshaped = {key: change for key, change in reshaped.items()
+                if not _season_undone(fit, feats, in_season, key, change, target.date().toordinal(), p.shape_after)}
     if reshaped:
         # every earlier regime of the group is moved to the latest one (a share changed twice: only
         # the latest shape is the group's now)
@@ -2597,6 +2600,37 @@ def _shape_changes(fit: SeriesFit, feats: Sequence[Mapping[str, object]], used: 
             if len(same) * 2 <= len(members):
                 out.update({(f, v): c for v, c in same.items()})
     return out
+
+
+def _season_undone(fit: SeriesFit, feats: Sequence[Mapping[str, object]], special: Sequence[bool],
+                   key: tuple[str, object], change: _ShapeChange, target_day: int, after: int) -> bool:
+    """Whether a group's latest share change (`_shape_changes`) is a season that was over by the target's
+    day a year before: the same weeks a year earlier (from `YEAR_DAYS` before the change's first
+    occurrence to the target's day a year back) held `after` occurrences or more on the new share's side
+    of the midway between it and the earlier share farthest from it, and the occurrences after the last of them, the
+    first on or before the target's day a year back, ran `RETURN_RUN` on the old share's side. A change
+    younger than a year that the previous year showed, and undid, is a season, not a new shape: after
+    a beach season's low weekends the Saturday is read on its usual share, not re-baselined on theirs
+    (within the season, until its last year's end, the re-baseline holds)."""
+    f, value = key
+    days = [int(cast(int, fv["day"])) for fv in feats]
+    first_day, ago_day = days[change.first], target_day - YEAR_DAYS
+    if ago_day >= first_day or not change.moves:
+        return False  # a share held a year and more is the group's own
+    members = [i for i, fv in enumerate(feats) if fv.get(f) == value and not special[i]
+               and fv.get("period_end") not in ("quarter", "year")]
+    latest = median(fit.resid[i] for i in members if i >= change.first)
+    # (the share the season replaced: the earlier regime farthest from the latest, a season split in two
+    # by the shape rule holds a regime of its own next to the latest)
+    before = latest - max((move for _, _, move in change.moves), key=abs)
+    mid, sign = (latest + before) / 2, 1 if latest > before else -1
+    year_before = [i for i in members if first_day - YEAR_DAYS <= days[i] <= ago_day]
+    new_side = [i for i in year_before if (fit.resid[i] - mid) * sign > 0]
+    if len(new_side) < after:
+        return False
+    returned = [i for i in members if new_side[-1] < i < change.first][:RETURN_RUN]
+    return (len(returned) == RETURN_RUN and days[returned[0]] <= ago_day
+            and all((fit.resid[i] - mid) * sign < 0 for i in returned))
 
 
 def _changed_once(fit: SeriesFit, feats: Sequence[Mapping[str, object]], used: Sequence[str], special: Sequence[bool],

@@ -4096,3 +4096,29 @@ def test_the_hours_after_a_holiday_are_earned_from_past_days_only():
     assert target_feats["near_holiday"] == "a holiday 10h +1d"
     labelled = {at.date() for f, at in zip(feats, moments) if "near_holiday" in f}
     assert labelled == {date(2026, 1, 15), date(2026, 1, 20), date(2026, 2, 17)}, labelled
+
+
+def _beach_weekends(start: date, end: date, seed: int = 5) -> list[Point]:
+    """A club's check-ins: Saturdays x0.8, Sundays x0.6 of a weekday, and every January to March (the beach
+    season) its weekends at x0.6 of that."""
+    rng = random.Random(seed)
+    out = []
+    for i in range((end - start).days):
+        d = start + timedelta(days=i)
+        f = [1.0] * 5 + [0.8, 0.6]
+        share = f[d.weekday()] * (0.6 if d.weekday() >= 5 and d.month <= 3 else 1.0)
+        out.append(Point(datetime(d.year, d.month, d.day), round(5_000 * share * math.exp(rng.gauss(0, 0.04)))))
+    return out
+
+
+def test_a_weekday_share_changed_and_undone_the_same_weeks_a_year_before_is_a_season_over():
+    """The beach season's low weekends (January to March) re-baselined the Saturday share, and the first
+    Saturday after the season read 1.6x: the same weeks a year before held the same low share and returned
+    by this day. Past the last year's season, the Saturday is read on its usual share; inside it, the
+    season's share still holds."""
+    history = _beach_weekends(date(2024, 3, 1), date(2025, 4, 5))
+    after = forecast(history, datetime(2025, 4, 5))
+    assert not any("share changed" in n for n in after.notes), after.notes
+    assert judge(after, 4_000).passed and not judge(after, 0.6 * 4_000).passed
+    inside = forecast(history[:-7], datetime(2025, 3, 29))
+    assert judge(inside, 0.6 * 4_000).passed
