@@ -1985,8 +1985,7 @@ def _near_unseen_so_far(fit: SeriesFit, same_day: Sequence[int], feats: Sequence
     factors = []
     for run in (resid, resid[-NEAR_SO_FAR_LATEST:]):
         factor = median(run)
-        # (a median of n errors is sqrt(pi / 2) times as uncertain as their mean)
-        if abs(factor) > NEAR_SO_FAR_Z * spread * math.sqrt(math.pi / 2 / len(run)):
+        if abs(factor) > NEAR_SO_FAR_Z * _median_se(spread, len(run)):
             factors.append(factor)
     return (label, factors) if factors else None
 

@@ -2797,16 +2797,17 @@ _SCHOOL_BREAKS = {
 }
 
 
-def _school_weeks(seed: int = 5) -> list[Point]:
+def _school_weeks(seed: int = 5, back: float = 0.8, weeks_back: int = 1) -> list[Point]:
     """A school region's lessons per week (Mondays from 2 January 2023): x0.1 in a week of its own
-    breaks, x0.8 its first week back, 4% noise."""
+    breaks, x`back` its first `weeks_back` weeks back, 4% noise."""
     rng = random.Random(seed)
     out = []
     for i in range(200):
         monday = date(2023, 1, 2) + timedelta(weeks=i)
         away = any(first <= monday <= last for spans in _SCHOOL_BREAKS.values() for first, last in spans)
-        back = any(last < monday <= last + timedelta(days=7) for spans in _SCHOOL_BREAKS.values() for _, last in spans)
-        mean = 20_000 * (0.1 if away else 0.8 if back else 1.0)
+        after = any(last < monday <= last + timedelta(weeks=weeks_back)
+                    for spans in _SCHOOL_BREAKS.values() for _, last in spans)
+        mean = 20_000 * (0.1 if away else back if after else 1.0)
         out.append(Point(datetime(monday.year, monday.month, monday.day), round(mean * math.exp(rng.gauss(0, 0.04)))))
     return out
 
@@ -2883,24 +2884,11 @@ def test_the_first_two_weeks_after_a_declared_break_are_named_by_their_distance_
     assert features_of(datetime(2026, 8, 24), "day", cal)["holiday"] == ""
 
 
-def _restart_weeks(seed: int = 5) -> list[Point]:
-    """A clinic's appointments per week (Mondays from 2 January 2023): x0.1 in its declared breaks, then
-    x1.25 the first two weeks back (the postponed appointments caught up), 4% noise."""
-    rng = random.Random(seed)
-    out = []
-    for i in range(200):
-        monday = date(2023, 1, 2) + timedelta(weeks=i)
-        away = any(first <= monday <= last for spans in _SCHOOL_BREAKS.values() for first, last in spans)
-        back = any(last < monday <= last + timedelta(days=14) for spans in _SCHOOL_BREAKS.values() for _, last in spans)
-        mean = 20_000 * (0.1 if away else 1.25 if back else 1.0)
-        out.append(Point(datetime(monday.year, monday.month, monday.day), round(mean * math.exp(rng.gauss(0, 0.04)))))
-    return out
-
-
 def test_a_catch_up_in_the_second_week_after_a_break_is_read_from_past_breaks():
     # main read the second week back as an ordinary week: the catch-up passed inside a band widened by it,
     # and so did a 25% drop on it
-    history = _restart_weeks()
+    # a clinic's appointments: the postponed ones caught up in the first two weeks back
+    history = _school_weeks(back=1.25, weeks_back=2)
     cal = HolidayCalendar(breaks=_SCHOOL_BREAKS)
     truth = {q.at: q.value for q in history}
     for target in (datetime(2026, 3, 9), datetime(2026, 8, 24)):
