@@ -754,11 +754,15 @@ EIGHTEENTH_ROUND = {
 }
 
 
+# ... of which the nineteenth round read all four (their first run's misses), so none is held out now
+READ_IN_NINETEENTH_ROUND = set(EIGHTEENTH_ROUND)
+
+
 @pytest.mark.parametrize("name", sorted(EIGHTEENTH_ROUND))
 def test_eighteenth_round_estates_generate(name: str) -> None:
     groups, length, kinds = EIGHTEENTH_ROUND[name]
     estate, second, stamps = _generated(name, groups, length)
-    assert name in HELD_OUT, "held out until the round's final run"
+    assert name not in HELD_OUT and name in READ_IN_NINETEENTH_ROUND
     assert len(estate.shift_at) == 1 and stamps.index(estate.shift_at[0]) >= estate.evaluate_from, (
         "a level shift the owner accepts, inside the evaluated window")
     assert estate.incidents and all(stamps.index(at) < estate.evaluate_from for at in estate.incidents), (
