@@ -1,4 +1,4 @@
-"""The detection benchmark's blind estates (fifth, eighth to eighteenth rounds) (written blind) generate what their docstrings say:
+"""The detection benchmark's blind estates (fifth, eighth to nineteenth rounds) (written blind) generate what their docstrings say:
 deterministic per seed, five groups, increasing partitions, the evaluated window and the clean
 partitions' kinds set. Generation only: the model is never run here (that is the benchmark's job)."""
 
@@ -778,10 +778,46 @@ def test_eighteenth_round_estates_generate(name: str) -> None:
     _hold_every_kind(kinds, estate, second)
 
 
+# the nineteenth round (written blind, held out until its final run): each estate, its number of groups, its
+# length at least and the kinds of clean partitions its evaluated window must hold
+NINETEENTH_ROUND = {
+    "bars_prague_hourly": (3, 420, {"holiday", "holiday_eve", "st_martin", "derby", "after_shift", "ordinary"}),
+    "pharmacies_at": (4, 760, {"holiday", "zwickeltag", "fee_rise", "semester_break", "pollen", "after_shift",
+                               "ordinary"}),
+    "cinemas_dk_weekly": (3, 208, {"holiday", "winter_break", "autumn_break", "blockbuster", "after_shift",
+                                   "ordinary"}),
+    "microloans_pk_bd_monthly": (4, 60, {"year_end", "year_start", "quarter_end", "eid", "crop_season",
+                                         "after_shift", "ordinary"}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NINETEENTH_ROUND))
+def test_nineteenth_round_estates_generate(name: str) -> None:
+    groups, length, kinds = NINETEENTH_ROUND[name]
+    estate, second, stamps = _generated(name, groups, length)
+    assert name in HELD_OUT
+    assert len(estate.shift_at) == 1 and stamps.index(estate.shift_at[0]) >= estate.evaluate_from, (
+        "a level shift the owner accepts, inside the evaluated window")
+    assert estate.incidents and all(stamps.index(at) < estate.evaluate_from for at in estate.incidents), (
+        "a past incident left in the history")
+    if estate.grain == "hour":  # the last fortnight of local nights evaluated (open hours only), four weeks before
+        assert stamps[-1] - stamps[estate.evaluate_from] < timedelta(days=14)
+        assert stamps[estate.evaluate_from] - stamps[0] >= timedelta(days=27)
+    elif name.endswith("_weekly"):  # three years read, a year evaluated
+        assert estate.evaluate_from == 156 and len(stamps) - estate.evaluate_from >= 52
+        assert detection_bench._lookback(estate) == 156
+    elif name.endswith("_monthly"):  # the check's three years of month-ends read, most of two years evaluated
+        assert estate.evaluate_from >= detection_bench._lookback(estate) == 36
+        assert len(stamps) - estate.evaluate_from >= 18
+    else:
+        assert 300 <= estate.evaluate_from < len(stamps) - 200, "a year of history, most of a year evaluated"
+    _hold_every_kind(kinds, estate, second)
+
+
 @pytest.mark.parametrize("name", sorted(TENTH_ROUND | ELEVENTH_ROUND | TWELFTH_ROUND | THIRTEENTH_ROUND
                                          | FOURTEENTH_ROUND | FIFTEENTH_ROUND | SIXTEENTH_ROUND
-                                         | SEVENTEENTH_ROUND | EIGHTEENTH_ROUND))
-def test_tenth_to_eighteenth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
+                                         | SEVENTEENTH_ROUND | EIGHTEENTH_ROUND | NINETEENTH_ROUND))
+def test_tenth_to_nineteenth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
     estate = ESTATES[name](1)
     groups = estate.series[estate.evaluate_from][1]
     out = faulted(random.Random(1), groups)
@@ -1663,3 +1699,82 @@ def test_a_missing_group_fault_removes_a_group_that_had_rows() -> None:
         assert out["missing_group"] != [0.0, 50.0, 30.0] and sum(v == 0 for v in out["missing_group"]) == 2
         plain = faulted(random.Random(seed), [10.0, 50.0, 30.0])
         assert out["late"][1:] == plain["late"][1:]  # every estate's stream of faults is unchanged
+
+
+def test_bars_prague_hourly_a_night_across_midnight_the_extra_hour_and_a_holiday_eve() -> None:
+    estate = ESTATES["bars_prague_hourly"](1)
+    assert estate.timezone == "Europe/Prague" and estate.calendar.country == "CZ"
+    local = [_local(at, estate.timezone) for at, _ in estate.series]
+    assert {t.hour for t in local} == set(range(18, 24)) | set(range(4)), "open 18:00-03:59 only"
+    night = lambda t: t.date() - timedelta(days=1 if t.hour < 18 else 0)
+    hours = {}
+    for t in local:
+        hours[night(t)] = hours.get(night(t), 0) + 1
+    assert hours[date(2026, 10, 24)] == 11 and hours[date(2026, 10, 31)] == 10, "daylight saving ends: 02:00 twice"
+    assert local[estate.evaluate_from] == datetime(2026, 11, 5, 18) and night(local[-1]) == date(2026, 11, 18)
+    totals = {}
+    for t, (_, values) in zip(local, estate.series):
+        totals[night(t)] = [a + b for a, b in zip(totals.get(night(t), [0.0] * 3), values)]
+    by_type = list(zip(*totals.values()))
+    club = next(g for g in range(3) if totals[date(2026, 11, 9)][g] == 0)  # shut on Mondays...
+    assert totals[date(2026, 11, 16)][club] > 0, "...but open on the eve of 17 November"
+    assert sum(totals[date(2026, 11, 16)]) > 1.3 * sum(totals[date(2026, 11, 9)])
+    assert min(by_type[club]) == 0 and max(by_type[club]) > 0
+    # the pubs close at 02:00: a type with rows before midnight and none at 02:00-03:59
+    late = [values for t, (_, values) in zip(local, estate.series) if 2 <= t.hour < 4]
+    assert sum(all(v[g] == 0 for v in late) for g in range(3)) == 1
+    assert estate.categories[estate.shift_at[0] + timedelta(days=1)] == "after_shift"
+
+
+def test_pharmacies_at_a_state_opened_partway_semester_breaks_and_the_fee_rise() -> None:
+    estate = ESTATES["pharmacies_at"](1)
+    days = {at.date(): v for at, v in estate.series}
+    tyrol = next(g for g in range(4) if days[date(2024, 1, 2)][g] == 0)
+    assert all(v[tyrol] == 0 for d, v in days.items() if d < date(2024, 9, 2)), "no rows before the branches open"
+    assert all(v[tyrol] > 0 for d, v in days.items() if d >= date(2024, 9, 2))
+    assert days[date(2024, 9, 3)][tyrol] < 0.2 * days[date(2024, 11, 5)][tyrol], "a climb, not a step"
+    assert estate.shift_at == [datetime(2025, 10, 6)] and tyrol not in estate.group_calendars
+    # Tyrol's semester break (10-15 February 2025) brings skiers; Vienna's a week earlier empties the city
+    week = lambda first, g: sum(days[first + timedelta(days=k)][g] for k in range(5))
+    vienna = max(range(4), key=lambda g: days[date(2025, 3, 4)][g])
+    assert week(date(2025, 2, 3), vienna) < 0.92 * week(date(2025, 2, 10), vienna)
+    assert week(date(2025, 2, 10), tyrol) > 1.1 * week(date(2025, 2, 3), tyrol)
+    assert estate.categories[datetime(2025, 5, 30)] == "zwickeltag"
+    assert sum(days[date(2025, 5, 30)]) < 0.8 * sum(days[date(2025, 5, 23)])
+    assert sum(days[date(2025, 12, 29)]) > 1.1 * sum(days[date(2025, 12, 1)]), "filled before the fee rises"
+    assert sum(days[date(2025, 11, 2)]) < 0.06 * sum(days[date(2025, 11, 4)]), "Sundays: the on-duty pharmacy"
+
+
+def test_cinemas_dk_weekly_film_weeks_from_thursday_breaks_by_region_and_no_great_prayer_day() -> None:
+    estate = ESTATES["cinemas_dk_weekly"](1)
+    assert all(at.weekday() == 3 for at, _ in estate.series) and estate.calendar.country == "DK"
+    assert estate.calendar.name(date(2023, 5, 5)) and not estate.calendar.name(date(2024, 4, 26))
+    weeks = {at.date(): v for at, v in estate.series}
+    totals = [sum(v[g] for v in weeks.values()) for g in range(3)]
+    art_house = totals.index(min(totals))
+    assert max(totals) > 4 * totals[art_house]
+    # week 42's autumn break: every type but the art-house cinemas up on the film weeks that hold it
+    assert all(weeks[date(2026, 10, 15)][g] > 1.15 * weeks[date(2026, 11, 5)][g] for g in range(3) if g != art_house)
+    assert estate.categories[datetime(2026, 2, 12)] == "winter_break" and datetime(2023, 11, 2) in estate.incidents
+    assert estate.categories[datetime(2026, 12, 24)] == "holiday" and estate.shift_at == [datetime(2026, 9, 10)]
+
+
+def test_microloans_pk_bd_monthly_a_july_fiscal_year_on_two_countries_calendars() -> None:
+    estate = ESTATES["microloans_pk_bd_monthly"](1)
+    assert estate.calendar.country == "PK" and estate.calendar.fiscal_year_end == 6
+    bangladeshi = [g for g, c in enumerate(estate.group_calendars) if c is not None]
+    assert len(bangladeshi) == 2 and all(estate.group_calendars[g].country == "BD"
+                                         and estate.group_calendars[g].fiscal_year_end == 6 for g in bangladeshi)
+    stamps = [at for at, _ in estate.series]
+    assert all((at + timedelta(days=1)).day == 1 for at in stamps), "dated on the month's last day"
+    assert stamps[0] == datetime(2021, 7, 31) and stamps[-1] == datetime(2026, 6, 30)
+    total = {(at.year, at.month): sum(v) for at, v in estate.series}
+    for year in range(2022, 2027):  # June closes the fiscal year; July starts the next one slowly
+        assert total[(year, 6)] > 1.25 * total[(year, 5)], year
+        if year < 2026:
+            assert total[(year, 7)] < 0.75 * total[(year, 6)], year
+    assert [at for at in stamps[estate.evaluate_from:] if estate.categories.get(at) == "year_end"] == [
+        datetime(2025, 6, 30), datetime(2026, 6, 30)]
+    month = {(at.year, at.month): v for at, v in estate.series}
+    assert all(month[(2024, 7)][g] < 0.75 * month[(2025, 7)][g] for g in bangladeshi)
+    assert datetime(2024, 7, 31) in estate.incidents and estate.shift_at == [datetime(2026, 1, 31)]
