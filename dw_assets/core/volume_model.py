@@ -213,9 +213,9 @@ CLOSED_SHARE = 0.8
 CLOSED_MIN_OCCASIONS = 3
 # a weekday the business keeps closed but for a small always-open part (a store chain's online orders on Sundays
 # under a trading ban) that its history shows open like a working day on a few occasions (the trading Sundays, a
-# venue's bank-holiday Mondays) holds two states (see _open_occasions): an occasion is open where it stands at
-# least the hard ratio above the weekday's usual level (no ordinary day's noise reaches that), this many of them
-# at least (fewer say nothing of the open level's noise) ...
+# venue's bank-holiday Mondays) holds two states (see _open_occasions): an occasion is open where it stands within
+# the hard ratio of its week's other days (a working day's level), this many of them at least (fewer say nothing
+# of the open level's noise) ...
 OPEN_MIN_OCCASIONS = 3
 # ... and at most this share of the weekday's occurrences (more, and open is its usual state, read by the model)
 OPEN_MAX_SHARE = 0.5
@@ -1231,10 +1231,10 @@ def _open_occasions(pts: Sequence[Point], target: datetime, cal: HolidayCalendar
     one of two states, not one level: the model reads the closed one (the occasions are its outliers) and
     an open occasion would fail its hard ratio. Each occurrence is read against its previous six days (the
     week's other weekdays, an open week's: not a hard ratio below their usual level): the weekday is kept
-    closed where its median stands `hard_ratio` squared below them at
-    least (loaded twice, still a hard ratio below them; an open weekday's first day back after a break stands above its week too: no second state); the
-    open ones stand within `hard_ratio` of their week's other days (open like a working day), number at least
-    OPEN_MIN_OCCASIONS and at most OPEN_MAX_SHARE of the occurrences. The open baseline is the target's
+    closed where its median stands `hard_ratio` squared below them at least (loaded twice, still a hard ratio
+    below them; an open weekday's first day back after a break stands above its week too: no second state);
+    the open ones stand within `hard_ratio` of their week's other days (open like a working day), number at
+    least OPEN_MIN_OCCASIONS and at most OPEN_MAX_SHARE of the occurrences. The open baseline is the target's
     previous six days' level times the occasions' median ratio, its band their spread (never below the
     model's `spread`) times k, within the model's floor and ceiling, so that a doubled open day or one
     dropped by a third falls outside it and meets the closed state's hard ratio."""
