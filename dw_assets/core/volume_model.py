@@ -211,6 +211,20 @@ RAMP_KNOTS = 60  # knots tried in a first pass over a long window (see _onset_ra
 # CLOSED_MIN_OCCASIONS of them, is closed as usual (see _closed_as_usual)
 CLOSED_SHARE = 0.8
 CLOSED_MIN_OCCASIONS = 3
+# a weekday the business keeps closed but for a small always-open part (a store chain's online orders on Sundays
+# under a trading ban) that its history shows open like a working day on a few occasions (the trading Sundays, a
+# venue's bank-holiday Mondays) holds two states (see _open_occasions): an occasion is open where it stands within
+# the hard ratio of its week's other days (a working day's level), this many of them at least (fewer say nothing
+# of the open level's noise) ...
+OPEN_MIN_OCCASIONS = 3
+# ... and at most this share of the weekday's occurrences (more, and open is its usual state, read by the model)
+OPEN_MAX_SHARE = 0.5
+# ... and the open band starts above this many times the closed band's top: a closed day loaded twice never reads
+# as open (a payday twice a weekday's level is a calendar effect of one state, not a second state)
+OPEN_APART = 2.0
+# ... each read against its previous six days (the week's other weekdays), this many of them at least loaded and
+# no holiday (a short week's median would be its weekend's)
+OPEN_WEEK_DAYS = 4
 # an hourly series too noisy for hour_of_week's effects to pay for themselves (a queue of a call
 # centre) may still hold a few hours of the week off the hour's and the weekday's effects (Monday
 # mornings' backlog): each such hour earns its own effect where its residuals stand out at a two-sided
@@ -358,6 +372,9 @@ class Forecast:
     # expected empty: its own calendar's holiday closes it (`forecast`'s `own_calendar`); a total read as
     # its groups' sum counts it as no rows (total_of_groups)
     closed: bool = False
+    # (baseline, lower, upper) of the weekday's open state, where its history holds it closed but open on a few
+    # occasions (see _open_occasions): a partition inside it is one of those occasions, judged there
+    open_state: tuple[float, float, float] | None = None
 
 
 @dataclass
@@ -1185,12 +1202,72 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         if closed is not None and closed[2].startswith("occurrences"):
             closed = None
             notes = [n for n in notes if not n.startswith("closed as usual")]
+    open_state = None
+    occasions = _open_occasions(pts_pos, target, cal, hard_ratio, spread, p) if (
+        grain == "day" and step < 1.5 and closed is None) else None
+    if occasions is not None and occasions[0][1] > OPEN_APART * upper:
+        open_state = occasions[0]
+        notes.append(occasions[1])
     return Forecast(baseline=baseline, lower=lower, upper=upper, group=group, features=used, history_points=len(pts),
-                    spread=spread, half_width=h, trend_per_step=math.exp(fit.slope if local_slope is None else local_slope), shift=shift,
+                    spread=spread, half_width=h, open_state=open_state, trend_per_step=math.exp(fit.slope if local_slope is None else local_slope), shift=shift,
                     unseen_holiday=unseen, notes=notes, hard_ratio=hard_ratio,
                     closed=own_closed,
                     empty_is_normal=closed is not None or own_closed or bool(same_day_zeros) and (len(same_day_zeros) * 3 >= len(same) + len(same_day_zeros)
                                                               or _empty_by_chance(expected_rows, raw_h, p)))
+
+
+def _against_last_week(day: date, values: Mapping[date, float], cal: HolidayCalendar) -> float | None:
+    """The median (log) of the six days before `day` (its week's other weekdays) without holidays, None where
+    fewer than OPEN_WEEK_DAYS of them are loaded: the level a day of `day`'s weekday is read against."""
+    week = [values[d] for d in (day - timedelta(days=j) for j in range(1, WEEK_DAYS)) if d in values and not cal.name(d)]
+    return median(week) if len(week) >= OPEN_WEEK_DAYS else None
+
+
+def _open_occasions(pts: Sequence[Point], target: datetime, cal: HolidayCalendar, hard_ratio: float, spread: float,
+                    p: ModelParams) -> tuple[tuple[float, float, float], str] | None:
+    """The open state of the target's weekday where the history holds it closed (a small always-open part's
+    rows only: online orders on a store chain's Sundays) but open like a working day on a few occasions (Poland's
+    trading Sundays, in no calendar): ((baseline, lower, upper), a note), else None. A day of such a weekday is
+    one of two states, not one level: the model reads the closed one (the occasions are its outliers) and
+    an open occasion would fail its hard ratio. Each occurrence is read against its previous six days (the
+    week's other weekdays, an open week's: not a hard ratio below their usual level): the weekday is kept
+    closed where its median stands `hard_ratio` squared below them at least (loaded twice, still a hard ratio
+    below them; an open weekday's first day back after a break stands above its week too: no second state);
+    the open ones stand within `hard_ratio` of their week's other days (open like a working day), number at
+    least OPEN_MIN_OCCASIONS and at most OPEN_MAX_SHARE of the occurrences. The open baseline is the target's
+    previous six days' level times the occasions' median ratio, its band their spread (never below the
+    model's `spread`) times k, within the model's floor and ceiling, so that a doubled open day or one
+    dropped by a third falls outside it and meets the closed state's hard ratio."""
+    values = {q.at.date(): math.log(q.value) for q in pts if q.value > 0}
+    day = target.date()
+    now = _against_last_week(day, values, cal)
+    if now is None:
+        return None
+    weeks = [(d, w) for d in values if d.weekday() == day.weekday()
+             if (w := _against_last_week(d, values, cal)) is not None]
+    if not weeks:
+        return None
+    # an occasion read in an open week only: a week of a break or a closure, a hard ratio below the usual, would
+    # make its closed weekday look open against it
+    usual_week = median(w for _, w in weeks)
+    read = [(d, values[d] - w) for d, w in weeks if w >= usual_week - math.log(hard_ratio)]
+    usual = median(r for _, r in read)
+    if usual > -2 * math.log(hard_ratio):
+        # a weekday open as usual, or a light one (a Saturday at half a weekday's): one kept closed stands a hard
+        # ratio below a working day even loaded twice
+        return None
+    # open like a working day: within the hard ratio of the week's other days (a low count's noise, a hard ratio
+    # above a closed day's few rows, is no opening)
+    open_ = [r for _, r in read if r >= -math.log(hard_ratio)]
+    if len(open_) < OPEN_MIN_OCCASIONS or len(open_) > OPEN_MAX_SHARE * len(read):
+        return None
+    level = median(open_)
+    h = min(max(p.k * max(MAD_SCALE * mad(open_), spread), p.floor), p.ceiling)
+    baseline = math.exp(now + level)
+    note = (f"a {day:%a} kept closed, open on {len(open_)} of {len(read)} past occurrences (x{math.exp(level - usual):.1f}"
+            f" its usual level): a day at that open level ({baseline:,.0f} "
+            f"[{baseline * math.exp(-h):,.0f}, {baseline * math.exp(h):,.0f}]) is one of those occasions")
+    return (baseline, baseline * math.exp(-h), baseline * math.exp(h)), note
 
 
 def _opened_for_good(empty: Sequence[datetime], open_: Sequence[datetime], p: ModelParams) -> bool:
@@ -3798,6 +3875,10 @@ def judge(fc: Forecast, observed: float, *, accepted: bool = False, direction: s
         return Judgement(True, "accepted", ratio)
     if observed <= 0 and fc.empty_is_normal:
         return Judgement(True, "empty_as_usual", ratio)  # this group was empty before, e.g. closed Sundays
+    if fc.open_state is not None and fc.open_state[1] <= observed <= fc.open_state[2]:
+        # a day of a weekday kept closed, open as on its past open occasions: judged by their band (a doubled
+        # or a dropped open day falls outside it and meets the closed state's hard ratio below)
+        return Judgement(True, "open_as_on_occasions", observed / fc.open_state[0])
     if observed <= 0 and drop:
         return Judgement(False, "empty", ratio)
     if ratio is not None and ratio >= fc.hard_ratio and spike:

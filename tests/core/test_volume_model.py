@@ -4110,3 +4110,74 @@ def test_a_weekday_share_changed_and_undone_the_same_weeks_a_year_before_is_a_se
     assert judge(after, 4_000).passed and not judge(after, 0.6 * 4_000).passed
     inside = forecast(history[:-7], datetime(2025, 3, 29))
     assert judge(inside, 0.6 * 4_000).passed
+
+
+def _trading_sundays(days: int = 420, seed: int = 6) -> tuple[list[Point], set[date]]:
+    """A store chain's receipts per day under a Sunday trading ban: Monday-Saturday open (Saturday x1.45),
+    Sundays closed but for online orders (x0.05 of a weekday), except about seven trading Sundays a year (in
+    no calendar: the last Sunday of January, April, June and August, the two before Christmas), open at a
+    Saturday's level x1.1; 4% noise."""
+    rng = random.Random(seed)
+    start = date(2024, 1, 1)
+    shape = [0.95, 0.9, 0.9, 0.95, 1.1, 1.45, 0.05]
+    trading = {date(2024, 1, 28), date(2024, 4, 28), date(2024, 6, 30), date(2024, 8, 25), date(2024, 12, 15),
+               date(2024, 12, 22), date(2025, 1, 26)}
+    history = []
+    for i in range(days):
+        d = start + timedelta(days=i)
+        f = shape[5] * 1.1 if d in trading else shape[d.weekday()]
+        history.append(Point(datetime(d.year, d.month, d.day), round(20_000 * f * math.exp(rng.gauss(0, 0.04)))))
+    return history, trading
+
+
+def test_a_weekday_kept_closed_reads_its_open_occasions_as_a_second_state():
+    """A trading Sunday (a Sunday the history holds closed, open on a few occasions) is read against those
+    occasions, not failed at 29x the closed Sundays; a closed Sunday still reads as one, and an empty Sunday, a
+    doubled one (closed or open) and an open one dropped by 35% still fail."""
+    history, trading = _trading_sundays()
+    target = datetime(2025, 1, 26)  # the last Sunday of January: a trading Sunday, six before it in the history
+    assert target.date() in trading
+    past = [q for q in history if q.at < target]
+    fc = forecast(past, target)
+    open_value = next(q.value for q in history if q.at == target)
+    assert judge(fc, open_value).passed and judge(fc, open_value).reason == "open_as_on_occasions"
+    assert not judge(fc, 2 * open_value).passed  # a trading Sunday loaded twice
+    assert not judge(fc, 0.65 * open_value).passed  # ... or a third of it missing
+    assert not judge(fc, 0).passed
+    closed = forecast(past[:-7], past[-7].at)  # the Sunday before: closed
+    assert judge(closed, past[-7].value).passed and not judge(closed, 2 * past[-7].value).passed
+    assert not judge(closed, 0).passed
+
+
+def test_a_payday_twice_a_weekday_is_no_second_state():
+    """A weekday that ran twice its level on a few paydays is one state with a calendar effect: a doubled load
+    of that weekday must not pass as one of its "open" occasions (the open band must start above twice the
+    usual band's top)."""
+    rng = random.Random(3)
+    start = date(2024, 1, 1)
+    history = []
+    for i in range(420):
+        d = start + timedelta(days=i)
+        f = 2.2 if d.weekday() == 4 and d.day <= 7 else 1.0  # the first Friday of the month: a payday
+        history.append(Point(datetime(d.year, d.month, d.day), round(5_000 * f * math.exp(rng.gauss(0, 0.04)))))
+    friday = next(q for q in history[400:] if q.at.weekday() == 4 and q.at.day > 7)
+    fc = forecast([q for q in history if q.at < friday.at], friday.at)
+    assert fc.open_state is None
+    assert not judge(fc, 2 * friday.value).passed
+
+
+def test_a_closed_days_open_occasions_too_near_its_doubled_level_are_no_second_state():
+    """Sundays at a quarter of a weekday (reps signing a few forms) and at half of one on every fourth Sunday (a
+    push): that open level lies within twice the quiet Sundays' band, so it is no second state, and a quiet
+    Sunday loaded twice must still fail."""
+    rng = random.Random(5)
+    start = date(2024, 1, 1)
+    history = []
+    for i in range(420):
+        d = start + timedelta(days=i)
+        f = (0.55 if i % 28 == 6 else 0.25) if d.weekday() == 6 else 1.0
+        history.append(Point(datetime(d.year, d.month, d.day), round(8_000 * f * math.exp(rng.gauss(0, 0.04)))))
+    sunday = next(q for q in history[400:] if q.at.weekday() == 6 and (q.at.date() - start).days % 28 != 6)
+    fc = forecast([q for q in history if q.at < sunday.at], sunday.at)
+    assert fc.open_state is None
+    assert not judge(fc, 2 * sunday.value).passed
