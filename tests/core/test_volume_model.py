@@ -4167,3 +4167,20 @@ def test_a_holiday_opening_on_a_sundays_hours_is_read_as_a_sunday():
     history, cal = _mall_hours_shop(target)
     fc = forecast(history, target, grain="hour", calendar_=cal)
     assert not any("Sunday opens at" in n for n in fc.notes), fc.notes
+
+
+def test_a_holidays_hours_so_far_are_read_as_the_sundays_with_its_first_hours_backlog():
+    """From its third hour, the holiday opening on Sunday hours is read from its hours so far: each against the
+    Sunday's same hour, its first with the closure a Sunday's first hour follows (the night and a morning), so
+    the factor is the holiday's x1.3 and a 35% drop at 13h fails (main: an ordinary Monday's 13h or a Sunday's
+    read with the weekdays' hour shape, the drop passed against a 0.70 floor)."""
+    target = datetime(2025, 12, 8, 13)
+    clean = 5000 * _SHOP_SUNDAY[13] * 1.3
+    for seed in (1, 2, 5):
+        history, cal = _mall_hours_shop(target, seed)
+        fc = forecast(history, target, grain="hour", calendar_=cal)
+        # (without the Sunday's first-hour backlog its 10h reads as a weekday-shaped 10h: the factor x1.00-1.06)
+        assert fc.baseline == pytest.approx(clean, rel=0.12), (seed, fc.baseline, fc.notes)
+        assert judge(fc, clean).passed, (seed, fc.baseline, fc.lower, fc.upper, fc.notes)
+        assert not judge(fc, clean * 0.65).passed, (seed, fc.baseline, fc.lower, fc.upper, fc.notes)
+        assert not judge(fc, clean * 2).passed, (seed, fc.baseline, fc.lower, fc.upper)
