@@ -623,13 +623,14 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             length_now = math.log(target_gap / step) if target_gap == step + WEEK_DAYS else 0.0
     if compare_by is None and grain == "hour" and "hour_of_week" in available and "hour_of_week" not in used \
             and {"hour_of_day", "weekday"} & set(used):
-        cells, base, trial = _earned_cells(fit), fit, fit
+        own_days = _own_hours_days(pts_pos, local, target, cal)
+        cells, base, trial = _earned_cells(fit, own_days), fit, fit
         for attempt in range(CELL_PASSES if cells else 0):
             for fv in [*feats, target_feats]:
                 cell = cast(int, fv["weekday"]) * 24 + cast(int, fv["hour_of_day"])
                 fv["hour_of_week"] = cell if cell in cells else ""
             trial = SeriesFit(t, x, feats, used + ["hour_of_week"], lag, level_points)
-            more = _earned_cells(trial) - cells if attempt + 1 < CELL_PASSES else set()
+            more = _earned_cells(trial, own_days) - cells if attempt + 1 < CELL_PASSES else set()
             if not more:
                 break
             cells |= more
@@ -949,6 +950,11 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         same_day = [i for i, q in enumerate(pts_pos) if local[q.at].date() == today]
         so_far = _holiday_so_far(fit, same_day, feats, target_feats, used, cal, level, t, t_target, spread)
     hypotheses = [e for _, e, _, _ in so_far]
+    # (a holiday hour never seen, before its hours so far can tell, on a day that opened at the hours a day
+    # of the week keeps of its own: read as that day's same hour, see _kept_hours)
+    kept = _kept_hours(pts, local, target, cal) if unseen and grain == "hour" and not so_far else []
+    if kept:
+        effect = min(_effect_as_day(fit, target_feats, day) for day in kept)
     # (an unseen holiday hour read from its hours so far: its baseline is the highest hypothesis, so
     # the hard rule's 1.9x is above everything it may plausibly be)
     log_pred = level + (max(hypotheses) if so_far else effect)
@@ -1092,6 +1098,16 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         upper = max(math.exp(max(level + e + gap for _, e, _, gap in so_far) + h), baseline * count_high)
         notes.append(f"{unseen} has no past occurrence: read from the holiday's {len(same_day)} hours so far, "
                      f"which fit {' or '.join(name for name, _, _, _ in so_far)}")
+    elif kept:
+        # the holiday opened at a day's own hours (a shop's Sunday mall hours): it is that kind of day, and
+        # an ordinary hour's reading (x3 a Sunday's) would pass its double. How much busier than that day it
+        # runs, its hours so far will tell (from the third); until then a spike is judged by the hard rule,
+        # and it may be quieter than that day by as much as the widest band (as a season never seen)
+        lower = min(lower, math.exp(log_pred - h - p.ceiling))
+        upper = baseline * hard_ratio
+        notes.append(f"{unseen} has no past occurrence: it opened at the hour a "
+                     f"{' or '.join(calendar.day_name[d] for d in kept)} opens at, later than other days: read as "
+                     "that day's same hour, a spike judged by the hard rule")
     elif unseen and grain == "day" and len(behaviours := _holiday_behaviours(fit, quiet_holidays)) >= 5:
         # never seen, on a series that has seen five of the calendar's other holidays or more (a
         # few spring holidays of a new table say little of the next: eating out at Easter, street
@@ -1136,7 +1152,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         upper = max(upper, baseline * hard_ratio)  # a backlog of unknown size: only the hard rule judges a spike
         notes.append(f"the first open day after {reopens}, when every partition was empty, a closure never seen "
                      "before: a spike is judged by the hard rule only")
-    late = _opened_late(pts, local, target) if grain == "hour" else None
+    late = _opened_late(pts, local, target, cal) if grain == "hour" else None
     if late is not None and reopens is None and not unseen_gap and closed is None:
         upper = max(upper, baseline * hard_ratio)  # the closed hours' backlog, of unknown size, as above
         notes.append(f"the day opened at {late[0]:02d}h, not at its usual {late[1]:02d}h (its first hours closed, in "
@@ -1955,13 +1971,20 @@ def _weekend_prior(fit: SeriesFit, target_feats: Mapping[str, object], used: Seq
     if not ({"weekday", "hour_of_week"} & set(used)):
         return []
     weekend = sorted(weekend_days(cal.country, cal.subdiv)) if cal.country else [5, 6]
+    return [_effect_as_day(fit, target_feats, day) for day in weekend]
+
+
+def _effect_as_day(fit: SeriesFit, target_feats: Mapping[str, object], day: int) -> float:
+    """The target's hour read as the same hour of another day of the week, no holiday: with the closure
+    that day's same hour usually comes after (a Sunday's first hour on mall hours follows the night and a
+    morning: its backlog is its `after_gap` group's, not the hour's), where the history holds that hour."""
     hour = cast(int, target_feats["hour_of_day"])
-    out = []
-    for day in weekend:
-        fv = {**target_feats, "weekday": day, "hour_of_week": day * 24 + hour, "holiday": "", "near_holiday": ""}
-        effect, _, _, _ = fit.effect_for(fv)
-        out.append(effect)
-    return out
+    gaps = Counter(fv.get("after_gap", 0) for fv in fit.feats
+                   if fv.get("weekday") == day and fv.get("hour_of_day") == hour and fv.get("holiday", "") in NONE)
+    gap = gaps.most_common(1)[0][0] if gaps else target_feats.get("after_gap", 0)
+    fv = {**target_feats, "weekday": day, "hour_of_week": day * 24 + hour, "holiday": "", "near_holiday": "",
+          "after_gap": gap}
+    return fit.effect_for(fv)[0]
 
 
 def _eve_effect(fit: SeriesFit, moments: Sequence[datetime], target: datetime, cal: HolidayCalendar,
@@ -2011,9 +2034,7 @@ def _holiday_so_far(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Map
         days += [(f"a {calendar.day_name[d]}", d) for d in weekend if d != target_feats["weekday"]]
 
     def effect_as(fv: Mapping[str, object], day: int) -> float:
-        hour = cast(int, fv["hour_of_day"])
-        return fit.effect_for({**fv, "weekday": day, "hour_of_week": day * 24 + hour, "holiday": "",
-                               "near_holiday": ""})[0]
+        return _effect_as_day(fit, fv, day)
 
     ordinary = cast(int, target_feats["weekday"])
     alike = 2.5 * spread
@@ -3384,21 +3405,90 @@ def _reopens_after_empty_holidays(pts: Sequence[Point], local: Mapping[datetime,
     return f"{len(run)} day(s) of {', '.join(names)}"
 
 
-def _opened_late(pts: Sequence[Point], local: Mapping[datetime, datetime], target: datetime) -> tuple[int, int] | None:
+def _usual_hour(hours: Sequence[int], min_days: int) -> int | None:
+    """The hour most of these days opened (or closed) at, more than half of them, read from at least
+    `min_days`; else None."""
+    if len(hours) < min_days:
+        return None
+    usual = max(set(hours), key=hours.count)
+    return usual if hours.count(usual) * 2 > len(hours) else None
+
+
+def _day_hours(pts: Sequence[Point], local: Mapping[datetime, datetime]) -> dict[date, tuple[int, int]]:
+    """Each local day's first and last hour with a partition."""
+    out: dict[date, tuple[int, int]] = {}
+    for q in pts:
+        day, hour = local[q.at].date(), local[q.at].hour
+        first, last = out.get(day, (hour, hour))
+        out[day] = (min(first, hour), max(last, hour))
+    return out
+
+
+def _own_openings(days: Mapping[date, tuple[int, int]], before: date, cal: HolidayCalendar,
+                  end: int = 0) -> dict[int, int]:
+    """Each day of the week's usual opening hour (`end` 1: closing hour) over its past days that were no
+    holiday, where CLOSED_MIN_OCCASIONS of them say so (a mall's Sundays open at 10h every week)."""
+    by_weekday: dict[int, list[int]] = defaultdict(list)
+    for day, hours in days.items():
+        if day < before and not cal.name(day):
+            by_weekday[day.weekday()].append(hours[end])
+    own = {weekday: _usual_hour(hours, CLOSED_MIN_OCCASIONS) for weekday, hours in by_weekday.items()}
+    return {weekday: hour for weekday, hour in own.items() if hour is not None}
+
+
+def _own_hours_days(pts: Sequence[Point], local: Mapping[datetime, datetime], target: datetime,
+                    cal: HolidayCalendar) -> set[int]:
+    """The days of the week that keep hours of their own on an hourly series that opens and closes (a
+    six-day shop's Sunday on mall hours: 10h-17h against 08h-18h): their usual opening or closing hour is
+    not the series' usual one. Such a day's hours are a shape of their own, not the week's hour shape
+    times the day's factor (see _earned_cells)."""
+    days = _day_hours(pts, local)
+    before = local[target].date()
+    out: set[int] = set()
+    for end in (0, 1):
+        usual = _usual_hour([hours[end] for day, hours in days.items() if day < before], OPENED_LATE_MIN_DAYS)
+        if usual is not None:
+            out |= {weekday for weekday, hour in _own_openings(days, before, cal, end).items() if hour != usual}
+    return out
+
+
+def _opened_late(pts: Sequence[Point], local: Mapping[datetime, datetime], target: datetime,
+                 cal: HolidayCalendar) -> tuple[int, int] | None:
     """(today's first hour, the usual one) where the target's day, on an hourly series that opens at a
     usual hour (the first partition of most of its days), began later than that (a storm's warning that
     cancelled a morning's trading, in no calendar: the orders the closed hours would have held come
-    after), else None. A series open every hour opens at midnight and is never late."""
+    after), else None. A series open every hour opens at midnight and is never late. A day of the week
+    that keeps later hours of its own (a Sunday's mall hours: every past Sunday opened at 10h) is late
+    only against its own usual opening, and a holiday that opens at the hour some day of the week
+    usually opens at keeps that day's hours (`_kept_hours`): neither is a closure in no calendar, and
+    neither carries a backlog."""
     today = local[target].date()
-    firsts: dict[date, int] = {}
-    for q in pts:
-        firsts.setdefault(local[q.at].date(), local[q.at].hour)
-    now = firsts.get(today, local[target].hour)
-    past = [h for d, h in firsts.items() if d < today]
-    if len(past) < OPENED_LATE_MIN_DAYS:
+    days = _day_hours(pts, local)
+    now = days[today][0] if today in days else local[target].hour
+    usual = _usual_hour([hours[0] for day, hours in days.items() if day < today], OPENED_LATE_MIN_DAYS)
+    if usual is None or now <= usual:
         return None
-    usual = max(set(past), key=past.count)
-    return (now, usual) if now > usual and past.count(usual) * 2 > len(past) else None
+    own = _own_openings(days, today, cal)
+    kept = own.values() if cal.name(today) else [own[today.weekday()]] if today.weekday() in own else []
+    return None if any(now <= hour for hour in kept) else (now, usual)
+
+
+def _kept_hours(pts: Sequence[Point], local: Mapping[datetime, datetime], target: datetime,
+                cal: HolidayCalendar) -> list[int]:
+    """The days of the week whose hours a holiday keeps: it opened at the hour they usually open at,
+    later than the series' usual opening (a shop whose holiday opens on its Sunday's mall hours, 10h
+    against 08h). Its closed morning says which kind of day it is before any of its hours can: it is
+    read as that day, not as an ordinary day. [] where the target's day is no holiday, opened at the
+    series' usual hour, or at no day's own."""
+    today = local[target].date()
+    if not cal.name(today):
+        return []
+    days = _day_hours(pts, local)
+    now = days[today][0] if today in days else local[target].hour
+    usual = _usual_hour([hours[0] for day, hours in days.items() if day < today], OPENED_LATE_MIN_DAYS)
+    if usual is None or now <= usual:
+        return []
+    return sorted(weekday for weekday, hour in _own_openings(days, today, cal).items() if hour == now)
 
 
 def _after_holiday(day: date, cal: HolidayCalendar) -> bool:
@@ -3670,11 +3760,15 @@ def _closure_eve_hours(feats: list[dict[str, object]], target_feats: dict[str, o
             fv["near_holiday"] = f"{LONG_CLOSURE_LABEL} -{LONG_CLOSURE_EVES}d"
 
 
-def _earned_cells(fit: SeriesFit) -> set[object]:
+def _earned_cells(fit: SeriesFit, own_days: Collection[int] = ()) -> set[object]:
     """The hours of the week (`hour_of_week` values) whose residuals over the fit's hour and weekday
     effects stand out of the series' noise (CELL_FAMILY_P over the hours tested, each half of the
     history on the same side): an interaction a few hours of the week show (Monday mornings' backlog
-    on a queue too noisy for all 168 effects to pay for themselves). Ordinary points only."""
+    on a queue too noisy for all 168 effects to pay for themselves). Ordinary points only. A day of the
+    week that keeps hours of its own (`own_days`, see _own_hours_days) is tested as a whole day: four
+    weeks of hours hold too few of its days for each hour's test, but its hours' departures from the
+    week's hour shape, together, stand out or not (a mall's Sunday peaking at 13h where the week peaks
+    at 10h); where they do, each of its hours is its own."""
     sd = _noise_sd(fit)
     resid = np.asarray(fit.resid)
     cells: dict[object, list[int]] = defaultdict(list)
@@ -3682,9 +3776,9 @@ def _earned_cells(fit: SeriesFit) -> set[object]:
         if not any(fv.get(f, "") not in NONE for f in EARNED):
             cells[cast(int, fv["weekday"]) * 24 + cast(int, fv["hour_of_day"])].append(i)
     tested = {c: idx for c, idx in cells.items() if len(idx) >= CELL_MIN_WEEKS}
-    if not tested or sd <= 0:
+    if sd <= 0:
         return set()
-    bar = float(norm.isf(CELL_FAMILY_P / (2 * len(tested))))
+    bar = float(norm.isf(CELL_FAMILY_P / (2 * max(len(tested), 1))))
     earned: set[object] = set()
     for cell, idx in tested.items():
         values = resid[idx]
@@ -3695,7 +3789,20 @@ def _earned_cells(fit: SeriesFit) -> set[object]:
         if all(float(np.median(h)) * math.copysign(1.0, effect) > CELL_HALF_Z * _median_se(sd, len(h))
                for h in halves):
             earned.add(cell)
+    for day in own_days:
+        whole = {c: idx for c, idx in cells.items() if cast(int, c) // 24 == day and len(idx) >= CLOSED_MIN_OCCASIONS}
+        # (against the day's own scatter where it is the wider: a day of fewer rows counts noisier)
+        day_sd = max(sd, _within_sd([resid[idx] for idx in whole.values()]))
+        score = sum((float(np.median(resid[idx])) / _median_se(day_sd, len(idx))) ** 2 for idx in whole.values())
+        if whole and score > chi2.isf(CELL_FAMILY_P, len(whole)):
+            earned |= set(whole)
     return earned
+
+
+def _within_sd(groups: Sequence[np.ndarray]) -> float:
+    """The pooled standard deviation of values around their own group's mean (0 with no degree of freedom)."""
+    dof = sum(len(g) for g in groups) - len(groups)
+    return math.sqrt(sum(float(np.sum((g - g.mean()) ** 2)) for g in groups) / dof) if dof > 0 else 0.0
 
 
 def _shape_beyond_counting(trial: SeriesFit, fit: SeriesFit, f: str, spread: float, trial_spread: float) -> bool:

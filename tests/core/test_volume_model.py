@@ -4181,3 +4181,77 @@ def test_a_closed_days_open_occasions_too_near_its_doubled_level_are_no_second_s
     fc = forecast([q for q in history if q.at < sunday.at], sunday.at)
     assert fc.open_state is None
     assert not judge(fc, 2 * sunday.value).passed
+
+
+# a six-day shop's hours (08-18h Monday to Saturday, the morning queue at 10h) and its Sunday on mall hours
+# (10-17h, peaking at 12-13h, about a quarter of a weekday); a holiday opens on the Sunday's hours, x1.3
+_SHOP_WEEKDAY = {8: 0.55, 9: 0.85, 10: 1.0, 11: 0.95, 12: 0.75, 13: 0.8, 14: 0.85, 15: 0.8, 16: 0.7, 17: 0.55,
+                 18: 0.35}
+_SHOP_SUNDAY = {10: 0.2, 11: 0.26, 12: 0.3, 13: 0.3, 14: 0.28, 15: 0.25, 16: 0.21, 17: 0.15}
+
+
+def _mall_hours_shop(end: datetime, seed: int = 3) -> tuple[list[Point], HolidayCalendar]:
+    """Pay-outs per local hour from Monday 10 November 2025 up to `end` (excluded), Philippine holidays
+    (Bonifacio Day on Sunday 30 November, the Immaculate Conception on Monday 8 December): 5% noise on
+    some 5,000 rows an hour at the morning peak."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="PH")
+    out, day = [], date(2025, 11, 10)
+    while datetime(day.year, day.month, day.day) < end:
+        mall = day.weekday() == 6 or bool(cal.name(day))
+        factor = 1.3 if mall and day.weekday() != 6 else 1.0
+        for hour, shape in (_SHOP_SUNDAY if mall else _SHOP_WEEKDAY).items():
+            at = datetime(day.year, day.month, day.day, hour)
+            if at < end:
+                out.append(Point(at, round(5000 * shape * factor * math.exp(rng.gauss(0, 0.05)))))
+        day += timedelta(days=1)
+    return out, cal
+
+
+def test_a_day_of_the_week_on_hours_of_its_own_is_not_opened_late_and_its_double_fails():
+    """A Sunday on mall hours opens at 10h every week: it is no late opening in no calendar (main read it as
+    one, and left its afternoon's spike to the hard rule's 1.9x), and its hours are a shape of their own, so
+    a doubled 17h fails (main: 1.7-1.8x passed against a band to 1.90)."""
+    target = datetime(2025, 12, 21, 17)
+    history, cal = _mall_hours_shop(target)
+    fc = forecast(history, target, grain="hour", calendar_=cal)
+    clean = 5000 * _SHOP_SUNDAY[17]
+    assert judge(fc, clean).passed, (fc.baseline, fc.lower, fc.upper, fc.notes)
+    assert not judge(fc, clean * 2).passed, (fc.baseline, fc.lower, fc.upper)
+    assert not any("opened at" in n for n in fc.notes), fc.notes
+
+
+def test_a_holiday_opening_on_a_sundays_hours_is_read_as_a_sunday():
+    """The Immaculate Conception (a Monday never seen) opens at 10h, the hour only Sundays open at: it keeps the
+    Sunday's mall hours, so its first hours are read as a Sunday's, and a doubled one fails (main read an ordinary
+    Monday's 10h with a band of 0.05-1.90 of it: the clean hour at 0.3x, its double at 0.6x passed)."""
+    for hour in (10, 11):
+        target = datetime(2025, 12, 8, hour)
+        history, cal = _mall_hours_shop(target)
+        fc = forecast(history, target, grain="hour", calendar_=cal)
+        clean = 5000 * _SHOP_SUNDAY[hour] * 1.3
+        assert judge(fc, clean).passed, (hour, fc.baseline, fc.lower, fc.upper, fc.notes)
+        assert not judge(fc, clean * 2).passed, (hour, fc.baseline, fc.lower, fc.upper)
+        assert any("Sunday opens at" in n for n in fc.notes), fc.notes
+    # an ordinary Monday's first hour still opens at 08h, read as usual
+    target = datetime(2025, 12, 1, 8)
+    history, cal = _mall_hours_shop(target)
+    fc = forecast(history, target, grain="hour", calendar_=cal)
+    assert not any("Sunday opens at" in n for n in fc.notes), fc.notes
+
+
+def test_a_holidays_hours_so_far_are_read_as_the_sundays_with_its_first_hours_backlog():
+    """From its third hour, the holiday opening on Sunday hours is read from its hours so far: each against the
+    Sunday's same hour, its first with the closure a Sunday's first hour follows (the night and a morning), so
+    the factor is the holiday's x1.3 and a 35% drop at 13h fails (main: an ordinary Monday's 13h or a Sunday's
+    read with the weekdays' hour shape, the drop passed against a 0.70 floor)."""
+    target = datetime(2025, 12, 8, 13)
+    clean = 5000 * _SHOP_SUNDAY[13] * 1.3
+    for seed in (1, 2, 5):
+        history, cal = _mall_hours_shop(target, seed)
+        fc = forecast(history, target, grain="hour", calendar_=cal)
+        # (without the Sunday's first-hour backlog its 10h reads as a weekday-shaped 10h: the factor x1.00-1.06)
+        assert fc.baseline == pytest.approx(clean, rel=0.12), (seed, fc.baseline, fc.notes)
+        assert judge(fc, clean).passed, (seed, fc.baseline, fc.lower, fc.upper, fc.notes)
+        assert not judge(fc, clean * 0.65).passed, (seed, fc.baseline, fc.lower, fc.upper, fc.notes)
+        assert not judge(fc, clean * 2).passed, (seed, fc.baseline, fc.lower, fc.upper)
