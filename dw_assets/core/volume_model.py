@@ -246,6 +246,11 @@ FESTIVAL_MIN_SHARE = 0.2
 # occasions at least, each with a FESTIVAL_MIN_SHARE of its days standing out (see _earned_closes)
 CLOSE_MIN_OCCASIONS = 2
 FESTIVAL_MAX_TOGETHER = 0.99  # (below one: a beta-binomial's shares must leave each day some chance of its own)
+# an earned festival's day moves the forecast's centre only where its past occasions show it this many times:
+# one occasion in the history (a yearly festival in 400 days) cannot tell the festival from whatever else fell
+# in its three weeks that year (a new tax year, a holiday's long run-up, a season's end), so it widens the band
+# in the direction that day moved then (see _festival_seen_once)
+FESTIVAL_CENTRE_OCCASIONS = 2
 CELL_MIN_WEEKS = 6
 CELL_HALF_Z = 2.0
 CELL_PASSES = 2  # a second look once the first hours earned no longer pull their weekday's and hour's effects
@@ -855,6 +860,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         fit = SeriesFit(t, x, feats, used, lag, level_points)
         spread = _spread(fit, feats, target_feats, used) * small_sample
     effect, thinnest, unseen, unseen_gap = fit.effect_for(target_feats)
+    # a festival's day seen on one past occasion: an ordinary day's centre (its band as wide as the
+    # festival's day's, a group of one), the band reaching the effect it showed (below)
+    festival_once = _festival_seen_once(fit, feats, target_feats, cal) if grain == "day" and step < 1.5 else 0.0
+    effect -= festival_once
     level_holiday = _holiday_as_level(fit, target_feats, named_holidays, target_named) if grain == "day" and step < 1.5 else None
     if level_holiday is not None:
         # the business closes on its holidays (earned from their history): the holiday's level, not its
@@ -1008,6 +1017,13 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     elif unproven > 0:
         upper = max(upper, math.exp(log_pred + unproven + h))
     notes = shape_notes
+    if festival_once:
+        lower = min(lower, math.exp(log_pred + festival_once - h))
+        upper = max(upper, math.exp(log_pred + festival_once + h))
+        # (a doubled partition fails as it did against the festival's level: the hard rule reads from there)
+        hard_ratio *= math.exp(max(festival_once, 0.0))
+        notes.append(f"{season}: a festival earned on one past occasion, when this day moved x{math.exp(festival_once):.2f}: "
+                     "the centre is an ordinary day's, the band reaches that far")
     if grain == "day" and step < 1.5 and (tail := _upper_tail(fit, special)) is not None:
         # real one-day bursts in the history (a customer's backfill): the upper side reaches as far as
         # the largest seen and its noise, but never so far that a doubled partition passes; the lower
@@ -3117,6 +3133,23 @@ def _one_ramadan(fit: SeriesFit, feats: list[dict[str, object]], target_feats: d
         if fv.get("season") == RAMADAN_LATE:
             fv["season"] = RAMADAN
     return True
+
+
+def _festival_seen_once(fit: SeriesFit, feats: Sequence[Mapping[str, object]], target_feats: Mapping[str, object],
+                        cal: HolidayCalendar) -> float:
+    """The effect of the target's day of an earned festival (cal.festivals) where the history holds that day
+    on fewer than FESTIVAL_CENTRE_OCCASIONS past occasions (but one at least: never seen is the unseen
+    season's wide band), which the caller takes off the forecast's centre; else 0. One occasion says the
+    festival's days CAN move the series, and which way, not by how much nor that they will: what earned it
+    may have been that year's own event in its weeks. The history's days keep the label (the ordinary days'
+    effects are not read off them), and the target its group, band width and name."""
+    season, at = str(target_feats.get("season") or ""), target_feats.get("season_at")
+    if "season" not in fit.used or season.rsplit(" ", 1)[0] not in cal.festivals:
+        return 0.0
+    occasions = {fv.get("season_at") for fv in feats if fv.get("season") == season and fv.get("season_at") != at}
+    if not occasions or len(occasions) >= FESTIVAL_CENTRE_OCCASIONS:
+        return 0.0
+    return fit.effect_for(target_feats)[0] - fit.effect_for({**target_feats, "season": ""})[0]
 
 
 def _season_uncertainty(fit: SeriesFit, feats: Sequence[Mapping[str, object]], target_feats: Mapping[str, object],

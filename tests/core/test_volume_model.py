@@ -2976,6 +2976,27 @@ def test_a_festival_of_another_calendar_is_read_where_the_history_shows_it():
     assert not judge(fc, 0.65 * expected[target]).passed  # a 35% drop on it
 
 
+def test_a_festival_earned_on_one_occasion_widens_the_band_and_leaves_the_centre():
+    # the sweet shop without a Diwali rush, but a one-off week at x1.8 inside Diwali 2024's weeks
+    # before (a sale, a new tax year: anything that fell there that year). Diwali is earned on that
+    # one occasion; on main 2025's same day was expected at x1.85 and a clean day flagged (x0.53).
+    # One occasion says the day can move, and which way, not that it will: the centre is an
+    # ordinary day's, the band reaches up to x1.85, and a 35% drop still fails
+    history, expected = _sweet_shop(rush=1.0)
+    (diwali_2024,), (diwali_2025,) = festival_days("Diwali", 2024), festival_days("Diwali", 2025)
+    one_off = {diwali_2024 - timedelta(days=k) for k in range(3, 11)}
+    history = [Point(p.at, p.value * (1.8 if p.at.date() in one_off else 1.0)) for p in history]
+    cal = HolidayCalendar(country="GB", subdiv="ENG")
+    day = diwali_2025 - timedelta(days=5)
+    target = datetime(day.year, day.month, day.day)
+    past = [p for p in history if p.at < target]
+    assert volume_model._earned_festivals(past, cal) == ("Diwali",)
+    fc = forecast(past, target, calendar_=cal)
+    assert judge(fc, expected[target]).passed, (fc.baseline, fc.lower, fc.upper, expected[target])
+    assert judge(fc, 1.6 * expected[target]).passed  # its days may move as they did (a doubled day still fails)
+    assert not judge(fc, 0.65 * expected[target]).passed
+
+
 def test_no_festival_is_earned_where_the_history_shows_none():
     # the same shop without a Diwali rush, over seeds: no festival is tried into its seasons
     cal = HolidayCalendar(country="GB", subdiv="ENG")
