@@ -3485,6 +3485,15 @@ def _own_hours_days(pts: Sequence[Point], local: Mapping[datetime, datetime], ta
     return out
 
 
+def _later_than_usual(days: Mapping[date, tuple[int, int]], target_local: datetime) -> tuple[int, int] | None:
+    """(today's first hour, the series' usual first hour) where the target's local day opened later than
+    most past days did (OPENED_LATE_MIN_DAYS read at least), else None."""
+    today = target_local.date()
+    now = days[today][0] if today in days else target_local.hour
+    usual = _usual_hour([hours[0] for day, hours in days.items() if day < today], OPENED_LATE_MIN_DAYS)
+    return None if usual is None or now <= usual else (now, usual)
+
+
 def _opened_late(pts: Sequence[Point], local: Mapping[datetime, datetime], target: datetime,
                  cal: HolidayCalendar) -> tuple[int, int] | None:
     """(today's first hour, the usual one) where the target's day, on an hourly series that opens at a
@@ -3497,10 +3506,9 @@ def _opened_late(pts: Sequence[Point], local: Mapping[datetime, datetime], targe
     neither carries a backlog."""
     today = local[target].date()
     days = _day_hours(pts, local)
-    now = days[today][0] if today in days else local[target].hour
-    usual = _usual_hour([hours[0] for day, hours in days.items() if day < today], OPENED_LATE_MIN_DAYS)
-    if usual is None or now <= usual:
+    if (late := _later_than_usual(days, local[target])) is None:
         return None
+    now, usual = late
     own = _own_openings(days, today, cal)
     kept = own.values() if cal.name(today) else [own[today.weekday()]] if today.weekday() in own else []
     return None if any(now <= hour for hour in kept) else (now, usual)
@@ -3517,11 +3525,9 @@ def _kept_hours(pts: Sequence[Point], local: Mapping[datetime, datetime], target
     if not cal.name(today):
         return []
     days = _day_hours(pts, local)
-    now = days[today][0] if today in days else local[target].hour
-    usual = _usual_hour([hours[0] for day, hours in days.items() if day < today], OPENED_LATE_MIN_DAYS)
-    if usual is None or now <= usual:
+    if (late := _later_than_usual(days, local[target])) is None:
         return []
-    return sorted(weekday for weekday, hour in _own_openings(days, today, cal).items() if hour == now)
+    return sorted(weekday for weekday, hour in _own_openings(days, today, cal).items() if hour == late[0])
 
 
 def _after_holiday(day: date, cal: HolidayCalendar) -> bool:

@@ -722,23 +722,34 @@ SEVENTEENTH_ROUND = {
 READ_IN_EIGHTEENTH_ROUND = set(SEVENTEENTH_ROUND)
 
 
+def _holds_a_blind_rounds_shape(name: str, estate: Estate, stamps: list[datetime]) -> None:
+    """A blind round's estate: one level shift the owner accepts inside the evaluated window, a past incident in
+    the history, and its grain's windows (an hourly one's last fortnight of local days evaluated after four
+    weeks; a weekly one's three years read and a year evaluated; a monthly one's three years of month-ends read
+    and most of two years evaluated; a daily one's year of history and most of a year evaluated)."""
+    assert len(estate.shift_at) == 1 and stamps.index(estate.shift_at[0]) >= estate.evaluate_from, (
+        "a level shift the owner accepts, inside the evaluated window")
+    assert estate.incidents and all(stamps.index(at) < estate.evaluate_from for at in estate.incidents), (
+        "a past incident left in the history")
+    if estate.grain == "hour":
+        assert stamps[-1] - stamps[estate.evaluate_from] < timedelta(days=14)
+        assert stamps[estate.evaluate_from] - stamps[0] >= timedelta(days=27)
+    elif name.endswith("_weekly"):
+        assert estate.evaluate_from == 156 and len(stamps) - estate.evaluate_from >= 52
+        assert detection_bench._lookback(estate) == 156
+    elif name.endswith("_monthly"):
+        assert estate.evaluate_from >= detection_bench._lookback(estate) == 36
+        assert len(stamps) - estate.evaluate_from >= 18
+    else:
+        assert 300 <= estate.evaluate_from < len(stamps) - 200, "a year of history, most of a year evaluated"
+
+
 @pytest.mark.parametrize("name", sorted(SEVENTEENTH_ROUND))
 def test_seventeenth_round_estates_generate(name: str) -> None:
     groups, length, kinds = SEVENTEENTH_ROUND[name]
     estate, second, stamps = _generated(name, groups, length)
     assert name not in HELD_OUT and name in READ_IN_EIGHTEENTH_ROUND
-    assert len(estate.shift_at) == 1 and stamps.index(estate.shift_at[0]) >= estate.evaluate_from, (
-        "a level shift the owner accepts, inside the evaluated window")
-    assert estate.incidents and all(stamps.index(at) < estate.evaluate_from for at in estate.incidents), (
-        "a past incident left in the history")
-    if estate.grain == "hour":  # the last fortnight of local days evaluated (service hours only), four weeks before
-        assert stamps[-1] - stamps[estate.evaluate_from] < timedelta(days=14)
-        assert stamps[estate.evaluate_from] - stamps[0] >= timedelta(days=27)
-    elif name.endswith("_weekly"):  # three years read, a year evaluated
-        assert estate.evaluate_from == 156 and len(stamps) - estate.evaluate_from >= 52
-        assert detection_bench._lookback(estate) == 156
-    else:
-        assert 300 <= estate.evaluate_from < len(stamps) - 200, "a year of history, most of a year evaluated"
+    _holds_a_blind_rounds_shape(name, estate, stamps)
     _hold_every_kind(kinds, estate, second)
 
 
@@ -763,18 +774,7 @@ def test_eighteenth_round_estates_generate(name: str) -> None:
     groups, length, kinds = EIGHTEENTH_ROUND[name]
     estate, second, stamps = _generated(name, groups, length)
     assert name not in HELD_OUT and name in READ_IN_NINETEENTH_ROUND
-    assert len(estate.shift_at) == 1 and stamps.index(estate.shift_at[0]) >= estate.evaluate_from, (
-        "a level shift the owner accepts, inside the evaluated window")
-    assert estate.incidents and all(stamps.index(at) < estate.evaluate_from for at in estate.incidents), (
-        "a past incident left in the history")
-    if estate.grain == "hour":  # the last fortnight of local days evaluated (branch hours only), four weeks before
-        assert stamps[-1] - stamps[estate.evaluate_from] < timedelta(days=14)
-        assert stamps[estate.evaluate_from] - stamps[0] >= timedelta(days=27)
-    elif name.endswith("_weekly"):  # three years read, a year evaluated
-        assert estate.evaluate_from == 156 and len(stamps) - estate.evaluate_from >= 52
-        assert detection_bench._lookback(estate) == 156
-    else:
-        assert 300 <= estate.evaluate_from < len(stamps) - 200, "a year of history, most of a year evaluated"
+    _holds_a_blind_rounds_shape(name, estate, stamps)
     _hold_every_kind(kinds, estate, second)
 
 
@@ -796,21 +796,7 @@ def test_nineteenth_round_estates_generate(name: str) -> None:
     groups, length, kinds = NINETEENTH_ROUND[name]
     estate, second, stamps = _generated(name, groups, length)
     assert name in HELD_OUT
-    assert len(estate.shift_at) == 1 and stamps.index(estate.shift_at[0]) >= estate.evaluate_from, (
-        "a level shift the owner accepts, inside the evaluated window")
-    assert estate.incidents and all(stamps.index(at) < estate.evaluate_from for at in estate.incidents), (
-        "a past incident left in the history")
-    if estate.grain == "hour":  # the last fortnight of local nights evaluated (open hours only), four weeks before
-        assert stamps[-1] - stamps[estate.evaluate_from] < timedelta(days=14)
-        assert stamps[estate.evaluate_from] - stamps[0] >= timedelta(days=27)
-    elif name.endswith("_weekly"):  # three years read, a year evaluated
-        assert estate.evaluate_from == 156 and len(stamps) - estate.evaluate_from >= 52
-        assert detection_bench._lookback(estate) == 156
-    elif name.endswith("_monthly"):  # the check's three years of month-ends read, most of two years evaluated
-        assert estate.evaluate_from >= detection_bench._lookback(estate) == 36
-        assert len(stamps) - estate.evaluate_from >= 18
-    else:
-        assert 300 <= estate.evaluate_from < len(stamps) - 200, "a year of history, most of a year evaluated"
+    _holds_a_blind_rounds_shape(name, estate, stamps)
     _hold_every_kind(kinds, estate, second)
 
 
