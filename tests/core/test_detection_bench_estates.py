@@ -1,4 +1,4 @@
-"""The detection benchmark's blind estates (fifth, eighth to nineteenth rounds) (written blind) generate what their docstrings say:
+"""The detection benchmark's blind estates (fifth, eighth to twentieth rounds) (written blind) generate what their docstrings say:
 deterministic per seed, five groups, increasing partitions, the evaluated window and the clean
 partitions' kinds set. Generation only: the model is never run here (that is the benchmark's job)."""
 
@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 from datetime import date, datetime, timedelta
 from itertools import pairwise
 from zoneinfo import ZoneInfo
@@ -804,10 +805,32 @@ def test_nineteenth_round_estates_generate(name: str) -> None:
     _hold_every_kind(kinds, estate, second)
 
 
+# the twentieth round (written blind, held out until its final run): each estate, its number of groups, its
+# length at least and the kinds of clean partitions its evaluated window must hold
+TWENTIETH_ROUND = {
+    "lifts_graubuenden_hourly": (3, 370, {"easter", "powder_day", "foehn", "after_shift", "ordinary"}),
+    "moves_tw": (5, 760, {"lunar_new_year", "ghost_month", "ghost_run_up", "holiday", "lease_turnover", "after_shift",
+                          "ordinary"}),
+    "lotto_be_weekly": (2, 208, {"jackpot", "holiday", "summer", "after_shift", "ordinary"}),
+    "activations_ro_hu_monthly": (4, 60, {"christmas", "easter", "phone_launch", "summer", "after_shift",
+                                          "ordinary"}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TWENTIETH_ROUND))
+def test_twentieth_round_estates_generate(name: str) -> None:
+    groups, length, kinds = TWENTIETH_ROUND[name]
+    estate, second, stamps = _generated(name, groups, length)
+    assert name in HELD_OUT
+    _holds_a_blind_rounds_shape(name, estate, stamps)
+    _hold_every_kind(kinds, estate, second)
+
+
 @pytest.mark.parametrize("name", sorted(TENTH_ROUND | ELEVENTH_ROUND | TWELFTH_ROUND | THIRTEENTH_ROUND
                                          | FOURTEENTH_ROUND | FIFTEENTH_ROUND | SIXTEENTH_ROUND
-                                         | SEVENTEENTH_ROUND | EIGHTEENTH_ROUND | NINETEENTH_ROUND))
-def test_tenth_to_nineteenth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
+                                         | SEVENTEENTH_ROUND | EIGHTEENTH_ROUND | NINETEENTH_ROUND
+                                         | TWENTIETH_ROUND))
+def test_tenth_to_twentieth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
     estate = ESTATES[name](1)
     groups = estate.series[estate.evaluate_from][1]
     out = faulted(random.Random(1), groups)
@@ -1768,3 +1791,70 @@ def test_microloans_pk_bd_monthly_a_july_fiscal_year_on_two_countries_calendars(
     month = {(at.year, at.month): v for at, v in estate.series}
     assert all(month[(2024, 7)][g] < 0.75 * month[(2025, 7)][g] for g in bangladeshi)
     assert datetime(2024, 7, 31) in estate.incidents and estate.shift_at == [datetime(2026, 1, 31)]
+
+
+def test_lifts_graubuenden_hourly_lift_hours_across_daylight_saving_a_foehn_hold_and_easter() -> None:
+    estate = ESTATES["lifts_graubuenden_hourly"](1)
+    assert estate.timezone == "Europe/Zurich" and estate.calendar.subdiv == "GR"
+    local = [_local(at, estate.timezone) for at, _ in estate.series]
+    assert {t.hour for t in local} == set(range(8, 17)), "the lifts run 08:30-16:30 only"
+    assert {at.hour for at, _ in estate.series if at < datetime(2026, 3, 29)} == set(range(7, 16))
+    assert {at.hour for at, _ in estate.series if at > datetime(2026, 3, 29)} == set(range(6, 15)), "summer time"
+    assert local[estate.evaluate_from] == datetime(2026, 3, 24, 8) and local[-1] == datetime(2026, 4, 6, 16)
+    day = lambda d: [sum(col) for col in zip(*(v for t, (_, v) in zip(local, estate.series) if t.date() == d))]
+    glacier = next(g for g in range(3) if all(v[g] == 0 for t, (_, v) in zip(local, estate.series)
+                                              if t.date() == date(2026, 4, 1) and t.hour >= 11))
+    assert all(v[glacier] > 0 for t, (_, v) in zip(local, estate.series) if t.date() != date(2026, 4, 1))
+    assert sum(day(date(2026, 4, 3))) > 1.5 * sum(day(date(2026, 3, 27))), "Good Friday, in no calendar, skied"
+    assert not estate.calendar.name(date(2026, 4, 3)) and estate.calendar.name(date(2026, 4, 6))
+    assert day(date(2026, 3, 31))[glacier] > 1.15 * day(date(2026, 3, 24))[glacier], "the new gondola"
+    assert estate.shift_at == [datetime(2026, 3, 28, 7)] and len(estate.incidents) == 3
+
+
+def test_moves_tw_ghost_month_the_lunar_new_year_rush_and_taipeis_sundays() -> None:
+    estate = ESTATES["moves_tw"](1)
+    assert estate.calendar.country == "TW"
+    days = {at.date(): v for at, v in estate.series}
+    totals = [sum(v[g] for v in days.values()) for g in range(5)]
+    hualien, taipei = totals.index(min(totals)), totals.index(max(totals))
+    assert 20 <= totals[taipei] / totals[hualien] <= 50 and statistics.median(v[hualien] for v in days.values()) <= 5
+    window = lambda first, last, g=None: sum(sum(v) if g is None else v[g] for d, v in days.items()
+                                             if first <= d <= last)
+    assert window(date(2025, 8, 23), date(2025, 9, 19)) < 0.7 * window(date(2025, 9, 27), date(2025, 10, 24))
+    assert window(date(2025, 8, 13), date(2025, 8, 22)) > 1.15 * window(date(2025, 7, 13), date(2025, 7, 22))
+    assert window(date(2025, 1, 4), date(2025, 1, 17)) > 1.3 * window(date(2024, 11, 30), date(2024, 12, 13))
+    sundays = lambda first, last: [v[taipei] for d, v in days.items() if first <= d <= last and d.weekday() == 6]
+    assert max(sundays(date(2025, 6, 1), date(2025, 10, 26))) < min(sundays(date(2025, 11, 2), date(2026, 1, 25)))
+    assert estate.shift_at == [datetime(2025, 11, 2)] and estate.incidents == {datetime(2024, 6, 12)}
+
+
+def test_lotto_be_weekly_draw_weeks_closed_on_saturday_and_jackpots_in_no_calendar() -> None:
+    estate = ESTATES["lotto_be_weekly"](1)
+    assert all(at.weekday() == 5 for at, _ in estate.series) and estate.calendar.country == "BE"
+    totals = [sum(v[g] for _, v in estate.series) for g in range(2)]
+    online = totals.index(min(totals))
+    weeks = {at: sum(v) - v[online] for at, v in estate.series}  # the retail terminals
+    fever = [weeks[at] for at in weeks if estate.categories.get(at) == "jackpot"]
+    plain = [weeks[at] for at in weeks if estate.categories.get(at, "ordinary") == "ordinary"]
+    assert statistics.mean(fever) > 1.1 * statistics.mean(plain)
+    assert weeks[datetime(2023, 10, 14)] < 0.9 * weeks[datetime(2023, 10, 7)] and estate.incidents == {
+        datetime(2023, 10, 14)}
+    first = datetime(2026, 3, 7)
+    assert estate.shift_at == [first]
+    by_week = dict(estate.series)
+    assert by_week[first][online] > 1.25 * by_week[first - timedelta(weeks=1)][online]
+
+
+def test_activations_ro_hu_monthly_commission_months_to_the_20th_and_two_easters() -> None:
+    estate = ESTATES["activations_ro_hu_monthly"](1)
+    assert all(at.day == 20 for at, _ in estate.series) and estate.calendar.country == "RO"
+    hungarian = [g for g, c in enumerate(estate.group_calendars) if c is not None]
+    assert len(hungarian) == 2 and all(estate.group_calendars[g].country == "HU" for g in hungarian)
+    assert estate.calendar.name(date(2024, 5, 5)) and not estate.calendar_of(hungarian[0]).name(date(2024, 5, 5))
+    assert estate.calendar_of(hungarian[0]).name(date(2024, 3, 31)) and not estate.calendar.name(date(2024, 3, 31))
+    assert estate.categories[datetime(2024, 4, 20)] == "easter" == estate.categories[datetime(2024, 5, 20)]
+    month = {(at.year, at.month): v for at, v in estate.series}
+    for year in (2022, 2023, 2024, 2025):  # the gifts of December's first three weeks, then January's lull
+        assert sum(month[(year, 12)]) > 1.15 * sum(month[(year, 11)]) > 1.15 * sum(month[(year + 1, 1)])
+    assert datetime(2024, 5, 20) in estate.incidents and estate.shift_at == [datetime(2025, 11, 20)]
+    assert all(month[(2026, 2)][g] > 1.15 * month[(2025, 2)][g] for g in hungarian)
