@@ -1112,7 +1112,11 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                      f"a point (the history's x{math.exp(fit.slope):.4f}): the level is extrapolated along it, "
                      f"by at most the band's half-width")
     # an accepted weekly pattern change: only its weeks say which slots are closed now
-    closed = _closed_as_usual([q for q in pts if marked_at is None or q.at >= marked_at], local, target, grain, step, cal)
+    # (an eve read as another day of the week keeps that day's closed slots, not its own weekday's: see _as_day_before)
+    slot, slot_local = (_as_day_before(local, eve_day, target)
+                        if eve_day is not None and _is_eve(local[target].date(), cal) else (target, local))
+    closed = _closed_as_usual([q for q in pts if marked_at is None or q.at >= marked_at], slot_local, slot, grain,
+                              step, cal)
     if unseen_gap and closed is None:
         upper = baseline * hard_ratio  # a backlog of unknown size: only the hard rule judges a spike
         notes.append(f"the first partition after {unseen_gap} closed {'hours' if grain == 'hour' else 'days'}, "
@@ -3531,6 +3535,15 @@ def _eve_as_day(feats: Sequence[Mapping[str, object]], x: Sequence[float], momen
     if best in own or misfit(best) > bound or any(misfit(day) <= bound for day in own):
         return None
     return best
+
+
+def _as_day_before(local: Mapping[datetime, datetime], day: int,
+                   target: datetime) -> tuple[datetime, dict[datetime, datetime]]:
+    """The target hour's stand-in on the latest `day` of the week before it (an eve read as a Friday night: last
+    Friday's same hour) and a local clock that holds it, for the rules that read a slot's past weeks (closed as
+    usual: a club's Friday 19h is closed every week, its Monday's 22h too, but an eve read as Friday opens at 22h)."""
+    back = timedelta(days=(local[target].weekday() - day) % 7 or 7)
+    return target - back, {**local, target - back: local[target] - back}
 
 
 def _eve_features(moment: datetime, night: int, eve_day: int | None, grain: Grain, cal: HolidayCalendar,

@@ -4338,3 +4338,26 @@ def test_the_eve_of_a_holiday_is_read_as_the_night_its_past_eves_ran_like():
     plain = _night_hours_history(start, target, lambda at: _bar_night(at, cal, eve_opens=False))
     fc = forecast(plain, target, grain="hour", calendar_=cal)
     assert "Mon" in fc.group and judge(fc, _bar_night(target, cal, eve_opens=False)).passed
+
+
+def test_an_eve_read_as_a_friday_night_keeps_fridays_closed_hours_not_its_own_weekdays():
+    """A club open 22:00-03:59 on Thursday to Saturday nights only (x0.6, x1.2, x1.4), and on the eve of a holiday (as on a Friday):
+    on a Monday eve read as a Friday night, its 23h is open (empty, the group is missing: it fails; it passed as
+    "closed as usual" on a Monday) while its 19h is closed on every Friday too (empty passes)."""
+    cal = HolidayCalendar(dates={date(2026, 10, 28): "independence_day", date(2026, 11, 17): "freedom_day"})
+
+    def club(at: datetime) -> float:
+        night = at.date() - timedelta(days=1 if at.hour < 4 else 0)
+        eve = not cal.name(night) and bool(cal.name(night + timedelta(days=1)))
+        opens = (eve or night.weekday() in (3, 4, 5)) and (at.hour >= 22 or at.hour < 4)
+        weekday = 4 if eve else night.weekday()
+        return 300.0 * {3: 0.6, 4: 1.2, 5: 1.4}[weekday] * (1.3 if at.hour < 4 else 1.0) if opens else 0.0
+
+    start = datetime(2026, 10, 5, 18)
+    for hour, empty_passes in ((23, False), (19, True)):
+        target = datetime(2026, 11, 16, hour)
+        fc = forecast(_night_hours_history(start, target, club), target, grain="hour", calendar_=cal)
+        assert judge(fc, 0).passed is empty_passes, (hour, fc.group, fc.notes)
+    target = datetime(2026, 11, 16, 23)
+    fc = forecast(_night_hours_history(start, target, club), target, grain="hour", calendar_=cal)
+    assert judge(fc, 360).passed and not judge(fc, 720).passed, (fc.group, fc.notes)
