@@ -3719,7 +3719,7 @@ def _after_holiday_hours(feats: list[dict[str, object]], target_feats: dict[str,
         return
     for fv, at in [*zip(feats, moments), (target_feats, target)]:
         if at.date() in after if fv is not target_feats else target_after:
-            fv["near_holiday"] = f"a holiday {at.hour:02d}h +1d"
+            fv["near_holiday"] = f"a holiday {cast(int, fv.get('hour_of_day', at.hour)):02d}h +1d"  # (the wall clock's)
 
 
 def _earned_closes(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, ...]:
