@@ -263,6 +263,16 @@ AFTER_HOLIDAY_MIN_DAYS = 2
 LONG_CLOSURE_DAYS = 2
 # an hourly series' usual opening hour is read from at least this many past days (two weeks of working days)
 OPENED_LATE_MIN_DAYS = 10
+# a business whose day opens at or after this local hour and runs past midnight keeps a night's hours (a bar,
+# a night shift): its hours after midnight are the evening's day (see _night_hours). Noon: a day that opens in
+# the morning and keeps a late hour past midnight is a day's business whose late hour is too small to decide
+NIGHT_OPENS_FROM = 12
+# ... read only from a history holding each open hour this many times on average (a week of nights)
+NIGHT_MIN_NIGHTS = 7
+# an hourly series' eves of a holiday are read as another day of the week (see _eve_as_day) where their hours fit
+# that day's same hours within this many of the series' standard deviations (root mean square; the 2.5 a
+# holiday's hours so far are held to, _holiday_so_far) and fit their own weekday's worse than that
+EVE_DAY_FIT = 2.5
 LONG_CLOSURE_EVES = 2
 LONG_CLOSURE_LABEL = "the open days before a long closure"  # its eves' neighbourhood ("... -2d": the two)
 # a partition covering several days (a week) is judged at the configured k's tail probability per
@@ -454,14 +464,19 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         if festivals or closes:
             cal = replace(cal, festivals=festivals, closes=closes)
     local = dict(zip([target, *(q.at for q in pts)], local_hours([target, *(q.at for q in pts)], tz)))
-    target_feats = dict(features_of(local[target], grain, cal, span))
+    night = _night_hours([local[q.at].hour for q in pts_pos]) if grain == "hour" else 0
+    if night:
+        # a night business: each hour is read on its night's clock, so the hours after midnight belong to the
+        # evening that began them (its weekday, its holiday or eve); hours of the day keep the wall clock's
+        local = {at: moment - timedelta(hours=night) for at, moment in local.items()}
+    target_feats = _night_features(local[target], night, grain, cal, span)
     cycle = _cycle(step, grain)
     # the level window: two weeks of days, a week of hours, half a year of month-ends (deseasonalised points)
     level_points = p.level_points or {168: 168, 7: 14, 52: 8, 12: 6}[cycle]
     origin = pts_pos[0].at
     t = [(q.at - origin).total_seconds() / 86400 / step for q in pts_pos]  # in steps of the series
     x = [math.log(max(q.value, 0.5)) for q in pts_pos]
-    feats = [dict(features_of(local[q.at], grain, cal, span)) for q in pts_pos]
+    feats = [_night_features(local[q.at], night, grain, cal, span) for q in pts_pos]
     # closures are read from the partitions themselves (all of them, empty ones too): a daily series
     # only; a month-end or weekly series has no neighbourhood of days either
     gaps: dict[datetime, int] = {}
@@ -529,10 +544,16 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             if target_read:
                 target_feats["holiday"] = ""
             special = _calendar_days(feats)
+    eve_day: int | None = None  # the day of the week an eve is read as (below)
     if grain == "hour" and compare_by is None:
         moments, every_moment = [local[q.at] for q in pts_pos], [local[q.at] for q in pts]
         _after_holiday_hours(feats, target_feats, moments, local[target], cal, every_moment)
         _closure_eve_hours(feats, target_feats, moments, local[target], cal, every_moment)
+        eve_day = _eve_as_day(feats, x, moments, local[target], cal)
+        if eve_day is not None:
+            # the eve of a holiday is read as the day of the week its past eves ran like (a bar's Friday night)
+            for fv, at in [*zip(feats, moments), (target_feats, local[target])]:
+                _read_eve(fv, at, eve_day, cal)
     available = [f for f in FEATURES if f in target_feats]
     fit: SeriesFit | None = None  # the chosen trial below is the fit itself: it is not fitted twice
     fortnights: list[tuple[int, str]] = []  # earned 14-day cycles (below)
@@ -1091,7 +1112,11 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                      f"a point (the history's x{math.exp(fit.slope):.4f}): the level is extrapolated along it, "
                      f"by at most the band's half-width")
     # an accepted weekly pattern change: only its weeks say which slots are closed now
-    closed = _closed_as_usual([q for q in pts if marked_at is None or q.at >= marked_at], local, target, grain, step, cal)
+    # (an eve read as another day of the week keeps that day's closed slots, not its own weekday's: see _as_day_before)
+    slot, slot_local = (_as_day_before(local, eve_day, target)
+                        if eve_day is not None and _is_eve(local[target].date(), cal) else (target, local))
+    closed = _closed_as_usual([q for q in pts if marked_at is None or q.at >= marked_at], slot_local, slot, grain,
+                              step, cal)
     if unseen_gap and closed is None:
         upper = baseline * hard_ratio  # a backlog of unknown size: only the hard rule judges a spike
         notes.append(f"the first partition after {unseen_gap} closed {'hours' if grain == 'hour' else 'days'}, "
@@ -1171,7 +1196,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     late = _opened_late(pts, local, target, cal) if grain == "hour" else None
     if late is not None and reopens is None and not unseen_gap and closed is None:
         upper = max(upper, baseline * hard_ratio)  # the closed hours' backlog, of unknown size, as above
-        notes.append(f"the day opened at {late[0]:02d}h, not at its usual {late[1]:02d}h (its first hours closed, in "
+        notes.append(f"the day opened at {(late[0] + night) % 24:02d}h, not at its usual {(late[1] + night) % 24:02d}h (its first hours closed, in "
                      "no calendar): its hours may carry their backlog, a spike is judged by the hard rule only")
     if grain == "hour" and not unseen and not so_far:
         today = local[target].date()
@@ -1225,7 +1250,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     like = {**target_feats, "holiday": "", "near_holiday": ""} if unseen and grain == "hour" else target_feats
     same_day_zeros = [q for q in zeros if all(
         (round((target - q.at).days / step) % cast(int, steps_a_year) if f == "period_of_year"
-         else features_of(local[q.at], grain, cal, span).get(f, 0)) == like[f] for f in used)]
+         else _eve_features(local[q.at], night, eve_day, grain, cal, span).get(f, 0)) == like[f] for f in used)]
     same = [q.at for q, fv in zip(pts_pos, feats) if all(fv[f] == like[f] for f in used)]
     if same_day_zeros and _opened_for_good([q.at for q in same_day_zeros], same, p):
         # the target's slot opened for good after its empty days (a shop that began opening on Sundays):
@@ -3438,6 +3463,106 @@ def _reopens_after_empty_holidays(pts: Sequence[Point], local: Mapping[datetime,
     return f"{len(run)} day(s) of {', '.join(names)}"
 
 
+def _night_hours(hours: Sequence[int]) -> int:
+    """How many hours after midnight a night business's day runs (0 for any other series): where the open
+    hours (`hours`: each positive partition's local hour) hold midnight and the day's longest closure ends at
+    NIGHT_OPENS_FROM or later (a bar open 18:00-03:59, a night shift from 22:00), the hours from midnight to
+    that closure are the evening's. The calendar then reads a holiday's night from its evening to its closing,
+    and the eve's night (the hours after midnight of 16 November's eve of the 17th) as the eve's, not as the
+    holiday's first hours. A series open every hour, or closed at midnight, keeps the date as its day."""
+    open_hours = set(hours)
+    if 0 not in open_hours or len(open_hours) == 24 or len(hours) < NIGHT_MIN_NIGHTS * len(open_hours):
+        return 0
+    closed_runs = []  # (length, first closed hour, first open hour after it)
+    for first in (hour for hour in range(24) if hour not in open_hours and (hour - 1) % 24 in open_hours):
+        length = next(k for k in range(1, 25) if (first + k) % 24 in open_hours)
+        closed_runs.append((length, first, (first + length) % 24))
+    _, first, opens = max(closed_runs)
+    return first if opens >= NIGHT_OPENS_FROM and first < opens else 0
+
+
+def _night_features(moment: datetime, night: int, grain: Grain, cal: HolidayCalendar,
+                    span: int) -> dict[str, object]:
+    """A partition's calendar groups (`features_of`) read on a night business's clock (`moment`: `night` hours
+    behind the wall clock, see _night_hours): the weekday and holiday are the night's, the hour of the day
+    (and of the week, and a holiday's hour) the wall clock's, as the owner reads them."""
+    fv = dict(features_of(moment, grain, cal, span))
+    if night and grain == "hour":
+        hour = (moment.hour + night) % 24
+        fv["hour_of_day"], fv["hour_of_week"] = hour, cast(int, fv["weekday"]) * 24 + hour
+        if fv["holiday"]:
+            fv["holiday"] = f"{cast(str, fv['holiday'])[:-3]}{hour:02d}h"
+    return fv
+
+
+def _is_eve(day: date, cal: HolidayCalendar) -> bool:
+    """`day` is no holiday and the day after it is one."""
+    return not cal.name(day) and bool(cal.name(day + timedelta(days=1)))
+
+
+def _eve_as_day(feats: Sequence[Mapping[str, object]], x: Sequence[float], moments: Sequence[datetime],
+                target: datetime, cal: HolidayCalendar) -> int | None:
+    """The day of the week an hourly series' eves of a holiday run like: a night business opens on the eve of
+    a day off as on its Friday night (a club closed on Mondays opens on the Monday before 17 November). Every
+    eve is keyed so, the target's and the history's: an eve read as its own weekday would otherwise be an
+    outlier, and the latest one, just before a holiday, a level shift. Read from the eves of the days before
+    the target's (any holiday's, never the target day's own hours so far): each of their hours
+    against the median of the same hour on each day of the week's ordinary days; the day whose hours they
+    fit within EVE_DAY_FIT standard deviations (the ordinary hours' scatter around their cell's median), best,
+    where their own weekday fits worse than that or never opened at those hours. None with no past eve, or
+    where the eves ran as their own weekday (a series whose eves are ordinary keeps its cells)."""
+    cells: dict[tuple[int, int], list[float]] = defaultdict(list)
+    eves: list[tuple[int, int, float]] = []  # (weekday, hour, log value) of the past eves' hours
+    for fv, at, v in zip(feats, moments, x):
+        if _is_eve(at.date(), cal):
+            if at.date() < target.date():
+                eves.append((at.weekday(), cast(int, fv["hour_of_day"]), v))
+        elif not fv.get("holiday"):
+            cells[(cast(int, fv["weekday"]), cast(int, fv["hour_of_day"]))].append(v)
+    centre = {cell: median(values) for cell, values in cells.items() if len(values) >= CLOSED_MIN_OCCASIONS}
+    scatter = [v - centre[cell] for cell, values in cells.items() if cell in centre for v in values]
+    if not eves or len(scatter) < 2:
+        return None
+    sd = MAD_SCALE * mad(scatter)
+    bound = EVE_DAY_FIT * max(sd, 1e-9)
+
+    def misfit(day: int) -> float:
+        gaps = [v - centre[(day, hour)] for _, hour, v in eves if (day, hour) in centre]
+        return math.sqrt(sum(g * g for g in gaps) / len(gaps)) if len(gaps) == len(eves) else math.inf
+
+    own = {weekday for weekday, _, _ in eves}
+    best = min(range(7), key=misfit)
+    if best in own or misfit(best) > bound or any(misfit(day) <= bound for day in own):
+        return None
+    return best
+
+
+def _as_day_before(local: Mapping[datetime, datetime], day: int,
+                   target: datetime) -> tuple[datetime, dict[datetime, datetime]]:
+    """The target hour's stand-in on the latest `day` of the week before it (an eve read as a Friday night: last
+    Friday's same hour) and a local clock that holds it, for the rules that read a slot's past weeks (closed as
+    usual: a club's Friday 19h is closed every week, its Monday's 22h too, but an eve read as Friday opens at 22h)."""
+    back = timedelta(days=(local[target].weekday() - day) % 7 or 7)
+    return target - back, {**local, target - back: local[target] - back}
+
+
+def _eve_features(moment: datetime, night: int, eve_day: int | None, grain: Grain, cal: HolidayCalendar,
+                  span: int) -> dict[str, object]:
+    """`_night_features`, an eve's hour read as `eve_day`'s where one is (see _eve_as_day)."""
+    fv = _night_features(moment, night, grain, cal, span)
+    if eve_day is not None:
+        _read_eve(fv, moment, eve_day, cal)
+    return fv
+
+
+def _read_eve(fv: dict[str, object], at: datetime, day: int, cal: HolidayCalendar) -> None:
+    """An eve's hour keyed as `day`'s same hour (see _eve_as_day); any other hour is left as it is."""
+    if _is_eve(at.date(), cal):
+        fv["weekday"] = day
+        if "hour_of_week" in fv:
+            fv["hour_of_week"] = day * 24 + cast(int, fv["hour_of_day"])
+
+
 def _usual_hour(hours: Sequence[int], min_days: int) -> int | None:
     """The hour most of these days opened (or closed) at, more than half of them, read from at least
     `min_days`; else None."""
@@ -3594,7 +3719,7 @@ def _after_holiday_hours(feats: list[dict[str, object]], target_feats: dict[str,
         return
     for fv, at in [*zip(feats, moments), (target_feats, target)]:
         if at.date() in after if fv is not target_feats else target_after:
-            fv["near_holiday"] = f"a holiday {at.hour:02d}h +1d"
+            fv["near_holiday"] = f"a holiday {cast(int, fv.get('hour_of_day', at.hour)):02d}h +1d"  # (the wall clock's)
 
 
 def _earned_closes(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, ...]:

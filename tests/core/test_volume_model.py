@@ -4276,3 +4276,88 @@ def test_a_holidays_hours_so_far_are_read_as_the_sundays_with_its_first_hours_ba
         assert judge(fc, clean).passed, (seed, fc.baseline, fc.lower, fc.upper, fc.notes)
         assert not judge(fc, clean * 0.65).passed, (seed, fc.baseline, fc.lower, fc.upper, fc.notes)
         assert not judge(fc, clean * 2).passed, (seed, fc.baseline, fc.lower, fc.upper)
+
+
+def _night_hours_history(start: datetime, end: datetime, mean) -> list[Point]:
+    """A night business's hours (open 18:00-03:59, none from 04:00 to 17:59), `mean` per hour, up to `end`."""
+    hours = int((end - start).total_seconds() // 3600)
+    moments = [start + timedelta(hours=i) for i in range(hours)]
+    rng = random.Random(11)
+    return [Point(at, round(mean(at) * math.exp(rng.gauss(0, 0.04)))) for at in moments if not 4 <= at.hour < 18]
+
+
+def _bar_night(at: datetime, cal: HolidayCalendar, eve_opens: bool = True, holiday_factor: float = 0.6) -> float:
+    """Card payments of a bar's night: its hours after midnight are the evening's (the night of the day
+    before); Friday and Saturday nights x2.3; a holiday's night `holiday_factor`; the eve of a holiday a
+    Friday night where `eve_opens`."""
+    night = at.date() - timedelta(days=1 if at.hour < 4 else 0)
+    shape = {18: 0.4, 19: 0.6, 20: 0.8, 21: 1.0, 22: 1.0, 23: 0.9, 0: 0.7, 1: 0.5, 2: 0.35, 3: 0.2}[at.hour]
+    holiday = bool(cal.name(night))
+    eve = not holiday and bool(cal.name(night + timedelta(days=1)))
+    weekday = 4 if eve and eve_opens else night.weekday()
+    return 1000 * shape * (2.3 if weekday in (4, 5) else 1.0) * (holiday_factor if holiday else 1.0)
+
+
+def test_a_night_business_keeps_its_hours_after_midnight_on_the_evenings_day():
+    """A business open from the evening past midnight (a bar, 18:00-03:59): the hours after midnight are
+    the night that began the evening before, so a holiday's night runs to its closing at 04:00, and the
+    next day's 01h is the holiday's hour (it was read as an ordinary Wednesday's 01h, its x0.6 a drop)."""
+    cal = HolidayCalendar(dates={date(2026, 11, 17): "freedom_day"})
+    start, target = datetime(2026, 10, 12, 18), datetime(2026, 11, 18, 1)  # the holiday's night, 01h
+    history = _night_hours_history(start, target, lambda at: _bar_night(at, cal, eve_opens=False))
+    fc = forecast(history, target, grain="hour", calendar_=cal)
+    value = _bar_night(target, cal, eve_opens=False)
+    assert judge(fc, value).passed, (fc.group, fc.notes, value / fc.baseline)
+    assert not judge(fc, 2 * value).passed and not judge(fc, 0).passed
+    assert volume_model._night_hours([*range(18, 24), *range(4)] * 7) == 4  # open 18:00-03:59
+    assert volume_model._night_hours(list(range(8, 18)) * 7) == 0  # an office's day is its date
+    assert volume_model._night_hours(list(range(24)) * 7) == 0  # open every hour
+    assert volume_model._night_hours([*range(11, 24), 0] * 7) == 0  # a morning opening: a day's business
+
+
+def test_the_eve_of_a_holiday_is_read_as_the_night_its_past_eves_ran_like():
+    """A bar opens on the eve of a holiday as on a Friday night (x2.3): the history's eve (a Tuesday before a
+    Wednesday's holiday) ran so, so this Monday's eve is read as a Friday night, not as a Monday at 2.3x (past the
+    hard ratio's double). A doubled eve, or one kept as an ordinary Monday, still fails. A series whose eves
+    ran as their own weekday keeps them."""
+    cal = HolidayCalendar(dates={date(2026, 10, 28): "independence_day", date(2026, 11, 17): "freedom_day"})
+    start, target = datetime(2026, 10, 5, 18), datetime(2026, 11, 16, 20)  # the Monday eve, 20h
+    history = _night_hours_history(start, target, lambda at: _bar_night(at, cal))
+    fc = forecast(history, target, grain="hour", calendar_=cal)
+    value = _bar_night(target, cal)
+    assert "Fri" in fc.group, fc.group
+    assert judge(fc, value).passed, (fc.group, fc.notes, value / fc.baseline)
+    assert not judge(fc, 2 * value).passed and not judge(fc, value / 2).passed and not judge(fc, 0).passed
+    # the holiday's own first hour after such an eve: the eve's hours are no level shift
+    after = datetime(2026, 11, 17, 18)
+    history = _night_hours_history(start, after, lambda at: _bar_night(at, cal))
+    fc = forecast(history, after, grain="hour", calendar_=cal)
+    assert judge(fc, _bar_night(after, cal)).passed, (fc.group, fc.notes)  # was below the band (a shifted level)
+    assert fc.shift is None and not judge(fc, 2 * _bar_night(after, cal)).passed, (fc.shift, fc.notes)
+    # eves that ran as their own weekday: no reading
+    plain = _night_hours_history(start, target, lambda at: _bar_night(at, cal, eve_opens=False))
+    fc = forecast(plain, target, grain="hour", calendar_=cal)
+    assert "Mon" in fc.group and judge(fc, _bar_night(target, cal, eve_opens=False)).passed
+
+
+def test_an_eve_read_as_a_friday_night_keeps_fridays_closed_hours_not_its_own_weekdays():
+    """A club open 22:00-03:59 on Thursday to Saturday nights only (x0.6, x1.2, x1.4), and on the eve of a holiday (as on a Friday):
+    on a Monday eve read as a Friday night, its 23h is open (empty, the group is missing: it fails; it passed as
+    "closed as usual" on a Monday) while its 19h is closed on every Friday too (empty passes)."""
+    cal = HolidayCalendar(dates={date(2026, 10, 28): "independence_day", date(2026, 11, 17): "freedom_day"})
+
+    def club(at: datetime) -> float:
+        night = at.date() - timedelta(days=1 if at.hour < 4 else 0)
+        eve = not cal.name(night) and bool(cal.name(night + timedelta(days=1)))
+        opens = (eve or night.weekday() in (3, 4, 5)) and (at.hour >= 22 or at.hour < 4)
+        weekday = 4 if eve else night.weekday()
+        return 300.0 * {3: 0.6, 4: 1.2, 5: 1.4}[weekday] * (1.3 if at.hour < 4 else 1.0) if opens else 0.0
+
+    start = datetime(2026, 10, 5, 18)
+    for hour, empty_passes in ((23, False), (19, True)):
+        target = datetime(2026, 11, 16, hour)
+        fc = forecast(_night_hours_history(start, target, club), target, grain="hour", calendar_=cal)
+        assert judge(fc, 0).passed is empty_passes, (hour, fc.group, fc.notes)
+    target = datetime(2026, 11, 16, 23)
+    fc = forecast(_night_hours_history(start, target, club), target, grain="hour", calendar_=cal)
+    assert judge(fc, 360).passed and not judge(fc, 720).passed, (fc.group, fc.notes)
