@@ -251,6 +251,15 @@ FESTIVAL_MAX_TOGETHER = 0.99  # (below one: a beta-binomial's shares must leave 
 # in its three weeks that year (a new tax year, a holiday's long run-up, a season's end), so it widens the band
 # in the direction that day moved then (see _festival_seen_once)
 FESTIVAL_CENTRE_OCCASIONS = 2
+# the same Gregorian dates a year back (an event in no calendar tied to a date: a fill before a fee rises on 1
+# January, a fiscal year's last days) read on a daily series, its upper side only, see _same_dates_a_year_back: this many days of the
+# target's kind (working or not) nearest its anniversary (three: a median that one odd day cannot carry) ...
+YEAR_BACK_DAYS = 3
+# ... within this many days of it (a week either side: the same dates, not the same season)
+YEAR_BACK_REACH = 7
+# ... each read against the level window before it, their median beyond this many standard errors of a median
+# (a neighbourhood's bar: one occasion, read on every day of the year a target may fall on)
+YEAR_BACK_Z = 3.0
 CELL_MIN_WEEKS = 6
 CELL_HALF_Z = 2.0
 CELL_PASSES = 2  # a second look once the first hours earned no longer pull their weekday's and hour's effects
@@ -1045,6 +1054,14 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         hard_ratio *= math.exp(max(festival_once, 0.0))
         notes.append(f"{season}: a festival earned on one past occasion, when this day moved x{math.exp(festival_once):.2f}: "
                      "the centre is an ordinary day's, the band reaches that far")
+    if grain == "day" and step < 1.5 and \
+            (year_back := _same_dates_a_year_back(fit, pts_pos, special, target, cal, level_points)) is not None:
+        # the same dates a year back ran above the level together: the upper side reaches that far (never so
+        # far that a doubled partition passes); the lower side is untouched
+        ran = year_back[0]
+        upper = max(upper, math.exp(log_pred + min(ran + h, math.log(DUPLICATE) - h)))
+        notes.append(f"the same dates a year back ran x{math.exp(ran):.2f} above the level ({year_back[1]} days): "
+                     "the band reaches that far above")
     if grain == "day" and step < 1.5 and (tail := _upper_tail(fit, special)) is not None:
         # real one-day bursts in the history (a customer's backfill): the upper side reaches as far as
         # the largest seen and its noise, but never so far that a doubled partition passes; the lower
@@ -3177,6 +3194,53 @@ def _festival_seen_once(fit: SeriesFit, feats: Sequence[Mapping[str, object]], t
     return fit.effect_for(target_feats)[0] - fit.effect_for({**target_feats, "season": ""})[0]
 
 
+def _level_window(j: int, level_points: int, special: Sequence[bool]) -> list[int]:
+    """The level window before point j, as the target's level is read: its ordinary days where they are half."""
+    window = list(range(max(0, j - level_points), j))
+    plain = [i for i in window if not special[i]]
+    return plain if len(plain) * 2 >= len(window) and len(plain) >= 3 else window
+
+
+def _same_dates_a_year_back(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], target: datetime,
+                            cal: HolidayCalendar, level_points: int) -> tuple[float, int] | None:
+    """How far the level fell short a year back on the target's dates (the same Gregorian dates: the
+    YEAR_BACK_DAYS days of the target's kind, working or not, nearest its anniversary within YEAR_BACK_REACH):
+    each day against the level window before it, as the target's level is read. Their median and how many,
+    where it is above the level by YEAR_BACK_Z standard errors of the series' noise; else None. Seen once, a
+    run above the level on fixed dates (a fill before a fee rises on 1 January) says those dates CAN run high,
+    not by how much this year nor that they will: the caller widens the upper side, as _festival_seen_once
+    does, and never moves the centre. Never the lower side: a fall a year back on those dates (the days after
+    a yearly sale, a lull after a fill) is what the level's own year-back readings move it by (_event_ends,
+    _same_offset_error) where it recurs, and a drop on such a day must still fail. Read only where the dates
+    compare: the target no holiday, none of the days a holiday or in a season of the calendar (Ramadan, an
+    earned festival's weeks, a close), and every holiday within FESTIVAL_DAYS_BEFORE of them on the same date
+    this year (a moving feast's weeks a year back are another year's weeks)."""
+    day = target.date()
+    if cal.name(day) or (day.month, day.day) == (2, 29):
+        return None
+    back = day.replace(year=day.year - 1)
+    for k in range(-FESTIVAL_DAYS_BEFORE - YEAR_BACK_REACH, FESTIVAL_DAYS_BEFORE + YEAR_BACK_REACH + 1):
+        d = back + timedelta(days=k)
+        if cal.name(d) and ((d.month, d.day) == (2, 29) or cal.name(d.replace(year=d.year + 1)) != cal.name(d)):
+            return None
+    index = {q.at.date(): i for i, q in enumerate(pts)}
+    working = cal.is_business_day(day)
+    # (the days nearest the anniversary first; a day the calendar names, a holiday's neighbourhood or a season,
+    # carries an effect of its own fitted on that occasion: no evidence either way)
+    span = [i for d in sorted((back + timedelta(days=k) for k in range(-YEAR_BACK_REACH, YEAR_BACK_REACH + 1)),
+                              key=lambda d: abs((d - back).days))
+            if (i := index.get(d)) is not None and i >= level_points and cal.is_business_day(d) == working
+            and not cal.season(d)[0] and all(fit.feats[i].get(f) in NONE for f in ("holiday", "near_holiday"))]
+    if len(span) < YEAR_BACK_DAYS:
+        return None
+    span = span[:YEAR_BACK_DAYS]
+    adj = np.asarray(fit.e) - fit.slope * np.asarray(fit.t)  # (the trend taken out: readings at different points compare)
+    move = median(float(adj[i] - np.median(adj[_level_window(i, level_points, special)])) for i in span)
+    if move <= YEAR_BACK_Z * _median_se(_noise_sd(fit), len(span)):
+        return None
+    return move, len(span)
+
+
 def _season_uncertainty(fit: SeriesFit, feats: Sequence[Mapping[str, object]], target_feats: Mapping[str, object],
                         window: Sequence[int]) -> float:
     """The variance (in squared spreads) a season's effect adds to the baseline: learned from one
@@ -3397,10 +3461,7 @@ def _same_offset_error(fit: SeriesFit, pts: Sequence[Point], special: Sequence[b
     adj = e - fit.slope * t  # (the trend taken out: readings at different points compare)
 
     def window_of(j: int) -> list[int]:
-        """The level window before point j, as the target's level is read: its ordinary days where they are half."""
-        window = list(range(max(0, j - level_points), j))
-        plain = [i for i in window if not special[i]]
-        return plain if len(plain) * 2 >= len(window) and len(plain) >= 3 else window
+        return _level_window(j, level_points, special)
 
     def carried(j: int, first: date) -> float | None:
         """How far the reading at j stands off the ordinary days from HOLIDAY_BASE_WINDOWS level windows before

@@ -4361,3 +4361,57 @@ def test_an_eve_read_as_a_friday_night_keeps_fridays_closed_hours_not_its_own_we
     target = datetime(2026, 11, 16, 23)
     fc = forecast(_night_hours_history(start, target, club), target, grain="hour", calendar_=cal)
     assert judge(fc, 360).passed and not judge(fc, 720).passed, (fc.group, fc.notes)
+
+
+def _fee_rise_history(end: date, seed: int = 5, sigma: float = 0.03) -> list[Point]:
+    """A daily series (working days, a light Saturday, a closed-ish Sunday) from November 2024, its working days
+    from 16 December 2024 x1.2 (a fill before a fee rises on 1 January: in no calendar) and the first fortnight
+    of January x0.85; Austria's holidays at a tenth."""
+    rng, cal = random.Random(seed), HolidayCalendar(country="AT")
+    shape = [1.2, 1.0, 0.95, 1.0, 1.05, 0.35, 0.05]
+    out, day = [], date(2024, 11, 1)
+    while day < end:
+        f = 0.1 if cal.name(day) else shape[day.weekday()]
+        working = day.weekday() < 5 and not cal.name(day)
+        f *= 1.2 if working and day.month == 12 and day.day > 15 else 0.85 if working and day.month == 1 and day.day <= 14 else 1.0
+        out.append(Point(datetime(day.year, day.month, day.day), round(20_000 * f * math.exp(rng.gauss(0, sigma)))))
+        day += timedelta(days=1)
+    return out
+
+
+def test_the_same_dates_a_year_back_widen_the_band_on_their_side(monkeypatch):
+    # the history holds one December fill (16-23 December 2024 x1.2, in no calendar): the same working days a
+    # year on read x1.2 against the level, so the upper side reaches that far and a fill day passes; the
+    # centre and the lower side are the model's without the rule (a drop fails as before)
+    cal = HolidayCalendar(country="AT")
+    for target in (date(2025, 12, 16), date(2025, 12, 17), date(2025, 12, 19)):
+        history = _fee_rise_history(target)
+        at = datetime(target.year, target.month, target.day)
+        fc = forecast(history, at, calendar_=cal)
+        ordinary = median(q.value for q in history[-28:] if q.at.weekday() == at.weekday())
+        assert any("the same dates a year back ran x1.2" in note for note in fc.notes)
+        assert judge(fc, 1.25 * ordinary).passed, (target, fc.upper / ordinary)
+        with monkeypatch.context() as m:
+            m.setattr(volume_model, "_same_dates_a_year_back", lambda *args: None)
+            plain = forecast(history, at, calendar_=cal)
+        assert fc.upper > plain.upper * 1.1
+        assert (fc.baseline, fc.lower) == pytest.approx((plain.baseline, plain.lower))
+        if target.day == 16:  # (the fill's first day: later ones the level has begun to read itself)
+            assert not judge(plain, 1.25 * ordinary).passed
+
+
+def test_the_same_dates_a_year_back_are_not_read_across_a_moving_feast():
+    # a run-up in the week before Easter 2025 (20 April) is no reading for the same dates of 2026 (Easter on
+    # 5 April: those weeks a year back were another feast's), nor is a day the calendar names a year back
+    cal = HolidayCalendar(country="AT")
+    rng = random.Random(2)
+    history = [Point(datetime(2025, 1, 1) + timedelta(days=i),
+                     round(20_000 * (1.3 if date(2025, 4, 14) <= date(2025, 1, 1) + timedelta(days=i) <= date(2025, 4, 17)
+                                     else 1.0) * math.exp(rng.gauss(0, 0.02)))) for i in range(470)]
+    target = datetime(2026, 4, 15)
+    fit_history = [q for q in history if q.at < target]
+    fc = forecast(fit_history, target, calendar_=cal)
+    assert not any("the same dates a year back" in note for note in fc.notes)
+    assert volume_model._same_dates_a_year_back(volume_model.SeriesFit.__new__(volume_model.SeriesFit), fit_history,
+                                                [False] * len(fit_history), target, cal, 14) is None
+
