@@ -27,6 +27,7 @@ from dw_assets.core.volume_model import (
     Judgement,
     ModelParams,
     Point,
+    band_judged,
     forecast,
     judge,
     reads_total_as_groups_sum,
@@ -127,27 +128,30 @@ def decide_volume(dataset_id: str, partition: str, observed: float, history: Seq
         fc = total_of_groups(fc, [gfc for _, _, gfc, _ in judged], model)
         verdict = judge(fc, observed, accepted=partition in accepted, direction=direction)
     for key, value, gfc, gv in judged:
-        row = {"group": key, "observed": value, "baseline": round(gfc.baseline, 2),
+        g_base, g_low, g_high = band_judged(gfc, gv)
+        row = {"group": key, "observed": value, "baseline": round(g_base, 2),
                "ratio": round(gv.ratio, 4) if gv.ratio is not None else None,
-               "expected": f"[{gfc.lower:,.0f}, {gfc.upper:,.0f}]", "verdict": gv.reason}
+               "expected": f"[{g_low:,.0f}, {g_high:,.0f}]", "verdict": gv.reason}
         group_rows.append(row)
         if not gv.passed:
             failed_groups.append(row)
     ratio = verdict.ratio
+    baseline, lower, upper = band_judged(fc, verdict)
     pct = f"{ratio:.0%} of" if ratio is not None else "vs"
     what = {"empty": "empty partition", "hard_ratio": f"at least {fc.hard_ratio}x the baseline",
-            "below_band": "below the band", "above_band": "above the band"}.get(verdict.reason)
-    summary = (f"{partition}: {observed:,} {unit}, {pct} the baseline {fc.baseline:,.0f} ({fc.group}, "
-               f"{len(points)} partitions); expected {fc.lower:,.0f}-{fc.upper:,.0f}"
+            "below_band": "below the band", "above_band": "above the band",
+            "open_as_on_occasions": "a day usually closed, open as on its past open occasions"}.get(verdict.reason)
+    summary = (f"{partition}: {observed:,} {unit}, {pct} the baseline {baseline:,.0f} ({fc.group}, "
+               f"{len(points)} partitions); expected {lower:,.0f}-{upper:,.0f}"
                + (f" ({what})" if what else ""))
     if failed_groups:
         shown = ", ".join(f"{g['group']} {g['observed']:,} ({g['verdict'].replace('_', ' ')}, expected "
                           f"{g['expected']})" for g in failed_groups[:5])
         summary += f"; {len(failed_groups)} group(s) off: {shown}" + (" ..." if len(failed_groups) > 5 else "")
-    meta = {**base_meta, "baseline": round(fc.baseline, 2),
+    meta = {**base_meta, "baseline": round(baseline, 2),
             "ratio": round(ratio, 4) if ratio is not None else None,
-            "expected_band": f"[{fc.lower:,.0f}, {fc.upper:,.0f}]", "expected_lower": round(fc.lower, 2),
-            "expected_upper": round(fc.upper, 2), "verdict": verdict.reason, "comparison_group": fc.group,
+            "expected_band": f"[{lower:,.0f}, {upper:,.0f}]", "expected_lower": round(lower, 2),
+            "expected_upper": round(upper, 2), "verdict": verdict.reason, "comparison_group": fc.group,
             "model_groups": fc.features, "trend_per_partition": round(fc.trend_per_step, 5),
             "spread": round(fc.spread, 4), "level_shift": fc.shift, "notes": fc.notes,
             "band_rule": (f"log-space band: {model.k} x spread of {fc.group} (floor +-{math.exp(model.floor) - 1:.0%}, "
@@ -163,7 +167,7 @@ def decide_volume(dataset_id: str, partition: str, observed: float, history: Seq
         meta["group_calendars"] = {g: c.country or "dates" for g, c in sorted(group_holidays.items())
                                    if g in (groups or {})}
         meta["group_calendars_unmatched"] = sorted(g for g in group_holidays if g not in (groups or {}))
-    markdown = {"history_chart": _volume_chart(points, partition, observed, fc)}
+    markdown = {"history_chart": _volume_chart(points, partition, observed, fc.group, (baseline, lower, upper))}
     if group_rows:
         markdown["groups"] = table_md(group_rows)
     passed = verdict.passed and not failed_groups
@@ -202,15 +206,17 @@ def parse_partition_moment(value: str) -> datetime:
                          f"(YYYY-MM-DDTHH or YYYY-MM-DD HH:00)") from exc
 
 
-def _volume_chart(points: Sequence[tuple[str, float]], partition: str, observed: float, fc: Forecast) -> str:
+def _volume_chart(points: Sequence[tuple[str, float]], partition: str, observed: float, group: str,
+                  band: tuple[float, float, float]) -> str:
+    """`band`: the baseline, lower and upper the verdict was read against (`band_judged`)."""
+    baseline, lower, upper = band
     shown = points[-24:]  # the chart stays readable; the metadata keeps every point
     rows = [(p, n, "") for p, n in shown]
-    verdict = "inside band" if fc.lower <= observed <= fc.upper else "OUTSIDE band"
+    verdict = "inside band" if lower <= observed <= upper else "OUTSIDE band"
     rows.append((f"**{partition}** (checked)", observed, verdict))
     spark = stats.sparkline([n for _, n in shown] + [observed])
-    header = (f"History `{spark}` — baseline {fc.baseline:,.0f} ({fc.group}), "
-              f"band {fc.lower:,.0f}–{fc.upper:,.0f}\n\n")
-    return header + bar_table(rows, scale=max(fc.upper, observed, 1), baseline=fc.baseline)
+    header = f"History `{spark}` — baseline {baseline:,.0f} ({group}), band {lower:,.0f}–{upper:,.0f}\n\n"
+    return header + bar_table(rows, scale=max(upper, observed, 1), baseline=baseline)
 
 
 def decide_freshness(dataset_id: str, latest: datetime | None, now: datetime, *, max_age: str | None,

@@ -4199,6 +4199,15 @@ def total_of_groups(total: Forecast, groups: Sequence[Forecast], params: ModelPa
                                          f"[{total.lower:,.0f}, {total.upper:,.0f}])")])
 
 
+def band_judged(fc: Forecast, verdict: Judgement) -> tuple[float, float, float]:
+    """The baseline and band (lower, upper) a verdict was read against: on a weekday kept closed that passed
+    as open, its open occasions' (the verdict's ratio is to their baseline), else the forecast's own. What a
+    check shows a person must be what it judged by, not the closed day's band the value was never held to."""
+    if verdict.reason == "open_as_on_occasions" and fc.open_state is not None:
+        return fc.open_state
+    return fc.baseline, fc.lower, fc.upper
+
+
 def judge(fc: Forecast, observed: float, *, accepted: bool = False, direction: str = "both") -> Judgement:
     """Hard rules first (empty; at or over `hard_ratio` x baseline), then the band, on the watched side."""
     ratio = observed / fc.baseline if fc.baseline else None

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+import math
+import random
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
@@ -159,3 +161,36 @@ def test_a_group_with_its_own_calendar_is_forecast_with_it_and_the_total_keeps_t
     assert "sum of 2 groups" in own.metadata["comparison_group"]
     assert "sum of" not in plain.metadata["comparison_group"]
     assert own.metadata["baseline"] < plain.metadata["baseline"]
+
+
+def _receipts_under_a_sunday_ban(days: int = 391, seed: int = 6) -> list[tuple[str, float]]:
+    """A store chain's receipts per day from 1 January 2024: Monday-Saturday open (Saturday x1.45), Sundays
+    closed but for online orders (x0.05), except six trading Sundays (in no calendar) open at a Saturday's
+    level x1.1; 4% noise."""
+    rng = random.Random(seed)
+    shape = [0.95, 0.9, 0.9, 0.95, 1.1, 1.45, 0.05]
+    trading = {date(2024, 1, 28), date(2024, 4, 28), date(2024, 6, 30), date(2024, 8, 25), date(2024, 12, 15),
+               date(2024, 12, 22)}
+    out = []
+    for i in range(days):
+        d = date(2024, 1, 1) + timedelta(days=i)
+        f = shape[5] * 1.1 if d in trading else shape[d.weekday()]
+        out.append((d.isoformat(), float(round(20_000 * f * math.exp(rng.gauss(0, 0.04))))))
+    return out
+
+
+def test_a_closed_weekday_open_as_on_its_occasions_shows_the_band_it_was_judged_by():
+    """A trading Sunday passes against its open occasions: the summary, the metadata and the chart show
+    their baseline and band (its ratio is to them), not the closed Sundays' band the value is 29x over."""
+    history = _receipts_under_a_sunday_ban()
+    out = decide_volume("retail.receipts", "2025-01-26", 32_000, history)
+    assert out.passed and out.metadata["verdict"] == "open_as_on_occasions"
+    meta = out.metadata
+    assert meta["expected_lower"] <= 32_000 <= meta["expected_upper"], meta["expected_band"]
+    assert meta["baseline"] == pytest.approx(32_000 / meta["ratio"], rel=1e-3)  # the ratio is to that baseline
+    assert meta["baseline"] > 20_000  # an open day's level, not a closed Sunday's ~1,000
+    assert f"baseline {meta['baseline']:,.0f}" in out.summary and "open as on its past open occasions" in out.summary
+    assert "inside band" in out.markdown["history_chart"]
+    # a closed Sunday keeps the forecast's own band
+    closed = decide_volume("retail.receipts", "2025-01-19", 1_000, history[:-7])
+    assert closed.passed and closed.metadata["verdict"] == "inside" and closed.metadata["baseline"] < 2_000
