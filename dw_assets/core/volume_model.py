@@ -3460,9 +3460,6 @@ def _same_offset_error(fit: SeriesFit, pts: Sequence[Point], special: Sequence[b
 
     adj = e - fit.slope * t  # (the trend taken out: readings at different points compare)
 
-    def window_of(j: int) -> list[int]:
-        return _level_window(j, level_points, special)
-
     def carried(j: int, first: date) -> float | None:
         """How far the reading at j stands off the ordinary days from HOLIDAY_BASE_WINDOWS level windows before
         the holiday's first day back (its unnamed weeks before it no longer among them); None without them."""
@@ -3471,7 +3468,7 @@ def _same_offset_error(fit: SeriesFit, pts: Sequence[Point], special: Sequence[b
         base = sorted(i for d, i in index.items() if d < hi and not special[i])[-level_points:]
         if len(base) < level_points:
             return None
-        return float(np.median(adj[window_of(j)]) - np.median(adj[base]))
+        return float(np.median(adj[_level_window(j, level_points, special)]) - np.median(adj[base]))
 
     reach = level_points  # (a day further from the holiday than a level window reads none of its days)
     runs = _holiday_runs(target.date(), cal, reach)
@@ -3489,7 +3486,7 @@ def _same_offset_error(fit: SeriesFit, pts: Sequence[Point], special: Sequence[b
     if any(d not in index or index[d] < level_points or [r[1] for r in _holiday_runs(d, cal, reach)][:1] != [max(earlier)]
            for d in days):
         return 0.0, 0, ""
-    errors = [float(adj[index[d]] - np.median(adj[window_of(index[d])])) for d in days]
+    errors = [float(adj[index[d]] - np.median(adj[_level_window(index[d], level_points, special)])) for d in days]
     move = median(errors)
     if not (all(v > 0 for v in errors) or all(v < 0 for v in errors)) or abs(move) <= bar:
         return 0.0, 0, ""
