@@ -2053,14 +2053,11 @@ def _eve_effect(fit: SeriesFit, moments: Sequence[datetime], target: datetime, c
     the target is no eve, or the past eves' mean is within the noise (DISTINCT_Z["holiday"] standard
     errors: a series whose eves are ordinary keeps its band). Too few eves for a group of their own
     (four weeks of hours hold one or two), but enough to say which side of the band they reach."""
-
-    def is_eve(at: datetime) -> bool:
-        return not cal.name(at.date()) and bool(cal.name(at.date() + timedelta(days=1)))
-
-    if not is_eve(target):
+    if not _is_eve(target.date(), cal):
         return None
     errors = dict(fit.errors) or dict(enumerate(fit.resid))
-    past = [errors[i] for i, at in enumerate(moments) if i in errors and at.hour == target.hour and is_eve(at)]
+    past = [errors[i] for i, at in enumerate(moments)
+            if i in errors and at.hour == target.hour and _is_eve(at.date(), cal)]
     if not past:
         return (EVE_PRIOR, 0) if target.hour >= EVE_FROM_HOUR else None
     mean_error = sum(past) / len(past)
