@@ -5122,6 +5122,9 @@ HELD_OUT -= {"bars_prague_hourly", "pharmacies_at", "cinemas_dk_weekly", "microl
 # the twentieth round: written blind (the bench's helpers and categories, not the model's internals), each with its
 # own number of groups, and never run on the model before the round's final run
 HELD_OUT |= {"lifts_graubuenden_hourly", "moves_tw", "lotto_be_weekly", "activations_ro_hu_monthly"}
+# the twenty-first round: the twentieth round's held-out first run (lifts_graubuenden_hourly, moves_tw,
+# lotto_be_weekly, activations_ro_hu_monthly, on its merged model) was read for it, so they are no longer held out
+HELD_OUT -= {"lifts_graubuenden_hourly", "moves_tw", "lotto_be_weekly", "activations_ro_hu_monthly"}
 
 
 def faulted(rng: random.Random, groups: list[float]) -> dict[str, list[float]]:
