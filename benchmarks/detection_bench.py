@@ -243,6 +243,22 @@ region, four regions, two in Romania on its calendar and two in Hungary on their
 some years in different months), Christmas gifts, a phone launch, Lake Balaton's tourist SIMs (in no calendar), a
 retail chain's stores as a step, a platform migration in the history) were written blind the same way and are held
 out until that round's final run.
+The twenty-first round's four (`tolls_hr_hourly`: Croatia's motorway toll transactions per hour by motorway, four
+motorways (the A11 to Sisak twenty-odd times smaller than the A1), every hour of the day, Whitsun's German and
+Austrian tourists driving south and back (in no Croatian calendar), Statehood Day on a Saturday and Corpus Christi
+with its bridge Friday inside the evaluated fortnight, the A11's new section as a step, the toll server's failure
+in the history; `inspections_sk`: a Slovak vehicle-inspection company's inspections per open day by station, five
+stations, the largest (Bratislava) closed on Saturdays when the branches open, Slovakia's holidays (the
+consolidation's cut holidays among them), certificates expiring with the month, a spring and a summer in no calendar,
+a station's catchment ramping up over fourteen months, a truck lane as a step, the national register down for a
+whole week in the history; `coupons_us_weekly`: a Gulf Coast grocer's digital-coupon redemptions per ad week
+(Wednesday to Tuesday, keyed on the Wednesday) by region, three regions, Thanksgiving's run-up split across two ad
+weeks, SNAP issuance days, the Super Bowl and hurricanes in no calendar, auto-clipped coupons as a step, a lost
+Saturday in the history; `lockers_lt_lv_ee`: a Baltic parcel-locker network's parcels placed per day by area, six
+areas, Lithuania's on its calendar and Latvia's and Estonia's on their own (Latvia's weekend holidays observed on
+the Monday, its bridge days worked on a Saturday), Singles' Day's parcels from Asia, the Christmas peak and a
+snowstorm in no calendar, a supermarket chain's lockers as a step, a sorting hub's failure in the history) were
+written blind the same way and are held out until that round's final run.
 """
 
 from __future__ import annotations
@@ -4966,6 +4982,422 @@ def activations_ro_hu_monthly(seed: int) -> Estate:
                   group_calendars=group_calendars)
 
 
+# The twenty-first round (issue 16): written blind (from the Estate dataclass, the generators' helpers and the
+# bench's categories and faults, not the model's internals), never run on the model before the round's final
+# run. Each has its own number of groups (four, five, three, six)
+
+# a Croatian motorway's toll transactions per local hour against its busiest hour on an ordinary weekday
+# (vehicles leaving the motorway at a toll plaza: commuters into Zagreb in the morning, home in the afternoon)
+_TOLL_HOURS = [0.08, 0.05, 0.04, 0.04, 0.06, 0.16, 0.42, 0.78, 0.82, 0.7, 0.68, 0.72, 0.78, 0.8, 0.86, 0.95, 1.0,
+               0.96, 0.82, 0.62, 0.46, 0.34, 0.24, 0.14]
+_TOLL_WEEK = [0.97, 0.95, 0.95, 1.0, 1.12, 0.92, 0.85]  # Monday first: Friday's trips out, quieter weekends
+# an ordinary weekday's transactions at the busiest hour; the A11 (Zagreb-Sisak) is a short suburban motorway,
+# about 22 times smaller than the A1 (Zagreb-Split-Ploče) at an ordinary weekday's peak
+_TOLL_PEAK = {"a1_dalmatia": 2_600.0, "a3_slavonia": 2_100.0, "a6_rijeka": 950.0, "a11_sisak": 120.0}
+_COAST = {"a1_dalmatia", "a6_rijeka"}  # the motorways to the coast (tourists, weekend houses)
+_PRE_SEASON = {"a1_dalmatia": 0.011, "a6_rijeka": 0.007}  # the coast's traffic climbing a day from late April
+# German and Austrian holidays (in no Croatian calendar): their tourists drive south for the long weekend
+_ASCENSION = date(2026, 5, 14)
+_WHITSUN = (date(2026, 5, 23), date(2026, 5, 25))  # Whit Saturday to Whit Monday (Pfingstferien begin in Bavaria)
+_SISAK_SECTION = datetime(2026, 5, 26, 12)  # local: the A11's new section to Sisak opens to traffic
+
+
+def _day_off(cal: HolidayCalendar, d: date, bridge: date) -> bool:
+    """A weekend day, a holiday or the bridge day most workers take off."""
+    return d.weekday() >= 5 or bool(cal.name(d)) or d == bridge
+
+
+def tolls_hr_hourly(seed: int) -> Estate:
+    """Blind (twenty-first round): Croatia's motorway operator's toll transactions per local hour by motorway (four:
+    the A1 to Dalmatia, the A3 across Slavonia, the A6 to Rijeka and the A11 to Sisak, 22 times smaller than the
+    A1 at an ordinary weekday's peak, 30 by June; in an order set by the seed), in Europe/Zagreb (no clock change inside), on Croatia's holidays (the
+    `holidays` package's HR: Labour Day on Friday 1 May, Statehood Day on Saturday 30 May, Corpus Christi on
+    Thursday 4 June 2026). Open 24 hours: every hour is a partition, nights of a handful of transactions on the A11.
+    Commuter hours (`_TOLL_HOURS`), Fridays busy (`_TOLL_WEEK`). The coast's motorways (A1, A6): Friday 13:00-20:59
+    x1.35 out, Sunday 14:00-21:59 x1.3 back, Saturday 05:00-11:59 x1.4 on the A1 (holiday flats change over on
+    Saturdays), the pre-season climbing +1.1% a day on the A1 and +0.7% on the A6 from 25 April. The commuter
+    motorways (A3, A11) on weekends and holidays: 06:00-08:59 x0.5. A Croatian holiday on a weekday runs like a Saturday, or like a
+    Sunday when it is the last day off (the coast's return), its eve's afternoon from 13:00 like a Friday's; Friday 5
+    June, between Corpus Christi and the weekend, is a bridge day most take off (in no calendar: like a Saturday). In no calendar: Ascension
+    (Thursday 14 May) and Whitsun (23-25 May) in Germany and Austria, whose tourists drive south (the A1's and A6's
+    day x1.25, Whit Saturday x1.45) and back on Whit Monday afternoon (x1.4 from 13:00). The A11's new section to
+    Sisak opens on Tuesday 26 May at 12:00 (+45% on the A11, accepted by the owner as a shift). The toll system's
+    central server failed on Monday 11 May 07:00-09:59 (barriers up, transactions counted at x0.15; unlabelled,
+    history only). Poisson counts with 4% extra noise per hour and motorway. From Saturday 25 April 2026: four weeks
+    read, Saturday 23 May to Friday 5 June evaluated."""
+    rng = random.Random(seed)
+    zone = "Europe/Zagreb"
+    cal = HolidayCalendar(country="HR")
+    tz, utc = ZoneInfo(zone), ZoneInfo("UTC")
+    roads = _unequal(rng, list(_TOLL_PEAK))
+    to_utc = lambda local: local.replace(tzinfo=tz).astimezone(utc).replace(tzinfo=None)
+    start, first, last = date(2026, 4, 25), date(2026, 5, 23), date(2026, 6, 5)
+    bridge = date(2026, 6, 5)
+    outage = (datetime(2026, 5, 11, 7), datetime(2026, 5, 11, 9))
+    series, cats, incidents = [], {}, set()
+    for k in range((last - start).days + 1):
+        d = start + timedelta(days=k)
+        holiday = bool(cal.name(d))
+        eve = bool(cal.name(d + timedelta(days=1))) and not holiday and d.weekday() < 5
+        foreign = d == _ASCENSION or _WHITSUN[0] <= d <= _WHITSUN[1]
+        # a weekday off (a holiday, the bridge) runs like a Saturday, or like a Sunday when it is the last day off
+        off_next = _day_off(cal, d + timedelta(days=1), bridge)
+        like = d.weekday() if d.weekday() >= 5 or not _day_off(cal, d, bridge) else 5 if off_next else 6
+        for h in range(24):
+            local = datetime(d.year, d.month, d.day, h)
+            at = to_utc(local)
+            groups = []
+            for r in roads:
+                f = _TOLL_WEEK[like] * _TOLL_HOURS[h]
+                if r in _COAST:
+                    f *= 1 + _PRE_SEASON[r] * k
+                    f *= 1.35 if (like == 4 or eve) and 13 <= h <= 20 else 1.0
+                    f *= 1.3 if like == 6 and 14 <= h <= 21 else 1.0
+                    f *= 1.4 if r == "a1_dalmatia" and like == 5 and 5 <= h <= 11 else 1.0
+                    f *= (1.45 if d == _WHITSUN[0] else 1.25) if foreign else 1.0
+                    f *= 1.4 if d == _WHITSUN[1] and h >= 13 else 1.0
+                elif like >= 5 and 6 <= h <= 8:
+                    f *= 0.5
+                f *= 1.45 if r == "a11_sisak" and local >= _SISAK_SECTION else 1.0
+                f *= 0.15 if outage[0] <= local <= outage[1] else 1.0
+                mean = _TOLL_PEAK[r] * f
+                groups.append(_poisson(rng, mean * math.exp(rng.gauss(0, 0.04))))
+            series.append((at, groups))
+            if outage[0] <= local <= outage[1]:
+                incidents.add(at)
+            if d == date(2026, 5, 30):
+                cats[at] = "statehood_day"
+            elif date(2026, 6, 4) <= d <= bridge or (d == date(2026, 6, 3) and h >= 13):
+                cats[at] = "corpus_christi"
+            elif _WHITSUN[0] <= d <= _WHITSUN[1]:
+                cats[at] = "whitsun"
+    stamps = [at for at, _ in series]
+    shift = to_utc(_SISAK_SECTION)
+    for at in stamps[stamps.index(shift) + 1:stamps.index(shift) + 1 + 24 * 3]:  # the next three days' hours
+        cats.setdefault(at, "after_shift")
+    tail = to_utc(datetime(first.year, first.month, first.day))
+    return Estate("tolls_hr_hourly", "hour", series, stamps.index(tail), cal, cats, [shift], timezone=zone,
+                  incidents=incidents)
+
+
+# a Slovak vehicle-inspection (STK) company's inspections by weekday (Monday first): Monday's queue of cars whose
+# owners booked after the weekend, Fridays short; the branches open Saturday mornings (08:00-12:00), the Bratislava
+# station (the company's head station and largest) not: no inspections there on Saturdays
+_STK_WEEK = [1.15, 1.05, 1.0, 1.0, 0.88, 0.42, 0.0]
+_STK_DAILY = {"bratislava": 260.0, "zilina": 140.0, "nitra": 120.0, "trnava": 110.0, "senec": 95.0}
+_STK_WEEKEND = {"bratislava": (5, 6)}  # the head station's closed days; the branches close on Sundays only
+_STK_DUE_DAYS = 4  # open days before a month's end in which the owners of certificates expiring with it come in
+# the Senec station's catchment (new housing estates east of Bratislava, a leasing company's fleets): its
+# inspections climb steadily from 40% of its eventual level to all of it over fourteen months (a ramp, no step)
+_SENEC_RAMP = (date(2024, 9, 1), date(2025, 10, 31), 0.4)
+# the national inspection register (in which every inspection must be recorded before its certificate prints)
+# failed for a whole week: stations could only finish inspections recorded offline
+_REGISTER_OUTAGE = (date(2024, 10, 14), date(2024, 10, 19))
+_NITRA_TRUCK_LANE = date(2025, 6, 2)  # Nitra's second lane, for vans and trucks, opens
+
+
+def _ramp(day: date, first: date, last: date, start: float) -> float:
+    """A level climbing linearly from `start` on `first` to 1 on `last` (1 after it)."""
+    if day >= last:
+        return 1.0
+    return start if day <= first else start + (1 - start) * (day - first).days / (last - first).days
+
+
+def inspections_sk(seed: int) -> Estate:
+    """Blind (twenty-first round): a Slovak vehicle-inspection company's inspections (STK) per open day by station
+    (five: Bratislava, the head station, 260 a day, Žilina 140, Nitra 120, Trnava 110 and Senec 95 at full level; in
+    an order set by the seed), on Slovakia's holidays (the `holidays` package's SK: every station closed, no rows;
+    the consolidation's cuts included, 17 November 2025 a working day). Monday to Saturday: a partition per day
+    some station opened (Sundays and holidays have none); Bratislava is closed on Saturdays (zero there), the branches
+    open Saturday mornings (`_STK_WEEK`). The first open day after a holiday x1.15. In no calendar: certificates
+    expire at a month's end, so its last four open days x1.3 and the first three of the next x0.85; spring (16 March
+    to 30 April: cars back on the road, motorcycles) x1.15; the second half of June x1.1 (cars checked before the
+    drive abroad); the summer holidays (15 July to 31 August) x0.8; between Christmas and New Year x0.5 and
+    January's first week x0.8. The Senec station's catchment grows: from 1 September 2024 to 31 October 2025 its
+    inspections climb linearly from 40% of its level to all of it (a legitimate ramp, not a shift). Nitra opens a
+    second lane for vans and trucks on Monday 2 June 2025 (+25% there, accepted by the owner as a shift). The
+    national inspection register failed for a whole week, Monday 14 to Saturday 19 October 2024 (x0.3 everywhere,
+    the next week x1.15 as the inspections were redone; the outage's six days unlabelled, history only). Poisson
+    counts with 5% extra noise per station; +2% a year. From 2 January 2024 (the open days of 763 calendar days, to
+    31 January 2026): from Wednesday 8 January 2025 evaluated."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="SK")
+    stations = _unequal(rng, list(_STK_DAILY))
+    start, n = date(2024, 1, 1), 763
+    days = [start + timedelta(days=i) for i in range(n)]
+    open_days = [d for d in days if d.weekday() != 6 and not cal.name(d)]
+    series, cats, incidents = [], {}, set()
+    for j, d in enumerate(open_days):
+        at = datetime(d.year, d.month, d.day)
+        month_left = [o for o in open_days[j:j + 8] if o.month == d.month]
+        month_in = [o for o in open_days[max(0, j - 5):j + 1] if o.month == d.month]
+        due = len(month_left) <= _STK_DUE_DAYS
+        new_month = len(month_in) <= 3
+        closed = [open_days[j - 1] + timedelta(days=k) for k in range(1, (d - open_days[j - 1]).days)] if j else []
+        after_holiday = any(cal.name(c) and c.weekday() != 6 for c in closed)  # a Sunday holiday closes nothing more
+        spring = (3, 16) <= (d.month, d.day) <= (4, 30)
+        summer = (7, 15) <= (d.month, d.day) <= (8, 31)
+        christmas = (d.month == 12 and d.day >= 27) or (d.month == 1 and d.day <= 7)
+        outage = _REGISTER_OUTAGE[0] <= d <= _REGISTER_OUTAGE[1]
+        redo = _REGISTER_OUTAGE[1] < d <= _REGISTER_OUTAGE[1] + timedelta(days=7)
+        f = 1.15 if after_holiday else 1.0
+        f *= 1.3 if due else 0.85 if new_month else 1.0
+        f *= 1.15 if spring else 1.1 if d.month == 6 and d.day >= 16 else 0.8 if summer else 1.0
+        f *= (0.5 if d.month == 12 else 0.8) if christmas else 1.0
+        f *= 0.3 if outage else 1.15 if redo else 1.0
+        f *= 1.02 ** ((d - start).days / 365.25)
+        groups = []
+        for s in stations:
+            if d.weekday() in _STK_WEEKEND.get(s, (6,)):
+                groups.append(0.0)
+                continue
+            mean = _STK_DAILY[s] * _STK_WEEK[d.weekday()] * f
+            mean *= _ramp(d, *_SENEC_RAMP) if s == "senec" else 1.0
+            mean *= 1.25 if s == "nitra" and d >= _NITRA_TRUCK_LANE else 1.0
+            groups.append(_poisson(rng, mean * math.exp(rng.gauss(0, 0.05))))
+        series.append((at, groups))
+        if outage:
+            incidents.add(at)
+        if christmas:
+            cats[at] = "christmas"
+        elif after_holiday:
+            cats[at] = "after_holiday"
+        elif due:
+            cats[at] = "month_end"
+        elif spring:
+            cats[at] = "spring"
+        elif summer:
+            cats[at] = "summer"
+    shift = datetime(_NITRA_TRUCK_LANE.year, _NITRA_TRUCK_LANE.month, _NITRA_TRUCK_LANE.day)
+    stamps = [at for at, _ in series]
+    for at in stamps[stamps.index(shift) + 1:stamps.index(shift) + 25]:  # the next four weeks' open days
+        cats.setdefault(at, "after_shift")
+    evaluate_from = next(i for i, at in enumerate(stamps) if at >= datetime(2025, 1, 8))
+    return Estate("inspections_sk", "day", series, evaluate_from, cal, cats, [shift], incidents=incidents)
+
+
+# a Gulf Coast grocery chain's digital-coupon redemptions by day of its ad week (Monday first; the week runs
+# Wednesday to Tuesday, from the day the new weekly ad and its coupons go live): Wednesday's new coupons and the
+# weekend's big shop; Monday and Tuesday the week's coupons are mostly used
+_AD_WEEK_DAY = [0.75, 0.8, 1.2, 0.9, 1.0, 1.25, 1.1]
+_COUPON_DAILY = {"houston": 52_000.0, "dallas": 38_000.0, "louisiana": 21_000.0}  # an ordinary day's redemptions
+# SNAP benefits are loaded on a day set by the recipient's case number (in no calendar): Texas from the 1st to the
+# 15th of each month, Louisiana from the 1st to the 23rd; a week holding more of those days redeems more
+_SNAP_DAYS = {"houston": 15, "dallas": 15, "louisiana": 23}
+_SNAP_LIFT = 0.08  # a benefit-issuance day's redemptions against another day's
+_SUPER_BOWLS = [date(2023, 2, 12), date(2024, 2, 11), date(2025, 2, 9), date(2026, 2, 8)]
+# hurricanes (in no calendar): (landfall day, region): the two days before it stock-up, landfall and its power cuts
+_HURRICANES = [(date(2024, 7, 8), "houston"), (date(2024, 9, 11), "louisiana"), (date(2026, 9, 16), "louisiana")]
+_COOKOUTS = ("Memorial Day", "Independence Day", "Labor Day")  # holidays shopped for the day or two before
+_AUTO_CLIP = date(2026, 4, 1)  # the app starts clipping every coupon to every loyalty card (a Wednesday)
+
+
+def _thanksgiving(year: int) -> date:
+    """The fourth Thursday of November."""
+    first = date(year, 11, 1)
+    return first + timedelta(days=(3 - first.weekday()) % 7 + 21)
+
+
+def _cookout(cal: HolidayCalendar, d: date) -> bool:
+    """Memorial Day, Independence Day (or the day it is observed) and Labor Day: the summer's cookouts."""
+    return any(name in cal.name(d) for name in _COOKOUTS)
+
+
+def _coupon_day(d: date, region: str, cal: HolidayCalendar) -> float:
+    """One region's redemptions on `d` against an ordinary day's (its weekday, the holidays' shopping, the SNAP
+    days, the Super Bowl and hurricanes)."""
+    f = _AD_WEEK_DAY[d.weekday()] * (1 + _SNAP_LIFT if d.day <= _SNAP_DAYS[region] else 1.0)
+    turkey = _thanksgiving(d.year)
+    to_turkey = (turkey - d).days
+    if to_turkey == 0:
+        f = 0.15  # stores close at noon
+    elif to_turkey == 1:
+        f *= 2.1  # the busiest grocery day of the year
+    elif 2 <= to_turkey <= 6:
+        f *= 1.45
+    elif to_turkey == -1:
+        f *= 0.75
+    if d.month == 12 and 18 <= d.day <= 24:
+        f *= 1.45 if d.day < 24 else 1.2
+    f *= 0.0 if (d.month, d.day) == (12, 25) else 0.8 if (d.month == 12 and d.day >= 26) else 1.0
+    f *= 1.2 if (d.month, d.day) == (12, 31) else 0.6 if (d.month, d.day) == (1, 1) else 1.0
+    if _cookout(cal, d):
+        f *= 0.85
+    if _cookout(cal, d + timedelta(days=1)) or _cookout(cal, d + timedelta(days=2)):
+        f *= 1.2
+    if any(0 <= (bowl - d).days <= 2 for bowl in _SUPER_BOWLS):
+        f *= 1.22
+    for landfall, where in _HURRICANES:
+        if where == region:
+            f *= 1.7 if 1 <= (landfall - d).days <= 2 else 0.25 if d == landfall else (
+                0.6 if 1 <= (d - landfall).days <= 5 else 1.0)
+    return f
+
+
+def coupons_us_weekly(seed: int) -> Estate:
+    """Blind (twenty-first round): a Gulf Coast grocery chain's digital-coupon redemptions per ad week (Wednesday to
+    Tuesday, from the day the weekly ad and its coupons go live; a partition keyed on the week's first day, the
+    Wednesday, as a weekly partition definition with a Wednesday offset keys it) by region (three: Houston 52,000
+    an ordinary day, Dallas 38,000, Louisiana 21,000; in an order set by the seed), on Texas's holidays (the
+    `holidays` package's US-TX). A week is the sum of its days (`_coupon_day`): the ad week's days
+    (`_AD_WEEK_DAY`); Thanksgiving's run-up (the Friday to Tuesday before x1.45, its Wednesday x2.1, the day itself
+    closing at noon), so the ad week ending on the Tuesday before Thanksgiving is the year's biggest and the one
+    from its Wednesday holds both the rush's peak and the closed Thursday; Christmas's week before (x1.45),
+    Christmas Day closed, the week after x0.8; the cookouts before Memorial Day, Independence Day and Labor Day
+    (the two days before x1.2, the day itself x0.85). In no calendar: SNAP benefits loaded on the 1st to the 15th (Texas) or the 23rd
+    (Louisiana) of each month (those days x1.08: a week's share of them moves with the month); Super Bowl Sunday's
+    three days x1.22; hurricanes (Beryl on Houston, 8 July 2024; Francine on Louisiana, 11 September 2024; one on
+    Louisiana on 16 September 2026, evaluated): the two days before x1.7, landfall x0.25, five days of power cuts
+    x0.6. Digital adoption +7% a year. From the ad week of Wednesday 1 April 2026 the app clips every coupon to
+    every loyalty card (+35% in every region, accepted by the owner as a shift). The coupon clearing house lost
+    Saturday 15 February 2025's redemptions (that day x0.1 in every region; the week unlabelled, history only). 3%
+    noise per region and week. From the ad week of Wednesday 4 January 2023: three years read, 2026's 52 ad weeks
+    evaluated."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="US", subdiv="TX")
+    regions = _unequal(rng, list(_COUPON_DAILY))
+    start, n = date(2023, 1, 4), 208
+    lost = date(2025, 2, 15)
+    series, cats, incidents = [], {}, set()
+    for i in range(n):
+        wednesday = start + timedelta(weeks=i)
+        at = datetime(wednesday.year, wednesday.month, wednesday.day)
+        days = [wednesday + timedelta(days=k) for k in range(7)]
+        groups = []
+        for r in regions:
+            f = sum(_coupon_day(d, r, cal) * (0.1 if d == lost else 1.0) for d in days)
+            f *= 1.07 ** (i / 52.18) * (1.35 if wednesday >= _AUTO_CLIP else 1.0)
+            groups.append(_noisy(rng, _COUPON_DAILY[r] * f, 0.03))
+        series.append((at, groups))
+        if lost in days:
+            incidents.add(at)
+        turkey = _thanksgiving(wednesday.year)
+        if any(0 <= (turkey - d).days <= 6 for d in days):
+            cats[at] = "thanksgiving"
+        elif any((d.month == 12 and d.day >= 18) or (d.month, d.day) == (1, 1) for d in days):
+            cats[at] = "christmas"
+        elif any(-2 <= (d - landfall).days <= 5 for d in days for landfall, _ in _HURRICANES):
+            cats[at] = "hurricane"
+        elif any(d in _SUPER_BOWLS for d in days):
+            cats[at] = "super_bowl"
+        elif any(cal.name(d) for d in days):
+            cats[at] = "holiday"
+    shift = datetime(_AUTO_CLIP.year, _AUTO_CLIP.month, _AUTO_CLIP.day)
+    _mark_after_shift(cats, [shift], timedelta(weeks=1), 6, first=1)
+    return Estate("coupons_us_weekly", "day", series, 156, cal, cats, [shift], incidents=incidents)
+
+
+# a Baltic parcel-locker network's parcels placed into lockers by weekday (Monday first): the couriers' rounds run
+# Monday to Friday, a short Saturday round, Sunday only the marketplaces' own vans
+_LOCKER_WEEK = [1.0, 1.05, 1.05, 1.0, 1.1, 0.45, 0.12]
+# an ordinary Monday's parcels by area: Lithuania's three cities' areas, Riga and the rest of Latvia, Estonia
+_LOCKER_DAILY = {"vilnius": 8_000.0, "kaunas": 5_500.0, "klaipeda": 3_500.0, "riga": 5_000.0, "latvia_regions": 2_500.0,
+                 "estonia": 6_000.0}
+_LOCKER_COUNTRY = {"vilnius": "LT", "kaunas": "LT", "klaipeda": "LT", "riga": "LV", "latvia_regions": "LV",
+                   "estonia": "EE"}
+_SUBSTITUTED = re.compile(r"substituted from (\d\d)/(\d\d)/(\d{4})")  # a day off worked on a Saturday instead
+# Singles' Day (11 November) orders from Asian marketplaces reach the lockers by sea and rail 12-25 days later
+_SINGLES_WAVE = (12, 25)
+_TALLINN_SNOWSTORM = date(2026, 1, 13)  # roads closed around Tallinn (in no calendar); the rounds run the next day
+_RIMI_LOCKERS = date(2025, 9, 1)  # a supermarket chain's stores host the network's lockers across Estonia
+_HUB_FAILURE = date(2024, 10, 8)  # the Kaunas sorting hub's conveyor stopped (Lithuania's parcels held a day)
+
+
+def _worked_saturdays(cal: HolidayCalendar, years: range) -> set[date]:
+    """The Saturdays worked in exchange for a bridge day off ("Day off (substituted from 05/10/2025)")."""
+    out = set()
+    for year in years:
+        d = date(year, 1, 1)
+        while d.year == year:
+            m = _SUBSTITUTED.search(cal.name(d))
+            if m:
+                out.add(date(int(m.group(3)), int(m.group(1)), int(m.group(2))))
+            d += timedelta(days=1)
+    return out
+
+
+def _after_holiday(cal: HolidayCalendar, d: date) -> bool:
+    """The first day after a holiday that fell Monday to Saturday (the couriers' round skipped), across the
+    Sunday and other days off between."""
+    back = d - timedelta(days=1)
+    while back.weekday() == 6 or cal.name(back):
+        if cal.name(back) and back.weekday() != 6:
+            return True
+        back -= timedelta(days=1)
+    return False
+
+
+def lockers_lt_lv_ee(seed: int) -> Estate:
+    """Blind (twenty-first round): a Baltic parcel-locker network's parcels placed into lockers per day by area
+    (six: Vilnius 8,000 an ordinary Monday, Kaunas 5,500 and Klaipėda 3,500 on Lithuania's holidays, the estate's
+    calendar (the `holidays` package's LT); Riga 5,000 and the rest of Latvia 2,500 on Latvia's (LV) and Estonia
+    6,000 on Estonia's (EE), each configured by the owner as the area's own calendar; in an order set by the seed).
+    The couriers' week (`_LOCKER_WEEK`); an area's holiday runs like a Sunday and, when it fell Monday to Saturday,
+    its next working day carries the backlog x1.35. Latvia moves holidays that fall on a weekend to the Monday after
+    (Restoration of Independence Day on Sunday 4 May 2025 observed on Monday 5 May: in Latvia's calendar, not the
+    others') and swaps bridge days for worked Saturdays (the Saturday a full weekday there: in no calendar, the
+    package names only the day off). In no calendar: Singles' Day's parcels from Asian marketplaces, 12 to 25 days
+    after 11 November (x1.35); the Christmas peak (1-20 December x1.4, 21-23 x1.15, from 27 December to 10 January
+    x0.75); July's holidays x0.9; a snowstorm closing Tallinn's roads on Tuesday 13 January 2026 (Estonia x0.35, the
+    next day x1.6). A supermarket chain's stores host lockers across Estonia from Monday 1 September 2025 (+30%
+    there, accepted by the owner as a shift). The Kaunas sorting hub's conveyor stopped on Tuesday 8 October 2024
+    (the Lithuanian areas x0.45; unlabelled, history only). Poisson counts with 4% extra noise per area; +12% a
+    year. From 1 January 2024: 400 days read, to 2 February 2026 evaluated."""
+    rng = random.Random(seed)
+    cals = {c: HolidayCalendar(country=c) for c in ("LT", "LV", "EE")}
+    areas = _unequal(rng, list(_LOCKER_DAILY))
+    worked = {c: _worked_saturdays(cal, range(2024, 2027)) for c, cal in cals.items()}
+    start, n = date(2024, 1, 1), 764
+    series, cats, incidents = [], {}, set()
+    for i in range(n):
+        d = start + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        from_singles = (d - date(d.year, 11, 11)).days
+        wave = _SINGLES_WAVE[0] <= from_singles <= _SINGLES_WAVE[1]
+        peak = 1.4 if d.month == 12 and d.day <= 20 else 1.15 if d.month == 12 and d.day <= 23 else 1.0
+        lull = (d.month == 12 and d.day >= 27) or (d.month == 1 and d.day <= 10)
+        season = peak * (1.35 if wave else 1.0) * (0.75 if lull else 0.9 if d.month == 7 else 1.0)
+        flags = set()
+        groups = []
+        for a in areas:
+            country = _LOCKER_COUNTRY[a]
+            cal = cals[country]
+            weekday = 0 if d in worked[country] else d.weekday()
+            if cal.name(d):
+                f = _LOCKER_WEEK[6]
+                flags.add("holiday")
+            else:
+                f = _LOCKER_WEEK[weekday]
+                if _after_holiday(cal, d):
+                    f *= 1.35
+                    flags.add("after_holiday")
+            f *= season * 1.12 ** (i / 365.25)
+            if a == "estonia":
+                f *= 1.3 if d >= _RIMI_LOCKERS else 1.0
+                f *= 0.35 if d == _TALLINN_SNOWSTORM else 1.6 if d == _TALLINN_SNOWSTORM + timedelta(days=1) else 1.0
+            f *= 0.45 if country == "LT" and d == _HUB_FAILURE else 1.0
+            groups.append(_poisson(rng, _LOCKER_DAILY[a] * f * math.exp(rng.gauss(0, 0.04))))
+        series.append((at, groups))
+        if d == _HUB_FAILURE:
+            incidents.add(at)
+        if d in (_TALLINN_SNOWSTORM, _TALLINN_SNOWSTORM + timedelta(days=1)):
+            cats[at] = "snowstorm"
+        elif "holiday" in flags:
+            cats[at] = "holiday"
+        elif "after_holiday" in flags:
+            cats[at] = "after_holiday"
+        elif wave:
+            cats[at] = "singles_day"
+        elif d.month == 12 or lull:
+            cats[at] = "christmas"
+    shift = datetime(_RIMI_LOCKERS.year, _RIMI_LOCKERS.month, _RIMI_LOCKERS.day)
+    _mark_after_shift(cats, [shift], timedelta(days=1), 28, first=1)
+    calendars: list[HolidayCalendar | None] = [None if _LOCKER_COUNTRY[a] == "LT" else cals[_LOCKER_COUNTRY[a]]
+                                               for a in areas]
+    return Estate("lockers_lt_lv_ee", "day", series, 400, cals["LT"], cats, [shift], incidents=incidents,
+                  group_calendars=calendars)
+
+
 ESTATES: dict[str, Callable[[int], Estate]] = {
     "gl_month_end": gl_month_end, "orders_us": orders_us, "events_hourly": events_hourly,
     "orders_de": orders_de, "sessions_jp_hourly": sessions_jp_hourly,
@@ -5003,6 +5435,8 @@ ESTATES: dict[str, Callable[[int], Estate]] = {
     "microloans_pk_bd_monthly": microloans_pk_bd_monthly,
     "lifts_graubuenden_hourly": lifts_graubuenden_hourly, "moves_tw": moves_tw, "lotto_be_weekly": lotto_be_weekly,
     "activations_ro_hu_monthly": activations_ro_hu_monthly,
+    "tolls_hr_hourly": tolls_hr_hourly, "inspections_sk": inspections_sk, "coupons_us_weekly": coupons_us_weekly,
+    "lockers_lt_lv_ee": lockers_lt_lv_ee,
 }
 # held out: written before the model's second round of fixes and never run before the final run.
 # orders_de, and then deliveries_id, shipments_jp and signups_weekly (held out in the first round),
@@ -5125,6 +5559,9 @@ HELD_OUT |= {"lifts_graubuenden_hourly", "moves_tw", "lotto_be_weekly", "activat
 # the twenty-first round: the twentieth round's held-out first run (lifts_graubuenden_hourly, moves_tw,
 # lotto_be_weekly, activations_ro_hu_monthly, on its merged model) was read for it, so they are no longer held out
 HELD_OUT -= {"lifts_graubuenden_hourly", "moves_tw", "lotto_be_weekly", "activations_ro_hu_monthly"}
+# the twenty-first round: written blind (the bench's helpers and categories, not the model's internals), each with
+# its own number of groups, and never run on the model before the round's final run
+HELD_OUT |= {"tolls_hr_hourly", "inspections_sk", "coupons_us_weekly", "lockers_lt_lv_ee"}
 
 
 def faulted(rng: random.Random, groups: list[float]) -> dict[str, list[float]]:
