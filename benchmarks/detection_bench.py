@@ -5010,7 +5010,7 @@ def _day_off(cal: HolidayCalendar, d: date, bridge: date) -> bool:
 def tolls_hr_hourly(seed: int) -> Estate:
     """Blind (twenty-first round): Croatia's motorway operator's toll transactions per local hour by motorway (four:
     the A1 to Dalmatia, the A3 across Slavonia, the A6 to Rijeka and the A11 to Sisak, 22 times smaller than the
-    A1 at an ordinary weekday's peak, 30 by June; in an order set by the seed), in Europe/Zagreb (no clock change inside), on Croatia's holidays (the
+    A1 at an ordinary weekday's peak, 25-30 times over a week; in an order set by the seed), in Europe/Zagreb (no clock change inside), on Croatia's holidays (the
     `holidays` package's HR: Labour Day on Friday 1 May, Statehood Day on Saturday 30 May, Corpus Christi on
     Thursday 4 June 2026). Open 24 hours: every hour is a partition, nights of a handful of transactions on the A11.
     Commuter hours (`_TOLL_HOURS`), Fridays busy (`_TOLL_WEEK`). The coast's motorways (A1, A6): Friday 13:00-20:59
