@@ -5009,22 +5009,23 @@ def _day_off(cal: HolidayCalendar, d: date, bridge: date) -> bool:
 
 def tolls_hr_hourly(seed: int) -> Estate:
     """Blind (twenty-first round): Croatia's motorway operator's toll transactions per local hour by motorway (four:
-    the A1 to Dalmatia, the A3 across Slavonia, the A6 to Rijeka and the A11 to Sisak, 22 times smaller than the
-    A1 at an ordinary weekday's peak, 25-30 times over a week; in an order set by the seed), in Europe/Zagreb (no clock change inside), on Croatia's holidays (the
-    `holidays` package's HR: Labour Day on Friday 1 May, Statehood Day on Saturday 30 May, Corpus Christi on
-    Thursday 4 June 2026). Open 24 hours: every hour is a partition, nights of a handful of transactions on the A11.
-    Commuter hours (`_TOLL_HOURS`), Fridays busy (`_TOLL_WEEK`). The coast's motorways (A1, A6): Friday 13:00-20:59
-    x1.35 out, Sunday 14:00-21:59 x1.3 back, Saturday 05:00-11:59 x1.4 on the A1 (holiday flats change over on
-    Saturdays), the pre-season climbing +1.1% a day on the A1 and +0.7% on the A6 from 25 April. The commuter
-    motorways (A3, A11) on weekends and holidays: 06:00-08:59 x0.5. A Croatian holiday on a weekday runs like a Saturday, or like a
-    Sunday when it is the last day off (the coast's return), its eve's afternoon from 13:00 like a Friday's; Friday 5
-    June, between Corpus Christi and the weekend, is a bridge day most take off (in no calendar: like a Saturday). In no calendar: Ascension
-    (Thursday 14 May) and Whitsun (23-25 May) in Germany and Austria, whose tourists drive south (the A1's and A6's
-    day x1.25, Whit Saturday x1.45) and back on Whit Monday afternoon (x1.4 from 13:00). The A11's new section to
-    Sisak opens on Tuesday 26 May at 12:00 (+45% on the A11, accepted by the owner as a shift). The toll system's
-    central server failed on Monday 11 May 07:00-09:59 (barriers up, transactions counted at x0.15; unlabelled,
-    history only). Poisson counts with 4% extra noise per hour and motorway. From Saturday 25 April 2026: four weeks
-    read, Saturday 23 May to Friday 5 June evaluated."""
+    the A1 to Dalmatia, the A3 across Slavonia, the A6 to Rijeka and the A11 to Sisak, 22 times smaller than the A1
+    at an ordinary weekday's peak, 25-30 times over a week; in an order set by the seed), in Europe/Zagreb (no clock
+    change inside), on Croatia's holidays (the `holidays` package's HR: Labour Day on Friday 1 May, Statehood Day on
+    Saturday 30 May, Corpus Christi on Thursday 4 June 2026). Open 24 hours: every hour is a partition, nights of a
+    handful of transactions on the A11. Commuter hours (`_TOLL_HOURS`), Fridays busy (`_TOLL_WEEK`). The coast's
+    motorways (A1, A6): Friday 13:00-20:59 x1.35 out, Sunday 14:00-21:59 x1.3 back, Saturday 05:00-11:59 x1.4 on the
+    A1 (holiday flats change over on Saturdays), the pre-season climbing +1.1% a day on the A1 and +0.7% on the A6
+    from 25 April. The commuter motorways (A3, A11) on weekends and holidays: 06:00-08:59 x0.5. A Croatian holiday
+    on a weekday runs like a Saturday, or like a Sunday when it is the last day off (the coast's return), its eve's
+    afternoon from 13:00 like a Friday's; Friday 5 June, between Corpus Christi and the weekend, is a bridge day
+    most take off (in no calendar: like a Saturday). In no calendar: Ascension (Thursday 14 May) and Whitsun (23-25
+    May) in Germany and Austria, whose tourists drive south (the A1's and A6's day x1.25, Whit Saturday x1.45) and
+    back on Whit Monday afternoon (x1.4 from 13:00). The A11's new section to Sisak opens on Tuesday 26 May at 12:00
+    (+45% on the A11, accepted by the owner as a shift). The toll system's central server failed on Monday 11 May
+    07:00-09:59 (barriers up, transactions counted at x0.15; unlabelled, history only). Poisson counts with 4% extra
+    noise per hour and motorway. From Saturday 25 April 2026: four weeks read, Saturday 23 May to Friday 5 June
+    evaluated."""
     rng = random.Random(seed)
     zone = "Europe/Zagreb"
     cal = HolidayCalendar(country="HR")
@@ -5107,8 +5108,8 @@ def inspections_sk(seed: int) -> Estate:
     """Blind (twenty-first round): a Slovak vehicle-inspection company's inspections (STK) per open day by station
     (five: Bratislava, the head station, 260 a day, Žilina 140, Nitra 120, Trnava 110 and Senec 95 at full level; in
     an order set by the seed), on Slovakia's holidays (the `holidays` package's SK: every station closed, no rows;
-    the consolidation's cuts included, 17 November 2025 a working day). Monday to Saturday: a partition per day
-    some station opened (Sundays and holidays have none); Bratislava is closed on Saturdays (zero there), the branches
+    the consolidation's cuts included, 17 November 2025 a working day). Monday to Saturday: a partition per day some
+    station opened (Sundays and holidays have none); Bratislava is closed on Saturdays (zero there), the branches
     open Saturday mornings (`_STK_WEEK`). The first open day after a holiday x1.15. In no calendar: certificates
     expire at a month's end, so its last four open days x1.3 and the first three of the next x0.85; spring (16 March
     to 30 April: cars back on the road, motorcycles) x1.15; the second half of June x1.1 (cars checked before the
@@ -5237,22 +5238,21 @@ def _coupon_day(d: date, region: str, cal: HolidayCalendar) -> float:
 def coupons_us_weekly(seed: int) -> Estate:
     """Blind (twenty-first round): a Gulf Coast grocery chain's digital-coupon redemptions per ad week (Wednesday to
     Tuesday, from the day the weekly ad and its coupons go live; a partition keyed on the week's first day, the
-    Wednesday, as a weekly partition definition with a Wednesday offset keys it) by region (three: Houston 52,000
-    an ordinary day, Dallas 38,000, Louisiana 21,000; in an order set by the seed), on Texas's holidays (the
-    `holidays` package's US-TX). A week is the sum of its days (`_coupon_day`): the ad week's days
-    (`_AD_WEEK_DAY`); Thanksgiving's run-up (the Friday to Tuesday before x1.45, its Wednesday x2.1, the day itself
-    closing at noon), so the ad week ending on the Tuesday before Thanksgiving is the year's biggest and the one
-    from its Wednesday holds both the rush's peak and the closed Thursday; Christmas's week before (x1.45),
-    Christmas Day closed, the week after x0.8; the cookouts before Memorial Day, Independence Day and Labor Day
-    (the two days before x1.2, the day itself x0.85). In no calendar: SNAP benefits loaded on the 1st to the 15th (Texas) or the 23rd
-    (Louisiana) of each month (those days x1.08: a week's share of them moves with the month); Super Bowl Sunday's
-    three days x1.22; hurricanes (Beryl on Houston, 8 July 2024; Francine on Louisiana, 11 September 2024; one on
-    Louisiana on 16 September 2026, evaluated): the two days before x1.7, landfall x0.25, five days of power cuts
-    x0.6. Digital adoption +7% a year. From the ad week of Wednesday 1 April 2026 the app clips every coupon to
-    every loyalty card (+35% in every region, accepted by the owner as a shift). The coupon clearing house lost
-    Saturday 15 February 2025's redemptions (that day x0.1 in every region; the week unlabelled, history only). 3%
-    noise per region and week. From the ad week of Wednesday 4 January 2023: three years read, 2026's 52 ad weeks
-    evaluated."""
+    Wednesday, as a weekly partition definition with a Wednesday offset keys it) by region (three: Houston 52,000 an
+    ordinary day, Dallas 38,000, Louisiana 21,000; in an order set by the seed), on Texas's holidays (the `holidays`
+    package's US-TX). A week is the sum of its days (`_coupon_day`): the ad week's days (`_AD_WEEK_DAY`);
+    Thanksgiving's run-up (the Friday to Tuesday before x1.45, its Wednesday x2.1, the day itself closing at noon),
+    so the ad week ending on the Tuesday before Thanksgiving is the year's biggest and the one from its Wednesday
+    holds both the rush's peak and the closed Thursday; Christmas's week before (x1.45), Christmas Day closed, the
+    week after x0.8; the cookouts before Memorial Day, Independence Day and Labor Day (the two days before x1.2, the
+    day itself x0.85). In no calendar: SNAP benefits loaded on the 1st to the 15th (Texas) or the 23rd (Louisiana)
+    of each month (those days x1.08: a week's share of them moves with the month); Super Bowl Sunday's three days
+    x1.22; hurricanes (Beryl on Houston, 8 July 2024; Francine on Louisiana, 11 September 2024; one on Louisiana on
+    16 September 2026, evaluated): the two days before x1.7, landfall x0.25, five days of power cuts x0.6. Digital
+    adoption +7% a year. From the ad week of Wednesday 1 April 2026 the app clips every coupon to every loyalty card
+    (+35% in every region, accepted by the owner as a shift). The coupon clearing house lost Saturday 15 February
+    2025's redemptions (that day x0.1 in every region; the week unlabelled, history only). 3% noise per region and
+    week. From the ad week of Wednesday 4 January 2023: three years read, 2026's 52 ad weeks evaluated."""
     rng = random.Random(seed)
     cal = HolidayCalendar(country="US", subdiv="TX")
     regions = _unequal(rng, list(_COUPON_DAILY))
