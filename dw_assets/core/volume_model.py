@@ -193,6 +193,9 @@ MIN_OCCURRENCES = {"month_of_year": 2}
 # out on one side, is a level step the rolling level was catching up on, not noise (`_clipped_noise_sd`)
 STEP_RUN = 3
 STEP_RUN_Z = 2.0
+# a daily series' episode (such a run, see _episode_errors) leaves the target's spread only once it ended this many
+# days before the target: the daily level window's 14 days (ModelParams.level_points' default), which still hold it
+EPISODE_SETTLE_DAYS = 14
 # a weekly series' spread reads each week's error with its week of the year learned on its other years (see
 # _years_out): the kind so read, and the fewest such errors (a year of weeks) it needs to stand
 YEAR_OUT = "week_of_year"
@@ -4078,10 +4081,12 @@ def _episode_errors(fit: SeriesFit, feats: Sequence[Mapping[str, object]], days:
     caught up on) is one event the level lagged, not the day-to-day noise a day's band is for: a Monday's
     spread read with the three Mondays that fell in December's fill, January's lull and a February break was
     0.050, without them 0.036 (its noise), and a fifth of the days dropped 20% passed. Kept, as
-    before, where the target may be in one: the latest STEP_RUN - 1 errors stand out on one side (one more
-    day makes an episode: one under way; a single noisy day before the target is not), or one of
-    its days fell within YEAR_BACK_REACH days of the target's date a year back (a yearly event in no
-    calendar, due again). Calendar days keep theirs (their effects are their own groups')."""
+    before, where the target may be in one or its level still hold one: the latest STEP_RUN - 1 errors stand
+    out on one side (one more day makes an episode: one under way; a single noisy day before the target is
+    not), an episode ended within EPISODE_SETTLE_DAYS (the level window still holds it, and the level or a
+    ramp's line read on it may be off: a rollout's ramp overshot a week after it ended), or one of its days
+    fell within YEAR_BACK_REACH days of the target's date a year back (a yearly event in no calendar, due
+    again). Calendar days keep theirs (their effects are their own groups')."""
     if not fit.errors:
         return set()
     side, caught = _error_runs(np.asarray([e for _, e in fit.errors], dtype=float))
@@ -4090,7 +4095,8 @@ def _episode_errors(fit: SeriesFit, feats: Sequence[Mapping[str, object]], days:
     special = _calendar_days(feats)
     episode = {i for (i, _), c in zip(fit.errors, caught) if c and i < len(days) and not special[i]}
     back = target_day - timedelta(days=365)
-    if any(abs((days[i] - back).days) <= YEAR_BACK_REACH for i in episode):
+    if any(abs((days[i] - back).days) <= YEAR_BACK_REACH or (target_day - days[i]).days <= EPISODE_SETTLE_DAYS
+           for i in episode):
         return set()
     return episode
 
