@@ -263,6 +263,9 @@ YEAR_BACK_REACH = 7
 # ... each read against the level window before it, their median beyond this many standard errors of a median
 # (a neighbourhood's bar: one occasion, read on every day of the year a target may fall on)
 YEAR_BACK_Z = 3.0
+# a holiday that moves by fewer days than this between years is kept on a weekday (a Monday holiday, an observed
+# day off): a moving feast moves eight days or more (Easter by 8-20, the lunar and Islamic feasts by 10-19)
+WEEKDAY_RULE_DAYS = WEEK_DAYS - 1
 CELL_MIN_WEEKS = 6
 CELL_HALF_Z = 2.0
 CELL_PASSES = 2  # a second look once the first hours earned no longer pull their weekday's and hour's effects
@@ -955,6 +958,11 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     if grain == "day" and step < 1.5 and shift is None and not event_days:
         # (a holiday that moves with the moon is no calendar date a year earlier: its own previous occasion)
         event_move, event_days, lagged = _same_offset_error(fit, pts_pos, special, target, cal, level_points)
+    # the same Gregorian dates a year back missed as this year's days so far did: the level moves as it missed
+    as_a_year_back = (_same_dates_so_far(fit, pts_pos, special, target, cal, level_points)
+                      if grain == "day" and step < 1.5 and shift is None and not event_days else None)
+    if as_a_year_back is not None:
+        event_move, event_days = as_a_year_back
     level += event_move
     # a ramp (a launch's growth, a wind-down): the median of the level window sits half a window
     # behind the target; where the latest points hold a local slope of their own, the level is
@@ -1047,6 +1055,8 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         lower = min(lower, baseline * p.lower_ratio)
     if p.upper_ratio is not None:
         upper = max(upper, baseline * p.upper_ratio)
+    if as_a_year_back is not None and unproven * event_move > 0:
+        unproven = 0.0  # (a neighbourhood seen once on the same dates a year back: the level's move reads it)
     if unproven < 0:
         lower = min(lower, math.exp(log_pred + unproven - h))
     elif unproven > 0:
@@ -1059,7 +1069,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         hard_ratio *= math.exp(max(festival_once, 0.0))
         notes.append(f"{season}: a festival earned on one past occasion, when this day moved x{math.exp(festival_once):.2f}: "
                      "the centre is an ordinary day's, the band reaches that far")
-    if grain == "day" and step < 1.5 and \
+    if grain == "day" and step < 1.5 and as_a_year_back is None and \
             (year_back := _same_dates_a_year_back(fit, pts_pos, special, target, cal, level_points)) is not None:
         # the same dates a year back ran above the level together: the upper side reaches that far (never so
         # far that a doubled partition passes); the lower side is untouched
@@ -1123,7 +1133,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                      f"{unknown_share} has not occurred since: its share is unknown, the band reaches as far as the "
                      f"week's other days and at least x{math.exp(-p.ceiling):.2f}-x{math.exp(p.ceiling):.2f} "
                      "further; the hard rules judge beyond it")
-    if lagged:
+    if as_a_year_back is not None:
+        notes.append(f"the same dates a year back ran x{math.exp(event_move):.2f} off the level ({event_days} days), and "
+                     "this year's days so far ran as theirs did: the level moves that far")
+    elif lagged:
         notes.append(f"the level window missed the same days around {lagged}'s previous occasion by x{math.exp(event_move):.2f}: "
                      f"the level moves x{math.exp(event_move):.2f}")
     elif event_days:
@@ -3206,6 +3219,26 @@ def _level_window(j: int, level_points: int, special: Sequence[bool]) -> list[in
     return plain if len(plain) * 2 >= len(window) and len(plain) >= 3 else window
 
 
+def _holiday_bases(name: str) -> set[str]:
+    """The holidays a calendar day's name holds, each without " (observed)"."""
+    return {part.replace(OBSERVED, "") for part in holiday_parts(name)}
+
+
+def _kept_on_a_weekday(day: date, cal: HolidayCalendar) -> bool:
+    """The holiday on `day` falls within WEEKDAY_RULE_DAYS of the same date the next year, under its name or
+    its " (observed)" one: a holiday a weekday rule keeps (Colombia's and Japan's Monday holidays, a weekend's
+    day off observed on the Monday), not a moving feast (Easter, the lunar new year and the Islamic feasts
+    move eight days or more between years). Its days and their neighbourhoods carry their own effects, and
+    the same dates a year back leave them out (_same_dates_a_year_back): its move says nothing of the
+    weeks around it."""
+    bases = _holiday_bases(cal.name(day))
+    if (day.month, day.day) == (2, 29) or not bases:
+        return False
+    then = day.replace(year=day.year + 1)
+    return any(bases & _holiday_bases(name) for k in range(-WEEKDAY_RULE_DAYS, WEEKDAY_RULE_DAYS + 1)
+               if (name := cal.name(then + timedelta(days=k))))
+
+
 def _same_dates_a_year_back(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], target: datetime,
                             cal: HolidayCalendar, level_points: int) -> tuple[float, int] | None:
     """How far the level fell short a year back on the target's dates (the same Gregorian dates: the
@@ -3220,13 +3253,23 @@ def _same_dates_a_year_back(fit: SeriesFit, pts: Sequence[Point], special: Seque
     compare: the target no holiday, none of the days a holiday or in a season of the calendar (Ramadan, an
     earned festival's weeks, a close), and every holiday within FESTIVAL_DAYS_BEFORE of them on the same date
     this year (a moving feast's weeks a year back are another year's weeks)."""
-    day = target.date()
+    reading = _year_back_reading(fit, pts, special, target.date(), cal, level_points)
+    if reading is None or reading[0] <= YEAR_BACK_Z * _median_se(_noise_sd(fit), reading[1]):
+        return None
+    return reading
+
+
+def _year_back_reading(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], day: date,
+                       cal: HolidayCalendar, level_points: int) -> tuple[float, int] | None:
+    """The median error the level made a year back on `day`'s dates, either side, and how many days it rests
+    on (see _same_dates_a_year_back, which reads it); None where the dates do not compare."""
     if cal.name(day) or (day.month, day.day) == (2, 29):
         return None
     back = day.replace(year=day.year - 1)
     for k in range(-FESTIVAL_DAYS_BEFORE - YEAR_BACK_REACH, FESTIVAL_DAYS_BEFORE + YEAR_BACK_REACH + 1):
         d = back + timedelta(days=k)
-        if cal.name(d) and ((d.month, d.day) == (2, 29) or cal.name(d.replace(year=d.year + 1)) != cal.name(d)):
+        if cal.name(d) and ((d.month, d.day) == (2, 29) or cal.name(d.replace(year=d.year + 1)) != cal.name(d)) \
+                and not _kept_on_a_weekday(d, cal):
             return None
     index = {q.at.date(): i for i, q in enumerate(pts)}
     working = cal.is_business_day(day)
@@ -3234,16 +3277,64 @@ def _same_dates_a_year_back(fit: SeriesFit, pts: Sequence[Point], special: Seque
     # carries an effect of its own fitted on that occasion: no evidence either way)
     span = [i for d in sorted((back + timedelta(days=k) for k in range(-YEAR_BACK_REACH, YEAR_BACK_REACH + 1)),
                               key=lambda d: abs((d - back).days))
-            if (i := index.get(d)) is not None and i >= level_points and cal.is_business_day(d) == working
-            and not cal.season(d)[0] and all(fit.feats[i].get(f) in NONE for f in ("holiday", "near_holiday"))]
+            if (i := index.get(d)) is not None and i >= level_points and _plain_day(fit, i, d, cal, working)]
     if len(span) < YEAR_BACK_DAYS:
         return None
     span = span[:YEAR_BACK_DAYS]
     adj = np.asarray(fit.e) - fit.slope * np.asarray(fit.t)  # (the trend taken out: readings at different points compare)
-    move = median(float(adj[i] - np.median(adj[_level_window(i, level_points, special)])) for i in span)
-    if move <= YEAR_BACK_Z * _median_se(_noise_sd(fit), len(span)):
+    return median(_off_level(adj, i, level_points, special) for i in span), len(span)
+
+
+def _plain_day(fit: SeriesFit, i: int, day: date, cal: HolidayCalendar, working: bool) -> bool:
+    """Point i (on `day`) is of the kind asked (working or not) and carries no effect of its own the calendar
+    fitted (a holiday, its neighbourhood, a season)."""
+    return (cal.is_business_day(day) == working and not cal.season(day)[0]
+            and all(fit.feats[i].get(f) in NONE for f in ("holiday", "near_holiday")))
+
+
+def _off_level(adj: np.ndarray, i: int, level_points: int, special: Sequence[bool]) -> float:
+    """How far point i stands off the level window before it, as the target's level is read."""
+    return float(adj[i] - np.median(adj[_level_window(i, level_points, special)]))
+
+
+def _same_dates_so_far(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], target: datetime,
+                       cal: HolidayCalendar, level_points: int) -> tuple[float, int] | None:
+    """The level's move on the same Gregorian dates as a year back, where this year has so far run as that
+    year did. A gym's January runs high every year and fades, its December's last fortnight low: the level
+    window reads neither until it holds them, and misses them on every occasion alike. Where the same dates
+    a year back missed on one side by YEAR_BACK_Z standard errors (_year_back_reading: three days, so one
+    incident day cannot carry it), and the days of the target's kind this past week (YEAR_BACK_REACH) whose
+    own dates a year back missed the same way missed the same way again now (their median beyond the same
+    bar, and at least half of that year's on them), the occasion is under way as it was then: the level moves by
+    that year's error. The first day of an occasion has no such day (it may be a drop as well as a season's
+    start) and a one-off a year back none that missed again; a feast that moves with the moon misses on
+    other dates this year, and they disagree. Returns (the move, the days it rests on) or None."""
+    day = target.date()
+    reading = _year_back_reading(fit, pts, special, day, cal, level_points)
+    sd = _noise_sd(fit)
+    if reading is None or abs(reading[0]) <= YEAR_BACK_Z * _median_se(sd, reading[1]):
         return None
-    return move, len(span)
+    move, days = reading
+    index = {q.at.date(): i for i, q in enumerate(pts)}
+    adj = np.asarray(fit.e) - fit.slope * np.asarray(fit.t)
+    working = cal.is_business_day(day)
+    now, then = [], []
+    for k in range(1, YEAR_BACK_REACH + 1):
+        d = day - timedelta(days=k)
+        i = index.get(d)
+        if i is None or i < level_points or cal.name(d) or not _plain_day(fit, i, d, cal, working):
+            continue
+        back = _year_back_reading(fit, pts, special, d, cal, level_points)
+        if back is None or back[0] * move <= 0 or abs(back[0]) <= YEAR_BACK_Z * _median_se(sd, back[1]):
+            continue
+        now.append(_off_level(adj, i, level_points, special))
+        then.append(back[0])
+    if not now:
+        return None
+    ran, ran_then = median(now), median(then)
+    if ran * move <= 0 or abs(ran) <= YEAR_BACK_Z * _median_se(sd, len(now)) or ran / ran_then < 0.5:
+        return None
+    return move, days
 
 
 def _season_uncertainty(fit: SeriesFit, feats: Sequence[Mapping[str, object]], target_feats: Mapping[str, object],
