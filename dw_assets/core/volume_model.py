@@ -1051,11 +1051,12 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     baseline = math.exp(log_pred)
     lower, upper = math.exp(log_pred - h), math.exp(log_pred + h)
     if burst_floor is not None:
-        # the lower side reads the ordinary partitions' level and noise (the bursts never reached below them);
-        # the centre and the upper side are the model's as before (a burst, or an owner's step, passes as then)
+        # the lower side also reads the ordinary partitions' level and noise (the bursts never reached below
+        # them), where that is the narrower reading; the centre and the upper side are the model's as before (a
+        # burst, or an owner's step, passes as then)
         below, narrower, runs = burst_floor
         h_low = min(max(raw_h * narrower, p.floor, count_floor), p.ceiling)
-        lower = min(baseline, math.exp(log_pred - below - h_low))
+        lower = max(lower, min(baseline, math.exp(log_pred - below - h_low)))
         shape_notes.append(f"{runs} upward bursts in the history, read out of its level: the band's lower side reads "
                            f"the ordinary partitions' level (x{math.exp(-below):.2f}) and noise (x{math.exp(-h_low):.2f} "
                            "below it)")
