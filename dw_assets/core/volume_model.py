@@ -1056,10 +1056,12 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         # burst, or an owner's step, passes as then)
         below, narrower, runs = burst_floor
         h_low = min(max(raw_h * narrower, p.floor, count_floor), p.ceiling)
-        lower = max(lower, min(baseline, math.exp(log_pred - below - h_low)))
-        shape_notes.append(f"{runs} upward bursts in the history, read out of its level: the band's lower side reads "
-                           f"the ordinary partitions' level (x{math.exp(-below):.2f}) and noise (x{math.exp(-h_low):.2f} "
-                           "below it)")
+        floor_lower = min(baseline, math.exp(log_pred - below - h_low))
+        if floor_lower > lower:
+            lower = floor_lower
+            shape_notes.append(f"{runs} upward bursts in the history, read out of its level: the band's lower side "
+                               f"reads the ordinary partitions' level (x{math.exp(-below):.2f}) and noise "
+                               f"(x{math.exp(-h_low):.2f} below it)")
     lower, upper = min(lower, baseline * count_low), max(upper, baseline * count_high)
     if p.lower_ratio is not None:
         lower = min(lower, baseline * p.lower_ratio)
