@@ -325,6 +325,15 @@ TAIL_P = 0.05
 # half-width, so a doubled series stays below its band's upper edge no more often than a clean one
 # falls below its lower edge
 DUPLICATE = 2.0
+# a weekly or monthly series whose departures are bursts upward (a lottery's jackpot rollovers, a retailer's
+# promotions, weeks long, in no calendar): a burst is a run of partitions each this many noise sds above the
+# level of the ordinary partitions before it (3: a clean partition's one-sided 0.1%, a few in three years of
+# weeks), the run ending back inside ...
+BURST_Z = 3.0
+# ... earned from at least TAIL_MIN such runs, outnumbering the runs as far below at TAIL_P one-sided (a
+# misfit errs both ways), the errors read again against the ordinary partitions' level this many times (a
+# burst read as the level hides the next one)
+BURST_ROUNDS = 2
 # a business that closes on its holidays: a holiday's level replaces the weekday's shape (a holiday on a
 # Saturday is a day at the holiday's level, not the holiday's ratio times a Saturday's). Earned where the
 # history's holidays, each read against its own weekday, fall with their weekday's effect: the slope of
@@ -950,6 +959,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     level_sample = [fit.e[j] + fit.slope * (t_target - t[j]) for j in window]
     level = median(level_sample)
     m_level = len(level_sample)
+    # a weekly or monthly series' upward bursts (jackpot rollovers, promotions): its lower side is read from the
+    # level of its latest ordinary partitions since an accepted shift (see _upward_bursts, _burst_floor)
+    burst_floor = _burst_floor(fit, pts_pos, special, t, t_target, level, level_points) \
+        if grain == "day" and step >= 1.5 and shift is None else None
     # a yearly event whose last year ended here: the level steps back as it did then (read from the
     # history's de-seasoned days, an event not in the calendar is otherwise the level)
     event_move, event_days = (_event_ends(fit, pts_pos, special, target, level_points)
@@ -1050,6 +1063,18 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         count_floor = math.log1p((math.sqrt(math.exp(log_pred)) + 1) / math.exp(log_pred))
     baseline = math.exp(log_pred)
     lower, upper = math.exp(log_pred - h), math.exp(log_pred + h)
+    if burst_floor is not None:
+        # the lower side also reads the ordinary partitions' level and noise (the bursts never reached below
+        # them), where that is the narrower reading; the centre and the upper side are the model's as before (a
+        # burst, or an owner's step, passes as then)
+        below, narrower, runs = burst_floor
+        h_low = min(max(raw_h * narrower, p.floor, count_floor), p.ceiling)
+        floor_lower = min(baseline, math.exp(log_pred - below - h_low))
+        if floor_lower > lower:
+            lower = floor_lower
+            shape_notes.append(f"{runs} upward bursts in the history, read out of its level: the band's lower side "
+                               f"reads the ordinary partitions' level (x{math.exp(-below):.2f}) and noise "
+                               f"(x{math.exp(-h_low):.2f} below it)")
     lower, upper = min(lower, baseline * count_low), max(upper, baseline * count_high)
     if p.lower_ratio is not None:
         lower = min(lower, baseline * p.lower_ratio)
@@ -1842,6 +1867,96 @@ def _upper_tail(fit: SeriesFit, special: Sequence[bool]) -> tuple[float, int] | 
     if float(binom.sf(len(ups) - 1, len(ups) + downs, 0.5)) > TAIL_P:
         return None
     return max(e for _, e in ups), len(ups)
+
+
+@dataclass(frozen=True)
+class _Bursts:
+    """A history's upward bursts (see `_upward_bursts`): the partitions inside them, how many runs, and the
+    ordinary partitions' spread as a share of all's."""
+    points: frozenset[int]
+    runs: int
+    narrower: float
+
+
+def _burst_errors(adj: Sequence[float], bursts: Collection[int], level_points: int, first: int) -> dict[int, float]:
+    """Each point's error against the level of the ordinary points before it (the median of the latest
+    `level_points` of them outside `bursts`), where at least three are."""
+    out: dict[int, float] = {}
+    prior: list[float] = []
+    for i in range(len(adj)):
+        if i >= first and len(prior) >= 3:
+            out[i] = adj[i] - median(prior[-level_points:])
+        if i not in bursts:
+            prior.append(adj[i])
+    return out
+
+
+def _runs(points: Collection[int]) -> list[list[int]]:
+    """Consecutive indices grouped into runs, in order."""
+    out: list[list[int]] = []
+    for i in sorted(points):
+        if out and out[-1][-1] == i - 1:
+            out[-1].append(i)
+        else:
+            out.append([i])
+    return out
+
+
+def _upward_bursts(fit: SeriesFit, special: Sequence[bool], level_points: int) -> _Bursts | None:
+    """The history's upward bursts, where its departures are mostly upward runs that end (a lottery's
+    jackpot rollovers lift several weeks in a row, then a win drops sales back; a promotion's weeks):
+    each run of partitions `BURST_Z` noise sds above the level of the ordinary partitions before it, the
+    noise read from the partitions' changes on the one before, then again from the ordinary partitions'
+    own errors (`BURST_ROUNDS`). Earned from `TAIL_MIN` runs back inside at least, outnumbering the runs
+    as far below at `TAIL_P` (one-sided binomial, runs counted as one: a rollover's weeks are one event). A run still going at the history's end and longer than every finished one is
+    a step, not a burst: it reads the level. A calendar day is never a burst (its own effect reads it).
+    Why: a burst read as the level lifts the weeks after it (each then errs below), and read as noise it
+    widens the band both ways, so a drop passes on the side the bursts never touched."""
+    errors = dict(fit.errors)
+    values = list(errors.values())
+    if len(values) < 2 * level_points:
+        return None
+    adj = (np.asarray(fit.e) - fit.slope * fit._tt).tolist()
+    # (first read from the partitions' changes on the one before: a burst's weeks climb together, so they
+    # move its start and end only, where a level lifted by a burst moves every error after it)
+    noise = MAD_SCALE * mad(np.diff(adj).tolist()) / math.sqrt(2)
+    if noise <= 0:
+        return None
+    first = min(errors)
+    bursts = {i for i, e in errors.items() if e > BURST_Z * noise and not special[i]}
+    for _ in range(BURST_ROUNDS):
+        read = _burst_errors(adj, bursts, level_points, first)
+        ordinary = [e for i, e in read.items() if i not in bursts]
+        noise = MAD_SCALE * mad(ordinary) if len(ordinary) >= 2 * level_points else 0.0
+        if noise <= 0:
+            return None
+        bursts = {i for i, e in read.items() if e > BURST_Z * noise and not special[i]}
+    runs = _runs(bursts)
+    finished = [r for r in runs if r[-1] + 1 < len(adj)]
+    if runs and runs[-1] not in finished and len(runs[-1]) > max((len(r) for r in finished), default=0):
+        bursts -= set(runs[-1])  # a run longer than every burst, still going: a step, read as the level
+    downs = len(_runs({i for i, e in read.items() if e < -BURST_Z * noise}))
+    if len(finished) < TAIL_MIN or float(binom.sf(len(finished) - 1, len(finished) + downs, 0.5)) > TAIL_P:
+        return None
+    narrower = min(1.0, noise / (MAD_SCALE * mad(values)))
+    return _Bursts(frozenset(bursts), len(finished), narrower)
+
+
+def _burst_floor(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], t: Sequence[float], t_target: float,
+                 level: float, level_points: int) -> tuple[float, float, int] | None:
+    """Where the history holds upward bursts (`_upward_bursts`): how far the level of its latest
+    `level_points` ordinary partitions since the latest accepted shift sits below `level` (log, never
+    negative), the ordinary partitions' spread as a share of all's, and the bursts' count. None where
+    it holds none, or fewer than three ordinary partitions since the shift."""
+    bursts = _upward_bursts(fit, special, level_points)
+    if bursts is None:
+        return None
+    since = max((i for i, q in enumerate(pts) if q.shift), default=0)
+    calm = [j for j in range(since, len(pts)) if j not in bursts.points and not special[j]][-level_points:]
+    if len(calm) < 3:
+        return None
+    floor = median([fit.e[j] + fit.slope * (t_target - t[j]) for j in calm])
+    return max(0.0, level - floor), bursts.narrower, bursts.runs
 
 
 def _ramp_unconfirmed(special: Sequence[bool], level_points: int) -> bool:

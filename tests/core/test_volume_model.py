@@ -3209,6 +3209,51 @@ def test_no_upper_tail_where_the_history_has_no_bursts_or_errs_both_ways(monkeyp
     assert (fc.baseline, fc.lower, fc.upper) == (ref.baseline, ref.lower, ref.upper)
 
 
+def _rollover_weeks(seed: int, dips: bool = False) -> list[Point]:
+    """Three years of weekly sales at 3% noise; between five and twelve ordinary weeks apart, a rollover of
+    two to five weeks in no calendar climbs to x1.2-x1.5 and is won (sales back at the floor); `dips`: each
+    run's weeks read as often below as above (a misfit, both ways)."""
+    rng = random.Random(seed)
+    lifts, i = [1.0] * 156, 0
+    while i < 156:
+        i += rng.randint(5, 12)
+        run, top = rng.randint(2, 5), rng.uniform(1.2, 1.5)
+        for k in range(min(run, 156 - i)):
+            lift = 1 + (top - 1) * (k + 1) / run
+            lifts[i + k] = 1 / lift if dips and rng.random() < 0.5 else lift
+        i += run
+    return [Point(datetime(2023, 1, 2) + timedelta(weeks=w), round(100_000 * lifts[w] * math.exp(rng.gauss(0, 0.03))))
+            for w in range(156)]
+
+
+@pytest.mark.parametrize("seed", [1, 5])
+def test_upward_bursts_of_a_weekly_series_leave_its_lower_side_to_the_ordinary_weeks(seed: int):
+    """The rollovers lift the level window and swell the errors both ways: main's band reached x0.70-0.75 of a
+    level above the floor, and a week 25% below the floor passed. Its lower side now reads the ordinary weeks'
+    level and noise; the centre and the upper side are the model's (a rollover's week passes as before), and a
+    doubled week still fails."""
+    history = _rollover_weeks(seed)
+    target = history[-1].at
+    fc = forecast(history[:-1], target)
+    assert not judge(fc, 75_000).passed, (fc.lower, fc.baseline)
+    assert any("upward bursts" in n for n in fc.notes), fc.notes
+    assert judge(fc, history[-1].value).passed
+    assert not judge(fc, 2 * history[-1].value).passed
+
+
+@pytest.mark.parametrize("seed", [1, 5])
+def test_bursts_both_ways_keep_the_band(monkeypatch: pytest.MonkeyPatch, seed: int):
+    """A weekly series whose runs err as often below as above is no burst history: its band is the model's to
+    the last digit."""
+    history = _rollover_weeks(seed, dips=True)
+    target = history[-1].at
+    fc = forecast(history[:-1], target)
+    monkeypatch.setattr(volume_model, "_upward_bursts", lambda fit, special, level_points: None)
+    ref = forecast(history[:-1], target)
+    assert not any("upward bursts" in n for n in fc.notes)
+    assert (fc.baseline, fc.lower, fc.upper) == (ref.baseline, ref.lower, ref.upper)
+
+
 def _hotline(start: datetime, hours: int, seed: int = 5) -> list[Point]:
     """A line open every hour: a few calls a night (three at 04:00), sixty an hour by day, Poisson."""
     rng = np.random.default_rng(seed)
