@@ -3685,13 +3685,31 @@ def _opened_late(pts: Sequence[Point], local: Mapping[datetime, datetime], targe
     usually opens at keeps that day's hours (`_kept_hours`): neither is a closure in no calendar, and
     neither carries a backlog."""
     today = local[target].date()
-    days = _day_hours(pts, local)
+    days = _day_hours(_without_latest_empty_run(pts, local, today), local)
     if (late := _later_than_usual(days, local[target])) is None:
         return None
     now, usual = late
     own = _own_openings(days, today, cal)
     kept = own.values() if cal.name(today) else [own[today.weekday()]] if today.weekday() in own else []
     return None if any(now <= hour for hour in kept) else (now, usual)
+
+
+def _without_latest_empty_run(pts: Sequence[Point], local: Mapping[datetime, datetime], today: date) -> list[Point]:
+    """The history without the empty partitions that opened the target's day, where they are the end of the
+    history's one run of empty partitions (a group whose branches a storm closed from one noon to the next:
+    its rows absent, the other groups' making the partitions). A day opens at its first partition with rows:
+    its empty morning is a closure in no calendar, and its orders come after, as a day whose first partitions
+    are missing. A history with empty partitions elsewhere (a small group's quiet hours at zero) keeps them:
+    there an empty hour is a count, not a closure."""
+    opened = next((i for i in range(len(pts)) if local[pts[i].at].date() == today and pts[i].value > 0), None)
+    if opened is None or opened == 0 or pts[opened - 1].value > 0 or local[pts[opened - 1].at].date() != today:
+        return list(pts)
+    start = opened
+    while start > 0 and pts[start - 1].value <= 0:
+        start -= 1
+    if any(q.value <= 0 for q in pts[:start]) or any(q.value <= 0 for q in pts[opened:]):
+        return list(pts)
+    return [q for i, q in enumerate(pts) if not start <= i < opened or local[q.at].date() != today]
 
 
 def _kept_hours(pts: Sequence[Point], local: Mapping[datetime, datetime], target: datetime,

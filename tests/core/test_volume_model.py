@@ -4415,3 +4415,49 @@ def test_the_same_dates_a_year_back_are_not_read_across_a_moving_feast():
     assert volume_model._same_dates_a_year_back(volume_model.SeriesFit.__new__(volume_model.SeriesFit), fit_history,
                                                 [False] * len(fit_history), target, cal, 14) is None
 
+
+
+def _storm_branches(zeros_elsewhere: bool = False, seed: int = 3) -> list[Point]:
+    """One region's remittance pay-outs per branch hour, 08-18h Monday to Saturday (Sundays closed), from 3
+    November 2025, Poisson-like 5% noise: a storm closes the branches from noon on Wednesday 3 December to noon
+    the next day, their hours kept as partitions with no rows (the chain's other regions open), and the
+    Thursday afternoon carries the pay-outs the closure held back (x1.6). `zeros_elsewhere`: the history also
+    holds an empty first hour on every fourth date (a count that reaches zero, not a closure)."""
+    rng = random.Random(seed)
+    out, day = [], date(2025, 11, 3)
+    storm = (datetime(2025, 12, 3, 12), datetime(2025, 12, 4, 12))
+    while day <= date(2025, 12, 4):
+        for h in range(8, 19) if day.weekday() < 6 else ():
+            at = datetime(day.year, day.month, day.day, h)
+            factor = 0.0 if storm[0] <= at <= storm[1] else 1.6 if at > storm[1] else 1.0
+            if zeros_elsewhere and h == 8 and day.day % 4 == 0:
+                factor = 0.0
+            out.append(Point(at, round(2000 * (0.6 if h in (8, 18) else 1.0) * factor * math.exp(rng.gauss(0, 0.05)))))
+        day += timedelta(days=1)
+    return out
+
+
+def test_a_group_whose_morning_a_storm_left_empty_opened_late_and_its_afternoon_carries_the_backlog():
+    """The reopening afternoon's 15h at x1.6 (main: above_band, the empty morning's partitions read as the day
+    opening at 08h as usual): the day opened at 13h, its first partition with rows, so a spike is judged by the
+    hard rule only; a double of it still fails, and so does the same x1.6 on an ordinary afternoon."""
+    history = _storm_branches()
+    target = datetime(2025, 12, 4, 15)
+    fc = forecast([q for q in history if q.at < target], target, grain="hour")
+    clean = next(q.value for q in history if q.at == target)
+    assert judge(fc, clean).passed, (clean, fc.baseline, fc.upper, fc.notes)
+    assert any("opened at 13h" in n for n in fc.notes), fc.notes
+    assert not judge(fc, 2 * clean).passed
+    ordinary = datetime(2025, 12, 2, 15)
+    fc_ordinary = forecast([q for q in history if q.at < ordinary], ordinary, grain="hour")
+    assert not judge(fc_ordinary, 1.6 * next(q.value for q in history if q.at == ordinary)).passed
+
+
+def test_an_empty_early_hour_of_a_series_that_sometimes_counts_zero_is_no_late_opening():
+    """The same region where the first hour of every fourth date counts zero: an empty first hour there is a
+    count, not a closure, so a day is not read as opening late (nor its spike left to the hard rule) for it."""
+    history = _storm_branches(zeros_elsewhere=True)
+    target = datetime(2025, 11, 28, 15)  # 28 November's 08h counted zero, as every fourth date's does
+    fc = forecast([q for q in history if q.at < target], target, grain="hour")
+    assert not any("opened at" in n for n in fc.notes), fc.notes
+    assert not judge(fc, 1.6 * next(q.value for q in history if q.at == target)).passed
