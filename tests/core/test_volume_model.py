@@ -4461,3 +4461,49 @@ def test_an_empty_early_hour_of_a_series_that_sometimes_counts_zero_is_no_late_o
     fc = forecast([q for q in history if q.at < target], target, grain="hour")
     assert not any("opened at" in n for n in fc.notes), fc.notes
     assert not judge(fc, 1.6 * next(q.value for q in history if q.at == target)).passed
+
+
+def _payday_branches(surge_until: date, seed: int = 4) -> list[Point]:
+    """The storm's region without its storm: pay-outs per branch hour, 08-18h Monday to Saturday, 5% noise, and
+    a surge x1.45 from noon on Monday 1 December 2025 (a payday's pick-ups) through `surge_until`."""
+    rng = random.Random(seed)
+    out, day = [], date(2025, 11, 3)
+    while day <= date(2025, 12, 6):
+        for h in range(8, 19) if day.weekday() < 6 else ():
+            at = datetime(day.year, day.month, day.day, h)
+            factor = 1.45 if datetime(2025, 12, 1, 12) <= at and day <= surge_until else 1.0
+            out.append(Point(at, round(2000 * (0.6 if h in (8, 18) else 1.0) * factor * math.exp(rng.gauss(0, 0.05)))))
+        day += timedelta(days=1)
+    return out
+
+
+def test_the_morning_after_a_two_day_surge_may_open_at_the_level_before_it():
+    """A payday's surge from Monday noon through Tuesday, not accepted as a shift: Wednesday's 08h back at the
+    usual level (main: below_band, read against the run's level x1.45) passes; a 35% drop of it still fails."""
+    history = _payday_branches(surge_until=date(2025, 12, 2))
+    target = datetime(2025, 12, 3, 8)
+    fc = forecast([q for q in history if q.at < target], target, grain="hour")
+    clean = next(q.value for q in history if q.at == target)
+    assert judge(fc, clean).passed, (clean, fc.baseline, fc.lower, fc.shift, fc.notes)
+    assert any("may have ended with its days" in n for n in fc.notes), fc.notes
+    assert not judge(fc, 0.65 * clean).passed
+
+
+def test_a_surge_that_carried_into_a_third_day_or_was_accepted_is_not_read_as_ended():
+    """`_surge_may_have_ended` on a run the shift rule found from Monday noon: over two days the next day's first
+    hour may open at the level before it; over three days, accepted by its owner, or at a later hour of a day
+    already open, the run's level stands."""
+    history = _payday_branches(surge_until=date(2025, 12, 3))
+    local = {q.at: q.at for q in history} | {datetime(2025, 12, 3, 8): datetime(2025, 12, 3, 8),
+                                             datetime(2025, 12, 4, 8): datetime(2025, 12, 4, 8)}
+    start = next(i for i, q in enumerate(history) if q.at == datetime(2025, 12, 1, 12))
+
+    def ended(target: datetime, accepted: bool = False) -> float | None:
+        pts = [q for q in history if q.at < target]
+        run = {"index": start, "ratio": 1.45, "accepted": accepted}
+        return volume_model._surge_may_have_ended(run, pts, pts, local, target)
+
+    assert ended(datetime(2025, 12, 3, 8)) == 1.45
+    assert ended(datetime(2025, 12, 4, 8)) is None
+    assert ended(datetime(2025, 12, 3, 8), accepted=True) is None
+    assert ended(datetime(2025, 12, 2, 9)) is None
