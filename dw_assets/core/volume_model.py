@@ -1260,7 +1260,9 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             lower, upper = math.exp(min(log_pred, once_other) - h), math.exp(max(log_pred, once_other) + h)
             notes.append(once_note)
     ended = _surge_may_have_ended(shift, pts_pos, pts, local, target) if grain == "hour" else None
-    if ended is not None:
+    if ended is not None and max(ended, 1 / ended) <= upper / lower:
+        # (only a run no further off than the band is wide: the two levels' bands then meet, while between a
+        # larger surge's level and the one before it a drop from the surge reads as its end)
         # the band also reaches the level before the run, on the run's far side (its near side as before)
         lower, upper = min(lower, lower / ended), max(upper, upper / ended)
         notes.append(f"a run of x{ended:.2f} over {EVENT_RUN_DAYS} day(s) at most, not accepted as a shift, may have "
