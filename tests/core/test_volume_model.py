@@ -4463,15 +4463,15 @@ def test_an_empty_early_hour_of_a_series_that_sometimes_counts_zero_is_no_late_o
     assert not judge(fc, 1.6 * next(q.value for q in history if q.at == target)).passed
 
 
-def _payday_branches(surge_until: date, seed: int = 4) -> list[Point]:
+def _payday_branches(surge_until: date, seed: int = 4, surge: float = 1.45) -> list[Point]:
     """The storm's region without its storm: pay-outs per branch hour, 08-18h Monday to Saturday, 5% noise, and
-    a surge x1.45 from noon on Monday 1 December 2025 (a payday's pick-ups) through `surge_until`."""
+    a surge x`surge` from noon on Monday 1 December 2025 (a payday's pick-ups) through `surge_until`."""
     rng = random.Random(seed)
     out, day = [], date(2025, 11, 3)
     while day <= date(2025, 12, 6):
         for h in range(8, 19) if day.weekday() < 6 else ():
             at = datetime(day.year, day.month, day.day, h)
-            factor = 1.45 if datetime(2025, 12, 1, 12) <= at and day <= surge_until else 1.0
+            factor = surge if datetime(2025, 12, 1, 12) <= at and day <= surge_until else 1.0
             out.append(Point(at, round(2000 * (0.6 if h in (8, 18) else 1.0) * factor * math.exp(rng.gauss(0, 0.05)))))
         day += timedelta(days=1)
     return out
@@ -4507,3 +4507,15 @@ def test_a_surge_that_carried_into_a_third_day_or_was_accepted_is_not_read_as_en
     assert ended(datetime(2025, 12, 4, 8)) is None
     assert ended(datetime(2025, 12, 3, 8), accepted=True) is None
     assert ended(datetime(2025, 12, 2, 9)) is None
+
+
+def test_the_morning_after_a_surge_further_off_than_the_band_is_wide_is_read_at_its_level():
+    """A two-day surge of x2.5, more than the band's span (upper/lower): between its level and the one before it a
+    35% drop from the surge reads as its end, so the next morning's band is main's, the run's level alone."""
+    history = _payday_branches(surge_until=date(2025, 12, 2), surge=2.5)
+    target = datetime(2025, 12, 3, 8)
+    fc = forecast([q for q in history if q.at < target], target, grain="hour")
+    assert fc.shift is not None and not fc.shift["accepted"], fc.shift
+    assert fc.shift["ratio"] > fc.upper / fc.lower, (fc.shift, fc.lower, fc.upper)
+    assert not any("may have ended with its days" in n for n in fc.notes), fc.notes
+    assert not judge(fc, next(q.value for q in history if q.at == target)).passed
