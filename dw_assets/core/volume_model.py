@@ -278,6 +278,9 @@ AFTER_HOLIDAY_MIN_DAYS = 2
 LONG_CLOSURE_DAYS = 2
 # an hourly series' usual opening hour is read from at least this many past days (two weeks of working days)
 OPENED_LATE_MIN_DAYS = 10
+# a run off the level over this many local days at most may be an event's surge that ends with its days (a
+# payday's afternoon and the day after, a two-day sale), not yet a new level (see _surge_may_have_ended)
+EVENT_RUN_DAYS = 2
 # a business whose day opens at or after this local hour and runs past midnight keeps a night's hours (a bar,
 # a night shift): its hours after midnight are the evening's day (see _night_hours). Noon: a day that opens in
 # the morning and keeps a late hour past midnight is a day's business whose late hour is too small to decide
@@ -1299,6 +1302,14 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             baseline = math.exp(log_pred)
             lower, upper = math.exp(min(log_pred, once_other) - h), math.exp(max(log_pred, once_other) + h)
             notes.append(once_note)
+    ended = _surge_may_have_ended(shift, pts_pos, pts, local, target) if grain == "hour" else None
+    if ended is not None and max(ended, 1 / ended) <= upper / lower:
+        # (only a run no further off than the band is wide: the two levels' bands then meet, while between a
+        # larger surge's level and the one before it a drop from the surge reads as its end)
+        # the band also reaches the level before the run, on the run's far side (its near side as before)
+        lower, upper = min(lower, lower / ended), max(upper, upper / ended)
+        notes.append(f"a run of x{ended:.2f} over {EVENT_RUN_DAYS} day(s) at most, not accepted as a shift, may have "
+                     "ended with its days: this first hour of a new day may read at the level before it")
     upper = min(upper, baseline * hard_ratio)
     group = _group_label(target_feats, used)
     if shift is not None:
@@ -1331,6 +1342,22 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                     closed=own_closed,
                     empty_is_normal=closed is not None or own_closed or bool(same_day_zeros) and (len(same_day_zeros) * 3 >= len(same) + len(same_day_zeros)
                                                               or _empty_by_chance(expected_rows, raw_h, p)))
+
+
+def _surge_may_have_ended(shift: dict | None, pts_pos: Sequence[Point], pts: Sequence[Point],
+                          local: Mapping[datetime, datetime], target: datetime) -> float | None:
+    """The ratio of a run the shift rule took for a new level (not accepted by the owner) where the target is
+    the first partition of its local day and the run spans EVENT_RUN_DAYS local days at most, else None. A
+    business's surge often ends with its days (a payday's pick-ups from its afternoon through the next day, a
+    two-day sale): until the run has carried into a day after those, the next day's first hour may open at the
+    level before it as well as at the run's (it was "below_band" at x0.67-0.75 of a payday's level)."""
+    if shift is None or shift["accepted"] or not shift.get("ratio") or shift.get("index") is None:
+        return None
+    today = local[target].date()
+    if any(local[q.at].date() == today for q in pts):
+        return None
+    run_days = {local[q.at].date() for q in pts_pos[shift["index"]:]}
+    return float(shift["ratio"]) if len(run_days) <= EVENT_RUN_DAYS else None
 
 
 def _against_last_week(day: date, values: Mapping[date, float], cal: HolidayCalendar) -> float | None:
@@ -3899,13 +3926,31 @@ def _opened_late(pts: Sequence[Point], local: Mapping[datetime, datetime], targe
     usually opens at keeps that day's hours (`_kept_hours`): neither is a closure in no calendar, and
     neither carries a backlog."""
     today = local[target].date()
-    days = _day_hours(pts, local)
+    days = _day_hours(_without_latest_empty_run(pts, local, today), local)
     if (late := _later_than_usual(days, local[target])) is None:
         return None
     now, usual = late
     own = _own_openings(days, today, cal)
     kept = own.values() if cal.name(today) else [own[today.weekday()]] if today.weekday() in own else []
     return None if any(now <= hour for hour in kept) else (now, usual)
+
+
+def _without_latest_empty_run(pts: Sequence[Point], local: Mapping[datetime, datetime], today: date) -> list[Point]:
+    """The history without the empty partitions that opened the target's day, where they are the end of the
+    history's one run of empty partitions (a group whose branches a storm closed from one noon to the next:
+    its rows absent, the other groups' making the partitions). A day opens at its first partition with rows:
+    its empty morning is a closure in no calendar, and its orders come after, as a day whose first partitions
+    are missing. A history with empty partitions elsewhere (a small group's quiet hours at zero) keeps them:
+    there an empty hour is a count, not a closure."""
+    opened = next((i for i in range(len(pts)) if local[pts[i].at].date() == today and pts[i].value > 0), None)
+    if opened is None or opened == 0 or pts[opened - 1].value > 0 or local[pts[opened - 1].at].date() != today:
+        return list(pts)
+    start = opened
+    while start > 0 and pts[start - 1].value <= 0:
+        start -= 1
+    if any(q.value <= 0 for q in pts[:start]) or any(q.value <= 0 for q in pts[opened:]):
+        return list(pts)
+    return [q for i, q in enumerate(pts) if not start <= i < opened or local[q.at].date() != today]
 
 
 def _kept_hours(pts: Sequence[Point], local: Mapping[datetime, datetime], target: datetime,

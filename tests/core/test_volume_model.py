@@ -4549,6 +4549,24 @@ def _gym_year(cal: HolidayCalendar, end: date, seed: int, lull_from: int = 15, l
         since = (day - date(day.year, 1, 2)).days
         f *= 1 + resolutions * math.exp(-since / 25) if since >= 0 else 1.0
         out.append(Point(datetime(day.year, day.month, day.day), round(3000 * f * math.exp(rng.gauss(0, 0.04)))))
+
+
+def _storm_branches(zeros_elsewhere: bool = False, seed: int = 3) -> list[Point]:
+    """One region's remittance pay-outs per branch hour, 08-18h Monday to Saturday (Sundays closed), from 3
+    November 2025, Poisson-like 5% noise: a storm closes the branches from noon on Wednesday 3 December to noon
+    the next day, their hours kept as partitions with no rows (the chain's other regions open), and the
+    Thursday afternoon carries the pay-outs the closure held back (x1.6). `zeros_elsewhere`: the history also
+    holds an empty first hour on every fourth date (a count that reaches zero, not a closure)."""
+    rng = random.Random(seed)
+    out, day = [], date(2025, 11, 3)
+    storm = (datetime(2025, 12, 3, 12), datetime(2025, 12, 4, 12))
+    while day <= date(2025, 12, 4):
+        for h in range(8, 19) if day.weekday() < 6 else ():
+            at = datetime(day.year, day.month, day.day, h)
+            factor = 0.0 if storm[0] <= at <= storm[1] else 1.6 if at > storm[1] else 1.0
+            if zeros_elsewhere and h == 8 and day.day % 4 == 0:
+                factor = 0.0
+            out.append(Point(at, round(2000 * (0.6 if h in (8, 18) else 1.0) * factor * math.exp(rng.gauss(0, 0.05)))))
         day += timedelta(days=1)
     return out
 
@@ -4610,3 +4628,87 @@ def test_the_same_dates_a_year_back_move_no_level_on_their_first_day_nor_on_a_on
             plain = forecast(history[-400:], at, calendar_=cal)
         assert (fc.baseline, fc.lower, fc.upper) == pytest.approx((plain.baseline, plain.lower, plain.upper))
         assert volume_model._same_dates_so_far is not None
+
+
+def test_a_group_whose_morning_a_storm_left_empty_opened_late_and_its_afternoon_carries_the_backlog():
+    """The reopening afternoon's 15h at x1.6 (main: above_band, the empty morning's partitions read as the day
+    opening at 08h as usual): the day opened at 13h, its first partition with rows, so a spike is judged by the
+    hard rule only; a double of it still fails, and so does the same x1.6 on an ordinary afternoon."""
+    history = _storm_branches()
+    target = datetime(2025, 12, 4, 15)
+    fc = forecast([q for q in history if q.at < target], target, grain="hour")
+    clean = next(q.value for q in history if q.at == target)
+    assert judge(fc, clean).passed, (clean, fc.baseline, fc.upper, fc.notes)
+    assert any("opened at 13h" in n for n in fc.notes), fc.notes
+    assert not judge(fc, 2 * clean).passed
+    ordinary = datetime(2025, 12, 2, 15)
+    fc_ordinary = forecast([q for q in history if q.at < ordinary], ordinary, grain="hour")
+    assert not judge(fc_ordinary, 1.6 * next(q.value for q in history if q.at == ordinary)).passed
+
+
+def test_an_empty_early_hour_of_a_series_that_sometimes_counts_zero_is_no_late_opening():
+    """The same region where the first hour of every fourth date counts zero: an empty first hour there is a
+    count, not a closure, so a day is not read as opening late (nor its spike left to the hard rule) for it."""
+    history = _storm_branches(zeros_elsewhere=True)
+    target = datetime(2025, 11, 28, 15)  # 28 November's 08h counted zero, as every fourth date's does
+    fc = forecast([q for q in history if q.at < target], target, grain="hour")
+    assert not any("opened at" in n for n in fc.notes), fc.notes
+    assert not judge(fc, 1.6 * next(q.value for q in history if q.at == target)).passed
+
+
+def _payday_branches(surge_until: date, seed: int = 4, surge: float = 1.45) -> list[Point]:
+    """The storm's region without its storm: pay-outs per branch hour, 08-18h Monday to Saturday, 5% noise, and
+    a surge x`surge` from noon on Monday 1 December 2025 (a payday's pick-ups) through `surge_until`."""
+    rng = random.Random(seed)
+    out, day = [], date(2025, 11, 3)
+    while day <= date(2025, 12, 6):
+        for h in range(8, 19) if day.weekday() < 6 else ():
+            at = datetime(day.year, day.month, day.day, h)
+            factor = surge if datetime(2025, 12, 1, 12) <= at and day <= surge_until else 1.0
+            out.append(Point(at, round(2000 * (0.6 if h in (8, 18) else 1.0) * factor * math.exp(rng.gauss(0, 0.05)))))
+        day += timedelta(days=1)
+    return out
+
+
+def test_the_morning_after_a_two_day_surge_may_open_at_the_level_before_it():
+    """A payday's surge from Monday noon through Tuesday, not accepted as a shift: Wednesday's 08h back at the
+    usual level (main: below_band, read against the run's level x1.45) passes; a 35% drop of it still fails."""
+    history = _payday_branches(surge_until=date(2025, 12, 2))
+    target = datetime(2025, 12, 3, 8)
+    fc = forecast([q for q in history if q.at < target], target, grain="hour")
+    clean = next(q.value for q in history if q.at == target)
+    assert judge(fc, clean).passed, (clean, fc.baseline, fc.lower, fc.shift, fc.notes)
+    assert any("may have ended with its days" in n for n in fc.notes), fc.notes
+    assert not judge(fc, 0.65 * clean).passed
+
+
+def test_a_surge_that_carried_into_a_third_day_or_was_accepted_is_not_read_as_ended():
+    """`_surge_may_have_ended` on a run the shift rule found from Monday noon: over two days the next day's first
+    hour may open at the level before it; over three days, accepted by its owner, or at a later hour of a day
+    already open, the run's level stands."""
+    history = _payday_branches(surge_until=date(2025, 12, 3))
+    local = {q.at: q.at for q in history} | {datetime(2025, 12, 3, 8): datetime(2025, 12, 3, 8),
+                                             datetime(2025, 12, 4, 8): datetime(2025, 12, 4, 8)}
+    start = next(i for i, q in enumerate(history) if q.at == datetime(2025, 12, 1, 12))
+
+    def ended(target: datetime, accepted: bool = False) -> float | None:
+        pts = [q for q in history if q.at < target]
+        run = {"index": start, "ratio": 1.45, "accepted": accepted}
+        return volume_model._surge_may_have_ended(run, pts, pts, local, target)
+
+    assert ended(datetime(2025, 12, 3, 8)) == 1.45
+    assert ended(datetime(2025, 12, 4, 8)) is None
+    assert ended(datetime(2025, 12, 3, 8), accepted=True) is None
+    assert ended(datetime(2025, 12, 2, 9)) is None
+
+
+def test_the_morning_after_a_surge_further_off_than_the_band_is_wide_is_read_at_its_level():
+    """A two-day surge of x2.5, more than the band's span (upper/lower): between its level and the one before it a
+    35% drop from the surge reads as its end, so the next morning's band is main's, the run's level alone."""
+    history = _payday_branches(surge_until=date(2025, 12, 2), surge=2.5)
+    target = datetime(2025, 12, 3, 8)
+    fc = forecast([q for q in history if q.at < target], target, grain="hour")
+    assert fc.shift is not None and not fc.shift["accepted"], fc.shift
+    assert fc.shift["ratio"] > fc.upper / fc.lower, (fc.shift, fc.lower, fc.upper)
+    assert not any("may have ended with its days" in n for n in fc.notes), fc.notes
+    assert not judge(fc, next(q.value for q in history if q.at == target)).passed
