@@ -1234,14 +1234,21 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     elif unseen:
         # never seen: like an ordinary hour or, where the weekend differs, like the weekend's same
         # hour (a holiday closes like a weekend: business hours quiet, a nightly batch unchanged),
-        # and it may be quieter than either (Labour Day x0.7 where Sunday is x0.9). Not heavier than
-        # an ordinary hour until its hours show it: where weekends are heavier (leisure), a
-        # duplicated holiday hour at x0.6 would otherwise pass as a weekend one
+        # and it may be quieter than either (Labour Day x0.7 where Sunday is x0.9). Where the weekend's
+        # same hour runs busier (leisure: a ski resort's Easter Monday skis like a Saturday), the upper
+        # side reaches it too, and the hard rule reads from there (see _busier_weekend)
         lower = min([lower, math.exp(level + effect - 2 * p.ceiling * 2),
                      *(math.exp(level + w - h - 2 * p.ceiling * 2) for w in weekend)])
+        # (only where the history holds no holiday at all: a holiday seen tells how this business's run)
+        busier = 0.0 if quiet_holidays or _holiday_behaviours(fit, False) else _busier_weekend(effect, weekend)
+        if busier > 0:
+            upper = max(upper, math.exp(log_pred + busier + h))
+            hard_ratio *= math.exp(busier)
         notes.append(f"{unseen} has no past occurrence: expected, judged by the hard rules only"
                      + (f" (like an ordinary hour or the weekend's same hour, x{math.exp(min(weekend) - effect):.2f}"
-                        f"-{math.exp(max(weekend) - effect):.2f} of it)" if weekend else ""))
+                        f"-{math.exp(max(weekend) - effect):.2f} of it)" if weekend else "")
+                     + (f": the weekend runs busier at this hour, so the band reaches its x{math.exp(busier):.2f} "
+                        "and the hard rule reads from there" if busier > 0 else ""))
     own_closed = own_calendar and unseen is not None and not so_far and not _holiday_behaviours(fit, quiet_holidays)
     if own_closed:
         # a market on a calendar of its own closes on its holidays (that is why its owner gave it one),
@@ -2190,6 +2197,20 @@ def _weekend_prior(fit: SeriesFit, target_feats: Mapping[str, object], used: Seq
         return []
     weekend = sorted(weekend_days(cal.country, cal.subdiv)) if cal.country else [5, 6]
     return [_effect_as_day(fit, target_feats, day) for day in weekend]
+
+
+def _busier_weekend(effect: float, weekend: Sequence[float]) -> float:
+    """How far (log) the busiest weekend day's same hour runs above the target's ordinary hour, 0 where
+    none does: what a holiday hour never seen may reach on a leisure business (its weekends busier than
+    its weekdays: a ski resort, a bar). Read only where the history holds no holiday at all (four weeks of
+    hours hold none): then nothing tells a holiday closed like an office's from one run like the weekend's,
+    and the band holds both (the lower side reaches the closed-like reading already). Where a holiday was
+    seen, its hours tell which way this business's holidays run (a bar's holiday night x0.6 of a weekday's,
+    doubled, must fail). The hard rule reads from that weekend hour too, so a duplicated weekend-like
+    holiday hour (2x its weekend day's) still fails. What it costs: a drop of a weekend-like holiday's
+    first hours to a weekday's level passes, and so does a doubled weekday-like holiday hour where the
+    weekend's hour runs above twice the weekday's over the band's half-width (x1.4 at the ceiling)."""
+    return max(0.0, max(weekend, default=effect) - effect)
 
 
 def _effect_as_day(fit: SeriesFit, target_feats: Mapping[str, object], day: int) -> float:

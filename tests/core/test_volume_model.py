@@ -361,6 +361,38 @@ def test_a_holiday_hour_never_seen_is_expected_like_the_weekends_same_hour():
     assert not judge(fc, 0.15 * fc.baseline).passed and judge(fc, 0.5 * fc.baseline).passed
 
 
+def _lift_hours(weekend: float, cal: HolidayCalendar, days: int = 28, seed: int = 8) -> list[Point]:
+    """A business open 08:00-16:59 only (a ski lift, an excursion boat): an hour's rows peak at noon, its weekend
+    days and its holidays run x`weekend` a weekday's (every hour)."""
+    rng, start = random.Random(seed), datetime(2026, 2, 25)
+    return [Point(at, round(_lift_mean(at, weekend, cal) * math.exp(rng.gauss(0, 0.04))))
+            for at in (start + timedelta(days=d, hours=h) for d in range(days) for h in range(8, 17))]
+
+
+def _lift_mean(at: datetime, weekend: float, cal: HolidayCalendar) -> float:
+    off = at.weekday() >= 5 or bool(cal.name(at.date()))
+    return 2000 * (1 - abs(at.hour - 12) / 8) * (weekend if off else 1.0)
+
+
+def test_a_holiday_hour_never_seen_on_a_leisure_series_may_run_like_its_busier_weekend():
+    """A leisure business (its weekend hours x1.8 a weekday's: a ski resort) whose four weeks of hours hold no
+    holiday: its holiday may run like its weekend (Easter Monday skied like a Saturday) as well as closed-like,
+    so at its first hour (no hours so far) the upper side reaches the weekend's same hour and the hard rule
+    reads from there. Before, a Saturday-like holiday failed the hard ratio at 1.8x a Wednesday's hour. A
+    doubled Saturday-like hour, an empty one and one at a tenth of a weekday's still fail; a series whose
+    weekend is quieter keeps its ordinary hour's top."""
+    cal = HolidayCalendar(dates={date(2026, 3, 25): "founders_day"})
+    target = datetime(2026, 3, 25, 8)  # a Wednesday's first open hour: the history ends the evening before
+    fc = forecast(_lift_hours(1.8, cal), target, grain="hour", calendar_=cal)
+    weekday, saturday = _lift_mean(datetime(2026, 3, 24, 8), 1.8, cal), _lift_mean(target, 1.8, cal)
+    assert judge(fc, saturday).passed and judge(fc, weekday).passed  # the Saturday-like hour failed on main
+    assert fc.unseen_holiday == "founders_day 08h" and "weekend runs busier" in " ".join(fc.notes), fc.notes
+    assert not judge(fc, 2 * saturday).passed and not judge(fc, 0).passed and not judge(fc, 0.1 * weekday).passed
+    assert fc.upper < 1.5 * saturday  # widened no further than the weekend's same hour and its noise
+    office = forecast(_lift_hours(0.5, cal), target, grain="hour", calendar_=cal)
+    assert "weekend runs busier" not in " ".join(office.notes) and not judge(office, 1.8 * weekday).passed
+
+
 def test_a_level_shift_the_day_after_a_holiday_is_confirmed_within_hours_on_an_hourly_series():
     """The neighbourhood of a holiday is a daily series' group: on an hourly series its hours
     neither form groups of one (each would explain itself, the new level too) nor hold back the
