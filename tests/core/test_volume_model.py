@@ -4581,6 +4581,8 @@ def _gym_year(cal: HolidayCalendar, end: date, seed: int, lull_from: int = 15, l
         since = (day - date(day.year, 1, 2)).days
         f *= 1 + resolutions * math.exp(-since / 25) if since >= 0 else 1.0
         out.append(Point(datetime(day.year, day.month, day.day), round(3000 * f * math.exp(rng.gauss(0, 0.04)))))
+        day += timedelta(days=1)
+    return out
 
 
 def _storm_branches(zeros_elsewhere: bool = False, seed: int = 3) -> list[Point]:
