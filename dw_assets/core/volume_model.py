@@ -172,6 +172,8 @@ BUSINESS_DAY_GROUPS = ("business_day", "business_day_from_end", "business_day_ed
 NEIGHBOURHOOD_GROUPS = ("near_holiday", "near_period_end")
 # the business days each side of a rolled day that may earn a group of their own (the eve of a payday)
 ROLLED_NEIGHBOURS = 1
+# the label of a day's place at the month's turn on a series open every day ("month_end -2d", see _month_turn)
+MONTH_TURN = "month_end"
 # the business-day groups that count from the month's end: a close read by them falls on business days
 FROM_END_GROUPS = ("business_day_from_end", "business_day_edge")
 # a partition of fewer rows than this moves by 10% or more by counting alone: an earned group's past
@@ -773,6 +775,9 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # Saturday, within the noise, and joins the ordinary days below; it still says the business closed)
     named_holidays = [str(fv.get("holiday", "")) for fv in feats]
     target_named = str(target_feats.get("holiday", ""))
+    # a month's turn day whose place showed no effect is an ordinary day for the shift rule and the level too: every
+    # month has six, and a calendar day it stays (a holiday's neighbour does) would keep a fifth of the days out
+    plain_turns = [(("near_period_end", fv.get("near_period_end")) in drop) and _is_month_turn(fv) for fv in feats]
     if drop:
         # an earned group whose past effect is within the noise joins the ordinary days (one refit)
         blank = {"holiday": "", "near_holiday": "", "near_period_end": "", "after_gap": 0, "month_of_year": "",
@@ -787,6 +792,8 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         # level) only when it showed an effect: the night hours of a holiday whose business hours
         # close look like every other night, and may confirm a new level
         special = _calendar_days(feats)
+    elif any(plain_turns):
+        special = [s and (now or not turn) for s, now, turn in zip(special, _calendar_days(feats), plain_turns)]
     # the owner said the weekly pattern changed from an accepted partition (`--shape`): every weekday's
     # (business day's) share is its occurrences' since, from the first one (the rule below waits for
     # two, as one occurrence alone is a fault as much as a new shape); a share with none yet is unknown
@@ -2246,7 +2253,9 @@ def _month_closes(pts: Sequence[Point], feats: list[dict[str, object]], target: 
         fv["near_period_end"] = ""
         if open_days == ALL_WEEK:
             # (a close is an office's: only a series closed on some weekdays has one; a series open
-            # every day, orders or events, learns its quarter's last day as its period end)
+            # every day, orders or events, learns its quarter's last day as its period end, and the
+            # calendar days around every month's turn as their own groups: rents, salaries, billing)
+            fv["near_period_end"] = _month_turn(day)
             continue
         if kind != "month" and day in last[1:]:
             fv["near_period_end"] = f"{kind}_end {-last.index(day)}d"
@@ -2256,6 +2265,28 @@ def _month_closes(pts: Sequence[Point], feats: list[dict[str, object]], target: 
         first = open_days_of(day.year, day.month, False)[:PERIOD_CLOSE_DAYS]
         if closed != "month" and day in first:
             fv["near_period_end"] = f"{closed}_end +{first.index(day) + 1}d"
+
+
+def _month_turn(day: date) -> str:
+    """A day of a series open every day by its place at the month's turn, in calendar days: the
+    PERIOD_CLOSE_DAYS days before the month's last ("month_end -2d") and its first PERIOD_CLOSE_DAYS
+    ("month_end +1d"); "" elsewhere. Leases, rents, salaries and bills turn with the month on every day of
+    the week, so the turn is counted in calendar days, not business days: a turn over a weekend read in
+    business days puts its Saturday among all Saturdays and splits the rest between two counts from either
+    end, so no count earns it. Each day is a group that must earn its place like a holiday's neighbour
+    (`_indistinct`, DISTINCT_Z["near_period_end"]); a history holds twelve turns a year, so a position
+    effect the history shows against its noise is earned, and one it does not show joins the ordinary days."""
+    last = calendar.monthrange(day.year, day.month)[1]
+    if last - PERIOD_CLOSE_DAYS <= day.day < last:
+        return f"{MONTH_TURN} {day.day - last}d"
+    if day.day <= PERIOD_CLOSE_DAYS:
+        return f"{MONTH_TURN} +{day.day}d"
+    return ""
+
+
+def _is_month_turn(fv: Mapping[str, object]) -> bool:
+    """Whether a day's `near_period_end` is a place at the month's turn (`_month_turn`), not a quarter's close."""
+    return str(fv.get("near_period_end", "")).startswith(MONTH_TURN)
 
 
 def _closes_on_business_days(fit: SeriesFit, days: Sequence[date], feats: list[dict[str, object]], target: datetime,
@@ -4105,7 +4136,10 @@ def _indistinct(fit: SeriesFit, used: Sequence[str], months_earned: bool = False
             # than the series' typical day: a Sunday of four rows that a holiday's neighbour fell on
             # (x0.25 of a Monday of forty, drawn 1) is no effect of the neighbourhood
             own = points[value]
-            counting = float(np.mean(counting_var[own])) * members / len(own) if own else 0.0
+            # (the median of more than two occurrences is moved by its typical occurrence's counting, not by a
+            # thin one's: a month's turn that fell once on a closed festival, two rows, is no noisier a group)
+            typical = np.median if members > 2 else np.mean
+            counting = float(typical(counting_var[own])) * members / len(own) if own else 0.0
             noise = month_sd if f == "month_of_year" else sd
             se = math.sqrt(max(noise ** 2, counting) * (math.pi / 2 if members > 2 else 1.0) / members)
             if abs(fit.effects[f].get(value, 0.0)) <= DISTINCT_Z["near_holiday" if neighbour else f] * se:
