@@ -174,6 +174,9 @@ NEIGHBOURHOOD_GROUPS = ("near_holiday", "near_period_end")
 ROLLED_NEIGHBOURS = 1
 # the label of a day's place at the month's turn on a series open every day ("month_end -2d", see _month_turn)
 MONTH_TURN = "month_end"
+# a day of the week this many times below the median day is closed-like (a hard ratio squared: loaded twice it is
+# still a hard ratio below): a series with one keeps a working week (see _works_every_day)
+LIGHT_DAY = 1.9 ** 2
 # the business-day groups that count from the month's end: a close read by them falls on business days
 FROM_END_GROUPS = ("business_day_from_end", "business_day_edge")
 # a partition of fewer rows than this moves by 10% or more by counting alone: an earned group's past
@@ -2232,6 +2235,7 @@ def _month_closes(pts: Sequence[Point], feats: list[dict[str, object]], target: 
     like a holiday's neighbourhood."""
     open_on_holidays = any(cal.name(q.at.date()) for q in pts)
     edges: dict[tuple[int, int, bool], list[date]] = {}  # each month's first or last open days, found once
+    every_day = open_days == ALL_WEEK and _works_every_day(pts)
 
     def open_days_of(year: int, month: int, last: bool) -> list[date]:
         """The month's first (or last, latest first) PERIOD_CLOSE_DAYS + 1 open days."""
@@ -2253,9 +2257,9 @@ def _month_closes(pts: Sequence[Point], feats: list[dict[str, object]], target: 
         fv["near_period_end"] = ""
         if open_days == ALL_WEEK:
             # (a close is an office's: only a series closed on some weekdays has one; a series open
-            # every day, orders or events, learns its quarter's last day as its period end, and the
-            # calendar days around every month's turn as their own groups: rents, salaries, billing)
-            fv["near_period_end"] = _month_turn(day)
+            # every day, orders or events, learns its quarter's last day as its period end, and one that
+            # works every day the calendar days around every month's turn as their own groups: rents, moves)
+            fv["near_period_end"] = _month_turn(day) if every_day else ""
             continue
         if kind != "month" and day in last[1:]:
             fv["near_period_end"] = f"{kind}_end {-last.index(day)}d"
@@ -2265,6 +2269,19 @@ def _month_closes(pts: Sequence[Point], feats: list[dict[str, object]], target: 
         first = open_days_of(day.year, day.month, False)[:PERIOD_CLOSE_DAYS]
         if closed != "month" and day in first:
             fv["near_period_end"] = f"{closed}_end +{first.index(day) + 1}d"
+
+
+def _works_every_day(pts: Sequence[Point]) -> bool:
+    """Whether a series open every day works every day: no day of the week's median stands LIGHT_DAY (a hard
+    ratio squared, the bar a weekday kept closed stands below its week by, `_open_occasions`) below the median
+    day's. A series with such a day (orders with a quiet Sunday, a canteen's weekends) keeps a working week, and
+    reads its month's turn in business days (BUSINESS_DAY_GROUPS); one without (removals, rents, a night
+    business) turns its month on calendar days (`_month_turn`)."""
+    by_day: dict[int, list[float]] = defaultdict(list)
+    for q in pts:
+        by_day[q.at.weekday()].append(q.value)
+    days = [median(v) for v in by_day.values()]
+    return len(days) == WEEK_DAYS and min(days) * LIGHT_DAY >= median(days)
 
 
 def _month_turn(day: date) -> str:
