@@ -778,9 +778,11 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # Saturday, within the noise, and joins the ordinary days below; it still says the business closed)
     named_holidays = [str(fv.get("holiday", "")) for fv in feats]
     target_named = str(target_feats.get("holiday", ""))
-    # a month's turn day whose place showed no effect is an ordinary day for the shift rule and the level too: every
-    # month has six, and a calendar day it stays (a holiday's neighbour does) would keep a fifth of the days out
-    plain_turns = [(("near_period_end", fv.get("near_period_end")) in drop) and _is_month_turn(fv) for fv in feats]
+    # a month's turn day is an ordinary day for the shift rule, the level and the weekly shape: its place's effect,
+    # where it showed one, is read from a dozen turns a year (a holiday's neighbour, from one or two, is no evidence
+    # of a level), and every month has six (as calendar days they would keep a fifth of the days out, and the first
+    # Sundays of a new weekly shape that fell on a turn would not count for it)
+    turns = [_is_month_turn(fv) for fv in feats]
     if drop:
         # an earned group whose past effect is within the noise joins the ordinary days (one refit)
         blank = {"holiday": "", "near_holiday": "", "near_period_end": "", "after_gap": 0, "month_of_year": "",
@@ -795,8 +797,9 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         # level) only when it showed an effect: the night hours of a holiday whose business hours
         # close look like every other night, and may confirm a new level
         special = _calendar_days(feats)
-    elif any(plain_turns):
-        special = [s and (now or not turn) for s, now, turn in zip(special, _calendar_days(feats), plain_turns)]
+    elif any(turns):
+        unturned = _calendar_days([{**fv, "near_period_end": ""} for fv in feats])
+        special = [s and (now or not turn) for s, now, turn in zip(special, unturned, turns)]
     # the owner said the weekly pattern changed from an accepted partition (`--shape`): every weekday's
     # (business day's) share is its occurrences' since, from the first one (the rule below waits for
     # two, as one occurrence alone is a fault as much as a new shape); a share with none yet is unknown
