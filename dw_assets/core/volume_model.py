@@ -172,6 +172,11 @@ BUSINESS_DAY_GROUPS = ("business_day", "business_day_from_end", "business_day_ed
 NEIGHBOURHOOD_GROUPS = ("near_holiday", "near_period_end")
 # the business days each side of a rolled day that may earn a group of their own (the eve of a payday)
 ROLLED_NEIGHBOURS = 1
+# the label of a day's place at the month's turn on a series open every day ("month_end -2d", see _month_turn)
+MONTH_TURN = "month_end"
+# a day of the week this many times below the median day is closed-like (a hard ratio squared: loaded twice it is
+# still a hard ratio below): a series with one keeps a working week (see _works_every_day)
+LIGHT_DAY = 1.9 ** 2
 # the business-day groups that count from the month's end: a close read by them falls on business days
 FROM_END_GROUPS = ("business_day_from_end", "business_day_edge")
 # a partition of fewer rows than this moves by 10% or more by counting alone: an earned group's past
@@ -793,6 +798,11 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     # Saturday, within the noise, and joins the ordinary days below; it still says the business closed)
     named_holidays = [str(fv.get("holiday", "")) for fv in feats]
     target_named = str(target_feats.get("holiday", ""))
+    # a month's turn day is an ordinary day for the shift rule, the level and the weekly shape: its place's effect,
+    # where it showed one, is read from a dozen turns a year (a holiday's neighbour, from one or two, is no evidence
+    # of a level), and every month has six (as calendar days they would keep a fifth of the days out, and the first
+    # Sundays of a new weekly shape that fell on a turn would not count for it)
+    turns = [_is_month_turn(fv) for fv in feats]
     if drop:
         # an earned group whose past effect is within the noise joins the ordinary days (one refit)
         blank = {"holiday": "", "near_holiday": "", "near_period_end": "", "after_gap": 0, "month_of_year": "",
@@ -807,6 +817,9 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         # level) only when it showed an effect: the night hours of a holiday whose business hours
         # close look like every other night, and may confirm a new level
         special = _calendar_days(feats)
+    elif any(turns):
+        unturned = _calendar_days([{**fv, "near_period_end": ""} for fv in feats])
+        special = [s and (now or not turn) for s, now, turn in zip(special, unturned, turns)]
     # the owner said the weekly pattern changed from an accepted partition (`--shape`): every weekday's
     # (business day's) share is its occurrences' since, from the first one (the rule below waits for
     # two, as one occurrence alone is a fault as much as a new shape); a share with none yet is unknown
@@ -2406,6 +2419,7 @@ def _month_closes(pts: Sequence[Point], feats: list[dict[str, object]], target: 
     like a holiday's neighbourhood."""
     open_on_holidays = any(cal.name(q.at.date()) for q in pts)
     edges: dict[tuple[int, int, bool], list[date]] = {}  # each month's first or last open days, found once
+    every_day = open_days == ALL_WEEK and _works_every_day(pts)
 
     def open_days_of(year: int, month: int, last: bool) -> list[date]:
         """The month's first (or last, latest first) PERIOD_CLOSE_DAYS + 1 open days."""
@@ -2427,7 +2441,9 @@ def _month_closes(pts: Sequence[Point], feats: list[dict[str, object]], target: 
         fv["near_period_end"] = ""
         if open_days == ALL_WEEK:
             # (a close is an office's: only a series closed on some weekdays has one; a series open
-            # every day, orders or events, learns its quarter's last day as its period end)
+            # every day, orders or events, learns its quarter's last day as its period end, and one that
+            # works every day the calendar days around every month's turn as their own groups: rents, moves)
+            fv["near_period_end"] = _month_turn(day) if every_day else ""
             continue
         if kind != "month" and day in last[1:]:
             fv["near_period_end"] = f"{kind}_end {-last.index(day)}d"
@@ -2437,6 +2453,41 @@ def _month_closes(pts: Sequence[Point], feats: list[dict[str, object]], target: 
         first = open_days_of(day.year, day.month, False)[:PERIOD_CLOSE_DAYS]
         if closed != "month" and day in first:
             fv["near_period_end"] = f"{closed}_end +{first.index(day) + 1}d"
+
+
+def _works_every_day(pts: Sequence[Point]) -> bool:
+    """Whether a series open every day works every day: no day of the week's median stands LIGHT_DAY (a hard
+    ratio squared, the bar a weekday kept closed stands below its week by, `_open_occasions`) below the median
+    day's. A series with such a day (orders with a quiet Sunday, a canteen's weekends) keeps a working week, and
+    reads its month's turn in business days (BUSINESS_DAY_GROUPS); one without (removals, rents, a night
+    business) turns its month on calendar days (`_month_turn`)."""
+    by_day: dict[int, list[float]] = defaultdict(list)
+    for q in pts:
+        by_day[q.at.weekday()].append(q.value)
+    days = [median(v) for v in by_day.values()]
+    return len(days) == WEEK_DAYS and min(days) * LIGHT_DAY >= median(days)
+
+
+def _month_turn(day: date) -> str:
+    """A day of a series open every day by its place at the month's turn, in calendar days: the
+    PERIOD_CLOSE_DAYS days before the month's last ("month_end -2d") and its first PERIOD_CLOSE_DAYS
+    ("month_end +1d"); "" elsewhere. Leases, rents, salaries and bills turn with the month on every day of
+    the week, so the turn is counted in calendar days, not business days: a turn over a weekend read in
+    business days puts its Saturday among all Saturdays and splits the rest between two counts from either
+    end, so no count earns it. Each day is a group that must earn its place like a holiday's neighbour
+    (`_indistinct`, DISTINCT_Z["near_period_end"]); a history holds twelve turns a year, so a position
+    effect the history shows against its noise is earned, and one it does not show joins the ordinary days."""
+    last = calendar.monthrange(day.year, day.month)[1]
+    if last - PERIOD_CLOSE_DAYS <= day.day < last:
+        return f"{MONTH_TURN} {day.day - last}d"
+    if day.day <= PERIOD_CLOSE_DAYS:
+        return f"{MONTH_TURN} +{day.day}d"
+    return ""
+
+
+def _is_month_turn(fv: Mapping[str, object]) -> bool:
+    """Whether a day's `near_period_end` is a place at the month's turn (`_month_turn`), not a quarter's close."""
+    return str(fv.get("near_period_end", "")).startswith(MONTH_TURN)
 
 
 def _closes_on_business_days(fit: SeriesFit, days: Sequence[date], feats: list[dict[str, object]], target: datetime,
@@ -4421,7 +4472,10 @@ def _indistinct(fit: SeriesFit, used: Sequence[str], months_earned: bool = False
             # than the series' typical day: a Sunday of four rows that a holiday's neighbour fell on
             # (x0.25 of a Monday of forty, drawn 1) is no effect of the neighbourhood
             own = points[value]
-            counting = float(np.mean(counting_var[own])) * members / len(own) if own else 0.0
+            # (the median of more than two occurrences is moved by its typical occurrence's counting, not by a
+            # thin one's: a month's turn that fell once on a closed festival, two rows, is no noisier a group)
+            typical = np.median if members > 2 else np.mean
+            counting = float(typical(counting_var[own])) * members / len(own) if own else 0.0
             noise = month_sd if f == "month_of_year" else sd
             se = math.sqrt(max(noise ** 2, counting) * (math.pi / 2 if members > 2 else 1.0) / members)
             if abs(fit.effects[f].get(value, 0.0)) <= DISTINCT_Z["near_holiday" if neighbour else f] * se:

@@ -1321,6 +1321,75 @@ def test_a_quarter_close_over_three_days_is_learned_on_each_of_them():
     assert "near:" not in fc.group and judge(fc, next(p.value for p in history if p.at == datetime(2025, 9, 29))).passed
 
 
+def _moves(seed: int = 41, turn: float = 1.35) -> list[Point]:
+    """Removals booked every day of the week (weekends x1.5), leases ending with the month: its last three
+    calendar days and the next month's first two `turn` times busier, whatever the weekday; 6% noise."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(761):  # 1 January 2024 to 31 January 2026
+        d = date(2024, 1, 1) + timedelta(days=i)
+        last = calendar.monthrange(d.year, d.month)[1]
+        mean = 300.0 * (1.5 if d.weekday() >= 5 else 1.0) * (turn if d.day <= 2 or d.day > last - 3 else 1.0)
+        out.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.06)))))
+    return out
+
+
+def test_a_month_turn_on_every_day_of_the_week_is_earned_in_calendar_days():
+    history = _moves()
+    # a series open every day turns its month on calendar days: Friday 2 January 2026 (its second day), Saturday
+    # 3 January 2026 (an ordinary day after it), Thursday 29 (three days before its end) and Wednesday 28 January
+    # 2026 (the fourth, ordinary: no group where the history shows no effect). Counted in business days, the
+    # turn's weekends join every weekend and neither count from an end earns the rest
+    for target, turn in ((datetime(2026, 1, 2), True), (datetime(2025, 11, 29), True),
+                         (datetime(2026, 1, 29), True), (datetime(2026, 1, 28), False), (datetime(2026, 1, 3), False)):
+        value = next(p.value for p in history if p.at == target)
+        fc = forecast([p for p in history if p.at < target], target)
+        assert ("near:month_end" in fc.group) == turn, (target, fc.group)
+        assert judge(fc, value).passed, (target, fc.group, value / fc.baseline)
+        assert not judge(fc, value * 0.65).passed, (target, fc.group)
+    # a series whose month turns like any other day earns no such group
+    history = _moves(turn=1.0)
+    for target in (datetime(2026, 1, 2), datetime(2026, 1, 30)):
+        fc = forecast([p for p in history if p.at < target], target)
+        assert "near:" not in fc.group, fc.group
+
+
+def test_a_month_turn_that_showed_no_effect_confirms_a_new_level_like_any_day():
+    # orders every day, no month turn, a step of +40% from Saturday 1 November 2025: its first three days are the
+    # month's "+1d".."+3d", which showed nothing and joined the ordinary days; they confirm the new level (a
+    # calendar day would not: the shift would wait for three days after them), so Wednesday the 5th is judged
+    # against it, as it was before the turn was read
+    history = _moves(turn=1.0)
+    step = datetime(2025, 11, 1)
+    history = [Point(p.at, round(p.value * 1.4)) if p.at >= step else p for p in history]
+    target = datetime(2025, 11, 5)
+    value = next(p.value for p in history if p.at == target)
+    fc = forecast([p for p in history if p.at < target], target)
+    assert fc.shift is not None and fc.shift["at"] == step.isoformat(), fc.shift
+    assert judge(fc, value).passed and not judge(fc, 0.6 * value).passed, value / fc.baseline
+
+
+def test_a_month_turn_of_a_few_rows_is_not_lost_to_its_one_thin_occurrence():
+    # a branch of some forty removals a day, the month's turn x1.35, a stocktake closing it (x0.05, two rows) on
+    # five of the history's days before the month's last: the turn's median of thirteen is moved by its typical
+    # day's counting, not by the mean of its counting variances, which the closed days' two rows dominate
+    closed = {date(2024, 11, 29), date(2025, 1, 30), date(2025, 4, 29), date(2025, 6, 29), date(2025, 9, 29)}
+    cal = HolidayCalendar(dates=dict.fromkeys(closed, "stocktake"))
+    rng, counts = random.Random(7), np.random.default_rng(7)
+    history = []
+    for i in range(761):  # 1 January 2024 to 31 January 2026
+        d = date(2024, 1, 1) + timedelta(days=i)
+        last = calendar.monthrange(d.year, d.month)[1]
+        mean = 40.0 * (1.5 if d.weekday() >= 5 else 1.0) * (1.35 if d.day <= 2 or d.day > last - 3 else 1.0)
+        mean *= 0.05 if d in closed else 1.0
+        history.append(Point(datetime(d.year, d.month, d.day), int(counts.poisson(mean * math.exp(rng.gauss(0, 0.04))))))
+    for target in (datetime(2025, 12, 30), datetime(2026, 1, 30)):
+        value = next(p.value for p in history if p.at == target)
+        fc = forecast([p for p in history if target - timedelta(days=400) <= p.at < target], target, calendar_=cal)
+        assert "near:month_end -1d" in fc.group, (target, fc.group)
+        assert judge(fc, value).passed and not judge(fc, 2 * value).passed, (target, value / fc.baseline)
+
+
 def _logins(at: datetime, cal: HolidayCalendar, holiday_business: float = 0.35) -> float:
     """Peaks at 10:00 and 15:00; weekends quiet by day (x0.4) and busier in the evening (x1.3); a
     holiday's business hours at `holiday_business` and its evening x1.2: like a weekend, not exactly."""
