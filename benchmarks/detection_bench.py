@@ -259,6 +259,21 @@ areas, Lithuania's on its calendar and Latvia's and Estonia's on their own (Latv
 the Monday, its bridge days worked on a Saturday), Singles' Day's parcels from Asia, the Christmas peak and a
 snowstorm in no calendar, a supermarket chain's lockers as a step, a sorting hub's failure in the history) were
 written blind the same way and are held out until that round's final run.
+The twenty-second round's four (`parking_stjohns_hourly`: a St. John's parking app's sessions per local hour by
+zone, four zones (Mount Pearl's lots some twenty times smaller than downtown), in Newfoundland's half-hour zone
+(every point on :30 UTC), the Regatta's civic holiday configured for its Wednesday and postponed by the race
+committee to the Thursday, the George Street Festival's nights and cruise ships in no calendar, coinless meters
+downtown as a step, a payment gateway's failure in the history; `museums_si`: a Ljubljana museum group's visitors
+per open day by museum, five museums, shut on Mondays, free on the first Sunday of every month and on Prešeren Day,
+the Summer Museum Night and school groups in no calendar, the City Museum shut for seven weeks of works and reopened
+with a ramp back, a tourist card as a step, a ticketing failure in the history; `milk_uy_semimonthly`: a Uruguayan
+dairy co-op's milk received per half-month (the 1st-15th and the 16th-end, keyed on the first day) by basin, three
+basins, halves of 13 to 16 days, holidays moving nothing, the spring flush, the 2022-23 drought and a heat wave in no
+calendar, a rival's farmers as a step, a plant conflict in the history; `laundries_my`: a Malaysian laundromat
+chain's cycles per day by state, six states each on its own calendar (Kelantan's Friday-Saturday weekend, Johor's
+moved back to Saturday-Sunday in the history, the one-off holiday of 15 September 2025), Raya's cleaning and
+exodus and the Lunar New Year's washing taboo in no calendar, a rival's Johor outlets as a step, a platform
+failure in the history) were written blind the same way and are held out until that round's final run.
 """
 
 from __future__ import annotations
@@ -5398,6 +5413,416 @@ def lockers_lt_lv_ee(seed: int) -> Estate:
                   group_calendars=calendars)
 
 
+# The twenty-second round (issue 16): written blind (from the Estate dataclass, the generators' helpers and the
+# bench's categories and faults, not the model's internals), never run on the model before the round's final
+# run. Each has its own number of groups (four, five, three, six)
+
+# a St. John's (Newfoundland) parking app's sessions started per local hour against the zone's busiest hour on an
+# ordinary weekday: downtown's office commuters at 08:00 and its bar crowd at night, the hospital's and university's
+# shift changes (07:00 and 19:00) and visiting hours, the harbourfront's sightseers, Mount Pearl's shoppers
+_PARKING_HOURS = {
+    "downtown": [0.14, 0.1, 0.06, 0.02, 0.01, 0.01, 0.06, 0.5, 1.0, 0.75, 0.6, 0.7, 0.9, 0.75, 0.6, 0.5, 0.45, 0.42,
+                 0.38, 0.32, 0.3, 0.28, 0.24, 0.18],
+    "health_sciences": [0.08, 0.04, 0.03, 0.03, 0.04, 0.12, 1.0, 0.85, 0.7, 0.65, 0.7, 0.6, 0.62, 0.75, 0.7, 0.5,
+                        0.4, 0.45, 0.8, 0.55, 0.35, 0.2, 0.1, 0.06],
+    "harbourfront": [0.05, 0.03, 0.02, 0.01, 0.01, 0.02, 0.08, 0.25, 0.45, 0.7, 0.9, 1.0, 1.0, 0.95, 0.9, 0.8, 0.65,
+                     0.5, 0.45, 0.5, 0.45, 0.3, 0.15, 0.08],
+    "mount_pearl": [0.0, 0.0, 0.0, 0.0, 0.0, 0.01, 0.05, 0.25, 0.5, 0.7, 0.85, 1.0, 0.95, 0.9, 0.85, 0.8, 0.75, 0.7,
+                    0.55, 0.45, 0.3, 0.15, 0.05, 0.01],
+}
+# by weekday (Monday first): downtown's offices empty at weekends (on-street parking is free on Sundays), the
+# harbourfront's visitors come at weekends, the hospital's visitors a little less
+_PARKING_WEEK = {
+    "downtown": [1.0, 1.0, 1.0, 1.05, 1.1, 0.7, 0.3],
+    "health_sciences": [1.0, 1.0, 1.0, 1.0, 0.95, 0.6, 0.55],
+    "harbourfront": [0.85, 0.85, 0.9, 0.95, 1.05, 1.3, 1.25],
+    "mount_pearl": [0.95, 0.95, 0.95, 1.0, 1.1, 1.05, 0.35],
+}
+# an ordinary weekday's sessions at the zone's busiest hour; Mount Pearl's few municipal lots are some twenty times
+# smaller than downtown's streets
+_PARKING_PEAK = {"downtown": 420.0, "health_sciences": 260.0, "harbourfront": 110.0, "mount_pearl": 19.0}
+_GEORGE_STREET_NIGHTS = 1.9  # downtown's Thursday to Saturday nights (21:00-02:59: George Street's bars)
+_GEORGE_STREET_FESTIVAL = (date(2026, 7, 30), date(2026, 8, 4))  # nights of concerts on George Street (no calendar)
+# cruise ships alongside in St. John's harbour (the port's schedule, in no calendar): its passengers ashore 08:00-17:59
+_CRUISE_CALLS = [date(2026, 7, 8), date(2026, 7, 17), date(2026, 7, 24), date(2026, 7, 30), date(2026, 8, 4),
+                 date(2026, 8, 12)]
+# the Royal St. John's Regatta: a civic holiday in St. John's on the first Wednesday of August, weather permitting;
+# the owner's calendar holds the planned Wednesday, the race committee postponed it a day for wind (the call is
+# made at 07:00 on the morning itself)
+_REGATTA_PLANNED = date(2026, 8, 5)
+_REGATTA_HELD = date(2026, 8, 6)
+_ORANGEMENS_DAY = date(2026, 7, 13)  # a provincial government holiday (its offices shut), in no package calendar
+_COINLESS = datetime(2026, 8, 10, 8)  # local: downtown's coin pay stations removed, the app or a card at the meter
+_GATEWAY_OUTAGE = (datetime(2026, 7, 21, 14), datetime(2026, 7, 21, 16))  # local: the app's payment gateway down
+
+
+def _night_of(local: datetime) -> date:
+    """The evening a local hour's night belongs to (00:00-05:59 is the previous day's night out)."""
+    return (local - timedelta(hours=6)).date()
+
+
+def parking_stjohns_hourly(seed: int) -> Estate:
+    """Blind (twenty-second round): a St. John's parking app's sessions started per local hour by zone (four:
+    downtown 420 at its busiest ordinary weekday hour, the health sciences centre and university 260, the
+    harbourfront 110 and Mount Pearl's municipal lots 19, some twenty times smaller than downtown; in an order set by
+    the seed), in America/St_Johns (Newfoundland Daylight Time, 2.5 hours behind UTC: every point on :30 UTC; no
+    clock change inside), on Newfoundland's holidays (the `holidays` package's CA-NL) plus the date the owner
+    configured for the Royal St. John's Regatta, Wednesday 5 August 2026 (the civic holiday of the first Wednesday
+    of August). Every hour is a partition (nights of a handful of sessions, Mount Pearl's at zero). Each zone's day
+    (`_PARKING_HOURS`) and week (`_PARKING_WEEK`); downtown's Thursday to Saturday nights x1.9 (21:00-02:59). In no
+    calendar: the Regatta postponed by the race committee for wind to Thursday 6 August (the owner's Wednesday an
+    ordinary working day but for its 06:00-07:59, x0.8, everyone waiting for the 07:00 call; the Thursday like a
+    Saturday in downtown, the hospital zone and Mount Pearl, downtown's evening from 18:00 x1.6, the harbourfront
+    x1.5 from 10:00); the George Street Festival's nights (30 July to 4 August, 20:00-02:59 downtown x2.2);
+    cruise ships alongside (08:00-17:59: the harbourfront x1.9, downtown x1.1); Orangemen's Day (Monday 13 July,
+    government offices shut: downtown x0.8 by day). From Monday 10 August 08:00 downtown's coin pay stations are
+    gone (+40% of downtown's sessions through the app, accepted by the owner as a shift). The app's payment gateway
+    failed on Tuesday 21 July 14:00-16:59 (every zone x0.1; unlabelled, history only). Poisson counts with 5% extra
+    noise per hour and zone. From Saturday 4 July 2026: four weeks read, Saturday 1 August to Friday 14 August
+    evaluated."""
+    rng = random.Random(seed)
+    zone = "America/St_Johns"
+    cal = HolidayCalendar(country="CA", subdiv="NL", dates={_REGATTA_PLANNED: "Royal St. John's Regatta"})
+    tz, utc = ZoneInfo(zone), ZoneInfo("UTC")
+    zones = _unequal(rng, list(_PARKING_PEAK))
+    to_utc = lambda local: local.replace(tzinfo=tz).astimezone(utc).replace(tzinfo=None)
+    start, first, last = date(2026, 7, 4), date(2026, 8, 1), date(2026, 8, 14)
+    series, cats, incidents = [], {}, set()
+    for k in range((last - start).days + 1):
+        d = start + timedelta(days=k)
+        for h in range(24):
+            local = datetime(d.year, d.month, d.day, h)
+            night = _night_of(local)
+            nightlife = h >= 21 or h <= 2
+            festival = _GEORGE_STREET_FESTIVAL[0] <= night <= _GEORGE_STREET_FESTIVAL[1] and (h >= 20 or h <= 2)
+            cruise = d in _CRUISE_CALLS and 8 <= h <= 17
+            outage = _GATEWAY_OUTAGE[0] <= local <= _GATEWAY_OUTAGE[1]
+            groups = []
+            for z in zones:
+                like = 5 if d == _REGATTA_HELD and z != "harbourfront" else d.weekday()
+                f = _PARKING_WEEK[z][like] * _PARKING_HOURS[z][h]
+                if z == "downtown":
+                    f *= _GEORGE_STREET_NIGHTS if nightlife and night.weekday() in (3, 4, 5) else 1.0
+                    f *= 2.2 if festival else 1.0
+                    f *= 1.1 if cruise else 1.0
+                    f *= 1.6 if d == _REGATTA_HELD and h >= 18 else 1.0
+                    f *= 0.8 if d == _ORANGEMENS_DAY and 7 <= h <= 17 else 1.0
+                    f *= 1.4 if local >= _COINLESS else 1.0
+                elif z == "harbourfront":
+                    f *= 1.9 if cruise else 1.0
+                    f *= 1.5 if d == _REGATTA_HELD and h >= 10 else 1.0
+                if d == _REGATTA_PLANNED and 6 <= h <= 7 and z in ("downtown", "health_sciences"):
+                    f *= 0.8
+                f *= 0.1 if outage else 1.0
+                groups.append(_poisson(rng, _PARKING_PEAK[z] * f * math.exp(rng.gauss(0, 0.05))))
+            at = to_utc(local)
+            series.append((at, groups))
+            if outage:
+                incidents.add(at)
+            if d == _REGATTA_HELD:
+                cats[at] = "regatta"
+            elif d == _REGATTA_PLANNED:
+                cats[at] = "regatta_postponed"
+            elif festival:
+                cats[at] = "george_street_festival"
+            elif cruise:
+                cats[at] = "cruise_ship"
+    stamps = [at for at, _ in series]
+    shift = to_utc(_COINLESS)
+    for at in stamps[stamps.index(shift) + 1:stamps.index(shift) + 1 + 24 * 3]:  # the next three days' hours
+        cats.setdefault(at, "after_shift")
+    tail = to_utc(datetime(first.year, first.month, first.day))
+    return Estate("parking_stjohns_hourly", "hour", series, stamps.index(tail), cal, cats, [shift], timezone=zone,
+                  incidents=incidents)
+
+
+# a Ljubljana museum group's visitors by weekday (Monday first; every museum shut on Mondays: no partition)
+_MUSEUM_WEEK = [0.0, 0.75, 0.8, 0.85, 0.95, 1.45, 1.3]
+# an ordinary Tuesday to Sunday's visitors (the week's mean day) by museum; the Museum of Architecture and Design,
+# out at Fužine castle, about fifteen times smaller than the National Gallery
+_MUSEUM_DAILY = {"national_gallery": 520.0, "national_museum": 380.0, "modern_art": 240.0, "city_museum": 300.0,
+                 "architecture": 34.0}
+# by month (read at mid-month), against the year's mean: the city's tourists in summer and at the Christmas fair,
+# school groups in term time (the National Museum's and Architecture's weekdays)
+_MUSEUM_SEASONS = {
+    "national_gallery": [0.8, 0.85, 0.95, 1.0, 1.05, 1.05, 1.2, 1.25, 1.05, 0.95, 0.85, 1.0],
+    "national_museum": [0.85, 0.95, 1.05, 1.1, 1.15, 1.0, 0.85, 0.85, 1.0, 1.05, 1.0, 1.0],
+    "modern_art": [0.9, 0.95, 1.0, 1.0, 1.0, 1.0, 0.95, 0.95, 1.05, 1.1, 1.05, 1.0],
+    "city_museum": [0.75, 0.8, 0.9, 1.0, 1.05, 1.1, 1.35, 1.4, 1.1, 0.95, 0.85, 1.0],
+    "architecture": [0.85, 0.9, 1.05, 1.1, 1.15, 1.0, 0.85, 0.85, 1.0, 1.05, 1.05, 0.95],
+}
+_SCHOOL_TRIPS = {"national_museum": 0.25, "architecture": 0.3}  # term-time weekdays' school groups (no calendar)
+# free admission on the first Sunday of each month (the museums' own rule, in no calendar): the year's busiest days
+_FREE_SUNDAY = {"national_gallery": 2.6, "national_museum": 2.4, "modern_art": 2.2, "city_museum": 2.5,
+                "architecture": 1.7}
+_MUSEUM_NIGHT = 3.4  # the Summer Museum Night (the third Saturday of June): open to midnight and free (no calendar)
+_PRESEREN_DAY = 2.3  # Prešeren Day (8 February), the culture holiday: every museum open and free
+_MUSEUMS_CLOSED = ("New Year's Day", "Easter Sunday", "Day of Remembrance for the Dead", "Christmas Day")
+# the City Museum shut for a new climate-control plant, then reopened: its visitors climb back from 55% over eight
+# weeks (word of mouth, schools rebooking)
+_CITY_MUSEUM_WORKS = (date(2024, 10, 15), date(2024, 12, 1))
+_CITY_MUSEUM_RAMP = (date(2024, 12, 3), date(2025, 1, 26), 0.55)
+_URBANA_CARD = date(2025, 7, 1)  # the city's tourist card starts to include the National Gallery
+_TICKETING_OUTAGE = date(2024, 8, 10)  # the group's ticketing system down (cash tickets sold, not recorded)
+
+
+def _first_sunday(d: date) -> bool:
+    return d.weekday() == 6 and d.day <= 7
+
+
+def _museum_night(d: date) -> bool:
+    """The third Saturday of June."""
+    return d.month == 6 and d.weekday() == 5 and 15 <= d.day <= 21
+
+
+def museums_si(seed: int) -> Estate:
+    """Blind (twenty-second round): a Ljubljana museum group's visitors per open day by museum (five: the National
+    Gallery 520 an ordinary day, the National Museum 380, the City Museum 300, Modern Art 240 and the Museum of
+    Architecture and Design 34, fifteen times smaller than the Gallery; in an order set by the seed), on Slovenia's
+    holidays (the `holidays` package's SI). Tuesday to Sunday: every museum is shut on Mondays and on New Year's
+    Day (1 and 2 January), Easter Sunday, 1 November and Christmas Day (no partition); other holidays open like a Sunday, Prešeren
+    Day (8 February, the culture holiday) free for all (x2.3). The week (`_MUSEUM_WEEK`), each museum's months
+    (`_MUSEUM_SEASONS`: the city's tourists in summer, school groups in term). In no calendar: free admission on the
+    first Sunday of every month (x1.7 to x2.6: the busiest days of the year), the Summer Museum Night on the third
+    Saturday of June (x3.4), school groups on term-time weekdays (the National Museum +25%, Architecture +30%, not
+    in July and August nor the Christmas week), the Christmas fair's tourists (26 December to 6 January x1.3). The
+    City Museum closed for works from 15 October to 1 December 2024 (zero there) and reopened on 3 December at 55%
+    of its level, climbing back to all of it by 26 January 2025. From Tuesday 1 July 2025 the city's tourist card
+    includes the National Gallery (+30% there, accepted by the owner as a shift). The ticketing system failed on
+    Saturday 10 August 2024 (every museum x0.25; unlabelled, history only). Poisson counts with 6% extra noise per
+    museum; +4% a year. From 2 January 2024 (the open days of 763 calendar days, the first Wednesday 3 January, the
+    last Sunday 1 February 2026): from Tuesday 7 January 2025 evaluated."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="SI")
+    museums = _unequal(rng, list(_MUSEUM_DAILY))
+    start, n = date(2024, 1, 2), 763
+    series, cats, incidents = [], {}, set()
+    for i in range(n):
+        d = start + timedelta(days=i)
+        holiday = cal.name(d)
+        if d.weekday() == 0 or any(name in holiday for name in _MUSEUMS_CLOSED):
+            continue
+        at = datetime(d.year, d.month, d.day)
+        free, night = _first_sunday(d), _museum_night(d)
+        fair = (d.month == 12 and d.day >= 26) or (d.month == 1 and d.day <= 6)
+        term = d.month not in (7, 8) and not fair and not holiday
+        groups = []
+        for m in museums:
+            f = _MUSEUM_WEEK[6 if holiday else d.weekday()] * _season_at(_MUSEUM_SEASONS[m], d)
+            f *= 1 + _SCHOOL_TRIPS.get(m, 0.0) if term and d.weekday() <= 4 else 1.0
+            f *= _FREE_SUNDAY[m] if free else 1.0
+            f *= _MUSEUM_NIGHT if night else 1.0
+            f *= _PRESEREN_DAY if "Prešeren" in holiday else 1.0
+            f *= 1.3 if fair else 1.0
+            f *= 1.04 ** (i / 365.25)
+            if m == "city_museum":
+                f *= 0.0 if _CITY_MUSEUM_WORKS[0] <= d <= _CITY_MUSEUM_WORKS[1] else _ramp(d, *_CITY_MUSEUM_RAMP)
+            f *= 1.3 if m == "national_gallery" and d >= _URBANA_CARD else 1.0
+            f *= 0.25 if d == _TICKETING_OUTAGE else 1.0
+            groups.append(_poisson(rng, _MUSEUM_DAILY[m] * f * math.exp(rng.gauss(0, 0.06))))
+        series.append((at, groups))
+        if d == _TICKETING_OUTAGE:
+            incidents.add(at)
+        if night:
+            cats[at] = "museum_night"
+        elif free:
+            cats[at] = "free_sunday"
+        elif holiday:
+            cats[at] = "holiday"
+        elif fair:
+            cats[at] = "christmas_fair"
+        elif _CITY_MUSEUM_RAMP[0] <= d < _CITY_MUSEUM_RAMP[1]:
+            cats[at] = "reopening"
+    shift = datetime(_URBANA_CARD.year, _URBANA_CARD.month, _URBANA_CARD.day)
+    stamps = [at for at, _ in series]
+    for at in stamps[stamps.index(shift) + 1:stamps.index(shift) + 25]:  # the next four weeks' open days
+        cats.setdefault(at, "after_shift")
+    evaluate_from = next(i for i, at in enumerate(stamps) if at >= datetime(2025, 1, 7))
+    return Estate("museums_si", "day", series, evaluate_from, cal, cats, [shift], incidents=incidents)
+
+
+# a Uruguayan dairy cooperative's milk received per day, by month (read at mid-month) against the year's mean: the
+# spring flush on new pasture (September to November), the summer's heat and the autumn's dry-off and calving gap
+_MILK_SEASON = [0.95, 0.88, 0.85, 0.8, 0.78, 0.82, 0.92, 1.05, 1.2, 1.3, 1.25, 1.08]
+_MILK_DAILY = {"san_jose": 1_450.0, "florida": 1_100.0, "colonia": 780.0}  # thousand litres an ordinary day, by basin
+_MILK_GROWTH = 0.02  # a year's growth in milk per cow
+# the 2022-23 drought, Uruguay's worst in decades (in no calendar): pastures burnt, cows fed on reserves
+_DROUGHT = (date(2022, 11, 1), date(2023, 4, 15), 0.82)
+_HEAT_WAVE = (date(2026, 1, 19), date(2026, 1, 31), 0.86)  # cows' yield down in a heat wave (in no calendar)
+_RIVAL_FARMERS = date(2026, 3, 1)  # a rival processor closes its Florida plant; its farmers deliver to the co-op
+_PLANT_CONFLICT = (date(2023, 5, 22), date(2023, 5, 27))  # a union conflict at the reception plant: milk dumped
+
+
+def _half_months(first: date, count: int) -> list[tuple[date, date]]:
+    """`count` half-months from `first` (a 1st): the 1st to the 15th and the 16th to the month's end, as a
+    partition definition on the cron "0 0 1,16 * *" keys them (on their first day)."""
+    out, d = [], first
+    for _ in range(count):
+        if d.day == 1:
+            end = date(d.year, d.month, 15)
+        else:
+            end = date(d.year + (d.month == 12), d.month % 12 + 1, 1) - timedelta(days=1)
+        out.append((d, end))
+        d = end + timedelta(days=1)
+    return out
+
+
+def milk_uy_semimonthly(seed: int) -> Estate:
+    """Blind (twenty-second round): a Uruguayan dairy cooperative's milk received per half-month by basin (three: San
+    José 1,450 thousand litres an ordinary day, Florida 1,100 and Colonia 780; in an order set by the seed): the
+    co-op settles with its farmers per quincena, so the reception table is partitioned on the 1st to the 15th and the
+    16th to the month's end, keyed on the first day (a partition definition on the cron "0 0 1,16 * *"). A half-month
+    is the sum of its days: the second half holds 13 to 16 days (February's 13 or 14, a 31-day month's 16). Cows are
+    milked every day and the tankers collect every day, so Uruguay's holidays (the `holidays` package's UY, the
+    estate's calendar) move nothing: 1 May's milk, the one day the plant shuts, is collected on 2 May, inside the
+    same half-month. The year (`_MILK_SEASON`): the spring flush from September to November. In no calendar: the
+    2022-23 drought (1 November 2022 to 15 April 2023 x0.82, history), a heat wave from 19 to 31 January 2026
+    (x0.86). From 1 March 2026 a rival processor's Florida plant closes and its farmers deliver to the co-op (+35%
+    in Florida, accepted by the owner as a shift). A union conflict at the reception plant dumped milk from 22 to 27
+    May 2023 (those days x0.3; the half-month unlabelled, history only). +2% a year; 2.5% noise per basin and
+    half-month. From 1 January 2022: three years read, 2025 and 2026 evaluated."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="UY")
+    basins = _unequal(rng, list(_MILK_DAILY))
+    halves = _half_months(date(2022, 1, 1), 120)
+    series, cats, incidents = [], {}, set()
+    for first, last in halves:
+        at = datetime(first.year, first.month, first.day)
+        days = [first + timedelta(days=k) for k in range((last - first).days + 1)]
+        groups = []
+        for b in basins:
+            litres = 0.0
+            for d in days:
+                f = _season_at(_MILK_SEASON, d) * (1 + _MILK_GROWTH) ** ((d - halves[0][0]).days / 365.25)
+                f *= _DROUGHT[2] if _DROUGHT[0] <= d <= _DROUGHT[1] else 1.0
+                f *= _HEAT_WAVE[2] if _HEAT_WAVE[0] <= d <= _HEAT_WAVE[1] else 1.0
+                f *= 0.3 if _PLANT_CONFLICT[0] <= d <= _PLANT_CONFLICT[1] else 1.0
+                f *= 1.35 if b == "florida" and d >= _RIVAL_FARMERS else 1.0
+                litres += _MILK_DAILY[b] * f
+            groups.append(_noisy(rng, litres, 0.025))
+        series.append((at, groups))
+        if first <= _PLANT_CONFLICT[0] <= last:
+            incidents.add(at)
+        if first <= _HEAT_WAVE[1] and _HEAT_WAVE[0] <= last:
+            cats[at] = "heat_wave"
+        elif first.month == 2 and first.day == 16:
+            cats[at] = "short_half"
+        elif (first.month, first.day) >= (9, 16) and first.month <= 11:
+            cats[at] = "spring_flush"
+    shift = datetime(_RIVAL_FARMERS.year, _RIVAL_FARMERS.month, _RIVAL_FARMERS.day)
+    stamps = [at for at, _ in series]
+    for at in stamps[stamps.index(shift) + 1:stamps.index(shift) + 5]:  # the next two months' halves
+        cats.setdefault(at, "after_shift")
+    return Estate("milk_uy_semimonthly", "day", series, 72, cal, cats, [shift], incidents=incidents)
+
+
+# a Malaysian self-service laundromat chain's wash and dry cycles by state (six), each state on its own holidays
+# (the `holidays` package's MY subdivisions; Selangor, the head office's, is the estate's calendar)
+_LAUNDRY_STATES = {"selangor": "10", "kuala_lumpur": "14", "johor": "01", "penang": "07", "kelantan": "03",
+                   "sabah": "12"}
+_LAUNDRY_DAILY = {"selangor": 5_200.0, "kuala_lumpur": 3_600.0, "johor": 2_400.0, "penang": 1_500.0,
+                  "kelantan": 700.0, "sabah": 450.0}  # an ordinary working day's cycles
+# the weekend (weekday numbers): Kelantan's Friday and Saturday; Johor's too until it moved back to Saturday and
+# Sunday on 1 January 2025; the others' Saturday and Sunday
+_JOHOR_NEW_WEEKEND = date(2025, 1, 1)
+_LAUNDRY_WEEKEND = (1.55, 1.35)  # the weekend's first and second day against a working day (duvets, school uniforms)
+_LAUNDRY_EVE = 1.1  # the evening before the weekend
+_URBAN = {"selangor", "kuala_lumpur", "johor", "penang"}  # the cities people leave to go home for Raya
+_RAYA = [date(2024, 4, 10), date(2025, 3, 31), date(2026, 3, 21)]  # Hari Raya Aidilfitri's first day
+_RAYA_CLEANING = 7  # days before Raya that curtains, carpets and bedding are washed (in no calendar)
+_CNY = [date(2024, 2, 10), date(2025, 1, 29), date(2026, 2, 17)]
+_CNY_STATES = {"kuala_lumpur", "penang", "selangor"}  # where most of the chain's Chinese customers live
+_JOHOR_TAKEOVER = date(2026, 1, 12)  # a rival's Johor Bahru outlets rebranded into the chain (a Monday)
+_TELEMETRY_OUTAGE = date(2024, 10, 17)  # the machines' cloud platform down (cycles paid by coin not counted)
+
+
+def _laundry_weekend(state: str, d: date) -> tuple[int, int]:
+    """A state's weekend (weekday numbers) on `d`."""
+    if state == "kelantan" or (state == "johor" and d < _JOHOR_NEW_WEEKEND):
+        return (4, 5)
+    return (5, 6)
+
+
+def _laundry_day(state: str, d: date, cal: HolidayCalendar) -> float:
+    """One state's cycles on `d` against an ordinary working day's: its weekend, its holidays (a day at home), Raya
+    and the Lunar New Year (their run-ups and the taboo on washing in the New Year's first two days)."""
+    weekend = _laundry_weekend(state, d)
+    if d.weekday() in weekend:
+        f = _LAUNDRY_WEEKEND[weekend.index(d.weekday())]
+    elif cal.name(d):
+        f = _LAUNDRY_WEEKEND[1]  # a holiday at home: a weekend day's washing
+    else:
+        f = _LAUNDRY_EVE if (d + timedelta(days=1)).weekday() == weekend[0] else 1.0
+    for raya in _RAYA:
+        to_raya = (raya - d).days
+        if 2 <= to_raya <= _RAYA_CLEANING:
+            f *= 1.3
+        elif to_raya == 1:
+            f *= 0.75 if state in _URBAN else 1.2  # the exodus home (balik kampung)
+        elif -4 <= to_raya <= 0:
+            f *= 0.45 if state in _URBAN else 1.25 if state == "kelantan" else 0.9
+    for cny in _CNY:
+        to_cny = (cny - d).days
+        if state in _CNY_STATES and 1 <= to_cny <= 5:
+            f *= 1.25  # spring cleaning before the New Year
+        elif 0 <= -to_cny <= 1:
+            f *= 0.5 if state in _CNY_STATES else 0.8  # no washing on the New Year's first two days
+    return f
+
+
+def laundries_my(seed: int) -> Estate:
+    """Blind (twenty-second round): a Malaysian self-service laundromat chain's wash and dry cycles per day by state
+    (six: Selangor 5,200 an ordinary working day, Kuala Lumpur 3,600, Johor 2,400, Penang 1,500, Kelantan 700 and
+    Sabah 450; in an order set by the seed), each state on its own holidays (the `holidays` package's MY
+    subdivisions, configured by the owner per state; Selangor's is the estate's calendar). Its calendar holds the
+    one-off holiday the government declared for Monday 15 September 2025 (the eve of Malaysia Day; in no other
+    year), and Raya's "additional" Friday of 2026. Every day: weekends busiest (the weekend's first day x1.55, its
+    second x1.35, the evening before x1.1); Kelantan's weekend is Friday and Saturday, Johor's was until it moved to
+    Saturday and Sunday on 1 January 2025 (in the history); a holiday runs like the weekend's second day. In no
+    calendar: the week before Hari Raya Aidilfitri x1.3 (curtains, carpets, bedding), its eve and its first five
+    days the cities emptied (x0.75, then x0.45; Kelantan, where they go home, x1.2 and x1.25; Sabah x0.9); the five
+    days before the Lunar New Year x1.25 in Kuala Lumpur, Penang and Selangor (spring cleaning) and its first two
+    days x0.5 there (x0.8 elsewhere: washing then washes the luck away). From Monday 12 January 2026 a rival's
+    Johor Bahru outlets carry the chain's name (+35% in Johor, accepted by the owner as a shift). The machines'
+    cloud platform failed on Thursday 17 October 2024 (every state x0.3; unlabelled, history only). Poisson counts
+    with 5% extra noise per state; +10% a year (new outlets). From Monday 1 July 2024 (762 days, to 1 August 2026):
+    from Tuesday 5 August 2025 evaluated."""
+    rng = random.Random(seed)
+    cals = {s: HolidayCalendar(country="MY", subdiv=code) for s, code in _LAUNDRY_STATES.items()}
+    states = _unequal(rng, list(_LAUNDRY_DAILY))
+    start, n = date(2024, 7, 1), 762
+    series, cats, incidents = [], {}, set()
+    for i in range(n):
+        d = start + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        groups = []
+        for s in states:
+            f = _laundry_day(s, d, cals[s]) * 1.1 ** (i / 365.25)
+            f *= 1.35 if s == "johor" and d >= _JOHOR_TAKEOVER else 1.0
+            f *= 0.3 if d == _TELEMETRY_OUTAGE else 1.0
+            groups.append(_poisson(rng, _LAUNDRY_DAILY[s] * f * math.exp(rng.gauss(0, 0.05))))
+        series.append((at, groups))
+        if d == _TELEMETRY_OUTAGE:
+            incidents.add(at)
+        to_raya = min(((raya - d).days for raya in _RAYA), key=abs)
+        to_cny = min(((cny - d).days for cny in _CNY), key=abs)
+        if -4 <= to_raya <= 1:
+            cats[at] = "raya"
+        elif 2 <= to_raya <= _RAYA_CLEANING:
+            cats[at] = "raya_cleaning"
+        elif -1 <= to_cny <= 5:
+            cats[at] = "lunar_new_year"
+        elif "Additional holiday" in cals["selangor"].name(d):
+            cats[at] = "one_off_holiday"
+        elif any(cal.name(d) for cal in cals.values()):
+            cats[at] = "holiday"
+    shift = datetime(_JOHOR_TAKEOVER.year, _JOHOR_TAKEOVER.month, _JOHOR_TAKEOVER.day)
+    _mark_after_shift(cats, [shift], timedelta(days=1), 28, first=1)
+    calendars: list[HolidayCalendar | None] = [None if s == "selangor" else cals[s] for s in states]
+    return Estate("laundries_my", "day", series, 400, cals["selangor"], cats, [shift], incidents=incidents,
+                  group_calendars=calendars)
+
+
 ESTATES: dict[str, Callable[[int], Estate]] = {
     "gl_month_end": gl_month_end, "orders_us": orders_us, "events_hourly": events_hourly,
     "orders_de": orders_de, "sessions_jp_hourly": sessions_jp_hourly,
@@ -5437,6 +5862,8 @@ ESTATES: dict[str, Callable[[int], Estate]] = {
     "activations_ro_hu_monthly": activations_ro_hu_monthly,
     "tolls_hr_hourly": tolls_hr_hourly, "inspections_sk": inspections_sk, "coupons_us_weekly": coupons_us_weekly,
     "lockers_lt_lv_ee": lockers_lt_lv_ee,
+    "parking_stjohns_hourly": parking_stjohns_hourly, "museums_si": museums_si,
+    "milk_uy_semimonthly": milk_uy_semimonthly, "laundries_my": laundries_my,
 }
 # held out: written before the model's second round of fixes and never run before the final run.
 # orders_de, and then deliveries_id, shipments_jp and signups_weekly (held out in the first round),
@@ -5565,6 +5992,9 @@ HELD_OUT |= {"tolls_hr_hourly", "inspections_sk", "coupons_us_weekly", "lockers_
 # the twenty-second round: the twenty-first round's held-out first run (tolls_hr_hourly, inspections_sk,
 # coupons_us_weekly, lockers_lt_lv_ee, on its merged model) was read for it, so they are no longer held out
 HELD_OUT -= {"tolls_hr_hourly", "inspections_sk", "coupons_us_weekly", "lockers_lt_lv_ee"}
+# the twenty-second round: written blind (the bench's helpers and categories, not the model's internals), each with
+# its own number of groups, and never run on the model before the round's final run
+HELD_OUT |= {"parking_stjohns_hourly", "museums_si", "milk_uy_semimonthly", "laundries_my"}
 
 
 def faulted(rng: random.Random, groups: list[float]) -> dict[str, list[float]]:
@@ -5773,15 +6203,19 @@ def run_estate_warehouse(estate: Estate, workdir: Path, stride: int = 1) -> tupl
 
 def _lookback(estate: Estate) -> int:
     """Points of history, as the check's defaults read them: 28 days of hours, 36 month-ends,
-    400 days; three years of a weekly series (configured `history`)."""
+    400 days; three years of a weekly or half-monthly series (configured `history`)."""
     if estate.grain == "hour":
         return 24 * 28
+    if estate.name.endswith("_semimonthly"):  # three years of half-months (the 1st-15th, the 16th-end), as weekly
+        return 72
     # "_weekly", not "weekly": payroll_ca_biweekly is a daily (business-day) series of biweekly pay runs
     return 36 if _monthly(estate) else 156 if estate.name.endswith("_weekly") else 400
 
 
 def _monthly(estate: Estate) -> bool:
-    return estate.name.startswith("gl_") or estate.name.endswith("_monthly")
+    """A series of a point or two a month (month-ends, commission months, half-months): the z-score's season is
+    none (a half-month's first day falls on any weekday)."""
+    return estate.name.startswith("gl_") or estate.name.endswith(("_monthly", "_semimonthly"))
 
 
 def report(results: dict[str, dict[str, Tally]]) -> str:
