@@ -273,6 +273,11 @@ YEAR_BACK_Z = 3.0
 WEEKDAY_RULE_DAYS = WEEK_DAYS - 1
 CELL_MIN_WEEKS = 6
 CELL_HALF_Z = 2.0
+# ... and with fewer past weeks than that (a history of four weeks of hours), a run of adjacent hours of one day of
+# the week is earned together where every past week put every one of its hours on the same side (commuter
+# motorways' weekend mornings at x0.5): at least this many weeks (each hour's four on one side come by chance one
+# time in eight, three adjacent hours' twelve one time in 2,000) ...
+CELL_RUN_MIN_WEEKS = 4
 CELL_PASSES = 2  # a second look once the first hours earned no longer pull their weekday's and hour's effects
 # the first business day after a holiday that closed one (a backlog the next morning) is earned on an
 # hourly series, hour by hour, from at least this many past such days in its history (four weeks of
@@ -684,13 +689,13 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     if compare_by is None and grain == "hour" and "hour_of_week" in available and "hour_of_week" not in used \
             and {"hour_of_day", "weekday"} & set(used):
         own_days = _own_hours_days(pts_pos, local, target, cal)
-        cells, base, trial = _earned_cells(fit, own_days), fit, fit
+        cells, base, trial = _earned_cells(fit, own_days, p.shift_after), fit, fit
         for attempt in range(CELL_PASSES if cells else 0):
             for fv in [*feats, target_feats]:
                 cell = cast(int, fv["weekday"]) * 24 + cast(int, fv["hour_of_day"])
                 fv["hour_of_week"] = cell if cell in cells else ""
             trial = SeriesFit(t, x, feats, used + ["hour_of_week"], lag, level_points)
-            more = _earned_cells(trial, own_days) - cells if attempt + 1 < CELL_PASSES else set()
+            more = _earned_cells(trial, own_days, p.shift_after) - cells if attempt + 1 < CELL_PASSES else set()
             if not more:
                 break
             cells |= more
@@ -4310,7 +4315,7 @@ def _closure_eve_hours(feats: list[dict[str, object]], target_feats: dict[str, o
             fv["near_holiday"] = f"{LONG_CLOSURE_LABEL} -{LONG_CLOSURE_EVES}d"
 
 
-def _earned_cells(fit: SeriesFit, own_days: Collection[int] = ()) -> set[object]:
+def _earned_cells(fit: SeriesFit, own_days: Collection[int] = (), run_hours: int = 0) -> set[object]:
     """The hours of the week (`hour_of_week` values) whose residuals over the fit's hour and weekday
     effects stand out of the series' noise (CELL_FAMILY_P over the hours tested, each half of the
     history on the same side): an interaction a few hours of the week show (Monday mornings' backlog
@@ -4346,6 +4351,44 @@ def _earned_cells(fit: SeriesFit, own_days: Collection[int] = ()) -> set[object]
         score = sum((float(np.median(resid[idx])) / _median_se(day_sd, len(idx))) ** 2 for idx in whole.values())
         if whole and score > chi2.isf(CELL_FAMILY_P, len(whole)):
             earned |= set(whole)
+    if run_hours:
+        earned |= _earned_runs(cells, resid, sd, run_hours)
+    return earned
+
+
+def _earned_runs(cells: Mapping[object, Sequence[int]], resid: np.ndarray, sd: float, run_hours: int) -> set[object]:
+    """The hours of the week, seen on CELL_RUN_MIN_WEEKS past weeks or more but fewer than CELL_MIN_WEEKS, that
+    lie in a run of `run_hours` or more adjacent hours of one day of the week whose every past occurrence sat on
+    the same side of the hour's and weekday's effects and of that day's other hours, and whose medians together
+    stand out (chi-squared at CELL_FAMILY_P over the seven days, against the wider of the series' noise and the
+    run's own within-hour scatter, as a day on hours of its own is tested). A run as long as the shift rule's is
+    the shape of that day's hours, seen every week, not a step: without it a weekend's three morning hours at x0.5
+    (four weekends in four weeks of hours, too few for each hour's own test) read below the band and then as a new
+    level carried into the next, ordinary hour."""
+    earned: set[object] = set()
+    for day in range(WEEK_DAYS):
+        # each hour against its own day's other hours (a day off all day, which no weekday effect took, is no run)
+        day_cells = [c for c in cells if cast(int, c) // 24 == day]
+        if not day_cells:
+            continue
+        centre = float(np.median(resid[[i for c in day_cells for i in cells[c]]]))
+
+        def side(cell: int, centre: float = centre) -> int:
+            idx = cells.get(cell, [])
+            if not CELL_RUN_MIN_WEEKS <= len(idx) < CELL_MIN_WEEKS:
+                return 0
+            signs = {int(np.sign(v - centre)) for v in resid[list(idx)]}
+            return signs.pop() if len(signs) == 1 else 0
+        # (runs of one side each, unbroken within the day: itertools.groupby over the day's hours)
+        for key, hours in itertools.groupby(range(day * 24, day * 24 + 24), key=side):
+            run = list(hours)
+            if not key or len(run) < run_hours:
+                continue
+            groups = [resid[list(cells[c])] - centre for c in run]
+            run_sd = max(sd, _within_sd(groups))
+            score = sum((float(np.median(g)) / _median_se(run_sd, len(g))) ** 2 for g in groups)
+            if score > chi2.isf(CELL_FAMILY_P / WEEK_DAYS, len(run)):
+                earned |= set(run)
     return earned
 
 
