@@ -133,6 +133,11 @@ LONG_WEEKEND_OWN_OCCASIONS = 2
 AFTER_DAY_OFF = "a day off"
 # days back a day after a day off looks for the holiday across its closed-like days (a Christmas week, a weekend)
 AFTER_DAY_OFF_REACH = 7
+# ... pooled only where the history holds this many such days at least (two are a long weekend's own, see
+# LONG_WEEKEND_OWN_OCCASIONS; a pool must hold more than a holiday's own neighbourhood could)
+AFTER_DAY_OFF_OCCASIONS = 3
+# the same weekday this many days either side a day is read against, to tell its excess (`_weekday_excess`)
+EXCESS_WEEKS = (-14, -7, 7, 14)
 # a weekly series reads each week by the days it holds (see _week_days): a holiday's eve may reach a day to
 # a week before it (a festival's shopping rush), the history choosing how far
 WEEK_EVE_REACHES = (1, 3, 5, 7)
@@ -2836,6 +2841,8 @@ def _days_after_days_off(pts: Sequence[Point], feats: list[dict[str, object]], t
     if not cal.country and not cal.dates:
         return
     working = open_days - _light_weekdays(pts)
+    if not _days_off_carry_over(pts, feats, cal, working):
+        return
     seen = Counter(str(fv.get("near_holiday", "")) for fv in feats)
     pooled = f"{LONG_WEEKEND} +1d"
     for at, fv in [*((q.at, fv) for q, fv in zip(pts, feats)), (target, target_feats)]:
@@ -2844,6 +2851,35 @@ def _days_after_days_off(pts: Sequence[Point], feats: list[dict[str, object]], t
         label = str(fv.get("near_holiday", ""))
         if label == pooled or seen[label] < LONG_WEEKEND_OWN_OCCASIONS:
             fv["near_holiday"] = f"{AFTER_DAY_OFF} +1d"
+
+
+def _days_off_carry_over(pts: Sequence[Point], feats: Sequence[Mapping[str, object]], cal: HolidayCalendar,
+                         working: frozenset[int]) -> bool:
+    """Whether the history's days after a day off (`after_day_off`), AFTER_DAY_OFF_OCCASIONS at least, ran apart
+    from their weekday by DISTINCT_Z["near_holiday"] standard errors (their median excess, `_weekday_excess`,
+    against the ordinary days' spread of the same reading). A pool the occurrences do not show (a business with
+    no backlog, days after holidays inside a season's episode pulling both ways) leaves each holiday its own
+    neighbourhood, as before: pooled unearned, those days would join the ordinary ones and widen their spread."""
+    logs = {q.at.date(): math.log(max(q.value, 0.5)) for q in pts}
+    after = {q.at.date() for q, fv in zip(pts, feats)
+             if not fv["holiday"] and not fv.get("after_gap") and after_day_off(q.at.date(), cal, working)}
+    if len(after) < AFTER_DAY_OFF_OCCASIONS:
+        return False
+    skip = after | {q.at.date() for q, fv in zip(pts, feats) if fv["holiday"]}
+    excess = {d: _weekday_excess(logs, d, skip) for d in logs if d.weekday() in working and d not in skip or d in after}
+    pooled = [e for d, e in excess.items() if d in after and e is not None]
+    plain = [e for d, e in excess.items() if d not in after and e is not None]
+    if len(pooled) < AFTER_DAY_OFF_OCCASIONS or len(plain) < AFTER_DAY_OFF_OCCASIONS:
+        return False
+    sd = MAD_SCALE * mad(plain)
+    return abs(median(pooled)) > DISTINCT_Z["near_holiday"] * _median_se(sd, len(pooled))
+
+
+def _weekday_excess(logs: Mapping[date, float], day: date, skip: Collection[date]) -> float | None:
+    """A day's log against the median of its weekday's days EXCESS_WEEKS around it (those in the history, none
+    in `skip`); None with fewer than two of them."""
+    around = [logs[d] for k in EXCESS_WEEKS if (d := day + timedelta(days=k)) in logs and d not in skip]
+    return logs[day] - median(around) if len(around) >= 2 else None
 
 
 def _years_out(fit: SeriesFit) -> dict[int, tuple[float, float]]:

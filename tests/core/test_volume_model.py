@@ -4867,3 +4867,21 @@ def test_a_day_after_a_holiday_on_a_closed_like_day_is_no_day_after_a_day_off():
     assert volume_model.after_day_off(date(2025, 11, 3), cal, working)  # after Sat 1 and Sun 2 November
     assert volume_model.after_day_off(date(2025, 12, 27), cal, working)  # after 24-26 December
     assert not volume_model.after_day_off(date(2025, 12, 25), cal, working)  # a holiday itself
+
+
+def test_days_after_a_day_off_are_pooled_only_where_their_occurrences_show_a_backlog():
+    """The parcel network's days after a day off run x1.35 every time: the pool is earned. A business whose
+    holidays leave no backlog (the parcels at x1.0 after a day off) keeps each holiday's own neighbourhood:
+    pooled unearned, days after holidays inside a season's episode would join the ordinary days' spread."""
+    cal = HolidayCalendar(country="LT")
+    end = date(2025, 12, 1)
+    working = frozenset(range(6))
+    for backlog, pooled in ((1.35, True), (1.0, False)):
+        history = _parcels(cal, end, seed=3, backlog=backlog)[-400:]
+        feats = [volume_model.features_of(q.at, "day", cal) for q in history]
+        for fv in feats:
+            fv["after_gap"] = 0
+        assert volume_model._days_off_carry_over(history, feats, cal, working) is pooled, backlog
+    history = _parcels(cal, end, seed=3, backlog=1.0)[-400:]
+    fc = forecast(history, datetime(2025, 11, 3), calendar_=cal)
+    assert "a day off" not in fc.group, fc.group
