@@ -128,6 +128,16 @@ LONG_WEEKEND = "a long weekend"
 # held twice, on any weekday, it keeps its name (a festival's homecoming weekend is its own; one occasion, or
 # none, says less than every puente pooled)
 LONG_WEEKEND_OWN_OCCASIONS = 2
+# the pooled neighbourhood of the first working day after a holiday that fell on one (see _days_after_days_off):
+# the backlog a day off leaves (parcels, post, claims) is the same whichever holiday closed the day
+AFTER_DAY_OFF = "a day off"
+# days back a day after a day off looks for the holiday across its closed-like days (a Christmas week, a weekend)
+AFTER_DAY_OFF_REACH = 7
+# ... pooled only where the history holds this many such days at least (two are a long weekend's own, see
+# LONG_WEEKEND_OWN_OCCASIONS; a pool must hold more than a holiday's own neighbourhood could)
+AFTER_DAY_OFF_OCCASIONS = 3
+# the same weekday this many days either side a day is read against, to tell its excess (`_weekday_excess`)
+EXCESS_WEEKS = (-14, -7, 7, 14)
 # a weekly series reads each week by the days it holds (see _week_days): a holiday's eve may reach a day to
 # a week before it (a festival's shopping rush), the history choosing how far
 WEEK_EVE_REACHES = (1, 3, 5, 7)
@@ -552,6 +562,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         _month_closes(pts_pos, feats, target, target_feats, cal, open_days)
         _working_day_neighbourhoods(pts_pos, feats, target, target_feats, cal, open_days)
         _long_weekends(pts_pos, feats, target, target_feats, cal, open_days)
+        _days_after_days_off(pts_pos, feats, target, target_feats, cal, open_days)
         _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, list(cal.rolled_days))
     if grain == "day" and step >= 1.5:
         _months_of_year(pts_pos, feats, target, target_feats, span)
@@ -2466,11 +2477,18 @@ def _works_every_day(pts: Sequence[Point]) -> bool:
     day's. A series with such a day (orders with a quiet Sunday, a canteen's weekends) keeps a working week, and
     reads its month's turn in business days (BUSINESS_DAY_GROUPS); one without (removals, rents, a night
     business) turns its month on calendar days (`_month_turn`)."""
+    return len({q.at.weekday() for q in pts}) == WEEK_DAYS and not _light_weekdays(pts)
+
+
+def _light_weekdays(pts: Sequence[Point]) -> frozenset[int]:
+    """The days of the week whose median stands LIGHT_DAY below the median day's: closed-like days of a series
+    with partitions on them (a parcel network's Sunday of marketplace vans only, a canteen's weekend)."""
     by_day: dict[int, list[float]] = defaultdict(list)
     for q in pts:
         by_day[q.at.weekday()].append(q.value)
-    days = [median(v) for v in by_day.values()]
-    return len(days) == WEEK_DAYS and min(days) * LIGHT_DAY >= median(days)
+    medians = {day: median(v) for day, v in by_day.items()}
+    typical = median(medians.values()) if medians else 0.0
+    return frozenset(day for day, m in medians.items() if m * LIGHT_DAY < typical)
 
 
 def _month_turn(day: date) -> str:
@@ -2794,6 +2812,79 @@ def _long_weekends(pts: Sequence[Point], feats: list[dict[str, object]], target:
         label = long_weekend(at.date(), cal)
         if label and not fv["holiday"] and seen[str(fv.get("near_holiday", ""))] < LONG_WEEKEND_OWN_OCCASIONS:
             fv["near_holiday"] = label
+
+
+def after_day_off(day: date, cal: HolidayCalendar, working: frozenset[int]) -> bool:
+    """Whether the day is the first working day (a day of the week in `working`, or a weekend day worked for a
+    bridge) after a holiday that fell on a working day, across the closed-like days between (a Sunday, more
+    holidays): the day that carries what the day off left undone. A holiday on a day the series keeps closed
+    leaves no backlog."""
+    def works(d: date) -> bool:
+        return not cal.name(d) and (d.weekday() in working or cal.is_worked_weekend(d))
+
+    if not works(day):
+        return False
+    back = day - timedelta(days=1)
+    for _ in range(AFTER_DAY_OFF_REACH):
+        if works(back):
+            return False
+        if cal.name(back) and back.weekday() in working:
+            return True
+        back -= timedelta(days=1)
+    return False
+
+
+def _days_after_days_off(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
+                         target_feats: dict[str, object], cal: HolidayCalendar, open_days: frozenset[int]) -> None:
+    """A daily series reads the first working day after a holiday on a working day (`after_day_off`, its working
+    days the days of the week it keeps open and not closed-like, `_light_weekdays`) as one neighbourhood pooled
+    over every holiday of its calendar ("a day off +1d"): a parcel network's backlog after a day off is the same
+    whichever holiday closed it, where each holiday's own "+1d" is seen once a year. A holiday's own day after,
+    seen LONG_WEEKEND_OWN_OCCASIONS times in the history, keeps its name, as a long weekend's days do; the day
+    after a long weekend (`long_weekend`'s "+1d") is such a day too and joins the pool. A day after a closure
+    the partitions show (`after_gap`) is read by that. The group must still earn its effect (`_indistinct`)."""
+    if not cal.country and not cal.dates:
+        return
+    working = open_days - _light_weekdays(pts)
+    if not _days_off_carry_over(pts, feats, cal, working):
+        return
+    seen = Counter(str(fv.get("near_holiday", "")) for fv in feats)
+    pooled = f"{LONG_WEEKEND} +1d"
+    for at, fv in [*((q.at, fv) for q, fv in zip(pts, feats)), (target, target_feats)]:
+        if fv["holiday"] or fv.get("after_gap") or not after_day_off(at.date(), cal, working):
+            continue
+        label = str(fv.get("near_holiday", ""))
+        if label == pooled or seen[label] < LONG_WEEKEND_OWN_OCCASIONS:
+            fv["near_holiday"] = f"{AFTER_DAY_OFF} +1d"
+
+
+def _days_off_carry_over(pts: Sequence[Point], feats: Sequence[Mapping[str, object]], cal: HolidayCalendar,
+                         working: frozenset[int]) -> bool:
+    """Whether the history's days after a day off (`after_day_off`), AFTER_DAY_OFF_OCCASIONS at least, ran apart
+    from their weekday by DISTINCT_Z["near_holiday"] standard errors (their median excess, `_weekday_excess`,
+    against the ordinary days' spread of the same reading). A pool the occurrences do not show (a business with
+    no backlog, days after holidays inside a season's episode pulling both ways) leaves each holiday its own
+    neighbourhood, as before: pooled unearned, those days would join the ordinary ones and widen their spread."""
+    logs = {q.at.date(): math.log(max(q.value, 0.5)) for q in pts}
+    after = {q.at.date() for q, fv in zip(pts, feats)
+             if not fv["holiday"] and not fv.get("after_gap") and after_day_off(q.at.date(), cal, working)}
+    if len(after) < AFTER_DAY_OFF_OCCASIONS:
+        return False
+    skip = after | {q.at.date() for q, fv in zip(pts, feats) if fv["holiday"]}
+    excess = {d: _weekday_excess(logs, d, skip) for d in logs if d.weekday() in working and d not in skip or d in after}
+    pooled = [e for d, e in excess.items() if d in after and e is not None]
+    plain = [e for d, e in excess.items() if d not in after and e is not None]
+    if len(pooled) < AFTER_DAY_OFF_OCCASIONS or len(plain) < AFTER_DAY_OFF_OCCASIONS:
+        return False
+    sd = MAD_SCALE * mad(plain)
+    return abs(median(pooled)) > DISTINCT_Z["near_holiday"] * _median_se(sd, len(pooled))
+
+
+def _weekday_excess(logs: Mapping[date, float], day: date, skip: Collection[date]) -> float | None:
+    """A day's log against the median of its weekday's days EXCESS_WEEKS around it (those in the history, none
+    in `skip`); None with fewer than two of them."""
+    around = [logs[d] for k in EXCESS_WEEKS if (d := day + timedelta(days=k)) in logs and d not in skip]
+    return logs[day] - median(around) if len(around) >= 2 else None
 
 
 def _years_out(fit: SeriesFit) -> dict[int, tuple[float, float]]:

@@ -4860,3 +4860,73 @@ def test_an_hourly_series_without_a_weekend_morning_run_earns_none():
     points, sunday_six = _road_hours(7, 1.0)
     fc = forecast([q for q in points if q.at < sunday_six], sunday_six, grain="hour")
     assert "hour_of_week" not in fc.features or "Sun 06h" not in fc.group, fc.group
+
+
+_PARCEL_WEEK = [1.0, 1.05, 1.05, 1.0, 1.1, 0.45, 0.12]  # parcels placed by weekday, Monday first: Sunday vans only
+
+
+def _parcels(cal: HolidayCalendar, end: date, seed: int, backlog: float = 1.35) -> list[Point]:
+    """A parcel network's parcels per day from 1 January 2024 to the day before `end`, open every day: by weekday
+    (Sunday closed-like), a holiday run like a Sunday and, where it fell Monday to Saturday, the next working day
+    (across the Sunday and further holidays) x`backlog`. 4% noise."""
+    rng = random.Random(seed)
+    out, day = [], date(2024, 1, 1)
+    while day < end:
+        back, after = day - timedelta(days=1), False
+        while not cal.name(day) and (back.weekday() == 6 or cal.name(back)):
+            if cal.name(back) and back.weekday() != 6:
+                after = True
+                break
+            back -= timedelta(days=1)
+        f = _PARCEL_WEEK[6] if cal.name(day) else _PARCEL_WEEK[day.weekday()] * (backlog if after else 1.0)
+        out.append(Point(datetime(day.year, day.month, day.day), round(6000 * f * math.exp(rng.gauss(0, 0.04)))))
+        day += timedelta(days=1)
+    return out
+
+
+@pytest.mark.parametrize("day", [date(2025, 3, 12), date(2025, 6, 25), date(2025, 11, 3)])
+def test_the_first_working_day_after_a_day_off_is_read_from_every_holidays_day_after(day: date):
+    """Lithuania's holidays, each a group of its own seen once a year: the working day after the Restoration of
+    Independence (Wednesday 12 March 2025), after St John's (Wednesday 25 June) and after All Saints' and All
+    Souls' (Saturday and Sunday, so Monday 3 November) carries the backlog x1.35 as every holiday's next working
+    day did, and the history holds a dozen of them. Main: each read from its own holiday's "+1d" (seen once, or
+    on another weekday), above the band at 1.35x. A drop on the day and a doubled day still fail."""
+    cal = HolidayCalendar(country="LT")
+    history = _parcels(cal, day, seed=day.toordinal() % 5)
+    fc = forecast(history[-400:], datetime(day.year, day.month, day.day), calendar_=cal)
+    busy = 6000 * _PARCEL_WEEK[day.weekday()] * 1.35
+    assert judge(fc, busy).passed, (fc.group, busy / fc.baseline, fc.lower / fc.baseline, fc.upper / fc.baseline)
+    assert "a day off +1d" in fc.group, fc.group
+    assert not judge(fc, busy * 0.65).passed
+    assert not judge(fc, busy * 2).passed
+
+
+def test_a_day_after_a_holiday_on_a_closed_like_day_is_no_day_after_a_day_off():
+    """A holiday on the Sunday a parcel network keeps closed-like leaves no backlog (Mother's Day, the first
+    Sunday of May in Lithuania), and a working day after an ordinary day is no day after a day off; a worked
+    day after a weekend holiday counts across the Sunday."""
+    cal = HolidayCalendar(country="LT")
+    working = frozenset(range(6))
+    assert not volume_model.after_day_off(date(2025, 5, 5), cal, working)  # after Mother's Day (Sun 4 May)
+    assert not volume_model.after_day_off(date(2025, 3, 13), cal, working)  # two days after
+    assert volume_model.after_day_off(date(2025, 11, 3), cal, working)  # after Sat 1 and Sun 2 November
+    assert volume_model.after_day_off(date(2025, 12, 27), cal, working)  # after 24-26 December
+    assert not volume_model.after_day_off(date(2025, 12, 25), cal, working)  # a holiday itself
+
+
+def test_days_after_a_day_off_are_pooled_only_where_their_occurrences_show_a_backlog():
+    """The parcel network's days after a day off run x1.35 every time: the pool is earned. A business whose
+    holidays leave no backlog (the parcels at x1.0 after a day off) keeps each holiday's own neighbourhood:
+    pooled unearned, days after holidays inside a season's episode would join the ordinary days' spread."""
+    cal = HolidayCalendar(country="LT")
+    end = date(2025, 12, 1)
+    working = frozenset(range(6))
+    for backlog, pooled in ((1.35, True), (1.0, False)):
+        history = _parcels(cal, end, seed=3, backlog=backlog)[-400:]
+        feats = [volume_model.features_of(q.at, "day", cal) for q in history]
+        for fv in feats:
+            fv["after_gap"] = 0
+        assert volume_model._days_off_carry_over(history, feats, cal, working) is pooled, backlog
+    history = _parcels(cal, end, seed=3, backlog=1.0)[-400:]
+    fc = forecast(history, datetime(2025, 11, 3), calendar_=cal)
+    assert "a day off" not in fc.group, fc.group
