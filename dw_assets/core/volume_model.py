@@ -145,6 +145,14 @@ WEEK_DAYS_Z = 3.0  # standard errors a family's closed-day or eve-day effect mus
 WEEK_DAYS_CACHE = 100_000  # weeks read before the memo starts again (a bound on memory, not a tuning)
 WEEK_DAYS_BASE = 4  # the nearest weeks without holidays each side a week's ratio is read against
 WEEK_DAYS_FLOOR = 0.05  # a week read as almost wholly closed still holds this share of an ordinary one
+# a weekly partition is the seven days from its date (Dagster's weekly key) unless its history says the seven days
+# to it (a week ending Saturday, a draw date, a payroll week ending Friday; see _week_ends_on_key): its moving
+# holidays' weeks, squared in the ordinary weeks' noise, must stand out this many times more read so (a doubling:
+# a holiday's run-up or its week after, a New Year next to Christmas, lends the wrong reading up to 1.8x) ...
+WEEK_KEY_GAIN = 2.0
+# ... and significantly on their own: a chi-square over the holidays seen twice, one-sided 0.1% (on noise alone
+# one reading may read well above the other: at 1% a tenth of such series switched)
+WEEK_KEY_P = 0.001
 # how many standard errors from zero an earned group's past effect must be: a named holiday or a
 # closure is one candidate a day, two suffice; a neighbourhood is a guess over six days around
 # every holiday (a hundred candidates a year in some calendars), so it needs three; a month of the
@@ -492,7 +500,93 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     holiday of that zone (a daily series' days are already the zone's days: no conversion).
     `own_calendar`: `calendar_` was configured for this series as its market's own (a grouped check's
     `group_holidays`: a market in another country), so the series closes on its holidays unless its
-    history shows one of them open."""
+    history shows one of them open.
+    A weekly series whose holiday weeks show it dated on each week's last day (see _week_ends_on_key) is
+    read as the seven days to each date: every point moves to its week's first day, and back in the answer."""
+    cal = calendar_ or HolidayCalendar()
+    back = timedelta(days=WEEK_DAYS - 1)
+    if grain == "day" and _week_ends_on_key(sorted((q for q in history if q.at < target), key=lambda q: q.at), cal):
+        fc = _forecast([replace(q, at=q.at - back) for q in history], target - back, grain=grain, calendar_=calendar_,
+                       compare_by=compare_by, params=params, timezone=timezone, own_calendar=own_calendar)
+        if fc.shift and fc.shift.get("at"):
+            fc.shift = {**fc.shift, "at": (datetime.fromisoformat(fc.shift["at"]) + back).isoformat()}
+        fc.notes.append("a week dated on its last day: its holiday weeks show the seven days to each date, read so")
+        return fc
+    return _forecast(history, target, grain=grain, calendar_=calendar_, compare_by=compare_by, params=params,
+                     timezone=timezone, own_calendar=own_calendar)
+
+
+def _week_ends_on_key(pts: Sequence[Point], cal: HolidayCalendar) -> bool:
+    """Whether a weekly series (`pts` in time order) is dated on each week's last day. A Dagster weekly key is the
+    week's first day, but many teams key a week on its last (the week ending Saturday, a draw date): read from
+    the first day, every holiday then lands a week late. Only a holiday that moves through the week tells the
+    two apart (one on a fixed weekday, Thanksgiving, a Monday holiday, sits at the same offset from every key,
+    so its run-up or its week after explains either reading); each reading labels the weeks holding one (the
+    seven days from the date, or to it), and the one whose labelled weeks stand out of their nearest ordinary
+    weeks consistently (each holiday's median deviation over its occurrences, squared in the ordinary weeks'
+    noise) names the reading, the last day only by `WEEK_KEY_GAIN` and where significant: a series with no
+    holiday signal keeps the first day."""
+    pos = [q for q in pts if q.value > 0]
+    if len(pos) < 2 * 52 or not 6 <= _step_days(pos) <= 8:
+        return False
+    x = [math.log(q.value) for q in pos]
+    back = timedelta(days=WEEK_DAYS - 1)
+    firsts = [q.at.date() for q in pos]
+    lasts = [d - back for d in firsts]
+    weekdays: dict[str, set[int]] = defaultdict(set)
+    for d in (lasts[0] + timedelta(days=k) for k in range((firsts[-1] - lasts[0]).days + WEEK_DAYS)):
+        if name := cal.identity(d):
+            weekdays[name].add(d.weekday())
+    moving = {name for name, seen in weekdays.items() if len(seen) >= 2}
+    first = _holiday_week_signal(x, [_week_holidays(d, cal, moving) for d in firsts])
+    last = _holiday_week_signal(x, [_week_holidays(d, cal, moving) for d in lasts])
+    if first is None or last is None:
+        return False
+    return last[0] > WEEK_KEY_GAIN * first[0] and last[0] > chi2.isf(WEEK_KEY_P, last[1])
+
+
+def _week_holidays(first_day: date, cal: HolidayCalendar, moving: Collection[str]) -> tuple[str, ...] | None:
+    """The holidays of the seven days from `first_day` among `moving`; None for a week holding none at all."""
+    names = [n for n in (cal.identity(first_day + timedelta(days=k)) for k in range(WEEK_DAYS)) if n]
+    return tuple(sorted({n for n in names if n in moving})) if names else None
+
+
+def _holiday_week_signal(x: Sequence[float], labels: Sequence[tuple[str, ...] | None]) -> tuple[float, int] | None:
+    """How far a weekly series' holiday weeks (`labels`: their holidays; None for an ordinary week, () for one
+    holding only holidays left unread) stand out of the nearest `WEEK_DAYS_BASE` ordinary weeks each side: the
+    sum over the holidays seen twice at least of their occurrences times their median log deviation squared, in
+    the ordinary weeks' robust variance (a chi-square under no effect), and the number of such holidays; None
+    where there is nothing to read."""
+    n = len(x)
+    plain = [i for i in range(n) if labels[i] is None]
+    dev: list[float | None] = []
+    for i in range(n):
+        at, past = bisect.bisect_left(plain, i), bisect.bisect_right(plain, i)
+        near = [j for j in plain[max(0, at - WEEK_DAYS_BASE):at] + plain[past:past + WEEK_DAYS_BASE]
+                if abs(j - i) <= 2 * WEEK_DAYS_BASE]
+        dev.append(x[i] - median(x[j] for j in near) if len(near) >= 2 else None)
+    ordinary = [d for i, d in enumerate(dev) if d is not None and labels[i] is None]
+    # (each holiday on its own: the weeks holding Christmas and Boxing Day together one year, apart the next, are
+    # Christmas's weeks both years)
+    by_holiday: dict[str, list[float]] = defaultdict(list)
+    for label, d in zip(labels, dev):
+        if label and d is not None:
+            for name in label:
+                by_holiday[name].append(d)
+    seen = [v for v in by_holiday.values() if len(v) >= 2]
+    sd = MAD_SCALE * mad(ordinary) if len(ordinary) >= 26 else 0.0
+    if not seen or sd <= 0:
+        return None
+    # (each deviation also carries its base's noise: the median of 2 x WEEK_DAYS_BASE weeks, pi / 2 of their mean's)
+    base_var = 1 + math.pi / (4 * WEEK_DAYS_BASE)
+    return sum(len(v) * median(v) ** 2 for v in seen) / (sd ** 2 * base_var), len(seen)
+
+
+def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day",
+              calendar_: HolidayCalendar | None = None, compare_by: Sequence[str] | None = None,
+              params: ModelParams | None = None, timezone: str | None = None,
+              own_calendar: bool = False) -> Forecast:
+    """`forecast` on the series as dated (a week read from its date)."""
     p = params or ModelParams()
     tz = timezone if grain == "hour" else None
     cal = calendar_ or HolidayCalendar()

@@ -11,6 +11,7 @@ import math
 import random
 import statistics
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date, datetime, timedelta
 from statistics import median
 from zoneinfo import ZoneInfo
@@ -4930,3 +4931,43 @@ def test_days_after_a_day_off_are_pooled_only_where_their_occurrences_show_a_bac
     history = _parcels(cal, end, seed=3, backlog=1.0)[-400:]
     fc = forecast(history, datetime(2025, 11, 3), calendar_=cal)
     assert "a day off" not in fc.group, fc.group
+
+
+def _weeks_ending_saturday(noise: float = 0.02, closing: float = 0.2, seed: int = 4) -> list[Point]:
+    """Four years of a five-day business's weeks, Sunday to Saturday, each dated on its Saturday (a week ending
+    Saturday): a Belgian holiday closes its day, a fifth of the week (`closing`)."""
+    cal = HolidayCalendar(country="BE")
+    rng = random.Random(seed)
+    out = []
+    for i in range(52 * 4):
+        saturday = date(2022, 1, 1) + timedelta(weeks=i)
+        closed = sum(1 for k in range(7) if cal.name(saturday - timedelta(days=k)))
+        mean = 30_000 * (1 - closing * closed)
+        out.append(Point(datetime(saturday.year, saturday.month, saturday.day),
+                         round(mean * math.exp(rng.gauss(0, noise)))))
+    return out
+
+
+def test_a_week_dated_on_its_last_day_is_read_as_the_seven_days_to_it():
+    """A team keying its weeks on their last day (the week ending Saturday): read from its date, the week ending
+    Saturday 14 June 2025 holds no holiday and its Whit Monday lands on the week before, so the clean holiday week
+    read 0.69 of an ordinary week and failed, and the misread holiday weeks widened every week's band (a 20% drop
+    passed). Its moving holidays' weeks say which days it holds."""
+    cal = HolidayCalendar(country="BE")
+    history = _weeks_ending_saturday()
+
+    def judged(day: datetime, share: float) -> bool:
+        fc = forecast([p for p in history if p.at < day], day, calendar_=cal)
+        return judge(fc, share * next(p.value for p in history if p.at == day)).passed
+
+    whitsun = datetime(2025, 6, 14)
+    assert judged(whitsun, 1.0)
+    assert not judged(whitsun, 0.65)  # a 35% drop on it still fails
+    assert not judged(datetime(2025, 9, 20), 0.8)  # a 20% drop on an ordinary week fails
+    assert volume_model._week_ends_on_key([p for p in history if p.at < whitsun], cal)
+    # the same weeks keyed on their first day (Sunday) keep the first-day reading
+    sundays = [replace(p, at=p.at - timedelta(days=6)) for p in history]
+    assert not volume_model._week_ends_on_key([p for p in sundays if p.at < whitsun], cal)
+    # a weekly series with no holiday signal keeps it too
+    flat = _weeks_ending_saturday(closing=0.0)
+    assert not volume_model._week_ends_on_key([p for p in flat if p.at < whitsun], cal)
