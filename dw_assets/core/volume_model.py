@@ -855,7 +855,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     season_tried = (compare_by is None and grain == "day" and step < 1.5 and marked is None and "weekday" in available
                     and len(x) >= 3 * 7)
     seasonal = (_seasonal_shape(t, x, feats, [*used, "weekday"] if "weekday" not in used else used, lag, level_points,
-                                target.date().toordinal(), breaks=tuple(cal.breaks)) if season_tried else None)
+                                target.date().toordinal(), tuple(cal.breaks)) if season_tried else None)
     changed_once: dict[tuple[str, object], _ShapeChange] = {}
     if seasonal is not None:
         changed_once = _changed_once(fit, feats, used, special, p)
@@ -866,7 +866,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             fit = SeriesFit(t, x, feats, used, lag, level_points)
             spread = _spread(fit, feats, target_feats, used, daily_dates, target.date()) * small_sample
             seasonal = _seasonal_shape(t, x, feats, [*used, "weekday"] if "weekday" not in used else used, lag,
-                                       level_points, target.date().toordinal(), breaks=tuple(cal.breaks))
+                                       level_points, target.date().toordinal(), tuple(cal.breaks))
     if seasonal is not None:
         offsets, season_shape = seasonal
         moved = [v - o for v, o in zip(x, offsets)]
