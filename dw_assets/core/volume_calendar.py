@@ -94,6 +94,10 @@ Roll = Literal["preceding", "following"]
 # their position in it, so each compares with the same position of its past breaks, not with the same
 # week of the year: its first week (a partial start), the weeks inside it, and the weeks back
 BREAK_FIRST, BREAK_BACK = " (first week)", " (first week back)"
+# a daily series' first business days after a declared break, each its own value (`break_day_back`): a week of
+# them, the weekly series' first week back; within a reach of calendar days that a week of them and a long
+# weekend's holidays fit in
+BREAK_DAY_BACK, BREAK_BACK_DAYS, BREAK_BACK_REACH = " (day {} back)", 5, 14
 # the weeks after a break named by their distance from it: a restart recurs with the break (a clinic's
 # postponed check-ups, a school's slow start), and a backlog booked after a restart fills its first
 # fortnight, so the first two weeks back are each their own value; each keeps its label only where its
@@ -246,6 +250,24 @@ class HolidayCalendar:
         # decides the week, as a public holiday inside a break closes nothing more)
         own = [part for part in parts if not part.endswith(BREAK_BACKS[1:])]
         return " + ".join(sorted(own or parts))
+
+    def break_day_back(self, day: date) -> tuple[str, int]:
+        """A daily series' business day among the first BREAK_BACK_DAYS after a declared break: ("Summer break
+        (day 2 back)", the day's ordinal), each its own value, compared with the same day back after the past
+        breaks of that name (a school's first days of term climb back as cards are registered and menus
+        learned: the weekly series' "first week back", a day at a time); ("", 0) elsewhere, and on a day
+        inside another break (its own season). Counted in business days: a weekend or holiday between is no
+        school day."""
+        if not self.is_business_day(day):
+            return "", 0
+        for name, spans in self.breaks.items():
+            for _, last in spans:
+                if not last < day <= last + timedelta(days=BREAK_BACK_REACH):
+                    continue
+                k = sum(self.is_business_day(last + timedelta(days=n)) for n in range(1, (day - last).days + 1))
+                if k <= BREAK_BACK_DAYS:
+                    return f"{name}{BREAK_DAY_BACK.format(k)}", day.toordinal()
+        return "", 0
 
     def lunar_new_years(self, year: int) -> tuple[tuple[date, date], ...]:
         """The year's Lunar New Year holidays as (first day, last day) of their closure: the days
@@ -596,6 +618,8 @@ def _features(at: datetime, grain: Grain, cal: HolidayCalendar, span: int) -> di
             # (a season of an hourly series is never learned: its history is four weeks; a weekly
             # or monthly series has its weeks and months of the year)
             out["season"], out["season_at"] = cal.season(day)
+            if not out["season"] and cal.breaks:
+                out["season"], out["season_at"] = cal.break_day_back(day)
         from_start, from_end = _business_day(day, cal), _business_day_from_end(day, cal)
         out["business_day"], out["business_day_from_end"] = from_start, from_end
         out["business_day_edge"] = _business_day_edge(from_start, from_end)

@@ -374,6 +374,9 @@ HOLIDAY_CLOSE_Z = 3.0
 HOLIDAY_CLOSE_SLOPE = -0.5
 # ... from at least this many holidays on a light weekday (HOLIDAY_CLOSE_Z noise sds below the heaviest holiday's)
 HOLIDAY_CLOSE_MIN_LIGHT = 2
+# a declared break's days on a light weekday (its ordinary median a hard ratio below the heaviest weekday's) are a
+# part of the break of their own (`_break_light_days`), named with this
+BREAK_LIGHT = " (light days)"
 # a configured season the history holds once (a deadline's run-up, a launch campaign): its days are read by
 # their offset in it against the one occurrence (see _season_seen_once), its reach the days after its last
 # one too (a deadline's late filers, the quiet month after a sale): a month of them
@@ -658,6 +661,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         _long_weekends(pts_pos, feats, target, target_feats, cal, open_days)
         _days_after_days_off(pts_pos, feats, target, target_feats, cal, open_days)
         _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, list(cal.rolled_days))
+        _break_light_days(x, feats, target_feats, cal, p.hard_ratio)
     if grain == "day" and step >= 1.5:
         _months_of_year(pts_pos, feats, target, target_feats, span)
     # holidays, their neighbourhoods and closures as the calendar has them: a level shift may not
@@ -961,7 +965,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     season_tried = (compare_by is None and grain == "day" and step < 1.5 and marked is None and "weekday" in available
                     and len(x) >= 3 * 7)
     seasonal = (_seasonal_shape(t, x, feats, [*used, "weekday"] if "weekday" not in used else used, lag, level_points,
-                                target.date().toordinal()) if season_tried else None)
+                                target.date().toordinal(), tuple(cal.breaks)) if season_tried else None)
     changed_once: dict[tuple[str, object], _ShapeChange] = {}
     if seasonal is not None:
         changed_once = _changed_once(fit, feats, used, special, p)
@@ -972,7 +976,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             fit = SeriesFit(t, x, feats, used, lag, level_points)
             spread = _spread(fit, feats, target_feats, used, daily_dates, target.date()) * small_sample
             seasonal = _seasonal_shape(t, x, feats, [*used, "weekday"] if "weekday" not in used else used, lag,
-                                       level_points, target.date().toordinal())
+                                       level_points, target.date().toordinal(), tuple(cal.breaks))
     if seasonal is not None:
         offsets, season_shape = seasonal
         moved = [v - o for v, o in zip(x, offsets)]
@@ -3265,7 +3269,7 @@ def _weekday_medians(values: np.ndarray, half: int) -> tuple[np.ndarray, np.ndar
 
 
 def _seasonal_shape(t: list[float], x: list[float], feats: list[dict[str, object]], used: Sequence[str], lag: int,
-                    level_points: int, target_day: int) -> tuple[list[float], float] | None:
+                    level_points: int, target_day: int, breaks: Collection[str] = ()) -> tuple[list[float], float] | None:
     """A weekly shape of a part of the year, earned from the history: (an offset for every point, the
     target's), log space, or None where nothing is earned (the forecast is then untouched).
     A day's stretch (its weekdays' ordinary days `SEASON_SHAPE_REACH` days either side) holds a shape
@@ -3283,7 +3287,10 @@ def _seasonal_shape(t: list[float], x: list[float], feats: list[dict[str, object
     the shape-change rule's (`_shape_changes`): nothing is earned.
     Read on a fit without holidays' neighbourhoods (a neighbourhood seen once, an August holiday's,
     learns the season's weekday shape as its own) and on the days that are no holiday, closure, rolled
-    day or quarter's close."""
+    day, quarter's close or day of a declared break or its first days back (`breaks`, the calendar's: a school's
+    break flattens its week to the light days' level, an effect the break's own group carries, and regional
+    breaks move from year to year, so the same weeks a year back in a break say nothing of a school week now,
+    nor the reverse)."""
     fit = SeriesFit(t, x, feats, [f for f in used if f not in ("near_holiday", "near_period_end")], lag, level_points)
     sd = MAD_SCALE * mad(fit.resid)
     days = [int(cast(int, fv["day"])) for fv in feats]
@@ -3293,7 +3300,7 @@ def _seasonal_shape(t: list[float], x: list[float], feats: list[dict[str, object
     values = np.full(target_day - first, np.nan)
     for i, (d, fv) in enumerate(zip(days, feats)):
         if all(fv.get(f, "") in NONE for f in ("holiday", "after_gap", "rolled_day")) \
-                and fv.get("period_end") not in ("quarter", "year"):
+                and fv.get("period_end") not in ("quarter", "year") and not _of_a_break(str(fv.get("season", "")), breaks):
             values[d - first] = fit.resid[i]
     wide, wide_n = _weekday_medians(values, SEASON_SHAPE_REACH)
     seen = wide_n >= 2
@@ -3356,6 +3363,39 @@ def _seasonal_shape(t: list[float], x: list[float], feats: list[dict[str, object
     if not any(out) and not target:
         return None
     return out, target or 0.0
+
+
+def _of_a_break(season: str, breaks: Collection[str]) -> bool:
+    """Whether a day's season is a declared break's own days, its light days (`_break_light_days`) or its first
+    days back (`break_day_back`)."""
+    return (season.removesuffix(BREAK_LIGHT) in breaks
+            or (season.endswith(" back)") and season.rsplit(" (day ", 1)[0] in breaks))
+
+
+def _break_light_days(x: Sequence[float], feats: Sequence[dict[str, object]], target_feats: dict[str, object],
+                      cal: HolidayCalendar, hard_ratio: float) -> None:
+    """Relabel a declared break's days on the series' light weekdays as a part of the break of their own
+    (BREAK_LIGHT), in place, the target's too. A break lowers the days the series keeps open (a school's weekdays in
+    its holidays at x0.06); a weekday it already keeps light (a school's weekend at x0.04) stays about as it was.
+    One effect for both is learned on the break's weekdays, most of its days: put on a weekend it reads a day lower
+    than any the series shows (x0.04 of x0.06), and a holiday's neighbourhood seen once on a weekend in a break
+    learns the difference as its own effect. A light weekday: its median (log) over the days with no holiday,
+    season or closure stands a hard ratio or more below the heaviest weekday's (a closure's distance, not a
+    Friday's treat day); read from the values themselves, before any fit."""
+    if not cal.breaks:
+        return
+    by_day: dict[object, list[float]] = defaultdict(list)
+    for v, fv in zip(x, feats):
+        if all(fv.get(f, "") in NONE for f in ("holiday", "season", "after_gap")):
+            by_day[fv.get("weekday")].append(v)
+    medians = {d: median(vs) for d, vs in by_day.items() if len(vs) >= 3}
+    if len(medians) < 2:
+        return
+    light_below = max(medians.values()) - math.log(hard_ratio)
+    for fv in (*feats, target_feats):
+        season = fv.get("season", "")
+        if season in cal.breaks and medians.get(fv.get("weekday"), math.inf) < light_below:
+            fv["season"] = f"{season}{BREAK_LIGHT}"
 
 
 def _moved_to_latest_shape(x: Sequence[float], feats: Sequence[Mapping[str, object]],

@@ -4971,3 +4971,70 @@ def test_a_week_dated_on_its_last_day_is_read_as_the_seven_days_to_it():
     # a weekly series with no holiday signal keeps it too
     flat = _weeks_ending_saturday(closing=0.0)
     assert not volume_model._week_ends_on_key([p for p in flat if p.at < whitsun], cal)
+
+
+_TERM_BREAKS = [(date(2023, 12, 20), date(2024, 2, 14)), (date(2024, 7, 13), date(2024, 7, 28)),
+                (date(2024, 12, 14), date(2025, 2, 2)), (date(2025, 7, 12), date(2025, 7, 27)),
+                (date(2025, 12, 13), date(2026, 2, 1))]
+
+
+def _term_time(target: date, seed: int, ramp: Sequence[float] = ()) -> tuple[list[Point], HolidayCalendar]:
+    """A school canteen's orders per day from 1 January 2024 to the day before `target` (no public holidays):
+    school days 1.0 (Friday x1.15), weekends x0.04, the declared breaks x0.06 on weekdays; July's break a
+    week later in 2025 than in 2024. `ramp`: a term's first school days at these factors. 5% noise."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(breaks={"School holidays": _TERM_BREAKS})
+    history, day, back = [], date(2024, 1, 1), len(ramp)
+    while day < target:
+        if day.weekday() >= 5:
+            factor = 0.04
+        elif any(a <= day <= b for a, b in _TERM_BREAKS):
+            factor, back = 0.06, 0
+        else:
+            factor = (1.15 if day.weekday() == 4 else 1.0) * (ramp[back] if back < len(ramp) else 1.0)
+            back += 1
+        history.append(Point(datetime(day.year, day.month, day.day), round(4000 * factor * math.exp(rng.gauss(0, 0.05)))))
+        day += timedelta(days=1)
+    return history, cal
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_school_week_is_not_read_with_the_shape_of_last_years_break_in_the_same_weeks(seed: int):
+    """Monday 7 July 2025 is a school day; the same weeks of 2024 were the July break (a week earlier that
+    year), whose week is flat at the light days' level. That is the break's effect, not a weekly shape of
+    early July (main: "the same weeks a year earlier held a weekly shape of their own", the Monday read at
+    about half a school Monday, the day itself above the band)."""
+    target = date(2025, 7, 7)
+    history, cal = _term_time(target, seed)
+    fc = forecast(history, datetime(target.year, target.month, target.day), calendar_=cal)
+    assert judge(fc, 4000).passed, (fc.baseline, fc.lower, fc.upper, fc.notes)
+    assert not judge(fc, 4000 * 0.65).passed
+    assert not judge(fc, 4000 * 2).passed
+
+
+@pytest.mark.parametrize("target", [date(2025, 7, 13), date(2025, 7, 19), date(2026, 1, 10)])
+def test_a_weekend_inside_a_declared_break_is_read_at_the_breaks_weekends(target: date):
+    """A Saturday or Sunday inside a school break: the break's effect (x0.06 of a school day, learned mostly on
+    its weekdays) is not put on top of the weekend's x0.04: the break's days on a light weekday are a part of
+    the break of their own, learned on its past weekends (nothing). Main: below x0.01 of a school day, the day
+    itself at 4x or more."""
+    history, cal = _term_time(target, 3)
+    fc = forecast(history, datetime(target.year, target.month, target.day), calendar_=cal)
+    assert judge(fc, 4000 * 0.04).passed, (fc.baseline, fc.lower, fc.upper, fc.notes)
+    assert not judge(fc, 4000 * 0.04 * 2).passed
+    assert not judge(fc, 4000 * 0.04 * 0.5).passed
+    assert "(light days)" in fc.group or "season" not in fc.group, fc.group
+
+
+@pytest.mark.parametrize("target", [date(2025, 7, 28), date(2025, 7, 29)])
+def test_a_terms_first_days_back_are_read_from_the_past_term_starts(target: date):
+    """A term's first school days climb back (x0.6, x0.7, ... as cards are registered): each is compared with
+    the same day back after the past breaks (main: a plain Monday, the first day back at 0.6x below the band)."""
+    ramp = [0.6, 0.7, 0.8, 0.9, 0.95]
+    history, cal = _term_time(target, 4, ramp)
+    k = sum(1 for n in range((target - date(2025, 7, 27)).days) if (date(2025, 7, 28) + timedelta(days=n)).weekday() < 5)
+    fc = forecast(history, datetime(target.year, target.month, target.day), calendar_=cal)
+    assert judge(fc, 4000 * ramp[k - 1]).passed, (fc.baseline, fc.lower, fc.upper, fc.notes)
+    assert not judge(fc, 4000 * ramp[k - 1] * 0.65).passed
+    assert not judge(fc, 4000 * ramp[k - 1] * 2).passed
+    assert fc.group.startswith(f"season:School holidays (day {k} back)"), fc.group
