@@ -2497,7 +2497,9 @@ def _own_business_days(pts: Sequence[Point], feats: list[dict[str, object]], tar
     # the target's place in the month's middle, counted from the nearer end, no deeper than MIN_POSITION_MONTHS of
     # the history's months reach: a 27th open day falls in one month a year, so its middle position is a group of
     # one past day (a register outage's, read as that place's effect the next October)
-    lengths = sorted((len(open_in(k)) for k in {(q.at.year, q.at.month) for q in pts}), reverse=True)
+    # (the target's own month is no past month: its days so far never reached its middle's far side)
+    past_months = {(q.at.year, q.at.month) for q in pts} - {(target.year, target.month)}
+    lengths = sorted((len(open_in(k)) for k in past_months), reverse=True)
     if len(lengths) >= MIN_POSITION_MONTHS and target_feats.get("business_day_edge"):
         longest = lengths[MIN_POSITION_MONTHS - 1]
         edge = cast(int, target_feats["business_day_edge"])

@@ -1853,6 +1853,27 @@ def test_a_series_open_on_saturdays_counts_its_business_days_in_its_own_open_day
         assert not judge(fc, value * 0.65).passed, (target, fc.group, value / fc.baseline)
 
 
+def test_a_place_in_the_months_middle_that_one_past_month_reached_is_read_no_deeper_than_three_do(monkeypatch):
+    cal = HolidayCalendar(country="SK")
+    # a register outage (x0.3) on 14-19 October 2024; Octobers are the only months with 27 open days Monday to
+    # Saturday, so Thursday 16 October 2025, the 14th open day, had one past day at its place: the outage's
+    outage = (date(2024, 10, 14), date(2024, 10, 19))
+    history = [Point(p.at, round(p.value * 0.3) if outage[0] <= p.at.date() <= outage[1] else p.value)
+               for p in _expiries((0, 1, 2, 3, 4, 5)) if not cal.name(p.at.date())]
+    target = datetime(2025, 10, 16)
+    value = next(p.value for p in history if p.at == target)
+
+    def judged() -> tuple[bool, str]:
+        fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
+        return judge(fc, value).passed, fc.group
+
+    passed, group = judged()
+    assert passed and "business_day=13 from the start" in group, group
+    monkeypatch.setattr(volume_model, "MIN_POSITION_MONTHS", 1_000)  # every place read as deep as it falls
+    passed, group = judged()
+    assert not passed and "business_day=14 from the start" in group, group
+
+
 def test_a_run_over_the_months_last_open_days_is_not_read_as_a_day_of_the_month_rolled():
     history = _expiries((0, 1, 2, 3, 4))
     # the last four business days explain the run better than a "26th rolled forward" and its next day (which
