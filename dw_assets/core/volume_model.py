@@ -212,6 +212,9 @@ COUNT_SHAPES = ("weekday",)
 FORTNIGHT_MIN_OCCASIONS = 6
 COUNT_TAIL = 1e-4  # a count a clean partition reaches less often than this (each side) is outside the band
 MIN_OCCURRENCES = {"month_of_year": 2}
+# a target's place in the month counted from its nearer end is read as deep as this many of the history's months
+# reach, no deeper (one month's 14th open day is one past point: no group to read a target by)
+MIN_POSITION_MONTHS = 3
 # a run of this many one-step errors in a row (ModelParams.shift_after's three), each this many robust sds
 # out on one side, is a level step the rolling level was catching up on, not noise (`_clipped_noise_sd`)
 STEP_RUN = 3
@@ -656,6 +659,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         target_feats["period_end"], target_feats["holiday"] = month_period(target.date(), cal), ""
     elif grain == "day" and step < 1.5:
         open_days = open_weekdays([q.at.date() for q in pts_pos])
+        _own_business_days(pts_pos, feats, target, target_feats, cal, open_days)
         _month_closes(pts_pos, feats, target, target_feats, cal, open_days)
         _working_day_neighbourhoods(pts_pos, feats, target, target_feats, cal, open_days)
         _long_weekends(pts_pos, feats, target, target_feats, cal, open_days)
@@ -839,13 +843,18 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             # no longer cut the errors by `dense_gain` over them; where they still do, the business
             # days explain what the days took (a close over the month's last three days, which a
             # "29th rolled back" half matches) and no day is earned
+            # (nor where the business days alone explain more than the days found in their place: a run over
+            # the month's last four open days, which a "28th rolled forward" and its next day half match)
             uncounted = [f for f in used if f not in BUSINESS_DAY_GROUPS]
+            counted = typical_error(fit)
             earned = searched(uncounted)
             if earned:
                 _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days,
                                    [*cal.rolled_days, *earned], fortnights)
                 base = SeriesFit(t, x, feats, uncounted, lag, level_points)
-                if typical_error(SeriesFit(t, x, feats, used, lag, level_points)) < (1 - p.dense_gain) * typical_error(base):
+                base_error = typical_error(base)
+                if counted < base_error \
+                        or typical_error(SeriesFit(t, x, feats, used, lag, level_points)) < (1 - p.dense_gain) * base_error:
                     earned = []
                     _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, list(cal.rolled_days),
                                        fortnights)
@@ -2567,6 +2576,48 @@ def _month_closes(pts: Sequence[Point], feats: list[dict[str, object]], target: 
         first = open_days_of(day.year, day.month, False)[:PERIOD_CLOSE_DAYS]
         if closed != "month" and day in first:
             fv["near_period_end"] = f"{closed}_end +{first.index(day) + 1}d"
+
+
+def _own_business_days(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
+                       target_feats: dict[str, object], cal: HolidayCalendar, open_days: frozenset[int]) -> None:
+    """A daily series closed on some days of the week counts its business days of the month (BUSINESS_DAY_GROUPS)
+    in its own open days, not in the calendar's working week: a month-end run that fills a station's last four
+    open days (certificates, bills or payroll due with the month) falls on business days -1..-4 of a series open
+    Monday to Saturday in every month, while counted Monday to Friday its Saturday is no business day and the
+    fourth day back is the Tuesday one month and the Wednesday the next, so no position earns the run. A series
+    open every day keeps the calendar's count (a quiet Sunday is no closed day: `_works_every_day`); on a
+    series open on the calendar's working days the two counts agree."""
+    if open_days == ALL_WEEK:
+        return
+    is_open = _open_test(pts, cal, open_days)
+    months: dict[tuple[int, int], list[int]] = {}  # each month's open days (their day numbers), found once
+
+    def open_in(key: tuple[int, int]) -> list[int]:
+        if key not in months:
+            months[key] = [d for d in range(1, calendar.monthrange(*key)[1] + 1) if is_open(date(*key, d))]
+        return months[key]
+
+    for at, fv in [*((q.at, fv) for q, fv in zip(pts, feats)), (target, target_feats)]:
+        if "business_day" not in fv:
+            continue
+        day = at.date()
+        numbers = open_in((day.year, day.month))
+        if day.day not in numbers:
+            fv["business_day"], fv["business_day_from_end"], fv["business_day_edge"] = -1, 0, 0
+            continue
+        from_start, from_end = numbers.index(day.day) + 1, numbers.index(day.day) - len(numbers)
+        fv["business_day"], fv["business_day_from_end"] = from_start, from_end
+        fv["business_day_edge"] = from_start if from_start <= -from_end else from_end
+    # the target's place in the month's middle, counted from the nearer end, no deeper than MIN_POSITION_MONTHS of
+    # the history's months reach: a 27th open day falls in one month a year, so its middle position is a group of
+    # one past day (a register outage's, read as that place's effect the next October)
+    # (the target's own month is no past month: its days so far never reached its middle's far side)
+    past_months = {(q.at.year, q.at.month) for q in pts} - {(target.year, target.month)}
+    lengths = sorted((len(open_in(k)) for k in past_months), reverse=True)
+    if len(lengths) >= MIN_POSITION_MONTHS and target_feats.get("business_day_edge"):
+        longest = lengths[MIN_POSITION_MONTHS - 1]
+        edge = cast(int, target_feats["business_day_edge"])
+        target_feats["business_day_edge"] = min(edge, (longest + 1) // 2) if edge > 0 else max(edge, -(longest // 2))
 
 
 def _works_every_day(pts: Sequence[Point]) -> bool:

@@ -1823,6 +1823,70 @@ def test_a_sun_thu_ledgers_close_is_judged_on_its_last_business_days():
     assert "business_day=-3 from the end" in fc.group, fc.group
 
 
+def _expiries(open_weekdays: tuple[int, ...], seed: int = 5) -> list[Point]:
+    """Inspections on a station's open days (`open_weekdays`, no holidays) from 2024 to January 2026: certificates
+    expire with the month, so its last four open days x1.3 and the first three of the next x0.85; a weekday shape
+    (Saturday at half a Wednesday); 5% noise."""
+    rng = random.Random(seed)
+    week = (1.15, 1.05, 1.0, 1.0, 0.9, 0.5, 0.4)
+    days = [d for d in (date(2024, 1, 1) + timedelta(days=i) for i in range(763)) if d.weekday() in open_weekdays]
+    by_month: dict[tuple[int, int], list[date]] = {}
+    for d in days:
+        by_month.setdefault((d.year, d.month), []).append(d)
+    out = []
+    for d in days:
+        month = by_month[(d.year, d.month)]
+        position, from_end = month.index(d), len(month) - 1 - month.index(d)
+        mean = 600.0 * week[d.weekday()] * (1.3 if from_end < 4 else 0.85 if position < 3 else 1.0)
+        out.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.05)))))
+    return out
+
+
+def test_a_series_open_on_saturdays_counts_its_business_days_in_its_own_open_days():
+    history = _expiries((0, 1, 2, 3, 4, 5))
+    # Saturday 31 January 2026 and Saturday 27 September 2025 are among their months' last four open days: counted
+    # Monday to Friday they were no business day at all (an ordinary Saturday's band, a 35% drop inside it)
+    for target, place in ((datetime(2026, 1, 31), -1), (datetime(2025, 9, 27), -3)):
+        value = next(p.value for p in history if p.at == target)
+        fc = forecast([p for p in history if p.at < target], target)
+        assert f"business_day={place} from the end" in fc.group, fc.group
+        assert judge(fc, value).passed, (target, fc.group, value / fc.baseline)
+        assert not judge(fc, value * 0.65).passed, (target, fc.group, value / fc.baseline)
+
+
+def test_a_place_in_the_months_middle_that_one_past_month_reached_is_read_no_deeper_than_three_do(monkeypatch):
+    cal = HolidayCalendar(country="SK")
+    # a register outage (x0.3) on 14-19 October 2024; Octobers are the only months with 27 open days Monday to
+    # Saturday, so Thursday 16 October 2025, the 14th open day, had one past day at its place: the outage's
+    outage = (date(2024, 10, 14), date(2024, 10, 19))
+    history = [Point(p.at, round(p.value * 0.3) if outage[0] <= p.at.date() <= outage[1] else p.value)
+               for p in _expiries((0, 1, 2, 3, 4, 5)) if not cal.name(p.at.date())]
+    target = datetime(2025, 10, 16)
+    value = next(p.value for p in history if p.at == target)
+
+    def judged() -> tuple[bool, str]:
+        fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
+        return judge(fc, value).passed, fc.group
+
+    passed, group = judged()
+    assert passed and "business_day=13 from the start" in group, group
+    monkeypatch.setattr(volume_model, "MIN_POSITION_MONTHS", 1_000)  # every place read as deep as it falls
+    passed, group = judged()
+    assert not passed and "business_day=14 from the start" in group, group
+
+
+def test_a_run_over_the_months_last_open_days_is_not_read_as_a_day_of_the_month_rolled():
+    history = _expiries((0, 1, 2, 3, 4))
+    # the last four business days explain the run better than a "26th rolled forward" and its next day (which
+    # half match it): each of them is read counted from the month's end
+    for target in (datetime(2026, 1, 27), datetime(2025, 12, 29), datetime(2025, 10, 28)):
+        value = next(p.value for p in history if p.at == target)
+        fc = forecast([p for p in history if p.at < target], target)
+        assert "from the end" in fc.group and "day:" not in fc.group, fc.group
+        assert judge(fc, value).passed, (target, fc.group, value / fc.baseline)
+        assert not judge(fc, value * 0.65).passed, (target, fc.group, value / fc.baseline)
+
+
 def _seollal_orders(rush: float, slow: float, seed: int = 23) -> tuple[list[Point], dict[datetime, float], HolidayCalendar]:
     """Korean orders every day from June 2024: the ten days before Seollal's first holiday day
     x`rush`, Seollal x0.4, the fourteen days after its last x`slow`; other holidays x0.8, weekends
