@@ -535,7 +535,7 @@ def _business_day(day: date, cal: HolidayCalendar) -> int:
     return sum(1 for d in range(1, day.day + 1) if cal.is_business_day(day.replace(day=d)))
 
 
-def _business_day_edge(from_start: int, from_end: int) -> int:
+def business_day_edge(from_start: int, from_end: int) -> int:
     """The business day counted from the nearer end of the month (from the day's two counts): 1,
     2... from its start, -1, -2... from its end; 0 on a non-business day. A ledger posts accruals on
     the first business day and closes on the last three: neither count alone holds both (counted
@@ -622,7 +622,7 @@ def _features(at: datetime, grain: Grain, cal: HolidayCalendar, span: int) -> di
                 out["season"], out["season_at"] = cal.break_day_back(day)
         from_start, from_end = _business_day(day, cal), _business_day_from_end(day, cal)
         out["business_day"], out["business_day_from_end"] = from_start, from_end
-        out["business_day_edge"] = _business_day_edge(from_start, from_end)
+        out["business_day_edge"] = business_day_edge(from_start, from_end)
     return out
 
 

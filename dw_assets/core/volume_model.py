@@ -79,6 +79,7 @@ from dw_assets.core.volume_calendar import (
     SPARSE,
     Grain,
     HolidayCalendar,
+    business_day_edge,
     carries_closed_days,
     closures,
     features_of,
@@ -2602,12 +2603,11 @@ def _own_business_days(pts: Sequence[Point], feats: list[dict[str, object]], tar
             continue
         day = at.date()
         numbers = open_in((day.year, day.month))
-        if day.day not in numbers:
-            fv["business_day"], fv["business_day_from_end"], fv["business_day_edge"] = -1, 0, 0
-            continue
-        from_start, from_end = numbers.index(day.day) + 1, numbers.index(day.day) - len(numbers)
+        # (a closed day counts as the calendar counts a non-business day: -1 from the start, 0 from the end)
+        from_start, from_end = ((numbers.index(day.day) + 1, numbers.index(day.day) - len(numbers))
+                                if day.day in numbers else (-1, 0))
         fv["business_day"], fv["business_day_from_end"] = from_start, from_end
-        fv["business_day_edge"] = from_start if from_start <= -from_end else from_end
+        fv["business_day_edge"] = business_day_edge(from_start, from_end)
     # the target's place in the month's middle, counted from the nearer end, no deeper than MIN_POSITION_MONTHS of
     # the history's months reach: a 27th open day falls in one month a year, so its middle position is a group of
     # one past day (a register outage's, read as that place's effect the next October)
@@ -2995,31 +2995,34 @@ def _days_after_days_off(pts: Sequence[Point], feats: list[dict[str, object]], t
     if not cal.country and not cal.dates:
         return
     working = open_days - _light_weekdays(pts)
-    if not _days_off_carry_over(pts, feats, cal, working):
+    after = {q.at.date() for q, fv in zip(pts, feats)
+             if not fv["holiday"] and not fv.get("after_gap") and after_day_off(q.at.date(), cal, working)}
+    if not _days_off_carry_over(pts, feats, after, working):
         return
+    if not target_feats["holiday"] and not target_feats.get("after_gap") \
+            and after_day_off(target.date(), cal, working):
+        after.add(target.date())
     seen = Counter(str(fv.get("near_holiday", "")) for fv in feats)
     pooled = f"{LONG_WEEKEND} +1d"
     for at, fv in [*((q.at, fv) for q, fv in zip(pts, feats)), (target, target_feats)]:
-        if fv["holiday"] or fv.get("after_gap") or not after_day_off(at.date(), cal, working):
+        if at.date() not in after:
             continue
         label = str(fv.get("near_holiday", ""))
         if label == pooled or seen[label] < LONG_WEEKEND_OWN_OCCASIONS:
             fv["near_holiday"] = f"{AFTER_DAY_OFF} +1d"
 
 
-def _days_off_carry_over(pts: Sequence[Point], feats: Sequence[Mapping[str, object]], cal: HolidayCalendar,
+def _days_off_carry_over(pts: Sequence[Point], feats: Sequence[Mapping[str, object]], after: Collection[date],
                          working: frozenset[int]) -> bool:
-    """Whether the history's days after a day off (`after_day_off`), AFTER_DAY_OFF_OCCASIONS at least, ran apart
-    from their weekday by DISTINCT_Z["near_holiday"] standard errors (their median excess, `_weekday_excess`,
-    against the ordinary days' spread of the same reading). A pool the occurrences do not show (a business with
+    """Whether the history's days after a day off (`after`, found by `after_day_off`), AFTER_DAY_OFF_OCCASIONS at
+    least, ran apart from their weekday by DISTINCT_Z["near_holiday"] standard errors (their median excess,
+    `_weekday_excess`, against the ordinary days' spread of the same reading). A pool the occurrences do not show (a business with
     no backlog, days after holidays inside a season's episode pulling both ways) leaves each holiday its own
     neighbourhood, as before: pooled unearned, those days would join the ordinary ones and widen their spread."""
     logs = {q.at.date(): math.log(max(q.value, 0.5)) for q in pts}
-    after = {q.at.date() for q, fv in zip(pts, feats)
-             if not fv["holiday"] and not fv.get("after_gap") and after_day_off(q.at.date(), cal, working)}
     if len(after) < AFTER_DAY_OFF_OCCASIONS:
         return False
-    skip = after | {q.at.date() for q, fv in zip(pts, feats) if fv["holiday"]}
+    skip = set(after) | {q.at.date() for q, fv in zip(pts, feats) if fv["holiday"]}
     excess = {d: _weekday_excess(logs, d, skip) for d in logs if d.weekday() in working and d not in skip or d in after}
     pooled = [e for d, e in excess.items() if d in after and e is not None]
     plain = [e for d, e in excess.items() if d not in after and e is not None]

@@ -1258,6 +1258,14 @@ def test_a_close_on_the_last_business_days_is_counted_from_the_month_end():
     assert "from the end" in fc.group
 
 
+def _days_by_month(days: list[date]) -> dict[tuple[int, int], list[date]]:
+    """The days of each (year, month), in their order: a generator's places counted from a month's ends."""
+    by_month: dict[tuple[int, int], list[date]] = {}
+    for d in days:
+        by_month.setdefault((d.year, d.month), []).append(d)
+    return by_month
+
+
 def _ledger(seed: int = 32, quarter_close: float = 1.3, year_open: float = 1.0) -> list[Point]:
     """A ledger on weekdays only: accruals on the month's first business day x1.3, the close on its
     last three x1.6, x2.0, x2.4, a quarter's (and year's) close `quarter_close` times heavier on
@@ -1265,9 +1273,7 @@ def _ledger(seed: int = 32, quarter_close: float = 1.3, year_open: float = 1.0) 
     `year_open` times heavier."""
     rng = random.Random(seed)
     days = [d for d in (date(2024, 1, 1) + timedelta(days=i) for i in range(761)) if d.weekday() < 5]
-    by_month: dict[tuple[int, int], list[date]] = {}
-    for d in days:
-        by_month.setdefault((d.year, d.month), []).append(d)
+    by_month = _days_by_month(days)
     out = []
     for d in days:
         month = by_month[(d.year, d.month)]
@@ -1786,9 +1792,7 @@ def _sun_thu_ledger(seed: int = 41) -> tuple[list[Point], HolidayCalendar]:
     rng = random.Random(seed)
     days = [d for d in (date(2024, 1, 1) + timedelta(days=i) for i in range(761))
             if d.weekday() not in (4, 5) and not cal.name(d)]
-    by_month: dict[tuple[int, int], list[date]] = {}
-    for d in days:
-        by_month.setdefault((d.year, d.month), []).append(d)
+    by_month = _days_by_month(days)
     out = []
     for d in days:
         month = by_month[(d.year, d.month)]
@@ -1830,9 +1834,7 @@ def _expiries(open_weekdays: tuple[int, ...], seed: int = 5) -> list[Point]:
     rng = random.Random(seed)
     week = (1.15, 1.05, 1.0, 1.0, 0.9, 0.5, 0.4)
     days = [d for d in (date(2024, 1, 1) + timedelta(days=i) for i in range(763)) if d.weekday() in open_weekdays]
-    by_month: dict[tuple[int, int], list[date]] = {}
-    for d in days:
-        by_month.setdefault((d.year, d.month), []).append(d)
+    by_month = _days_by_month(days)
     out = []
     for d in days:
         month = by_month[(d.year, d.month)]
@@ -1983,9 +1985,7 @@ def _payroll_journals(payday: float, seed: int = 21) -> tuple[list[Point], Holid
     cal = HolidayCalendar(country="SA")
     rng = random.Random(seed)
     days = [d for d in (date(2024, 1, 7) + timedelta(days=i) for i in range(730)) if cal.is_business_day(d)]
-    by_month: dict[tuple[int, int], list[date]] = {}
-    for d in days:
-        by_month.setdefault((d.year, d.month), []).append(d)
+    by_month = _days_by_month(days)
     paydays = {rolled_date(y, m, 27, "preceding", cal.is_business_day) for y, m in by_month}
     out = []
     for d in days:
@@ -4991,7 +4991,9 @@ def test_days_after_a_day_off_are_pooled_only_where_their_occurrences_show_a_bac
         feats = [volume_model.features_of(q.at, "day", cal) for q in history]
         for fv in feats:
             fv["after_gap"] = 0
-        assert volume_model._days_off_carry_over(history, feats, cal, working) is pooled, backlog
+        after = {q.at.date() for q, fv in zip(history, feats)
+                 if not fv["holiday"] and volume_model.after_day_off(q.at.date(), cal, working)}
+        assert volume_model._days_off_carry_over(history, feats, after, working) is pooled, backlog
     history = _parcels(cal, end, seed=3, backlog=1.0)[-400:]
     fc = forecast(history, datetime(2025, 11, 3), calendar_=cal)
     assert "a day off" not in fc.group, fc.group
