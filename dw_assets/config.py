@@ -238,6 +238,10 @@ class VolumeCheckConfig(_Model):
     # the month the fiscal year closes in (6: a July-June year, 1: a February-January retail year):
     # its last day is the year end, every third month-end back from it a quarter end
     fiscal_year_end: int = Field(12, ge=1, le=12)
+    # which day of its seven a weekly partition's key names: "first_day" (Dagster's weekly partitions) or
+    # "last_day" (a week ending Saturday, a draw date); unset: inferred from the history's holiday weeks,
+    # which a series with few moving holidays cannot show
+    week_dated_on: Literal["first_day", "last_day"] | None = None
     # fixed days of the month that move the volume (a payroll on the 27th, on the business day
     # before when it is closed): [{day: 27, roll: preceding}], each compared with its own past
     # months (compare_by "rolled_day"); on a series closed some weekdays the model also learns up to

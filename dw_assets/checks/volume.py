@@ -194,6 +194,7 @@ def evaluate_volume(warehouse: Warehouse, store: Store | None, dataset_id: str, 
                          accepted={_relabel(p, cfg.grain, tz): shift for p, shift in accepted.items()},
                          shapes={_relabel(p, cfg.grain, tz) for p in shapes},
                          groups=group_inputs, timezone=tz if cfg.grain == "hour" else "UTC",
+                         week_dated_on=cfg.week_dated_on,
                          unit="rows" if cfg.metric.replace(" ", "").lower() == "count(*)" else cfg.metric)
 
 

@@ -21,7 +21,7 @@ from croniter import croniter
 from dw_assets.core import stats
 from dw_assets.core.approvals import parse_duration
 from dw_assets.core.check_render import bar_table, table_md
-from dw_assets.core.volume_calendar import Grain, HolidayCalendar, hour_of_key
+from dw_assets.core.volume_calendar import Grain, HolidayCalendar, WeekDatedOn, hour_of_key
 from dw_assets.core.volume_model import (
     Forecast,
     Judgement,
@@ -75,7 +75,8 @@ def decide_volume(dataset_id: str, partition: str, observed: float, history: Seq
                   params: ModelParams | None = None, accepted: Mapping[str, bool] | None = None,
                   groups: Mapping[str, tuple[float, Sequence[tuple[str, float]]]] | None = None,
                   group_holidays: Mapping[str, HolidayCalendar] | None = None,
-                  timezone: str = "UTC", shapes: Collection[str] = ()) -> CheckOutcome:
+                  timezone: str = "UTC", shapes: Collection[str] = (),
+                  week_dated_on: WeekDatedOn | None = None) -> CheckOutcome:
     """`history`: (partition, value) of the comparable partitions before this one, any order (the
     SQL aggregate, past incidents' partitions already left out). `accepted`: partitions a person
     accepted as legitimate (True: as a new level); `shapes`: those of them from which the weekly
@@ -84,7 +85,8 @@ def decide_volume(dataset_id: str, partition: str, observed: float, history: Seq
     and is named. `unit` names what was measured (rows, or a metric such as sum(net_revenue)).
     `timezone`: the zone an hourly check's keys are wall-clock hours of (its hours, weekdays and
     holidays are that zone's). `group_holidays`: the groups forecast with a calendar of their own
-    (a market in another country); the total and the other groups use `holidays`."""
+    (a market in another country); the total and the other groups use `holidays`. `week_dated_on`: which day a
+    weekly series' keys name, as its owner declares it (unset: inferred from its holiday weeks)."""
     accepted = dict(accepted or {})
     points = sorted(history)
     label = period or "calendar"
@@ -111,7 +113,7 @@ def decide_volume(dataset_id: str, partition: str, observed: float, history: Seq
         pts = [Point(moment(p), float(n), p in accepted, accepted.get(p, False), shape=p in shapes and p in accepted)
                for p, n in series]
         fc = forecast(pts, at, grain=grain, calendar_=calendar_, compare_by=compare_by, params=model,
-                      timezone=timezone, own_calendar=own)
+                      timezone=timezone, own_calendar=own, week_dated_on=week_dated_on)
         return fc, judge(fc, value, accepted=partition in accepted, direction=direction)
 
     fc, verdict = judge_series(points, observed)

@@ -24,6 +24,9 @@ from zoneinfo import ZoneInfo
 import holidays as holidays_lib
 
 Grain = Literal["day", "hour"]
+# which day of its seven a weekly partition's key names: Dagster's weekly partitions key a week on its first day,
+# many teams on its last (the week ending Saturday, a draw date)
+WeekDatedOn = Literal["first_day", "last_day"]
 T = TypeVar("T")
 FEATURES = ("period_end", "near_period_end", "weekday", "hour_of_day", "business_day", "business_day_from_end",
             "business_day_edge", "holiday", "near_holiday", "after_gap", "hour_of_week", "month_of_year",

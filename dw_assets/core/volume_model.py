@@ -79,6 +79,7 @@ from dw_assets.core.volume_calendar import (
     SPARSE,
     Grain,
     HolidayCalendar,
+    WeekDatedOn,
     business_day_edge,
     carries_closed_days,
     closures,
@@ -501,26 +502,38 @@ def _cycle(step_days: float, grain: Grain) -> int:
 def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day",
              calendar_: HolidayCalendar | None = None, compare_by: Sequence[str] | None = None,
              params: ModelParams | None = None, timezone: str | None = None,
-             own_calendar: bool = False) -> Forecast:
+             own_calendar: bool = False, week_dated_on: WeekDatedOn | None = None) -> Forecast:
     """Expected value and band for `target` from the points before it (any order, zeros allowed).
     `timezone`: an hourly series' points and target are UTC hours, grouped by the hour, weekday and
     holiday of that zone (a daily series' days are already the zone's days: no conversion).
     `own_calendar`: `calendar_` was configured for this series as its market's own (a grouped check's
     `group_holidays`: a market in another country), so the series closes on its holidays unless its
     history shows one of them open.
-    A weekly series whose holiday weeks show it dated on each week's last day (see _week_ends_on_key) is
-    read as the seven days to each date: every point moves to its week's first day, and back in the answer."""
+    A weekly series dated on each week's last day (`week_dated_on` "last_day", as its owner declares it; unset,
+    as its holiday weeks show it, see _week_ends_on_key) is read as the seven days to each date: every point
+    moves to its week's first day, and back in the answer. A declaration is read on weekly series only."""
     cal = calendar_ or HolidayCalendar()
     back = timedelta(days=WEEK_DAYS - 1)
-    if grain == "day" and _week_ends_on_key(sorted((q for q in history if q.at < target), key=lambda q: q.at), cal):
+    past = sorted((q for q in history if q.at < target), key=lambda q: q.at)
+    if grain == "day" and _dated_on_last_day(past, cal, week_dated_on):
         fc = _forecast([replace(q, at=q.at - back) for q in history], target - back, grain=grain, calendar_=calendar_,
                        compare_by=compare_by, params=params, timezone=timezone, own_calendar=own_calendar)
         if fc.shift and fc.shift.get("at"):
             fc.shift = {**fc.shift, "at": (datetime.fromisoformat(fc.shift["at"]) + back).isoformat()}
-        fc.notes.append("a week dated on its last day: its holiday weeks show the seven days to each date, read so")
+        fc.notes.append("a week dated on its last day (the check's week_dated_on): read as the seven days to each date"
+                        if week_dated_on else
+                        "a week dated on its last day: its holiday weeks show the seven days to each date, read so")
         return fc
     return _forecast(history, target, grain=grain, calendar_=calendar_, compare_by=compare_by, params=params,
                      timezone=timezone, own_calendar=own_calendar)
+
+
+def _dated_on_last_day(pts: Sequence[Point], cal: HolidayCalendar, declared: WeekDatedOn | None) -> bool:
+    """Whether a series (`pts` in time order) is read as weeks dated on their last day: as its owner declared it,
+    where it is weekly (a daily or monthly series has no week to date), else as its holiday weeks show it."""
+    if declared is None:
+        return _week_ends_on_key(pts, cal)
+    return declared == "last_day" and 6 <= _step_days([q for q in pts if q.value > 0]) <= 8
 
 
 def _week_ends_on_key(pts: Sequence[Point], cal: HolidayCalendar) -> bool:

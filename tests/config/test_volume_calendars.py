@@ -1,14 +1,16 @@
-"""A volume check's calendars in config: the fiscal year's end and a group's own holidays."""
+"""A volume check's calendars in config: the fiscal year's end, a group's own holidays and the day a week is dated on."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
+import duckdb
 import pytest
 import yaml
 
-from dw_assets.checks.volume import group_calendars, holiday_calendar
+from dw_assets.checks.volume import evaluate_volume, group_calendars, holiday_calendar
 from dw_assets.config import ConfigError, VolumeCheckConfig, load_settings
+from dw_assets.connectors.warehouse import Warehouse
 
 
 def _load(tmp_path, volume: dict):
@@ -81,3 +83,29 @@ def test_a_declared_break_that_cannot_be_read_names_what_is_wrong(tmp_path, brea
     with pytest.raises(ConfigError, match=message):
         _load(tmp_path, {"partition_column": "week", "group_by": ["region"],
                          "group_holidays": {"noord": {"breaks": breaks}}})
+
+
+def test_a_week_dated_on_is_first_day_or_last_day(tmp_path):
+    assert _load(tmp_path, {"partition_column": "week_end", "week_dated_on": "last_day"}).week_dated_on == "last_day"
+    assert _load(tmp_path, {"partition_column": "week_end"}).week_dated_on is None
+    with pytest.raises(ConfigError, match=r"checks\.0\.volume\.week_dated_on"):
+        _load(tmp_path, {"partition_column": "week_end", "week_dated_on": "saturday"})
+
+
+def test_the_declared_week_dating_reaches_the_model(tmp_path):
+    """A table of weeks keyed on their Saturday, a year of them (too few for the holiday weeks to show the
+    dating): declared as last days, the check reads the seven days to each date and says so; unset, it does not."""
+    path = tmp_path / "lake.duckdb"
+    with duckdb.connect(str(path)) as con:
+        con.execute("CREATE TABLE payroll (week_end DATE, amount DOUBLE)")
+        saturdays = [date(2025, 1, 4) + timedelta(weeks=i) for i in range(60)]
+        con.executemany("INSERT INTO payroll VALUES (?, ?)",
+                        [(d, 50_000.0 + 997 * (i % 7)) for i, d in enumerate(saturdays)])
+    wh = Warehouse("duckdb:///:memory:", {"lake": str(path)})
+    declared = evaluate_volume(wh, None, "lake.main.payroll", VolumeCheckConfig(
+        partition_column="week_end", metric="sum(amount)", week_dated_on="last_day"))
+    unset = evaluate_volume(wh, None, "lake.main.payroll", VolumeCheckConfig(
+        partition_column="week_end", metric="sum(amount)"))
+    assert declared.partition == unset.partition == saturdays[-1].isoformat()
+    assert any("week_dated_on" in note for note in declared.metadata["notes"])
+    assert not any("last day" in note for note in unset.metadata["notes"])

@@ -5039,6 +5039,35 @@ def test_a_week_dated_on_its_last_day_is_read_as_the_seven_days_to_it():
     assert not volume_model._week_ends_on_key([p for p in flat if p.at < whitsun], cal)
 
 
+def test_a_declared_week_dating_is_read_over_the_inference():
+    """An owner who knows the keys (`week_dated_on` on the check) is read as declared: the weeks ending Saturday
+    declared as first days are read from their dates (the clean Whitsun week fails as it did before any
+    inference), and a year of them, too short for the holiday weeks to tell, declared as last days is read as
+    the seven days to each date. A daily series has no week to date: the declaration leaves it as it was."""
+    cal = HolidayCalendar(country="BE")
+    history = _weeks_ending_saturday()
+    whitsun = datetime(2025, 6, 14)
+    past = [p for p in history if p.at < whitsun]
+    actual = next(p.value for p in history if p.at == whitsun)
+    first = forecast(past, whitsun, calendar_=cal, week_dated_on="first_day")
+    assert not judge(first, actual).passed
+    assert not any("last day" in note for note in first.notes)
+    last = forecast(past, whitsun, calendar_=cal, week_dated_on="last_day")
+    assert judge(last, actual).passed and any("week_dated_on" in note for note in last.notes)
+    # sixty weeks: the inference keeps the first day, the declaration reads the last
+    short = [p for p in past if p.at >= whitsun - timedelta(weeks=60)]
+    assert not volume_model._week_ends_on_key(short, cal)
+    declared = forecast(short, whitsun, calendar_=cal, week_dated_on="last_day")
+    inferred = forecast(short, whitsun, calendar_=cal)
+    assert any("week_dated_on" in note for note in declared.notes)
+    assert not any("last day" in note for note in inferred.notes)
+    days = _daily_noise(200, 0.05, 3)
+    day = days[-1].at + timedelta(days=1)
+    plain, said = forecast(days, day), forecast(days, day, week_dated_on="last_day")
+    assert (said.baseline, said.lower, said.upper) == (plain.baseline, plain.lower, plain.upper)
+    assert said.notes == plain.notes
+
+
 _TERM_BREAKS = [(date(2023, 12, 20), date(2024, 2, 14)), (date(2024, 7, 13), date(2024, 7, 28)),
                 (date(2024, 12, 14), date(2025, 2, 2)), (date(2025, 7, 12), date(2025, 7, 27)),
                 (date(2025, 12, 13), date(2026, 2, 1))]
