@@ -274,6 +274,24 @@ chain's cycles per day by state, six states each on its own calendar (Kelantan's
 moved back to Saturday-Sunday in the history, the one-off holiday of 15 September 2025), Raya's cleaning and
 exodus and the Lunar New Year's washing taboo in no calendar, a rival's Johor outlets as a step, a platform
 failure in the history) were written blind the same way and are held out until that round's final run.
+The twenty-third round's four (`fuel_tehran_hourly`: a Tehran fuel-card network's fills per local hour by district,
+four districts (Pardis's two stations some thirty times smaller than the south), in Tehran's zone three and a half
+hours ahead of UTC (every point on :30 UTC), Friday's weekend and Thursday's trips north, closures for the air
+declared the evening before, the monthly quota credited on each Persian month's first day (queues from midnight, dry
+cards the days before) and Shab-e Yalda in no calendar, a third price tier as a step after an eve of filling, a
+cyberattack on the card system in the history; `withdrawals_rs`: a Serbian bank's ATM cash withdrawals per day by
+region, five regions (Zlatibor's resort some thirty times smaller than Belgrade), Serbia's Orthodox calendar, the
+payroll clients' 25th brought forward to the business day before, the New Year's cash and the slavas' run-ups in no
+calendar, cash giving way to instant payments a little every day (a slope, no step), a partner bank's cards as a
+step, a card switch failure in the history; `pools_is_weekly`: Reykjavík's swimming pools' admissions per week by
+pool, six pools (Klébergslaug some thirty times smaller than Laugardalslaug), a new pool opened inside the history
+(zero, then filling over sixteen weeks), a pool staff strike configured in the calendar and called off (its week ran
+as any other), school swimming, winter breaks and storms' red warnings in no calendar, new hot tubs as a step, lost
+turnstile counts in the history; `cement_kz_uz_dekadal`: a cement group's shipments per dekad (the 1st-10th, the
+11th-20th and the 21st to the month's end, keyed on the first day) by plant, three plants each on its country's
+calendar (Kazakhstan's and Uzbekistan's), the month's push in its last days and the harvest's claim on the
+railway's wagons in no calendar, a second kiln line as a step, waybills lost in the history) were written blind the
+same way and are held out until that round's final run.
 """
 
 from __future__ import annotations
@@ -5823,6 +5841,429 @@ def laundries_my(seed: int) -> Estate:
                   group_calendars=calendars)
 
 
+# a Tehran fuel-card network's fills (transactions at the pump) per local hour against a district's busiest hour on
+# an ordinary working day (Saturday to Wednesday): the morning's school run and commute, the afternoon's taxis, the
+# evening's return home (its busiest hour), a night of taxis and trucks
+_FUEL_HOURS = [0.22, 0.16, 0.12, 0.1, 0.1, 0.16, 0.42, 0.85, 0.9, 0.7, 0.62, 0.62, 0.66, 0.68, 0.7, 0.75, 0.85, 0.95,
+               1.0, 0.92, 0.75, 0.6, 0.45, 0.32]
+# Friday, Iran's weekend: a late morning, day trips and family visits, a busy evening back
+_FUEL_FRIDAY = [0.28, 0.2, 0.14, 0.1, 0.08, 0.08, 0.15, 0.3, 0.45, 0.6, 0.72, 0.78, 0.8, 0.75, 0.72, 0.72, 0.75, 0.8,
+                0.85, 0.85, 0.78, 0.65, 0.5, 0.35]
+_FUEL_THURSDAY = (0.8, 1.15)  # Thursday: government offices shut (a lighter morning), trips north from 13:00
+# an ordinary working day's fills at the district's busiest hour; Pardis, a satellite town's two stations, some
+# thirty times smaller than the south's
+_FUEL_PEAK = {"south": 520.0, "north": 380.0, "centre": 300.0, "pardis": 18.0}
+# days the province's emergency committee shut schools, universities and offices for the air (announced the evening
+# before; in no calendar): Sunday 23 November bridged to Monday's holiday, then Sunday 14 and Monday 15 December
+_AIR_CLOSURES = [date(2025, 11, 23), date(2025, 12, 14), date(2025, 12, 15)]
+# the first day of a Persian month (1 Azar and 1 Dey 1404): each card's monthly quota at the subsidised price is
+# credited at 00:00, and the drivers whose cards ran dry in the month's last days queue from midnight (no calendar)
+_QUOTA_DAYS = [date(2025, 11, 22), date(2025, 12, 22)]
+_YALDA = date(2025, 12, 21)  # Shab-e Yalda, the longest night (30 Azar): families drive to the elders' homes
+_THIRD_TIER = datetime(2025, 12, 17, 0)  # local: a third, higher price for petrol beyond the quota takes effect
+_FUEL_CARD_OUTAGE = (datetime(2025, 12, 2, 10), datetime(2025, 12, 2, 15))  # local: the card system down (an attack)
+
+
+def _fuel_hour(d: date, h: int) -> float:
+    """An hour's fills against the busiest hour of an ordinary working day: Friday's day, Thursday's offices shut and
+    trips north, the month's last two days (cards dry), a closure for the air, the quota's first day, Yalda."""
+    if d.weekday() == 4:
+        f = _FUEL_FRIDAY[h]
+    else:
+        f = _FUEL_HOURS[h] * (_FUEL_THURSDAY[h >= 13] if d.weekday() == 3 else 1.0)
+    if any(0 < (q - d).days <= 2 for q in _QUOTA_DAYS) and 6 <= h <= 23:
+        f *= 0.92
+    if d in _AIR_CLOSURES:
+        f *= 0.55 if 6 <= h <= 9 else 0.85 if h <= 17 else 0.95
+    if d in _QUOTA_DAYS:
+        f *= 2.0 if h <= 2 else 1.15 if 6 <= h <= 21 else 1.0
+    if d == _YALDA:
+        f *= 1.25 if 16 <= h <= 20 else 0.8 if h >= 21 else 1.0
+    if d == _YALDA + timedelta(days=1) and h <= 2:
+        f *= 1.3  # the drive home after midnight
+    return f
+
+
+def fuel_tehran_hourly(seed: int) -> Estate:
+    """Blind (twenty-third round): a Tehran fuel-card network's fills per local hour by district (four: the south
+    520 at an ordinary working day's busiest hour, the north 380, the centre 300 and Pardis 18, a satellite town's
+    two stations some thirty times smaller than the south; in an order set by the seed), in Asia/Tehran (three and a
+    half hours ahead of UTC, no daylight saving since 2022: every point on :30 UTC), on Iran's holidays (the
+    `holidays` package's IR; none in the evaluated fortnight). Every hour is a partition (stations open round the
+    clock). Working days Saturday to Wednesday (`_FUEL_HOURS`), Thursday's offices shut (x0.8 to 12:59, x1.15 from
+    13:00: trips north), Friday's weekend (`_FUEL_FRIDAY`). In no calendar: the province's closures for the air
+    (Sunday 23 November, Sunday 14 and Monday 15 December 2025, announced the evening before: x0.55 06:00-09:59,
+    x0.85 to 17:59, x0.95 after), the monthly fuel quota credited on the first day of each Persian month (Saturday
+    22 November and Monday 22 December: queues from midnight, x2.0 00:00-02:59, x1.15 06:00-21:59; the two days
+    before x0.92 by day, cards dry), Shab-e Yalda (Sunday 21 December: x1.25 16:00-20:59, x0.8 21:00-23:59, x1.3
+    from 00:00 to 02:59 the next morning), the eve of the new price (Tuesday 16 December 16:00-23:59 x1.5: filling
+    at the old price). From Wednesday 17 December 00:00 a third, higher price for petrol beyond the quota (x0.88
+    everywhere, accepted by the owner as a shift). The fuel-card system failed in a cyberattack on Tuesday 2
+    December 10:00-15:59 (x0.15: cash at the free price only; unlabelled, history only). Poisson counts with 5%
+    extra noise per hour and district. From Saturday 15 November 2025: four weeks read, Saturday 13 to Friday 26
+    December evaluated."""
+    rng = random.Random(seed)
+    zone = "Asia/Tehran"
+    cal = HolidayCalendar(country="IR")
+    tz, utc = ZoneInfo(zone), ZoneInfo("UTC")
+    districts = _unequal(rng, list(_FUEL_PEAK))
+    to_utc = lambda local: local.replace(tzinfo=tz).astimezone(utc).replace(tzinfo=None)
+    start, first, last = date(2025, 11, 15), date(2025, 12, 13), date(2025, 12, 26)
+    series, cats, incidents = [], {}, set()
+    for k in range((last - start).days + 1):
+        d = start + timedelta(days=k)
+        for h in range(24):
+            local = datetime(d.year, d.month, d.day, h)
+            outage = _FUEL_CARD_OUTAGE[0] <= local <= _FUEL_CARD_OUTAGE[1]
+            eve = d == _THIRD_TIER.date() - timedelta(days=1) and h >= 16
+            f = _fuel_hour(d, h) * (1.5 if eve else 1.0) * (0.88 if local >= _THIRD_TIER else 1.0)
+            f *= 0.15 if outage else 1.0
+            groups = [_poisson(rng, _FUEL_PEAK[z] * f * math.exp(rng.gauss(0, 0.05))) for z in districts]
+            at = to_utc(local)
+            series.append((at, groups))
+            if outage:
+                incidents.add(at)
+            if eve:
+                cats[at] = "price_eve"
+            elif d in _QUOTA_DAYS:
+                cats[at] = "quota_day"
+            elif d == _YALDA and h >= 16:
+                cats[at] = "yalda"
+            elif any(0 < (q - d).days <= 2 for q in _QUOTA_DAYS):
+                cats[at] = "quota_wait"
+            elif d in _AIR_CLOSURES:
+                cats[at] = "air_closure"
+    stamps = [at for at, _ in series]
+    shift = to_utc(_THIRD_TIER)
+    for at in stamps[stamps.index(shift) + 1:stamps.index(shift) + 1 + 24 * 3]:  # the next three days' hours
+        cats.setdefault(at, "after_shift")
+    tail = to_utc(datetime(first.year, first.month, first.day))
+    return Estate("fuel_tehran_hourly", "hour", series, stamps.index(tail), cal, cats, [shift], timezone=zone,
+                  incidents=incidents)
+
+
+# a Serbian bank's ATM cash withdrawals per day by region: an ordinary Monday's withdrawals
+_ATM_DAILY = {"belgrade": 42_000.0, "vojvodina": 21_000.0, "sumadija": 15_000.0, "nis": 11_000.0,
+              "zlatibor": 1_500.0}
+_ATM_WEEK = [1.0, 0.95, 0.95, 1.0, 1.3, 1.05, 0.6]  # Monday first: Friday's cash for the weekend, quiet Sundays
+# by month (read at mid-month): Belgrade empties to the Greek seaside in July and August; Zlatibor, a mountain
+# resort, lives on its ski winter and its summer
+_ATM_SEASONS = {
+    "belgrade": [0.95, 0.95, 1.0, 1.0, 1.02, 1.0, 0.9, 0.86, 1.0, 1.02, 1.02, 1.1],
+    "vojvodina": [0.95, 0.95, 1.0, 1.0, 1.0, 1.0, 1.02, 1.04, 1.0, 1.0, 1.0, 1.08],
+    "sumadija": [0.95, 0.95, 1.0, 1.0, 1.0, 1.0, 1.02, 1.04, 1.0, 1.0, 1.0, 1.08],
+    "nis": [0.95, 0.95, 1.0, 1.0, 1.0, 1.0, 1.02, 1.04, 1.0, 1.0, 1.0, 1.08],
+    "zlatibor": [1.7, 1.6, 1.1, 0.8, 0.8, 1.1, 1.6, 1.7, 1.0, 0.8, 0.8, 1.2],
+}
+# a year's fall in cash withdrawals as instant QR payments (IPS) and cards take over, day by day: no step
+_CASH_DECLINE = {"belgrade": 0.09, "vojvodina": 0.06, "sumadija": 0.05, "nis": 0.05, "zlatibor": 0.03}
+_ATM_PAYDAY = 25  # the bank's payroll clients pay on the 25th, brought forward to the business day before (no calendar)
+# family patron saints' days (slava) most celebrated, by (month, day): the feast's shopping in cash the two days
+# before, St Nicholas above all (in no calendar)
+_SLAVAS = {(12, 19): 1.15, (5, 6): 1.1, (11, 21): 1.08, (11, 8): 1.06}
+_PARTNER_CARDS = date(2025, 9, 1)  # a partner bank's customers withdraw free at the bank's ATMs in Vojvodina
+_SWITCH_OUTAGE = date(2024, 9, 21)  # the card switch down most of a Saturday (withdrawals not recorded)
+
+
+def _atm_day(d: date, region: str, cal: HolidayCalendar, paydays: set[date]) -> float:
+    """A region's withdrawals on `d` against an ordinary Monday's: the week, a holiday and its eve, the New Year and
+    Orthodox Christmas, the payday and the day after it, a slava's run-up, the resort's New Year."""
+    f = _ATM_WEEK[d.weekday()] * _season_at(_ATM_SEASONS[region], d)
+    nxt = d + timedelta(days=1)
+    if cal.name(d):
+        f *= 0.45 if d.month == 1 and d.day <= 2 else 0.55
+    elif cal.name(nxt):
+        f *= 1.25
+    if (d.month, d.day) in ((12, 29), (12, 30), (12, 31)):
+        f *= 1.35
+    elif (d.month, d.day) == (1, 6):
+        f *= 1.2  # Badnji dan, Orthodox Christmas Eve
+    if region == "zlatibor" and ((d.month, d.day) >= (12, 30) or (d.month, d.day) <= (1, 3)):
+        f *= 2.0  # New Year's on the mountain
+    if d in paydays:
+        f *= 1.35
+    elif d - timedelta(days=1) in paydays:
+        f *= 1.12
+    for (month, day), lift in _SLAVAS.items():
+        if 1 <= (date(d.year, month, day) - d).days <= 2:
+            f *= lift
+    return f
+
+
+def withdrawals_rs(seed: int) -> Estate:
+    """Blind (twenty-third round): a Serbian bank's ATM cash withdrawals per day by region (five: Belgrade 42,000
+    an ordinary Monday, Vojvodina 21,000, Šumadija 15,000, Niš 11,000 and Zlatibor's mountain resort 1,500, some
+    thirty times smaller than Belgrade; in an order set by the seed), on Serbia's holidays (the `holidays` package's
+    RS: New Year, Orthodox Christmas, Statehood Day, the Orthodox Easter, Labour Day, Armistice Day). Every day (the
+    ATMs never close): the week (`_ATM_WEEK`: Friday x1.3), a holiday x0.55 (New Year's x0.45) and its eve x1.25,
+    each region's months (`_ATM_SEASONS`: Belgrade at the seaside in August, Zlatibor's ski winter and summer). In
+    no calendar: the payday of the bank's payroll clients, the 25th brought forward to the business day before it
+    when a weekend or holiday (x1.35, the next day x1.12); 29-31 December x1.35 and Orthodox Christmas Eve (6
+    January) x1.2; Zlatibor's New Year (30 December to 3 January x2.0); the two days before the most kept slavas
+    (St Nicholas 19 December x1.15, St George 6 May x1.1, St Michael 21 November x1.08, St Demetrius 8 November
+    x1.06). Cash is slowly giving way to instant QR payments and cards: each region's withdrawals fall day by day
+    (`_CASH_DECLINE`, Belgrade 9% a year, Zlatibor 3%), a slope and no step. From Monday 1 September 2025 a partner
+    bank's customers withdraw free at the bank's ATMs in Vojvodina (+25% there, accepted by the owner as a shift).
+    The card switch failed on Saturday 21 September 2024 (every region x0.2; unlabelled, history only). Poisson
+    counts with 4% extra noise per region. From Monday 1 January 2024 (760 days, to 29 January 2026): from Tuesday
+    4 February 2025 evaluated."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="RS")
+    regions = _unequal(rng, list(_ATM_DAILY))
+    start, n = date(2024, 1, 1), 760
+    last = start + timedelta(days=n - 1)
+    open_days = set(_business_days(cal, start - timedelta(days=10), last))
+    paydays = {_rolled_back(date(y, m, _ATM_PAYDAY), open_days) for y in range(2024, 2027) for m in range(1, 13)}
+    series, cats, incidents = [], {}, set()
+    for i in range(n):
+        d = start + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        groups = []
+        for r in regions:
+            f = _atm_day(d, r, cal, paydays) * (1 - _CASH_DECLINE[r]) ** (i / 365.25)
+            f *= 1.25 if r == "vojvodina" and d >= _PARTNER_CARDS else 1.0
+            f *= 0.2 if d == _SWITCH_OUTAGE else 1.0
+            groups.append(_poisson(rng, _ATM_DAILY[r] * f * math.exp(rng.gauss(0, 0.04))))
+        series.append((at, groups))
+        if d == _SWITCH_OUTAGE:
+            incidents.add(at)
+        if (d.month, d.day) >= (12, 29) or (d.month == 1 and d.day <= 7):
+            cats[at] = "new_year"
+        elif cal.name(d) or cal.name(d + timedelta(days=1)):
+            cats[at] = "holiday"
+        elif d in paydays or d - timedelta(days=1) in paydays:
+            cats[at] = "payday"
+        elif any(1 <= (date(d.year, m, dd) - d).days <= 2 for m, dd in _SLAVAS):
+            cats[at] = "slava"
+    shift = datetime(_PARTNER_CARDS.year, _PARTNER_CARDS.month, _PARTNER_CARDS.day)
+    _mark_after_shift(cats, [shift], timedelta(days=1), 28, first=1)
+    return Estate("withdrawals_rs", "day", series, 400, cal, cats, [shift], incidents=incidents)
+
+
+# Reykjavík's public swimming pools' admissions per week (Monday to Sunday, keyed on the Monday) by pool: an ordinary
+# March week's; Klébergslaug, Kjalarnes' small village pool, some thirty times smaller than Laugardalslaug
+_POOLS_WEEK = {"laugardalslaug": 26_000.0, "vesturbaejarlaug": 14_000.0, "sundholl": 9_000.0, "breidholtslaug": 8_000.0,
+               "fossvogslaug": 6_000.0, "klebergslaug": 900.0}
+_POOL_DAY = [1.0, 1.0, 1.0, 1.0, 1.0, 1.35, 1.25]  # Monday first: families at the weekend
+_TOURIST_POOLS = {"laugardalslaug", "vesturbaejarlaug", "sundholl"}  # the city's pools on the tourists' maps
+_POOL_SEASONS = {  # by month (read at mid-month): tourists and long light evenings in summer, the dark winter
+    "tourist": [0.85, 0.88, 0.92, 0.98, 1.05, 1.2, 1.3, 1.28, 1.02, 0.92, 0.88, 0.85],
+    "local": [0.92, 0.95, 0.98, 1.0, 1.05, 1.12, 1.1, 1.08, 1.0, 0.95, 0.95, 0.9],
+}
+# the compulsory school swimming lessons on term-time weekdays, by pool (in no calendar)
+_SCHOOL_SWIMMING = {"sundholl": 0.08, "breidholtslaug": 0.12, "fossvogslaug": 0.12, "klebergslaug": 0.12}
+_POOLS_CLOSED = ("Christmas Day", "New Year's Day", "Easter Sunday")
+# Reykjavík schools' winter breaks (vetrarleyfi, Thursday to Monday in late February and late October; no calendar)
+_WINTER_BREAKS = [(date(2022, 2, 24), date(2022, 2, 28)), (date(2022, 10, 20), date(2022, 10, 24)),
+                  (date(2023, 2, 23), date(2023, 2, 27)), (date(2023, 10, 26), date(2023, 10, 30)),
+                  (date(2024, 2, 22), date(2024, 2, 26)), (date(2024, 10, 24), date(2024, 10, 28)),
+                  (date(2025, 2, 20), date(2025, 2, 24)), (date(2025, 10, 23), date(2025, 10, 27)),
+                  (date(2026, 2, 19), date(2026, 2, 23))]
+_RED_WARNINGS = [date(2022, 2, 7), date(2025, 2, 6)]  # storms' red warnings: the city shuts its pools (no calendar)
+# the pool staff's union called a strike for the week of 2 June 2025 (the owner configured its days as closures);
+# it was called off with a deal on the Saturday before, and the week ran as any other
+_POOL_STRIKE = (date(2025, 6, 2), date(2025, 6, 6))
+_FOSSVOGUR_OPENS = (date(2023, 9, 2), date(2023, 12, 23), 0.35)  # the new pool opens and fills over sixteen weeks
+_HOT_TUBS = date(2025, 9, 1)  # Laugardalslaug's new hot tubs and sea-water cold tubs open (a Monday)
+_TURNSTILES = (date(2023, 3, 13), date(2023, 3, 16))  # the turnstiles' counts lost (admissions by hand, not loaded)
+_CAPACITY_LIMITS = date(2022, 2, 25)  # the last pandemic limits lifted (pools at 75% before)
+
+
+def _term_day(d: date, cal: HolidayCalendar) -> bool:
+    """A school day: a weekday from 22 August to 6 June, outside the Christmas, Easter and winter breaks and
+    holidays."""
+    if d.weekday() >= 5 or cal.name(d) or (date(d.year, 6, 7) <= d < date(d.year, 8, 22)):
+        return False
+    if (d.month == 12 and d.day >= 20) or (d.month == 1 and d.day <= 3):
+        return False
+    easter = _easter(d.year)
+    if easter - timedelta(days=6) <= d <= easter + timedelta(days=1):
+        return False
+    return not any(a <= d <= b for a, b in _WINTER_BREAKS)
+
+
+def _pool_day(d: date, pool: str, cal: HolidayCalendar) -> float:
+    """A pool's admissions on `d` against an ordinary weekday's."""
+    holiday = cal.name(d)
+    if any(name in holiday for name in _POOLS_CLOSED) or d in _RED_WARNINGS:
+        return 0.1 if d in _RED_WARNINGS else 0.0  # the red warning: shut from the morning, a few early swimmers
+    if (d.month, d.day) in ((12, 24), (12, 31)):
+        return 0.4  # Christmas Eve and New Year's Eve: open to noon
+    f = 1.25 if holiday else _POOL_DAY[d.weekday()]
+    f *= _season_at(_POOL_SEASONS["tourist" if pool in _TOURIST_POOLS else "local"], d)
+    if _term_day(d, cal):
+        f *= 1 + _SCHOOL_SWIMMING.get(pool, 0.0)
+    elif d.weekday() < 5 and any(a <= d <= b for a, b in _WINTER_BREAKS):
+        f *= 1.15 if pool in _TOURIST_POOLS else 1.25  # families with the day off
+    return f
+
+
+def pools_is_weekly(seed: int) -> Estate:
+    """Blind (twenty-third round): Reykjavík's public swimming pools' admissions per week (Monday to Sunday, keyed on
+    the Monday) by pool (six: Laugardalslaug 26,000 an ordinary March week, Vesturbæjarlaug 14,000, Sundhöllin 9,000,
+    Breiðholtslaug 8,000, the new Fossvogur pool 6,000 and Klébergslaug, Kjalarnes' village pool, 900, some thirty
+    times smaller than Laugardalslaug; in an order set by the seed), on Iceland's holidays (the `holidays` package's
+    IS) plus the days the owner configured for the pool staff's strike called for 2-6 June 2025. A week is the sum of
+    its days: the weekend busiest (`_POOL_DAY`), pools shut on Christmas Day, New Year's Day and Easter Sunday, open
+    to noon on 24 and 31 December (x0.4, in no package calendar), other holidays like a busy Saturday (x1.25); the
+    months (`_POOL_SEASONS`: the tourists' pools' summers). In no calendar: school swimming lessons on term-time
+    weekdays (+8% to +12% at the neighbourhood pools; no lessons from 7 June to 21 August, at Christmas, Easter and
+    the winter breaks), the schools' winter breaks (Thursday to Monday in late February and late October: +15% to
+    +25% on their weekdays), storms' red warnings (Monday 7 February 2022, Thursday 6 February 2025: the pools shut,
+    x0.1). The strike was called off on the Saturday before: the configured week ran as any other. Fossvogur's new
+    pool opened on Saturday 2 September 2023 (nothing before: zero), at 35% of its level, filling to all of it by 23
+    December. From Monday 1 September 2025 Laugardalslaug's new hot tubs and cold tubs (+20% there, accepted by the
+    owner as a shift). The turnstiles' counts were lost on 13-16 March 2023 (x0.45 that week in every pool;
+    unlabelled, history only); the pandemic's last capacity limits until 25 February 2022 (x0.75). Poisson counts
+    with 3% extra noise per pool and week; +1.5% a year (+3% at the tourists' pools). From Monday 3 January 2022
+    (212 weeks): three years read, from Monday 30 December 2024 evaluated."""
+    rng = random.Random(seed)
+    strike = {_POOL_STRIKE[0] + timedelta(days=k): "Pool staff strike" for k in range(5)}
+    cal = HolidayCalendar(country="IS", dates=strike)  # the owner's, with the strike that never happened
+    iceland = HolidayCalendar(country="IS")  # the days as they ran
+    pools = _unequal(rng, list(_POOLS_WEEK))
+    start, n = date(2022, 1, 3), 212
+    series, cats, incidents = [], {}, set()
+    for w in range(n):
+        monday = start + timedelta(weeks=w)
+        days = [monday + timedelta(days=k) for k in range(7)]
+        at = datetime(monday.year, monday.month, monday.day)
+        groups = []
+        for p in pools:
+            total = 0.0
+            for d in days:
+                f = _pool_day(d, p, iceland) * (1.03 if p in _TOURIST_POOLS else 1.015) ** ((d - start).days / 365.25)
+                f *= 0.75 if d < _CAPACITY_LIMITS else 1.0
+                f *= 0.45 if _TURNSTILES[0] <= d <= _TURNSTILES[1] else 1.0
+                f *= 1.2 if p == "laugardalslaug" and d >= _HOT_TUBS else 1.0
+                if p == "fossvogslaug":
+                    f *= 0.0 if d < _FOSSVOGUR_OPENS[0] else _ramp(d, *_FOSSVOGUR_OPENS)
+                total += f
+            mean = _POOLS_WEEK[p] / sum(_POOL_DAY) * total
+            groups.append(_poisson(rng, mean * math.exp(rng.gauss(0, 0.03))))
+        series.append((at, groups))
+        if any(_TURNSTILES[0] <= d <= _TURNSTILES[1] for d in days):
+            incidents.add(at)
+        names = [iceland.name(d) for d in days]
+        if any((d.month == 12 and d.day >= 24) or (d.month == 1 and d.day == 1) for d in days):
+            cats[at] = "christmas"
+        elif any(_easter(d.year) - timedelta(days=3) <= d <= _easter(d.year) + timedelta(days=1) for d in days):
+            cats[at] = "easter"
+        elif any(d in _RED_WARNINGS for d in days):
+            cats[at] = "storm"
+        elif any(d in strike for d in days):
+            cats[at] = "strike_called_off"
+        elif any(a <= d <= b for a, b in _WINTER_BREAKS for d in days):
+            cats[at] = "winter_break"
+        elif any(names):
+            cats[at] = "holiday"
+    shift = datetime(_HOT_TUBS.year, _HOT_TUBS.month, _HOT_TUBS.day)
+    _mark_after_shift(cats, [shift], timedelta(weeks=1), 5, first=1)
+    return Estate("pools_is_weekly", "day", series, 156, cal, cats, [shift], incidents=incidents)
+
+
+# a Central Asian cement group's shipments (tonnes) per day by plant, on an ordinary summer working day
+_CEMENT_DAILY = {"shymkent": 9_500.0, "karaganda": 7_000.0, "akhangaran": 6_000.0}
+_CEMENT_COUNTRY = {"shymkent": "KZ", "karaganda": "KZ", "akhangaran": "UZ"}
+_NORTH = {"karaganda"}  # the plant of the cold north (its sites shut by frost from November to March)
+_CEMENT_SEASONS = {  # by month (read at mid-month): the construction season
+    "north": [0.35, 0.35, 0.55, 0.9, 1.15, 1.25, 1.3, 1.3, 1.2, 1.0, 0.65, 0.4],
+    "south": [0.6, 0.6, 0.8, 1.0, 1.1, 1.15, 1.15, 1.2, 1.15, 1.05, 0.9, 0.7],
+}
+_CEMENT_WEEK = [1.0, 1.0, 1.0, 1.0, 1.0, 0.85, 0.45]  # Monday first: a short Saturday, a Sunday of rail loading only
+_MONTH_PUSH = (3, 1.35, 2, 0.85)  # the month's last 3 days x1.35 (the month's sales plan closed), its first 2 x0.85
+_HARVEST_WAGONS = ((9, 1), (10, 20), 0.85)  # the grain harvest takes the railway's wagons: the north's shipments
+_SECOND_KILN = date(2025, 4, 11)  # Akhangaran's second kiln line in service (a dekad's first day)
+_WAYBILL_OUTAGE = date(2022, 11, 11)  # the dekad whose rail waybills never reached the ERP (loaded in part)
+
+
+def _dekads(first: date, count: int) -> list[tuple[date, date]]:
+    """`count` dekads from `first` (a 1st): the 1st-10th, the 11th-20th and the 21st to the month's end (8 to 11
+    days), keyed on their first day, as a partition definition on the cron "0 0 1,11,21 * *" keys them."""
+    out, d = [], first
+    for _ in range(count):
+        if d.day < 21:
+            end = d + timedelta(days=9)
+        else:
+            end = date(d.year + (d.month == 12), d.month % 12 + 1, 1) - timedelta(days=1)
+        out.append((d, end))
+        d = end + timedelta(days=1)
+    return out
+
+
+def _cement_day(d: date, plant: str, cal: HolidayCalendar) -> float:
+    """A plant's shipments on `d` against an ordinary summer working day's: season, week, its own holidays, the
+    month's push and the harvest's wagons."""
+    f = _season_at(_CEMENT_SEASONS["north" if plant in _NORTH else "south"], d) * _CEMENT_WEEK[d.weekday()]
+    if cal.name(d):
+        f *= 0.25
+    month_end = date(d.year + (d.month == 12), d.month % 12 + 1, 1) - timedelta(days=1)
+    if (month_end - d).days < _MONTH_PUSH[0]:
+        f *= _MONTH_PUSH[1]
+    elif d.day <= _MONTH_PUSH[2]:
+        f *= _MONTH_PUSH[3]
+    if plant in _NORTH and date(d.year, *_HARVEST_WAGONS[0]) <= d <= date(d.year, *_HARVEST_WAGONS[1]):
+        f *= _HARVEST_WAGONS[2]
+    return f
+
+
+def cement_kz_uz_dekadal(seed: int) -> Estate:
+    """Blind (twenty-third round): a Central Asian cement group's shipments (tonnes) per dekad by plant (three:
+    Shymkent 9,500 an ordinary summer working day, Karaganda 7,000 and Akhangaran in Uzbekistan 6,000; in an order
+    set by the seed). A dekad is
+    the 1st-10th, the 11th-20th or the 21st to the month's end (8 to 11 days), keyed on its first day (the CIS
+    statistics' ten-day period). Each plant on its own country's holidays (the `holidays` package's KZ, the
+    estate's calendar, and UZ for Akhangaran, configured by the owner per plant: Nauryz, the New Year, Kurban Ait,
+    Uzbekistan's Eid al-Fitr and Independence Day...; a holiday x0.25). A dekad is the sum of its days: the
+    construction season (`_CEMENT_SEASONS`: Karaganda's frozen winter x0.35, the south's x0.6), the week
+    (`_CEMENT_WEEK`: Sunday x0.45). In no calendar: the month's push, its last three days x1.35 (the sales plan
+    closed, the railway's month-end loading) and its first two x0.85; the grain harvest's claim on the railway's
+    wagons (1 September to 20 October, the northern plant x0.85). From the dekad of 11 April 2025 Akhangaran's
+    second kiln line (+40% there, accepted by the owner as a shift). The rail waybills of the dekad of 11 November
+    2022 never reached the ERP (every plant x0.45; unlabelled, history only). 4% noise per plant and dekad; +3% a
+    year. From 1 January 2021 (180 dekads, to 31 December 2025): three years read (108 dekads), 2024 and 2025
+    evaluated."""
+    rng = random.Random(seed)
+    cals = {c: HolidayCalendar(country=c) for c in ("KZ", "UZ")}
+    plants = _unequal(rng, list(_CEMENT_DAILY))
+    dekads = _dekads(date(2021, 1, 1), 180)
+    series, cats, incidents = [], {}, set()
+    for first, last in dekads:
+        at = datetime(first.year, first.month, first.day)
+        days = [first + timedelta(days=k) for k in range((last - first).days + 1)]
+        groups = []
+        for p in plants:
+            cal = cals[_CEMENT_COUNTRY[p]]
+            tonnes = 0.0
+            for d in days:
+                f = _cement_day(d, p, cal) * 1.03 ** ((d - dekads[0][0]).days / 365.25)
+                f *= 1.4 if p == "akhangaran" and d >= _SECOND_KILN else 1.0
+                tonnes += _CEMENT_DAILY[p] * f
+            tonnes *= 0.45 if first == _WAYBILL_OUTAGE else 1.0
+            groups.append(_noisy(rng, tonnes, 0.04))
+        series.append((at, groups))
+        if first == _WAYBILL_OUTAGE:
+            incidents.add(at)
+        names = [cal.name(d) for cal in cals.values() for d in days]
+        if (first.month, first.day) in ((12, 21), (1, 1)):
+            cats[at] = "year_turn"
+        elif any("Nowruz" in name for name in names):
+            cats[at] = "nauryz"
+        elif any("Eid al-Adha" in name for name in names):
+            cats[at] = "kurban"
+        elif first.day == 21:
+            cats[at] = "last_dekad"
+        elif date(first.year, *_HARVEST_WAGONS[0]) <= first <= date(first.year, *_HARVEST_WAGONS[1]):
+            cats[at] = "harvest_wagons"
+    shift = datetime(_SECOND_KILN.year, _SECOND_KILN.month, _SECOND_KILN.day)
+    stamps = [at for at, _ in series]
+    for at in stamps[stamps.index(shift) + 1:stamps.index(shift) + 4]:  # the next month's dekads
+        cats.setdefault(at, "after_shift")
+    calendars: list[HolidayCalendar | None] = [None if _CEMENT_COUNTRY[p] == "KZ" else cals["UZ"] for p in plants]
+    return Estate("cement_kz_uz_dekadal", "day", series, 108, cals["KZ"], cats, [shift], incidents=incidents,
+                  group_calendars=calendars)
+
+
 ESTATES: dict[str, Callable[[int], Estate]] = {
     "gl_month_end": gl_month_end, "orders_us": orders_us, "events_hourly": events_hourly,
     "orders_de": orders_de, "sessions_jp_hourly": sessions_jp_hourly,
@@ -5864,6 +6305,8 @@ ESTATES: dict[str, Callable[[int], Estate]] = {
     "lockers_lt_lv_ee": lockers_lt_lv_ee,
     "parking_stjohns_hourly": parking_stjohns_hourly, "museums_si": museums_si,
     "milk_uy_semimonthly": milk_uy_semimonthly, "laundries_my": laundries_my,
+    "fuel_tehran_hourly": fuel_tehran_hourly, "withdrawals_rs": withdrawals_rs, "pools_is_weekly": pools_is_weekly,
+    "cement_kz_uz_dekadal": cement_kz_uz_dekadal,
 }
 # held out: written before the model's second round of fixes and never run before the final run.
 # orders_de, and then deliveries_id, shipments_jp and signups_weekly (held out in the first round),
@@ -5998,6 +6441,9 @@ HELD_OUT |= {"parking_stjohns_hourly", "museums_si", "milk_uy_semimonthly", "lau
 # the twenty-third round: the twenty-second round's held-out first run (parking_stjohns_hourly, museums_si,
 # milk_uy_semimonthly, laundries_my, on its merged model) was read for it, so they are no longer held out
 HELD_OUT -= {"parking_stjohns_hourly", "museums_si", "milk_uy_semimonthly", "laundries_my"}
+# the twenty-third round: written blind (the bench's helpers and categories, not the model's internals), each with
+# its own number of groups, and never run on the model before the round's final run
+HELD_OUT |= {"fuel_tehran_hourly", "withdrawals_rs", "pools_is_weekly", "cement_kz_uz_dekadal"}
 
 
 def faulted(rng: random.Random, groups: list[float]) -> dict[str, list[float]]:
@@ -6206,19 +6652,21 @@ def run_estate_warehouse(estate: Estate, workdir: Path, stride: int = 1) -> tupl
 
 def _lookback(estate: Estate) -> int:
     """Points of history, as the check's defaults read them: 28 days of hours, 36 month-ends,
-    400 days; three years of a weekly or half-monthly series (configured `history`)."""
+    400 days; three years of a weekly, half-monthly or ten-day series (configured `history`)."""
     if estate.grain == "hour":
         return 24 * 28
     if estate.name.endswith("_semimonthly"):  # three years of half-months (the 1st-15th, the 16th-end), as weekly
         return 72
+    if estate.name.endswith("_dekadal"):  # three years of dekads (the 1st-10th, the 11th-20th, the 21st-end)
+        return 108
     # "_weekly", not "weekly": payroll_ca_biweekly is a daily (business-day) series of biweekly pay runs
     return 36 if _monthly(estate) else 156 if estate.name.endswith("_weekly") else 400
 
 
 def _monthly(estate: Estate) -> bool:
-    """A series of a point or two a month (month-ends, commission months, half-months): the z-score's season is
-    none (a half-month's first day falls on any weekday)."""
-    return estate.name.startswith("gl_") or estate.name.endswith(("_monthly", "_semimonthly"))
+    """A series of a point to three a month (month-ends, commission months, half-months, dekads): the z-score's
+    season is none (a half-month's or a dekad's first day falls on any weekday)."""
+    return estate.name.startswith("gl_") or estate.name.endswith(("_monthly", "_semimonthly", "_dekadal"))
 
 
 def report(results: dict[str, dict[str, Tally]]) -> str:
