@@ -751,15 +751,6 @@ def _holds_a_blind_rounds_shape(name: str, estate: Estate, stamps: list[datetime
         assert 300 <= estate.evaluate_from < len(stamps) - 200, "a year of history, most of a year evaluated"
 
 
-@pytest.mark.parametrize("name", sorted(SEVENTEENTH_ROUND))
-def test_seventeenth_round_estates_generate(name: str) -> None:
-    groups, length, kinds = SEVENTEENTH_ROUND[name]
-    estate, second, stamps = _generated(name, groups, length)
-    assert name not in HELD_OUT and name in READ_IN_EIGHTEENTH_ROUND
-    _holds_a_blind_rounds_shape(name, estate, stamps)
-    _hold_every_kind(kinds, estate, second)
-
-
 # the eighteenth round (written blind, held out until its final run): each estate, its number of groups, its
 # length at least and the kinds of clean partitions its evaluated window must hold
 EIGHTEENTH_ROUND = {
@@ -774,15 +765,6 @@ EIGHTEENTH_ROUND = {
 
 # ... of which the nineteenth round read all four (their first run's misses), so none is held out now
 READ_IN_NINETEENTH_ROUND = set(EIGHTEENTH_ROUND)
-
-
-@pytest.mark.parametrize("name", sorted(EIGHTEENTH_ROUND))
-def test_eighteenth_round_estates_generate(name: str) -> None:
-    groups, length, kinds = EIGHTEENTH_ROUND[name]
-    estate, second, stamps = _generated(name, groups, length)
-    assert name not in HELD_OUT and name in READ_IN_NINETEENTH_ROUND
-    _holds_a_blind_rounds_shape(name, estate, stamps)
-    _hold_every_kind(kinds, estate, second)
 
 
 # the nineteenth round (written blind, held out until its final run): each estate, its number of groups, its
@@ -802,15 +784,6 @@ NINETEENTH_ROUND = {
 READ_IN_TWENTIETH_ROUND = set(NINETEENTH_ROUND)
 
 
-@pytest.mark.parametrize("name", sorted(NINETEENTH_ROUND))
-def test_nineteenth_round_estates_generate(name: str) -> None:
-    groups, length, kinds = NINETEENTH_ROUND[name]
-    estate, second, stamps = _generated(name, groups, length)
-    assert name not in HELD_OUT and name in READ_IN_TWENTIETH_ROUND
-    _holds_a_blind_rounds_shape(name, estate, stamps)
-    _hold_every_kind(kinds, estate, second)
-
-
 # the twentieth round (written blind, held out until its final run): each estate, its number of groups, its
 # length at least and the kinds of clean partitions its evaluated window must hold
 TWENTIETH_ROUND = {
@@ -825,15 +798,6 @@ TWENTIETH_ROUND = {
 
 # ... of which the twenty-first round read all four (their first run's misses), so none is held out now
 READ_IN_TWENTY_FIRST_ROUND = set(TWENTIETH_ROUND)
-
-
-@pytest.mark.parametrize("name", sorted(TWENTIETH_ROUND))
-def test_twentieth_round_estates_generate(name: str) -> None:
-    groups, length, kinds = TWENTIETH_ROUND[name]
-    estate, second, stamps = _generated(name, groups, length)
-    assert name not in HELD_OUT and name in READ_IN_TWENTY_FIRST_ROUND
-    _holds_a_blind_rounds_shape(name, estate, stamps)
-    _hold_every_kind(kinds, estate, second)
 
 
 # the twenty-first round (written blind, held out until its final run): each estate, its number of groups, its
@@ -853,15 +817,6 @@ TWENTY_FIRST_ROUND = {
 READ_IN_TWENTY_SECOND_ROUND = set(TWENTY_FIRST_ROUND)
 
 
-@pytest.mark.parametrize("name", sorted(TWENTY_FIRST_ROUND))
-def test_twenty_first_round_estates_generate(name: str) -> None:
-    groups, length, kinds = TWENTY_FIRST_ROUND[name]
-    estate, second, stamps = _generated(name, groups, length)
-    assert name not in HELD_OUT and name in READ_IN_TWENTY_SECOND_ROUND
-    _holds_a_blind_rounds_shape(name, estate, stamps)
-    _hold_every_kind(kinds, estate, second)
-
-
 # the twenty-second round (written blind, held out until its final run): each estate, its number of groups, its
 # length at least and the kinds of clean partitions its evaluated window must hold
 TWENTY_SECOND_ROUND = {
@@ -879,15 +834,6 @@ TWENTY_SECOND_ROUND = {
 READ_IN_TWENTY_THIRD_ROUND = set(TWENTY_SECOND_ROUND)
 
 
-@pytest.mark.parametrize("name", sorted(TWENTY_SECOND_ROUND))
-def test_twenty_second_round_estates_generate(name: str) -> None:
-    groups, length, kinds = TWENTY_SECOND_ROUND[name]
-    estate, second, stamps = _generated(name, groups, length)
-    assert name not in HELD_OUT and name in READ_IN_TWENTY_THIRD_ROUND
-    _holds_a_blind_rounds_shape(name, estate, stamps)
-    _hold_every_kind(kinds, estate, second)
-
-
 # the twenty-third round (written blind, held out until its final run): each estate, its number of groups, its
 # length at least and the kinds of clean partitions its evaluated window must hold
 TWENTY_THIRD_ROUND = {
@@ -901,11 +847,23 @@ TWENTY_THIRD_ROUND = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(TWENTY_THIRD_ROUND))
-def test_twenty_third_round_estates_generate(name: str) -> None:
-    groups, length, kinds = TWENTY_THIRD_ROUND[name]
+# every blind round since the seventeenth, with the set of the round that read its first run (None: held out until
+# its own round's final run)
+BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]] = [
+    (SEVENTEENTH_ROUND, READ_IN_EIGHTEENTH_ROUND), (EIGHTEENTH_ROUND, READ_IN_NINETEENTH_ROUND),
+    (NINETEENTH_ROUND, READ_IN_TWENTIETH_ROUND), (TWENTIETH_ROUND, READ_IN_TWENTY_FIRST_ROUND),
+    (TWENTY_FIRST_ROUND, READ_IN_TWENTY_SECOND_ROUND), (TWENTY_SECOND_ROUND, READ_IN_TWENTY_THIRD_ROUND),
+    (TWENTY_THIRD_ROUND, None),
+]
+
+
+@pytest.mark.parametrize("name, spec, read", [pytest.param(name, estates[name], read, id=name)
+                                              for estates, read in BLIND_ROUNDS for name in sorted(estates)])
+def test_blind_rounds_estates_generate(name: str, spec: tuple[int, int, set[str]], read: set[str] | None) -> None:
+    groups, length, kinds = spec
     estate, second, stamps = _generated(name, groups, length)
-    assert name in HELD_OUT
+    # held out until its round's final run, and no longer once the next round read it
+    assert name in HELD_OUT if read is None else name not in HELD_OUT and name in read
     _holds_a_blind_rounds_shape(name, estate, stamps)
     _hold_every_kind(kinds, estate, second)
 
