@@ -3535,8 +3535,13 @@ def _holiday_as_level(fit: SeriesFit, target_feats: Mapping[str, object], named:
     the ratio is kept). `named` is each point's holiday as the calendar named it: one whose effect was
     within the noise (a holiday on a Saturday of a closed business is a Saturday) is an ordinary day of the
     fit, its ratio its residual. `target_named`, the target's holiday as the calendar named it: one whose
-    every past occasion fell on a light day, on an open day now, is read at the level of the holidays
-    seen on open days, whether the fit dropped it (no effect seen) or not (see `_seen_only_closed`)."""
+    every past occasion fell on a day unlike the target's (`_seen_only_unlike`: National Day on a laundromat's
+    busy Saturday, observed on the Monday) is read at the level of the holidays seen on days like the
+    target's, plus its own event where it has one (`_days_like_show_holidays`); one whose every past occasion
+    fell on a light day, on an open day now, at the level of the holidays seen on open days, whether the fit
+    dropped it (no effect seen) or not (see `_seen_only_closed`); one the fit dropped, seen on days like the
+    target's, at its level there. Holidays with an event of their own are left out of the slope
+    (`_without_own_events`): a feast's exodus would hide how the calendar's other days off meet the weekday."""
     if "weekday" not in fit.used or "holiday" not in fit.used:
         return None
     name = str(target_feats.get("holiday", ""))
@@ -3555,7 +3560,11 @@ def _holiday_as_level(fit: SeriesFit, target_feats: Mapping[str, object], named:
     unlike = _seen_only_unlike(target_named, own_readings, target_reading, sd)
     unseen_open = not unlike and target_reading >= light_below and _seen_only_closed(target_named, own_readings,
                                                                                      light_below)
-    if not (unseen_open or unlike) and (name in NONE or not fit.members["holiday"].get(name)):
+    # a holiday whose effect the fit dropped (its ratios on a Monday and a Sunday cancel out within the noise),
+    # seen on days like the target's: at its level on those days, where the history's holidays are levels
+    own_like = [float(r + w) for (_, v), r, w in zip(past, ratio, reading)
+                if v == target_named and abs(w - target_reading) <= HOLIDAY_CLOSE_Z * sd] if name in NONE else []
+    if not (unseen_open or unlike or own_like) and (name in NONE or not fit.members["holiday"].get(name)):
         return None
     pooled = _without_own_events(ratio, reading, sd)
     if int(np.sum(pooled)) < HOLIDAY_CLOSE_MIN_LIGHT + 2 or int(np.sum(reading[pooled] < light_below)) < HOLIDAY_CLOSE_MIN_LIGHT:
@@ -3581,6 +3590,8 @@ def _holiday_as_level(fit: SeriesFit, target_feats: Mapping[str, object], named:
                   if _days_like_show_holidays(others, w, sd) and (like := _level_of_days_like(others, w, sd)) is not None]
         event = float(median(beyond)) if beyond and not any(keep for _, _, keep in own) else 0.0
         return level + event - target_reading - holidays.get(name, 0.0), slope
+    if own_like:
+        return float(median(own_like)) - target_reading, slope
     if not unseen_open:
         return _holiday_level_move(fit, target_feats, named), slope
     # never seen on an open day: at the level of the holidays that were (a light day's occasion shows the

@@ -5106,13 +5106,13 @@ def test_a_terms_first_days_back_are_read_from_the_past_term_starts(target: date
     assert fc.group.startswith(f"season:School holidays (day {k} back)"), fc.group
 
 
-def _laundromat(end: date, seed: int = 1) -> tuple[list[Point], HolidayCalendar]:
-    """A laundromat's cycles per day in Selangor (Malaysia) from 1 July 2024, 5% noise: Saturdays x1.55 and
+def _laundromat(end: date, seed: int = 1, subdiv: str = "10") -> tuple[list[Point], HolidayCalendar]:
+    """A laundromat's cycles per day in Selangor (Malaysia; `subdiv`, the state) from 1 July 2024, 5% noise: Saturdays x1.55 and
     Sundays x1.35 (a day at home), Fridays x1.1; a holiday is a day at home too, x1.35 on a working day and
     nothing more on a weekend day (the weekend's own level); Eid al-Fitr's and the Lunar New Year's days x0.5
     (the cities emptied, no washing): holidays with an event of their own."""
     rng = random.Random(seed)
-    cal = HolidayCalendar(country="MY", subdiv="10")
+    cal = HolidayCalendar(country="MY", subdiv=subdiv)
     out, day = [], date(2024, 7, 1)
     while day < end:
         name = cal.name(day)
@@ -5187,3 +5187,18 @@ def test_a_feast_with_an_event_of_its_own_keeps_it_on_a_weekend_day(seed: int):
     assert 0.85 <= expected / fc.baseline <= 1.2, (fc.baseline, expected)
     assert judge(fc, expected).passed, (fc.baseline, fc.lower, fc.upper)
     assert not judge(fc, expected * 0.65).passed
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_holiday_seen_on_a_sunday_and_its_observed_monday_reads_at_its_level_on_a_thursday(seed: int):
+    """Johor's Beginning of Ramadan fell on Sunday 2 March 2025 and was observed on the Monday (x1.35 both: a day
+    at home, the Sunday's own level): its ratios on their weekdays (0 and +0.3) average to half a holiday's; on
+    Thursday 19 February 2026 it is read at its level, a working day's holiday (main: the averaged ratio, the
+    day read at 1.18-1.21x of its forecast and a 35% drop passed)."""
+    target = date(2026, 2, 19)
+    history, cal = _laundromat(target, seed, subdiv="01")
+    assert cal.name(target) == "Beginning of Ramadan"
+    fc = forecast(history, datetime(target.year, target.month, target.day), calendar_=cal)
+    assert any("read as a level" in n for n in fc.notes), fc.notes
+    assert judge(fc, 3000 * 1.35).passed, (fc.baseline, fc.lower, fc.upper)
+    assert not judge(fc, 3000 * 1.35 * 0.65).passed
