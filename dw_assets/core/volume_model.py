@@ -3603,21 +3603,33 @@ def _holiday_as_level(fit: SeriesFit, target_feats: Mapping[str, object], named:
 def _without_own_events(ratio: np.ndarray, reading: np.ndarray, sd: float) -> np.ndarray:
     """Which holidays draw the line of ratio on day reading (`_holiday_as_level`): every one but those standing
     HOLIDAY_OWN_EVENT_Z robust sds (MAD_SCALE times the median distance, no less than the noise `sd`) off the
-    line the others draw, found again over HOLIDAY_OWN_EVENT_ROUNDS rounds. A holiday with an event of its own
-    (Raya's cities emptied, the Lunar New Year's days without washing) keeps its own effect in the fit; in the
-    slope it would hide how the calendar's other days off meet the weekday (or fake it, on one weekend day)."""
+    line the others draw, found again over HOLIDAY_OWN_EVENT_ROUNDS rounds. The first line is a median one
+    (`_apart_pairs_slope`): a least-squares line through four feasts' days at half a working day's would lean to
+    them and leave none out. A holiday with an event of its own (Raya's cities emptied, the Lunar New Year's days
+    without washing) keeps its own effect in the fit; in the slope it would hide how the calendar's other days
+    off meet the weekday (or fake it, on one weekend day)."""
     keep = np.ones(len(ratio), dtype=bool)
+    slope = _apart_pairs_slope(ratio, reading, sd)
+    centre = float(np.median(ratio - slope * reading))
     for _ in range(HOLIDAY_OWN_EVENT_ROUNDS):
-        if int(np.sum(keep)) < 3 or float(np.ptp(reading[keep])) == 0.0:
-            break
-        slope = _holiday_slope(ratio[keep], reading[keep], sd)[0]
-        off = ratio - float(np.mean(ratio[keep])) - slope * (reading - float(np.mean(reading[keep])))
+        off = ratio - centre - slope * reading
         spread = max(sd, MAD_SCALE * mad([float(v) for v in off[keep]]))
         now = np.abs(off - float(np.median(off[keep]))) <= HOLIDAY_OWN_EVENT_Z * spread
-        if (now == keep).all():
+        if (now == keep).all() or int(np.sum(now)) < 3 or float(np.ptp(reading[now])) == 0.0:
             break
         keep = now
+        slope = _holiday_slope(ratio[keep], reading[keep], sd)[0]
+        centre = float(np.mean(ratio[keep])) - slope * float(np.mean(reading[keep]))
     return keep
+
+
+def _apart_pairs_slope(ratio: np.ndarray, reading: np.ndarray, sd: float) -> float:
+    """The median slope over every pair of holidays whose days read HOLIDAY_CLOSE_Z noise sds or more apart (a
+    Theil-Sen line; two holidays on like days give a slope of noise alone); 0 where no pair does."""
+    slopes = [float((ratio[j] - ratio[i]) / (reading[j] - reading[i]))
+              for i, j in itertools.combinations(range(len(ratio)), 2)
+              if abs(reading[j] - reading[i]) >= HOLIDAY_CLOSE_Z * sd]
+    return float(median(slopes)) if slopes else 0.0
 
 
 def _holiday_slope(ratio: np.ndarray, reading: np.ndarray, sd: float) -> tuple[float, float, float]:
