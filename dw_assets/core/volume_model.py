@@ -384,6 +384,9 @@ HOLIDAY_CLOSE_MIN_LIGHT = 2
 HOLIDAY_OWN_EVENT_Z = 3.0
 # rounds of leaving such holidays out and drawing the line again (a line drawn through them tilts towards them)
 HOLIDAY_OWN_EVENT_ROUNDS = 3
+# a line drawn with holidays left out must still read a level (slope -1): steeper than twice a level's, it is a
+# line through feasts of unlike sizes on a few days (Saudi Arabia's Eids), and the ratios are kept
+HOLIDAY_LEVEL_SLOPE_MIN = -2.0
 # a declared break's days on a light weekday (its ordinary median a hard ratio below the heaviest weekday's) are a
 # part of the break of their own (`_break_light_days`), named with this
 BREAK_LIGHT = " (light days)"
@@ -3571,6 +3574,8 @@ def _holiday_as_level(fit: SeriesFit, target_feats: Mapping[str, object], named:
         return None
     slope, sigma, sxx = _holiday_slope(ratio[pooled], reading[pooled], sd)
     if slope > HOLIDAY_CLOSE_SLOPE or slope > -HOLIDAY_CLOSE_Z * sigma / math.sqrt(sxx):
+        return None
+    if not pooled.all() and slope < HOLIDAY_LEVEL_SLOPE_MIN:
         return None
     if unlike:
         # seen only on days unlike the target's (a holiday on a Saturday last year, on a Monday now): at the

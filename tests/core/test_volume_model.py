@@ -5202,3 +5202,18 @@ def test_a_holiday_seen_on_a_sunday_and_its_observed_monday_reads_at_its_level_o
     assert any("read as a level" in n for n in fc.notes), fc.notes
     assert judge(fc, 3000 * 1.35).passed, (fc.baseline, fc.lower, fc.upper)
     assert not judge(fc, 3000 * 1.35 * 0.65).passed
+
+
+def test_a_line_through_feasts_of_unlike_sizes_reads_no_level():
+    """orders_sa's fifth group on Wednesday 2 April 2025, Eid al-Fitr's last day: its calendar's holidays are two
+    Eids (x0.35 and x0.5 of a day, on days of every reading) and two open days; leaving the open days out as
+    events of their own draws a line of slope -3.4 through the Eids, no level's (-1): the ratios are kept (a
+    Theil-Sen start without HOLIDAY_LEVEL_SLOPE_MIN read the day at a level x1.11 and flagged it, 0.78x)."""
+    est = ESTATES["orders_sa"](1)
+    at = datetime(2025, 4, 2)
+    idx = [a for a, _ in est.series].index(at)
+    shifts = {s for s in est.shift_at if s <= at}
+    history = [_owned(a, v[4], shifts, set()) for a, v in est.series[max(0, idx - _lookback(est)):idx]]
+    fc = forecast(history, at, calendar_=est.calendar_of(4))
+    assert not any("read as a level" in n for n in fc.notes), fc.notes
+    assert judge(fc, est.series[idx][1][4]).passed
