@@ -379,6 +379,15 @@ HOLIDAY_CLOSE_Z = 3.0
 HOLIDAY_CLOSE_SLOPE = -0.5
 # ... from at least this many holidays on a light weekday (HOLIDAY_CLOSE_Z noise sds below the heaviest holiday's)
 HOLIDAY_CLOSE_MIN_LIGHT = 2
+# a holiday whose ratio stands this many robust sds off the line the others draw (ratio on their day's reading)
+# carries an event of its own (a feast's exodus, a New Year's taboo on washing): it keeps its own effect, but
+# says nothing of how a day off meets the weekday, and is left out of the slope (3: a clean holiday's 0.3%)
+HOLIDAY_OWN_EVENT_Z = 3.0
+# rounds of leaving such holidays out and drawing the line again (a line drawn through them tilts towards them)
+HOLIDAY_OWN_EVENT_ROUNDS = 3
+# a line drawn with holidays left out must still read a level (slope -1): steeper than twice a level's, it is a
+# line through feasts of unlike sizes on a few days (Saudi Arabia's Eids), and the ratios are kept
+HOLIDAY_LEVEL_SLOPE_MIN = -2.0
 # a declared break's days on a light weekday (its ordinary median a hard ratio below the heaviest weekday's) are a
 # part of the break of their own (`_break_light_days`), named with this
 BREAK_LIGHT = " (light days)"
@@ -3542,8 +3551,13 @@ def _holiday_as_level(fit: SeriesFit, target_feats: Mapping[str, object], named:
     the ratio is kept). `named` is each point's holiday as the calendar named it: one whose effect was
     within the noise (a holiday on a Saturday of a closed business is a Saturday) is an ordinary day of the
     fit, its ratio its residual. `target_named`, the target's holiday as the calendar named it: one whose
-    every past occasion fell on a light day, on an open day now, is read at the level of the holidays
-    seen on open days, whether the fit dropped it (no effect seen) or not (see `_seen_only_closed`)."""
+    every past occasion fell on a day unlike the target's (`_seen_only_unlike`: National Day on a laundromat's
+    busy Saturday, observed on the Monday) is read at the level of the holidays seen on days like the
+    target's, plus its own event where it has one (`_days_like_show_holidays`); one whose every past occasion
+    fell on a light day, on an open day now, at the level of the holidays seen on open days, whether the fit
+    dropped it (no effect seen) or not (see `_seen_only_closed`); one the fit dropped, seen on days like the
+    target's, at its level there. Holidays with an event of their own are left out of the slope
+    (`_without_own_events`): a feast's exodus would hide how the calendar's other days off meet the weekday."""
     if "weekday" not in fit.used or "holiday" not in fit.used:
         return None
     name = str(target_feats.get("holiday", ""))
@@ -3557,23 +3571,122 @@ def _holiday_as_level(fit: SeriesFit, target_feats: Mapping[str, object], named:
     light_below = float(reading.max()) - HOLIDAY_CLOSE_Z * _noise_sd(fit)
     if int(np.sum(reading < light_below)) < HOLIDAY_CLOSE_MIN_LIGHT:
         return None
-    unseen_open = target_reading >= light_below and _seen_only_closed(
-        target_named, [float(r) for (_, v), r in zip(past, reading) if v == target_named], light_below)
-    if not unseen_open and (name in NONE or not fit.members["holiday"].get(name)):
+    sd = _noise_sd(fit)
+    own_readings = [float(r) for (_, v), r in zip(past, reading) if v == target_named]
+    unlike = _seen_only_unlike(target_named, own_readings, target_reading, sd)
+    unseen_open = not unlike and target_reading >= light_below and _seen_only_closed(target_named, own_readings,
+                                                                                     light_below)
+    # a holiday whose effect the fit dropped (its ratios on a Monday and a Sunday cancel out within the noise),
+    # seen on days like the target's: at its level on those days, where the history's holidays are levels
+    own_like = [float(r + w) for (_, v), r, w in zip(past, ratio, reading)
+                if v == target_named and abs(w - target_reading) <= HOLIDAY_CLOSE_Z * sd] if name in NONE else []
+    if not (unseen_open or unlike or own_like) and (name in NONE or not fit.members["holiday"].get(name)):
         return None
-    sxx = float(np.sum((reading - reading.mean()) ** 2))
-    slope = float(np.sum((reading - reading.mean()) * (ratio - ratio.mean()))) / sxx
-    resid = ratio - ratio.mean() - slope * (reading - reading.mean())
-    # (the residuals hold the holidays' own differences: a calendar of unlike holidays earns it less readily)
-    sigma = max(_noise_sd(fit), math.sqrt(float(np.sum(resid ** 2)) / (len(past) - 2)))
+    pooled = _without_own_events(ratio, reading, sd)
+    if int(np.sum(pooled)) < HOLIDAY_CLOSE_MIN_LIGHT + 2 or int(np.sum(reading[pooled] < light_below)) < HOLIDAY_CLOSE_MIN_LIGHT:
+        return None
+    slope, sigma, sxx = _holiday_slope(ratio[pooled], reading[pooled], sd)
     if slope > HOLIDAY_CLOSE_SLOPE or slope > -HOLIDAY_CLOSE_Z * sigma / math.sqrt(sxx):
         return None
+    if not pooled.all() and slope < HOLIDAY_LEVEL_SLOPE_MIN:
+        return None
+    if unlike:
+        # seen only on days unlike the target's (a holiday on a Saturday last year, on a Monday now): at the
+        # level of the holidays seen on days like the target's (its past day showed that day's level, not the
+        # holiday's); a holiday with an event of its own (every occasion left out of the slope) moved by what
+        # its occasions ran beyond the holidays on days like theirs, where such days show a holiday at all
+        # (Raya's cities emptied on a Monday empty them on a Saturday too; a closed Sunday's few rows show
+        # nothing of a holiday but noise)
+        others = [(float(r + w), float(w), float(r)) for (_, v), r, w, keep in zip(past, ratio, reading, pooled)
+                  if keep and v != target_named]
+        level = _level_of_days_like(others, target_reading, sd)
+        if level is None:
+            return None
+        own = [(float(r + w), float(w), bool(keep)) for (_, v), r, w, keep in zip(past, ratio, reading, pooled)
+               if v == target_named]
+        beyond = [lv - like for lv, w, _ in own
+                  if _days_like_show_holidays(others, w, sd) and (like := _level_of_days_like(others, w, sd)) is not None]
+        event = float(median(beyond)) if beyond and not any(keep for _, _, keep in own) else 0.0
+        return level + event - target_reading - holidays.get(name, 0.0), slope
+    if own_like:
+        return float(median(own_like)) - target_reading, slope
     if not unseen_open:
         return _holiday_level_move(fit, target_feats, named), slope
     # never seen on an open day: at the level of the holidays that were (a light day's occasion shows the
     # day's own level, a school break's, not the holiday's)
     levels = [r + w for r, w in zip(ratio, reading) if w >= light_below]
     return float(median(levels)) - target_reading - holidays.get(name, 0.0), slope
+
+
+def _without_own_events(ratio: np.ndarray, reading: np.ndarray, sd: float) -> np.ndarray:
+    """Which holidays draw the line of ratio on day reading (`_holiday_as_level`): every one but those standing
+    HOLIDAY_OWN_EVENT_Z robust sds (MAD_SCALE times the median distance, no less than the noise `sd`) off the
+    line the others draw, found again over HOLIDAY_OWN_EVENT_ROUNDS rounds. The first line is a median one
+    (`_apart_pairs_slope`): a least-squares line through four feasts' days at half a working day's would lean to
+    them and leave none out. A holiday with an event of its own (Raya's cities emptied, the Lunar New Year's days
+    without washing) keeps its own effect in the fit; in the slope it would hide how the calendar's other days
+    off meet the weekday (or fake it, on one weekend day)."""
+    keep = np.ones(len(ratio), dtype=bool)
+    slope = _apart_pairs_slope(ratio, reading, sd)
+    centre = float(np.median(ratio - slope * reading))
+    for _ in range(HOLIDAY_OWN_EVENT_ROUNDS):
+        off = ratio - centre - slope * reading
+        spread = max(sd, MAD_SCALE * mad([float(v) for v in off[keep]]))
+        now = np.abs(off - float(np.median(off[keep]))) <= HOLIDAY_OWN_EVENT_Z * spread
+        if (now == keep).all() or int(np.sum(now)) < 3 or float(np.ptp(reading[now])) == 0.0:
+            break
+        keep = now
+        slope = _holiday_slope(ratio[keep], reading[keep], sd)[0]
+        centre = float(np.mean(ratio[keep])) - slope * float(np.mean(reading[keep]))
+    return keep
+
+
+def _apart_pairs_slope(ratio: np.ndarray, reading: np.ndarray, sd: float) -> float:
+    """The median slope over every pair of holidays whose days read HOLIDAY_CLOSE_Z noise sds or more apart (a
+    Theil-Sen line; two holidays on like days give a slope of noise alone); 0 where no pair does."""
+    slopes = [float((ratio[j] - ratio[i]) / (reading[j] - reading[i]))
+              for i, j in itertools.combinations(range(len(ratio)), 2)
+              if abs(reading[j] - reading[i]) >= HOLIDAY_CLOSE_Z * sd]
+    return float(median(slopes)) if slopes else 0.0
+
+
+def _holiday_slope(ratio: np.ndarray, reading: np.ndarray, sd: float) -> tuple[float, float, float]:
+    """The least-squares slope of holidays' ratios on their days' readings, the residuals' sd (no less than the
+    noise `sd`: they hold the holidays' own differences, so a calendar of unlike holidays earns a slope less
+    readily) and the readings' sum of squares."""
+    sxx = float(np.sum((reading - reading.mean()) ** 2))
+    if sxx == 0.0 or len(ratio) < 3:
+        return 0.0, sd, 1.0
+    slope = float(np.sum((reading - reading.mean()) * (ratio - ratio.mean()))) / sxx
+    resid = ratio - ratio.mean() - slope * (reading - reading.mean())
+    return slope, max(sd, math.sqrt(float(np.sum(resid ** 2)) / (len(ratio) - 2))), sxx
+
+
+def _level_of_days_like(holidays: Sequence[tuple[float, float, float]], reading: float, sd: float) -> float | None:
+    """The median level (ratio plus day reading, log space) of the holidays whose day reads within
+    HOLIDAY_CLOSE_Z noise sds of `reading` (`holidays`: each one's level, day reading and ratio); None where
+    none does."""
+    like = [level for level, w, _ in holidays if abs(w - reading) <= HOLIDAY_CLOSE_Z * sd]
+    return float(median(like)) if like else None
+
+
+def _days_like_show_holidays(holidays: Sequence[tuple[float, float, float]], reading: float, sd: float) -> bool:
+    """Whether the holidays on days reading like `reading` (within HOLIDAY_CLOSE_Z noise sds) ran apart from
+    their day: their median ratio HOLIDAY_CLOSE_Z noise sds or more from none. A closed Sunday shows a holiday
+    as nothing (the day is closed either way), as a laundromat's busy Saturday does (a day at home either way):
+    a holiday's occasion on such a day is no reading of its own event."""
+    ratios = [r for _, w, r in holidays if abs(w - reading) <= HOLIDAY_CLOSE_Z * sd]
+    return bool(ratios) and abs(float(median(ratios))) >= HOLIDAY_CLOSE_Z * sd
+
+
+def _seen_only_unlike(name: str, readings: Sequence[float], target_reading: float, sd: float) -> bool:
+    """Whether a holiday was seen only on days unlike the target's: each past occasion's reading without the
+    holiday (`_day_reading`) HOLIDAY_CLOSE_Z noise sds or more from the target day's. National Day on a
+    Saturday of a series busiest on Saturdays showed a Saturday (within the noise of its own day: no effect);
+    observed on the Monday after, it is a day off on a working day, which the series' other holidays on such
+    days say how to read (see `_holiday_as_level`)."""
+    return (bool(name) and name not in NONE and bool(readings)
+            and all(abs(r - target_reading) > HOLIDAY_CLOSE_Z * sd for r in readings))
 
 
 def _holiday_level_move(fit: SeriesFit, target_feats: Mapping[str, object], named: Sequence[str]) -> float:
