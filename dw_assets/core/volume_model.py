@@ -4610,9 +4610,10 @@ def _earned_cells(fit: SeriesFit, own_days: Collection[int] = (), run_hours: int
     sd = _noise_sd(fit)
     resid = np.asarray(fit.resid)
     cells: dict[object, list[int]] = defaultdict(list)
+    calendar_hours: dict[object, list[int]] = defaultdict(list)  # the hours of calendar days (holidays, ...)
     for i, fv in enumerate(fit.feats):
-        if not any(fv.get(f, "") not in NONE for f in EARNED):
-            cells[cast(int, fv["weekday"]) * 24 + cast(int, fv["hour_of_day"])].append(i)
+        ordinary = not any(fv.get(f, "") not in NONE for f in EARNED)
+        (cells if ordinary else calendar_hours)[cast(int, fv["weekday"]) * 24 + cast(int, fv["hour_of_day"])].append(i)
     tested = {c: idx for c, idx in cells.items() if len(idx) >= CELL_MIN_WEEKS}
     if sd <= 0:
         return set()
@@ -4635,12 +4636,13 @@ def _earned_cells(fit: SeriesFit, own_days: Collection[int] = (), run_hours: int
         if whole and score > chi2.isf(CELL_FAMILY_P, len(whole)):
             earned |= set(whole)
     if run_hours:
-        earned |= _earned_runs(cells, resid, sd, run_hours, [cast(int, fv["day"]) for fv in fit.feats])
+        earned |= _earned_runs(cells, resid, sd, run_hours, [cast(int, fv["day"]) for fv in fit.feats],
+                               calendar_hours)
     return earned
 
 
 def _earned_runs(cells: Mapping[object, Sequence[int]], resid: np.ndarray, sd: float, run_hours: int,
-                 days: Sequence[int] = ()) -> set[object]:
+                 days: Sequence[int] = (), calendar_hours: Mapping[object, Sequence[int]] | None = None) -> set[object]:
     """The hours of the week, seen on CELL_RUN_MIN_WEEKS past weeks or more but fewer than CELL_MIN_WEEKS, that
     lie in a run of `run_hours` or more adjacent hours of one day of the week whose every past occurrence sat on
     the same side of the hour's and weekday's effects and of that day's other hours, and whose medians together
@@ -4650,7 +4652,10 @@ def _earned_runs(cells: Mapping[object, Sequence[int]], resid: np.ndarray, sd: f
     (four weekends in four weeks of hours, too few for each hour's own test) read below the band and then as a new
     level carried into the next, ordinary hour. One past day (`days`: each point's day) may sit on the other side
     at every hour of the run, each `CELL_ODD_Z` noise sds beyond its hour's other weeks: an event that evening (a
-    festival's night), not a doubt on the weekly shape (see _odd_day); the run is then read on its other weeks."""
+    festival's night), not a doubt on the weekly shape (see _odd_day); the run is then read on its other weeks.
+    Where an hour's ordinary weeks alone are too few or disagree, its calendar days' hours (`calendar_hours`: a
+    holiday's, a neighbourhood's) count as weeks too, agreeing or as the one odd day: a holiday worked as its
+    weekday is one more week of the shape (a holiday in four weeks of hours otherwise leaves its weekday three)."""
     earned: set[object] = set()
     for day in range(WEEK_DAYS):
         # each hour against its own day's other hours (a day off all day, which no weekday effect took, is no run)
@@ -4660,16 +4665,19 @@ def _earned_runs(cells: Mapping[object, Sequence[int]], resid: np.ndarray, sd: f
         centre = float(np.median(resid[[i for c in day_cells for i in cells[c]]]))
 
         def side(cell: int, centre: float = centre) -> tuple[int, frozenset[int]]:
-            idx = list(cells.get(cell, []))
-            if not CELL_RUN_MIN_WEEKS <= len(idx) < CELL_MIN_WEEKS:
+            ordinary = list(cells.get(cell, []))
+            if len(ordinary) >= CELL_MIN_WEEKS:
                 return 0, frozenset()
-            signs = np.sign(resid[idx] - centre)
-            for sign in (1, -1):
-                odd = [i for i, s in zip(idx, signs) if s != sign]
-                if not odd:
-                    return sign, frozenset()
-                if len(odd) == 1 and days and _odd_day(resid, idx, odd[0], sign, sd):
-                    return sign, frozenset({days[odd[0]]})
+            for idx in (ordinary, [*ordinary, *(calendar_hours or {}).get(cell, [])]):
+                if len(idx) < CELL_RUN_MIN_WEEKS:
+                    continue
+                signs = np.sign(resid[idx] - centre)
+                for sign in (1, -1):
+                    odd = [i for i, s in zip(idx, signs) if s != sign]
+                    if not odd:
+                        return sign, frozenset()
+                    if len(odd) == 1 and days and _odd_day(resid, idx, odd[0], sign, sd):
+                        return sign, frozenset({days[odd[0]]})
             return 0, frozenset()
         # (runs of one side each, unbroken within the day, sharing at most one odd day)
         run: list[int] = []
