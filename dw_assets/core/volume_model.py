@@ -301,6 +301,10 @@ CELL_HALF_Z = 2.0
 # motorways' weekend mornings at x0.5): at least this many weeks (each hour's four on one side come by chance one
 # time in eight, three adjacent hours' twelve one time in 2,000) ...
 CELL_RUN_MIN_WEEKS = 4
+# ... of which one past day may run the other way at every hour of a run where it stands this many noise sds beyond
+# its hours' other weeks: an event that evening (a festival's night), which noise alone does not reach (at three
+# sds one hour in 700, and every hour of the run on the one day)
+CELL_ODD_Z = 3.0
 CELL_PASSES = 2  # a second look once the first hours earned no longer pull their weekday's and hour's effects
 # the first business day after a holiday that closed one (a backlog the next morning) is earned on an
 # hourly series, hour by hour, from at least this many past such days in its history (four weeks of
@@ -4732,9 +4736,10 @@ def _earned_cells(fit: SeriesFit, own_days: Collection[int] = (), run_hours: int
     sd = _noise_sd(fit)
     resid = np.asarray(fit.resid)
     cells: dict[object, list[int]] = defaultdict(list)
+    calendar_hours: dict[object, list[int]] = defaultdict(list)  # the hours of calendar days (holidays, ...)
     for i, fv in enumerate(fit.feats):
-        if not any(fv.get(f, "") not in NONE for f in EARNED):
-            cells[cast(int, fv["weekday"]) * 24 + cast(int, fv["hour_of_day"])].append(i)
+        ordinary = not any(fv.get(f, "") not in NONE for f in EARNED)
+        (cells if ordinary else calendar_hours)[cast(int, fv["weekday"]) * 24 + cast(int, fv["hour_of_day"])].append(i)
     tested = {c: idx for c, idx in cells.items() if len(idx) >= CELL_MIN_WEEKS}
     if sd <= 0:
         return set()
@@ -4757,11 +4762,13 @@ def _earned_cells(fit: SeriesFit, own_days: Collection[int] = (), run_hours: int
         if whole and score > chi2.isf(CELL_FAMILY_P, len(whole)):
             earned |= set(whole)
     if run_hours:
-        earned |= _earned_runs(cells, resid, sd, run_hours)
+        earned |= _earned_runs(cells, resid, sd, run_hours, [cast(int, fv["day"]) for fv in fit.feats],
+                               calendar_hours)
     return earned
 
 
-def _earned_runs(cells: Mapping[object, Sequence[int]], resid: np.ndarray, sd: float, run_hours: int) -> set[object]:
+def _earned_runs(cells: Mapping[object, Sequence[int]], resid: np.ndarray, sd: float, run_hours: int,
+                 days: Sequence[int] = (), calendar_hours: Mapping[object, Sequence[int]] | None = None) -> set[object]:
     """The hours of the week, seen on CELL_RUN_MIN_WEEKS past weeks or more but fewer than CELL_MIN_WEEKS, that
     lie in a run of `run_hours` or more adjacent hours of one day of the week whose every past occurrence sat on
     the same side of the hour's and weekday's effects and of that day's other hours, and whose medians together
@@ -4769,7 +4776,12 @@ def _earned_runs(cells: Mapping[object, Sequence[int]], resid: np.ndarray, sd: f
     run's own within-hour scatter, as a day on hours of its own is tested). A run as long as the shift rule's is
     the shape of that day's hours, seen every week, not a step: without it a weekend's three morning hours at x0.5
     (four weekends in four weeks of hours, too few for each hour's own test) read below the band and then as a new
-    level carried into the next, ordinary hour."""
+    level carried into the next, ordinary hour. One past day (`days`: each point's day) may sit on the other side
+    at every hour of the run, each `CELL_ODD_Z` noise sds beyond its hour's other weeks: an event that evening (a
+    festival's night), not a doubt on the weekly shape (see _odd_day); the run is then read on its other weeks.
+    Where an hour's ordinary weeks alone are too few or disagree, its calendar days' hours (`calendar_hours`: a
+    holiday's, a neighbourhood's) count as weeks too, agreeing or as the one odd day: a holiday worked as its
+    weekday is one more week of the shape (a holiday in four weeks of hours otherwise leaves its weekday three)."""
     earned: set[object] = set()
     for day in range(WEEK_DAYS):
         # each hour against its own day's other hours (a day off all day, which no weekday effect took, is no run)
@@ -4778,23 +4790,46 @@ def _earned_runs(cells: Mapping[object, Sequence[int]], resid: np.ndarray, sd: f
             continue
         centre = float(np.median(resid[[i for c in day_cells for i in cells[c]]]))
 
-        def side(cell: int, centre: float = centre) -> int:
-            idx = cells.get(cell, [])
-            if not CELL_RUN_MIN_WEEKS <= len(idx) < CELL_MIN_WEEKS:
-                return 0
-            signs = {int(np.sign(v - centre)) for v in resid[list(idx)]}
-            return signs.pop() if len(signs) == 1 else 0
-        # (runs of one side each, unbroken within the day: itertools.groupby over the day's hours)
-        for key, hours in itertools.groupby(range(day * 24, day * 24 + 24), key=side):
-            run = list(hours)
-            if not key or len(run) < run_hours:
+        def side(cell: int, centre: float = centre) -> tuple[int, frozenset[int]]:
+            ordinary = list(cells.get(cell, []))
+            if len(ordinary) >= CELL_MIN_WEEKS:
+                return 0, frozenset()
+            for idx in (ordinary, [*ordinary, *(calendar_hours or {}).get(cell, [])]):
+                if len(idx) < CELL_RUN_MIN_WEEKS:
+                    continue
+                signs = np.sign(resid[idx] - centre)
+                for sign in (1, -1):
+                    odd = [i for i, s in zip(idx, signs) if s != sign]
+                    if not odd:
+                        return sign, frozenset()
+                    if len(odd) == 1 and days and _odd_day(resid, idx, odd[0], sign, sd):
+                        return sign, frozenset({days[odd[0]]})
+            return 0, frozenset()
+        # (runs of one side each, unbroken within the day, sharing at most one odd day)
+        run: list[int] = []
+        run_side, run_odd = 0, frozenset[int]()
+        for cell in [*range(day * 24, day * 24 + 24), None]:
+            key, odd = side(cell) if cell is not None else (0, frozenset())
+            if key and key == run_side and len(run_odd | odd) <= 1:
+                run, run_odd = run + [cast(int, cell)], run_odd | odd
                 continue
-            groups = [resid[list(cells[c])] - centre for c in run]
-            run_sd = max(sd, _within_sd(groups))
-            score = sum((float(np.median(g)) / _median_se(run_sd, len(g))) ** 2 for g in groups)
-            if score > chi2.isf(CELL_FAMILY_P / WEEK_DAYS, len(run)):
-                earned |= set(run)
+            if run_side and len(run) >= run_hours:
+                groups = [np.asarray([resid[i] - centre for i in cells[c] if not days or days[i] not in run_odd])
+                          for c in run]
+                run_sd = max(sd, _within_sd(groups))
+                score = sum((float(np.median(g)) / _median_se(run_sd, len(g))) ** 2 for g in groups)
+                if score > chi2.isf(CELL_FAMILY_P / WEEK_DAYS, len(run)):
+                    earned |= set(run)
+            run, run_side, run_odd = ([cast(int, cell)], key, odd) if key else ([], 0, frozenset())
     return earned
+
+
+def _odd_day(resid: np.ndarray, idx: Sequence[int], odd: int, sign: int, sd: float) -> bool:
+    """Whether the point `odd` of an hour of the week (its points `idx`) stands `CELL_ODD_Z` noise sds or more
+    beyond the hour's other weeks, on the side away from `sign`: an event on that day, not noise around the
+    hour's shape (noise alone leaves a fourth week just across the day's centre, not that far)."""
+    others = float(np.median([resid[i] for i in idx if i != odd]))
+    return -sign * (float(resid[odd]) - others) >= CELL_ODD_Z * sd
 
 
 def _within_sd(groups: Sequence[np.ndarray]) -> float:
