@@ -1255,9 +1255,11 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     # spread: rows that arrive like clockwork (devices reporting each minute) are not Poisson
     expected_rows = math.exp(log_pred)
     # (a week's partition is judged once for a day's seven times: the same false alarms per day, see _band_k)
-    k = _band_k(p, span, fit, feats, target_feats, used)
+    # (a partition keyed on days of the month holds its span's days, half a month's: judged once for them, as a week)
+    judged_days = round(MONTH_DAYS / len(keyed)) if keyed else span
+    k = _band_k(p, judged_days, fit, feats, target_feats, used)
     if k < p.k:
-        shape_notes.append(f"a partition of {span} days is judged at the daily band's false-alarm rate per day: "
+        shape_notes.append(f"a partition of {judged_days} days is judged at the daily band's false-alarm rate per day: "
                            f"{k:.2f} spreads (a day's {p.k:g})")
     raw_h = k * math.sqrt((band_spread * inflation) ** 2 + trend_var)
     count_low, count_high = 1.0, 1.0

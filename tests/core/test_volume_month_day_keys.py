@@ -1,16 +1,17 @@
 """Partitions keyed on the same few days of every month (half-months on the 1st and the 16th, dekads): unequal
-spans read per day, a season by the year's position."""
+spans read per day, a season by the year's position, a band judged for the days a partition holds."""
 
 from __future__ import annotations
 
 import itertools
 import math
 import random
+import re
 from datetime import date, datetime, timedelta
 
 import pytest
 
-from dw_assets.core.volume_model import Point, _month_day_keys, forecast, judge
+from dw_assets.core.volume_model import ModelParams, Point, _month_day_keys, forecast, judge
 
 # a dairy's milk per day over the year (a spring flush in October, a low in April), 2% noise per partition
 _PER_DAY = 1_000.0
@@ -81,3 +82,19 @@ def test_month_day_keys_answer_in_the_targets_own_days(days: tuple[int, ...]) ->
     fc = forecast(series[i - 12 * len(days) * 3:i], series[i].at, grain="day")
     assert abs(math.log(series[i].value / fc.baseline)) < 3 * _NOISE
     assert f"holds {(datetime(2025, 9, 1) - series[i].at).days} days" in " ".join(fc.notes)
+
+
+def test_half_month_judged_for_the_days_it_holds() -> None:
+    # a half-month is judged once for its fifteen days, as a week is for its seven (the same false alarms per
+    # day): its band's k is under a day's 4 spreads (where its group's errors are enough to say, _band_k: an
+    # ordinary half's), and a 20% drop on 2% noise is caught
+    series = _milk(seed=7)
+    ordinary = 0
+    for i in range(len(series) - 24, len(series)):
+        fc = forecast(series[i - 72:i], series[i].at, grain="day")
+        if fc.group == "all":
+            ordinary += 1
+            note = next(n for n in fc.notes if n.startswith("a partition of 15 days is judged"))
+            assert float(re.search(r"([0-9.]+) spreads", note).group(1)) < ModelParams().k  # type: ignore[union-attr]
+    assert ordinary >= 20
+    assert not any(ok for _, ok in _judged(series, 0.8))
