@@ -126,6 +126,7 @@ WHOLE_WEEK_SHARE = 0.8
 MONTH_DAY_KEYS_MIN_POINTS = 6
 MONTH_DAY_KEYS_LAST_DAY = 28
 MONTHS = 12
+KEYED_LEVEL_SHARE = 3  # ... whose level window is a third of its year (see _forecast)
 MONTH_DAYS = 365.25 / MONTHS  # an average month's days: a series keyed n times a month spans this / n days a partition
 WEEK_DAYS = 7
 # the pooled neighbourhood of every long weekend (a weekend joined to a holiday on a Monday or a Friday): see
@@ -689,9 +690,10 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     # (a series keyed on a few days of every month, half-months, runs a year of 12 x that many keys)
     keyed = _month_day_keys([q.at for q in pts_pos], target) if grain == "day" and step >= 1.5 else None
     cycle = MONTHS * len(keyed) if keyed else _cycle(step, grain)
-    # the level window: two weeks of days, a week of hours, half a year of month-ends (deseasonalised points), half
-    # a year of a series keyed on days of the month
-    level_points = p.level_points or {168: 168, 7: 14, 52: 8, 12: 6}.get(cycle, cycle // 2)
+    # the level window: two weeks of days, a week of hours, half a year of month-ends (deseasonalised points), a
+    # third of a year of a series keyed on days of the month (its smooth season's misfit and a season in no calendar,
+    # a drought's months, drift within half a year: eight half-months follow them as a weekly series' eight weeks do)
+    level_points = p.level_points or {168: 168, 7: 14, 52: 8, 12: 6}.get(cycle, cycle // KEYED_LEVEL_SHARE)
     origin = pts_pos[0].at
     t = [(q.at - origin).total_seconds() / 86400 / step for q in pts_pos]  # in steps of the series
     x = [math.log(max(q.value, 0.5)) for q in pts_pos]
