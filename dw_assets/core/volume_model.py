@@ -122,6 +122,13 @@ MONTHLY_STEP_DAYS = 25  # a series whose partitions are this many days apart is 
 WHOLE_WEEK_MIN_STEP = 14
 # ... when this share of its gaps at least is the cadence itself (the rest a 53rd week, a missed point)
 WHOLE_WEEK_SHARE = 0.8
+# a series keyed on the same days of every month (see _month_day_keys): read from this many keys (two months of
+# dekads), and on days up to the 28th, the last one every month has (a key on the 31st would move in short months)
+MONTH_DAY_KEYS_MIN_POINTS = 6
+MONTH_DAY_KEYS_LAST_DAY = 28
+MONTHS = 12
+KEYED_LEVEL_SHARE = 3  # ... whose level window is a third of its year (see _forecast)
+MONTH_DAYS = 365.25 / MONTHS  # an average month's days: a series keyed n times a month spans this / n days a partition
 WEEK_DAYS = 7
 # the pooled neighbourhood of every long weekend (a weekend joined to a holiday on a Monday or a Friday): see
 # long_weekend
@@ -166,6 +173,8 @@ WEEK_KEY_P = 0.001
 # candidate the calendar names, like a holiday: two, counted in occasions (one a year)
 DISTINCT_Z = {"holiday": 2.0, "after_gap": 2.0, "near_holiday": 3.0, "near_period_end": 3.0, "month_of_year": 3.0,
               "season": 2.0, "rolled_day": 2.0}
+
+
 # the evening before a holiday on an hourly series (going out, travelling before a day off) with no
 # past eve in the history (four weeks of hours seldom hold one): from this local hour on, the band
 # also reaches this much higher, never lower (a drop on the eve still fails)
@@ -526,6 +535,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     as its holiday weeks show it, see _week_ends_on_key) is read as the seven days to each date: every point
     moves to its week's first day, and back in the answer. A declaration is read on weekly series only."""
     cal = calendar_ or HolidayCalendar()
+    keys = _month_day_keys([q.at for q in history if q.at < target], target) if grain == "day" else None
+    if keys is not None:
+        return _forecast_per_day(history, target, keys, calendar_=calendar_, compare_by=compare_by, params=params,
+                                 timezone=timezone, own_calendar=own_calendar)
     back = timedelta(days=WEEK_DAYS - 1)
     past = sorted((q for q in history if q.at < target), key=lambda q: q.at)
     if grain == "day" and _dated_on_last_day(past, cal, week_dated_on):
@@ -547,6 +560,64 @@ def _dated_on_last_day(pts: Sequence[Point], cal: HolidayCalendar, declared: Wee
     if declared is None:
         return _week_ends_on_key(pts, cal)
     return declared == "last_day" and 6 <= _step_days([q for q in pts if q.value > 0]) <= 8
+
+
+def _month_day_keys(moments: Sequence[datetime], target: datetime) -> tuple[int, ...] | None:
+    """The days of the month a series is keyed on, where it is keyed on the same few days of every month, two
+    or more (half-months on the 1st and the 16th, "dekads" on the 1st, 11th and 21st: a partition definition on
+    a cron such as "0 0 1,16 * *"); else None. Such partitions cover unequal spans (a half-month's second half
+    is 13 to 16 days): read per day of the span (see _forecast_per_day). Each key must be a midnight on one of
+    those days, no later than the 28th (a day every month has), and the next key after each, mostly
+    (`WHOLE_WEEK_SHARE`), the next of those days, each day seen in two months at least and the target on one of
+    them: a weekly or a daily series (a few weeks of days, 1st to 20th, would pass the rest) is none."""
+    at = sorted(moments)
+    if len(at) < MONTH_DAY_KEYS_MIN_POINTS or any(m.hour or m.minute or m.second for m in [*at, target]):
+        return None
+    seen = Counter(m.day for m in at)
+    days = tuple(sorted(seen))
+    if not 2 <= len(days) or days[-1] > MONTH_DAY_KEYS_LAST_DAY or target.day not in seen \
+            or min(seen.values()) < 2 or _step_days([Point(m, 1.0) for m in at]) < 1.5:
+        return None
+    nexts = sum(1 for a, b in itertools.pairwise(at) if b == _next_month_day_key(a, days))
+    return days if nexts >= WHOLE_WEEK_SHARE * (len(at) - 1) else None
+
+
+def _next_month_day_key(at: datetime, days: Sequence[int]) -> datetime:
+    """The key after `at` on a series keyed on `days` of every month (see _month_day_keys)."""
+    later = [d for d in days if d > at.day]
+    if later:
+        return at.replace(day=later[0])
+    return datetime(at.year + at.month // 12, at.month % 12 + 1, days[0])
+
+
+def _span_middle(at: datetime, days: Sequence[int]) -> datetime:
+    """The middle of the span a partition keyed on `days` of every month covers (see _month_day_keys)."""
+    return at + (_next_month_day_key(at, days) - at) / 2
+
+
+def _forecast_per_day(history: Sequence[Point], target: datetime, days: Sequence[int], *,
+                      calendar_: HolidayCalendar | None, compare_by: Sequence[str] | None,
+                      params: ModelParams | None, timezone: str | None, own_calendar: bool) -> Forecast:
+    """`forecast` for a series keyed on the same few days of every month (`days`, see _month_day_keys): a
+    partition holds the days up to the next key, 13 to 16 for a half-month, so its volume is read per day of its
+    span (scaled to the average span, so the model's sizes stay the series' own) and the answer scaled back by
+    the target's days. Read as partitions, February's second half (13 days of a 16-day cadence) looks a fifth
+    short and every 31-day month's a fifteenth long, noise that hides both a season and a 35% drop."""
+    average = MONTH_DAYS / len(days)
+
+    def span(at: datetime) -> int:
+        return (_next_month_day_key(at, days) - at).days
+
+    per_day = [replace(q, value=q.value * average / span(q.at)) for q in history]
+    fc = _forecast(per_day, target, grain="day", calendar_=calendar_, compare_by=compare_by, params=params,
+                   timezone=timezone, own_calendar=own_calendar)
+    scale = span(target) / average
+    fc.baseline, fc.lower, fc.upper = fc.baseline * scale, fc.lower * scale, fc.upper * scale
+    if fc.open_state is not None:
+        fc.open_state = cast(tuple[float, float, float], tuple(v * scale for v in fc.open_state))
+    fc.notes.append(f"partitions keyed on days {', '.join(map(str, days))} of each month, read per day of their "
+                    f"span: this one holds {span(target)} days")
+    return fc
 
 
 def _week_ends_on_key(pts: Sequence[Point], cal: HolidayCalendar) -> bool:
@@ -644,9 +715,13 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         # evening that began them (its weekday, its holiday or eve); hours of the day keep the wall clock's
         local = {at: moment - timedelta(hours=night) for at, moment in local.items()}
     target_feats = _night_features(local[target], night, grain, cal, span)
-    cycle = _cycle(step, grain)
-    # the level window: two weeks of days, a week of hours, half a year of month-ends (deseasonalised points)
-    level_points = p.level_points or {168: 168, 7: 14, 52: 8, 12: 6}[cycle]
+    # (a series keyed on a few days of every month, half-months, runs a year of 12 x that many keys)
+    keyed = _month_day_keys([q.at for q in pts_pos], target) if grain == "day" and step >= 1.5 else None
+    cycle = MONTHS * len(keyed) if keyed else _cycle(step, grain)
+    # the level window: two weeks of days, a week of hours, half a year of month-ends (deseasonalised points), a
+    # third of a year of a series keyed on days of the month (its smooth season's misfit and a season in no calendar,
+    # a drought's months, drift within half a year: eight half-months follow them as a weekly series' eight weeks do)
+    level_points = p.level_points or {168: 168, 7: 14, 52: 8, 12: 6}.get(cycle, cycle // KEYED_LEVEL_SHARE)
     origin = pts_pos[0].at
     t = [(q.at - origin).total_seconds() / 86400 / step for q in pts_pos]  # in steps of the series
     x = [math.log(max(q.value, 0.5)) for q in pts_pos]
@@ -707,12 +782,17 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     # a weekly series' smooth yearly season, taken out of the series before anything else is fitted
     # (the level, the shift rule and the band then see noise, not the trailing level's lag)
     season_now, season_var = 0.0, 0.0
+    yearly = None
     if span == 7 and cycle == 52:
         yearly = _yearly_season(t, x, feats, [q.at + timedelta(days=3) for q in pts_pos], target + timedelta(days=3),
                                 lag, level_points, p)
-        if yearly is not None:
-            yearly_values, season_now, season_var = yearly
-            x = [v - s for v, s in zip(x, yearly_values)]
+    elif keyed:
+        # (a series keyed on days of the month, read per day: each partition's season at its span's middle)
+        yearly = _yearly_season(t, x, feats, [_span_middle(q.at, keyed) for q in pts_pos],
+                                _span_middle(target, keyed), lag, level_points, p, cycle)
+    if yearly is not None:
+        yearly_values, season_now, season_var = yearly
+        x = [v - s for v, s in zip(x, yearly_values)]
     # a weekly series read by the days each week holds (a festival's closed days and its eves, each family's
     # effect per working day), where that beats one label per week (see _week_days)
     week_now, week_var = 0.0, 0.0
@@ -1205,9 +1285,11 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     # spread: rows that arrive like clockwork (devices reporting each minute) are not Poisson
     expected_rows = math.exp(log_pred)
     # (a week's partition is judged once for a day's seven times: the same false alarms per day, see _band_k)
-    k = _band_k(p, span, fit, feats, target_feats, used)
+    # (a partition keyed on days of the month holds its span's days, half a month's: judged once for them, as a week)
+    judged_days = round(MONTH_DAYS / len(keyed)) if keyed else span
+    k = _band_k(p, judged_days, fit, feats, target_feats, used)
     if k < p.k:
-        shape_notes.append(f"a partition of {span} days is judged at the daily band's false-alarm rate per day: "
+        shape_notes.append(f"a partition of {judged_days} days is judged at the daily band's false-alarm rate per day: "
                            f"{k:.2f} spreads (a day's {p.k:g})")
     raw_h = k * math.sqrt((band_spread * inflation) ** 2 + trend_var)
     count_low, count_high = 1.0, 1.0
@@ -1820,7 +1902,7 @@ def _robust_lstsq(a: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 def _yearly_season(t: list[float], x: list[float], feats: list[dict[str, object]], middles: Sequence[datetime],
                    target_middle: datetime, lag: int, level_points: int,
-                   p: ModelParams) -> tuple[list[float], float, float] | None:
+                   p: ModelParams, cycle: int = 52) -> tuple[list[float], float, float] | None:
     """A weekly series' smooth yearly season (log space): (each point's, the target's, its variance in
     squared spreads), or None where it does not earn its place. A few harmonics of the year fitted to
     each week's log ratio to the median of the year centred on it (a year's median holds neither the
@@ -1830,13 +1912,14 @@ def _yearly_season(t: list[float], x: list[float], feats: list[dict[str, object]
     two or three points (the band widened for them), and the week of the year drifts with ISO week
     53; a sharp season (six school-summer weeks) stays the week of the year's. Kept only when it makes
     the history's one-step errors (each week against the trailing level) at least `dense_gain`
-    smaller, the season then fitted out of sample: each quarter of the history from the others."""
-    n, half = len(x), 26
-    if n < 2 * 52 + 1:
+    smaller, the season then fitted out of sample: each quarter of the history from the others. `cycle`: the
+    series' points a year (52 weeks; 24 half-months, see _month_day_keys)."""
+    n, half, quarter = len(x), cycle // 2, cycle // 4
+    if n < 2 * cycle + 1:
         return None
     holiday = _calendar_days(feats)
     idx = [i for i in range(half, n - half) if not holiday[i]]
-    if len(idx) < 52:
+    if len(idx) < cycle:
         return None
     xx = np.asarray(x)
     ref = np.asarray([median(x[i - half:i + half + 1]) for i in idx])
@@ -1844,14 +1927,14 @@ def _yearly_season(t: list[float], x: list[float], feats: list[dict[str, object]
     a_fit, y = a_all[idx], xx[idx] - ref
     # out of sample: each quarter year's points from a fit on the other quarters (a held-out year
     # would leave a history of two or three years with half the cycle unseen)
-    block = np.asarray(idx) // 13
+    block = np.asarray(idx) // quarter
     held = np.zeros(n)
-    for b in range(n // 13 + 1):
+    for b in range(n // quarter + 1):
         keep = block != b
-        if keep.sum() < 52:
+        if keep.sum() < cycle:
             return None
         beta = _robust_lstsq(a_fit[keep], y[keep])
-        rows = slice(b * 13, min(n, (b + 1) * 13))
+        rows = slice(b * quarter, min(n, (b + 1) * quarter))
         held[rows] = a_all[rows, 1:] @ beta[1:]
     used = [f for f in SPARSE if f in feats[0]]
 
