@@ -2236,9 +2236,21 @@ def _onset_ramp(fit: SeriesFit, t: Sequence[float], special: Sequence[bool], lev
     post_t, post_y = tt[k:], y[k:]
     half = len(post_t) // 2
     newer, _, _ = theil_sen(post_t[half:], post_y[half:], spread)
-    if newer * slope <= 0:
+    if newer * slope <= 0 or _ramp_fell_back(y[-STEP_RUN:] - (coef[0] + slope * d[-STEP_RUN:]), slope * d[-1], sigma):
         return None
     return slope, se, float(coef[0] - slope * tt[k - 1]), float(post_t.mean())
+
+
+def _ramp_fell_back(latest: np.ndarray, rise: float, sigma: float) -> bool:
+    """Whether a ramp's latest points (`latest`: their offsets from its line, STEP_RUN of them) fell back off
+    it: their median sits against the ramp's direction by STEP_RUN_Z noise sds (`sigma`) and nearer the flat
+    level before the knot than the line (`rise`: the line's end above that level). A ramp keeps to its line; a
+    surge at the window's end (a neighbour's holiday weekend, x1.25 for three days in no calendar, whose
+    hinge climbs through it) ends at once, back to the level before it, and the line extrapolated past its
+    end read the next morning's hours 0.64-0.70x. Such a median comes by chance about once in 600 (two of
+    three points beyond two sds)."""
+    back = -float(np.median(latest)) * math.copysign(1.0, rise)
+    return back > STEP_RUN_Z * sigma and back > abs(rise) / 2
 
 
 def _same_side_suffix(idx: Sequence[int], errors: Mapping[int, float]) -> bool:

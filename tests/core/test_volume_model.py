@@ -5104,3 +5104,32 @@ def test_a_terms_first_days_back_are_read_from_the_past_term_starts(target: date
     assert not judge(fc, 4000 * ramp[k - 1] * 0.65).passed
     assert not judge(fc, 4000 * ramp[k - 1] * 2).passed
     assert fc.group.startswith(f"season:School holidays (day {k} back)"), fc.group
+
+
+def test_a_ramp_whose_latest_points_fell_back_to_the_level_before_its_knot_is_not_extrapolated():
+    """`tolls_hr_hourly` (seed 1), the A1 to the coast (group 1): Whitsun's tourists (x1.25 from Saturday to
+    Monday, in no calendar) at the end of the window put a hinge's line through them, and on Tuesday morning the
+    traffic is back at its level. The line's latest points fell back (_ramp_fell_back), so Tuesday 26 May's 06h
+    is read at the level, not along the line (main: the ramp extrapolated by the band's half-width, 0.69x below
+    the band); a 35% drop of it still fails."""
+    estate = ESTATES["tolls_hr_hourly"](1)
+    tz, utc = ZoneInfo(estate.timezone or "UTC"), ZoneInfo("UTC")
+    at = datetime(2026, 5, 26, 6).replace(tzinfo=tz).astimezone(utc).replace(tzinfo=None)
+    idx = [a for a, _ in estate.series].index(at)
+    history = [_owned(a, g[1], set(), set()) for a, g in estate.series[max(0, idx - _lookback(estate)):idx]]
+    fc = forecast(history, at, grain="hour", calendar_=estate.calendar, timezone=estate.timezone)
+    value = estate.series[idx][1][1]
+    assert judge(fc, value).passed, (value, fc.baseline, fc.lower, fc.notes)
+    assert not any("trend of their own" in n for n in fc.notes), fc.notes
+    assert not judge(fc, 0.65 * value).passed
+
+
+def test_a_ramp_fell_back_only_where_its_latest_points_left_its_line_by_noise_and_half_its_rise():
+    """`_ramp_fell_back`: a median two noise sds against the ramp and nearer its flat level than its line; not
+    on the line, nor ahead of it, nor within the noise of a steep ramp."""
+    assert volume_model._ramp_fell_back(np.array([-0.3, -0.4, -0.2]), 0.4, 0.09)
+    assert volume_model._ramp_fell_back(np.array([0.3, 0.4, 0.2]), -0.4, 0.09)  # a falling ramp climbed back
+    assert not volume_model._ramp_fell_back(np.array([0.0, -0.05, 0.05]), 0.4, 0.09)
+    assert not volume_model._ramp_fell_back(np.array([0.3, 0.4, 0.2]), 0.4, 0.09)
+    assert not volume_model._ramp_fell_back(np.array([-0.15, -0.2, -0.1]), 0.4, 0.09)  # within 2 sds
+    assert not volume_model._ramp_fell_back(np.array([-0.3, -0.4, -0.2]), 1.2, 0.09)  # not half the rise back
