@@ -5106,6 +5106,54 @@ def test_a_terms_first_days_back_are_read_from_the_past_term_starts(target: date
     assert fc.group.startswith(f"season:School holidays (day {k} back)"), fc.group
 
 
+def _bridge_road(seed: int, bridge_off: bool = True) -> list[Point]:
+    """A commuter motorway's transactions per hour (Croatia's calendar, open all day) from Friday 8 May 2026 to
+    Friday 5 June: a day's curve peaking in the afternoon, weekends and holidays x0.9 with their 06:00-08:59 at
+    x0.5; Friday 5 June, between Thursday's Corpus Christi and the weekend, runs like them where `bridge_off`
+    (in no calendar). Poisson counts with 4% extra noise."""
+    cal = HolidayCalendar(country="HR")
+    rng = np.random.default_rng(seed)
+    start = datetime(2026, 5, 8)
+
+    def mean(at: datetime) -> float:
+        level = 5 + 110 * math.exp(-((at.hour - 14) / 6.0) ** 2)
+        off = at.weekday() >= 5 or bool(cal.name(at.date())) or (bridge_off and at.date() == date(2026, 6, 5))
+        return level * 0.9 * (0.5 if 6 <= at.hour <= 8 else 1.0) if off else level
+
+    return [Point(start + timedelta(hours=i), float(rng.poisson(mean(start + timedelta(hours=i))
+                                                                * math.exp(rng.normal(0, 0.04)))))
+            for i in range(24 * 28 + 10)]
+
+
+def test_a_bridge_day_between_a_holiday_and_the_weekend_is_read_from_its_own_hours_so_far():
+    """Friday 5 June 2026 lies between Corpus Christi and the weekend (_bridge_days): in no calendar, most take it
+    off, and its commuters' 06:00 runs at the weekend's x0.5. Read as a holiday never seen, its hours so far fit
+    the weekend's as well as an ordinary Friday's, and 06:00 passes (main: an ordinary Friday's 06h, below the
+    band at about 0.5x); 09:00, after three low hours, is no level shift (main: a step of about x0.5 after 3,
+    09:00 read near 2x). The same day worked as usual passes as well."""
+    cal = HolidayCalendar(country="HR")
+    assert volume_model._bridge_days(cal, date(2026, 5, 25), date(2026, 6, 10)) == {
+        date(2026, 6, 5): "Corpus Christi (bridge day)"}
+    for off in (True, False):
+        points = _bridge_road(3, bridge_off=off)
+        for hour in (6, 9):
+            target = datetime(2026, 6, 5, hour)
+            fc = forecast([q for q in points if q.at < target], target, grain="hour", calendar_=cal)
+            value = next(q.value for q in points if q.at == target)
+            assert judge(fc, value).passed, (off, hour, value, fc.baseline, fc.lower, fc.upper, fc.shift, fc.notes)
+            assert fc.shift is None, (off, hour, fc.shift)
+
+
+def test_a_working_day_between_two_working_days_or_the_weekend_alone_is_no_bridge_day():
+    """No bridge without a holiday next to it: a Friday before a weekend, a Monday after one, and a Wednesday
+    between a Tuesday's holiday and a working Thursday are working days as the calendar has them."""
+    cal = HolidayCalendar(country="HR")
+    # Labour Day on Friday 1 May 2026 and Statehood Day on Saturday 30 May: no working day between one and a day off
+    assert volume_model._bridge_days(cal, date(2026, 4, 27), date(2026, 5, 31)) == {}
+    # Austria's Monday holiday: the Tuesday after is no bridge (the Wednesday is a working day)
+    assert volume_model._bridge_days(HolidayCalendar(country="AT"), date(2026, 5, 25), date(2026, 5, 27)) == {}
+
+
 def test_a_ramp_whose_latest_points_fell_back_to_the_level_before_its_knot_is_not_extrapolated():
     """`tolls_hr_hourly` (seed 1), the A1 to the coast (group 1): Whitsun's tourists (x1.25 from Saturday to
     Monday, in no calendar) at the end of the window put a hinge's line through them, and on Tuesday morning the
