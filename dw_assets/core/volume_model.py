@@ -315,6 +315,8 @@ OPENED_LATE_MIN_DAYS = 10
 EVENT_RUN_DAYS = 2
 # a working day between a holiday and the weekend, named after the holiday (see _bridge_days): a day most take off
 BRIDGE_LABEL = " (bridge day)"
+# ... read as one only from this many of its hours so far (as a holiday never seen is, see _holiday_so_far)
+BRIDGE_SO_FAR_HOURS = 3
 # a business whose day opens at or after this local hour and runs past midnight keeps a night's hours (a bar,
 # a night shift): its hours after midnight are the evening's day (see _night_hours). Noon: a day that opens in
 # the morning and keeps a late hour past midnight is a day's business whose late hour is too small to decide
@@ -621,7 +623,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         local = {at: moment - timedelta(hours=night) for at, moment in local.items()}
     if grain == "hour" and compare_by is None and not own_calendar:
         # a working day between a holiday and the weekend is read as a holiday never seen (see _bridge_days)
-        cal = _with_bridge_days(cal, local[pts[0].at].date(), local[target].date())
+        cal = _with_bridge_days(cal, [local[q.at] for q in pts], local[target])
     target_feats = _night_features(local[target], night, grain, cal, span)
     cycle = _cycle(step, grain)
     # the level window: two weeks of days, a week of hours, half a year of month-ends (deseasonalised points)
@@ -4207,13 +4209,14 @@ def _eve_as_day(feats: Sequence[Mapping[str, object]], x: Sequence[float], momen
 
 
 def _bridge_days(cal: HolidayCalendar, first: date, last: date) -> dict[date, str]:
-    """The bridge days from `first` to `last`: a working day (no weekend day, no holiday) whose day before and
-    day after are both days off, one of them a holiday (Friday after a Thursday's Corpus Christi, Monday before
-    a Tuesday's), named after that holiday with BRIDGE_LABEL. Most workers take such a day off, though no
-    calendar lists it: on an hourly series it runs like the weekend's or the holiday's days, and read as its
-    plain weekday its commuters' quiet mornings fell 0.4x below the band, three of them then a step, and the
-    coast's missing Friday exodus 0.6x. Named, it is a holiday never seen until the history holds one, and its
-    own hours so far tell which day it runs like (_holiday_so_far), as they do a holiday's."""
+    """The bridge days from `first` to `last`: a working day (no weekend day, no holiday) just after a holiday
+    whose next day is a day off too (Friday after a Thursday's Corpus Christi), named after that holiday with
+    BRIDGE_LABEL. Most workers take such a day off, though no calendar lists it: on an hourly series it runs like
+    the weekend's or the holiday's days, and read as its plain weekday its commuters' quiet mornings fell 0.4x
+    below the band, three of them then a step, and the coast's missing Friday exodus 0.6x. Named, it is a
+    holiday never seen until the history holds one, and its own hours so far tell which day it runs like
+    (_holiday_so_far), as they do a holiday's. (The working day before a holiday is its eve, which the eve rules
+    read from past eves: a bar's Monday before a Tuesday's holiday runs as its Friday night.)"""
     weekend = weekend_days(cal.country, cal.subdiv) if cal.country else frozenset((5, 6))
 
     def off(day: date) -> bool:
@@ -4222,19 +4225,22 @@ def _bridge_days(cal: HolidayCalendar, first: date, last: date) -> dict[date, st
     out: dict[date, str] = {}
     for k in range((last - first).days + 1):
         day = first + timedelta(days=k)
-        before, after = day - timedelta(days=1), day + timedelta(days=1)
-        if off(day) or not (off(before) and off(after)):
-            continue
-        holiday = cal.name(before) or cal.name(after)
-        if holiday:
+        holiday = cal.name(day - timedelta(days=1))
+        if holiday and not off(day) and off(day + timedelta(days=1)):
             out[day] = f"{holiday}{BRIDGE_LABEL}"
     return out
 
 
-def _with_bridge_days(cal: HolidayCalendar, first: date, last: date) -> HolidayCalendar:
-    """`cal` with the bridge days from `first` to `last` named (see _bridge_days); the calendar itself where
-    there are none. Dates the owner named keep their names."""
-    bridges = _bridge_days(cal, first, last)
+def _with_bridge_days(cal: HolidayCalendar, moments: Sequence[datetime], target: datetime) -> HolidayCalendar:
+    """`cal` with the bridge days of the history's local days (`moments`) named (see _bridge_days), and the
+    target's own day where its hours so far are BRIDGE_SO_FAR_HOURS or more (before that it can tell nothing
+    of which day it runs like, and a holiday never seen is judged by the hard rules alone: the day's first
+    hours are read as its plain weekday's); the calendar itself where there are none. Dates the owner named
+    keep their names."""
+    today = target.date()
+    so_far = sum(1 for at in moments if at.date() == today)
+    last = today if so_far >= BRIDGE_SO_FAR_HOURS else today - timedelta(days=1)
+    bridges = _bridge_days(cal, min((at.date() for at in moments), default=today), last)
     return replace(cal, dates={**bridges, **cal.dates}) if bridges else cal
 
 

@@ -5145,13 +5145,16 @@ def test_a_bridge_day_between_a_holiday_and_the_weekend_is_read_from_its_own_hou
 
 
 def test_a_working_day_between_two_working_days_or_the_weekend_alone_is_no_bridge_day():
-    """No bridge without a holiday next to it: a Friday before a weekend, a Monday after one, and a Wednesday
-    between a Tuesday's holiday and a working Thursday are working days as the calendar has them."""
+    """No bridge without a holiday just before it and a day off after it: a Friday before a weekend, a Tuesday
+    after a Monday's holiday (a working Wednesday next) are working days as the calendar has them, and a Monday
+    before a Tuesday's holiday is that holiday's eve (the eve rules read it), not a bridge."""
     cal = HolidayCalendar(country="HR")
     # Labour Day on Friday 1 May 2026 and Statehood Day on Saturday 30 May: no working day between one and a day off
     assert volume_model._bridge_days(cal, date(2026, 4, 27), date(2026, 5, 31)) == {}
     # Austria's Monday holiday: the Tuesday after is no bridge (the Wednesday is a working day)
     assert volume_model._bridge_days(HolidayCalendar(country="AT"), date(2026, 5, 25), date(2026, 5, 27)) == {}
+    # Czechia's 17 November 2026 on a Tuesday: the Monday before is its eve
+    assert volume_model._bridge_days(HolidayCalendar(country="CZ"), date(2026, 11, 14), date(2026, 11, 18)) == {}
 
 
 def test_a_ramp_whose_latest_points_fell_back_to_the_level_before_its_knot_is_not_extrapolated():
