@@ -5304,3 +5304,83 @@ def test_a_line_through_feasts_of_unlike_sizes_reads_no_level():
     fc = forecast(history, at, calendar_=est.calendar_of(4))
     assert not any("read as a level" in n for n in fc.notes), fc.notes
     assert judge(fc, est.series[idx][1][4]).passed
+
+
+def _bridge_road(seed: int, bridge_off: bool = True) -> list[Point]:
+    """A commuter motorway's transactions per hour (Croatia's calendar, open all day) from Friday 8 May 2026 to
+    Friday 5 June: a day's curve peaking in the afternoon, weekends and holidays x0.9 with their 06:00-08:59 at
+    x0.5; Friday 5 June, between Thursday's Corpus Christi and the weekend, runs like them where `bridge_off`
+    (in no calendar). Poisson counts with 4% extra noise."""
+    cal = HolidayCalendar(country="HR")
+    rng = np.random.default_rng(seed)
+    start = datetime(2026, 5, 8)
+
+    def mean(at: datetime) -> float:
+        level = 5 + 110 * math.exp(-((at.hour - 14) / 6.0) ** 2)
+        off = at.weekday() >= 5 or bool(cal.name(at.date())) or (bridge_off and at.date() == date(2026, 6, 5))
+        return level * 0.9 * (0.5 if 6 <= at.hour <= 8 else 1.0) if off else level
+
+    return [Point(start + timedelta(hours=i), float(rng.poisson(mean(start + timedelta(hours=i))
+                                                                * math.exp(rng.normal(0, 0.04)))))
+            for i in range(24 * 28 + 10)]
+
+
+def test_a_bridge_day_between_a_holiday_and_the_weekend_is_read_from_its_own_hours_so_far():
+    """Friday 5 June 2026 lies between Corpus Christi and the weekend (_bridge_days): in no calendar, most take it
+    off, and its commuters' 06:00 runs at the weekend's x0.5. Read as a holiday never seen, its hours so far fit
+    the weekend's as well as an ordinary Friday's, and 06:00 passes (main: an ordinary Friday's 06h, below the
+    band at about 0.5x); 09:00, after three low hours, is no level shift (main: a step of about x0.5 after 3,
+    09:00 read near 2x). The same day worked as usual passes as well."""
+    cal = HolidayCalendar(country="HR")
+    assert volume_model._bridge_days(cal, date(2026, 5, 25), date(2026, 6, 10)) == {
+        date(2026, 6, 5): "Corpus Christi (bridge day)"}
+    for off in (True, False):
+        points = _bridge_road(3, bridge_off=off)
+        for hour in (6, 9):
+            target = datetime(2026, 6, 5, hour)
+            fc = forecast([q for q in points if q.at < target], target, grain="hour", calendar_=cal)
+            value = next(q.value for q in points if q.at == target)
+            assert judge(fc, value).passed, (off, hour, value, fc.baseline, fc.lower, fc.upper, fc.shift, fc.notes)
+            assert fc.shift is None, (off, hour, fc.shift)
+
+
+def test_a_working_day_between_two_working_days_or_the_weekend_alone_is_no_bridge_day():
+    """No bridge without a holiday just before it and a day off after it: a Friday before a weekend, a Tuesday
+    after a Monday's holiday (a working Wednesday next) are working days as the calendar has them, and a Monday
+    before a Tuesday's holiday is that holiday's eve (the eve rules read it), not a bridge."""
+    cal = HolidayCalendar(country="HR")
+    # Labour Day on Friday 1 May 2026 and Statehood Day on Saturday 30 May: no working day between one and a day off
+    assert volume_model._bridge_days(cal, date(2026, 4, 27), date(2026, 5, 31)) == {}
+    # Austria's Monday holiday: the Tuesday after is no bridge (the Wednesday is a working day)
+    assert volume_model._bridge_days(HolidayCalendar(country="AT"), date(2026, 5, 25), date(2026, 5, 27)) == {}
+    # Czechia's 17 November 2026 on a Tuesday: the Monday before is its eve
+    assert volume_model._bridge_days(HolidayCalendar(country="CZ"), date(2026, 11, 14), date(2026, 11, 18)) == {}
+
+
+def test_a_ramp_whose_latest_points_fell_back_to_the_level_before_its_knot_is_not_extrapolated():
+    """`tolls_hr_hourly` (seed 1), the A1 to the coast (group 1): Whitsun's tourists (x1.25 from Saturday to
+    Monday, in no calendar) at the end of the window put a hinge's line through them, and on Tuesday morning the
+    traffic is back at its level. The line's latest points fell back (_ramp_fell_back), so Tuesday 26 May's 06h
+    is read at the level, not along the line (main: the ramp extrapolated by the band's half-width, 0.69x below
+    the band); a 35% drop of it still fails."""
+    estate = ESTATES["tolls_hr_hourly"](1)
+    tz, utc = ZoneInfo(estate.timezone or "UTC"), ZoneInfo("UTC")
+    at = datetime(2026, 5, 26, 6).replace(tzinfo=tz).astimezone(utc).replace(tzinfo=None)
+    idx = [a for a, _ in estate.series].index(at)
+    history = [_owned(a, g[1], set(), set()) for a, g in estate.series[max(0, idx - _lookback(estate)):idx]]
+    fc = forecast(history, at, grain="hour", calendar_=estate.calendar, timezone=estate.timezone)
+    value = estate.series[idx][1][1]
+    assert judge(fc, value).passed, (value, fc.baseline, fc.lower, fc.notes)
+    assert not any("trend of their own" in n for n in fc.notes), fc.notes
+    assert not judge(fc, 0.65 * value).passed
+
+
+def test_a_ramp_fell_back_only_where_its_latest_points_left_its_line_by_noise_and_half_its_rise():
+    """`_ramp_fell_back`: a median two noise sds against the ramp and nearer its flat level than its line; not
+    on the line, nor ahead of it, nor within the noise of a steep ramp."""
+    assert volume_model._ramp_fell_back(np.array([-0.3, -0.4, -0.2]), 0.4, 0.09)
+    assert volume_model._ramp_fell_back(np.array([0.3, 0.4, 0.2]), -0.4, 0.09)  # a falling ramp climbed back
+    assert not volume_model._ramp_fell_back(np.array([0.0, -0.05, 0.05]), 0.4, 0.09)
+    assert not volume_model._ramp_fell_back(np.array([0.3, 0.4, 0.2]), 0.4, 0.09)
+    assert not volume_model._ramp_fell_back(np.array([-0.15, -0.2, -0.1]), 0.4, 0.09)  # within 2 sds
+    assert not volume_model._ramp_fell_back(np.array([-0.3, -0.4, -0.2]), 1.2, 0.09)  # not half the rise back
