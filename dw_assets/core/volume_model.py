@@ -185,6 +185,13 @@ NEAR_SO_FAR_Z = DISTINCT_Z["near_holiday"]
 # test on what the days before it leave, so a month may earn as many as clear the bar (Japan's gotobi: the
 # 5th, 10th, 15th, 20th and 25th); at most ROLLED_MAX 14-day cycles (see _fortnights)
 ROLLED_Z, ROLLED_HALF_Z, ROLLED_MIN_OCCASIONS, ROLLED_SAME_SIDE, ROLLED_MAX = 3.78, 2.0, 4, 0.75, 3
+# a weekday's place in its month (the first Sunday's free admission, a payday on the last Friday, a monthly market on
+# the second Saturday), in no calendar: the first to fourth of the weekday in the month (days 1-7, 8-14, ...) and its
+# last (the month's last seven days), 5 x 7 candidates, fewer than the rolled days' 62 and held to their bar (ROLLED_Z,
+# ROLLED_SAME_SIDE, ROLLED_HALF_Z, at most ROLLED_MAX); one occasion a month, so at least this many (half a year: each
+# half of the history then holds three, the fewest a half's median stands on)
+MONTH_WEEKDAY_POSITIONS = (1, 2, 3, 4, -1)
+MONTH_WEEKDAY_MIN_OCCASIONS = 6
 # the dense groups that count business days of the month (from its start, its end, the nearer end)
 BUSINESS_DAY_GROUPS = ("business_day", "business_day_from_end", "business_day_edge")
 # the groups of a few days around a holiday or a quarter's end, each learned from one or two occurrences
@@ -710,6 +717,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     available = [f for f in FEATURES if f in target_feats]
     fit: SeriesFit | None = None  # the chosen trial below is the fit itself: it is not fitted twice
     fortnights: list[tuple[int, str]] = []  # earned 14-day cycles (below)
+    month_weekdays: list[tuple[int, int]] = []  # earned places of a weekday in the month (below)
     if compare_by is not None:
         used = [f for f in compare_by if f in available]
     else:
@@ -719,9 +727,11 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             # (read without holidays' neighbourhoods: one would take a payday rolled next to a holiday as its own)
             search = SeriesFit(t, x, feats, [f for f in used if f != "near_holiday"], lag, level_points)
             fortnights = _fortnights(pts_pos, search, cal, open_days, p)
-            if fortnights:
+            # ... and a weekday's place in the month (the first Sunday's free admission), as it spoils the weekday too
+            month_weekdays = _month_weekdays(pts_pos, search, p)
+            if fortnights or month_weekdays:
                 _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, list(cal.rolled_days),
-                                   fortnights)
+                                   fortnights, month_weekdays)
         if step < 1.5:  # only a regular daily/hourly series can show a weekday, hour or business-day shape
             fit = SeriesFit(t, x, feats, used, lag, level_points)
             spread = typical_error(fit)
@@ -851,19 +861,19 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             earned = searched(uncounted)
             if earned:
                 _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days,
-                                   [*cal.rolled_days, *earned], fortnights)
+                                   [*cal.rolled_days, *earned], fortnights, month_weekdays)
                 base = SeriesFit(t, x, feats, uncounted, lag, level_points)
                 base_error = typical_error(base)
                 if counted < base_error \
                         or typical_error(SeriesFit(t, x, feats, used, lag, level_points)) < (1 - p.dense_gain) * base_error:
                     earned = []
                     _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, list(cal.rolled_days),
-                                       fortnights)
+                                       fortnights, month_weekdays)
                 else:
                     used = uncounted
         if earned:
             _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, [*cal.rolled_days, *earned],
-                               fortnights)
+                               fortnights, month_weekdays)
             fit = SeriesFit(t, x, feats, used, lag, level_points)
             special = _calendar_days(feats)
     daily_months = False  # a daily series' months of the year, each earned on its own (below)
@@ -2713,16 +2723,19 @@ def _rolled_candidates(pts: Sequence[Point], cal: HolidayCalendar, open_days: fr
 
 def _label_rolled_days(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
                        target_feats: dict[str, object], cal: HolidayCalendar, open_days: frozenset[int],
-                       anchors: Sequence[tuple[int, str]], fortnights: Sequence[tuple[int, str]] = ()) -> None:
+                       anchors: Sequence[tuple[int, str]], fortnights: Sequence[tuple[int, str]] = (),
+                       month_weekdays: Sequence[tuple[int, int]] = ()) -> None:
     """Each point (and the target) on a rolled day of `anchors` takes its label ("27 preceding"); a
     date two anchors share is the first one's. The business days next to it (ROLLED_NEIGHBOURS each
     side) take the anchor's label with their offset ("27 preceding -1d": files that land the day
     before a payday); an anchor's own date keeps the anchor's, and each neighbour must earn its group
     (`_indistinct`), as a holiday's neighbourhood does. `fortnights`: 14-day cycles ((phase, roll),
-    `_fortnights`), labelled by their weekday ("fortnightly Fri preceding"), after the days of the month."""
+    `_fortnights`), labelled by their weekday ("fortnightly Fri preceding"), after the days of the month.
+    `month_weekdays`: a weekday's places in the month ((position, weekday), `_month_weekdays`: "1st Sun of the
+    month"), last and with no neighbours (a free Sunday moves no day around it that the history shows)."""
     for fv in [*feats, target_feats]:
         fv["rolled_day"] = ""
-    if not anchors and not fortnights:
+    if not anchors and not fortnights and not month_weekdays:
         return
     is_open = _open_test(pts, cal, open_days)
     index = {q.at.date(): i for i, q in enumerate(pts)}
@@ -2753,6 +2766,10 @@ def _label_rolled_days(pts: Sequence[Point], feats: list[dict[str, object]], tar
         if d in index:
             feats[index[d]]["rolled_day"] = label
     target_feats["rolled_day"] = labels.get(target.date(), "")
+    for fv, d in [*((fv, q.at.date()) for q, fv in zip(pts, feats)), (target_feats, target.date())]:
+        if not fv["rolled_day"]:
+            fv["rolled_day"] = next((month_weekday_label(k, w) for k, w in month_weekdays
+                                     if d.weekday() == w and k in month_positions(d)), "")
 
 
 def _rolled_days(pts: Sequence[Point], fit: SeriesFit, cal: HolidayCalendar, open_days: frozenset[int],
@@ -2883,6 +2900,74 @@ def _fortnights(pts: Sequence[Point], fit: SeriesFit, cal: HolidayCalendar, open
         if key not in found or (rolled, -z) < found[key][:2]:
             found[key] = (rolled, -z, phase, roll)
     return [(phase, roll) for _, _, phase, roll in sorted(found.values(), key=lambda c: c[1])[:ROLLED_MAX]]
+
+
+def month_positions(day: date) -> tuple[int, ...]:
+    """A day's places as its weekday in its month: its week of the month counted from the start (1 for days 1-7,
+    2 for 8-14, ...) and -1 as well where it is the month's last of its weekday (its last seven days)."""
+    last = calendar.monthrange(day.year, day.month)[1]
+    return ((day.day - 1) // WEEK_DAYS + 1, *((-1,) if day.day > last - WEEK_DAYS else ()))
+
+
+def month_weekday_label(position: int, weekday: int) -> str:
+    """"1st Sun of the month", "last Fri of the month" (a rolled day's label: it ends in no "d", a neighbour's mark)."""
+    place = "last" if position == -1 else f"{position}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(position, 'th')}"
+    return f"{place} {calendar.day_abbr[weekday]} of the month"
+
+
+def _apart(values: np.ndarray, on: np.ndarray, off: np.ndarray, floor: float, halves: Sequence[np.ndarray]) -> float | None:
+    """How many standard errors `on`'s median stands from `off`'s (None where it does not earn a group): over
+    MONTH_WEEKDAY_MIN_OCCASIONS each, by ROLLED_Z standard errors of their own pooled spread, beyond the band's
+    floor and that spread, ROLLED_SAME_SIDE of `on` past `off`'s median, and in each half of the history by
+    ROLLED_HALF_Z (a run that piled up in one stretch is no monthly ritual)."""
+    if min(len(on), len(off)) < MONTH_WEEKDAY_MIN_OCCASIONS:
+        return None
+    a, b = values[on], values[off]
+    effect = float(np.median(a) - np.median(b))
+    sd = MAD_SCALE * float(np.median(np.abs(np.concatenate([a - np.median(a), b - np.median(b)]))))
+    if sd <= 0 or abs(effect) < max(floor, sd):
+        return None
+    sign = 1 if effect > 0 else -1
+    z = abs(effect) / _median_se(sd, len(a), len(b))
+    if z <= ROLLED_Z or np.mean((a - np.median(b)) * sign > 0) < ROLLED_SAME_SIDE:
+        return None
+    for half in halves:
+        ha, hb = on[half[on]], off[half[off]]
+        if min(len(ha), len(hb)) < 2 or \
+                float(np.median(values[ha]) - np.median(values[hb])) * sign <= ROLLED_HALF_Z * _median_se(sd, len(ha), len(hb)):
+            return None
+    return z
+
+
+def _month_weekdays(pts: Sequence[Point], fit: SeriesFit, p: ModelParams) -> list[tuple[int, int]]:
+    """A weekday's places in the month the history earns ((position, weekday): the first Sunday's free admission,
+    a payday on the last Friday), read from the data, never from a calendar: no weekday, business day or day of
+    the month holds them (the first Sunday is the 1st to the 7th). Each place's days, their weekday's median taken
+    out, must stand apart (`_apart`) both from the same weekday's other days (the weekday's own spread: a quiet
+    series' Sundays that vary by chance earn nothing) and from the other weekdays of the same week of the month
+    (a month-start run lifts every weekday of days 1-7: that is the month's turn, not the weekday's place). The
+    strongest first, at most ROLLED_MAX."""
+    resid = np.asarray(fit.resid, dtype=float)
+    days = [q.at.date() for q in pts]
+    weekday = np.array([d.weekday() for d in days])
+    centred = resid.copy()
+    for w in set(weekday.tolist()):
+        centred[weekday == w] -= float(np.median(resid[weekday == w]))
+    places = [month_positions(d) for d in days]
+    ordinal = np.array([d.toordinal() for d in days])
+    middle = days[len(days) // 2].toordinal() + 0.5
+    halves = (ordinal < middle, ordinal >= middle)
+    found: list[tuple[float, int, int]] = []
+    for position in MONTH_WEEKDAY_POSITIONS:
+        week = np.array([position in ps for ps in places])
+        for w in sorted(set(weekday.tolist())):
+            same = weekday == w
+            on = np.flatnonzero(same & week)
+            z = _apart(centred, on, np.flatnonzero(same & ~week), p.floor, halves)
+            z_week = _apart(centred, on, np.flatnonzero(~same & week), p.floor, halves) if z else None
+            if z and z_week:
+                found.append((min(z, z_week), position, w))
+    return [(position, w) for _, position, w in sorted(found, reverse=True)[:ROLLED_MAX]]
 
 
 def _working_day_neighbourhoods(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
