@@ -297,6 +297,11 @@ YEAR_BACK_REACH = 7
 # ... each read against the level window before it, their median beyond this many standard errors of a median
 # (a neighbourhood's bar: one occasion, read on every day of the year a target may fall on)
 YEAR_BACK_Z = 3.0
+# a day a year back at the target's place in the month (the same weekday at the same place in the same month: the
+# Summer Museum Night on June's third Saturday, a marathon's second Sunday of October) read on a daily series, see
+# _same_place_a_year_back: one day, so it must stand this many noise sds above the level and above its own weekday
+# the weeks either side (a one-day burst's bar, TAIL_Z: a day that high comes by chance less than once in 30,000)
+PLACE_BACK_Z = 4.0
 # a holiday that moves by fewer days than this between years is kept on a weekday (a Monday holiday, an observed
 # day off): a moving feast moves eight days or more (Easter by 8-20, the lunar and Islamic feasts by 10-19)
 WEEKDAY_RULE_DAYS = WEEK_DAYS - 1
@@ -1244,6 +1249,14 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         hard_ratio *= math.exp(max(festival_once, 0.0))
         notes.append(f"{season}: a festival earned on one past occasion, when this day moved x{math.exp(festival_once):.2f}: "
                      "the centre is an ordinary day's, the band reaches that far")
+    if grain == "day" and step < 1.5 and (place_back := _same_place_a_year_back(fit, pts_pos, special, target, cal,
+                                                                            level_points)) is not None:
+        # a one-day event a year back at the target's place in the month: the centre an ordinary day's, the band
+        # reaching that far above, and a doubled partition on that reach still fails (as `festival_once`)
+        upper = max(upper, math.exp(log_pred + place_back + h))
+        hard_ratio *= math.exp(place_back)
+        notes.append(f"the same place in the month a year back ran x{math.exp(place_back):.2f} above the level on its "
+                     "own: the band reaches that far above")
     if grain == "day" and step < 1.5 and as_a_year_back is None and \
             (year_back := _same_dates_a_year_back(fit, pts_pos, special, target, cal, level_points)) is not None:
         # the same dates a year back ran above the level together: the upper side reaches that far (never so
@@ -3840,6 +3853,44 @@ def _same_dates_a_year_back(fit: SeriesFit, pts: Sequence[Point], special: Seque
     if reading is None or reading[0] <= YEAR_BACK_Z * _median_se(_noise_sd(fit), reading[1]):
         return None
     return reading
+
+
+def _place_a_year_back(day: date, position: int) -> date:
+    """The same weekday as `day` at `position` in the same month a year earlier (`month_positions`)."""
+    year = day.year - 1
+    first = date(year, day.month, 1)
+    nth = first + timedelta(days=(day.weekday() - first.weekday()) % WEEK_DAYS + WEEK_DAYS * (max(position, 1) - 1))
+    if position > 0:
+        return nth
+    last = date(year, day.month, calendar.monthrange(year, day.month)[1])
+    return last - timedelta(days=(last.weekday() - day.weekday()) % WEEK_DAYS)
+
+
+def _same_place_a_year_back(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], target: datetime,
+                            cal: HolidayCalendar, level_points: int) -> float | None:
+    """How far the day at the target's place in the month a year back (the same weekday, the same place, the same
+    month: the third Saturday of June) stood above the level, where it stood alone: PLACE_BACK_Z noise sds above
+    the level window before it and above its own weekday the weeks either side. A yearly event dated so in no
+    calendar (a museum night, a city's marathon Sunday) falls on another date each year, so the same dates a year
+    back (`_same_dates_a_year_back`, three days' median) never hold it; seen once, it says the day CAN run that
+    high, not that it will: the caller widens the upper side only (a drop on the day still fails). None where the
+    target is a holiday or the day a year back a calendar day (its effect is its own group's)."""
+    day = target.date()
+    if cal.name(day):
+        return None
+    index = {q.at.date(): i for i, q in enumerate(pts)}
+    adj = np.asarray(fit.e) - fit.slope * np.asarray(fit.t)
+    bar = PLACE_BACK_Z * _noise_sd(fit)
+    readings = []
+    for position in month_positions(day):
+        i = index.get(_place_a_year_back(day, position))
+        if i is None or i < level_points or special[i]:
+            continue
+        weeks = [j for k in (-1, 1) if (j := index.get(pts[i].at.date() + timedelta(days=k * WEEK_DAYS))) is not None]
+        off = _off_level(adj, i, level_points, special)
+        if weeks and off > bar and all(adj[i] - adj[j] > bar for j in weeks):
+            readings.append(off)
+    return max(readings, default=None)
 
 
 def _year_back_reading(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], day: date,

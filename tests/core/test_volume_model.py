@@ -5106,10 +5106,11 @@ def test_a_terms_first_days_back_are_read_from_the_past_term_starts(target: date
     assert fc.group.startswith(f"season:School holidays (day {k} back)"), fc.group
 
 
-def _visitors(first_sunday: float, month_start: float = 1.0, seed: int = 11) -> list[Point]:
+def _visitors(first_sunday: float, month_start: float = 1.0, seed: int = 11, night: float = 1.0) -> list[Point]:
     """A museum's visitors Tuesday to Sunday over 20 months (Mondays shut), 6% noise, weekends busier;
-    `first_sunday` times on the first Sunday of each month (free admission, in no calendar) and `month_start`
-    times on every day from the 1st to the 5th (a month-start run every weekday shares)."""
+    `first_sunday` times on the first Sunday of each month (free admission, in no calendar), `month_start`
+    times on every day from the 1st to the 5th (a month-start run every weekday shares) and `night` times on the
+    third Saturday of June (a museum night, in no calendar: 15 June 2024, 21 June 2025)."""
     rng = random.Random(seed)
     shape = [0.0, 0.8, 0.8, 0.9, 1.0, 1.5, 1.4]
     out = []
@@ -5119,6 +5120,7 @@ def _visitors(first_sunday: float, month_start: float = 1.0, seed: int = 11) -> 
             continue
         mean = 400.0 * shape[d.weekday()] * (first_sunday if d.weekday() == 6 and d.day <= 7 else 1.0)
         mean *= month_start if d.day <= 5 else 1.0
+        mean *= night if d.month == 6 and d.weekday() == 5 and 15 <= d.day <= 21 else 1.0
         out.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.06)))))
     return out
 
@@ -5152,3 +5154,23 @@ def test_no_place_in_the_month_is_earned_where_none_moves_the_series():
             i = next(k for k, q in enumerate(series) if q.at == target)
             fc = forecast(series[max(0, i - 400):i], target, calendar_=calendar_)
             assert "of the month" not in fc.group, (target, fc.group)
+
+
+def test_the_place_a_year_back_is_the_same_weekday_at_the_same_place_in_the_month():
+    assert volume_model._place_a_year_back(date(2025, 6, 21), 3) == date(2024, 6, 15)  # June's third Saturday
+    assert volume_model._place_a_year_back(date(2025, 11, 28), -1) == date(2024, 11, 29)  # November's last Friday
+    assert volume_model._place_a_year_back(date(2025, 11, 28), 4) == date(2024, 11, 22)
+    assert volume_model.month_positions(date(2025, 11, 28)) == (4, -1)
+    assert volume_model.month_positions(date(2025, 6, 21)) == (3,)
+
+
+def test_a_one_day_event_a_year_back_at_the_same_place_in_the_month_widens_the_upper_side():
+    # a museum night on June's third Saturday (x3.4, in no calendar), seen once a year back on another date: on
+    # main the night read 3.4x against a plain Saturday (a hard ratio); now the band reaches it, a drop still fails
+    history = _visitors(1.0, night=3.4)
+    fc, value = _visitors_at(history, datetime(2025, 6, 21))
+    assert judge(fc, value).passed, value / fc.baseline
+    assert not judge(fc, value / 3.4 * 0.65).passed  # an ordinary Saturday's 35% drop still fails
+    # a Saturday a week later is an ordinary Saturday: its band does not reach the night's
+    fc, value = _visitors_at(history, datetime(2025, 6, 28))
+    assert judge(fc, value).passed and not judge(fc, value * 1.9).passed
