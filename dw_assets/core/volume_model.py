@@ -722,7 +722,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     available = [f for f in FEATURES if f in target_feats]
     fit: SeriesFit | None = None  # the chosen trial below is the fit itself: it is not fitted twice
     fortnights: list[tuple[int, str]] = []  # earned 14-day cycles (below)
-    month_weekdays: list[tuple[int, int]] = []  # earned places of a weekday in the month (below)
+    anchors: list[tuple[int, str]] = list(cal.rolled_days)  # the days of the month rolled days are labelled on
     if compare_by is not None:
         used = [f for f in compare_by if f in available]
     else:
@@ -732,11 +732,9 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             # (read without holidays' neighbourhoods: one would take a payday rolled next to a holiday as its own)
             search = SeriesFit(t, x, feats, [f for f in used if f != "near_holiday"], lag, level_points)
             fortnights = _fortnights(pts_pos, search, cal, open_days, p)
-            # ... and a weekday's place in the month (the first Sunday's free admission), as it spoils the weekday too
-            month_weekdays = _month_weekdays(pts_pos, search, p)
-            if fortnights or month_weekdays:
+            if fortnights:
                 _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, list(cal.rolled_days),
-                                   fortnights, month_weekdays)
+                                   fortnights)
         if step < 1.5:  # only a regular daily/hourly series can show a weekday, hour or business-day shape
             fit = SeriesFit(t, x, feats, used, lag, level_points)
             spread = typical_error(fit)
@@ -866,21 +864,33 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             earned = searched(uncounted)
             if earned:
                 _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days,
-                                   [*cal.rolled_days, *earned], fortnights, month_weekdays)
+                                   [*cal.rolled_days, *earned], fortnights)
                 base = SeriesFit(t, x, feats, uncounted, lag, level_points)
                 base_error = typical_error(base)
                 if counted < base_error \
                         or typical_error(SeriesFit(t, x, feats, used, lag, level_points)) < (1 - p.dense_gain) * base_error:
                     earned = []
                     _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, list(cal.rolled_days),
-                                       fortnights, month_weekdays)
+                                       fortnights)
                 else:
                     used = uncounted
         if earned:
-            _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, [*cal.rolled_days, *earned],
-                               fortnights, month_weekdays)
+            anchors = [*cal.rolled_days, *earned]
+            _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, anchors, fortnights)
             fit = SeriesFit(t, x, feats, used, lag, level_points)
             special = _calendar_days(feats)
+    if compare_by is None and grain == "day" and step < 1.5 and "rolled_day" in used:
+        # a weekday's place in the month (the first Sunday's free admission), read on what the weekdays, the
+        # business days and the days of the month leave (a month-end close or a payday rolled to a Friday is theirs)
+        month_weekdays = _month_weekdays(pts_pos, fit, p)
+        if month_weekdays:
+            _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, anchors, fortnights, month_weekdays)
+            trial = SeriesFit(t, x, feats, used, lag, level_points)
+            # kept only where the history's one-step errors shrink with them
+            if typical_error(trial) < typical_error(fit):
+                fit, special = trial, _calendar_days(feats)
+            else:
+                _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, anchors, fortnights)
     daily_months = False  # a daily series' months of the year, each earned on its own (below)
     if compare_by is None and grain == "day" and step < 1.5:
         months = _earned_months(fit, pts_pos, feats, target, special)
