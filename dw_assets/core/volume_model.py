@@ -3884,9 +3884,11 @@ def _same_place_a_year_back(fit: SeriesFit, pts: Sequence[Point], special: Seque
     calendar (a museum night, a city's marathon Sunday) falls on another date each year, so the same dates a year
     back (`_same_dates_a_year_back`, three days' median) never hold it; seen once, it says the day CAN run that
     high, not that it will: the caller widens the upper side only (a drop on the day still fails). None where the
-    target is a holiday or the day a year back a calendar day (its effect is its own group's)."""
+    target is a holiday or the day a year back a calendar day (its effect is its own group's), and on a weekday
+    kept closed-like (`_light_weekdays`: a trading Sunday under a Sunday ban is an open occasion, a second state
+    `_open_occasions` reads with its own band, where a drop still fails)."""
     day = target.date()
-    if cal.name(day):
+    if cal.name(day) or day.weekday() in _light_weekdays(pts):
         return None
     index = {q.at.date(): i for i, q in enumerate(pts)}
     adj = np.asarray(fit.e) - fit.slope * np.asarray(fit.t)
