@@ -3896,7 +3896,8 @@ def _same_place_a_year_back(fit: SeriesFit, pts: Sequence[Point], special: Seque
     readings = []
     for position in month_positions(day):
         i = index.get(_place_a_year_back(day, position))
-        if i is None or i < level_points or special[i]:
+        # (a calendar day as the fit has it: a group `_indistinct` dropped is an ordinary day again)
+        if i is None or i < level_points or _calendar_days([fit.feats[i]])[0]:
             continue
         weeks = [j for k in (-1, 1) if (j := index.get(pts[i].at.date() + timedelta(days=k * WEEK_DAYS))) is not None]
         off = _off_level(adj, i, level_points, special)
