@@ -195,6 +195,13 @@ NEAR_SO_FAR_Z = DISTINCT_Z["near_holiday"]
 # test on what the days before it leave, so a month may earn as many as clear the bar (Japan's gotobi: the
 # 5th, 10th, 15th, 20th and 25th); at most ROLLED_MAX 14-day cycles (see _fortnights)
 ROLLED_Z, ROLLED_HALF_Z, ROLLED_MIN_OCCASIONS, ROLLED_SAME_SIDE, ROLLED_MAX = 3.78, 2.0, 4, 0.75, 3
+# a weekday's place in its month (the first Sunday's free admission, a payday on the last Friday, a monthly market on
+# the second Saturday), in no calendar: the first to fourth of the weekday in the month (days 1-7, 8-14, ...) and its
+# last (the month's last seven days), 5 x 7 candidates, fewer than the rolled days' 62 and held to their bar (ROLLED_Z,
+# ROLLED_SAME_SIDE, ROLLED_HALF_Z, at most ROLLED_MAX); one occasion a month, so at least this many (half a year: each
+# half of the history then holds three, the fewest a half's median stands on)
+MONTH_WEEKDAY_POSITIONS = (1, 2, 3, 4, -1)
+MONTH_WEEKDAY_MIN_OCCASIONS = 6
 # the dense groups that count business days of the month (from its start, its end, the nearer end)
 BUSINESS_DAY_GROUPS = ("business_day", "business_day_from_end", "business_day_edge")
 # the groups of a few days around a holiday or a quarter's end, each learned from one or two occurrences
@@ -300,6 +307,11 @@ YEAR_BACK_REACH = 7
 # ... each read against the level window before it, their median beyond this many standard errors of a median
 # (a neighbourhood's bar: one occasion, read on every day of the year a target may fall on)
 YEAR_BACK_Z = 3.0
+# a day a year back at the target's place in the month (the same weekday at the same place in the same month: the
+# Summer Museum Night on June's third Saturday, a marathon's second Sunday of October) read on a daily series, see
+# _same_place_a_year_back: one day, so it must stand this many noise sds above the level and above its own weekday
+# the weeks either side (a one-day burst's bar, TAIL_Z: a day that high comes by chance less than once in 30,000)
+PLACE_BACK_Z = 4.0
 # a holiday that moves by fewer days than this between years is kept on a weekday (a Monday holiday, an observed
 # day off): a moving feast moves eight days or more (Easter by 8-20, the lunar and Islamic feasts by 10-19)
 WEEKDAY_RULE_DAYS = WEEK_DAYS - 1
@@ -823,6 +835,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     available = [f for f in FEATURES if f in target_feats]
     fit: SeriesFit | None = None  # the chosen trial below is the fit itself: it is not fitted twice
     fortnights: list[tuple[int, str]] = []  # earned 14-day cycles (below)
+    anchors: list[tuple[int, str]] = list(cal.rolled_days)  # the days of the month rolled days are labelled on
     if compare_by is not None:
         used = [f for f in compare_by if f in available]
     else:
@@ -975,10 +988,22 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
                 else:
                     used = uncounted
         if earned:
-            _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, [*cal.rolled_days, *earned],
-                               fortnights)
+            anchors = [*cal.rolled_days, *earned]
+            _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, anchors, fortnights)
             fit = SeriesFit(t, x, feats, used, lag, level_points)
             special = _calendar_days(feats)
+    if compare_by is None and grain == "day" and step < 1.5 and "rolled_day" in used:
+        # a weekday's place in the month (the first Sunday's free admission), read on what the weekdays, the
+        # business days and the days of the month leave (a month-end close or a payday rolled to a Friday is theirs)
+        month_weekdays = _month_weekdays(pts_pos, fit, p)
+        if month_weekdays:
+            _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, anchors, fortnights, month_weekdays)
+            trial = SeriesFit(t, x, feats, used, lag, level_points)
+            # kept only where the history's one-step errors shrink with them
+            if typical_error(trial) < typical_error(fit):
+                fit, special = trial, _calendar_days(feats)
+            else:
+                _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, anchors, fortnights)
     daily_months = False  # a daily series' months of the year, each earned on its own (below)
     if compare_by is None and grain == "day" and step < 1.5:
         months = _earned_months(fit, pts_pos, feats, target, special)
@@ -1349,6 +1374,14 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         hard_ratio *= math.exp(max(festival_once, 0.0))
         notes.append(f"{season}: a festival earned on one past occasion, when this day moved x{math.exp(festival_once):.2f}: "
                      "the centre is an ordinary day's, the band reaches that far")
+    if grain == "day" and step < 1.5 and (place_back := _same_place_a_year_back(fit, pts_pos, special, target, cal,
+                                                                            level_points)) is not None:
+        # a one-day event a year back at the target's place in the month: the centre an ordinary day's, the band
+        # reaching that far above, and a doubled partition on that reach still fails (as `festival_once`)
+        upper = max(upper, math.exp(log_pred + place_back + h))
+        hard_ratio *= math.exp(place_back)
+        notes.append(f"the same place in the month a year back ran x{math.exp(place_back):.2f} above the level on its "
+                     "own: the band reaches that far above")
     if grain == "day" and step < 1.5 and as_a_year_back is None and \
             (year_back := _same_dates_a_year_back(fit, pts_pos, special, target, cal, level_points)) is not None:
         # the same dates a year back ran above the level together: the upper side reaches that far (never so
@@ -2841,16 +2874,19 @@ def _rolled_candidates(pts: Sequence[Point], cal: HolidayCalendar, open_days: fr
 
 def _label_rolled_days(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
                        target_feats: dict[str, object], cal: HolidayCalendar, open_days: frozenset[int],
-                       anchors: Sequence[tuple[int, str]], fortnights: Sequence[tuple[int, str]] = ()) -> None:
+                       anchors: Sequence[tuple[int, str]], fortnights: Sequence[tuple[int, str]] = (),
+                       month_weekdays: Sequence[tuple[int, int]] = ()) -> None:
     """Each point (and the target) on a rolled day of `anchors` takes its label ("27 preceding"); a
     date two anchors share is the first one's. The business days next to it (ROLLED_NEIGHBOURS each
     side) take the anchor's label with their offset ("27 preceding -1d": files that land the day
     before a payday); an anchor's own date keeps the anchor's, and each neighbour must earn its group
     (`_indistinct`), as a holiday's neighbourhood does. `fortnights`: 14-day cycles ((phase, roll),
-    `_fortnights`), labelled by their weekday ("fortnightly Fri preceding"), after the days of the month."""
+    `_fortnights`), labelled by their weekday ("fortnightly Fri preceding"), after the days of the month.
+    `month_weekdays`: a weekday's places in the month ((position, weekday), `_month_weekdays`: "1st Sun of the
+    month"), last and with no neighbours (a free Sunday moves no day around it that the history shows)."""
     for fv in [*feats, target_feats]:
         fv["rolled_day"] = ""
-    if not anchors and not fortnights:
+    if not anchors and not fortnights and not month_weekdays:
         return
     is_open = _open_test(pts, cal, open_days)
     index = {q.at.date(): i for i, q in enumerate(pts)}
@@ -2881,6 +2917,10 @@ def _label_rolled_days(pts: Sequence[Point], feats: list[dict[str, object]], tar
         if d in index:
             feats[index[d]]["rolled_day"] = label
     target_feats["rolled_day"] = labels.get(target.date(), "")
+    for fv, d in [*((fv, q.at.date()) for q, fv in zip(pts, feats)), (target_feats, target.date())]:
+        if not fv["rolled_day"]:
+            fv["rolled_day"] = next((month_weekday_label(k, w) for k, w in month_weekdays
+                                     if d.weekday() == w and k in month_positions(d)), "")
 
 
 def _rolled_days(pts: Sequence[Point], fit: SeriesFit, cal: HolidayCalendar, open_days: frozenset[int],
@@ -3011,6 +3051,74 @@ def _fortnights(pts: Sequence[Point], fit: SeriesFit, cal: HolidayCalendar, open
         if key not in found or (rolled, -z) < found[key][:2]:
             found[key] = (rolled, -z, phase, roll)
     return [(phase, roll) for _, _, phase, roll in sorted(found.values(), key=lambda c: c[1])[:ROLLED_MAX]]
+
+
+def month_positions(day: date) -> tuple[int, ...]:
+    """A day's places as its weekday in its month: its week of the month counted from the start (1 for days 1-7,
+    2 for 8-14, ...) and -1 as well where it is the month's last of its weekday (its last seven days)."""
+    last = calendar.monthrange(day.year, day.month)[1]
+    return ((day.day - 1) // WEEK_DAYS + 1, *((-1,) if day.day > last - WEEK_DAYS else ()))
+
+
+def month_weekday_label(position: int, weekday: int) -> str:
+    """"1st Sun of the month", "last Fri of the month" (a rolled day's label: it ends in no "d", a neighbour's mark)."""
+    place = "last" if position == -1 else f"{position}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(position, 'th')}"
+    return f"{place} {calendar.day_abbr[weekday]} of the month"
+
+
+def _apart(values: np.ndarray, on: np.ndarray, off: np.ndarray, floor: float, halves: Sequence[np.ndarray]) -> float | None:
+    """How many standard errors `on`'s median stands from `off`'s (None where it does not earn a group): over
+    MONTH_WEEKDAY_MIN_OCCASIONS each, by ROLLED_Z standard errors of their own pooled spread, beyond the band's
+    floor and that spread, ROLLED_SAME_SIDE of `on` past `off`'s median, and in each half of the history by
+    ROLLED_HALF_Z (a run that piled up in one stretch is no monthly ritual)."""
+    if min(len(on), len(off)) < MONTH_WEEKDAY_MIN_OCCASIONS:
+        return None
+    a, b = values[on], values[off]
+    effect = float(np.median(a) - np.median(b))
+    sd = MAD_SCALE * float(np.median(np.abs(np.concatenate([a - np.median(a), b - np.median(b)]))))
+    if sd <= 0 or abs(effect) < max(floor, sd):
+        return None
+    sign = 1 if effect > 0 else -1
+    z = abs(effect) / _median_se(sd, len(a), len(b))
+    if z <= ROLLED_Z or np.mean((a - np.median(b)) * sign > 0) < ROLLED_SAME_SIDE:
+        return None
+    for half in halves:
+        ha, hb = on[half[on]], off[half[off]]
+        if min(len(ha), len(hb)) < 2 or \
+                float(np.median(values[ha]) - np.median(values[hb])) * sign <= ROLLED_HALF_Z * _median_se(sd, len(ha), len(hb)):
+            return None
+    return z
+
+
+def _month_weekdays(pts: Sequence[Point], fit: SeriesFit, p: ModelParams) -> list[tuple[int, int]]:
+    """A weekday's places in the month the history earns ((position, weekday): the first Sunday's free admission,
+    a payday on the last Friday), read from the data, never from a calendar: no weekday, business day or day of
+    the month holds them (the first Sunday is the 1st to the 7th). Each place's days, their weekday's median taken
+    out, must stand apart (`_apart`) both from the same weekday's other days (the weekday's own spread: a quiet
+    series' Sundays that vary by chance earn nothing) and from the other weekdays of the same week of the month
+    (a month-start run lifts every weekday of days 1-7: that is the month's turn, not the weekday's place). The
+    strongest first, at most ROLLED_MAX."""
+    resid = np.asarray(fit.resid, dtype=float)
+    days = [q.at.date() for q in pts]
+    weekday = np.array([d.weekday() for d in days])
+    centred = resid.copy()
+    for w in set(weekday.tolist()):
+        centred[weekday == w] -= float(np.median(resid[weekday == w]))
+    places = [month_positions(d) for d in days]
+    ordinal = np.array([d.toordinal() for d in days])
+    middle = days[len(days) // 2].toordinal() + 0.5
+    halves = (ordinal < middle, ordinal >= middle)
+    found: list[tuple[float, int, int]] = []
+    for position in MONTH_WEEKDAY_POSITIONS:
+        week = np.array([position in ps for ps in places])
+        for w in sorted(set(weekday.tolist())):
+            same = weekday == w
+            on = np.flatnonzero(same & week)
+            z = _apart(centred, on, np.flatnonzero(same & ~week), p.floor, halves)
+            z_week = _apart(centred, on, np.flatnonzero(~same & week), p.floor, halves) if z else None
+            if z and z_week:
+                found.append((min(z, z_week), position, w))
+    return [(position, w) for _, position, w in sorted(found, reverse=True)[:ROLLED_MAX]]
 
 
 def _working_day_neighbourhoods(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
@@ -3987,6 +4095,47 @@ def _same_dates_a_year_back(fit: SeriesFit, pts: Sequence[Point], special: Seque
     if reading is None or reading[0] <= YEAR_BACK_Z * _median_se(_noise_sd(fit), reading[1]):
         return None
     return reading
+
+
+def _place_a_year_back(day: date, position: int) -> date:
+    """The same weekday as `day` at `position` in the same month a year earlier (`month_positions`)."""
+    year = day.year - 1
+    first = date(year, day.month, 1)
+    nth = first + timedelta(days=(day.weekday() - first.weekday()) % WEEK_DAYS + WEEK_DAYS * (max(position, 1) - 1))
+    if position > 0:
+        return nth
+    last = date(year, day.month, calendar.monthrange(year, day.month)[1])
+    return last - timedelta(days=(last.weekday() - day.weekday()) % WEEK_DAYS)
+
+
+def _same_place_a_year_back(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], target: datetime,
+                            cal: HolidayCalendar, level_points: int) -> float | None:
+    """How far the day at the target's place in the month a year back (the same weekday, the same place, the same
+    month: the third Saturday of June) stood above the level, where it stood alone: PLACE_BACK_Z noise sds above
+    the level window before it and above its own weekday the weeks either side. A yearly event dated so in no
+    calendar (a museum night, a city's marathon Sunday) falls on another date each year, so the same dates a year
+    back (`_same_dates_a_year_back`, three days' median) never hold it; seen once, it says the day CAN run that
+    high, not that it will: the caller widens the upper side only (a drop on the day still fails). None where the
+    target is a holiday or the day a year back a calendar day (its effect is its own group's), and on a weekday
+    kept closed-like (`_light_weekdays`: a trading Sunday under a Sunday ban is an open occasion, a second state
+    `_open_occasions` reads with its own band, where a drop still fails)."""
+    day = target.date()
+    if cal.name(day) or day.weekday() in _light_weekdays(pts):
+        return None
+    index = {q.at.date(): i for i, q in enumerate(pts)}
+    adj = np.asarray(fit.e) - fit.slope * np.asarray(fit.t)
+    bar = PLACE_BACK_Z * _noise_sd(fit)
+    readings = []
+    for position in month_positions(day):
+        i = index.get(_place_a_year_back(day, position))
+        # (a calendar day as the fit has it: a group `_indistinct` dropped is an ordinary day again)
+        if i is None or i < level_points or _calendar_days([fit.feats[i]])[0]:
+            continue
+        weeks = [j for k in (-1, 1) if (j := index.get(pts[i].at.date() + timedelta(days=k * WEEK_DAYS))) is not None]
+        off = _off_level(adj, i, level_points, special)
+        if weeks and off > bar and all(adj[i] - adj[j] > bar for j in weeks):
+            readings.append(off)
+    return max(readings, default=None)
 
 
 def _year_back_reading(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], day: date,

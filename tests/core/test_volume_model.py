@@ -5389,3 +5389,73 @@ def test_a_ramp_fell_back_only_where_its_latest_points_left_its_line_by_noise_an
     assert not volume_model._ramp_fell_back(np.array([0.3, 0.4, 0.2]), 0.4, 0.09)
     assert not volume_model._ramp_fell_back(np.array([-0.15, -0.2, -0.1]), 0.4, 0.09)  # within 2 sds
     assert not volume_model._ramp_fell_back(np.array([-0.3, -0.4, -0.2]), 1.2, 0.09)  # not half the rise back
+
+
+def _visitors(first_sunday: float, month_start: float = 1.0, seed: int = 11, night: float = 1.0) -> list[Point]:
+    """A museum's visitors Tuesday to Sunday over 20 months (Mondays shut), 6% noise, weekends busier;
+    `first_sunday` times on the first Sunday of each month (free admission, in no calendar), `month_start`
+    times on every day from the 1st to the 5th (a month-start run every weekday shares) and `night` times on the
+    third Saturday of June (a museum night, in no calendar: 15 June 2024, 21 June 2025)."""
+    rng = random.Random(seed)
+    shape = [0.0, 0.8, 0.8, 0.9, 1.0, 1.5, 1.4]
+    out = []
+    for i in range(610):
+        d = date(2024, 1, 2) + timedelta(days=i)
+        if d.weekday() == 0:
+            continue
+        mean = 400.0 * shape[d.weekday()] * (first_sunday if d.weekday() == 6 and d.day <= 7 else 1.0)
+        mean *= month_start if d.day <= 5 else 1.0
+        mean *= night if d.month == 6 and d.weekday() == 5 and 15 <= d.day <= 21 else 1.0
+        out.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.06)))))
+    return out
+
+
+def _visitors_at(history: Sequence[Point], target: datetime) -> tuple[volume_model.Forecast, float]:
+    i = next(k for k, q in enumerate(history) if q.at == target)
+    return forecast(history[max(0, i - 400):i], target, calendar_=HolidayCalendar()), history[i].value
+
+
+def test_a_first_sunday_of_the_month_earns_its_place():
+    # free admission on every first Sunday (x2.2, in no calendar): on main no group held it, so each read ~2.2x
+    # against a plain Sunday's band (a hard ratio) and a 50% drop on one passed as an ordinary Sunday
+    history = _visitors(2.2)
+    for target in (datetime(2025, 6, 1), datetime(2025, 7, 6), datetime(2025, 8, 3)):
+        fc, value = _visitors_at(history, target)
+        assert "1st Sun of the month" in fc.group, (target, fc.group)
+        assert judge(fc, value).passed, (target, value / fc.baseline)
+        assert not judge(fc, value * 0.65).passed  # a 35% drop fails
+    # the Sunday after is an ordinary Sunday again, and a free Sunday's crowd on it fails
+    fc, value = _visitors_at(history, datetime(2025, 8, 10))
+    assert "of the month" not in fc.group, fc.group
+    assert judge(fc, value).passed and not judge(fc, value * 2.2).passed
+
+
+def test_no_place_in_the_month_is_earned_where_none_moves_the_series():
+    # a plain series (its Sundays vary by noise alone), and a month-start run that lifts every weekday of the 1st
+    # to the 5th alike (the month's turn, not a weekday's place): no "n-th weekday of the month" is earned
+    for series, calendar_ in ((_visitors(1.0), HolidayCalendar()), (_visitors(1.0, month_start=1.5), HolidayCalendar()),
+                              (_orders(days=600, seed=3), _us_calendar())):
+        for target in [q.at for q in series[-120:]][::12]:
+            i = next(k for k, q in enumerate(series) if q.at == target)
+            fc = forecast(series[max(0, i - 400):i], target, calendar_=calendar_)
+            assert "of the month" not in fc.group, (target, fc.group)
+
+
+def test_the_place_a_year_back_is_the_same_weekday_at_the_same_place_in_the_month():
+    assert volume_model._place_a_year_back(date(2025, 6, 21), 3) == date(2024, 6, 15)  # June's third Saturday
+    assert volume_model._place_a_year_back(date(2025, 11, 28), -1) == date(2024, 11, 29)  # November's last Friday
+    assert volume_model._place_a_year_back(date(2025, 11, 28), 4) == date(2024, 11, 22)
+    assert volume_model.month_positions(date(2025, 11, 28)) == (4, -1)
+    assert volume_model.month_positions(date(2025, 6, 21)) == (3,)
+
+
+def test_a_one_day_event_a_year_back_at_the_same_place_in_the_month_widens_the_upper_side():
+    # a museum night on June's third Saturday (x3.4, in no calendar), seen once a year back on another date: on
+    # main the night read 3.4x against a plain Saturday (a hard ratio); now the band reaches it, a drop still fails
+    history = _visitors(1.0, night=3.4)
+    fc, value = _visitors_at(history, datetime(2025, 6, 21))
+    assert judge(fc, value).passed, value / fc.baseline
+    assert not judge(fc, value / 3.4 * 0.65).passed  # an ordinary Saturday's 35% drop still fails
+    # a Saturday a week later is an ordinary Saturday: its band does not reach the night's
+    fc, value = _visitors_at(history, datetime(2025, 6, 28))
+    assert judge(fc, value).passed and not judge(fc, value * 1.9).passed
