@@ -1011,7 +1011,11 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     # the level at the target: the latest points (after a shift, only those), extrapolated
     n = len(x)
     start = max(0, n - level_points)
-    shift = _find_shift(fit, pts_pos, band_h, level_points, p.shift_after, special)
+    # (a calendar day the fit reads as an ordinary one, its group within the noise or past the holiday's reach,
+    # confirms a run like any ordinary day)
+    daily = grain == "day" and step < 1.5
+    earned_days = [s and now for s, now in zip(special, _calendar_days(feats))] if daily else special
+    shift = _find_shift(fit, pts_pos, band_h, level_points, p.shift_after, earned_days, daily)
     # the hinge assumes one flat level before its knot: not across a shift its owner accepted
     hinge = not any(q.shift for q in pts_pos[max(0, len(x) - 2 * level_points):])
     # a ramp read against the shift rule's run, kept with the fit it was read on: the level follows
@@ -1096,6 +1100,12 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     plain = [j for j in window if not special[j]]
     if len(plain) * 2 >= len(window) and len(plain) >= 3:
         window = plain  # a level from ordinary days: an unmodelled first homecoming week is not the level
+    elif daily:
+        # (mostly calendar days: those on their groups' first occasion are no evidence of the level, their
+        # effects learned on themselves, see _calendar_levels)
+        known = _calendar_levels(fit, earned_days, max(0, n - 2 * level_points))
+        seen = [j for j in window if known[j] is not None]
+        window = seen if len(seen) >= 3 else window
     level_sample = [fit.e[j] + fit.slope * (t_target - t[j]) for j in window]
     level = median(level_sample)
     m_level = len(level_sample)
@@ -3142,21 +3152,53 @@ def _sized_shift(t: list[float], x: list[float], feats: list[dict[str, object]],
     return delta - (median(refit.resid[start:]) - median(refit.resid[max(0, start - level_points):start]))
 
 
+def _calendar_levels(fit: SeriesFit, special: Sequence[bool], reach: int) -> list[float | None]:
+    """Each point's level as the shift rule reads it (fit.e, its calendar effects taken out): a calendar day's
+    effect read from its groups' earlier occasions alone (each group's members before `reach`: their median
+    residual, the part of the fitted effect this occasion pulled, is put back), and None where a group has
+    none, its effect resting on this occasion's days alone (its level is then the one it was learned against)."""
+    earlier: dict[tuple[str, object], list[float]] = defaultdict(list)
+    for i, fv in enumerate(fit.feats[:reach]):
+        for f in EARNED:
+            if f in fit.used and fv.get(f, "") not in NONE:
+                earlier[(f, fv[f])].append(fit.resid[i])
+    out: list[float | None] = []
+    for i, fv in enumerate(fit.feats):
+        labels = [(f, fv[f]) for f in EARNED if f in fit.used and fv.get(f, "") not in NONE] if special[i] else []
+        if any(not earlier.get(key) for key in labels):
+            out.append(None)
+        else:
+            out.append(fit.e[i] - sum(median(earlier[key]) for key in labels))
+    return out
+
+
 def _find_shift(fit: SeriesFit, pts: Sequence[Point], h: float, level_points: int, shift_after: int,
-                special: Sequence[bool]) -> dict | None:
+                special: Sequence[bool], by_occasions: bool = False) -> dict | None:
     """The start of the latest run of points that all sit off the level just before them, on one
     side; a new level once the run holds `shift_after` ordinary points, or at once from a partition
     accepted as a shift (the latest such partition in the level window re-baselines even when the
     run is over). A run does not start on a holiday, its neighbourhood or the first day after a
-    closure (`special`): those are calendar days, not a new level."""
+    closure (`special`): those are calendar days, not a new level. A calendar day reads the level by its
+    groups' effects on earlier occasions (`_calendar_levels`): this occasion's own days pulled the fitted
+    effect toward whatever level they were learned against (a holiday new to the calendar and its neighbours,
+    groups of one, read a month-long excursion's level and lost the return after it). One with no earlier
+    occasion neither breaks the run nor confirms it; one seen before breaks a run it does not follow (a
+    feast's days after its run-up sit at the level before the run). (A daily series' only, `by_occasions`:
+    elsewhere every point reads at its fitted level, as an hour's holiday groups are its hours, not occasions.)"""
     n = len(fit.e)
+    reach = max(0, n - 2 * level_points)
+    levels: list[float | None] = _calendar_levels(fit, special, reach) if by_occasions else list(fit.e)
     start = None
-    for s in range(n - 1, max(0, n - 2 * level_points) - 1, -1):
+    for s in range(n - 1, reach - 1, -1):
+        if levels[s] is None:
+            continue
         before = [fit.e[j] + fit.slope * (fit.t[s] - fit.t[j]) for j in range(max(0, s - level_points), s)]
         if len(before) < 3:
             break
-        base = median(before)
-        run = [fit.e[j] + fit.slope * (fit.t[s] - fit.t[j]) - base for j in range(s, n)]
+        known = [e + fit.slope * (fit.t[s] - fit.t[j]) for j in range(max(0, s - level_points), s)
+                 if (e := levels[j]) is not None]
+        base = median(known if len(known) >= 3 else before)
+        run = [e + fit.slope * (fit.t[s] - fit.t[j]) - base for j in range(s, n) if (e := levels[j]) is not None]
         if not (all(d > h for d in run) or all(d < -h for d in run)):
             break
         start = s
@@ -3341,10 +3383,12 @@ def _seasonal_shape(t: list[float], x: list[float], feats: list[dict[str, object
     the shape-change rule's (`_shape_changes`): nothing is earned.
     Read on a fit without holidays' neighbourhoods (a neighbourhood seen once, an August holiday's,
     learns the season's weekday shape as its own) and on the days that are no holiday, closure, rolled
-    day, quarter's close or day of a declared break or its first days back (`breaks`, the calendar's: a school's
+    day, quarter's close, day of a declared break or its first days back (`breaks`, the calendar's: a school's
     break flattens its week to the light days' level, an effect the break's own group carries, and regional
     breaks move from year to year, so the same weeks a year back in a break say nothing of a school week now,
-    nor the reverse)."""
+    nor the reverse), nor an earned neighbourhood's day of a holiday: a feast's weekends off among its
+    rush's weekdays are the feast's, and a feast that moves with the moon is weeks away from them a year on
+    (a lunar new year's break read as a weekly shape of late January's weeks put a Wednesday at x1.56)."""
     fit = SeriesFit(t, x, feats, [f for f in used if f not in ("near_holiday", "near_period_end")], lag, level_points)
     sd = MAD_SCALE * mad(fit.resid)
     days = [int(cast(int, fv["day"])) for fv in feats]
@@ -3353,7 +3397,7 @@ def _seasonal_shape(t: list[float], x: list[float], feats: list[dict[str, object
     first = days[0]
     values = np.full(target_day - first, np.nan)
     for i, (d, fv) in enumerate(zip(days, feats)):
-        if all(fv.get(f, "") in NONE for f in ("holiday", "after_gap", "rolled_day")) \
+        if all(fv.get(f, "") in NONE for f in ("holiday", "near_holiday", "after_gap", "rolled_day")) \
                 and fv.get("period_end") not in ("quarter", "year") and not _of_a_break(str(fv.get("season", "")), breaks):
             values[d - first] = fit.resid[i]
     wide, wide_n = _weekday_medians(values, SEASON_SHAPE_REACH)
