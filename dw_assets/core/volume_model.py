@@ -211,6 +211,9 @@ COUNT_SHAPES = ("weekday",)
 # standard errors of that weekday's spread, over FORTNIGHT_MIN_OCCASIONS occasions each at least,
 # ROLLED_SAME_SIDE of them on its side, in each half of the history (ROLLED_HALF_Z)
 FORTNIGHT_MIN_OCCASIONS = 6
+# a zero that a Poisson count of the expected size shows once in twenty partitions or more is a count, not a
+# failed load, where the series has been empty before (`_zero_by_counting`: about three rows expected or fewer)
+ZERO_BY_COUNTING = 0.05
 COUNT_TAIL = 1e-4  # a count a clean partition reaches less often than this (each side) is outside the band
 MIN_OCCURRENCES = {"month_of_year": 2}
 # a target's place in the month counted from its nearer end is read as deep as this many of the history's months
@@ -1495,7 +1498,8 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
                     unseen_holiday=unseen, notes=notes, hard_ratio=hard_ratio,
                     closed=own_closed,
                     empty_is_normal=closed is not None or own_closed or bool(same_day_zeros) and (len(same_day_zeros) * 3 >= len(same) + len(same_day_zeros)
-                                                              or _empty_by_chance(expected_rows, raw_h, p)))
+                                                              or _empty_by_chance(expected_rows, raw_h, p))
+                    or _zero_by_counting(baseline, raw_h, zeros, p))
 
 
 def _surge_may_have_ended(shift: dict | None, pts_pos: Sequence[Point], pts: Sequence[Point],
@@ -2321,6 +2325,15 @@ def _empty_by_chance(expected_rows: float, raw_h: float, p: ModelParams) -> bool
     an empty partition is one of its ordinary counts (three rows a day are none one day in
     twenty), not a failed load. Never where nothing but a failure empties it: hundreds of rows."""
     return raw_h > p.ceiling and math.exp(-expected_rows) >= 10 * COUNT_TAIL
+
+
+def _zero_by_counting(expected_rows: float, raw_h: float, zeros: Sequence[Point], p: ModelParams) -> bool:
+    """A partition of so few rows expected that a Poisson count of that size is zero at least `ZERO_BY_COUNTING`
+    of the time, on a series as noisy as counting makes it that has been empty before (on any day: it reaches
+    zero, it is no clockwork feed): an empty partition there is a count, not a failed load, even on a kind of
+    day never empty before (a branch of four jobs a day on a holiday new to the calendar, about a row expected).
+    `_empty_by_chance` asks past zeros of the same kind of day for a zero ten times rarer."""
+    return bool(zeros) and raw_h > p.ceiling and math.exp(-expected_rows) >= ZERO_BY_COUNTING
 
 
 def _holiday_behaviours(fit: SeriesFit, quiet: bool) -> list[float]:

@@ -5170,3 +5170,37 @@ def test_a_terms_first_days_back_are_read_from_the_past_term_starts(target: date
     assert not judge(fc, 4000 * ramp[k - 1] * 0.65).passed
     assert not judge(fc, 4000 * ramp[k - 1] * 2).passed
     assert fc.group.startswith(f"season:School holidays (day {k} back)"), fc.group
+
+
+def _small_branch(new_holiday: date, daily: float, seed: int = 5) -> tuple[list[Point], HolidayCalendar]:
+    """Daily Poisson counts of a branch of `daily` jobs a day (busy weekends), its holidays x0.35: six a year
+    seen in the history, and `new_holiday` new to the calendar on the last day."""
+    rng = np.random.default_rng(seed)
+    shape = [0.8, 0.75, 0.75, 0.8, 0.95, 1.5, 1.1]
+    dates = {date(y, m, d): name for y in (2024, 2025) for m, d, name in
+             ((1, 1, "new_year"), (2, 28, "peace_day"), (4, 4, "childrens_day"), (5, 1, "labour_day"),
+              (10, 10, "national_day"), (12, 25, "constitution_day"))}
+    dates[new_holiday] = "teachers_day"
+    cal = HolidayCalendar(dates=dates)
+    out = []
+    day = date(2024, 1, 1)
+    while day <= new_holiday:
+        mean = daily * shape[day.weekday()] * (0.35 if day in dates else 1.0)
+        out.append(Point(datetime(day.year, day.month, day.day), int(rng.poisson(mean))))
+        day += timedelta(days=1)
+    return out, cal
+
+
+def test_a_zero_on_a_holiday_new_to_the_calendar_is_a_count_where_about_a_row_is_expected():
+    # four jobs a day: the branch has been empty on ordinary days (e^-3 a Tuesday), never on this new holiday,
+    # about a row expected on it: a zero is a count; a branch of sixty jobs a day still fails an empty holiday
+    target = date(2025, 9, 29)
+    history, cal = _small_branch(target, 4.0)
+    assert any(q.value == 0 for q in history[:-1])
+    at = datetime(target.year, target.month, target.day)
+    fc = forecast(history[:-1], at, calendar_=cal)
+    assert fc.unseen_holiday == "teachers_day"
+    assert judge(fc, 0).passed, (fc.baseline, fc.notes)
+    busy, cal = _small_branch(target, 60.0)
+    fc = forecast(busy[:-1], at, calendar_=cal)
+    assert judge(fc, 0).reason == "empty"
