@@ -211,6 +211,9 @@ COUNT_SHAPES = ("weekday",)
 # standard errors of that weekday's spread, over FORTNIGHT_MIN_OCCASIONS occasions each at least,
 # ROLLED_SAME_SIDE of them on its side, in each half of the history (ROLLED_HALF_Z)
 FORTNIGHT_MIN_OCCASIONS = 6
+# the calendar days the shift rule reads by their groups' earlier occasions (`_calendar_levels`): a holiday and its
+# neighbourhood recur by name; a declared season's or break's days keep their fitted level (their own rules read them)
+OCCASION_FEATURES = ("holiday", "near_holiday")
 # a zero that a Poisson count of the expected size shows once in twenty partitions or more is a count, not a
 # failed load, where the series has been empty before (`_zero_by_counting`: about three rows expected or fewer)
 ZERO_BY_COUNTING = 0.05
@@ -3169,15 +3172,20 @@ def _calendar_levels(fit: SeriesFit, special: Sequence[bool], reach: int) -> lis
     """Each point's level as the shift rule reads it (fit.e, its calendar effects taken out): a calendar day's
     effect read from its groups' earlier occasions alone (each group's members before `reach`: their median
     residual, the part of the fitted effect this occasion pulled, is put back), and None where a group has
-    none, its effect resting on this occasion's days alone (its level is then the one it was learned against)."""
+    none, its effect resting on this occasion's days alone (its level is then the one it was learned against).
+    Only a holiday's days and its neighbourhood's (`OCCASION_FEATURES`) are read so: a declared season's, a
+    break's or a month's days keep their fitted level, as their earlier occasion may be no reading at all (a
+    season met once in a group's opening weeks left a residual of x0.3 that, put back, read its days a year on
+    at x3 and carried an owner's accepted shift back a week)."""
     earlier: dict[tuple[str, object], list[float]] = defaultdict(list)
     for i, fv in enumerate(fit.feats[:reach]):
-        for f in EARNED:
+        for f in OCCASION_FEATURES:
             if f in fit.used and fv.get(f, "") not in NONE:
                 earlier[(f, fv[f])].append(fit.resid[i])
     out: list[float | None] = []
     for i, fv in enumerate(fit.feats):
-        labels = [(f, fv[f]) for f in EARNED if f in fit.used and fv.get(f, "") not in NONE] if special[i] else []
+        labels = [(f, fv[f]) for f in OCCASION_FEATURES if f in fit.used and fv.get(f, "") not in NONE] \
+            if special[i] else []
         if any(not earlier.get(key) for key in labels):
             out.append(None)
         else:
