@@ -5204,3 +5204,16 @@ def test_a_zero_on_a_holiday_new_to_the_calendar_is_a_count_where_about_a_row_is
     busy, cal = _small_branch(target, 60.0)
     fc = forecast(busy[:-1], at, calendar_=cal)
     assert judge(fc, 0).reason == "empty"
+
+
+def test_only_a_holidays_days_are_read_by_their_earlier_occasions():
+    # a holiday's day and a declared season's day, each with one earlier occasion whose residual the fit left
+    # (x0.3: the season met once in a group's opening weeks): the holiday's level puts its earlier residual
+    # back, the season's day keeps its fitted level, and a holiday on its first occasion reads no level
+    from types import SimpleNamespace
+    feats = [{"holiday": "feast", "season": ""}, {"holiday": "", "season": "fair -3d"}, {"holiday": "", "season": ""},
+             {"holiday": "feast", "season": ""}, {"holiday": "", "season": "fair -3d"}, {"holiday": "founders", "season": ""}]
+    fit = SimpleNamespace(feats=feats, used=["holiday", "season"], resid=[-0.2, math.log(0.3), 0.0, 0.0, 0.0, 0.0],
+                          e=[7.0, 7.0, 7.0, 7.5, 7.6, 7.7])
+    levels = volume_model._calendar_levels(fit, [True, True, False, True, True, True], reach=3)
+    assert levels[3] == pytest.approx(7.7) and levels[4] == pytest.approx(7.6) and levels[5] is None
