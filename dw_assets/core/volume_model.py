@@ -228,6 +228,12 @@ COUNT_SHAPES = ("weekday",)
 # standard errors of that weekday's spread, over FORTNIGHT_MIN_OCCASIONS occasions each at least,
 # ROLLED_SAME_SIDE of them on its side, in each half of the history (ROLLED_HALF_Z)
 FORTNIGHT_MIN_OCCASIONS = 6
+# the calendar days the shift rule reads by their groups' earlier occasions (`_calendar_levels`): a holiday and its
+# neighbourhood recur by name; a declared season's or break's days keep their fitted level (their own rules read them)
+OCCASION_FEATURES = ("holiday", "near_holiday")
+# a zero that a Poisson count of the expected size shows once in twenty partitions or more is a count, not a
+# failed load, where the series has been empty before (`_zero_by_counting`: about three rows expected or fewer)
+ZERO_BY_COUNTING = 0.05
 COUNT_TAIL = 1e-4  # a count a clean partition reaches less often than this (each side) is outside the band
 MIN_OCCURRENCES = {"month_of_year": 2}
 # a target's place in the month counted from its nearer end is read as deep as this many of the history's months
@@ -1149,7 +1155,11 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     # the level at the target: the latest points (after a shift, only those), extrapolated
     n = len(x)
     start = max(0, n - level_points)
-    shift = _find_shift(fit, pts_pos, band_h, level_points, p.shift_after, special)
+    # (a calendar day the fit reads as an ordinary one, its group within the noise or past the holiday's reach,
+    # confirms a run like any ordinary day)
+    daily = grain == "day" and step < 1.5
+    earned_days = [s and now for s, now in zip(special, _calendar_days(feats))] if daily else special
+    shift = _find_shift(fit, pts_pos, band_h, level_points, p.shift_after, earned_days, daily)
     # the hinge assumes one flat level before its knot: not across a shift its owner accepted
     hinge = not any(q.shift for q in pts_pos[max(0, len(x) - 2 * level_points):])
     # a ramp read against the shift rule's run, kept with the fit it was read on: the level follows
@@ -1234,6 +1244,12 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     plain = [j for j in window if not special[j]]
     if len(plain) * 2 >= len(window) and len(plain) >= 3:
         window = plain  # a level from ordinary days: an unmodelled first homecoming week is not the level
+    elif daily:
+        # (mostly calendar days: those on their groups' first occasion are no evidence of the level, their
+        # effects learned on themselves, see _calendar_levels)
+        known = _calendar_levels(fit, earned_days, max(0, n - 2 * level_points))
+        seen = [j for j in window if known[j] is not None]
+        window = seen if len(seen) >= 3 else window
     level_sample = [fit.e[j] + fit.slope * (t_target - t[j]) for j in window]
     level = median(level_sample)
     m_level = len(level_sample)
@@ -1633,7 +1649,8 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
                     unseen_holiday=unseen, notes=notes, hard_ratio=hard_ratio,
                     closed=own_closed,
                     empty_is_normal=closed is not None or own_closed or bool(same_day_zeros) and (len(same_day_zeros) * 3 >= len(same) + len(same_day_zeros)
-                                                              or _empty_by_chance(expected_rows, raw_h, p)))
+                                                              or _empty_by_chance(expected_rows, raw_h, p))
+                    or _zero_by_counting(baseline, raw_h, zeros, p))
 
 
 def _surge_may_have_ended(shift: dict | None, pts_pos: Sequence[Point], pts: Sequence[Point],
@@ -2472,6 +2489,15 @@ def _empty_by_chance(expected_rows: float, raw_h: float, p: ModelParams) -> bool
     an empty partition is one of its ordinary counts (three rows a day are none one day in
     twenty), not a failed load. Never where nothing but a failure empties it: hundreds of rows."""
     return raw_h > p.ceiling and math.exp(-expected_rows) >= 10 * COUNT_TAIL
+
+
+def _zero_by_counting(expected_rows: float, raw_h: float, zeros: Sequence[Point], p: ModelParams) -> bool:
+    """A partition of so few rows expected that a Poisson count of that size is zero at least `ZERO_BY_COUNTING`
+    of the time, on a series as noisy as counting makes it that has been empty before (on any day: it reaches
+    zero, it is no clockwork feed): an empty partition there is a count, not a failed load, even on a kind of
+    day never empty before (a branch of four jobs a day on a holiday new to the calendar, about a row expected).
+    `_empty_by_chance` asks past zeros of the same kind of day for a zero ten times rarer."""
+    return bool(zeros) and raw_h > p.ceiling and math.exp(-expected_rows) >= ZERO_BY_COUNTING
 
 
 def _holiday_behaviours(fit: SeriesFit, quiet: bool) -> list[float]:
@@ -3378,21 +3404,58 @@ def _sized_shift(t: list[float], x: list[float], feats: list[dict[str, object]],
     return delta - (median(refit.resid[start:]) - median(refit.resid[max(0, start - level_points):start]))
 
 
+def _calendar_levels(fit: SeriesFit, special: Sequence[bool], reach: int) -> list[float | None]:
+    """Each point's level as the shift rule reads it (fit.e, its calendar effects taken out): a calendar day's
+    effect read from its groups' earlier occasions alone (each group's members before `reach`: their median
+    residual, the part of the fitted effect this occasion pulled, is put back), and None where a group has
+    none, its effect resting on this occasion's days alone (its level is then the one it was learned against).
+    Only a holiday's days and its neighbourhood's (`OCCASION_FEATURES`) are read so: a declared season's, a
+    break's or a month's days keep their fitted level, as their earlier occasion may be no reading at all (a
+    season met once in a group's opening weeks left a residual of x0.3 that, put back, read its days a year on
+    at x3 and carried an owner's accepted shift back a week)."""
+    earlier: dict[tuple[str, object], list[float]] = defaultdict(list)
+    for i, fv in enumerate(fit.feats[:reach]):
+        for f in OCCASION_FEATURES:
+            if f in fit.used and fv.get(f, "") not in NONE:
+                earlier[(f, fv[f])].append(fit.resid[i])
+    out: list[float | None] = []
+    for i, fv in enumerate(fit.feats):
+        labels = [(f, fv[f]) for f in OCCASION_FEATURES if f in fit.used and fv.get(f, "") not in NONE] \
+            if special[i] else []
+        if any(not earlier.get(key) for key in labels):
+            out.append(None)
+        else:
+            out.append(fit.e[i] - sum(median(earlier[key]) for key in labels))
+    return out
+
+
 def _find_shift(fit: SeriesFit, pts: Sequence[Point], h: float, level_points: int, shift_after: int,
-                special: Sequence[bool]) -> dict | None:
+                special: Sequence[bool], by_occasions: bool = False) -> dict | None:
     """The start of the latest run of points that all sit off the level just before them, on one
     side; a new level once the run holds `shift_after` ordinary points, or at once from a partition
     accepted as a shift (the latest such partition in the level window re-baselines even when the
     run is over). A run does not start on a holiday, its neighbourhood or the first day after a
-    closure (`special`): those are calendar days, not a new level."""
+    closure (`special`): those are calendar days, not a new level. A calendar day reads the level by its
+    groups' effects on earlier occasions (`_calendar_levels`): this occasion's own days pulled the fitted
+    effect toward whatever level they were learned against (a holiday new to the calendar and its neighbours,
+    groups of one, read a month-long excursion's level and lost the return after it). One with no earlier
+    occasion neither breaks the run nor confirms it; one seen before breaks a run it does not follow (a
+    feast's days after its run-up sit at the level before the run). (A daily series' only, `by_occasions`:
+    elsewhere every point reads at its fitted level, as an hour's holiday groups are its hours, not occasions.)"""
     n = len(fit.e)
+    reach = max(0, n - 2 * level_points)
+    levels: list[float | None] = _calendar_levels(fit, special, reach) if by_occasions else list(fit.e)
     start = None
-    for s in range(n - 1, max(0, n - 2 * level_points) - 1, -1):
+    for s in range(n - 1, reach - 1, -1):
+        if levels[s] is None:
+            continue
         before = [fit.e[j] + fit.slope * (fit.t[s] - fit.t[j]) for j in range(max(0, s - level_points), s)]
         if len(before) < 3:
             break
-        base = median(before)
-        run = [fit.e[j] + fit.slope * (fit.t[s] - fit.t[j]) - base for j in range(s, n)]
+        known = [e + fit.slope * (fit.t[s] - fit.t[j]) for j in range(max(0, s - level_points), s)
+                 if (e := levels[j]) is not None]
+        base = median(known if len(known) >= 3 else before)
+        run = [e + fit.slope * (fit.t[s] - fit.t[j]) - base for j in range(s, n) if (e := levels[j]) is not None]
         if not (all(d > h for d in run) or all(d < -h for d in run)):
             break
         start = s
@@ -3577,10 +3640,12 @@ def _seasonal_shape(t: list[float], x: list[float], feats: list[dict[str, object
     the shape-change rule's (`_shape_changes`): nothing is earned.
     Read on a fit without holidays' neighbourhoods (a neighbourhood seen once, an August holiday's,
     learns the season's weekday shape as its own) and on the days that are no holiday, closure, rolled
-    day, quarter's close or day of a declared break or its first days back (`breaks`, the calendar's: a school's
+    day, quarter's close, day of a declared break or its first days back (`breaks`, the calendar's: a school's
     break flattens its week to the light days' level, an effect the break's own group carries, and regional
     breaks move from year to year, so the same weeks a year back in a break say nothing of a school week now,
-    nor the reverse)."""
+    nor the reverse), nor an earned neighbourhood's day of a holiday: a feast's weekends off among its
+    rush's weekdays are the feast's, and a feast that moves with the moon is weeks away from them a year on
+    (a lunar new year's break read as a weekly shape of late January's weeks put a Wednesday at x1.56)."""
     fit = SeriesFit(t, x, feats, [f for f in used if f not in ("near_holiday", "near_period_end")], lag, level_points)
     sd = MAD_SCALE * mad(fit.resid)
     days = [int(cast(int, fv["day"])) for fv in feats]
@@ -3589,7 +3654,7 @@ def _seasonal_shape(t: list[float], x: list[float], feats: list[dict[str, object
     first = days[0]
     values = np.full(target_day - first, np.nan)
     for i, (d, fv) in enumerate(zip(days, feats)):
-        if all(fv.get(f, "") in NONE for f in ("holiday", "after_gap", "rolled_day")) \
+        if all(fv.get(f, "") in NONE for f in ("holiday", "near_holiday", "after_gap", "rolled_day")) \
                 and fv.get("period_end") not in ("quarter", "year") and not _of_a_break(str(fv.get("season", "")), breaks):
             values[d - first] = fit.resid[i]
     wide, wide_n = _weekday_medians(values, SEASON_SHAPE_REACH)

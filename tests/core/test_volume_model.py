@@ -657,6 +657,37 @@ def test_a_level_shift_does_not_start_in_a_holidays_neighbourhood():
     assert fc.baseline == pytest.approx(30_000, rel=0.05) and judge(fc, 30_000).passed
 
 
+def _return_from_excursion(holiday_after: int, seed: int = 3) -> tuple[list[Point], HolidayCalendar, date]:
+    """Daily, busy weekends; a month at x0.55 in no calendar (a lunar month held unlucky) ending on the
+    returned level, and a holiday x0.35 the history never saw (new to the calendar) `holiday_after` days
+    after the first day back, its neighbourhood as busy as any day."""
+    rng = random.Random(seed)
+    shape = [0.8, 0.75, 0.75, 0.8, 0.95, 1.5, 1.1]
+    back = date(2025, 9, 22)
+    holiday = back + timedelta(days=holiday_after)
+    cal = HolidayCalendar(dates={holiday: "founders_day"})
+    out = []
+    for i in range(450):
+        d = date(2024, 8, 1) + timedelta(days=i)
+        mean = 3_000 * shape[d.weekday()] * (0.55 if back - timedelta(days=30) <= d < back else 1.0)
+        mean *= 0.35 if d == holiday else 1.0
+        out.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.04)))))
+    return out, cal, back
+
+
+def test_a_calendar_day_neither_confirms_nor_breaks_the_return_from_an_excursion():
+    # the return is seen on three ordinary days (the widened reach of the new holiday, whose days are ordinary
+    # ones to the fit), then the holiday's neighbourhood, each day a group of one: its days neither confirm the
+    # run nor break it, and ten days on the level is the returned one, not the excursion's
+    history, cal, back = _return_from_excursion(holiday_after=6)
+    target = datetime(back.year, back.month, back.day) + timedelta(days=10)
+    fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
+    usual = 3_000 * [0.8, 0.75, 0.75, 0.8, 0.95, 1.5, 1.1][target.weekday()]
+    assert fc.shift is not None and fc.shift["at"] == back.isoformat() + "T00:00:00"
+    assert fc.baseline == pytest.approx(usual, rel=0.08)
+    assert judge(fc, usual).passed and not judge(fc, 0.65 * usual).passed
+
+
 def test_a_holiday_whose_effect_is_within_the_noise_joins_the_ordinary_days():
     rng = random.Random(12)
     days = {date(y, 6, 15): "open_day" for y in (2024, 2025, 2026)}
@@ -2815,6 +2846,41 @@ def test_an_off_season_weekend_band_is_not_widened_by_last_winters_weekends():
     fc, _ = _lift_forecast(history, date(2025, 6, 14))
     assert fc.baseline == pytest.approx(5_000 * 0.75, rel=0.08)
     assert fc.upper / fc.baseline < 1.25 and fc.lower / fc.baseline > 0.8, (fc.lower / fc.baseline, fc.upper / fc.baseline)
+
+
+_LUNAR_BREAKS = [(date(2024, 2, 8), date(2024, 2, 14)), (date(2025, 1, 25), date(2025, 2, 2)),
+                 (date(2026, 2, 14), date(2026, 2, 22))]
+
+
+def _lunar_new_year_moves(seed: int = 3) -> tuple[list[Point], HolidayCalendar]:
+    """Daily, busy weekends; a lunar new year's break x0.05 whose weekdays alone the calendar names (its
+    weekends are its neighbourhood), the three weeks before it x1.5 and the week after x0.6, in no calendar.
+    The break moves by weeks between years (late January 2025, mid-February 2026)."""
+    named = {a + timedelta(days=k): "new_year" for a, b in _LUNAR_BREAKS for k in range((b - a).days + 1)
+             if (a + timedelta(days=k)).weekday() < 5}
+    rng = random.Random(seed)
+    shape = [0.8, 0.75, 0.75, 0.8, 0.95, 1.5, 1.1]
+    out = []
+    for i in range(780):
+        d = date(2024, 1, 1) + timedelta(days=i)
+        mean = 3_000 * shape[d.weekday()] * (0.05 if any(a <= d <= b for a, b in _LUNAR_BREAKS) else 1.0)
+        mean *= 1.5 if any(0 < (a - d).days <= 21 for a, _ in _LUNAR_BREAKS) else \
+            0.6 if any(0 < (d - b).days <= 7 for _, b in _LUNAR_BREAKS) else 1.0
+        out.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.04)))))
+    return out, HolidayCalendar(dates=named)
+
+
+def test_a_holidays_neighbourhood_is_no_weekly_shape_of_its_weeks_a_year_later():
+    # the weekends of last year's break (its neighbourhood, x0.05) among its rush's weekdays (x1.5) are the
+    # feast's, not a weekly shape of those weeks of the year: a year on, three weeks before this year's rush,
+    # a Wednesday is an ordinary Wednesday (main: x1.56 the year's, 1.22x the usual Wednesday)
+    history, cal = _lunar_new_year_moves()
+    target = datetime(2026, 1, 21)
+    fc = forecast([p for p in history if p.at < target], target, calendar_=cal)
+    usual = 3_000 * 0.75
+    assert not any("weekly shape of their own" in n for n in fc.notes), fc.notes
+    assert fc.baseline == pytest.approx(usual, rel=0.08)
+    assert judge(fc, usual).passed and not judge(fc, 0.65 * usual).passed
 
 
 def _without_seasonal_shape(monkeypatch: pytest.MonkeyPatch, history: list[Point], at: datetime) -> volume_model.Forecast:
@@ -5209,6 +5275,23 @@ def _laundromat(end: date, seed: int = 1, subdiv: str = "10") -> tuple[list[Poin
         if "Eid al-Fitr" in name or "Chinese New Year" in name:
             factor *= 0.5
         out.append(Point(datetime(day.year, day.month, day.day), round(3000 * factor * math.exp(rng.gauss(0, 0.05)))))
+
+
+def _small_branch(new_holiday: date, daily: float, seed: int = 5) -> tuple[list[Point], HolidayCalendar]:
+    """Daily Poisson counts of a branch of `daily` jobs a day (busy weekends), its holidays x0.35: six a year
+    seen in the history, and `new_holiday` new to the calendar on the last day."""
+    rng = np.random.default_rng(seed)
+    shape = [0.8, 0.75, 0.75, 0.8, 0.95, 1.5, 1.1]
+    dates = {date(y, m, d): name for y in (2024, 2025) for m, d, name in
+             ((1, 1, "new_year"), (2, 28, "peace_day"), (4, 4, "childrens_day"), (5, 1, "labour_day"),
+              (10, 10, "national_day"), (12, 25, "constitution_day"))}
+    dates[new_holiday] = "teachers_day"
+    cal = HolidayCalendar(dates=dates)
+    out = []
+    day = date(2024, 1, 1)
+    while day <= new_holiday:
+        mean = daily * shape[day.weekday()] * (0.35 if day in dates else 1.0)
+        out.append(Point(datetime(day.year, day.month, day.day), int(rng.poisson(mean))))
         day += timedelta(days=1)
     return out, cal
 
@@ -5459,3 +5542,31 @@ def test_a_one_day_event_a_year_back_at_the_same_place_in_the_month_widens_the_u
     # a Saturday a week later is an ordinary Saturday: its band does not reach the night's
     fc, value = _visitors_at(history, datetime(2025, 6, 28))
     assert judge(fc, value).passed and not judge(fc, value * 1.9).passed
+
+
+def test_a_zero_on_a_holiday_new_to_the_calendar_is_a_count_where_about_a_row_is_expected():
+    # four jobs a day: the branch has been empty on ordinary days (e^-3 a Tuesday), never on this new holiday,
+    # about a row expected on it: a zero is a count; a branch of sixty jobs a day still fails an empty holiday
+    target = date(2025, 9, 29)
+    history, cal = _small_branch(target, 4.0)
+    assert any(q.value == 0 for q in history[:-1])
+    at = datetime(target.year, target.month, target.day)
+    fc = forecast(history[:-1], at, calendar_=cal)
+    assert fc.unseen_holiday == "teachers_day"
+    assert judge(fc, 0).passed, (fc.baseline, fc.notes)
+    busy, cal = _small_branch(target, 60.0)
+    fc = forecast(busy[:-1], at, calendar_=cal)
+    assert judge(fc, 0).reason == "empty"
+
+
+def test_only_a_holidays_days_are_read_by_their_earlier_occasions():
+    # a holiday's day and a declared season's day, each with one earlier occasion whose residual the fit left
+    # (x0.3: the season met once in a group's opening weeks): the holiday's level puts its earlier residual
+    # back, the season's day keeps its fitted level, and a holiday on its first occasion reads no level
+    from types import SimpleNamespace
+    feats = [{"holiday": "feast", "season": ""}, {"holiday": "", "season": "fair -3d"}, {"holiday": "", "season": ""},
+             {"holiday": "feast", "season": ""}, {"holiday": "", "season": "fair -3d"}, {"holiday": "founders", "season": ""}]
+    fit = SimpleNamespace(feats=feats, used=["holiday", "season"], resid=[-0.2, math.log(0.3), 0.0, 0.0, 0.0, 0.0],
+                          e=[7.0, 7.0, 7.0, 7.5, 7.6, 7.7])
+    levels = volume_model._calendar_levels(fit, [True, True, False, True, True, True], reach=3)
+    assert levels[3] == pytest.approx(7.7) and levels[4] == pytest.approx(7.6) and levels[5] is None
