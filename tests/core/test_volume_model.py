@@ -4681,7 +4681,10 @@ def test_the_same_dates_a_year_back_widen_the_band_on_their_side(monkeypatch):
             assert not judge(fc, 1.2 * ordinary * 0.65).passed
             continue
         with monkeypatch.context() as m:
+            # (nor the same place in the month a year back: 16 December 2025 and 17 December 2024 are each their
+            # month's third Tuesday, which that rule reads too)
             m.setattr(volume_model, "_same_dates_a_year_back", lambda *args: None)
+            m.setattr(volume_model, "_same_place_a_year_back", lambda *args: None)
             plain = forecast(history, at, calendar_=cal)
         assert fc.upper > plain.upper * 1.1
         assert (fc.baseline, fc.lower) == pytest.approx((plain.baseline, plain.lower))
@@ -5275,6 +5278,8 @@ def _laundromat(end: date, seed: int = 1, subdiv: str = "10") -> tuple[list[Poin
         if "Eid al-Fitr" in name or "Chinese New Year" in name:
             factor *= 0.5
         out.append(Point(datetime(day.year, day.month, day.day), round(3000 * factor * math.exp(rng.gauss(0, 0.05)))))
+        day += timedelta(days=1)
+    return out, cal
 
 
 def _small_branch(new_holiday: date, daily: float, seed: int = 5) -> tuple[list[Point], HolidayCalendar]:
