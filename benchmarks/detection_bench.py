@@ -292,6 +292,22 @@ turnstile counts in the history; `cement_kz_uz_dekadal`: a cement group's shipme
 calendar (Kazakhstan's and Uzbekistan's), the month's push in its last days and the harvest's claim on the
 railway's wagons in no calendar, a second kiln line as a step, waybills lost in the history) were written blind the
 same way and are held out until that round's final run.
+The twenty-fourth round's four (`topups_tonga_hourly`: a Tongan mobile operator's prepaid top-ups per local hour by
+island group, four groups ('Eua some twenty-five times smaller than Tongatapu), thirteen hours ahead of UTC beside the
+date line (a local day from 11:00 UTC the day before), the Sabbath's quiet Sundays, King George Tupou I's Day inside
+the evaluated fortnight, the government's fortnightly Thursday pay, December's top-ups from relatives abroad and a
+cyclone's warning and passage over two island groups in no calendar, a daily data bundle as a step, a submarine
+cable's fault in the history; `pos_ng`: a Nigerian fintech's agent POS transactions per day by state, ten states (Ondo
+some twenty-eight times smaller than Lagos), Nigeria's holidays, salaries at the month's turn, the south-east's
+Christmas homecoming and off-cycle governorship elections restricting movement in one state (in no calendar), a state's
+agents signed in the history (zero, then a climb) and another's sold for good as the accepted step, an interbank
+switch failure in the history; `beer_et_monthly`: an Ethiopian brewery's deliveries per month of the Ethiopian
+calendar by region, three regions, thirteen months a year (twelve of thirty days and Pagume of five or six, keyed on
+their first day), feasts' run-ups and closed depots, the Lenten and Advent fasts, Ramadan and the long rains in no
+calendar, an excise rise as a step, an ERP migration's month in the history; `nights_fj_quarterly`: a Fijian resort
+group's guest nights per quarter by island group, two groups, Easter's quarter, cyclones in no calendar, the borders'
+closure of 2020-21 left in the history as incidents the owner accepted, a new resort as a step) were written blind the
+same way and are held out until that round's final run.
 """
 
 from __future__ import annotations
