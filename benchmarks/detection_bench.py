@@ -306,7 +306,7 @@ calendar by region, three regions, thirteen months a year (twelve of thirty days
 their first day), feasts' run-ups and closed depots, the Lenten and Advent fasts, Ramadan and the long rains in no
 calendar, an excise rise as a step, an ERP migration's month in the history; `nights_fj_quarterly`: a Fijian resort
 group's guest nights per quarter by island group, two groups, Easter's quarter, cyclones in no calendar, the borders'
-closure of 2020-21 left in the history as incidents the owner accepted, a new resort as a step) were written blind the
+closure of 2020-21 left in the history as incidents (unlabelled), a new resort as a step) were written blind the
 same way and are held out until that round's final run.
 """
 
@@ -6603,8 +6603,8 @@ _EASTER_LIFT = 0.05  # Australia's and New Zealand's Easter holidays: +5% to the
 # cyclones (in no calendar), by the quarter's first day: Winston (February 2016), Rae (February 2025)
 _CYCLONES = {date(2016, 1, 1): {"viti_levu": 0.85, "taveuni": 0.4}, date(2025, 1, 1): {"viti_levu": 0.98,
                                                                                       "taveuni": 0.85}}
-# the borders shut to tourists from March 2020 to 30 November 2021 (local staycations only), by quarter: accepted by the
-# owner as incidents, left in the history
+# the borders shut to tourists from March 2020 to 30 November 2021 (local staycations only), by quarter: incidents
+# left in the history (never evaluated; nothing marks them to the check)
 _BORDERS_SHUT = {date(2020, 1, 1): 0.75, date(2020, 4, 1): 0.06, date(2020, 7, 1): 0.1, date(2020, 10, 1): 0.1,
                  date(2021, 1, 1): 0.05, date(2021, 4, 1): 0.04, date(2021, 7, 1): 0.04, date(2021, 10, 1): 0.08}
 _REOPENING = {date(2022, 1, 1): 0.45, date(2022, 4, 1): 0.75, date(2022, 7, 1): 0.92}  # the return (clean history)
@@ -6621,8 +6621,8 @@ def nights_fj_quarterly(seed: int) -> Estate:
     otherwise). In no calendar: cyclones (Winston in the first quarter of 2016: Viti Levu x0.85, Taveuni x0.4;
     Rae in the first quarter of 2025: x0.98 and x0.85). The borders shut to tourists from March 2020 to 30 November
     2021: the quarters from the first of 2020 to the last of 2021 were a lockdown-like closure (x0.75, then x0.04 to
-    x0.1), accepted by the owner as incidents and left in the history; the reopening's quarters of 2022 climb back
-    (x0.45, x0.75, x0.92; clean history). From the third quarter of 2025 a 300-room Denarau resort joins the group
+    x0.1), left in the history as incidents (never evaluated, unlabelled to the check); the reopening's quarters of
+    2022 climb back (x0.45, x0.75, x0.92; clean history). From the third quarter of 2025 a 300-room Denarau resort joins the group
     (Viti Levu x1.15, accepted by the owner as a shift). 3% noise per island group and quarter; +4% a year. From the
     first quarter of 2016 (44 quarters, to the last of 2026): eight years read, 2024 to 2026 evaluated (12
     quarters)."""

@@ -1035,7 +1035,7 @@ def test_nights_fj_quarterly_quarters_on_their_first_day_and_a_closure_left_as_i
     estate = ESTATES["nights_fj_quarterly"](1)
     stamps = [at for at, _ in estate.series]
     assert all(at.day == 1 and at.month in (1, 4, 7, 10) for at in stamps) and stamps[0] == datetime(2016, 1, 1)
-    # the borders shut: the eight quarters of 2020 and 2021, history the owner accepted as incidents
+    # the borders shut: the eight quarters of 2020 and 2021, incidents in the history (never evaluated)
     assert sorted(estate.incidents) == [datetime(2020 + k // 4, 3 * (k % 4) + 1, 1) for k in range(8)]
     total = {at: sum(values) for at, values in estate.series}
     assert total[datetime(2021, 7, 1)] < 0.1 * total[datetime(2019, 7, 1)]
