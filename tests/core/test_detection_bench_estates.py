@@ -1,4 +1,4 @@
-"""The detection benchmark's blind estates (fifth, eighth to twenty-third rounds) (written blind) generate what their docstrings say:
+"""The detection benchmark's blind estates (fifth, eighth to twenty-fourth rounds) (written blind) generate what their docstrings say:
 deterministic per seed, five groups, increasing partitions, the evaluated window and the clean
 partitions' kinds set. Generation only: the model is never run here (that is the benchmark's job)."""
 
@@ -747,6 +747,9 @@ def _holds_a_blind_rounds_shape(name: str, estate: Estate, stamps: list[datetime
     elif name.endswith("_dekadal"):  # three years of dekads read, two years evaluated
         assert estate.evaluate_from == detection_bench._lookback(estate) == 108
         assert len(stamps) - estate.evaluate_from >= 72
+    elif name.endswith("_quarterly"):  # eight years of quarters read, three years evaluated
+        assert estate.evaluate_from == detection_bench._lookback(estate) == 32
+        assert len(stamps) - estate.evaluate_from >= 12
     else:
         assert 300 <= estate.evaluate_from < len(stamps) - 200, "a year of history, most of a year evaluated"
 
@@ -851,13 +854,24 @@ TWENTY_THIRD_ROUND = {
 READ_IN_TWENTY_FOURTH_ROUND = set(TWENTY_THIRD_ROUND)
 
 
+# the twenty-fourth round (written blind, held out until its final run): each estate, its number of groups, its
+# length at least and the kinds of clean partitions its evaluated window must hold
+TWENTY_FOURTH_ROUND = {
+    "topups_tonga_hourly": (4, 1000, {"holiday", "cyclone_warning", "cyclone", "payday", "after_shift", "ordinary"}),
+    "pos_ng": (10, 760, {"election", "christmas", "holiday", "salary_days", "after_shift", "ordinary"}),
+    "beer_et_monthly": (3, 78, {"pagume", "enkutatash", "genna_timkat", "lent", "fasika", "kiremt", "after_shift",
+                                "ordinary"}),
+    "nights_fj_quarterly": (2, 44, {"cyclone", "easter", "after_shift", "ordinary"}),
+}
+
+
 # every blind round since the seventeenth, with the set of the round that read its first run (None: held out until
 # its own round's final run)
 BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]] = [
     (SEVENTEENTH_ROUND, READ_IN_EIGHTEENTH_ROUND), (EIGHTEENTH_ROUND, READ_IN_NINETEENTH_ROUND),
     (NINETEENTH_ROUND, READ_IN_TWENTIETH_ROUND), (TWENTIETH_ROUND, READ_IN_TWENTY_FIRST_ROUND),
     (TWENTY_FIRST_ROUND, READ_IN_TWENTY_SECOND_ROUND), (TWENTY_SECOND_ROUND, READ_IN_TWENTY_THIRD_ROUND),
-    (TWENTY_THIRD_ROUND, READ_IN_TWENTY_FOURTH_ROUND),
+    (TWENTY_THIRD_ROUND, READ_IN_TWENTY_FOURTH_ROUND), (TWENTY_FOURTH_ROUND, None),
 ]
 
 
@@ -954,6 +968,107 @@ def test_run_estate_runs_a_ten_day_series() -> None:
     assert detection_bench._lookback(estate) == 108
     tallies = run_estate(estate, ModelParams())
     assert tallies["ours"].clean["ordinary"][1] == 4 and tallies["ours"].hits["empty"][1] == 4
+
+
+def test_topups_tonga_hourly_thirteen_hours_ahead_the_sabbath_and_a_cyclone_on_two_island_groups() -> None:
+    estate = ESTATES["topups_tonga_hourly"](1)
+    assert estate.grain == "hour" and estate.timezone == "Pacific/Tongatapu" and estate.calendar.country == "TO"
+    stamps = [at for at, _ in estate.series]
+    # beside the date line, thirteen hours ahead of UTC: a local day starts at 11:00 UTC the day before
+    assert all(at.minute == 0 for at in stamps) and all(b - a == timedelta(hours=1) for a, b in pairwise(stamps))
+    assert stamps[0] == datetime(2025, 10, 31, 11) and _local(stamps[0], estate.timezone) == datetime(2025, 11, 1)
+    assert _local(stamps[estate.evaluate_from], estate.timezone) == datetime(2025, 11, 29)
+    by_local = {_local(at, estate.timezone): values for at, values in estate.series}
+    day = lambda d, g=None: sum(sum(v) if g is None else v[g] for t, v in by_local.items() if t.date() == d)
+    # the Sabbath: a Sunday's top-ups well below the Saturday's before it
+    assert day(date(2025, 11, 16)) < 0.6 * day(date(2025, 11, 15))
+    # the cyclone's day: two island groups far below the Tuesday before, the others barely moved
+    tuesday, before = date(2025, 12, 2), date(2025, 11, 25)
+    ratios = sorted(day(tuesday, g) / day(before, g) for g in range(4))
+    assert ratios[1] < 0.5 and ratios[2] > 0.7
+    assert estate.categories[stamps[stamps.index(datetime(2025, 12, 1, 3)) + 1]] == "cyclone_warning"
+    assert estate.calendar.name(date(2025, 12, 8)) and estate.shift_at == [datetime(2025, 12, 9, 11)]
+    sums = [sum(v[g] for _, v in estate.series) for g in range(4)]
+    assert 20 < max(sums) / min(sums) < 40
+
+
+def test_pos_ng_ten_states_an_election_in_one_a_state_opened_and_one_closed_for_good() -> None:
+    estate = ESTATES["pos_ng"](1)
+    by_day = dict(estate.series)
+    sums = [sum(v[g] for _, v in estate.series[:estate.evaluate_from]) for g in range(10)]
+    assert 20 < max(sums) / min(sums) < 40
+    # one state's agents signed in the history (zero before, then climbing), another's sold inside the window
+    opened = [g for g in range(10) if by_day[datetime(2024, 5, 31)][g] == 0]
+    closed = [g for g in range(10) if all(by_day[datetime(2025, 9, 1) + timedelta(days=k)][g] == 0 for k in range(90))]
+    assert len(opened) == 1 and len(closed) == 1 and opened != closed
+    assert 0 < by_day[datetime(2024, 6, 10)][opened[0]] < 0.5 * by_day[datetime(2025, 1, 13)][opened[0]]
+    assert by_day[datetime(2025, 8, 25)][closed[0]] > 0 and estate.shift_at == [datetime(2025, 9, 1)]
+    # Anambra's governorship election (Saturday 8 November 2025): one state's agents near zero, the others as ever
+    saturday, before = by_day[datetime(2025, 11, 8)], by_day[datetime(2025, 11, 1)]
+    ratios = sorted(s / b for s, b in zip(saturday, before) if b > 0)
+    assert ratios[0] < 0.3 and ratios[1] > 0.7
+    assert estate.categories[datetime(2025, 11, 8)] == "election"
+
+
+def test_beer_et_monthly_thirteen_months_a_year_pagume_short_and_keyed_on_its_first_day() -> None:
+    estate = ESTATES["beer_et_monthly"](1)
+    stamps = [at for at, _ in estate.series]
+    # Enkutatash on 11 September, on 12 September before a Gregorian leap year (2023: 2024 is one)
+    assert stamps[::13] == [datetime(2020, 9, 11), datetime(2021, 9, 11), datetime(2022, 9, 11), datetime(2023, 9, 12),
+                         datetime(2024, 9, 11), datetime(2025, 9, 11)]
+    lengths = [(b - a).days for a, b in pairwise(stamps)]
+    assert {lengths[i] for i in range(len(lengths)) if i % 13 != 12} == {30}
+    # Pagume: five days, six before a Gregorian leap year
+    assert [lengths[i] for i in range(12, len(lengths), 13)] == [5, 5, 6, 5, 5]
+    assert estate.calendar.name(date(2025, 9, 11)) == "Ethiopian New Year"
+    total = {at: sum(values) for at, values in estate.series}
+    # Pagume, five or six days of the feast's run-up, a fifth to a third of a thirty-day month
+    assert 0.15 < total[datetime(2025, 9, 6)] / total[datetime(2025, 10, 11)] < 0.35
+    # Fasika moves with the Julian calendar: Megabit 2017 (from 10 March 2025) is the Lenten fast's, Miyazya (from
+    # 9 April) holds Fasika (20 April)
+    assert estate.categories[datetime(2025, 3, 10)] == "lent" and estate.categories[datetime(2025, 4, 9)] == "fasika"
+    assert detection_bench._orthodox_easter(2025) == date(2025, 4, 20)
+    assert detection_bench._orthodox_easter(2024) == date(2024, 5, 5)
+
+
+def test_nights_fj_quarterly_quarters_on_their_first_day_and_a_closure_left_as_incidents() -> None:
+    estate = ESTATES["nights_fj_quarterly"](1)
+    stamps = [at for at, _ in estate.series]
+    assert all(at.day == 1 and at.month in (1, 4, 7, 10) for at in stamps) and stamps[0] == datetime(2016, 1, 1)
+    # the borders shut: the eight quarters of 2020 and 2021, incidents in the history (never evaluated)
+    assert sorted(estate.incidents) == [datetime(2020 + k // 4, 3 * (k % 4) + 1, 1) for k in range(8)]
+    total = {at: sum(values) for at, values in estate.series}
+    assert total[datetime(2021, 7, 1)] < 0.1 * total[datetime(2019, 7, 1)]
+    # the third quarter, Australia's and New Zealand's winter holidays, the year's busiest
+    assert max(total[datetime(2024, m, 1)] for m in (1, 4, 10)) < total[datetime(2024, 7, 1)]
+    assert estate.categories[datetime(2024, 1, 1)] == "easter" and estate.categories[datetime(2025, 4, 1)] == "easter"
+    small = min(range(2), key=lambda g: estate.series[0][1][g])
+    assert 20 < sum(v[1 - small] for _, v in estate.series) / sum(v[small] for _, v in estate.series) < 40
+
+
+def test_run_estate_runs_a_quarterly_series() -> None:
+    """A series keyed on each quarter's first day (the grain nights_fj_quarterly is keyed at; here a flat synthetic
+    one, not the held-out estate) runs through the bench without error: each evaluated quarter judged clean and
+    faulted."""
+    quarters = [datetime(2016 + i // 4, 3 * (i % 4) + 1, 1) for i in range(36)]
+    series = [(at, [200_000.0 + (i * 37) % 101 + 20_000 * (at.month == 7), 8_000.0 + (i * 11) % 53])
+              for i, at in enumerate(quarters)]
+    estate = Estate("flat_quarters_quarterly", "day", series, 32, HolidayCalendar(country="FJ"))
+    assert detection_bench._lookback(estate) == 32 and detection_bench._monthly(estate)
+    tallies = run_estate(estate, ModelParams())
+    assert tallies["ours"].clean["ordinary"][1] == 4 and tallies["ours"].hits["empty"][1] == 4
+
+
+def test_run_estate_runs_thirteen_months_a_year() -> None:
+    """A series keyed on the Ethiopian months' first days, Pagume's five or six days among them (the grain
+    beer_et_monthly is keyed at; here a synthetic one proportional to each month's days, not the held-out estate)
+    runs through the bench without error: each evaluated month judged clean and faulted."""
+    months = detection_bench._ethiopian_months(2020, 4)
+    series = [(datetime(a.year, a.month, a.day), [1_000.0 * ((b - a).days + 1) + i % 7, 40.0 * ((b - a).days + 1)])
+              for i, (a, b) in enumerate(months)]
+    estate = Estate("flat_ethiopian_monthly", "day", series, 39, HolidayCalendar(country="ET"))
+    tallies = run_estate(estate, ModelParams())
+    assert sum(n for _, n in tallies["ours"].clean.values()) == 13 and tallies["ours"].hits["empty"][1] == 13
 
 
 def test_coupons_us_weekly_ad_weeks_run_wednesday_to_tuesday() -> None:
@@ -1094,8 +1209,8 @@ def test_laundries_my_each_state_on_its_calendar_a_one_off_holiday_and_kelantans
                                          | FOURTEENTH_ROUND | FIFTEENTH_ROUND | SIXTEENTH_ROUND
                                          | SEVENTEENTH_ROUND | EIGHTEENTH_ROUND | NINETEENTH_ROUND
                                          | TWENTIETH_ROUND | TWENTY_FIRST_ROUND | TWENTY_SECOND_ROUND
-                                         | TWENTY_THIRD_ROUND))
-def test_tenth_to_twenty_third_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
+                                         | TWENTY_THIRD_ROUND | TWENTY_FOURTH_ROUND))
+def test_tenth_to_twenty_fourth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
     estate = ESTATES[name](1)
     groups = estate.series[estate.evaluate_from][1]
     out = faulted(random.Random(1), groups)
