@@ -632,7 +632,9 @@ def _forecast_per_day(history: Sequence[Point], target: datetime, days: Sequence
     partition holds the days up to the next key, 13 to 16 for a half-month, so its volume is read per day of its
     span (scaled to the average span, so the model's sizes stay the series' own) and the answer scaled back by
     the target's days. Read as partitions, February's second half (13 days of a 16-day cadence) looks a fifth
-    short and every 31-day month's a fifteenth long, noise that hides both a season and a 35% drop."""
+    short and every 31-day month's a fifteenth long, noise that hides both a season and a 35% drop. Where the
+    history shows its days unlike (see _day_weights), a partition's days are weighed, not counted: a dekad
+    holding three holidays is expected from the days it holds, and its key day is no holiday of its own."""
     average = MONTH_DAYS / len(days)
 
     def span(at: datetime) -> int:
