@@ -83,3 +83,18 @@ def test_day_weights_learn_the_sunday_and_the_holiday_from_totals() -> None:
 def test_day_weights_not_kept_where_every_day_is_alike() -> None:
     """Dekads whose days are all alike (no Sunday, no holiday effect) are read per calendar day as before."""
     assert _day_weights(_dekads(count=108, holidays=False, sundays=False), _DEKADS, _CALENDAR) is None
+
+
+def test_day_weights_learn_the_months_closing_dekad() -> None:
+    """A month's last three days at x1.35 (a sales plan's close, in no calendar): the closing dekad, 8 to 11 days,
+    counts as more days than it holds, the middle one as its ten."""
+    rng = random.Random(11)
+    series = []
+    for at, days in _keys(date(2021, 1, 1), 108):
+        last = days[-1] if at.day == 21 else None
+        total = sum(_PER_DAY * (1.35 if last and (last - d).days < 3 else 1.0) for d in days)
+        series.append(Point(at, total * rng.lognormvariate(0, _NOISE)))
+    weigh = _day_weights(series, _DEKADS, HolidayCalendar())
+    assert weigh is not None
+    closing, middle = weigh(datetime(2023, 5, 21)), weigh(datetime(2023, 5, 11))
+    assert closing / 11 > 1.05 * middle / 10
