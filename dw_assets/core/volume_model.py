@@ -51,6 +51,7 @@ from statistics import median
 from typing import cast
 
 import numpy as np
+from scipy.optimize import least_squares
 from scipy.stats import betabinom, binom, chi2, norm, poisson
 from scipy.stats import t as student_t
 
@@ -129,6 +130,13 @@ MONTH_DAY_KEYS_LAST_DAY = 28
 MONTHS = 12
 KEYED_LEVEL_SHARE = 3  # ... whose level window is a third of its year (see _forecast)
 MONTH_DAYS = 365.25 / MONTHS  # an average month's days: a series keyed n times a month spans this / n days a partition
+# ... whose partitions are read by the days they hold (see _day_weights): a day kind counts where this many
+# partitions hold one, the weights are kept where they cut the spread of the partitions' per-day values by this
+# share (after paying for their degrees of freedom), and each weight stays within these bounds of a Monday's
+DAY_KIND_MIN_PARTITIONS = 3
+DAY_WEIGHTS_GAIN = 0.1
+DAY_WEIGHT_Z = 3.0  # standard errors a kind's weight (or a place's factor) must stand from an ordinary day's
+DAY_WEIGHT_BOUNDS = (0.02, 5.0)
 WEEK_DAYS = 7
 # the pooled neighbourhood of every long weekend (a weekend joined to a holiday on a Monday or a Friday): see
 # long_weekend
@@ -624,22 +632,117 @@ def _forecast_per_day(history: Sequence[Point], target: datetime, days: Sequence
     partition holds the days up to the next key, 13 to 16 for a half-month, so its volume is read per day of its
     span (scaled to the average span, so the model's sizes stay the series' own) and the answer scaled back by
     the target's days. Read as partitions, February's second half (13 days of a 16-day cadence) looks a fifth
-    short and every 31-day month's a fifteenth long, noise that hides both a season and a 35% drop."""
+    short and every 31-day month's a fifteenth long, noise that hides both a season and a 35% drop. Where the
+    history shows its days unlike (see _day_weights), a partition's days are weighed, not counted: a dekad
+    holding three holidays is expected from the days it holds, and its key day is no holiday of its own."""
     average = MONTH_DAYS / len(days)
 
     def span(at: datetime) -> int:
         return (_next_month_day_key(at, days) - at).days
 
-    per_day = [replace(q, value=q.value * average / span(q.at)) for q in history]
+    weighed = _day_weights([q for q in history if q.at < target], days, calendar_ or HolidayCalendar())
+    day_count: Callable[[datetime], float] = weighed or span
+    per_day = [replace(q, value=q.value * average / day_count(q.at)) for q in history]
+    if weighed is not None and calendar_ is not None:
+        # (the holidays a partition holds are in its weighed days: its key day is no holiday of its own)
+        calendar_ = replace(calendar_, country=None, dates={})
     fc = _forecast(per_day, target, grain="day", calendar_=calendar_, compare_by=compare_by, params=params,
                    timezone=timezone, own_calendar=own_calendar)
-    scale = span(target) / average
+    scale = day_count(target) / average
     fc.baseline, fc.lower, fc.upper = fc.baseline * scale, fc.lower * scale, fc.upper * scale
     if fc.open_state is not None:
         fc.open_state = cast(tuple[float, float, float], tuple(v * scale for v in fc.open_state))
     fc.notes.append(f"partitions keyed on days {', '.join(map(str, days))} of each month, read per day of their "
                     f"span: this one holds {span(target)} days")
+    if weighed is not None:
+        fc.notes.append(f"... each day weighed by its weekday, its holiday and the partition's place in the month, as "
+                        f"the history's partitions show them: this one counts as {day_count(target):.1f} days")
     return fc
+
+
+def _span_day_kinds(at: datetime, days: Sequence[int], cal: HolidayCalendar) -> np.ndarray:
+    """How many days of each kind the partition keyed on `at` holds: Monday to Sunday, then the holidays of
+    `cal` (a holiday is its own kind, whatever its weekday)."""
+    counts = np.zeros(WEEK_DAYS + 1)
+    first = at.date()
+    for k in range((_next_month_day_key(at, days) - at).days):
+        day = first + timedelta(days=k)
+        counts[WEEK_DAYS if cal.name(day) else day.weekday()] += 1
+    return counts
+
+
+def _day_weights(history: Sequence[Point], days: Sequence[int], cal: HolidayCalendar
+                 ) -> Callable[[datetime], float] | None:
+    """The days a partition of a series keyed on `days` of every month counts as (see _forecast_per_day), where
+    its history shows its days are unlike: each weekday and a holiday of its calendar its own weight, and each
+    place in the month (the first dekad, the last half-month) a factor, so a dekad holding Nauryz's three days,
+    a half-month with three Sundays, a month's closing dekad are expected from the days they hold; else None.
+    Read as the partitions' totals only: the weights are those under which the per-day values (a partition's
+    value over its weighed days) run smoothest, each against the mean of the partitions either side (a season's
+    ramp is a line there), robustly (a lost load, an accepted step). A weekday's weight is against a Monday's, a
+    place's factor against the month's first; each stays 1 where fewer than `DAY_KIND_MIN_PARTITIONS` partitions
+    hold its kind or it does not stand `DAY_WEIGHT_Z` standard errors from 1 (a weekday's count moves by one day
+    in ten: eight free weights fitted a flat series' noise), and the rest are kept only where they cut that
+    spread by `DAY_WEIGHTS_GAIN` after paying for their degrees of freedom."""
+    pts = sorted((q for q in history if q.value > 0), key=lambda q: q.at)
+    if len(pts) < MONTH_DAY_KEYS_MIN_POINTS:
+        return None
+    kinds = np.array([_span_day_kinds(q.at, days, cal) for q in pts])
+    places = np.array([days.index(q.at.day) for q in pts])
+    seen = [k for k in range(1, WEEK_DAYS + 1) if np.count_nonzero(kinds[:, k]) >= DAY_KIND_MIN_PARTITIONS]
+    triples = [i for i in range(1, len(pts) - 1)
+               if _next_month_day_key(pts[i - 1].at, days) == pts[i].at
+               and _next_month_day_key(pts[i].at, days) == pts[i + 1].at]
+    free = len(seen) + len(days) - 1
+    if not np.count_nonzero(kinds[:, 0]) or len(triples) < 4 * free:
+        return None
+    logs = np.log([q.value for q in pts])
+    middle = np.array(triples)
+
+    def unpack(theta: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        weights = np.ones(WEEK_DAYS + 1)
+        weights[seen] = np.exp(theta[:len(seen)])
+        return weights, np.concatenate([[0.0], theta[len(seen):]])
+
+    def smoothness(theta: np.ndarray) -> np.ndarray:
+        weights, place = unpack(theta)
+        y = logs - np.log(kinds @ weights) - place[places]
+        return y[middle] - (y[middle - 1] + y[middle + 1]) / 2
+
+    plain = np.zeros(free)
+    scale = mad(list(smoothness(plain))) * MAD_SCALE or 1e-6
+    low, high = np.log(DAY_WEIGHT_BOUNDS)
+    lows = np.array([low] * len(seen) + [-np.inf] * (len(days) - 1))
+    highs = np.array([high] * len(seen) + [np.inf] * (len(days) - 1))
+    active = list(range(free))
+    while active:
+        # (each weight earns itself: the least distinct one goes, and the rest are fitted again without it)
+        def fitted_on(sub: np.ndarray, on: list[int] = active) -> np.ndarray:
+            theta = np.zeros(free)
+            theta[on] = sub
+            return smoothness(theta)
+        fit = least_squares(fitted_on, np.zeros(len(active)), bounds=(lows[active], highs[active]), loss="soft_l1",
+                            f_scale=scale)
+        sd = mad(list(fit.fun)) * MAD_SCALE
+        se = sd * np.sqrt(np.diag(np.linalg.pinv(fit.jac.T @ fit.jac)))
+        z = np.abs(fit.x) / np.maximum(se, 1e-12)
+        if z.min() >= DAY_WEIGHT_Z:
+            break
+        active.pop(int(z.argmin()))
+    if not active:
+        return None
+    theta = np.zeros(free)
+    theta[active] = fit.x
+    fitted = sd * math.sqrt(len(triples) / (len(triples) - len(active)))
+    if fitted >= (1 - DAY_WEIGHTS_GAIN) * scale:
+        return None
+    weights, place = unpack(theta)
+    # (weighed days on the scale of calendar days: the series' sizes stay its own)
+    per_calendar_day = float(np.median(kinds @ weights * np.exp(place[places]) / kinds.sum(axis=1)))
+
+    def weighed(at: datetime) -> float:
+        return float(_span_day_kinds(at, days, cal) @ weights * math.exp(place[days.index(at.day)]) / per_calendar_day)
+    return weighed
 
 
 def _week_ends_on_key(pts: Sequence[Point], cal: HolidayCalendar) -> bool:
