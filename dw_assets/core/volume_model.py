@@ -960,7 +960,11 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             return _rolled_days(pts_pos, SeriesFit(t, x, feats, plain, lag, level_points), cal, open_days, p,
                                 list(cal.rolled_days))
         earned = searched(used)
-        if not earned and ("business_day" in used or "business_day_edge" in used) \
+        # (a series open every day searches once, on what its groups leave: its rolls are the calendar's
+        # (`_roll_test`), and a day found only without its business-day counts (the 1st rolled forward, where
+        # the first business day already holds a payroll) would read one effect twice)
+        every_day = open_days == ALL_WEEK
+        if not earned and not every_day and ("business_day" in used or "business_day_edge" in used) \
                 and "business_day_from_end" in available:
             # business days counted from the start absorb a payday on the 15th (the 10th business
             # day one month, the 11th the next, half of it each): tried again against business
@@ -968,7 +972,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             # groups
             earned = searched([f for f in used if f not in ("business_day", "business_day_edge")]
                               + ["business_day_from_end"])
-        if not earned and any(f in BUSINESS_DAY_GROUPS for f in used):
+        if not earned and not every_day and any(f in BUSINESS_DAY_GROUPS for f in used):
             # a day of the month rolled forward (taxes due on the 10th, the next business day when
             # closed) is the 7th business day one month and the 8th the next: a group of business
             # days counted from either end takes part of it in each and leaves too little to earn.
