@@ -1054,7 +1054,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         else:
             for fv in [*feats, target_feats]:
                 fv["hour_of_week"] = cast(int, fv["weekday"]) * 24 + cast(int, fv["hour_of_day"])
-    if compare_by is None and "rolled_day" in used and grain == "day" and step < 1.5 and open_days != ALL_WEEK:
+    if compare_by is None and "rolled_day" in used and grain == "day" and step < 1.5:
         def searched(groups: Sequence[str]) -> list[tuple[int, str]]:
             # (read without the neighbourhoods of holidays and of a quarter's end: each is learned from
             # one or two days, and one takes a debit day rolled next to a holiday, or three days before
@@ -1063,7 +1063,11 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             return _rolled_days(pts_pos, SeriesFit(t, x, feats, plain, lag, level_points), cal, open_days, p,
                                 list(cal.rolled_days))
         earned = searched(used)
-        if not earned and ("business_day" in used or "business_day_edge" in used) \
+        # (a series open every day searches once, on what its groups leave: its rolls are the calendar's
+        # (`_roll_test`), and a day found only without its business-day counts (the 1st rolled forward, where
+        # the first business day already holds a payroll) would read one effect twice)
+        every_day = open_days == ALL_WEEK
+        if not earned and not every_day and ("business_day" in used or "business_day_edge" in used) \
                 and "business_day_from_end" in available:
             # business days counted from the start absorb a payday on the 15th (the 10th business
             # day one month, the 11th the next, half of it each): tried again against business
@@ -1071,7 +1075,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             # groups
             earned = searched([f for f in used if f not in ("business_day", "business_day_edge")]
                               + ["business_day_from_end"])
-        if not earned and any(f in BUSINESS_DAY_GROUPS for f in used):
+        if not earned and not every_day and any(f in BUSINESS_DAY_GROUPS for f in used):
             # a day of the month rolled forward (taxes due on the 10th, the next business day when
             # closed) is the 7th business day one month and the 8th the next: a group of business
             # days counted from either end takes part of it in each and leaves too little to earn.
@@ -2988,10 +2992,21 @@ def _open_test(pts: Sequence[Point], cal: HolidayCalendar, open_days: frozenset[
     return lambda d: d.weekday() in open_days and (open_on_holidays or not cal.name(d))
 
 
+def _roll_test(pts: Sequence[Point], cal: HolidayCalendar, open_days: frozenset[int]) -> Callable[[date], bool]:
+    """The business days a day of the month rolls to: the series' own (`_open_test`), or on a series open every
+    day (cash machines, a web shop) the calendar's, its weekends and holidays. Every day is open to such a
+    series, yet a payroll on the 25th brought forward to the Friday when the 25th is a Saturday is paid by
+    employers keeping the calendar's working week: read on the series' own days it never rolls, and its months
+    with a weekend 25th put the payday's lift on a Friday the 25th's group never holds."""
+    if open_days == ALL_WEEK:
+        return cal.is_business_day
+    return _open_test(pts, cal, open_days)
+
+
 def _rolled_candidates(pts: Sequence[Point], cal: HolidayCalendar, open_days: frozenset[int]) -> dict[tuple[int, str], list[int]]:
     """Every day of the month with each roll, and the history points on its rolled dates."""
     first, last = pts[0].at.date(), pts[-1].at.date()
-    is_open = _open_test(pts, cal, open_days)
+    is_open = _roll_test(pts, cal, open_days)
     index = {q.at.date(): i for i, q in enumerate(pts)}
     out = {}
     for day in range(1, 32):
@@ -3017,12 +3032,14 @@ def _label_rolled_days(pts: Sequence[Point], feats: list[dict[str, object]], tar
         fv["rolled_day"] = ""
     if not anchors and not fortnights and not month_weekdays:
         return
-    is_open = _open_test(pts, cal, open_days)
+    is_open, rolls_to = _open_test(pts, cal, open_days), _roll_test(pts, cal, open_days)
     index = {q.at.date(): i for i, q in enumerate(pts)}
     labels: dict[date, str] = {}
     # (anchors up to a fortnight past the target: the target may be the eve of the next payday)
+    # (rolled to the calendar's business days on a series open every day, `_roll_test`; their neighbours are
+    # the series' own open days: the day after a Friday payday is the Saturday its cash is spent on)
     for day, roll in anchors:
-        for anchor in rolled_anchors(day, roll, pts[0].at.date(), target.date() + timedelta(days=14), is_open):
+        for anchor in rolled_anchors(day, roll, pts[0].at.date(), target.date() + timedelta(days=14), rolls_to):
             labels.setdefault(anchor, f"{day} {roll}")
     for phase, roll in fortnights:
         label = f"fortnightly {calendar.day_abbr[date.fromordinal(phase + 14).weekday()]} {roll}"
