@@ -321,6 +321,14 @@ YEAR_BACK_REACH = 7
 # ... each read against the level window before it, their median beyond this many standard errors of a median
 # (a neighbourhood's bar: one occasion, read on every day of the year a target may fall on)
 YEAR_BACK_Z = 3.0
+# a lunar season in no calendar (the seventh lunar month's lull, Ramadan's weeks where no calendar names them) recurs on
+# the same lunar dates, eleven days earlier or nineteen later than the Gregorian ones: a year back is read by the nearest
+# holiday that moved between years as a lunar one does (a lunar year is 354-355 days, a year of thirteen lunar months
+# 383-385) within this many days of the target (`_lunar_year_back`) ...
+LUNAR_ANCHOR_REACH = 60
+# ... its previous occasion this many days before (not 385 days, which is also 55 weeks: Easter's occasions are whole
+# weeks apart, 357 to 392 days, and so are a Monday holiday's; a lunar year of 385 days is left to the Gregorian reading)
+LUNAR_YEAR_DAYS = ((354, 355), (383, 384))
 # a day a year back at the target's place in the month (the same weekday at the same place in the same month: the
 # Summer Museum Night on June's third Saturday, a marathon's second Sunday of October) read on a daily series, see
 # _same_place_a_year_back: one day, so it must stand this many noise sds above the level and above its own weekday
@@ -1366,7 +1374,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         if grain == "day" and step >= 1.5 and shift is None else None
     # a yearly event whose last year ended here: the level steps back as it did then (read from the
     # history's de-seasoned days, an event not in the calendar is otherwise the level)
-    event_move, event_days = (_event_ends(fit, pts_pos, special, target, level_points)
+    event_move, event_days = (_event_ends(fit, pts_pos, special, target, level_points, cal)
                               if grain == "day" and step < 1.5 and shift is None else (0.0, 0))
     lagged = ""  # a holiday whose previous occasion the level window misread at this offset (below)
     if grain == "day" and step < 1.5 and shift is None and not event_days:
@@ -4532,8 +4540,40 @@ def _month_sides(adj: np.ndarray, ordinal: np.ndarray, inside: np.ndarray, befor
     return gaps[0], bases[0] if len(sides) == 1 else sum(bases) / 2, agree and min(map(abs, gaps)) > z * se
 
 
+def _lunar_year_back(day: date, cal: HolidayCalendar) -> date | None:
+    """`day` a lunar year back: its offset from the nearest holiday's first day (within LUNAR_ANCHOR_REACH days)
+    whose previous occasion came a lunar year (or thirteen lunar months) earlier, put on that occasion (a day two
+    weeks before Mid-Autumn is the seventh lunar month's last days in every year). None where no holiday within
+    reach moves with the moon."""
+    for k in sorted(range(-LUNAR_ANCHOR_REACH, LUNAR_ANCHOR_REACH + 1), key=abs):
+        first = day + timedelta(days=k)
+        name = cal.name(first)
+        if not name or cal.name(first - timedelta(days=1)) == name:
+            continue
+        for lo, hi in LUNAR_YEAR_DAYS:
+            for back in range(lo, hi + 1):
+                earlier = first - timedelta(days=back)
+                if cal.name(earlier) == name and cal.name(earlier - timedelta(days=1)) != name:
+                    return earlier - timedelta(days=k)
+    return None
+
+
 def _event_ends(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], target: datetime,
-                level_points: int) -> tuple[float, int]:
+                level_points: int, cal: HolidayCalendar | None = None) -> tuple[float, int]:
+    """`_event_ends_a_year_back` on the same Gregorian dates a year back, else (where the calendar holds holidays
+    that move with the moon) on the same lunar dates: a lunar season in no calendar (the seventh lunar month's
+    lull) ends on a lunar date, eleven or nineteen days off the Gregorian one."""
+    day = target.date()
+    ago = day.replace(year=day.year - 1) if (day.month, day.day) != (2, 29) else date(day.year - 1, 2, 28)
+    found = _event_ends_a_year_back(fit, pts, special, target, level_points, ago)
+    lunar = _lunar_year_back(day, cal) if cal is not None and found == (0.0, 0) else None
+    if lunar is not None and abs((lunar - ago).days) > YEAR_BACK_REACH:
+        found = _event_ends_a_year_back(fit, pts, special, target, level_points, lunar)
+    return found
+
+
+def _event_ends_a_year_back(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], target: datetime,
+                            level_points: int, year_back: date) -> tuple[float, int]:
     """A yearly event ending at the target (a sale over the second half of June, a holiday month's
     dip): the level window stands out of the ordinary days before it, and a year earlier (the same
     dates) the same window stood out the same way of the days before it (where the history reaches
@@ -4545,9 +4585,10 @@ def _event_ends(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], t
     adj = np.asarray(fit.e) - fit.slope * np.asarray(fit.t)
     ordinal = np.array([q.at.date().toordinal() for q in pts])
     plain = ~np.asarray(special, dtype=bool)
-    # (a year earlier by the calendar: a sale or a season keeps its dates; the windows hold whole weeks)
+    # (a year earlier, `year_back`: a sale or a season keeps its dates, a lunar one its lunar dates; the windows hold
+    # whole weeks)
     day = target.date()
-    ago = (day.replace(year=day.year - 1) if (day.month, day.day) != (2, 29) else date(day.year - 1, 2, 28)).toordinal()
+    ago = year_back.toordinal()
     # (the days before are read from two level windows back: a dip of three weeks is not its own before)
     now, before, gap, enough = day.toordinal(), 2 * level_points, level_points, level_points // 2
 
