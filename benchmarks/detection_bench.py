@@ -7058,7 +7058,7 @@ def cocoa_gh_weekly(seed: int) -> Estate:
         first = start + timedelta(weeks=k)
         at = datetime(first.year, first.month, first.day)
         days = [first + timedelta(days=j) for j in range(7)]
-        season = sum(_cocoa_day(d, cal) for d in days) / 5  # an average week's five full weekdays' worth
+        season = sum(_cocoa_day(d, cal) for d in days) / sum(_COCOA_DAY)  # against an average week
         opening = _main_crop_opening(first.year)
         season *= 0.6 if first == opening else 0.85 if first == opening + timedelta(weeks=1) else 1.0
         values = []
