@@ -307,7 +307,22 @@ their first day), feasts' run-ups and closed depots, the Lenten and Advent fasts
 calendar, an excise rise as a step, an ERP migration's month in the history; `nights_fj_quarterly`: a Fijian resort
 group's guest nights per quarter by island group, two groups, Easter's quarter, cyclones in no calendar, the borders'
 closure of 2020-21 left in the history as incidents (unlabelled), a new resort as a step) were written blind the
-same way and are held out until that round's final run.
+same way and are held out until that round's final run.The twenty-fifth round's four (`rides_amman_hourly`: a Jordanian ride-hailing app's trips per local hour by city,
+two cities (Aqaba some twenty-seven times smaller than Amman), three hours ahead of UTC all year, a Friday-Saturday
+weekend, Ramadan 1447 beginning inside the evaluated fortnight (its days' and nights' hours, iftar's dead hour; the
+calendar holds its Eid, not its days), a derby and a snowstorm closing Amman's roads in no calendar, licensed
+captains' cars as a step, a dispatch failure in the history; `flowers_bg`: a Bulgarian online florist's bouquets per
+day by delivery city, nine cities, Bulgaria's calendar (St George's Day a holiday and a name day), the great name
+days, Valentine's, Women's Day (8 March, a working day), Palm Sunday before Orthodox Easter and the school year's
+first day in no calendar, a delivery app's listing as a step, a payment failure in the history;
+`coops_kw_hijri_monthly`: a Kuwaiti co-operative union's receipts per Hijri month (the tabular calendar's months of
+29 or 30 days, keyed on their first day) by area, four areas, Kuwait's calendar, Sha'ban's stocking and Ramadan, the
+Gregorian summer abroad and paydays drifting through the Hijri year, app orders counted as a step, 2020's pandemic
+months in the history; `cocoa_gh_weekly`: Ghana's cocoa purchases per buying week (Friday to Thursday, keyed on the
+Friday) by region, six regions, the main and light crops' season, crop years of different size, the main crop's
+opening, the Christmas fortnight and floods in no calendar, a producer price rise ending the border regions'
+smuggling as a step, a week's lost returns in the history) were written blind the same way and are held out until
+that round's final run.
 """
 
 from __future__ import annotations
@@ -6654,6 +6669,424 @@ def nights_fj_quarterly(seed: int) -> Estate:
     return Estate("nights_fj_quarterly", "day", series, 32, cal, cats, [shift], incidents=incidents)
 
 
+# a Jordanian ride-hailing app's trips per local hour by city, against an ordinary working day's busiest hour (Sunday
+# to Thursday: the morning and the afternoon commute); Aqaba some twenty-seven times smaller than Amman
+_RIDE_WORKDAY = [0.18, 0.12, 0.08, 0.06, 0.05, 0.08, 0.25, 0.65, 0.95, 0.75, 0.6, 0.6, 0.62, 0.65, 0.85, 1.0, 0.95,
+                 0.85, 0.8, 0.78, 0.72, 0.6, 0.45, 0.3]
+# Friday (the weekend's first day: the midday prayer, families out in the evening) and Saturday
+_RIDE_FRIDAY = [0.25, 0.18, 0.12, 0.08, 0.05, 0.04, 0.05, 0.08, 0.12, 0.18, 0.25, 0.2, 0.1, 0.35, 0.5, 0.6, 0.65,
+                0.7, 0.8, 0.85, 0.85, 0.75, 0.6, 0.4]
+_RIDE_SATURDAY = [0.28, 0.2, 0.12, 0.08, 0.05, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.55, 0.6, 0.62, 0.65, 0.68, 0.7, 0.72,
+                  0.78, 0.8, 0.8, 0.7, 0.55, 0.38]
+# Ramadan's days (shorter office hours, the rush home before the sunset, iftar at home, the nights out after the
+# taraweeh prayers to the small hours): a working day, and a Friday or a Saturday
+_RIDE_RAMADAN = [0.8, 0.55, 0.35, 0.15, 0.05, 0.03, 0.04, 0.15, 0.55, 0.75, 0.65, 0.6, 0.62, 0.75, 0.95, 1.05, 1.1,
+                 0.45, 0.08, 0.3, 0.8, 1.05, 1.15, 1.0]
+_RIDE_RAMADAN_WEEKEND = [0.85, 0.6, 0.4, 0.18, 0.05, 0.02, 0.02, 0.03, 0.05, 0.08, 0.12, 0.15, 0.12, 0.35, 0.55, 0.7,
+                         0.8, 0.4, 0.07, 0.3, 0.85, 1.1, 1.2, 1.05]
+_RIDE_PEAK = {"amman": 2_400.0, "aqaba": 90.0}  # an ordinary working day's busiest hour's trips
+_AQABA_WEEKEND = 1.3  # Aqaba's Fridays and Saturdays: Ammanis drive down to the Red Sea's winter sun
+_RAMADAN_1447 = date(2026, 2, 18)  # the first fast of Ramadan 1447 (iftar near 17:45 in Amman in February)
+_AMMAN_DERBY = date(2026, 2, 13)  # Al-Faisaly against Al-Wehdat, kick-off 18:00 on a Friday (in no calendar)
+_AMMAN_SNOW = date(2026, 2, 15)  # a snowstorm closes Amman's roads until the afternoon (in no calendar)
+_CAPTAINS_LICENSED = datetime(2026, 2, 16, 0)  # local: the regulator licenses the captains' private cars
+_DISPATCH_OUTAGE = (datetime(2026, 1, 26, 19), datetime(2026, 1, 26, 21))  # local: the dispatch service down
+
+
+def _ride_hour(local: datetime, city: str) -> float:
+    """A city's trips in a local hour against an ordinary working day's busiest hour: the weekend (Friday and
+    Saturday), Ramadan's days and nights, the night before the first fast, the derby, the snowstorm and its eve."""
+    d, h = local.date(), local.hour
+    weekend = d.weekday() in (4, 5)
+    if d >= _RAMADAN_1447:
+        f = (_RIDE_RAMADAN_WEEKEND if weekend else _RIDE_RAMADAN)[h]
+    else:
+        f = (_RIDE_FRIDAY if d.weekday() == 4 else _RIDE_SATURDAY if d.weekday() == 5 else _RIDE_WORKDAY)[h]
+    if city == "aqaba" and weekend:
+        f *= _AQABA_WEEKEND
+    if d == _RAMADAN_1447 - timedelta(days=1) and h >= 17:
+        f *= 1.3  # the night before the first fast: the supermarkets and the sweet shops
+    if city == "amman":
+        if d == _AMMAN_DERBY and h in (18, 19):
+            f *= 0.7
+        elif d == _AMMAN_DERBY and h in (20, 21):
+            f *= 1.35  # the fans home from the stadium and the cafés
+        if d == _AMMAN_SNOW:
+            f *= 0.15 if h < 14 else 0.55
+        elif d == _AMMAN_SNOW - timedelta(days=1) and h >= 16:
+            f *= 1.25  # bread, gas cylinders and groceries before the storm
+    return f
+
+
+def rides_amman_hourly(seed: int) -> Estate:
+    """Blind (twenty-fifth round): a Jordanian ride-hailing app's trips per local hour by city (two: Amman 2,400 at
+    an ordinary working day's busiest hour and Aqaba 90, some twenty-seven times smaller; in an order set by the
+    seed), in Asia/Amman, three hours ahead of UTC all year (Jordan left daylight saving in 2022: every point on the
+    hour UTC, a local day from 21:00 UTC the day before), on Jordan's holidays (the `holidays` package's JO: Isra'
+    and Mi'raj on Friday 16 January in the history). Every hour is a partition. A working week from Sunday to
+    Thursday (`_RIDE_WORKDAY`: the morning and afternoon commutes), the Friday and Saturday weekend (`_RIDE_FRIDAY`,
+    `_RIDE_SATURDAY`: the midday prayer, evenings out; Aqaba's weekends x1.3). Ramadan 1447 begins inside the
+    evaluated fortnight (first fast Wednesday 18 February: the calendar holds its Eid al-Fitr, not its days): its
+    days read `_RIDE_RAMADAN` (the rush home before the sunset, iftar's dead hour x0.08, the nights out to 01:00
+    after the taraweeh prayers), its weekends `_RIDE_RAMADAN_WEEKEND`; the night before the first fast x1.3 from
+    17:00. In no calendar: the Amman derby on Friday 13 February (Amman x0.7 at 18:00-19:59 during the match,
+    x1.35 at 20:00-21:59 after it); a snowstorm on Sunday 15 February closing Amman's roads (Amman x0.15 to 13:59,
+    x0.55 after; Aqaba unmoved) and its eve (Saturday from 16:00, Amman x1.25). From Monday 16 February 00:00 the
+    regulator licenses the captains' private cars (x1.15 everywhere, accepted by the owner as a shift). The dispatch
+    service failed on Monday 26 January 19:00-21:59 (x0.2; unlabelled, history only). Poisson counts with 4% extra
+    noise per hour and city. From Thursday 15 January 2026: four weeks read, Thursday 12 to Wednesday 25 February
+    evaluated."""
+    rng = random.Random(seed)
+    zone = "Asia/Amman"
+    cal = HolidayCalendar(country="JO")
+    tz, utc = ZoneInfo(zone), ZoneInfo("UTC")
+    cities = _unequal(rng, list(_RIDE_PEAK))
+    to_utc = lambda local: local.replace(tzinfo=tz).astimezone(utc).replace(tzinfo=None)
+    start, first, last = date(2026, 1, 15), date(2026, 2, 12), date(2026, 2, 25)
+    series, cats, incidents = [], {}, set()
+    for k in range((last - start).days + 1):
+        d = start + timedelta(days=k)
+        for h in range(24):
+            local = datetime(d.year, d.month, d.day, h)
+            outage = _DISPATCH_OUTAGE[0] <= local <= _DISPATCH_OUTAGE[1]
+            licensed = 1.15 if local >= _CAPTAINS_LICENSED else 1.0
+            values = []
+            for c in cities:
+                f = _ride_hour(local, c) * licensed * (0.2 if outage else 1.0)
+                values.append(_poisson(rng, _RIDE_PEAK[c] * f * math.exp(rng.gauss(0, 0.04))))
+            at = to_utc(local)
+            series.append((at, values))
+            if outage:
+                incidents.add(at)
+            if cal.name(d):
+                cats[at] = "holiday"
+            elif d == _AMMAN_SNOW:
+                cats[at] = "snow"
+            elif d == _AMMAN_SNOW - timedelta(days=1) and h >= 16:
+                cats[at] = "snow_eve"
+            elif d == _AMMAN_DERBY and 18 <= h <= 21:
+                cats[at] = "derby"
+            elif d == _RAMADAN_1447 - timedelta(days=1) and h >= 17:
+                cats[at] = "ramadan_eve"
+            elif d >= _RAMADAN_1447 and 17 <= h <= 19:
+                cats[at] = "iftar"
+            elif d >= _RAMADAN_1447:
+                cats[at] = "ramadan"
+    stamps = [at for at, _ in series]
+    shift = to_utc(_CAPTAINS_LICENSED)
+    for at in stamps[stamps.index(shift) + 1:stamps.index(shift) + 1 + 24 * 2]:  # the next two days' hours
+        cats.setdefault(at, "after_shift")
+    tail = to_utc(datetime(first.year, first.month, first.day))
+    return Estate("rides_amman_hourly", "hour", series, stamps.index(tail), cal, cats, [shift], timezone=zone,
+                  incidents=incidents)
+
+
+# a Bulgarian online florist's bouquets ordered per day by delivery city, on an ordinary Wednesday: Blagoevgrad some
+# twenty-five times smaller than Sofia
+_FLOWER_DAILY = {"sofia": 1_400.0, "plovdiv": 520.0, "varna": 430.0, "burgas": 330.0, "ruse": 200.0,
+                 "stara_zagora": 170.0, "pleven": 120.0, "veliko_tarnovo": 100.0, "blagoevgrad": 55.0}
+_FLOWER_WEEK = [0.9, 0.92, 1.0, 1.02, 1.2, 1.12, 0.78]  # Monday first: Friday's and Saturday's gifts
+_FLOWER_MONTHS = [0.9, 1.0, 1.05, 1.0, 1.08, 1.02, 0.92, 0.88, 1.0, 0.98, 0.95, 1.1]  # weddings, graduations, December
+_SEASIDE = {"varna", "burgas"}  # the Black Sea's summer (hotels, weddings on the coast): x1.3 in July and August
+# the great name days (in no calendar): everyone named for the saint receives flowers (Ivan the most common name)
+_NAME_DAYS = {(1, 6): 1.4, (1, 7): 2.2, (6, 29): 1.5, (10, 26): 1.7, (12, 6): 1.6}
+_FLOWER_FEASTS = {(2, 13): 1.6, (2, 14): 4.0, (3, 7): 2.2, (3, 8): 6.0}  # Valentine's and Women's Day (8 March)
+_PALM_SUNDAY = 2.5  # Tsvetnitsa, the Sunday before Orthodox Easter: the name day of everyone named for a flower
+_SCHOOL_START = 3.5  # the school year's first day (15 September, or the Monday after): a bouquet for the teacher
+_DELIVERY_APP = date(2025, 10, 13)  # the shops listed on a food-delivery app (a Monday)
+_PAYMENTS_DOWN = date(2024, 6, 12)  # the card payment provider down most of a Wednesday (orders lost)
+
+
+def _school_start(year: int) -> date:
+    """The first working day on or after 15 September (a weekend's 15th opens the year on the Monday)."""
+    d = date(year, 9, 15)
+    return d + timedelta(days=(7 - d.weekday()) % 7 if d.weekday() >= 5 else 0)
+
+
+def _flower_day(d: date, city: str, cal: HolidayCalendar) -> float:
+    """A city's bouquets on `d` against an ordinary Wednesday's: the week, the month, the seaside's summer, the
+    holidays (St George's Day and the Alphabet Day lifted, Christmas Day and New Year's Day shut), the name days,
+    Valentine's and Women's Day, Palm Sunday and the school year's first day."""
+    f = _FLOWER_WEEK[d.weekday()] * _FLOWER_MONTHS[d.month - 1]
+    if d.month in (7, 8):
+        f *= 1.3 if city in _SEASIDE else 0.85 if city == "sofia" else 1.0
+    name = cal.name(d) or ""
+    if "George" in name:
+        f *= 2.0  # a holiday and Georgi's name day
+    elif name == "Day of Slavonic Alphabet, Bulgarian Enlightenment and Culture":
+        f *= 1.6  # pupils carry flowers to their teachers
+    elif name == "Christmas Eve":
+        f *= 1.2
+    elif name in ("Christmas Day", "New Year's Day"):
+        f *= 0.3
+    elif name:
+        f *= 0.7
+    f *= _NAME_DAYS.get((d.month, d.day), 1.0) * _FLOWER_FEASTS.get((d.month, d.day), 1.0)
+    if d == _orthodox_easter(d.year) - timedelta(days=7):
+        f *= _PALM_SUNDAY
+    if d == _school_start(d.year):
+        f *= _SCHOOL_START
+    return f
+
+
+def flowers_bg(seed: int) -> Estate:
+    """Blind (twenty-fifth round): a Bulgarian online florist's bouquets ordered per day by delivery city (nine:
+    Sofia 1,400 an ordinary Wednesday, Plovdiv 520, Varna 430, Burgas 330, Ruse 200, Stara Zagora 170, Pleven 120,
+    Veliko Tarnovo 100 and Blagoevgrad 55, some twenty-five times smaller than Sofia; in an order set by the seed),
+    on Bulgaria's holidays (the `holidays` package's BG: Orthodox Easter, Liberation Day, St George's Day x2.0 as it
+    is Georgi's name day too, the Alphabet Day of 24 May x1.6 as pupils bring their teachers flowers, Christmas Eve
+    x1.2, Christmas Day and New Year's Day x0.3, other holidays x0.7). Every day: the week (`_FLOWER_WEEK`: Friday
+    x1.2, Sunday x0.78) and the month (`_FLOWER_MONTHS`); in July and August Varna and Burgas x1.3, Sofia x0.85. In
+    no calendar: the name days (Yordanovden 6 January x1.4, Ivanovden 7 January x2.2, Petrovden 29 June x1.5,
+    Dimitrovden 26 October x1.7, Nikulden 6 December x1.6); Valentine's Day (14 February x4.0, the 13th x1.6);
+    International Women's Day (8 March x6.0, a working day, a Sunday in 2026; the 7th x2.2); Tsvetnitsa, Palm Sunday
+    a week before Orthodox Easter (x2.5); the school year's first day (15 September, or the Monday after a weekend's
+    15th: x3.5). From Monday 13 October 2025 the shops are listed on a food-delivery app (x1.18 everywhere, accepted
+    by the owner as a shift). The card payment provider failed most of Wednesday 12 June 2024 (x0.35; unlabelled,
+    history only). Poisson counts with 5% extra noise per city; +8% a year. From Monday 1 January 2024 (821 days, to
+    31 March 2026): from Saturday 1 February 2025 evaluated."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="BG")
+    cities = _unequal(rng, list(_FLOWER_DAILY))
+    start, n = date(2024, 1, 1), 821
+    series, cats, incidents = [], {}, set()
+    for i in range(n):
+        d = start + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        lift = (1.18 if d >= _DELIVERY_APP else 1.0) * (0.35 if d == _PAYMENTS_DOWN else 1.0) * 1.08 ** (i / 365.25)
+        values = [_poisson(rng, _FLOWER_DAILY[c] * _flower_day(d, c, cal) * lift * math.exp(rng.gauss(0, 0.05)))
+                  for c in cities]
+        series.append((at, values))
+        if d == _PAYMENTS_DOWN:
+            incidents.add(at)
+        name = cal.name(d) or ""
+        if (d.month, d.day) in ((3, 7), (3, 8)):
+            cats[at] = "womens_day"
+        elif (d.month, d.day) in ((2, 13), (2, 14)):
+            cats[at] = "valentines"
+        elif d == _orthodox_easter(d.year) - timedelta(days=7):
+            cats[at] = "palm_sunday"
+        elif d == _school_start(d.year):
+            cats[at] = "school_start"
+        elif (d.month, d.day) in _NAME_DAYS or "George" in name:
+            cats[at] = "name_day"
+        elif name == "Day of Slavonic Alphabet, Bulgarian Enlightenment and Culture":
+            cats[at] = "alphabet_day"
+        elif (d.month == 12 and d.day >= 24) or (d.month == 1 and d.day <= 2):
+            cats[at] = "christmas"
+        elif name:
+            cats[at] = "holiday"
+    shift = datetime(_DELIVERY_APP.year, _DELIVERY_APP.month, _DELIVERY_APP.day)
+    _mark_after_shift(cats, [shift], timedelta(days=1), 28, first=1)
+    return Estate("flowers_bg", "day", series, 397, cal, cats, [shift], incidents=incidents)
+
+
+# a Kuwaiti co-operative society union's receipts per day by area (the members' supermarkets), on an ordinary
+# Sunday: Wafra's farm co-op some twenty-seven times smaller than Hawalli's
+_COOP_DAILY = {"hawalli": 52_000.0, "farwaniya": 41_000.0, "ahmadi": 29_000.0, "wafra": 1_900.0}
+_COOP_WEEK = [0.92, 0.92, 0.95, 1.15, 1.2, 1.05, 1.0]  # Monday first: Thursday's evening and Friday's family shop
+_HIJRI_EPOCH = date(622, 7, 19).toordinal()  # 1 Muharram 1 AH, the tabular calendar's civil epoch (Gregorian)
+_COOP_SUMMER = ((6, 15), (8, 31), 0.78)  # families abroad for the summer (Wafra's farm workers stay: x0.95)
+_COOP_PAYDAY = 20  # salaries credited on the Gregorian month's 20th: the five days from it x1.12 (in no calendar)
+_CURFEW_MONTHS = {(1441, 8): 1.3, (1441, 9): 0.7, (1441, 10): 0.85}  # 2020's panic buying, curfew and reopening
+_COOP_ONLINE = (1447, 4)  # Rabi' al-Thani 1447: the union's app orders counted in the co-ops' POS table
+
+
+def _hijri_month_start(year: int, month: int) -> date:
+    """The first day of a Hijri month in the tabular Islamic calendar (the "Kuwaiti algorithm": thirty-year cycles
+    of eleven leap years, months of 30 and 29 days in turn, Dhu al-Hijjah 30 in a leap year)."""
+    days = (year - 1) * 354 + (3 + 11 * year) // 30 + math.ceil(29.5 * (month - 1))
+    return date.fromordinal(_HIJRI_EPOCH + days)
+
+
+def _hijri_months(first_year: int, years: int) -> list[tuple[int, int, date, date]]:
+    """Each Hijri month of `years` years from 1 Muharram `first_year`: (year, month, first day, last day)."""
+    out = []
+    for k in range(years * 12):
+        y, m = first_year + k // 12, k % 12 + 1
+        nxt = _hijri_month_start(y + (m == 12), m % 12 + 1)
+        out.append((y, m, _hijri_month_start(y, m), nxt - timedelta(days=1)))
+    return out
+
+
+def _coop_day(d: date, area: str, hijri: tuple[int, int, int], cal: HolidayCalendar) -> float:
+    """An area's receipts on `d` (Hijri year, month, day `hijri`) against an ordinary Sunday's: the week, the summer
+    abroad, the salaries, Sha'ban's Ramadan stocking, Ramadan, the days before Eid al-Adha and the holidays."""
+    _, month, day = hijri
+    f = _COOP_WEEK[d.weekday()]
+    if date(d.year, *_COOP_SUMMER[0]) <= d <= date(d.year, *_COOP_SUMMER[1]):
+        f *= 0.95 if area == "wafra" else _COOP_SUMMER[2]
+    if _COOP_PAYDAY <= d.day < _COOP_PAYDAY + 5:
+        f *= 1.12
+    if month == 8 and day >= 20:
+        f *= 1.45  # Sha'ban's last days: rice, oil, vimto and dates for Ramadan
+    elif month == 9:
+        f *= 1.3 if day <= 20 else 1.1  # iftar tables; the last ten days' Eid shopping in the malls
+    elif month == 12 and day <= 8:
+        f *= 1.12
+    name = cal.name(d) or ""
+    if "Eid" in name:
+        f *= 0.55
+    elif "Arafah" in name:
+        f *= 1.3  # the last shop before Eid al-Adha
+    elif name in ("National Day", "Liberation Day"):
+        f *= 0.85
+    elif name:
+        f *= 0.95
+    return f
+
+
+def coops_kw_hijri_monthly(seed: int) -> Estate:
+    """Blind (twenty-fifth round): a Kuwaiti co-operative society union's receipts per Hijri month by area (four:
+    Hawalli 52,000 an ordinary Sunday, Farwaniya 41,000, Ahmadi 29,000 and Wafra's farm co-op 1,900, some
+    twenty-seven times smaller than Hawalli; in an order set by the seed). The union's ERP books by the tabular Hijri
+    calendar (the "Kuwaiti algorithm"): each month a partition keyed on its first day (Gregorian), 29 or 30 days,
+    twelve a year, eleven days earlier each Gregorian year. On Kuwait's holidays (the `holidays` package's KW: Eid
+    al-Fitr and Eid al-Adha x0.55, the Day of Arafah x1.3, National and Liberation Days x0.85, others x0.95; the
+    package's Eid may fall a day off the tabular month's). A month is the sum of its days: the week (`_COOP_WEEK`:
+    a Friday-Saturday weekend, Thursday's evening and Friday's family shop high); Sha'ban's last days x1.45 (Ramadan's
+    stocking), Ramadan's first twenty days x1.3 and its last ten x1.1, Dhu al-Hijjah's first eight x1.12. In no
+    calendar: the summer abroad (15 June to 31 August x0.78, Wafra x0.95), drifting through the Hijri year; salaries
+    on the Gregorian 20th (its five days x1.12), so a Hijri month of 29 days may hold no payday. From Rabi' al-Thani
+    1447 (24 September 2025) the union's app orders are counted in the co-ops' table (x1.1 everywhere, accepted
+    by the owner as a shift). In the history, 2020's pandemic months left as incidents (unlabelled, never
+    evaluated): Sha'ban 1441's panic buying x1.3, Ramadan 1441's curfew x0.7, Shawwal 1441's reopening x0.85. 3%
+    noise per area and month; +3% a year. From 1 Muharram 1441 (1 September 2019; 84 months to Dhu al-Hijjah 1447,
+    June 2026): four Hijri years read, from 1 Muharram 1445 (19 July 2023) evaluated (36 months)."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="KW")
+    areas = _unequal(rng, list(_COOP_DAILY))
+    months = _hijri_months(1441, 7)
+    origin = months[0][2]
+    series, cats, incidents = [], {}, set()
+    for y, m, first, last in months:
+        at = datetime(first.year, first.month, first.day)
+        days = [first + timedelta(days=k) for k in range((last - first).days + 1)]
+        level = (1.1 if (y, m) >= _COOP_ONLINE else 1.0) * _CURFEW_MONTHS.get((y, m), 1.0)
+        values = []
+        for a in areas:
+            receipts = sum(_coop_day(d, a, (y, m, k + 1), cal) * 1.03 ** ((d - origin).days / 365.25)
+                           for k, d in enumerate(days))
+            values.append(_noisy(rng, _COOP_DAILY[a] * receipts * level, 0.03))
+        series.append((at, values))
+        if (y, m) in _CURFEW_MONTHS:
+            incidents.add(at)
+        summer = sum(date(d.year, *_COOP_SUMMER[0]) <= d <= date(d.year, *_COOP_SUMMER[1]) for d in days)
+        paydays = sum(d.day == _COOP_PAYDAY for d in days)
+        if m == 9:
+            cats[at] = "ramadan"
+        elif m == 8:
+            cats[at] = "shaban"
+        elif m == 10:
+            cats[at] = "shawwal"  # Eid al-Fitr's month
+        elif m == 12:
+            cats[at] = "dhu_al_hijjah"  # Arafah and Eid al-Adha
+        elif summer >= 15:
+            cats[at] = "summer"
+        elif any(cal.name(d) in ("National Day", "Liberation Day") for d in days):
+            cats[at] = "national_days"
+        elif paydays != 1:
+            cats[at] = "two_paydays" if paydays == 2 else "no_payday"
+    shift = datetime(*_hijri_month_start(*_COOP_ONLINE).timetuple()[:3])
+    stamps = [at for at, _ in series]
+    for at in stamps[stamps.index(shift) + 1:stamps.index(shift) + 3]:  # the next two months
+        cats.setdefault(at, "after_shift")
+    return Estate("coops_kw_hijri_monthly", "day", series, 48, cal, cats, [shift], incidents=incidents)
+
+
+# Ghana's cocoa purchases (tonnes) per buying week by region, in an average week of an average crop year: the Volta
+# region's farms some twenty-six times smaller than the Western North's
+_COCOA_WEEK = {"western_north": 4_200.0, "ashanti": 2_600.0, "western_south": 2_300.0, "eastern": 1_500.0,
+               "central": 1_300.0, "volta": 160.0}
+# by month, read at mid-month: the main crop from October (its peak in November and December), the light crop's
+# smaller hump in July and August, the lean weeks of April to June and September
+_COCOA_SEASON = [1.35, 0.95, 0.7, 0.5, 0.4, 0.35, 0.55, 0.6, 0.35, 1.0, 1.7, 1.8]
+_COCOA_DAY = [1.0, 1.0, 1.0, 1.0, 1.0, 0.7, 0.1]  # Monday first: the buying sheds' days
+# each crop year's harvest (October to September, by its first year): swollen shoot and the 2023 weather's blow
+_CROP_YEARS = {2021: 1.0, 2022: 0.95, 2023: 0.68, 2024: 0.78, 2025: 0.88}
+_BORDER = {"western_north", "volta"}  # the regions whose beans are smuggled when the neighbours pay more
+_PRICE_RISE = date(2025, 11, 21)  # a mid-season producer price rise above the neighbours' (a Friday)
+_FLOODS = (date(2025, 6, 20), {"central": 0.7, "western_south": 0.7})  # rains cut the feeder roads (no calendar)
+_RETURNS_LOST = date(2024, 3, 8)  # the buying week whose Western North returns never reached the system
+
+
+def _cocoa_day(d: date, cal: HolidayCalendar) -> float:
+    """A day's purchases against an average weekday's: the crop's season (interpolated between mid-months), the
+    crop year's size, the buying sheds' week, a holiday and the Christmas fortnight (farmers home)."""
+    mid = date(d.year, d.month, 15)
+    other = date(d.year + (d.month == 12), d.month % 12 + 1, 15) if d >= mid else \
+        date(d.year - (d.month == 1), (d.month - 2) % 12 + 1, 15)
+    w = abs((d - mid).days) / abs((other - mid).days)
+    f = _COCOA_SEASON[mid.month - 1] * (1 - w) + _COCOA_SEASON[other.month - 1] * w
+    f *= _CROP_YEARS[d.year if d.month >= 10 else d.year - 1] * _COCOA_DAY[d.weekday()]
+    if cal.name(d):
+        f *= 0.15
+    if (d.month == 12 and d.day >= 22) or (d.month == 1 and d.day <= 2):
+        f *= 0.8
+    return f
+
+
+def _main_crop_opening(year: int) -> date:
+    """The main crop's first buying day: the first Friday of October."""
+    return date(year, 10, 1) + timedelta(days=(4 - date(year, 10, 1).weekday()) % 7)
+
+
+def cocoa_gh_weekly(seed: int) -> Estate:
+    """Blind (twenty-fifth round): Ghana's cocoa purchases (tonnes, from the licensed buying companies' returns) per
+    buying week by region (six: the Western North 4,200 in an average week, Ashanti 2,600, the Western South 2,300,
+    Eastern 1,500, Central 1,300 and Volta 160, some twenty-six times smaller than the Western North; in an order set
+    by the seed). The buying week runs Friday to Thursday (the clerks' returns close on Thursday evenings), keyed on
+    its Friday. On Ghana's holidays (the `holidays` package's GH: a holiday's sheds x0.15, Farmers' Day on the first
+    Friday of December among them). A week is the sum of its days: the sheds' week (`_COCOA_DAY`: Saturday x0.7,
+    Sunday x0.1), the crop's season (`_COCOA_SEASON`, by month interpolated between mid-months: the main crop from
+    October peaking in November and December at x1.7-1.8, the light crop's hump in July and August, April to June
+    and September at x0.35-0.5), each crop year's size (October to September: 2023/24 x0.68 after swollen shoot and
+    the weather, 2024/25 x0.78, 2025/26 x0.88). In no calendar: the main crop's opening on the first Friday of
+    October (its first week x0.6 as the price is announced and the companies' cash arrives, its second x0.85); the
+    Christmas fortnight (22 December to 2 January x0.8, farmers home); floods cutting the feeder roads in the week
+    from Friday 20 June 2025 (Central and the Western South x0.7). From Friday 21 November 2025 a mid-season producer
+    price rise above the neighbours' (the border regions, Western North and Volta, x1.3 as beans stop leaving; the
+    others x1.04; accepted by the owner as a shift). The week from Friday 8 March 2024 lost the Western North's
+    returns (x0.1 there; unlabelled, history only). 4% noise per region and week. From Friday 6 May 2022 (216 weeks,
+    to the week from Friday 19 June 2026): three years read, from Friday 2 May 2025 evaluated (60 weeks)."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="GH")
+    regions = _unequal(rng, list(_COCOA_WEEK))
+    start = date(2022, 5, 6)
+    series, cats, incidents = [], {}, set()
+    for k in range(216):
+        first = start + timedelta(weeks=k)
+        at = datetime(first.year, first.month, first.day)
+        days = [first + timedelta(days=j) for j in range(7)]
+        season = sum(_cocoa_day(d, cal) for d in days) / sum(_COCOA_DAY)  # against an average week
+        opening = _main_crop_opening(first.year)
+        season *= 0.6 if first == opening else 0.85 if first == opening + timedelta(weeks=1) else 1.0
+        values = []
+        for r in regions:
+            f = season * (_FLOODS[1].get(r, 1.0) if first == _FLOODS[0] else 1.0)
+            if first >= _PRICE_RISE:
+                f *= 1.3 if r in _BORDER else 1.04
+            if first == _RETURNS_LOST and r == "western_north":
+                f *= 0.1
+            values.append(_noisy(rng, _COCOA_WEEK[r] * f, 0.04))
+        series.append((at, values))
+        if first == _RETURNS_LOST:
+            incidents.add(at)
+        if first in (opening, opening + timedelta(weeks=1)):
+            cats[at] = "main_crop_opening"
+        elif any(cal.name(d) == "Farmers' Day" for d in days):
+            cats[at] = "farmers_day"
+        elif any((d.month == 12 and d.day >= 22) or (d.month == 1 and d.day <= 2) for d in days):
+            cats[at] = "christmas"
+        elif first == _FLOODS[0]:
+            cats[at] = "floods"
+        elif any(cal.name(d) for d in days):
+            cats[at] = "holiday"
+    shift = datetime(_PRICE_RISE.year, _PRICE_RISE.month, _PRICE_RISE.day)
+    _mark_after_shift(cats, [shift], timedelta(weeks=1), 4, first=1)
+    return Estate("cocoa_gh_weekly", "day", series, 156, cal, cats, [shift], incidents=incidents)
+
+
 ESTATES: dict[str, Callable[[int], Estate]] = {
     "gl_month_end": gl_month_end, "orders_us": orders_us, "events_hourly": events_hourly,
     "orders_de": orders_de, "sessions_jp_hourly": sessions_jp_hourly,
@@ -6699,6 +7132,8 @@ ESTATES: dict[str, Callable[[int], Estate]] = {
     "cement_kz_uz_dekadal": cement_kz_uz_dekadal,
     "topups_tonga_hourly": topups_tonga_hourly, "pos_ng": pos_ng, "beer_et_monthly": beer_et_monthly,
     "nights_fj_quarterly": nights_fj_quarterly,
+    "rides_amman_hourly": rides_amman_hourly, "flowers_bg": flowers_bg,
+    "coops_kw_hijri_monthly": coops_kw_hijri_monthly, "cocoa_gh_weekly": cocoa_gh_weekly,
 }
 # held out: written before the model's second round of fixes and never run before the final run.
 # orders_de, and then deliveries_id, shipments_jp and signups_weekly (held out in the first round),
@@ -6845,6 +7280,9 @@ HELD_OUT |= {"topups_tonga_hourly", "pos_ng", "beer_et_monthly", "nights_fj_quar
 # the twenty-fifth round: the twenty-fourth round's held-out first run (topups_tonga_hourly, pos_ng,
 # beer_et_monthly, nights_fj_quarterly, on its merged model) was read for it, so they are no longer held out
 HELD_OUT -= {"topups_tonga_hourly", "pos_ng", "beer_et_monthly", "nights_fj_quarterly"}
+# the twenty-fifth round: written blind (the bench's helpers and categories, not the model's internals), each with
+# its own number of groups, and never run on the model before the round's final run
+HELD_OUT |= {"rides_amman_hourly", "flowers_bg", "coops_kw_hijri_monthly", "cocoa_gh_weekly"}
 
 
 def faulted(rng: random.Random, groups: list[float]) -> dict[str, list[float]]:

@@ -1,4 +1,4 @@
-"""The detection benchmark's blind estates (fifth, eighth to twenty-fourth rounds) (written blind) generate what their docstrings say:
+"""The detection benchmark's blind estates (fifth, eighth to twenty-fifth rounds) (written blind) generate what their docstrings say:
 deterministic per seed, five groups, increasing partitions, the evaluated window and the clean
 partitions' kinds set. Generation only: the model is never run here (that is the benchmark's job)."""
 
@@ -869,6 +869,20 @@ TWENTY_FOURTH_ROUND = {
 READ_IN_TWENTY_FIFTH_ROUND = set(TWENTY_FOURTH_ROUND)
 
 
+# the twenty-fifth round (written blind, held out until its final run): each estate, its number of groups, its
+# length at least and the kinds of clean partitions its evaluated window must hold
+TWENTY_FIFTH_ROUND = {
+    "rides_amman_hourly": (2, 1000, {"derby", "snow_eve", "snow", "ramadan_eve", "ramadan", "iftar", "after_shift",
+                                     "ordinary"}),
+    "flowers_bg": (9, 820, {"valentines", "womens_day", "palm_sunday", "name_day", "alphabet_day", "school_start",
+                            "christmas", "holiday", "after_shift", "ordinary"}),
+    "coops_kw_hijri_monthly": (4, 84, {"shaban", "ramadan", "shawwal", "dhu_al_hijjah", "summer", "no_payday",
+                                       "after_shift", "ordinary"}),
+    "cocoa_gh_weekly": (6, 216, {"main_crop_opening", "farmers_day", "christmas", "floods", "holiday", "after_shift",
+                                 "ordinary"}),
+}
+
+
 # every blind round since the seventeenth, with the set of the round that read its first run (None: held out until
 # its own round's final run)
 BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]] = [
@@ -876,6 +890,7 @@ BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]]
     (NINETEENTH_ROUND, READ_IN_TWENTIETH_ROUND), (TWENTIETH_ROUND, READ_IN_TWENTY_FIRST_ROUND),
     (TWENTY_FIRST_ROUND, READ_IN_TWENTY_SECOND_ROUND), (TWENTY_SECOND_ROUND, READ_IN_TWENTY_THIRD_ROUND),
     (TWENTY_THIRD_ROUND, READ_IN_TWENTY_FOURTH_ROUND), (TWENTY_FOURTH_ROUND, READ_IN_TWENTY_FIFTH_ROUND),
+    (TWENTY_FIFTH_ROUND, None),
 ]
 
 
@@ -1050,6 +1065,108 @@ def test_nights_fj_quarterly_quarters_on_their_first_day_and_a_closure_left_as_i
     assert 20 < sum(v[1 - small] for _, v in estate.series) / sum(v[small] for _, v in estate.series) < 40
 
 
+def test_rides_amman_hourly_three_hours_ahead_ramadan_begins_and_a_snowstorm_in_amman() -> None:
+    estate = ESTATES["rides_amman_hourly"](1)
+    assert estate.grain == "hour" and estate.timezone == "Asia/Amman" and estate.calendar.country == "JO"
+    stamps = [at for at, _ in estate.series]
+    # three hours ahead of UTC all year (no daylight saving since 2022): every point on the hour UTC
+    assert all(at.minute == 0 for at in stamps) and all(b - a == timedelta(hours=1) for a, b in pairwise(stamps))
+    assert stamps[0] == datetime(2026, 1, 14, 21) and _local(stamps[0], estate.timezone) == datetime(2026, 1, 15)
+    assert _local(stamps[estate.evaluate_from], estate.timezone) == datetime(2026, 2, 12)
+    by_local = {_local(at, estate.timezone): values for at, values in estate.series}
+    total = {t: sum(v) for t, v in by_local.items()}
+    # Ramadan (in no calendar: its Eid is, its days are not): iftar's hour far below the same hour a week before,
+    # the night out after the taraweeh prayers far above it
+    assert not estate.calendar.name(date(2026, 2, 18)) and estate.calendar.name(date(2026, 3, 20))
+    assert total[datetime(2026, 2, 18, 18)] < 0.25 * total[datetime(2026, 2, 11, 18)]
+    assert total[datetime(2026, 2, 18, 23)] > 2.5 * total[datetime(2026, 2, 11, 23)]
+    # the snowstorm's morning: Amman's roads closed, Aqaba's hours as on the Sunday before
+    amman = max(range(2), key=lambda g: estate.series[0][1][g])
+    sunday = lambda d, g: sum(by_local[datetime(2026, 2, d, h)][g] for h in range(6, 13))
+    assert sunday(15, amman) < 0.3 * sunday(8, amman) and 0.8 < sunday(15, 1 - amman) / sunday(8, 1 - amman) < 1.25
+    # a Friday-Saturday weekend: a Friday morning far below a Thursday's
+    assert total[datetime(2026, 2, 6, 8)] < 0.25 * total[datetime(2026, 2, 5, 8)]
+    assert estate.shift_at == [datetime(2026, 2, 15, 21)]
+    sums = [sum(v[g] for _, v in estate.series) for g in range(2)]
+    assert 20 < max(sums) / min(sums) < 40
+
+
+def test_flowers_bg_nine_cities_name_days_and_womens_day_in_no_calendar() -> None:
+    estate = ESTATES["flowers_bg"](1)
+    assert estate.calendar.country == "BG" and len(estate.series[0][1]) == 9
+    total = {at.date(): sum(values) for at, values in estate.series}
+    # in no calendar: International Women's Day (a working day), Ivanovden, Valentine's, against the week before
+    assert not estate.calendar.name(date(2025, 3, 8)) and total[date(2025, 3, 8)] > 4 * total[date(2025, 3, 1)]
+    assert not estate.calendar.name(date(2025, 1, 7)) and total[date(2025, 1, 7)] > 1.7 * total[date(2024, 12, 31)]
+    assert total[date(2025, 2, 14)] > 3 * total[date(2025, 2, 7)]
+    # Palm Sunday, a week before Orthodox Easter (20 April 2025), and the school year's first day (Monday 15
+    # September 2025; a Sunday's 15th in 2024 opened it on Monday 16)
+    assert estate.categories[datetime(2025, 4, 13)] == "palm_sunday"
+    assert total[date(2025, 4, 13)] > 2 * total[date(2025, 4, 6)]
+    assert detection_bench._school_start(2024) == date(2024, 9, 16)
+    assert estate.categories[datetime(2025, 9, 15)] == "school_start"
+    # St George's Day: a holiday in the calendar, yet Georgi's name day lifts it
+    assert "George" in (estate.calendar.name(date(2025, 5, 6)) or "")
+    assert total[date(2025, 5, 6)] > 1.5 * total[date(2025, 4, 29)]
+    sums = [sum(v[g] for _, v in estate.series[:estate.evaluate_from]) for g in range(9)]
+    assert 20 < max(sums) / min(sums) < 40
+
+
+def test_coops_kw_hijri_monthly_tabular_months_of_29_or_30_days_on_their_first_day() -> None:
+    estate = ESTATES["coops_kw_hijri_monthly"](1)
+    stamps = [at for at, _ in estate.series]
+    # the tabular Hijri calendar: 1 Muharram 1441 on 1 September 2019, 1 Ramadan 1447 on 18 February 2026
+    assert stamps[0] == datetime(2019, 9, 1) and datetime(2026, 2, 18) in stamps
+    lengths = [(b - a).days for a, b in pairwise(stamps)]
+    assert set(lengths) == {29, 30} and sum(lengths[:12]) in (354, 355)
+    # twelve months a year, eleven days earlier each Gregorian year
+    assert stamps[12 * 5] == datetime(2024, 7, 8) and stamps[12 * 6] == datetime(2025, 6, 27)
+    total = {at: sum(values) for at, values in estate.series}
+    # Ramadan above the month after it (Eid's days shut)
+    ramadan = [at for at in stamps if estate.categories.get(at) == "ramadan"]
+    assert len(ramadan) == 7 and all(total[at] > 1.1 * total[stamps[stamps.index(at) + 1]] for at in ramadan)
+    # 2020's pandemic months left in the history as incidents (never evaluated)
+    assert sorted(estate.incidents) == [datetime(2020, 3, 26), datetime(2020, 4, 24), datetime(2020, 5, 24)]
+    # Rajab 1447 (21 December 2025 to 19 January 2026) holds no Gregorian 20th: no payday
+    assert estate.categories[datetime(2025, 12, 21)] == "no_payday"
+    sums = [sum(v[g] for _, v in estate.series) for g in range(4)]
+    assert 20 < max(sums) / min(sums) < 40
+
+
+def test_cocoa_gh_weekly_buying_weeks_from_friday_the_main_crop_and_a_border_price_step() -> None:
+    estate = ESTATES["cocoa_gh_weekly"](1)
+    stamps = [at for at, _ in estate.series]
+    assert all(at.weekday() == 4 for at in stamps) and all(b - a == timedelta(weeks=1) for a, b in pairwise(stamps))
+    assert detection_bench._lookback(estate) == 156 and not detection_bench._monthly(estate)
+    total = {at.date(): sum(values) for at, values in estate.series}
+    # the main crop's peak (November and December) several times the lean weeks of May
+    assert total[date(2025, 11, 14)] > 3 * total[date(2025, 5, 16)]
+    # the main crop opens on the first Friday of October, its first week held back
+    assert detection_bench._main_crop_opening(2025) == date(2025, 10, 3)
+    assert estate.categories[datetime(2025, 10, 3)] == "main_crop_opening"
+    # 2023/24's poor crop: its November below 2022's by a fifth or more
+    assert total[date(2023, 11, 17)] < 0.8 * total[date(2022, 11, 18)]
+    # the price rise: the two border regions step up by 30%, the others barely move
+    before = estate.series[stamps.index(datetime(2025, 11, 14))][1]
+    after = estate.series[stamps.index(datetime(2025, 11, 28))][1]
+    assert sorted(a / b for a, b in zip(after, before))[-2] > 1.15 and estate.shift_at == [datetime(2025, 11, 21)]
+    sums = [sum(v[g] for _, v in estate.series) for g in range(6)]
+    assert 20 < max(sums) / min(sums) < 40
+
+
+def test_run_estate_runs_hijri_months() -> None:
+    """A series keyed on the tabular Hijri months' first days, 29 or 30 days each and eleven days earlier each year
+    (the grain coops_kw_hijri_monthly is keyed at; here a synthetic one proportional to each month's days, not the
+    held-out estate) runs through the bench without error: each evaluated month judged clean and faulted."""
+    months = detection_bench._hijri_months(1441, 4)
+    series = [(datetime(a.year, a.month, a.day), [50_000.0 * ((b - a).days + 1) + i % 7, 1_900.0 * ((b - a).days + 1)])
+              for i, (_, _, a, b) in enumerate(months)]
+    estate = Estate("flat_hijri_monthly", "day", series, 44, HolidayCalendar(country="KW"))
+    assert detection_bench._lookback(estate) == 36 and detection_bench._monthly(estate)
+    tallies = run_estate(estate, ModelParams())
+    assert sum(n for _, n in tallies["ours"].clean.values()) == 4 and tallies["ours"].hits["empty"][1] == 4
+
+
 def test_run_estate_runs_a_quarterly_series() -> None:
     """A series keyed on each quarter's first day (the grain nights_fj_quarterly is keyed at; here a flat synthetic
     one, not the held-out estate) runs through the bench without error: each evaluated quarter judged clean and
@@ -1213,8 +1330,8 @@ def test_laundries_my_each_state_on_its_calendar_a_one_off_holiday_and_kelantans
                                          | FOURTEENTH_ROUND | FIFTEENTH_ROUND | SIXTEENTH_ROUND
                                          | SEVENTEENTH_ROUND | EIGHTEENTH_ROUND | NINETEENTH_ROUND
                                          | TWENTIETH_ROUND | TWENTY_FIRST_ROUND | TWENTY_SECOND_ROUND
-                                         | TWENTY_THIRD_ROUND | TWENTY_FOURTH_ROUND))
-def test_tenth_to_twenty_fourth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
+                                         | TWENTY_THIRD_ROUND | TWENTY_FOURTH_ROUND | TWENTY_FIFTH_ROUND))
+def test_tenth_to_twenty_fifth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
     estate = ESTATES[name](1)
     groups = estate.series[estate.evaluate_from][1]
     out = faulted(random.Random(1), groups)
