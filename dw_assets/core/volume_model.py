@@ -127,6 +127,7 @@ WHOLE_WEEK_SHARE = 0.8
 # _year_by_position) where this share of its keys at least lie a year (this many days either side) after the key n back
 POSITION_YEAR_SHARE = 0.8
 POSITION_YEAR_SLACK = 3
+POSITION_PLACE_GAP = 2  # ... and its places are its keys' days of the year, apart by more than this many days
 YEAR_LENGTH = 365.25
 # a series keyed on the same days of every month (see _month_day_keys): read from this many keys (two months of
 # dekads), and on days up to the 28th, the last one every month has (a key on the 31st would move in short months)
@@ -544,10 +545,10 @@ def _year_by_position(points: Sequence[Point], target: datetime
                       ) -> tuple[int, dict[datetime, int], dict[datetime, float], float] | None:
     """A year of partitions that are no calendar months (the thirteen Ethiopian months, a fiscal calendar's
     periods not dated every whole week): (n, position, length, variance), where the series (`points`, every partition in
-    time order, empty ones too, then `target`) has n partitions a year, each key `POSITION_YEAR_SHARE` of the
-    time a year (`POSITION_YEAR_SLACK` days either side) after the key n partitions back, and n is no divisor of
+    time order, empty ones too, then `target`) has n partitions a year (n places of the year, see below), each key
+    `POSITION_YEAR_SHARE` of the time a year (`POSITION_YEAR_SLACK` days either side) after another, and n is no divisor of
     twelve (months, quarters, half-years are read by their months as before). `position`: each key's place in its
-    year counted back from the target's (0); `length`: the log of the days its span holds (to the next key) over the
+    year counted back from the target's (0), its day of the year's (`POSITION_PLACE_GAP`); `length`: the log of the days its span holds (to the next key) over the
     series' median gap, the target's the mean of its past places' (a Pagume of five days or six, not yet ended), and
     the variance of those past places' (the target's days are uncertain by as much). Read by the calendar's months,
     Pagume and the Meskerem after it are both September's; else None."""
@@ -557,16 +558,33 @@ def _year_by_position(points: Sequence[Point], target: datetime
     n = round(YEAR_LENGTH / ((at[-1] - at[0]).days / (len(at) - 1)))
     if n < 2 or MONTHS % n == 0 or len(at) <= 2 * n:
         return None
-    year_back = [abs((b - a).days - YEAR_LENGTH) <= POSITION_YEAR_SLACK for a, b in zip(at, at[n:])]
-    if sum(year_back) < POSITION_YEAR_SHARE * len(year_back):
+    # (each key a year after another, whatever lies between: a missing key misses one year back, not n)
+    later = [m for m in at if (m - at[0]).days > YEAR_LENGTH + POSITION_YEAR_SLACK]
+    year_back = [any(abs((m - k).days - YEAR_LENGTH) <= POSITION_YEAR_SLACK for k in at) for m in later]
+    if not later or sum(year_back) < POSITION_YEAR_SHARE * len(year_back):
         return None
+    # (a place is its keys' day of the year, counted from the target's: a partition excluded or never loaded
+    # leaves a gap, not a misplaced year)
+    phase = {m: (m - target).days % YEAR_LENGTH for m in at}
+    phase = {m: v - YEAR_LENGTH if v > YEAR_LENGTH - POSITION_YEAR_SLACK else v for m, v in phase.items()}
+    ranks, rank, last = {}, -1, -math.inf
+    for v in sorted(set(phase.values())):
+        rank, last = rank + (v - last > POSITION_PLACE_GAP), v
+        ranks[v] = rank
+    if rank + 1 != n:
+        return None
+    position = {m: (ranks[phase[target]] - ranks[v]) % n for m, v in phase.items()}
     gaps = [(b - a).days for a, b in itertools.pairwise(at)]
     typical = median(gaps)
-    position = {m: (len(at) - 1 - i) % n for i, m in enumerate(at)}
-    length = {m: math.log(g / typical) for m, g in zip(at, gaps)}
-    same_place = [math.log(g / typical) for i, g in enumerate(gaps) if position[at[i]] == 0]
-    length[target] = sum(same_place) / len(same_place)
-    return n, position, length, float(np.var(same_place))
+    # (a span reaching past a missing key holds two partitions' days: its own place's are read from the others)
+    spans = {a: math.log(g / typical) for a, b, g in zip(at, at[1:], gaps) if position[b] == (position[a] - 1) % n}
+    places: dict[int, list[float]] = defaultdict(list)
+    for m, v in spans.items():
+        places[position[m]].append(v)
+    if len(places) != n:
+        return None
+    length = {m: spans.get(m, float(np.mean(places[position[m]]))) for m in at}
+    return n, position, length, float(np.var(places[0]))
 
 
 def _span_days(step_days: float, grain: Grain) -> int:

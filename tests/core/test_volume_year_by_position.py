@@ -70,3 +70,22 @@ def test_calendar_months_and_quarters_are_not_read_by_place() -> None:
     assert _year_by_position(months[:-1], months[-1].at) is None
     quarters = [Point(datetime(2020 + q // 4, 3 * (q % 4) + 1, 1), 100.0) for q in range(16)]
     assert _year_by_position(quarters[:-1], quarters[-1].at) is None
+
+
+def test_a_missing_partition_leaves_a_gap_not_a_misplaced_year() -> None:
+    """A partition excluded from the history (a past incident the owner excluded, or one never loaded) is a gap:
+    every older key keeps its place (counted by its day of the year, not by how many keys lie between), and the
+    span before the gap, two partitions' days, is read as its place's usual days. Counted by keys, every key older
+    than the gap moved one place and a long period compared with the short one."""
+    series = _periods(years=5)
+    gone = 13 + 5
+    history = series[:gone] + series[gone + 1:-1]
+    found = _year_by_position(history, series[-1].at)
+    assert found is not None
+    n, position, length, _ = found
+    assert n == 13
+    assert all(position[q.at] == 0 for q in history[:-1] if q.at.month == 9 and q.at.day <= 8)
+    assert [position[q.at] for q in series[:13]] == [(len(series) - 1 - i) % 13 for i in range(13)]
+    assert length[series[gone - 1].at] == 0.0
+    fc = forecast(history, series[-1].at, grain="day")
+    assert judge(fc, series[-1].value).passed and not judge(fc, series[-1].value * 2).passed
