@@ -123,6 +123,12 @@ MONTHLY_STEP_DAYS = 25  # a series whose partitions are this many days apart is 
 WHOLE_WEEK_MIN_STEP = 14
 # ... when this share of its gaps at least is the cadence itself (the rest a 53rd week, a missed point)
 WHOLE_WEEK_SHARE = 0.8
+# a series of n partitions a year that are no calendar months is read by their place in the year (see
+# _year_by_position) where this share of its keys at least lie a year (this many days either side) after the key n back
+POSITION_YEAR_SHARE = 0.8
+POSITION_YEAR_SLACK = 3
+POSITION_PLACE_GAP = 2  # ... and its places are its keys' days of the year, apart by more than this many days
+YEAR_LENGTH = 365.25
 # a series keyed on the same days of every month (see _month_day_keys): read from this many keys (two months of
 # dekads), and on days up to the 28th, the last one every month has (a key on the 31st would move in short months)
 MONTH_DAY_KEYS_MIN_POINTS = 6
@@ -533,6 +539,52 @@ def _whole_week_cycle(points: Sequence[Point], step_days: float) -> int | None:
     if sum(1 for g in gaps if g.days == step_days) < WHOLE_WEEK_SHARE * len(gaps):
         return None
     return YEAR_DAYS // int(step_days)
+
+
+def _year_by_position(points: Sequence[Point], target: datetime
+                      ) -> tuple[int, dict[datetime, int], dict[datetime, float], float] | None:
+    """A year of partitions that are no calendar months (the thirteen Ethiopian months, a fiscal calendar's
+    periods not dated every whole week): (n, position, length, variance), where the series (`points`, every partition in
+    time order, empty ones too, then `target`) has n partitions a year (n places of the year, see below), each key
+    `POSITION_YEAR_SHARE` of the time a year (`POSITION_YEAR_SLACK` days either side) after another, and n is no divisor of
+    twelve (months, quarters, half-years are read by their months as before). `position`: each key's place in its
+    year counted back from the target's (0), its day of the year's (`POSITION_PLACE_GAP`); `length`: the log of the days its span holds (to the next key) over the
+    series' median gap, the target's the mean of its past places' (a Pagume of five days or six, not yet ended), and
+    the variance of those past places' (the target's days are uncertain by as much). Read by the calendar's months,
+    Pagume and the Meskerem after it are both September's; else None."""
+    at = [q.at for q in points] + [target]
+    if len(at) < 3 or any(m.hour or m.minute or m.second for m in at):
+        return None
+    n = round(YEAR_LENGTH / ((at[-1] - at[0]).days / (len(at) - 1)))
+    if n < 2 or MONTHS % n == 0 or len(at) <= 2 * n:
+        return None
+    # (each key a year after another, whatever lies between: a missing key misses one year back, not n)
+    later = [m for m in at if (m - at[0]).days > YEAR_LENGTH + POSITION_YEAR_SLACK]
+    year_back = [any(abs((m - k).days - YEAR_LENGTH) <= POSITION_YEAR_SLACK for k in at) for m in later]
+    if not later or sum(year_back) < POSITION_YEAR_SHARE * len(year_back):
+        return None
+    # (a place is its keys' day of the year, counted from the target's: a partition excluded or never loaded
+    # leaves a gap, not a misplaced year)
+    phase = {m: (m - target).days % YEAR_LENGTH for m in at}
+    phase = {m: v - YEAR_LENGTH if v > YEAR_LENGTH - POSITION_YEAR_SLACK else v for m, v in phase.items()}
+    ranks, rank, last = {}, -1, -math.inf
+    for v in sorted(set(phase.values())):
+        rank, last = rank + (v - last > POSITION_PLACE_GAP), v
+        ranks[v] = rank
+    if rank + 1 != n:
+        return None
+    position = {m: (ranks[phase[target]] - ranks[v]) % n for m, v in phase.items()}
+    gaps = [(b - a).days for a, b in itertools.pairwise(at)]
+    typical = median(gaps)
+    # (a span reaching past a missing key holds two partitions' days: its own place's are read from the others)
+    spans = {a: math.log(g / typical) for a, b, g in zip(at, at[1:], gaps) if position[b] == (position[a] - 1) % n}
+    places: dict[int, list[float]] = defaultdict(list)
+    for m, v in spans.items():
+        places[position[m]].append(v)
+    if len(places) != n:
+        return None
+    length = {m: spans.get(m, float(np.mean(places[position[m]]))) for m in at}
+    return n, position, length, float(np.var(places[0]))
 
 
 def _span_days(step_days: float, grain: Grain) -> int:
@@ -1019,16 +1071,24 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     # a series dated every four weeks (a 13-period fiscal year) drifts through the calendar's months
     # a day a year and a week after a 53-week year: its period of the year is its position in a year
     # of its steps (compared with the points 13 steps back), earned where it beats the calendar months' reading
-    length_now = 0.0
+    length_now, length_var = 0.0, 0.0
     steps_a_year = _whole_week_cycle(pts_pos, step) if compare_by is None and grain == "day" and span == 1 else None
+    # (a year of partitions that are no calendar months and no whole weeks: read by place and by the days each holds)
+    by_place = _year_by_position(pts, target) if steps_a_year is None and compare_by is None and grain == "day" \
+        and span == 1 and keyed is None and step >= WHOLE_WEEK_MIN_STEP else None
+    if by_place is not None:
+        steps_a_year = by_place[0]
     if steps_a_year is not None and len(x) >= 2 * steps_a_year:
         # a period a week longer than the cadence (a 53-week year's last) holds a week more of rows
         longer = [0.0] + [math.log(g / step) if g == step + WEEK_DAYS else 0.0
                           for g in ((b.at - a.at).days for a, b in itertools.pairwise(pts_pos))]
         target_gap = (target - pts_pos[-1].at).days
+        length_target = math.log(target_gap / step) if target_gap == step + WEEK_DAYS else 0.0
+        if by_place is not None:
+            longer, length_target = [by_place[2][q.at] for q in pts_pos], by_place[2][target]
         x_len = [v - m for v, m in zip(x, longer)]
         for q, fv in zip(pts_pos, feats):
-            fv["period_of_year"] = round((target - q.at).days / step) % steps_a_year
+            fv["period_of_year"] = by_place[1][q.at] if by_place else round((target - q.at).days / step) % steps_a_year
         target_feats["period_of_year"] = 0
         by_position = [f for f in used if f not in ("month_of_year", "period_end")] + ["period_of_year"]
         lag_position = steps_a_year if steps_a_year <= len(x) // 2 else lag
@@ -1042,7 +1102,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         by_months = SeriesFit(t, x, months_feats, used, lag, level_points) if months_drop else fit
         if typical_error(trial) * trial.dof_factor() < typical_error(by_months) * by_months.dof_factor():
             used, fit, x, lag = by_position, trial, x_len, lag_position
-            length_now = math.log(target_gap / step) if target_gap == step + WEEK_DAYS else 0.0
+            length_now, length_var = length_target, by_place[3] if by_place else 0.0
     if compare_by is None and grain == "hour" and "hour_of_week" in available and "hour_of_week" not in used \
             and {"hour_of_day", "weekday"} & set(used):
         own_days = _own_hours_days(pts_pos, local, target, cal)
@@ -1454,7 +1514,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     if k < p.k:
         shape_notes.append(f"a partition of {judged_days} days is judged at the daily band's false-alarm rate per day: "
                            f"{k:.2f} spreads (a day's {p.k:g})")
-    raw_h = k * math.sqrt((band_spread * inflation) ** 2 + trend_var)
+    raw_h = k * math.sqrt((band_spread * inflation) ** 2 + trend_var + length_var)
     count_low, count_high = 1.0, 1.0
     if raw_h > p.ceiling:
         count_low = max(float(poisson.ppf(COUNT_TAIL, expected_rows)) / expected_rows, math.exp(-raw_h))
@@ -1743,7 +1803,8 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     # seen is read as its ordinary hour, above, so that hour's past empties are its own)
     like = {**target_feats, "holiday": "", "near_holiday": ""} if unseen and grain == "hour" else target_feats
     same_day_zeros = [q for q in zeros if all(
-        (round((target - q.at).days / step) % cast(int, steps_a_year) if f == "period_of_year"
+        ((by_place[1][q.at] if by_place else round((target - q.at).days / step) % cast(int, steps_a_year))
+         if f == "period_of_year"
          else _eve_features(local[q.at], night, eve_day, grain, cal, span).get(f, 0)) == like[f] for f in used)]
     same = [q.at for q, fv in zip(pts_pos, feats) if all(fv[f] == like[f] for f in used)]
     if same_day_zeros and _opened_for_good([q.at for q in same_day_zeros], same, p):
