@@ -624,7 +624,9 @@ def _year_back_band(pts: Sequence[Point], target: datetime, p: ModelParams
     (a closure's two years), and the band sits at the ceiling; the same quarter a year back carries its season, and
     its year-over-year errors say how steady the growth is. The spread is the MAD of those errors about the growth,
     from pairs clean of episodes (`_episode_points`, at the hard ratio) and of accepted shifts (an accepted shift's
-    size is read on the pairs across it); too few clean pairs (YEAR_BACK_MIN_PAIRS) or an irregular series: None."""
+    size is read on the pairs across it). None: too few clean pairs (YEAR_BACK_MIN_PAIRS), an irregular series, a
+    level moved within the year (a step not accepted), or a partition a year back that is itself odd among its own
+    years back (a storm's quarter: no base for the next year's)."""
     if not pts or any(q.value <= 0 for q in pts):
         return None
     step = _step_days(pts)

@@ -89,3 +89,14 @@ def test_a_step_not_yet_accepted_is_left_to_the_level_model():
     stepped = [Point(q.at, q.value * (1.25 if i >= 36 else 1.0)) for i, q in enumerate(series)]
     assert _year_back_band(stepped[:38], stepped[38].at, ModelParams()) is None
     assert _year_back_band(series[:38], series[38].at, ModelParams()) is not None
+
+
+def test_a_storm_quarter_a_year_back_is_no_base_for_the_next_year():
+    # the quarter a year before the target fell to x0.75 (a storm, within the hard ratio, in no calendar): read on
+    # it, the clean quarter would read 1.33x; the one-step model judges it instead
+    series = _litres(0.02)
+    stormy = [Point(q.at, q.value * (0.75 if i == 34 else 1.0)) for i, q in enumerate(series)]
+    assert _year_back_band(stormy[:38], stormy[38].at, ModelParams()) is None
+    assert _year_back_band(series[:38], series[38].at, ModelParams()) is not None
+    # the quarters after it are read a year back as before (their own year back was no storm)
+    assert _year_back_band(stormy[:39], stormy[39].at, ModelParams()) is not None
