@@ -340,6 +340,16 @@ LUNAR_YEAR_DAYS = ((354, 355), (383, 384))
 # _same_place_a_year_back: one day, so it must stand this many noise sds above the level and above its own weekday
 # the weeks either side (a one-day burst's bar, TAIL_Z: a day that high comes by chance less than once in 30,000)
 PLACE_BACK_Z = 4.0
+# a series of a few partitions a year (quarters, half-years: at most this many) is read a year back, the same quarter
+# times the year-over-year growth, where its history's year-over-year errors make that band narrower (see
+# _year_back_band) ...
+YEAR_BACK_FEW_PER_YEAR = 6
+# ... from at least this many year-over-year pairs clean of episodes and shifts (two years of quarters) ...
+YEAR_BACK_MIN_PAIRS = 8
+# ... on a partition a year back that is no odd one among its own years back, this many at most
+YEAR_BACK_YEARS = 3
+# ... a partition's gap to the next within this share of the series' step (a regular series: its index is its season)
+YEAR_BACK_GAP_SHARE = 0.1
 # a holiday that moves by fewer days than this between years is kept on a weekday (a Monday holiday, an observed
 # day off): a moving feast moves eight days or more (Easter by 8-20, the lunar and Islamic feasts by 10-19)
 WEEKDAY_RULE_DAYS = WEEK_DAYS - 1
@@ -640,8 +650,106 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
                         if week_dated_on else
                         "a week dated on its last day: its holiday weeks show the seven days to each date, read so")
         return fc
-    return _forecast(history, target, grain=grain, calendar_=calendar_, compare_by=compare_by, params=params,
-                     timezone=timezone, own_calendar=own_calendar)
+    fc = _forecast(history, target, grain=grain, calendar_=calendar_, compare_by=compare_by, params=params,
+                   timezone=timezone, own_calendar=own_calendar)
+    return _with_year_back_band(fc, history, target, params or ModelParams()) if grain == "day" and compare_by is None \
+        else fc
+
+
+def _episode_points(x: Sequence[float], per_year: int, far: float) -> list[bool]:
+    """Points of a regular series of `per_year` points a year (logs) this far or further from their season's level
+    (each position of the year's median, on the median year-over-year growth): a closure's quarters at x0.05, a
+    cyclone's x0.4, read as episodes, not as the series' noise. The medians hold while fewer than half of each
+    position's years are in one (two years' closure in eight)."""
+    n = len(x)
+    growth = float(np.median([x[i] - x[i - per_year] for i in range(per_year, n)])) / per_year
+    flat = [v - growth * i for i, v in enumerate(x)]
+    season = {k: float(np.median(flat[k::per_year])) for k in range(per_year)}
+    return [abs(v - season[i % per_year]) >= far for i, v in enumerate(flat)]
+
+
+def _year_back_band(pts: Sequence[Point], target: datetime, p: ModelParams
+                    ) -> tuple[float, float, float, str] | None:
+    """A series of a few partitions a year (YEAR_BACK_FEW_PER_YEAR at most: quarters) read as its partition a year
+    back times the year-over-year growth of its latest two years: (log baseline, spread, half-width, note), or None.
+    With one point a quarter the level window and one-step errors cross the seasons and any episode in the history
+    (a closure's two years), and the band sits at the ceiling; the same quarter a year back carries its season, and
+    its year-over-year errors say how steady the growth is. The spread is the MAD of those errors about the growth,
+    from pairs clean of episodes (`_episode_points`, at the hard ratio) and of accepted shifts (an accepted shift's
+    size is read on the pairs across it). None: too few clean pairs (YEAR_BACK_MIN_PAIRS), an irregular series, a
+    level moved within the year (a step not accepted), or a partition a year back that is itself odd among its own
+    years back (a storm's quarter: no base for the next year's)."""
+    if not pts or any(q.value <= 0 for q in pts):
+        return None
+    step = _step_days(pts)
+    per_year = round(365.25 / step)
+    if not 1 <= per_year <= YEAR_BACK_FEW_PER_YEAR or len(pts) < 3 * per_year:
+        return None
+    gaps = [(b.at - a.at).days for a, b in itertools.pairwise([*pts, Point(target, 1.0)])]
+    if any(abs(g - step) > YEAR_BACK_GAP_SHARE * step for g in gaps):
+        return None
+    x = [math.log(q.value) for q in pts]
+    episode = _episode_points(x, per_year, math.log(p.hard_ratio))
+    segment = list(itertools.accumulate(1 if q.accepted and q.shift else 0 for q in pts))
+    back = len(x) - per_year  # the target's partition a year back
+    if episode[back]:
+        return None
+    clean = [i for i in range(per_year, len(x)) if not episode[i] and not episode[i - per_year]]
+    same = [i for i in clean if segment[i] == segment[i - per_year]]
+    if len(same) < YEAR_BACK_MIN_PAIRS:
+        return None
+    growth = float(np.median([x[i] - x[i - per_year] for i in same[-2 * per_year:]]))
+    errors = [x[i] - x[i - per_year] - growth for i in same]
+    shift, across = 0.0, []
+    if segment[back] != segment[-1]:
+        across = [x[i] - x[i - per_year] - growth for i in clean
+                  if segment[i] == segment[-1] and segment[i - per_year] != segment[-1]]
+        if not across:
+            return None
+        shift = float(np.median(across))
+    # (the growth's and the shift's own uncertainty: a median of their errors each)
+    spread = MAD_SCALE * float(np.median(np.abs(errors))) * math.sqrt(
+        1 + 1 / len(errors) + (1 / len(across) if across else 0.0))
+    # the latest STEP_RUN - 1 partitions off their year back on one side, each STEP_RUN_Z spreads (a step not
+    # accepted, a new trend): the target may be the run's next, and a year back does not hold the new level yet
+    latest = range(len(x) - (STEP_RUN - 1), len(x))
+    if any(episode[i] or episode[i - per_year] for i in latest):
+        return None
+    moved = [x[i] - x[i - per_year] - growth - (shift if segment[i] != segment[i - per_year] else 0.0) for i in latest]
+    if all(abs(m) > STEP_RUN_Z * spread for m in moved) and len({m > 0 for m in moved}) == 1:
+        return None
+    # nor on a partition a year back that was itself that far off its own years back, two at least (a storm's
+    # quarter at x0.85, within the hard ratio): it is no base for the next year's (one year back may be the odd one)
+    own = [x[back - k * per_year] + k * growth for k in range(1, YEAR_BACK_YEARS + 1)
+           if back - k * per_year >= 0 and not episode[back - k * per_year]
+           and segment[back - k * per_year] == segment[back]]
+    if len(own) >= 2 and abs(x[back] - float(np.median(own))) > YEAR_BACK_Z * spread:
+        return None
+    h = min(max(p.k * spread, p.floor), p.ceiling)
+    note = (f"a series of {per_year} partitions a year read a year back: x{math.exp(growth):.3f} a year"
+            + (f", x{math.exp(shift):.3f} for the accepted shift since" if shift else "")
+            + f", spread {spread:.3f} from {len(errors)} year-over-year errors"
+            + (f" (the {sum(episode)} partition(s) of episodes left out)" if any(episode) else ""))
+    return x[back] + growth + shift, spread, h, note
+
+
+def _with_year_back_band(fc: Forecast, history: Sequence[Point], target: datetime, p: ModelParams) -> Forecast:
+    """`fc`, or its year-back reading (`_year_back_band`) where that band is narrower by `dense_gain` (as a dense
+    group earns its place: a reading barely narrower, or at the ceiling too, only trades one baseline for another)."""
+    if fc.closed or fc.empty_is_normal or fc.open_state is not None or fc.unseen_holiday:
+        return fc
+    read = _year_back_band(sorted((q for q in history if q.at < target), key=lambda q: q.at), target, p)
+    if read is None or read[2] > (1 - p.dense_gain) * min(fc.half_width, p.ceiling):
+        return fc
+    log_baseline, spread, h, note = read
+    baseline = math.exp(log_baseline)
+    lower, upper = baseline * math.exp(-h), min(baseline * math.exp(h), baseline * fc.hard_ratio)
+    if p.lower_ratio is not None:
+        lower = min(lower, baseline * p.lower_ratio)
+    if p.upper_ratio is not None:
+        upper = max(upper, baseline * p.upper_ratio)
+    return replace(fc, baseline=baseline, lower=lower, upper=upper, spread=spread, half_width=h,
+                   notes=[*fc.notes, note])
 
 
 def _dated_on_last_day(pts: Sequence[Point], cal: HolidayCalendar, declared: WeekDatedOn | None) -> bool:
