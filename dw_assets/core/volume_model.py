@@ -3467,7 +3467,7 @@ def _eves_agree(pts: Sequence[Point], feats: Sequence[Mapping[str, object]], eve
         return False
     sign = 1.0 if median(excess) > 0 else -1.0
     halves = (excess[:len(excess) // 2], excess[len(excess) // 2:])
-    return np.mean([e * sign > 0 for e in excess]) >= ROLLED_SAME_SIDE and all(median(h) * sign > 0 for h in halves)
+    return bool(np.mean([e * sign > 0 for e in excess]) >= ROLLED_SAME_SIDE) and all(median(h) * sign > 0 for h in halves)
 
 
 def _eves_of_their_own(pts: Sequence[Point], feats: Sequence[Mapping[str, object]], eves: Collection[date],
