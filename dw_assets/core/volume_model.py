@@ -1062,6 +1062,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         _working_day_neighbourhoods(pts_pos, feats, target, target_feats, cal, open_days)
         _long_weekends(pts_pos, feats, target, target_feats, cal, open_days)
         _days_after_days_off(pts_pos, feats, target, target_feats, cal, open_days)
+        _eves_of_days_off(pts_pos, feats, target, target_feats, cal, open_days)
         _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, list(cal.rolled_days))
         _break_light_days(x, feats, target_feats, cal, p.hard_ratio)
     if grain == "day" and step >= 1.5:
@@ -3569,6 +3570,93 @@ def _days_after_days_off(pts: Sequence[Point], feats: list[dict[str, object]], t
         label = str(fv.get("near_holiday", ""))
         if label == pooled or seen[label] < LONG_WEEKEND_OWN_OCCASIONS:
             fv["near_holiday"] = f"{AFTER_DAY_OFF} +1d"
+
+
+def eve_of_day_off(day: date, cal: HolidayCalendar, working: frozenset[int]) -> bool:
+    """Whether the day is the last working day (a day of the week in `working`, or a weekend day worked for a
+    bridge) before a holiday that falls on a working day, across the closed-like days between (a Sunday): the
+    day business and households get ready for the day off (`after_day_off`'s mirror)."""
+    def works(d: date) -> bool:
+        return not cal.name(d) and (d.weekday() in working or cal.is_worked_weekend(d))
+
+    if not works(day):
+        return False
+    ahead = day + timedelta(days=1)
+    for _ in range(AFTER_DAY_OFF_REACH):
+        if works(ahead):
+            return False
+        if cal.name(ahead) and ahead.weekday() in working:
+            return True
+        ahead += timedelta(days=1)
+    return False
+
+
+def _eves_of_days_off(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
+                      target_feats: dict[str, object], cal: HolidayCalendar, open_days: frozenset[int]) -> None:
+    """A daily series reads the last working day before a holiday on a working day (`eve_of_day_off`) as one
+    neighbourhood pooled over every holiday of its calendar ("a day off -1d"): cash drawn, shelves emptied the
+    day before a day off whichever holiday it is, where each holiday's own "-1d" is seen once a year and earns
+    little of its lift. Pooled only where the history's eves agree (`_eves_agree`: most of them, and each half's,
+    on the side of their median, which stands from the noise): a series whose eves are ordinary keeps each
+    holiday's own neighbourhood. A holiday's own eve seen LONG_WEEKEND_OWN_OCCASIONS times keeps its name, and
+    a long weekend's days keep theirs (`_long_weekends`); the group must still earn its effect (`_indistinct`)."""
+    if not cal.country and not cal.dates:
+        return
+    working = open_days - _light_weekdays(pts)
+    eves = {q.at.date() for q, fv in zip(pts, feats)
+            if not fv["holiday"] and not fv.get("after_gap") and eve_of_day_off(q.at.date(), cal, working)}
+    if not _eves_agree(pts, feats, eves, working):
+        return
+    if not target_feats["holiday"] and not target_feats.get("after_gap") \
+            and eve_of_day_off(target.date(), cal, working):
+        eves.add(target.date())
+    seen = Counter(str(fv.get("near_holiday", "")) for fv in feats)
+    own = _eves_of_their_own(pts, feats, eves, working)
+    pooled = f"{AFTER_DAY_OFF} -1d"
+    for at, fv in [*((q.at, fv) for q, fv in zip(pts, feats)), (target, target_feats)]:
+        label = str(fv.get("near_holiday", ""))
+        if at.date() not in eves or label.startswith(LONG_WEEKEND) or label in own:
+            continue
+        if label == pooled or seen[label] < LONG_WEEKEND_OWN_OCCASIONS:
+            fv["near_holiday"] = pooled
+
+
+def _eves_agree(pts: Sequence[Point], feats: Sequence[Mapping[str, object]], eves: Collection[date],
+                working: frozenset[int]) -> bool:
+    """Whether the history's eves of days off stand apart from their weekday as one (`_days_off_carry_over`'s
+    bar) and agree on it: ROLLED_SAME_SIDE of them on their median's side, and the median of each half of them
+    (by date) too. An eve effect that one holiday carries (a feast's rush, the rest ordinary) is that holiday's
+    own, not the calendar's."""
+    if not _days_off_carry_over(pts, feats, eves, working):
+        return False
+    logs = {q.at.date(): math.log(max(q.value, 0.5)) for q in pts}
+    skip = set(eves) | {q.at.date() for q, fv in zip(pts, feats) if fv["holiday"]}
+    excess = [e for d in sorted(eves) if (e := _weekday_excess(logs, d, skip)) is not None]
+    if len(excess) <= AFTER_DAY_OFF_OCCASIONS:  # (two in each half at least)
+        return False
+    sign = 1.0 if median(excess) > 0 else -1.0
+    halves = (excess[:len(excess) // 2], excess[len(excess) // 2:])
+    return bool(np.mean([e * sign > 0 for e in excess]) >= ROLLED_SAME_SIDE) and all(median(h) * sign > 0 for h in halves)
+
+
+def _eves_of_their_own(pts: Sequence[Point], feats: Sequence[Mapping[str, object]], eves: Collection[date],
+                       working: frozenset[int]) -> set[str]:
+    """The holidays' own eve labels whose every past eve stood off the pooled eves' median excess by more than
+    DISTINCT_Z["near_holiday"] ordinary days' sds: an eve with a rush of its own (Christmas Eve's shopping on top
+    of an eve's cash) keeps its name, as it earned before the pool, rather than the pool's milder lift."""
+    logs = {q.at.date(): math.log(max(q.value, 0.5)) for q in pts}
+    skip = set(eves) | {q.at.date() for q, fv in zip(pts, feats) if fv["holiday"]}
+    label_of = {q.at.date(): str(fv.get("near_holiday", "")) for q, fv in zip(pts, feats)}
+    excess = {d: e for d in eves if d in logs and (e := _weekday_excess(logs, d, skip)) is not None}
+    plain = [e for d in logs if d.weekday() in working and d not in skip
+             and (e := _weekday_excess(logs, d, skip)) is not None]
+    if not excess or len(plain) < AFTER_DAY_OFF_OCCASIONS:
+        return set()
+    pool, bar = median(excess.values()), DISTINCT_Z["near_holiday"] * MAD_SCALE * mad(plain)
+    by_label: dict[str, list[float]] = defaultdict(list)
+    for d, e in excess.items():
+        by_label[label_of[d]].append(e)
+    return {label for label, own in by_label.items() if label and all(abs(e - pool) > bar for e in own)}
 
 
 def _days_off_carry_over(pts: Sequence[Point], feats: Sequence[Mapping[str, object]], after: Collection[date],
