@@ -275,6 +275,9 @@ CLOSED_MIN_OCCASIONS = 3
 # a series its owner accepted as shut for good (an empty partition accepted as a shift, empty since): expected at
 # one row, so a ratio reads, and its rows back from two on (the hard ratio) tell that it reopened
 SHUT_BASELINE_ROWS = 1.0
+# ... where it was empty on at most this share of its partitions from its first rows to the accepted one (a slot
+# closed as usual, a weekday or a night hour, is at least a seventh or so of them)
+SHUT_EMPTY_SHARE = 0.02
 # a weekday the business keeps closed but for a small always-open part (a store chain's online orders on Sundays
 # under a trading ban) that its history shows open like a working day on a few occasions (the trading Sundays, a
 # venue's bank-holiday Mondays) holds two states (see _open_occasions): an occasion is open where it stands within
@@ -1860,12 +1863,19 @@ def _opened_for_good(empty: Sequence[datetime], open_: Sequence[datetime], p: Mo
 
 def _shut_by_accepted_shift(pts: Sequence[Point]) -> datetime | None:
     """The partition of the latest accepted shift where its owner accepted an empty partition as the new level and
-    every partition since stayed empty, after rows before it (a group whose branches were sold or closed for good);
-    else None. The fit reads positive partitions only, so an empty shift partition would leave the old level in
-    place and every later empty day would fail against it. A series never accepted as shut (rows before an
-    unaccepted run of empties), or with rows again since the shift, is read as usual: its empties still fail."""
+    every partition since stayed empty, after rows before it on nearly every partition (a group whose branches were
+    sold or closed for good); else None. The fit reads positive partitions only, so an empty shift partition would
+    leave the old level in place and every later empty day would fail against it. A series never accepted as shut
+    (rows before an unaccepted run of empties), or with rows again since the shift, is read as usual: its empties
+    still fail."""
     start = max((i for i, q in enumerate(pts) if q.shift), default=None)
-    if start is None or any(q.value > 0 for q in pts[start:]) or not any(q.value > 0 for q in pts[:start]):
+    if start is None or any(q.value > 0 for q in pts[start:]):
+        return None
+    # its partitions from its first rows to the shift: rarely empty, so an empty one is news (a group closed on
+    # Sundays or at night, accepted on one of its empty partitions, is no closure: its rows come back next)
+    first = next((i for i, q in enumerate(pts[:start]) if q.value > 0), None)
+    before = pts[first:start] if first is not None else []
+    if not before or sum(q.value <= 0 for q in before) > SHUT_EMPTY_SHARE * len(before):
         return None
     return pts[start].at
 

@@ -98,3 +98,18 @@ def test_a_total_read_as_its_groups_sum_counts_a_shut_group_as_no_rows() -> None
     total = forecast(_region(closed_from=None, accepted_at=None, seed=9), _target(), grain="day")
     summed = total_of_groups(total, [open_group, shut], ModelParams())
     assert math.isclose(summed.baseline, open_group.baseline)
+
+
+def test_a_shift_accepted_on_a_usual_empty_partition_is_no_closure() -> None:
+    # a group closed on Sundays, the shift accepted on a Sunday (the other groups' new level): Monday's rows are
+    # its usual ones, not a reopening
+    rng = random.Random(11)
+    history, days = [], 203  # the last of them a Sunday
+    for i in range(days):
+        at = _START + timedelta(days=i)
+        value = 0.0 if at.weekday() == 6 else round(2_000.0 * _WEEK[at.weekday()] * math.exp(rng.gauss(0, 0.03)))
+        history.append(Point(at, value, accepted=i == days - 1, shift=i == days - 1))
+    assert history[-1].at.weekday() == 6 and history[-1].shift
+    target = _START + timedelta(days=days)
+    assert _shut_by_accepted_shift(history) is None
+    assert judge(forecast(history, target, grain="day"), 2_000.0).passed
