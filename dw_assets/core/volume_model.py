@@ -1748,10 +1748,12 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         shift = {k: v for k, v in shift.items() if k != "index"}
     if marked_at is not None:
         zeros = [q for q in zeros if q.at >= marked_at]  # empty days of the old pattern are not this one's
-    # empty partitions before the series' first rows are from before it began (a region's agents signed inside the
-    # history): no slot of it closed then, so they are none of its empties (a Ramadan it never traded in, empty,
-    # would make its first Ramadan's empty days look usual)
-    zeros = [q for q in zeros if q.at > pts_pos[0].at]
+    # empty partitions before the series' first rows, a level window of them at least, are from before it began (a
+    # region's agents signed inside the history): no slot of it closed then, so they are none of its empties (a
+    # Ramadan it never traded in would make its first Ramadan's empty days look usual). A shorter run is a closure
+    # the window happens to start in (a night's hours, a weekend), its slots' own empties
+    if sum(q.at < pts_pos[0].at for q in pts) >= level_points:
+        zeros = [q for q in zeros if q.at > pts_pos[0].at]
     # (an empty period's position in the year is counted as the points' are; an hour of a holiday never
     # seen is read as its ordinary hour, above, so that hour's past empties are its own)
     like = {**target_feats, "holiday": "", "near_holiday": ""} if unseen and grain == "hour" else target_feats

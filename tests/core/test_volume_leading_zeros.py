@@ -45,8 +45,19 @@ def test_the_same_series_open_all_along_reads_its_season_as_usual() -> None:
 
 def test_empties_after_the_first_rows_still_count() -> None:
     # a region closed on Sundays since it opened: an empty Sunday is one of its usual ones
-    history = [q if datetime.fromisoformat(str(q.at)).weekday() != 6 else Point(q.at, 0.0) for q in _region()]
+    history = [q if q.at.weekday() != 6 else Point(q.at, 0.0) for q in _region()]
     target = datetime(2025, 3, 23)
+    fc = forecast([q for q in history if q.at < target], target, grain="day",
+                  calendar_=HolidayCalendar(seasons=_SEASON))
+    assert judge(fc, 0.0).passed
+
+
+def test_a_short_empty_run_the_window_starts_in_is_the_series_own() -> None:
+    # a shop closed at weekends, its history starting on a Saturday: those two empty days are its usual weekend
+    history = [Point(q.at, 0.0) if q.at.weekday() >= 5 else q for q in _region(opens=None)
+               if q.at >= datetime(2024, 1, 6)]
+    assert history[0].value == 0.0 and history[0].at.weekday() == 5
+    target = datetime(2025, 3, 22)  # a Saturday
     fc = forecast([q for q in history if q.at < target], target, grain="day",
                   calendar_=HolidayCalendar(seasons=_SEASON))
     assert judge(fc, 0.0).passed
