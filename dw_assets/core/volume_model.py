@@ -278,6 +278,12 @@ RAMP_KNOTS = 60  # knots tried in a first pass over a long window (see _onset_ra
 # CLOSED_MIN_OCCASIONS of them, is closed as usual (see _closed_as_usual)
 CLOSED_SHARE = 0.8
 CLOSED_MIN_OCCASIONS = 3
+# a series its owner accepted as shut for good (an empty partition accepted as a shift, empty since): expected at
+# one row, so a ratio reads, and its rows back from two on (the hard ratio) tell that it reopened
+SHUT_BASELINE_ROWS = 1.0
+# ... where it was empty on at most this share of its partitions from its first rows to the accepted one (a slot
+# closed as usual, a weekday or a night hour, is at least a seventh or so of them)
+SHUT_EMPTY_SHARE = 0.02
 # a weekday the business keeps closed but for a small always-open part (a store chain's online orders on Sundays
 # under a trading ban) that its history shows open like a working day on a few occasions (the trading Sundays, a
 # venue's bank-holiday Mondays) holds two states (see _open_occasions): an occasion is open where it stands within
@@ -635,6 +641,9 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     as its holiday weeks show it, see _week_ends_on_key) is read as the seven days to each date: every point
     moves to its week's first day, and back in the answer. A declaration is read on weekly series only."""
     cal = calendar_ or HolidayCalendar()
+    shut = _shut_by_accepted_shift(sorted((q for q in history if q.at < target), key=lambda q: q.at))
+    if shut is not None:
+        return _shut_forecast(shut, len([q for q in history if q.at < target]), params or ModelParams())
     keys = _month_day_keys([q.at for q in history if q.at < target], target) if grain == "day" else None
     if keys is not None:
         return _forecast_per_day(history, target, keys, calendar_=calendar_, compare_by=compare_by, params=params,
@@ -1908,6 +1917,12 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         shift = {k: v for k, v in shift.items() if k != "index"}
     if marked_at is not None:
         zeros = [q for q in zeros if q.at >= marked_at]  # empty days of the old pattern are not this one's
+    # empty partitions before the series' first rows, a level window of them at least, are from before it began (a
+    # region's agents signed inside the history): no slot of it closed then, so they are none of its empties (a
+    # Ramadan it never traded in would make its first Ramadan's empty days look usual). A shorter run is a closure
+    # the window happens to start in (a night's hours, a weekend), its slots' own empties
+    if sum(q.at < pts_pos[0].at for q in pts) >= level_points:
+        zeros = [q for q in zeros if q.at > pts_pos[0].at]
     # (an empty period's position in the year is counted as the points' are; an hour of a holiday never
     # seen is read as its ordinary hour, above, so that hour's past empties are its own)
     like = {**target_feats, "holiday": "", "near_holiday": ""} if unseen and grain == "hour" else target_feats
@@ -2020,6 +2035,37 @@ def _opened_for_good(empty: Sequence[datetime], open_: Sequence[datetime], p: Mo
     since = sum(at > last for at in open_)
     share = len(empty) / (len(empty) + len(open_))
     return since >= p.shape_after and (1 - share) ** since < OPENED_P
+
+
+def _shut_by_accepted_shift(pts: Sequence[Point]) -> datetime | None:
+    """The partition of the latest accepted shift where its owner accepted an empty partition as the new level and
+    every partition since stayed empty, after rows before it on nearly every partition (a group whose branches were
+    sold or closed for good); else None. The fit reads positive partitions only, so an empty shift partition would
+    leave the old level in place and every later empty day would fail against it. A series never accepted as shut
+    (rows before an unaccepted run of empties), or with rows again since the shift, is read as usual: its empties
+    still fail."""
+    start = max((i for i, q in enumerate(pts) if q.shift), default=None)
+    if start is None or any(q.value > 0 for q in pts[start:]):
+        return None
+    # its partitions from its first rows to the shift: rarely empty, so an empty one is news (a group closed on
+    # Sundays or at night, accepted on one of its empty partitions, is no closure: its rows come back next)
+    first = next((i for i, q in enumerate(pts[:start]) if q.value > 0), None)
+    before = pts[first:start] if first is not None else []
+    if not before or sum(q.value <= 0 for q in before) > SHUT_EMPTY_SHARE * len(before):
+        return None
+    return pts[start].at
+
+
+def _shut_forecast(shut: datetime, history_points: int, p: ModelParams) -> Forecast:
+    """The forecast of a series shut for good by an accepted shift (`_shut_by_accepted_shift`): empty expected,
+    and rows back (a reopening, rows loaded under the wrong group) fail as a spike; a total read as its groups'
+    sum counts it as no rows (`closed`)."""
+    return Forecast(baseline=SHUT_BASELINE_ROWS, lower=0.0, upper=SHUT_BASELINE_ROWS * p.hard_ratio,
+                    group=f"shut since {shut:%Y-%m-%d} (accepted)", features=[], history_points=history_points,
+                    spread=0.0, half_width=p.ceiling, trend_per_step=1.0, hard_ratio=p.hard_ratio,
+                    empty_is_normal=True, closed=True,
+                    notes=[(f"empty since {shut:%Y-%m-%d}, a partition its owner accepted as a new level: shut for "
+                            "good, so an empty partition is expected and rows back read as a reopening")])
 
 
 def _weekday_untold(fit: SeriesFit, target_feats: Mapping[str, object], used: Sequence[str],
