@@ -691,7 +691,7 @@ def _year_back_band(pts: Sequence[Point], target: datetime, p: ModelParams
     if not pts or any(q.value <= 0 for q in pts):
         return None
     step = _step_days(pts)
-    per_year = round(365.25 / step)
+    per_year = round(YEAR_LENGTH / step)
     if not 1 <= per_year <= YEAR_BACK_FEW_PER_YEAR or len(pts) < 3 * per_year:
         return None
     gaps = [(b.at - a.at).days for a, b in itertools.pairwise([*pts, Point(target, 1.0)])]
