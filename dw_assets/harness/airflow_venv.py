@@ -20,7 +20,9 @@ from dw_assets.config import REPO_ROOT
 
 AIRFLOW_SPECS: dict[int, list[str]] = {
     3: ["apache-airflow==3.3.2", "duckdb>=1.1", "apache-airflow-providers-openlineage"],
-    2: ["apache-airflow==2.11.*", "duckdb>=1.1", "apache-airflow-providers-openlineage"],
+    # cryptography 51 made MultiFernet a Rust type that takes no new attributes; Airflow 2.11's get_fernet sets
+    # `is_encrypted` on it, so `airflow standalone` dies creating its default connections
+    2: ["apache-airflow==2.11.*", "cryptography<51", "duckdb>=1.1", "apache-airflow-providers-openlineage"],
 }
 STAMP_NAME = ".dw-airflow-spec.json"
 
