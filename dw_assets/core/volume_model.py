@@ -641,15 +641,15 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     as its holiday weeks show it, see _week_ends_on_key) is read as the seven days to each date: every point
     moves to its week's first day, and back in the answer. A declaration is read on weekly series only."""
     cal = calendar_ or HolidayCalendar()
-    shut = _shut_by_accepted_shift(sorted((q for q in history if q.at < target), key=lambda q: q.at))
+    past = sorted((q for q in history if q.at < target), key=lambda q: q.at)
+    shut = _shut_by_accepted_shift(past)
     if shut is not None:
-        return _shut_forecast(shut, len([q for q in history if q.at < target]), params or ModelParams())
-    keys = _month_day_keys([q.at for q in history if q.at < target], target) if grain == "day" else None
+        return _shut_forecast(shut, len(past), params or ModelParams())
+    keys = _month_day_keys([q.at for q in past], target) if grain == "day" else None
     if keys is not None:
         return _forecast_per_day(history, target, keys, calendar_=calendar_, compare_by=compare_by, params=params,
                                  timezone=timezone, own_calendar=own_calendar)
     back = timedelta(days=WEEK_DAYS - 1)
-    past = sorted((q for q in history if q.at < target), key=lambda q: q.at)
     if grain == "day" and _dated_on_last_day(past, cal, week_dated_on):
         fc = _forecast([replace(q, at=q.at - back) for q in history], target - back, grain=grain, calendar_=calendar_,
                        compare_by=compare_by, params=params, timezone=timezone, own_calendar=own_calendar)
@@ -661,7 +661,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         return fc
     fc = _forecast(history, target, grain=grain, calendar_=calendar_, compare_by=compare_by, params=params,
                    timezone=timezone, own_calendar=own_calendar)
-    return _with_year_back_band(fc, history, target, params or ModelParams()) if grain == "day" and compare_by is None \
+    return _with_year_back_band(fc, past, target, params or ModelParams()) if grain == "day" and compare_by is None \
         else fc
 
 
@@ -742,12 +742,13 @@ def _year_back_band(pts: Sequence[Point], target: datetime, p: ModelParams
     return x[back] + growth + shift, spread, h, note
 
 
-def _with_year_back_band(fc: Forecast, history: Sequence[Point], target: datetime, p: ModelParams) -> Forecast:
-    """`fc`, or its year-back reading (`_year_back_band`) where that band is narrower by `dense_gain` (as a dense
-    group earns its place: a reading barely narrower, or at the ceiling too, only trades one baseline for another)."""
+def _with_year_back_band(fc: Forecast, past: Sequence[Point], target: datetime, p: ModelParams) -> Forecast:
+    """`fc`, or its year-back reading (`_year_back_band`, on `past`: the points before the target in time order)
+    where that band is narrower by `dense_gain` (as a dense group earns its place: a reading barely narrower, or at
+    the ceiling too, only trades one baseline for another)."""
     if fc.closed or fc.empty_is_normal or fc.open_state is not None or fc.unseen_holiday:
         return fc
-    read = _year_back_band(sorted((q for q in history if q.at < target), key=lambda q: q.at), target, p)
+    read = _year_back_band(past, target, p)
     if read is None or read[2] > (1 - p.dense_gain) * min(fc.half_width, p.ceiling):
         return fc
     log_baseline, spread, h, note = read
@@ -3675,8 +3676,7 @@ def _eves_agree(pts: Sequence[Point], feats: Sequence[Mapping[str, object]], eve
     own, not the calendar's."""
     if not _days_off_carry_over(pts, feats, eves, working):
         return False
-    logs = {q.at.date(): math.log(max(q.value, 0.5)) for q in pts}
-    skip = set(eves) | {q.at.date() for q, fv in zip(pts, feats) if fv["holiday"]}
+    logs, skip = _eve_excess_inputs(pts, feats, eves)
     excess = [e for d in sorted(eves) if (e := _weekday_excess(logs, d, skip)) is not None]
     if len(excess) <= AFTER_DAY_OFF_OCCASIONS:  # (two in each half at least)
         return False
@@ -3685,13 +3685,20 @@ def _eves_agree(pts: Sequence[Point], feats: Sequence[Mapping[str, object]], eve
     return bool(np.mean([e * sign > 0 for e in excess]) >= ROLLED_SAME_SIDE) and all(median(h) * sign > 0 for h in halves)
 
 
+def _eve_excess_inputs(pts: Sequence[Point], feats: Sequence[Mapping[str, object]], eves: Collection[date]
+                       ) -> tuple[dict[date, float], set[date]]:
+    """What `_weekday_excess` reads an eve against: each day's log rows, and the days its weekday's neighbours skip
+    (the eves themselves and the holidays)."""
+    logs = {q.at.date(): math.log(max(q.value, 0.5)) for q in pts}
+    return logs, set(eves) | {q.at.date() for q, fv in zip(pts, feats) if fv["holiday"]}
+
+
 def _eves_of_their_own(pts: Sequence[Point], feats: Sequence[Mapping[str, object]], eves: Collection[date],
                        working: frozenset[int]) -> set[str]:
     """The holidays' own eve labels whose every past eve stood off the pooled eves' median excess by more than
     DISTINCT_Z["near_holiday"] ordinary days' sds: an eve with a rush of its own (Christmas Eve's shopping on top
     of an eve's cash) keeps its name, as it earned before the pool, rather than the pool's milder lift."""
-    logs = {q.at.date(): math.log(max(q.value, 0.5)) for q in pts}
-    skip = set(eves) | {q.at.date() for q, fv in zip(pts, feats) if fv["holiday"]}
+    logs, skip = _eve_excess_inputs(pts, feats, eves)
     label_of = {q.at.date(): str(fv.get("near_holiday", "")) for q, fv in zip(pts, feats)}
     excess = {d: e for d in eves if d in logs and (e := _weekday_excess(logs, d, skip)) is not None}
     plain = [e for d in logs if d.weekday() in working and d not in skip
