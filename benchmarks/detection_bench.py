@@ -401,6 +401,16 @@ class Estate:
         return own or self.calendar
 
 
+def _utc_hour(local: datetime, tz: ZoneInfo) -> datetime:
+    """A wall-clock time in `tz` as the naive UTC instant a warehouse keys an hourly partition on."""
+    return local.replace(tzinfo=tz).astimezone(ZoneInfo("UTC")).replace(tzinfo=None)
+
+
+def _local_hour(at: datetime, tz: ZoneInfo) -> datetime:
+    """A naive UTC instant as the naive wall-clock time in `tz` (the hour, weekday and day its owner lives)."""
+    return at.replace(tzinfo=ZoneInfo("UTC")).astimezone(tz).replace(tzinfo=None)
+
+
 def _mark_after_shift(cats: dict[datetime, str], shifts: list[datetime], step: timedelta, count: int,
                       first: int = 0) -> None:
     """The partitions `first` .. `count` - 1 steps from each shift on are its weeks after ("after_shift",
@@ -762,7 +772,7 @@ def _local_hourly(name: str, seed: int, zone: str, country: str, subdiv: str | N
     rng = random.Random(seed)
     cal = HolidayCalendar(country=country, subdiv=subdiv)
     shares = _shares(rng)
-    tz, utc = ZoneInfo(zone), ZoneInfo("UTC")
+    tz = ZoneInfo(zone)
     n = 24 * days
     series, cats, shifts = [], {}, []
     level = 1.0
@@ -771,7 +781,7 @@ def _local_hourly(name: str, seed: int, zone: str, country: str, subdiv: str | N
         if shift and at == shift[0]:
             level *= shift[1]
             shifts.append(at)
-        local = at.replace(tzinfo=utc).astimezone(tz).replace(tzinfo=None)
+        local = _local_hour(at, tz)
         holiday = bool(cal.name(local.date()))
         mean = level * mean_at(local, holiday) * math.exp(0.001 * i / 24)
         if holiday:
@@ -856,12 +866,12 @@ def tickets_kolkata_hourly(seed: int) -> Estate:
     rng = random.Random(seed)
     cal = HolidayCalendar(country="IN")
     shares = _shares(rng)
-    tz, utc = ZoneInfo("Asia/Kolkata"), ZoneInfo("UTC")
+    tz = ZoneInfo("Asia/Kolkata")
     start = datetime(2026, 7, 5, 18, 30)  # 2026-07-06 00:00 local
     series, cats, previous_open = [], {}, None
     for i in range(24 * 112):
         at = start + timedelta(hours=i)
-        local = at.replace(tzinfo=utc).astimezone(tz).replace(tzinfo=None)
+        local = _local_hour(at, tz)
         if not 9 <= local.hour < 18 or local.weekday() == 6 or cal.name(local.date()):
             continue
         day = local.date()
@@ -1293,12 +1303,12 @@ def telemetry_chicago_hourly(seed: int) -> Estate:
     rng = random.Random(seed)
     cal = HolidayCalendar(country="US")
     shares = _shares(rng)
-    tz, utc = ZoneInfo("America/Chicago"), ZoneInfo("UTC")
+    tz = ZoneInfo("America/Chicago")
     start, n = datetime(2026, 4, 27, 5), 24 * 40  # 2026-04-27 00:00 local (CDT)
     series, cats = [], {}
     for i in range(n):
         at = start + timedelta(hours=i)
-        local = at.replace(tzinfo=utc).astimezone(tz).replace(tzinfo=None)
+        local = _local_hour(at, tz)
         mean = 2_000 * (1 + 0.5 * math.cos((local.hour - 15) / 24 * 2 * math.pi)) * math.exp(0.0005 * i / 24)
         if local.weekday() >= 5:
             mean *= 0.9
@@ -1826,7 +1836,7 @@ def trips_mx_hourly(seed: int) -> Estate:
     rng = random.Random(seed)
     cal = HolidayCalendar(country="MX")
     zone = "America/Mexico_City"
-    tz, utc = ZoneInfo(zone), ZoneInfo("UTC")
+    tz = ZoneInfo(zone)
     shares = _unequal(rng, [0.30, 0.22, 0.10, 0.20, 0.18])
 
     def bump(h: float, peak: float, width: float) -> float:
@@ -1849,7 +1859,7 @@ def trips_mx_hourly(seed: int) -> Estate:
     series, cats = [], {}
     for i in range(n):
         at = start + timedelta(hours=i)
-        local = at.replace(tzinfo=utc).astimezone(tz).replace(tzinfo=None)
+        local = _local_hour(at, tz)
         holiday = bool(cal.name(local.date()))
         eve = bool(cal.name(local.date() + timedelta(days=1)))
         rest_day = holiday or local.weekday() >= 5
@@ -2052,7 +2062,7 @@ def calls_us_hourly(seed: int) -> Estate:
     rng = random.Random(seed)
     cal = HolidayCalendar(country="US")
     zone = "America/New_York"
-    tz, utc = ZoneInfo(zone), ZoneInfo("UTC")
+    tz = ZoneInfo(zone)
     queues = _unequal(rng, [0.5, 0.3, 0.2])
     support, sales = queues.index(0.3), queues.index(0.2)
 
@@ -2085,7 +2095,7 @@ def calls_us_hourly(seed: int) -> Estate:
     series, cats = [], {}
     for i in range(24 * days + 1):  # one hour more: the 25-hour local day on 1 November
         at = start + timedelta(hours=i)
-        local = at.replace(tzinfo=utc).astimezone(tz).replace(tzinfo=None)
+        local = _local_hour(at, tz)
         if local.date() > date(2026, 11, 13) or not is_open(local):
             continue
         yesterday = local.date() - timedelta(days=1)
@@ -2244,7 +2254,7 @@ def deliveries_adelaide_hourly(seed: int) -> Estate:
     rng = random.Random(seed)
     zone = "Australia/Adelaide"
     cal = HolidayCalendar(country="AU", subdiv="SA")
-    tz, utc = ZoneInfo(zone), ZoneInfo("UTC")
+    tz = ZoneInfo(zone)
     kinds = _unequal(rng, [0.8, 0.2])
     meals = kinds.index(0.8)
     # orders per local hour against the kind's evening peak
@@ -2270,7 +2280,7 @@ def deliveries_adelaide_hourly(seed: int) -> Estate:
     series, cats = [], {}
     at = start
     while at <= end:
-        local = at.replace(tzinfo=utc).astimezone(tz).replace(tzinfo=None)
+        local = _local_hour(at, tz)
         holiday = bool(cal.name(local.date()))
         growth = math.exp(0.001 * (at - start).total_seconds() / 86_400)
         factor = day_factor(local, holiday)
@@ -2584,7 +2594,7 @@ def registrations_kathmandu_hourly(seed: int) -> Estate:
     rng = random.Random(seed)
     zone = "Asia/Kathmandu"
     cal = HolidayCalendar(country="NP")
-    tz, utc = ZoneInfo(zone), ZoneInfo("UTC")
+    tz = ZoneInfo(zone)
     hospitals = _unequal(rng, [0.5, 0.3, 0.2])
     # registrations per local hour against the 07:00 queue at the doors (13:00 is the lunch closure)
     hour_shape = {7: 1.0, 8: 0.95, 9: 0.8, 10: 0.65, 11: 0.5, 12: 0.35, 14: 0.45, 15: 0.3, 16: 0.15}
@@ -2608,15 +2618,14 @@ def registrations_kathmandu_hourly(seed: int) -> Estate:
         factor *= 0.8 if d in eves else 1.35 if d in after else 1.0
         hours = [h for h in hour_shape if h < 13] if d.weekday() == 4 else list(hour_shape)
         for h in hours:
-            local = datetime(d.year, d.month, d.day, h).replace(tzinfo=tz)
-            at = local.astimezone(utc).replace(tzinfo=None)
+            at = _utc_hour(datetime(d.year, d.month, d.day, h), tz)
             lam = peak * hour_shape[h] * factor
             series.append((at, [_poisson(rng, lam * share * math.exp(rng.gauss(0, 0.06))) for share in hospitals]))
             if d in after:
                 cats[at] = "after_holiday"
             elif d in eves:
                 cats[at] = "festival_eve"
-    tail = datetime(2026, 11, 1).replace(tzinfo=tz).astimezone(utc).replace(tzinfo=None)
+    tail = _utc_hour(datetime(2026, 11, 1), tz)
     first = next(k for k, (at, _) in enumerate(series) if at >= tail)
     return Estate("registrations_kathmandu_hourly", "hour", series, first, cal, cats, timezone=zone)
 
@@ -3134,7 +3143,7 @@ def payments_lord_howe_hourly(seed: int) -> Estate:
     rng = random.Random(seed)
     zone = "Australia/Lord_Howe"
     cal = HolidayCalendar(country="AU", subdiv="NSW")
-    tz, utc = ZoneInfo(zone), ZoneInfo("UTC")
+    tz = ZoneInfo(zone)
     kinds = _unequal(rng, ["stores", "cafes", "lodges"])
     peak = {"stores": 60.0, "cafes": 70.0, "lodges": 35.0}
     start, first, end = date(2025, 3, 3), date(2025, 3, 31), date(2025, 4, 13)
@@ -3161,7 +3170,7 @@ def payments_lord_howe_hourly(seed: int) -> Estate:
     d = start
     while d <= end:
         for h in _ISLAND_OPEN:
-            stamp = datetime(d.year, d.month, d.day, h, tzinfo=tz).astimezone(utc).replace(tzinfo=None)
+            stamp = _utc_hour(datetime(d.year, d.month, d.day, h), tz)
             trend = math.exp(-0.003 * (d - start).days)
             groups = [_poisson(rng, peak[k] * _ISLAND_HOURS[k][h - _ISLAND_OPEN[0]] * factor(k, d, h) * trend
                                * math.exp(rng.gauss(0, 0.06))) for k in kinds]
@@ -3173,7 +3182,7 @@ def payments_lord_howe_hourly(seed: int) -> Estate:
             elif d in (date(2025, 4, 6), date(2025, 4, 7)):  # the first two days on the winter offset
                 cats[stamp] = "after_dst"
         d += timedelta(days=1)
-    tail = datetime(first.year, first.month, first.day, _ISLAND_OPEN[0], tzinfo=tz).astimezone(utc).replace(tzinfo=None)
+    tail = _utc_hour(datetime(first.year, first.month, first.day, _ISLAND_OPEN[0]), tz)
     evaluate_from = next(k for k, (s, _) in enumerate(series) if s >= tail)
     return Estate("payments_lord_howe_hourly", "hour", series, evaluate_from, cal, cats, timezone=zone)
 
@@ -3402,7 +3411,7 @@ def orders_hk_hourly(seed: int) -> Estate:
     zone = "Asia/Hong_Kong"
     cal = HolidayCalendar(country="HK")
     mainland = HolidayCalendar(country="CN")
-    tz, utc = ZoneInfo(zone), ZoneInfo("UTC")
+    tz = ZoneInfo(zone)
     shares = _unequal(rng, [0.55, 0.15, 0.30])
     northbound = shares.index(0.15)
     start, first, end = date(2025, 8, 25), date(2025, 9, 29), date(2025, 10, 12)
@@ -3418,7 +3427,7 @@ def orders_hk_hourly(seed: int) -> Estate:
         for h, shape in _HK_HOURS.items():
             if typhoon and h < 13:
                 continue
-            stamp = datetime(d.year, d.month, d.day, h, tzinfo=tz).astimezone(utc).replace(tzinfo=None)
+            stamp = _utc_hour(datetime(d.year, d.month, d.day, h), tz)
             mean = 900.0 * shape * math.exp(0.002 * days_open) * (1.2 if d.weekday() == 0 and h == 9 else 1.0)
             mean *= 1.5 if typhoon else 1.0
             groups = []
@@ -3437,7 +3446,7 @@ def orders_hk_hourly(seed: int) -> Estate:
         mainland_was_closed = mainland_closed
         days_open += 1
         d += timedelta(days=1)
-    tail = datetime(first.year, first.month, first.day, 9, tzinfo=tz).astimezone(utc).replace(tzinfo=None)
+    tail = _utc_hour(datetime(first.year, first.month, first.day, 9), tz)
     evaluate_from = next(k for k, (s, _) in enumerate(series) if s >= tail)
     calendars: list[HolidayCalendar | None] = [mainland if g == northbound else None for g in range(len(shares))]
     return Estate("orders_hk_hourly", "hour", series, evaluate_from, cal, cats, timezone=zone,
@@ -3667,11 +3676,11 @@ def taps_bangkok_hourly(seed: int) -> Estate:
     rng = random.Random(seed)
     zone = "Asia/Bangkok"
     cal = HolidayCalendar(country="TH")
-    tz, utc = ZoneInfo(zone), ZoneInfo("UTC")
+    tz = ZoneInfo(zone)
     lines = _unequal(rng, [0.58, 0.30, 0.12])
     sukhumvit, silom, airport = lines.index(0.58), lines.index(0.30), lines.index(0.12)
     start, first, end = date(2026, 3, 9), date(2026, 4, 6), date(2026, 4, 19)
-    fare_cut = datetime(2026, 4, 7, 6, tzinfo=tz).astimezone(utc).replace(tzinfo=None)
+    fare_cut = _utc_hour(datetime(2026, 4, 7, 6), tz)
     fault = (datetime(2026, 3, 17, 7), datetime(2026, 3, 17, 8))
     series, cats, incidents = [], {}, set()
     d = start
@@ -3681,7 +3690,7 @@ def taps_bangkok_hourly(seed: int) -> Estate:
         weekend = d.weekday() >= 5 or bool(cal.name(d))
         for h in range(6, 24):
             local = datetime(d.year, d.month, d.day, h)
-            stamp = local.replace(tzinfo=tz).astimezone(utc).replace(tzinfo=None)
+            stamp = _utc_hour(local, tz)
             shape = (_BKK_WEEKEND if weekend else _BKK_WEEKDAY)[h]
             mean = 80_000.0 * math.exp(0.001 * (d - start).days)
             storm = _BKK_STORM[0] <= local < _BKK_STORM[1]
@@ -3716,7 +3725,7 @@ def taps_bangkok_hourly(seed: int) -> Estate:
                 cats[stamp] = "storm"
         d += timedelta(days=1)
     _mark_after_shift(cats, [fare_cut], timedelta(hours=1), 24, first=1)
-    tail = datetime(first.year, first.month, first.day, 6, tzinfo=tz).astimezone(utc).replace(tzinfo=None)
+    tail = _utc_hour(datetime(first.year, first.month, first.day, 6), tz)
     evaluate_from = next(k for k, (s, _) in enumerate(series) if s >= tail)
     return Estate("taps_bangkok_hourly", "hour", series, evaluate_from, cal, cats, [fare_cut], timezone=zone,
                   incidents=incidents)
@@ -3974,11 +3983,11 @@ def remittances_manila_hourly(seed: int) -> Estate:
     rng = random.Random(seed)
     zone = "Asia/Manila"
     cal = HolidayCalendar(country="PH")
-    tz, utc = ZoneInfo(zone), ZoneInfo("UTC")
+    tz = ZoneInfo(zone)
     regions = _unequal(rng, [0.48, 0.30, 0.15, 0.07])
     manila, visayas, mindanao = regions.index(0.48), regions.index(0.15), regions.index(0.07)
     start, first, end = date(2025, 11, 10), date(2025, 12, 8), date(2025, 12, 21)
-    takeover = datetime(2025, 12, 10, 8, tzinfo=tz).astimezone(utc).replace(tzinfo=None)
+    takeover = _utc_hour(datetime(2025, 12, 10, 8), tz)
     outage = (datetime(2025, 11, 25, 10), datetime(2025, 11, 25, 12))
     paydays = {date(2025, 11, 14), date(2025, 11, 28), date(2025, 12, 15)}  # the 15th and the last, on a weekday
     series, cats, incidents = [], {}, set()
@@ -3991,7 +4000,7 @@ def remittances_manila_hourly(seed: int) -> Estate:
         rush = 1 + _CHRISTMAS_RUSH * min(max((d - date(2025, 12, 1)).days / 22, 0.0), 1.0)
         for h, shape in hours.items():
             local = datetime(d.year, d.month, d.day, h)
-            stamp = local.replace(tzinfo=tz).astimezone(utc).replace(tzinfo=None)
+            stamp = _utc_hour(local, tz)
             mean = 14_000.0 * shape * day * rush * math.exp(0.0005 * (d - start).days)
             thirteenth = (d == date(2025, 12, 15) and h >= 12) or d == date(2025, 12, 16)
             groups = []
@@ -4025,7 +4034,7 @@ def remittances_manila_hourly(seed: int) -> Estate:
                 cats[stamp] = "sunday"
         d += timedelta(days=1)
     _mark_after_shift(cats, [takeover], timedelta(hours=1), 24 * 3, first=1)
-    tail = datetime(first.year, first.month, first.day, 10, tzinfo=tz).astimezone(utc).replace(tzinfo=None)
+    tail = _utc_hour(datetime(first.year, first.month, first.day, 10), tz)
     evaluate_from = next(k for k, (s, _) in enumerate(series) if s >= tail)
     return Estate("remittances_manila_hourly", "hour", series, evaluate_from, cal, cats, [takeover], timezone=zone,
                   incidents=incidents)
@@ -4352,19 +4361,18 @@ def bars_prague_hourly(seed: int) -> Estate:
     rng = random.Random(seed)
     zone = "Europe/Prague"
     cal = HolidayCalendar(country="CZ")
-    tz, utc = ZoneInfo(zone), ZoneInfo("UTC")
+    tz = ZoneInfo(zone)
     venues = _unequal(rng, ["old_town", "pubs", "club"])
     share = {"old_town": 0.45, "pubs": 0.35, "club": 0.2}
-    to_utc = lambda local: local.replace(tzinfo=tz).astimezone(utc).replace(tzinfo=None)
     start, first, last = date(2026, 10, 8), date(2026, 11, 5), date(2026, 11, 18)
-    takeover = to_utc(datetime(2026, 11, 13, 18))
-    outage = (to_utc(datetime(2026, 10, 17, 22)), to_utc(datetime(2026, 10, 18, 0)))
+    takeover = _utc_hour(datetime(2026, 11, 13, 18), tz)
+    outage = (_utc_hour(datetime(2026, 10, 17, 22), tz), _utc_hour(datetime(2026, 10, 18, 0), tz))
     after_last = last + timedelta(days=1)
-    at = to_utc(datetime(start.year, start.month, start.day, 18))
-    end = to_utc(datetime(after_last.year, after_last.month, after_last.day, 3))
+    at = _utc_hour(datetime(start.year, start.month, start.day, 18), tz)
+    end = _utc_hour(datetime(after_last.year, after_last.month, after_last.day, 3), tz)
     series, cats, incidents = [], {}, set()
     while at <= end:
-        local = at.replace(tzinfo=utc).astimezone(tz).replace(tzinfo=None)
+        local = _local_hour(at, tz)
         h = local.hour
         if 4 <= h < 18:
             at += timedelta(hours=1)
@@ -4398,7 +4406,7 @@ def bars_prague_hourly(seed: int) -> Estate:
             cats[at] = "derby"
         at += timedelta(hours=1)
     _mark_after_shift(cats, [takeover], timedelta(hours=1), 24 * 3, first=1)
-    tail = to_utc(datetime(first.year, first.month, first.day, 18))
+    tail = _utc_hour(datetime(first.year, first.month, first.day, 18), tz)
     evaluate_from = next(k for k, (s, _) in enumerate(series) if s >= tail)
     return Estate("bars_prague_hourly", "hour", series, evaluate_from, cal, cats, [takeover], timezone=zone,
                   incidents=incidents)
@@ -4741,14 +4749,13 @@ def lifts_graubuenden_hourly(seed: int) -> Estate:
     rng = random.Random(seed)
     zone = "Europe/Zurich"
     cal = HolidayCalendar(country="CH", subdiv="GR")
-    tz, utc = ZoneInfo(zone), ZoneInfo("UTC")
+    tz = ZoneInfo(zone)
     sectors = _unequal(rng, ["valley", "glacier", "nursery"])
-    to_utc = lambda local: local.replace(tzinfo=tz).astimezone(utc).replace(tzinfo=None)
     start, first, last = date(2026, 2, 24), date(2026, 3, 24), date(2026, 4, 6)
     easter = _easter(2026)
     easter_days = {easter + timedelta(days=k) for k in range(-2, 2)}  # Good Friday to Easter Monday
-    gondola = to_utc(datetime(2026, 3, 28, 8))
-    outage = (to_utc(datetime(2026, 3, 8, 10)), to_utc(datetime(2026, 3, 8, 12)))
+    gondola = _utc_hour(datetime(2026, 3, 28, 8), tz)
+    outage = (_utc_hour(datetime(2026, 3, 8, 10), tz), _utc_hour(datetime(2026, 3, 8, 12), tz))
     series, cats, incidents = [], {}, set()
     for k in range((last - start).days + 1):
         d = start + timedelta(days=k)
@@ -4757,7 +4764,7 @@ def lifts_graubuenden_hourly(seed: int) -> Estate:
         day *= 1 - _LIFT_DECLINE * max(0, (d - date(2026, 3, 1)).days)
         day *= 1.3 if _SPORTS_HOLIDAYS[0] <= d <= _SPORTS_HOLIDAYS[1] and d.weekday() < 5 else 1.0
         for h in range(8, 17):
-            at = to_utc(datetime(d.year, d.month, d.day, h))
+            at = _utc_hour(datetime(d.year, d.month, d.day, h), tz)
             groups = []
             for s in sectors:
                 f = day * _LIFT_HOURS[s][h]
@@ -4787,7 +4794,7 @@ def lifts_graubuenden_hourly(seed: int) -> Estate:
     stamps = [at for at, _ in series]
     for at in stamps[stamps.index(gondola) + 1:stamps.index(gondola) + 1 + 9 * 3]:  # the next three days' hours
         cats.setdefault(at, "after_shift")
-    tail = to_utc(datetime(first.year, first.month, first.day, 8))
+    tail = _utc_hour(datetime(first.year, first.month, first.day, 8), tz)
     return Estate("lifts_graubuenden_hourly", "hour", series, stamps.index(tail), cal, cats, [gondola], timezone=zone,
                   incidents=incidents)
 
@@ -5093,9 +5100,8 @@ def tolls_hr_hourly(seed: int) -> Estate:
     rng = random.Random(seed)
     zone = "Europe/Zagreb"
     cal = HolidayCalendar(country="HR")
-    tz, utc = ZoneInfo(zone), ZoneInfo("UTC")
+    tz = ZoneInfo(zone)
     roads = _unequal(rng, list(_TOLL_PEAK))
-    to_utc = lambda local: local.replace(tzinfo=tz).astimezone(utc).replace(tzinfo=None)
     start, first, last = date(2026, 4, 25), date(2026, 5, 23), date(2026, 6, 5)
     bridge = date(2026, 6, 5)
     outage = (datetime(2026, 5, 11, 7), datetime(2026, 5, 11, 9))
@@ -5110,7 +5116,7 @@ def tolls_hr_hourly(seed: int) -> Estate:
         like = d.weekday() if d.weekday() >= 5 or not _day_off(cal, d, bridge) else 5 if off_next else 6
         for h in range(24):
             local = datetime(d.year, d.month, d.day, h)
-            at = to_utc(local)
+            at = _utc_hour(local, tz)
             groups = []
             for r in roads:
                 f = _TOLL_WEEK[like] * _TOLL_HOURS[h]
@@ -5137,10 +5143,10 @@ def tolls_hr_hourly(seed: int) -> Estate:
             elif _WHITSUN[0] <= d <= _WHITSUN[1]:
                 cats[at] = "whitsun"
     stamps = [at for at, _ in series]
-    shift = to_utc(_SISAK_SECTION)
+    shift = _utc_hour(_SISAK_SECTION, tz)
     for at in stamps[stamps.index(shift) + 1:stamps.index(shift) + 1 + 24 * 3]:  # the next three days' hours
         cats.setdefault(at, "after_shift")
-    tail = to_utc(datetime(first.year, first.month, first.day))
+    tail = _utc_hour(datetime(first.year, first.month, first.day), tz)
     return Estate("tolls_hr_hourly", "hour", series, stamps.index(tail), cal, cats, [shift], timezone=zone,
                   incidents=incidents)
 
@@ -5532,9 +5538,8 @@ def parking_stjohns_hourly(seed: int) -> Estate:
     rng = random.Random(seed)
     zone = "America/St_Johns"
     cal = HolidayCalendar(country="CA", subdiv="NL", dates={_REGATTA_PLANNED: "Royal St. John's Regatta"})
-    tz, utc = ZoneInfo(zone), ZoneInfo("UTC")
+    tz = ZoneInfo(zone)
     zones = _unequal(rng, list(_PARKING_PEAK))
-    to_utc = lambda local: local.replace(tzinfo=tz).astimezone(utc).replace(tzinfo=None)
     start, first, last = date(2026, 7, 4), date(2026, 8, 1), date(2026, 8, 14)
     series, cats, incidents = [], {}, set()
     for k in range((last - start).days + 1):
@@ -5564,7 +5569,7 @@ def parking_stjohns_hourly(seed: int) -> Estate:
                     f *= 0.8
                 f *= 0.1 if outage else 1.0
                 groups.append(_poisson(rng, _PARKING_PEAK[z] * f * math.exp(rng.gauss(0, 0.05))))
-            at = to_utc(local)
+            at = _utc_hour(local, tz)
             series.append((at, groups))
             if outage:
                 incidents.add(at)
@@ -5577,10 +5582,10 @@ def parking_stjohns_hourly(seed: int) -> Estate:
             elif cruise:
                 cats[at] = "cruise_ship"
     stamps = [at for at, _ in series]
-    shift = to_utc(_COINLESS)
+    shift = _utc_hour(_COINLESS, tz)
     for at in stamps[stamps.index(shift) + 1:stamps.index(shift) + 1 + 24 * 3]:  # the next three days' hours
         cats.setdefault(at, "after_shift")
-    tail = to_utc(datetime(first.year, first.month, first.day))
+    tail = _utc_hour(datetime(first.year, first.month, first.day), tz)
     return Estate("parking_stjohns_hourly", "hour", series, stamps.index(tail), cal, cats, [shift], timezone=zone,
                   incidents=incidents)
 
@@ -5936,9 +5941,8 @@ def fuel_tehran_hourly(seed: int) -> Estate:
     rng = random.Random(seed)
     zone = "Asia/Tehran"
     cal = HolidayCalendar(country="IR")
-    tz, utc = ZoneInfo(zone), ZoneInfo("UTC")
+    tz = ZoneInfo(zone)
     districts = _unequal(rng, list(_FUEL_PEAK))
-    to_utc = lambda local: local.replace(tzinfo=tz).astimezone(utc).replace(tzinfo=None)
     start, first, last = date(2025, 11, 15), date(2025, 12, 13), date(2025, 12, 26)
     series, cats, incidents = [], {}, set()
     for k in range((last - start).days + 1):
@@ -5950,7 +5954,7 @@ def fuel_tehran_hourly(seed: int) -> Estate:
             f = _fuel_hour(d, h) * (1.5 if eve else 1.0) * (0.88 if local >= _THIRD_TIER else 1.0)
             f *= 0.15 if outage else 1.0
             groups = [_poisson(rng, _FUEL_PEAK[z] * f * math.exp(rng.gauss(0, 0.05))) for z in districts]
-            at = to_utc(local)
+            at = _utc_hour(local, tz)
             series.append((at, groups))
             if outage:
                 incidents.add(at)
@@ -5965,10 +5969,10 @@ def fuel_tehran_hourly(seed: int) -> Estate:
             elif d in _AIR_CLOSURES:
                 cats[at] = "air_closure"
     stamps = [at for at, _ in series]
-    shift = to_utc(_THIRD_TIER)
+    shift = _utc_hour(_THIRD_TIER, tz)
     for at in stamps[stamps.index(shift) + 1:stamps.index(shift) + 1 + 24 * 3]:  # the next three days' hours
         cats.setdefault(at, "after_shift")
-    tail = to_utc(datetime(first.year, first.month, first.day))
+    tail = _utc_hour(datetime(first.year, first.month, first.day), tz)
     return Estate("fuel_tehran_hourly", "hour", series, stamps.index(tail), cal, cats, [shift], timezone=zone,
                   incidents=incidents)
 
@@ -6364,9 +6368,8 @@ def topups_tonga_hourly(seed: int) -> Estate:
     rng = random.Random(seed)
     zone = "Pacific/Tongatapu"
     cal = HolidayCalendar(country="TO")
-    tz, utc = ZoneInfo(zone), ZoneInfo("UTC")
+    tz = ZoneInfo(zone)
     groups_ = _unequal(rng, list(_TOPUP_PEAK))
-    to_utc = lambda local: local.replace(tzinfo=tz).astimezone(utc).replace(tzinfo=None)
     start, first, last = date(2025, 11, 1), date(2025, 11, 29), date(2025, 12, 12)
     series, cats, incidents = [], {}, set()
     for k in range((last - start).days + 1):
@@ -6379,7 +6382,7 @@ def topups_tonga_hourly(seed: int) -> Estate:
             for g in groups_:
                 f = _topup_hour(local, g, cal) * bundles * (0.15 if outage else 1.0)
                 values.append(_poisson(rng, _TOPUP_PEAK[g] * f * math.exp(rng.gauss(0, 0.05))))
-            at = to_utc(local)
+            at = _utc_hour(local, tz)
             series.append((at, values))
             if outage:
                 incidents.add(at)
@@ -6392,10 +6395,10 @@ def topups_tonga_hourly(seed: int) -> Estate:
             elif d in _TONGA_PAYDAYS and h >= 10:
                 cats[at] = "payday"
     stamps = [at for at, _ in series]
-    shift = to_utc(_DAILY_BUNDLES)
+    shift = _utc_hour(_DAILY_BUNDLES, tz)
     for at in stamps[stamps.index(shift) + 1:stamps.index(shift) + 1 + 24 * 3]:  # the next three days' hours
         cats.setdefault(at, "after_shift")
-    tail = to_utc(datetime(first.year, first.month, first.day))
+    tail = _utc_hour(datetime(first.year, first.month, first.day), tz)
     return Estate("topups_tonga_hourly", "hour", series, stamps.index(tail), cal, cats, [shift], timezone=zone,
                   incidents=incidents)
 
@@ -6739,9 +6742,8 @@ def rides_amman_hourly(seed: int) -> Estate:
     rng = random.Random(seed)
     zone = "Asia/Amman"
     cal = HolidayCalendar(country="JO")
-    tz, utc = ZoneInfo(zone), ZoneInfo("UTC")
+    tz = ZoneInfo(zone)
     cities = _unequal(rng, list(_RIDE_PEAK))
-    to_utc = lambda local: local.replace(tzinfo=tz).astimezone(utc).replace(tzinfo=None)
     start, first, last = date(2026, 1, 15), date(2026, 2, 12), date(2026, 2, 25)
     series, cats, incidents = [], {}, set()
     for k in range((last - start).days + 1):
@@ -6754,7 +6756,7 @@ def rides_amman_hourly(seed: int) -> Estate:
             for c in cities:
                 f = _ride_hour(local, c) * licensed * (0.2 if outage else 1.0)
                 values.append(_poisson(rng, _RIDE_PEAK[c] * f * math.exp(rng.gauss(0, 0.04))))
-            at = to_utc(local)
+            at = _utc_hour(local, tz)
             series.append((at, values))
             if outage:
                 incidents.add(at)
@@ -6773,10 +6775,10 @@ def rides_amman_hourly(seed: int) -> Estate:
             elif d >= _RAMADAN_1447:
                 cats[at] = "ramadan"
     stamps = [at for at, _ in series]
-    shift = to_utc(_CAPTAINS_LICENSED)
+    shift = _utc_hour(_CAPTAINS_LICENSED, tz)
     for at in stamps[stamps.index(shift) + 1:stamps.index(shift) + 1 + 24 * 2]:  # the next two days' hours
         cats.setdefault(at, "after_shift")
-    tail = to_utc(datetime(first.year, first.month, first.day))
+    tail = _utc_hour(datetime(first.year, first.month, first.day), tz)
     return Estate("rides_amman_hourly", "hour", series, stamps.index(tail), cal, cats, [shift], timezone=zone,
                   incidents=incidents)
 
