@@ -7147,9 +7147,8 @@ def liquor_colombo_hourly(seed: int) -> Estate:
     rng = random.Random(seed)
     zone = "Asia/Colombo"
     cal = HolidayCalendar(country="LK")
-    tz, utc = ZoneInfo(zone), ZoneInfo("UTC")
+    tz = ZoneInfo(zone)
     provinces = _unequal(rng, list(_LIQUOR_PEAK))
-    to_utc = lambda local: local.replace(tzinfo=tz).astimezone(utc).replace(tzinfo=None)
     start, first, last = date(2026, 3, 26), date(2026, 4, 23), date(2026, 5, 6)
     series, cats, incidents = [], {}, set()
     for k in range((last - start).days + 1):
@@ -7161,7 +7160,7 @@ def liquor_colombo_hourly(seed: int) -> Estate:
             outage = _ACQUIRER_OUTAGE[0] <= local <= _ACQUIRER_OUTAGE[1]
             values = [_poisson(rng, _LIQUOR_PEAK[p] * _liquor_hour(local, p, cal) * (0.15 if outage else 1.0)
                                * math.exp(rng.gauss(0, 0.05))) for p in provinces]
-            at = to_utc(local)
+            at = _utc_hour(local, tz)
             series.append((at, values))
             if outage:
                 incidents.add(at)
@@ -7176,10 +7175,10 @@ def liquor_colombo_hourly(seed: int) -> Estate:
             elif d == _CRICKET and 14 <= h <= 18:
                 cats[at] = "cricket"
     stamps = [at for at, _ in series]
-    shift = to_utc(_LK_EXCISE_RISE.replace(hour=_LIQUOR_OPEN[0]))
+    shift = _utc_hour(_LK_EXCISE_RISE.replace(hour=_LIQUOR_OPEN[0]), tz)
     for at in stamps[stamps.index(shift) + 1:stamps.index(shift) + 1 + 2 * len(_LIQUOR_OPEN)]:  # its next two days
         cats.setdefault(at, "after_shift")
-    tail = to_utc(datetime(first.year, first.month, first.day, _LIQUOR_OPEN[0]))
+    tail = _utc_hour(datetime(first.year, first.month, first.day, _LIQUOR_OPEN[0]), tz)
     return Estate("liquor_colombo_hourly", "hour", series, stamps.index(tail), cal, cats, [shift], timezone=zone,
                   incidents=incidents)
 
