@@ -129,6 +129,7 @@ POSITION_YEAR_SHARE = 0.8
 POSITION_YEAR_SLACK = 3
 POSITION_PLACE_GAP = 2  # ... and its places are its keys' days of the year, apart by more than this many days
 YEAR_LENGTH = 365.25
+OWN_YEAR_GAP = 1.5  # a gap this many times the median one misses a key: no span of a year is read across it
 # a series keyed on the same days of every month (see _month_day_keys): read from this many keys (two months of
 # dekads), and on days up to the 28th, the last one every month has (a key on the 31st would move in short months)
 MONTH_DAY_KEYS_MIN_POINTS = 6
@@ -557,13 +558,30 @@ def _whole_week_cycle(points: Sequence[Point], step_days: float) -> int | None:
     return YEAR_DAYS // int(step_days)
 
 
+def _own_year_length(at: Sequence[datetime], n: int) -> float:
+    """Days a year of `n` partitions spans in this series (`at`: its keys in time order): the mean of its spans
+    n keys long that miss no key (no gap over OWN_YEAR_GAP median gaps), else a calendar year. Twelve Hijri months
+    span 354 or 355 days (a mean, not a median: over seven years a median's 355 drifts by five days), thirteen
+    Ethiopian months 365 or 366, twelve calendar months 365 or 366: the series' own cycle, read from its
+    partitions, not from its name."""
+    gaps = [(b - a).days for a, b in itertools.pairwise(at)]
+    if len(gaps) < n:
+        return YEAR_LENGTH
+    typical = median(gaps)
+    whole = [g <= OWN_YEAR_GAP * typical for g in gaps]
+    spans = [(at[i + n] - at[i]).days for i in range(len(at) - n) if all(whole[i:i + n])]
+    return float(np.mean(spans)) if spans else YEAR_LENGTH
+
+
 def _year_by_position(points: Sequence[Point], target: datetime
                       ) -> tuple[int, dict[datetime, int], dict[datetime, float], float] | None:
     """A year of partitions that are no calendar months (the thirteen Ethiopian months, a fiscal calendar's
     periods not dated every whole week): (n, position, length, variance), where the series (`points`, every partition in
     time order, empty ones too, then `target`) has n partitions a year (n places of the year, see below), each key
     `POSITION_YEAR_SHARE` of the time a year (`POSITION_YEAR_SLACK` days either side) after another, and n is no divisor of
-    twelve (months, quarters, half-years are read by their months as before). `position`: each key's place in its
+    twelve (months, quarters, half-years are read by their months as before) unless its own year is no calendar
+    year (`_own_year_length`: twelve lunar months make 354 days, a Hijri month's twin is twelve back, not the
+    Gregorian month it starts in). `position`: each key's place in its
     year counted back from the target's (0), its day of the year's (`POSITION_PLACE_GAP`); `length`: the log of the days its span holds (to the next key) over the
     series' median gap, the target's the mean of its past places' (a Pagume of five days or six, not yet ended), and
     the variance of those past places' (the target's days are uncertain by as much). Read by the calendar's months,
@@ -572,17 +590,20 @@ def _year_by_position(points: Sequence[Point], target: datetime
     if len(at) < 3 or any(m.hour or m.minute or m.second for m in at):
         return None
     n = round(YEAR_LENGTH / ((at[-1] - at[0]).days / (len(at) - 1)))
-    if n < 2 or MONTHS % n == 0 or len(at) <= 2 * n:
+    if n < 2 or len(at) <= 2 * n:
+        return None
+    year = _own_year_length(at, n)
+    if MONTHS % n == 0 and abs(year - YEAR_LENGTH) <= POSITION_YEAR_SLACK:
         return None
     # (each key a year after another, whatever lies between: a missing key misses one year back, not n)
-    later = [m for m in at if (m - at[0]).days > YEAR_LENGTH + POSITION_YEAR_SLACK]
-    year_back = [any(abs((m - k).days - YEAR_LENGTH) <= POSITION_YEAR_SLACK for k in at) for m in later]
+    later = [m for m in at if (m - at[0]).days > year + POSITION_YEAR_SLACK]
+    year_back = [any(abs((m - k).days - year) <= POSITION_YEAR_SLACK for k in at) for m in later]
     if not later or sum(year_back) < POSITION_YEAR_SHARE * len(year_back):
         return None
     # (a place is its keys' day of the year, counted from the target's: a partition excluded or never loaded
     # leaves a gap, not a misplaced year)
-    phase = {m: (m - target).days % YEAR_LENGTH for m in at}
-    phase = {m: v - YEAR_LENGTH if v > YEAR_LENGTH - POSITION_YEAR_SLACK else v for m, v in phase.items()}
+    phase = {m: (m - target).days % year for m in at}
+    phase = {m: v - year if v > year - POSITION_YEAR_SLACK else v for m, v in phase.items()}
     ranks, rank, last = {}, -1, -math.inf
     for v in sorted(set(phase.values())):
         rank, last = rank + (v - last > POSITION_PLACE_GAP), v
