@@ -784,16 +784,17 @@ def declared_season(day: date, cal: HolidayCalendar) -> tuple[str, date] | None:
 
 
 def _pooled_spread(cells: Mapping[tuple[int, int], Sequence[float]] | Mapping[int, Sequence[float]]) -> float | None:
-    """A robust sd of one value about its cell's mean, pooled over the cells of two values or more (each
+    """A robust sd of one log count about its cell's mean beyond counting noise (a small hour's Poisson noise is
+    its own, added back for the target's expected rows), pooled over the cells of two values or more (each
     deviation scaled for the mean it is taken from); None with fewer than SEASON_OWN_MIN_DEVIATIONS of them."""
-    deviations = []
+    excess = []
     for xs in cells.values():
         if len(xs) >= 2:
-            centre = sum(xs) / len(xs)
-            deviations += [(x - centre) * math.sqrt(len(xs) / (len(xs) - 1)) for x in xs]
-    if len(deviations) < SEASON_OWN_MIN_DEVIATIONS:
+            centre = median(xs)  # (a snowed-in day or a derby in a cell moves its mean, not its median)
+            excess += [(MAD_SCALE * (x - centre)) ** 2 * len(xs) / (len(xs) - 1) - math.exp(-x) for x in xs]
+    if len(excess) < SEASON_OWN_MIN_DEVIATIONS:
         return None
-    return MAD_SCALE * float(np.median(np.abs(deviations)))
+    return math.sqrt(max(float(np.median(excess)), 0.0))
 
 
 def _season_own_hours(past: Sequence[Point], target: datetime, cal: HolidayCalendar, timezone: str | None,
@@ -854,6 +855,7 @@ def _season_own_hours(past: Sequence[Point], target: datetime, cal: HolidayCalen
         return None
     log_pred = median(at_hour)
     expected_rows = math.exp(log_pred)
+    spread = math.sqrt(spread ** 2 + 1 / expected_rows)
     raw_h = p.k * spread * math.sqrt(1 + 1 / len(at_hour))
     count_floor = math.log1p((math.sqrt(expected_rows) + 1) / expected_rows)
     h = min(max(raw_h, p.floor, count_floor), p.ceiling)
