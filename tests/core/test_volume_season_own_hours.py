@@ -73,3 +73,26 @@ def test_first_day_and_no_season_keep_the_ordinary_reading() -> None:
     assert "Festival month" not in fc.group
     plain = forecast(history, at, grain="hour", calendar_=HolidayCalendar())
     assert fc.baseline == plain.baseline
+
+
+def test_first_weekend_of_the_season_reaches_both_readings() -> None:
+    history = _series(season_days=5)  # Monday to Friday of the season: working days only
+    saturday = SEASON_FIRST + timedelta(days=5)
+    at = datetime.combine(saturday, datetime.min.time()).replace(hour=12)
+    fc = forecast(history, at, grain="hour", calendar_=CALENDAR)
+    plain = forecast(history, at, grain="hour", calendar_=HolidayCalendar())
+    assert "Festival month" in fc.group
+    # its weekend is unknown yet: as an ordinary Saturday's noon or as its working days' noon moved to a Saturday
+    assert fc.lower <= min(plain.lower, _season(12, saturday) * 0.9)
+    assert fc.upper >= plain.upper
+    assert judge(fc, _season(12, saturday)).passed
+    assert not judge(fc, 0).passed
+
+
+def test_an_earlier_occasion_in_the_history_leaves_the_season_to_the_model() -> None:
+    earlier = HolidayCalendar(seasons={"Festival month": [(SEASON_FIRST - timedelta(days=30),
+                                                            SEASON_FIRST - timedelta(days=25)),
+                                                           (SEASON_FIRST, date(2026, 3, 31))]})
+    history = _series(season_days=4)
+    at = datetime.combine(SEASON_FIRST + timedelta(days=4), datetime.min.time()).replace(hour=12)
+    assert "Festival month" not in forecast(history, at, grain="hour", calendar_=earlier).group
