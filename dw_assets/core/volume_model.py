@@ -488,6 +488,11 @@ HOLIDAY_RUN_DAYS = 9  # the longest run of days one holiday's name holds (a bayr
 # days from this many windows before its first day back, so the weeks before it that the calendar does not
 # name (a run-up) are not in it
 HOLIDAY_BASE_WINDOWS = 2
+# a declared season that began inside an hourly history (see _season_own_hours): the days before it its hours read
+# against (two weeks at least, the four weeks before it), and the deviations its own spread needs (a day's hours)
+SEASON_OWN_MIN_DAYS_BEFORE = 14
+SEASON_OWN_REF_WEEKS = 4
+SEASON_OWN_MIN_DEVIATIONS = 24
 
 
 @dataclass(frozen=True)
@@ -682,6 +687,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         return fc
     fc = _forecast(history, target, grain=grain, calendar_=calendar_, compare_by=compare_by, params=params,
                    timezone=timezone, own_calendar=own_calendar)
+    if grain == "hour" and compare_by is None:
+        own = _season_own_hours(past, target, cal, timezone, fc, params or ModelParams())
+        if own is not None:
+            return own
     return _with_year_back_band(fc, past, target, params or ModelParams()) if grain == "day" and compare_by is None \
         else fc
 
@@ -781,6 +790,117 @@ def _with_year_back_band(fc: Forecast, past: Sequence[Point], target: datetime, 
         upper = max(upper, baseline * p.upper_ratio)
     return replace(fc, baseline=baseline, lower=lower, upper=upper, spread=spread, half_width=h,
                    notes=[*fc.notes, note])
+
+
+def declared_season(day: date, cal: HolidayCalendar) -> tuple[str, date] | None:
+    """The declared season of many days `day` falls in and its first day: a configured season or break, or
+    Ramadan (its last ten days too, one season) where the calendar holds Eid al-Fitr; None for none (a festival's
+    days, a close's, Lunar New Year's weeks are named a day or a week at a time: no daily shape of their own)."""
+    name, at = cal.season(day)
+    if name in (RAMADAN, RAMADAN_LATE):
+        return RAMADAN, date.fromordinal(at)
+    if name and (name in cal.seasons or name in cal.breaks):
+        return name, date.fromordinal(at)
+    return None
+
+
+def _pooled_spread(cells: Mapping[tuple[int, int], Sequence[float]] | Mapping[int, Sequence[float]]) -> float | None:
+    """A robust sd of one log count about its cell's mean beyond counting noise (a small hour's Poisson noise is
+    its own, added back for the target's expected rows), pooled over the cells of two values or more (each
+    deviation scaled for the mean it is taken from); None with fewer than SEASON_OWN_MIN_DEVIATIONS of them."""
+    excess = []
+    for xs in cells.values():
+        if len(xs) >= 2:
+            centre = median(xs)  # (a snowed-in day or a derby in a cell moves its mean, not its median)
+            excess += [(MAD_SCALE * (x - centre)) ** 2 * len(xs) / (len(xs) - 1) - math.exp(-x) for x in xs]
+    if len(excess) < SEASON_OWN_MIN_DEVIATIONS:
+        return None
+    return math.sqrt(max(float(np.median(excess)), 0.0))
+
+
+def _season_own_hours(past: Sequence[Point], target: datetime, cal: HolidayCalendar, timezone: str | None,
+                      fc: Forecast, p: ModelParams) -> Forecast | None:
+    """A declared season that began inside an hourly series' history, none of its earlier occasions in it (four
+    weeks of hours never hold last year's Ramadan): each of its hours reads as the same hour of its own earlier days
+    of the same kind (working days, weekend days), not as the weeks before it: its nights out, its dead hour at
+    sunset are its daily shape, not a new level each day. The band is the spread between its days' same hours, never
+    narrower than the weeks before it showed week to week, and as uncertain as so few days make it. A kind of day
+    the season has not shown yet (its first weekend) is read both ways, the ordinary reading and its other days'
+    (moved by the weeks before it from theirs to this one), the band reaching both: what the owner expects of it is
+    unknown. None on its first day (nothing of its own yet) or outside one."""
+    zone_hours = local_hours([target, *(q.at for q in past)], timezone)
+    here, moments = zone_hours[0], zone_hours[1:]
+    season = declared_season(here.date(), cal)
+    if season is None:
+        return None
+    name, first = season
+    days = sorted({m.date() for m in moments})
+    before = [d for d in days if d < first]
+    if len(before) < SEASON_OWN_MIN_DAYS_BEFORE:
+        return None
+    if any(s is not None and s[0] == name and s[1] != first for s in (declared_season(d, cal) for d in before)):
+        return None  # an earlier occasion in the history: the ordinary model reads it (a longer history's)
+    # the season's own days start after an accepted shift inside it (the days before it were the old level)
+    shifted = max((m.date() for q, m in zip(past, moments) if q.shift and first <= m.date() < here.date()),
+                  default=first)
+    ref_from = first - timedelta(days=WEEK_DAYS * SEASON_OWN_REF_WEEKS)
+    ref_logs: dict[tuple[int, int], list[float]] = defaultdict(list)
+    own: dict[tuple[date, int], float] = {}
+    for q, m in zip(past, moments):
+        d = m.date()
+        if cal.name(d):
+            continue
+        if ref_from <= d < first:
+            ref_logs[d.weekday(), m.hour].append(math.log(max(q.value, 0.5)))
+        elif shifted <= d < here.date():
+            own[d, m.hour] = math.log(max(q.value, 0.5))
+    weekend = cal.is_weekend(here.date())
+    own_days = sorted({d for d, _ in own})
+    kind = [d for d in own_days if cal.is_weekend(d) == weekend]
+    others = [d for d in own_days if cal.is_weekend(d) != weekend]
+    base_spread = _pooled_spread(ref_logs) or fc.spread
+    if kind:
+        at_hour = [own[d, here.hour] for d in kind if (d, here.hour) in own]
+        spread = max(_pooled_spread({hour: [own[d, hour] for d in kind if (d, hour) in own] for hour in range(24)})
+                     or 0.0, base_spread)
+    else:
+        # the other days' same hour, moved by the weeks before it from their weekdays to the target's
+        cell = (here.weekday(), here.hour)
+        if cell not in ref_logs:
+            return None
+        at_hour = [own[d, here.hour] + median(ref_logs[cell]) - median(ref_logs[d.weekday(), here.hour])
+                   for d in others if (d, here.hour) in own and (d.weekday(), here.hour) in ref_logs]
+        spread = max(_pooled_spread({hour: [own[d, hour] for d in others if (d, hour) in own]
+                                     for hour in range(24)}) or 0.0, base_spread)
+    if not at_hour:
+        return None
+    log_pred = median(at_hour)
+    expected_rows = math.exp(log_pred)
+    spread = math.sqrt(spread ** 2 + 1 / expected_rows)
+    raw_h = p.k * spread * math.sqrt(1 + 1 / len(at_hour))
+    count_floor = math.log1p((math.sqrt(expected_rows) + 1) / expected_rows)
+    h = min(max(raw_h, p.floor, count_floor), p.ceiling)
+    low, high = math.exp(-h), math.exp(h)
+    if raw_h > p.ceiling:
+        # (a small count's counting noise, past the ceiling, as far as the spread reaches: as the model's band)
+        low = min(low, max(float(poisson.ppf(COUNT_TAIL, expected_rows)) / expected_rows, math.exp(-raw_h)))
+        high = max(high, min(float(poisson.isf(COUNT_TAIL, expected_rows)) / expected_rows, math.exp(raw_h)))
+    hard_ratio = max(p.hard_ratio, high)
+    baseline = expected_rows
+    lower, upper = baseline * min(low, p.lower_ratio or 1.0), min(baseline * max(high, p.upper_ratio or 1.0),
+                                                                  baseline * hard_ratio)
+    what = "weekend " if weekend else "working "
+    note = (f"{name} from {first.isoformat()}, no earlier occasion in the history: this hour reads as on its "
+            f"{len(at_hour)} earlier {what}day(s), spread {spread:.3f}")
+    if not kind:
+        # its first day of this kind: the ordinary reading or its other days', the owner's expectation unknown
+        lower, upper = min(lower, fc.lower), max(upper, fc.upper)
+        baseline = math.sqrt(lower * upper)
+        hard_ratio = max(hard_ratio, upper / baseline)
+        note = (f"{name} from {first.isoformat()}, its first {what}day: read as an ordinary {what}day and as its "
+                f"{len(at_hour)} other day(s) moved to this weekday, the band reaching both")
+    return replace(fc, baseline=baseline, lower=lower, upper=upper, spread=spread, half_width=math.log(upper / baseline),
+                   hard_ratio=hard_ratio, group=f"{name} {here.hour:02d}h", shift=None, notes=[*fc.notes, note])
 
 
 def _dated_on_last_day(pts: Sequence[Point], cal: HolidayCalendar, declared: WeekDatedOn | None) -> bool:
