@@ -1814,9 +1814,10 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         # of them, from the quietest to the busiest (an ordinary day only where some holiday was
         # one). Otherwise a holiday at half the ordinary volume, loaded twice, reads as an ordinary
         # day and passes (an Indian holiday that fell on closed Sundays the year before)
-        # (a week's quietest is read per holiday day: see _behaviours_by_holiday_days)
-        quietest = min(_behaviours_by_holiday_days(fit, pts_pos, target, cal, quiet_holidays)
-                       if 6 <= step <= 8 else (), default=min(behaviours))
+        # (a week's quietest is read per holiday day, see _behaviours_by_holiday_days; never quieter than the
+        # quietest week seen: a week of two named days, one a Sunday, need not be twice as quiet)
+        quietest = max(min(_behaviours_by_holiday_days(fit, pts_pos, target, cal, quiet_holidays)
+                           if 6 <= step <= 8 else (), default=min(behaviours)), min(behaviours))
         lower = min(lower, math.exp(log_pred + quietest - h))
         upper = math.exp(log_pred + max(behaviours) + h)
         notes.append(f"{unseen} has no past occurrence: expected to behave like one of the {len(behaviours)} "

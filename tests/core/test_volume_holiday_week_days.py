@@ -9,6 +9,8 @@ import random
 from datetime import date, datetime, timedelta
 from types import SimpleNamespace
 
+import pytest
+
 from dw_assets.core.volume_calendar import HolidayCalendar
 from dw_assets.core.volume_model import (
     ModelParams,
@@ -82,3 +84,17 @@ def test_a_week_without_holiday_days_has_no_per_day_behaviours() -> None:
     pts = _series(cal)
     fit = SimpleNamespace(used=["holiday"], feats=[], effects={"holiday": {}}, members={"holiday": {}})
     assert _behaviours_by_holiday_days(fit, pts, pts[_TARGET].at, cal, False) == []  # type: ignore[arg-type]
+
+
+def test_a_week_of_several_new_holiday_days_is_never_quieter_than_the_quietest_week_seen(monkeypatch) -> None:
+    # two new named days in the target week (a Sunday holiday and its observed Monday read as two): per holiday day
+    # they would reach below any week seen; the bound stays at the quietest week seen
+    base = _calendar()
+    cal = HolidayCalendar(dates={**base.dates, _NEW_HOLIDAY + timedelta(days=1): "Republic Day (observed)",
+                                 _NEW_HOLIDAY + timedelta(days=2): "Republic Day (second day)"})
+    pts = _series(base)
+    fc = forecast(pts[:_TARGET], pts[_TARGET].at, grain="day", calendar_=cal, params=ModelParams())
+    monkeypatch.setattr("dw_assets.core.volume_model._behaviours_by_holiday_days", lambda *a, **k: [])
+    whole = forecast(pts[:_TARGET], pts[_TARGET].at, grain="day", calendar_=cal, params=ModelParams())
+    assert fc.unseen_holiday is not None
+    assert fc.lower == pytest.approx(whole.lower)
