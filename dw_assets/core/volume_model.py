@@ -1955,11 +1955,15 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         # of them, from the quietest to the busiest (an ordinary day only where some holiday was
         # one). Otherwise a holiday at half the ordinary volume, loaded twice, reads as an ordinary
         # day and passes (an Indian holiday that fell on closed Sundays the year before)
-        lower = min(lower, math.exp(log_pred + min(behaviours) - h))
+        # (a week's quietest is read per holiday day, see _behaviours_by_holiday_days; never quieter than the
+        # quietest week seen: a week of two named days, one a Sunday, need not be twice as quiet)
+        quietest = max(min(_behaviours_by_holiday_days(fit, pts_pos, target, cal, quiet_holidays)
+                           if 6 <= step <= 8 else (), default=min(behaviours)), min(behaviours))
+        lower = min(lower, math.exp(log_pred + quietest - h))
         upper = math.exp(log_pred + max(behaviours) + h)
         notes.append(f"{unseen} has no past occurrence: expected to behave like one of the {len(behaviours)} "
-                     f"holidays seen, x{math.exp(min(behaviours)):.2f}-{math.exp(max(behaviours)):.2f} "
-                     "of an ordinary day")
+                     f"holidays seen, x{math.exp(quietest):.2f}-{math.exp(max(behaviours)):.2f} "
+                     f"of an ordinary {'week' if 6 <= step <= 8 else 'day'}")
     elif unseen and grain == "day":
         # never seen, and too few holidays seen to say what this calendar's are like: it may be
         # quieter or busier than an ordinary day (a Pentecost Monday of bookings x1.15), so only the
@@ -2981,6 +2985,29 @@ def _holiday_behaviours(fit: SeriesFit, quiet: bool) -> list[float]:
         return []
     seen = [fit.effects["holiday"][v] for v, m in fit.members["holiday"].items()
             if m and v not in NONE and not past_a_break(str(v))]
+    return seen + [0.0] if quiet and seen else seen
+
+
+def _holiday_days(first_day: date, cal: HolidayCalendar) -> int:
+    """How many of the seven days from `first_day` the calendar names a holiday."""
+    return sum(bool(cal.name(first_day + timedelta(days=k))) for k in range(WEEK_DAYS))
+
+
+def _behaviours_by_holiday_days(fit: SeriesFit, pts: Sequence[Point], target: datetime, cal: HolidayCalendar,
+                                quiet: bool) -> list[float]:
+    """A weekly series' seen holiday effects (as _holiday_behaviours), each read per holiday day its weeks held
+    (their median count) and scaled to the holiday days of the target's week: a week losing one day to a holiday
+    never seen is not as quiet as the week that lost Christmas and Boxing Day together. Empty where the target's
+    week names no holiday day or no seen holiday's weeks can be counted."""
+    own = _holiday_days(target.date(), cal)
+    if "holiday" not in fit.used or not own or len(fit.feats) != len(pts):
+        return []
+    days_of: dict[object, list[int]] = defaultdict(list)
+    for fv, q in zip(fit.feats, pts):
+        days_of[fv.get("holiday")].append(_holiday_days(q.at.date(), cal))
+    seen = [e * own / median(days_of[v]) for v, e in fit.effects["holiday"].items()
+            if fit.members["holiday"].get(v) and v not in NONE and not past_a_break(str(v))
+            and days_of.get(v) and median(days_of[v]) > 0]
     return seen + [0.0] if quiet and seen else seen
 
 
