@@ -804,6 +804,19 @@ def declared_season(day: date, cal: HolidayCalendar) -> tuple[str, date] | None:
     return None
 
 
+def _count_floor(expected_rows: float) -> float:
+    """The narrowest half-width (log) a count of `expected_rows` allows: it moves by whole rows, about one Poisson
+    sd plus a row."""
+    return math.log1p((math.sqrt(expected_rows) + 1) / expected_rows)
+
+
+def _count_tails(expected_rows: float, raw_h: float) -> tuple[float, float]:
+    """The ratios a clean count of `expected_rows` reaches more than once in 1/COUNT_TAIL (Poisson) on each side,
+    no further than the spread's own half-width `raw_h` (rows that arrive like clockwork are not Poisson)."""
+    return (max(float(poisson.ppf(COUNT_TAIL, expected_rows)) / expected_rows, math.exp(-raw_h)),
+            min(float(poisson.isf(COUNT_TAIL, expected_rows)) / expected_rows, math.exp(raw_h)))
+
+
 def _pooled_spread(cells: Mapping[tuple[int, int], Sequence[float]] | Mapping[int, Sequence[float]]) -> float | None:
     """A robust sd of one log count about its cell's mean beyond counting noise (a small hour's Poisson noise is
     its own, added back for the target's expected rows), pooled over the cells of two values or more (each
@@ -828,12 +841,12 @@ def _season_own_hours(past: Sequence[Point], target: datetime, cal: HolidayCalen
     the season has not shown yet (its first weekend) is read both ways, the ordinary reading and its other days'
     (moved by the weeks before it from theirs to this one), the band reaching both: what the owner expects of it is
     unknown. None on its first day (nothing of its own yet) or outside one."""
-    zone_hours = local_hours([target, *(q.at for q in past)], timezone)
-    here, moments = zone_hours[0], zone_hours[1:]
+    here = local_hours([target], timezone)[0]
     season = declared_season(here.date(), cal)
     if season is None:
-        return None
+        return None  # (before the history's hours are converted: every hourly forecast passes here)
     name, first = season
+    moments = local_hours([q.at for q in past], timezone)
     days = sorted({m.date() for m in moments})
     before = [d for d in days if d < first]
     if len(before) < SEASON_OWN_MIN_DAYS_BEFORE:
@@ -878,13 +891,12 @@ def _season_own_hours(past: Sequence[Point], target: datetime, cal: HolidayCalen
     expected_rows = math.exp(log_pred)
     spread = math.sqrt(spread ** 2 + 1 / expected_rows)
     raw_h = p.k * spread * math.sqrt(1 + 1 / len(at_hour))
-    count_floor = math.log1p((math.sqrt(expected_rows) + 1) / expected_rows)
-    h = min(max(raw_h, p.floor, count_floor), p.ceiling)
+    h = min(max(raw_h, p.floor, _count_floor(expected_rows)), p.ceiling)
     low, high = math.exp(-h), math.exp(h)
     if raw_h > p.ceiling:
         # (a small count's counting noise, past the ceiling, as far as the spread reaches: as the model's band)
-        low = min(low, max(float(poisson.ppf(COUNT_TAIL, expected_rows)) / expected_rows, math.exp(-raw_h)))
-        high = max(high, min(float(poisson.isf(COUNT_TAIL, expected_rows)) / expected_rows, math.exp(raw_h)))
+        count_low, count_high = _count_tails(expected_rows, raw_h)
+        low, high = min(low, count_low), max(high, count_high)
     hard_ratio = max(p.hard_ratio, high)
     baseline = expected_rows
     lower, upper = baseline * min(low, p.lower_ratio or 1.0), min(baseline * max(high, p.upper_ratio or 1.0),
@@ -1759,7 +1771,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         inflation = math.sqrt(inflation ** 2 + 1.57 / len(same_day))
         band_spread = max(spread, max(rms for _, _, rms, _ in so_far))
     # a small count moves by whole rows: never tighter than about one Poisson sd plus a row
-    count_floor = math.log1p((math.sqrt(math.exp(log_pred)) + 1) / math.exp(log_pred))
+    count_floor = _count_floor(math.exp(log_pred))
     # ... and a history noisier than the ceiling (0.70x-1.43x, made for thousands of rows) allows
     # widens it as far as counting noise explains: a group of ten rows a day moves by +-30% every
     # other week by counting alone (a Swedish refunds table flagged 93% of its clean days). The
@@ -1777,8 +1789,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     raw_h = k * math.sqrt((band_spread * inflation) ** 2 + trend_var + length_var)
     count_low, count_high = 1.0, 1.0
     if raw_h > p.ceiling:
-        count_low = max(float(poisson.ppf(COUNT_TAIL, expected_rows)) / expected_rows, math.exp(-raw_h))
-        count_high = min(float(poisson.isf(COUNT_TAIL, expected_rows)) / expected_rows, math.exp(raw_h))
+        count_low, count_high = _count_tails(expected_rows, raw_h)
     hard_ratio = max(p.hard_ratio, count_high)
     h = min(max(raw_h, p.floor, count_floor), p.ceiling)
     # the hypotheses kept part at this hour by more than a band: the hours so far could not tell them
@@ -1791,7 +1802,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     parted = bool(so_far) and max(hypotheses) - min(hypotheses) > h
     if parted:
         log_pred = level + min(hypotheses)
-        count_floor = math.log1p((math.sqrt(math.exp(log_pred)) + 1) / math.exp(log_pred))
+        count_floor = _count_floor(math.exp(log_pred))
     baseline = math.exp(log_pred)
     lower, upper = math.exp(log_pred - h), math.exp(log_pred + h)
     if burst_floor is not None:
