@@ -1268,7 +1268,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         moments, every_moment = [local[q.at] for q in pts_pos], [local[q.at] for q in pts]
         _after_holiday_hours(feats, target_feats, moments, local[target], cal, every_moment)
         _closure_eve_hours(feats, target_feats, moments, local[target], cal, every_moment)
-        _shut_day_eve_hours(feats, target_feats, moments, local[target], cal, every_moment)
+        _shut_day_eve_hours(feats, target_feats, moments, local[target], cal)
         eve_day = _eve_as_day(feats, x, moments, local[target], cal)
         if eve_day is not None:
             # the eve of a holiday is read as the day of the week its past eves ran like (a bar's Friday night)
@@ -5728,8 +5728,8 @@ def _closure_eve_hours(feats: list[dict[str, object]], target_feats: dict[str, o
 
 
 def _shut_day_eves(days: Iterable[date], target: date, cal: HolidayCalendar) -> tuple[set[date], bool] | None:
-    """An hourly series shut on its calendar's holidays (`days`: the local days holding a partition): the open
-    days just before a holiday it was shut on (a usual open weekday, named in the calendar, no partition), and
+    """An hourly series shut on its calendar's holidays (`days`: the local days holding rows): the open
+    days just before a holiday it was shut on (a usual open weekday, named in the calendar, no rows), and
     whether `target` is the eve of a holiday ahead (its closure not yet in the partitions). None where the
     series kept fewer than half of the named usual open days of its history shut (a business open on its
     holidays: their eves are the calendar's neighbourhoods, as before), or none was shut."""
@@ -5748,24 +5748,26 @@ def _shut_day_eves(days: Iterable[date], target: date, cal: HolidayCalendar) -> 
 
 
 def _shut_day_eve_hours(feats: list[dict[str, object]], target_feats: dict[str, object],
-                        moments: Sequence[datetime], target: datetime, cal: HolidayCalendar,
-                        open_moments: Sequence[datetime]) -> None:
+                        moments: Sequence[datetime], target: datetime, cal: HolidayCalendar) -> None:
     """On an hourly series shut on its calendar's holidays (_shut_day_eves), each hour of the last open day
     before one is a neighbourhood of its own ("a day shut 15h -1d": the afternoon's stocking up before a day
     the shops are shut, the morning as usual), pooled over every holiday it was shut on, as a daily series pools
     its eves of days off (`_eves_of_days_off`), where the history holds AFTER_HOLIDAY_MIN_DAYS such eves before
     the target's day; earned as a neighbourhood is (_indistinct: an hour whose eves ran as usual, or apart both
     ways, is an ordinary hour). It takes the place of the calendar's own neighbourhood of that holiday (seen once
-    in four weeks of hours) and of a long closure's eve (`_closure_eve_hours`) on that day. Only the target's
-    eve is labelled where the calendar's holiday ahead makes it one."""
-    read = _shut_day_eves([at.date() for at in open_moments], target.date(), cal)
+    in four weeks of hours) and of a long closure's eve (`_closure_eve_hours`) on that day. The target's eve (its
+    hour and the day's earlier ones) is labelled only where the calendar's holiday ahead makes it one."""
+    # (`moments`: the hours holding rows, so a day of empty partitions is a day shut too)
+    read = _shut_day_eves([at.date() for at in moments], target.date(), cal)
     if read is None:
         return
     eves, target_eve = read
     if not target_eve or len({d for d in eves if d < target.date()}) < AFTER_HOLIDAY_MIN_DAYS:
         return
+    # (the target day's earlier hours are the same eve's: left ordinary, its afternoon so far would read as a new
+    # level to the shift rule)
     for fv, at in [*zip(feats, moments), (target_feats, target)]:
-        if (at.date() in eves if fv is not target_feats else target_eve) and not fv.get("after_gap"):
+        if (at.date() in eves or at.date() == target.date()) and not fv.get("after_gap"):
             fv["near_holiday"] = f"a day shut {cast(int, fv.get('hour_of_day', at.hour)):02d}h -1d"
 
 
