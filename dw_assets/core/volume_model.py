@@ -1268,6 +1268,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         moments, every_moment = [local[q.at] for q in pts_pos], [local[q.at] for q in pts]
         _after_holiday_hours(feats, target_feats, moments, local[target], cal, every_moment)
         _closure_eve_hours(feats, target_feats, moments, local[target], cal, every_moment)
+        _shut_day_eve_hours(feats, target_feats, moments, local[target], cal)
         eve_day = _eve_as_day(feats, x, moments, local[target], cal)
         if eve_day is not None:
             # the eve of a holiday is read as the day of the week its past eves ran like (a bar's Friday night)
@@ -5724,6 +5725,50 @@ def _closure_eve_hours(feats: list[dict[str, object]], target_feats: dict[str, o
         pos = eves.get(at.date())
         if pos and fv.get("near_holiday") in NONE:
             fv["near_holiday"] = f"{LONG_CLOSURE_LABEL} -{LONG_CLOSURE_EVES}d"
+
+
+def _shut_day_eves(days: Iterable[date], target: date, cal: HolidayCalendar) -> tuple[set[date], bool] | None:
+    """An hourly series shut on its calendar's holidays (`days`: the local days holding rows): the open
+    days just before a holiday it was shut on (a usual open weekday, named in the calendar, no rows), and
+    whether `target` is the eve of a holiday ahead (its closure not yet in the partitions). None where the
+    series kept fewer than half of the named usual open days of its history shut (a business open on its
+    holidays: their eves are the calendar's neighbourhoods, as before), or none was shut."""
+    opened = sorted(set(days))
+    if len(opened) < 2:
+        return None
+    usual, seen = open_weekdays(opened), set(opened)
+    span = [opened[0] + timedelta(days=j) for j in range((opened[-1] - opened[0]).days + 1)]
+    named = [d for d in span if d.weekday() in usual and cal.name(d)]
+    shut = {d for d in named if d not in seen}
+    if not shut or len(shut) * 2 < len(named):
+        return None
+    eves = {d - timedelta(days=1) for d in shut if d - timedelta(days=1) in seen and not cal.name(d - timedelta(days=1))}
+    ahead = target + timedelta(days=1)
+    return eves, not cal.name(target) and bool(cal.name(ahead)) and ahead.weekday() in usual
+
+
+def _shut_day_eve_hours(feats: list[dict[str, object]], target_feats: dict[str, object],
+                        moments: Sequence[datetime], target: datetime, cal: HolidayCalendar) -> None:
+    """On an hourly series shut on its calendar's holidays (_shut_day_eves), each hour of the last open day
+    before one is a neighbourhood of its own ("a day shut 15h -1d": the afternoon's stocking up before a day
+    the shops are shut, the morning as usual), pooled over every holiday it was shut on, as a daily series pools
+    its eves of days off (`_eves_of_days_off`), where the history holds AFTER_HOLIDAY_MIN_DAYS such eves before
+    the target's day; earned as a neighbourhood is (_indistinct: an hour whose eves ran as usual, or apart both
+    ways, is an ordinary hour). It takes the place of the calendar's own neighbourhood of that holiday (seen once
+    in four weeks of hours) and of a long closure's eve (`_closure_eve_hours`) on that day. The target's eve (its
+    hour and the day's earlier ones) is labelled only where the calendar's holiday ahead makes it one."""
+    # (`moments`: the hours holding rows, so a day of empty partitions is a day shut too)
+    read = _shut_day_eves([at.date() for at in moments], target.date(), cal)
+    if read is None:
+        return
+    eves, target_eve = read
+    if not target_eve or len({d for d in eves if d < target.date()}) < AFTER_HOLIDAY_MIN_DAYS:
+        return
+    # (the target day's earlier hours are the same eve's: left ordinary, its afternoon so far would read as a new
+    # level to the shift rule)
+    for fv, at in [*zip(feats, moments), (target_feats, target)]:
+        if (at.date() in eves or at.date() == target.date()) and not fv.get("after_gap"):
+            fv["near_holiday"] = f"a day shut {cast(int, fv.get('hour_of_day', at.hour)):02d}h -1d"
 
 
 def _earned_cells(fit: SeriesFit, own_days: Collection[int] = (), run_hours: int = 0) -> set[object]:
