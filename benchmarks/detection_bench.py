@@ -8242,12 +8242,20 @@ def _owned(at: datetime, value: float, shifts: set[datetime], shapes: set[dateti
     return Point(at, value, accepted=at in shifts or at in shapes, shift=at in shifts, shape=at in shapes)
 
 
+def accepted_before_window(estate: Estate) -> set[datetime]:
+    """The shape changes the owner accepted in the history, before the evaluated window (no flag of the
+    window's is theirs to accept): each marked on the change's first partition, as the estates that
+    declare one say (`bakeries_pt`, `parcels_ae`: "the owner accepted the shape change then")."""
+    window = estate.series[estate.evaluate_from][0]
+    return {min(a for a, _ in estate.series if a >= s) for s in estate.shape_at if s < window}
+
+
 def run_estate(estate: Estate, params: ModelParams, stride: int = 1) -> dict[str, Tally]:
     tallies = {"ours": Tally(), "z_plain": Tally(), "z_seasonal": Tally()}
     seasonal = "hour" if estate.grain == "hour" else None if _monthly(estate) else "weekday"
     rng = random.Random(zlib.crc32(estate.name.encode()))
     accepted_shift: set[datetime] = set()
-    accepted_shape: set[datetime] = set()
+    accepted_shape = accepted_before_window(estate)
     # a shift's first partition is always evaluated, whatever the stride: it is where the owner acts
     # (with every second hour, a shift starting at an odd hour was never accepted and its next hour
     # counted as a false alarm the owner would have prevented)
