@@ -357,6 +357,10 @@ YEAR_BACK_MIN_PAIRS = 8
 YEAR_BACK_YEARS = 3
 # ... a partition's gap to the next within this share of the series' step (a regular series: its index is its season)
 YEAR_BACK_GAP_SHARE = 0.1
+# a series keyed once a month on one weekday at one place among its month's days of that weekday (a meter read on
+# each month's last Tuesday: cycles of four or five weeks) is read by the days each partition holds, a year (52 weeks)
+# back (see _year_back_by_days), where this share of its keys at least follow the rule (a reading moved off a holiday)
+WEEKDAY_KEY_SHARE = 0.8
 # a holiday that moves by fewer days than this between years is kept on a weekday (a Monday holiday, an observed
 # day off): a moving feast moves eight days or more (Easter by 8-20, the lunar and Islamic feasts by 10-19)
 WEEKDAY_RULE_DAYS = WEEK_DAYS - 1
@@ -772,13 +776,125 @@ def _year_back_band(pts: Sequence[Point], target: datetime, p: ModelParams
     return x[back] + growth + shift, spread, h, note
 
 
+def _weekday_place(day: date, from_end: bool) -> int:
+    """The place of `day` among its month's days of its weekday: 0 for the first (or, `from_end`, the last), 1 for
+    the next..."""
+    return (calendar.monthrange(day.year, day.month)[1] - day.day if from_end else day.day - 1) // WEEK_DAYS
+
+
+def _next_weekday_key(keys: Sequence[date]) -> date | None:
+    """The key after the last of `keys` (in time order) for a series keyed once a month on one weekday at one place
+    among its month's days of that weekday (each month's last Tuesday, its first Monday): its partitions hold four or
+    five weeks, and the next one's start is known before it comes. None where WEEKDAY_KEY_SHARE of the keys at least
+    do not follow one such rule (a calendar month's first or last day falls on any weekday; month-ends too)."""
+    if len(keys) < 3:
+        return None
+    months = [k.year * MONTHS + k.month for k in keys]
+    if sum(b - a == 1 for a, b in itertools.pairwise(months)) < WEEKDAY_KEY_SHARE * (len(keys) - 1):
+        return None
+    weekday, on_it = Counter(k.weekday() for k in keys).most_common(1)[0]
+    if on_it < WEEKDAY_KEY_SHARE * len(keys):
+        return None
+    # (the last Tuesday is the fifth in some months, the fourth in others: counted from the month's end it is one place)
+    from_end = max((True, False), key=lambda e: Counter(_weekday_place(k, e) for k in keys).most_common(1)[0][1])
+    place, held = Counter(_weekday_place(k, from_end) for k in keys).most_common(1)[0]
+    if held < WEEKDAY_KEY_SHARE * len(keys):
+        return None
+    year, month = divmod(months[-1], MONTHS)
+    year, month = (year, month + 1) if month < MONTHS else (year + 1, 1)
+    days = [date(year, month, d) for d in range(1, calendar.monthrange(year, month)[1] + 1)]
+    same = [d for d in days if d.weekday() == weekday]
+    return (same[::-1] if from_end else same)[min(place, len(same) - 1)]
+
+
+def _year_back_by_days(pts: Sequence[Point], target: datetime, p: ModelParams
+                       ) -> tuple[float, float, float, str] | None:
+    """A series of partitions of unequal lengths keyed once a month on one weekday (`_next_weekday_key`: billing cycles
+    from each month's last Tuesday, 28 or 35 days) read by the days it holds a year back: each day of a partition at
+    the daily rate of its day 52 weeks before (the rate of the partitions then, interpolated between their middles: a
+    heating season's ramp inside a cycle), times the year-over-year growth of the latest two years: (log baseline,
+    spread, half-width, note), or None. Its keys are no calendar months (a cycle on the 24th is no month's end) and
+    five weeks hold a quarter more than four, so neither a month of the year nor the last few cycles read its season.
+    The spread is read as `_year_back_band` reads it, from pairs clean of episodes (at the hard ratio) and of accepted
+    shifts; an accepted shift's size from the pairs across it, the days a year back before it lifted by as much. None
+    with too few clean pairs, a level moved within the year (a step not accepted), or a target whose days a year back
+    are not all held by clean partitions."""
+    if len(pts) < 3 or any(q.value <= 0 or q.at.hour or q.at.minute or q.at.second for q in pts) or target.hour:
+        return None
+    keys = [q.at.date() for q in pts] + [target.date()]
+    end = _next_weekday_key(keys)
+    if end is None:
+        return None
+    starts, ends = keys, [*keys[1:], end]
+    if any(b <= a for a, b in zip(starts, ends)):
+        return None
+    rate = np.array([q.value / (b - a).days for q, a, b in zip(pts, starts, ends)])
+    middles = np.array([a.toordinal() + (b - a).days / 2 for _, a, b in zip(pts, starts, ends)])
+    segment = list(itertools.accumulate(1 if q.accepted and q.shift else 0 for q in pts))
+
+    def base(i: int, rates: np.ndarray) -> tuple[float, set[int]] | None:
+        """Partition i's days read a year back: their sum, and the partitions whose rates it read."""
+        days = np.arange(starts[i].toordinal(), ends[i].toordinal()) - YEAR_DAYS + 0.5
+        if days[0] < starts[0].toordinal():
+            return None
+        after = np.searchsorted(middles, days)
+        held = {int(k) for k in np.clip(np.concatenate([after - 1, after]), 0, len(pts) - 1)}
+        return float(np.sum(np.interp(days, middles, rates))), held
+
+    x = [math.log(q.value) for q in pts]
+    bases = {i: b for i in range(len(pts)) if (b := base(i, rate)) is not None}
+    target_base = base(len(pts), rate)
+    if target_base is None:
+        return None
+    ratio = {i: x[i] - math.log(b) for i, (b, _) in bases.items()}
+    same = [i for i, (_, held) in bases.items() if {segment[j] for j in held} == {segment[i]}]
+    if len(same) < YEAR_BACK_MIN_PAIRS:
+        return None
+    centre = float(np.median([ratio[i] for i in same]))
+    episode = {i for i in same if abs(ratio[i] - centre) >= math.log(p.hard_ratio)}
+    # (a partition read against an episode a year back is as far off: its pair is no clean one either)
+    odd = {j for i in episode for j in [i, *bases[i][1]]}
+    clean = [i for i in same if i not in episode]
+    if len(clean) < YEAR_BACK_MIN_PAIRS or target_base[1] & odd:
+        return None
+    growth = float(np.median([ratio[i] for i in clean[-2 * MONTHS:]]))
+    errors = [ratio[i] - growth for i in clean]
+    shift, across = 0.0, []
+    if any(segment[j] != segment[-1] for j in target_base[1]):
+        # (pairs of the latest level read against days a year back wholly before it)
+        across = [ratio[i] - growth for i, (_, held) in bases.items()
+                  if segment[i] == segment[-1] and all(segment[j] != segment[-1] for j in held)]
+        if not across:
+            return None
+        shift = float(np.median(across))
+        lifted = rate * np.array([math.exp(shift) if g != segment[-1] else 1.0 for g in segment])
+        target_base = base(len(pts), lifted)
+        if target_base is None:
+            return None
+    spread = MAD_SCALE * float(np.median(np.abs(errors))) * math.sqrt(
+        1 + 1 / len(errors) + (1 / len(across) if across else 0.0))
+    # the latest STEP_RUN - 1 partitions off their year back on one side (a step not accepted, a new trend)
+    latest = [i for i in range(len(pts) - (STEP_RUN - 1), len(pts)) if i in same]
+    if any(i in episode for i in latest):
+        return None
+    moved = [ratio[i] - growth for i in latest]
+    if len(moved) == STEP_RUN - 1 and all(abs(m) > STEP_RUN_Z * spread for m in moved) and len({m > 0 for m in moved}) == 1:
+        return None
+    h = min(max(p.k * spread, p.floor), p.ceiling)
+    note = (f"partitions keyed on one weekday a month read by their days a year back ({(end - target.date()).days} "
+            f"days to {end}): x{math.exp(growth):.3f} a year"
+            + (f", x{math.exp(shift):.3f} for the accepted shift since" if shift else "")
+            + f", spread {spread:.3f} from {len(errors)} year-over-year errors")
+    return math.log(target_base[0]) + growth, spread, h, note
+
+
 def _with_year_back_band(fc: Forecast, past: Sequence[Point], target: datetime, p: ModelParams) -> Forecast:
     """`fc`, or its year-back reading (`_year_back_band`, on `past`: the points before the target in time order)
     where that band is narrower by `dense_gain` (as a dense group earns its place: a reading barely narrower, or at
     the ceiling too, only trades one baseline for another)."""
     if fc.closed or fc.empty_is_normal or fc.open_state is not None or fc.unseen_holiday:
         return fc
-    read = _year_back_band(past, target, p)
+    read = _year_back_band(past, target, p) or _year_back_by_days(past, target, p)
     if read is None or read[2] > (1 - p.dense_gain) * min(fc.half_width, p.ceiling):
         return fc
     log_baseline, spread, h, note = read
