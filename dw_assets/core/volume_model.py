@@ -832,9 +832,9 @@ def _year_back_by_days(pts: Sequence[Point], target: datetime, p: ModelParams
     middles = np.array([a.toordinal() + (b - a).days / 2 for _, a, b in zip(pts, starts, ends)])
     segment = list(itertools.accumulate(1 if q.accepted and q.shift else 0 for q in pts))
 
-    def base(i: int, rates: np.ndarray) -> tuple[float, set[int]] | None:
-        """Partition i's days read a year back: their sum, and the partitions whose rates it read."""
-        days = np.arange(starts[i].toordinal(), ends[i].toordinal()) - YEAR_DAYS + 0.5
+    def base(i: int, rates: np.ndarray, years: int = 1) -> tuple[float, set[int]] | None:
+        """Partition i's days read `years` years back: their sum, and the partitions whose rates it read."""
+        days = np.arange(starts[i].toordinal(), ends[i].toordinal()) - years * YEAR_DAYS + 0.5
         if days[0] < starts[0].toordinal():
             return None
         after = np.searchsorted(middles, days)
@@ -859,33 +859,77 @@ def _year_back_by_days(pts: Sequence[Point], target: datetime, p: ModelParams
         return None
     growth = float(np.median([ratio[i] for i in clean[-2 * MONTHS:]]))
     errors = [ratio[i] - growth for i in clean]
-    shift, across = 0.0, []
-    if any(segment[j] != segment[-1] for j in target_base[1]):
-        # (pairs of the latest level read against days a year back wholly before it)
-        across = [ratio[i] - growth for i, (_, held) in bases.items()
-                  if segment[i] == segment[-1] and all(segment[j] != segment[-1] for j in held)]
-        if not across:
+    # (pairs of the latest level read against days a year back wholly before it: an accepted shift's size)
+    across_at = [i for i, (_, held) in bases.items()
+                 if segment[i] == segment[-1] and all(segment[j] != segment[-1] for j in held)]
+    shift = float(np.median([ratio[i] - growth for i in across_at])) if across_at else 0.0
+    lifted = rate * np.array([math.exp(shift) if g != segment[-1] else 1.0 for g in segment])
+    target_base = base(len(pts), lifted)
+    if target_base is None:
+        return None
+    spread = MAD_SCALE * float(np.median(np.abs(errors))) * math.sqrt(1 + 1 / len(errors))
+    # (each partition's year-over-year error, those of the latest level against days before it less the shift)
+    deviation = {i: ratio[i] - growth for i in same} | {i: ratio[i] - growth - shift for i in across_at}
+    years = 1
+
+    def two_years(j: int) -> tuple[float, set[int]] | None:
+        if segment[j] == segment[-1]:
+            return base(j, lifted, 2)
+        two = base(j, rate, 2)
+        return two if two is not None and {segment[k] for k in two[1]} == {segment[j]} else None
+
+    h = min(max(p.k * spread, p.floor), p.ceiling)
+    # (a pair across the shift is read against the shift's median too: as uncertain as the band across it)
+    h_across = min(max(p.k * spread * math.sqrt(1 + 1 / len(across_at) / (1 + 1 / len(errors))), p.floor),
+                   p.ceiling) if across_at else h
+    far = {i: h_across if i in across_at else h for i in deviation}
+
+    def odd_base(held: set[int]) -> bool:
+        return _odd_year_back(held, deviation, two_years, x, growth, far)
+
+    if odd_base(target_base[1]):
+        # (a cold snap's cycle a year back, in no calendar, outside the band it had: the target reads its days two
+        # years back, where those are no odd ones themselves)
+        two = base(len(pts), lifted, 2)
+        if two is None or any(abs(deviation[j]) > far[j] for j in two[1] if j in deviation):
             return None
-        shift = float(np.median(across))
-        lifted = rate * np.array([math.exp(shift) if g != segment[-1] else 1.0 for g in segment])
-        target_base = base(len(pts), lifted)
-        if target_base is None:
-            return None
-    spread = MAD_SCALE * float(np.median(np.abs(errors))) * math.sqrt(
-        1 + 1 / len(errors) + (1 / len(across) if across else 0.0))
-    # the latest STEP_RUN - 1 partitions off their year back on one side (a step not accepted, a new trend)
-    latest = [i for i in range(len(pts) - (STEP_RUN - 1), len(pts)) if i in same]
+        target_base, years = two, 2
+    crossing = any(segment[j] != segment[-1] for j in target_base[1])
+    if crossing and not across_at:
+        return None
+    if crossing:
+        # (the shift's own uncertainty: a median of its pairs)
+        spread *= math.sqrt((1 + 1 / len(errors) + 1 / len(across_at)) / (1 + 1 / len(errors)))
+        h = min(max(p.k * spread, p.floor), p.ceiling)
+    # the latest STEP_RUN - 1 partitions off their year back on one side (a step not accepted, a new trend; not
+    # those whose year back was an odd one)
+    latest = [i for i in range(len(pts) - (STEP_RUN - 1), len(pts)) if i in same and not odd_base(bases[i][1])]
     if any(i in episode for i in latest):
         return None
     moved = [ratio[i] - growth for i in latest]
     if len(moved) == STEP_RUN - 1 and all(abs(m) > STEP_RUN_Z * spread for m in moved) and len({m > 0 for m in moved}) == 1:
         return None
-    h = min(max(p.k * spread, p.floor), p.ceiling)
-    note = (f"partitions keyed on one weekday a month read by their days a year back ({(end - target.date()).days} "
+    note = (f"partitions keyed on one weekday a month read by their days {'two years' if years == 2 else 'a year'} "
+            f"back ({(end - target.date()).days} "
             f"days to {end}): x{math.exp(growth):.3f} a year"
-            + (f", x{math.exp(shift):.3f} for the accepted shift since" if shift else "")
+            + (f", x{math.exp(shift):.3f} for the accepted shift since" if crossing else "")
             + f", spread {spread:.3f} from {len(errors)} year-over-year errors")
-    return math.log(target_base[0]) + growth, spread, h, note
+    return math.log(target_base[0]) + years * growth, spread, h, note
+
+
+def _odd_year_back(held: set[int], deviation: Mapping[int, float], two_years: Callable[[int], tuple[float, set[int]] | None],
+                   x: Sequence[float], growth: float, far: Mapping[int, float]) -> bool:
+    """Whether a partition the target reads a year back (`held`) was itself an odd one (a cold snap's cycle in no
+    calendar): off its own year back by more than `far` (its band's half-width: it would have failed; `deviation`:
+    each partition's log ratio to its days a year back less the growth) and off its days two years back
+    (`two_years`) as much, so the odd one is it, not the year before it."""
+    for j in held:
+        if j not in deviation or abs(deviation[j]) <= far[j]:
+            continue
+        two = two_years(j)
+        if two is not None and abs(x[j] - math.log(two[0]) - 2 * growth) > far[j]:
+            return True
+    return False
 
 
 def _with_year_back_band(fc: Forecast, past: Sequence[Point], target: datetime, p: ModelParams) -> Forecast:

@@ -34,15 +34,17 @@ def _day_use(d: date, origin: date) -> float:
     return _PER_DAY * (1 + 3 * cold ** 2) * _GROWTH ** ((d - origin).days / 365.25)
 
 
-def _cycles(count: int = 48, seed: int = 5, step_at: int | None = None, step: float = 1.6) -> list[Point]:
+def _cycles(count: int = 48, seed: int = 5, step_at: int | None = None, step: float = 1.6,
+            odd: dict[int, float] | None = None) -> list[Point]:
     """Gas billed per cycle from November 2020: each cycle the sum of its days, 2% noise; from cycle `step_at` the
-    level moved by `step` (accepted by the owner on its first cycle)."""
+    level moved by `step` (accepted by the owner on its first cycle); `odd`: cycles moved once (a cold snap, a load
+    half done) by their factor."""
     rng = random.Random(seed)
     keys = _cycle_keys(2020, 11, count)
     out = []
     for i, (a, b) in enumerate(itertools.pairwise(keys)):
         used = sum(_day_use(a + timedelta(days=k), keys[0]) for k in range((b - a).days))
-        level = step if step_at is not None and i >= step_at else 1.0
+        level = (step if step_at is not None and i >= step_at else 1.0) * (odd or {}).get(i, 1.0)
         out.append(Point(datetime(a.year, a.month, a.day), used * level * rng.lognormvariate(0, _NOISE),
                          accepted=i == step_at, shift=i == step_at))
     return out
@@ -95,3 +97,18 @@ def test_an_accepted_step_is_carried_into_the_days_a_year_back() -> None:
         assert judge(fc, cycles[i].value).passed, (cycles[i].at, cycles[i].value / fc.baseline)
         assert fc.upper / fc.lower < 1.6  # (the ceiling's 2.04; one pair across the step at first)
         assert any("accepted shift" in note for note in fc.notes)
+
+
+def test_a_cold_snap_a_year_back_is_read_two_years_back() -> None:
+    """A cycle a quarter above its season (a cold snap in no calendar, outside the band it had) is no base for the
+    next year's: that cycle reads its days two years back."""
+    cycles = _cycles(odd={32: 1.25})
+    target = 44  # (its days a year back are the cold snap's cycle)
+    fc = forecast(cycles[target - 40:target], cycles[target].at, grain="day")
+    assert judge(fc, cycles[target].value).passed, cycles[target].value / fc.baseline
+    assert any("two years back" in note for note in fc.notes)
+    assert not judge(fc, cycles[target].value * 0.8).passed
+    # two cycles on, clear of it (its next cycle reads part of its days a year back, between their middles), a year
+    later = forecast(cycles[target - 38:target + 2], cycles[target + 2].at, grain="day")
+    assert any("read by their days a year back" in note for note in later.notes)
+
