@@ -816,9 +816,10 @@ def _year_back_by_days(pts: Sequence[Point], target: datetime, p: ModelParams
     spread, half-width, note), or None. Its keys are no calendar months (a cycle on the 24th is no month's end) and
     five weeks hold a quarter more than four, so neither a month of the year nor the last few cycles read its season.
     The spread is read as `_year_back_band` reads it, from pairs clean of episodes (at the hard ratio) and of accepted
-    shifts; an accepted shift's size from the pairs across it, the days a year back before it lifted by as much. None
-    with too few clean pairs, a level moved within the year (a step not accepted), or a target whose days a year back
-    are not all held by clean partitions."""
+    shifts; an accepted shift's size from the pairs across it, the days a year back before it lifted by as much. A
+    target whose days a year back were an odd partition's (`_odd_year_back`: a cold snap in no calendar) reads its
+    days two years back. None with too few clean pairs, a level moved within the year (a step not accepted), or a
+    target whose days a year back are not all held by clean partitions."""
     if len(pts) < 3 or any(q.value <= 0 or q.at.hour or q.at.minute or q.at.second for q in pts) or target.hour:
         return None
     keys = [q.at.date() for q in pts] + [target.date()]
