@@ -357,6 +357,10 @@ YEAR_BACK_MIN_PAIRS = 8
 YEAR_BACK_YEARS = 3
 # ... a partition's gap to the next within this share of the series' step (a regular series: its index is its season)
 YEAR_BACK_GAP_SHARE = 0.1
+# a series keyed once a month on one weekday at one place among its month's days of that weekday (a meter read on
+# each month's last Tuesday: cycles of four or five weeks) is read by the days each partition holds, a year (52 weeks)
+# back (see _year_back_by_days), where this share of its keys at least follow the rule (a reading moved off a holiday)
+WEEKDAY_KEY_SHARE = 0.8
 # a holiday that moves by fewer days than this between years is kept on a weekday (a Monday holiday, an observed
 # day off): a moving feast moves eight days or more (Easter by 8-20, the lunar and Islamic feasts by 10-19)
 WEEKDAY_RULE_DAYS = WEEK_DAYS - 1
@@ -772,13 +776,170 @@ def _year_back_band(pts: Sequence[Point], target: datetime, p: ModelParams
     return x[back] + growth + shift, spread, h, note
 
 
+def _weekday_place(day: date, from_end: bool) -> int:
+    """The place of `day` among its month's days of its weekday: 0 for the first (or, `from_end`, the last), 1 for
+    the next..."""
+    return (calendar.monthrange(day.year, day.month)[1] - day.day if from_end else day.day - 1) // WEEK_DAYS
+
+
+def _next_weekday_key(keys: Sequence[date]) -> date | None:
+    """The key after the last of `keys` (in time order) for a series keyed once a month on one weekday at one place
+    among its month's days of that weekday (each month's last Tuesday, its first Monday): its partitions hold four or
+    five weeks, and the next one's start is known before it comes. None where WEEKDAY_KEY_SHARE of the keys at least
+    do not follow one such rule (a calendar month's first or last day falls on any weekday; month-ends too)."""
+    if len(keys) < 3:
+        return None
+    months = [k.year * MONTHS + k.month for k in keys]
+    if sum(b - a == 1 for a, b in itertools.pairwise(months)) < WEEKDAY_KEY_SHARE * (len(keys) - 1):
+        return None
+    weekday, on_it = Counter(k.weekday() for k in keys).most_common(1)[0]
+    if on_it < WEEKDAY_KEY_SHARE * len(keys):
+        return None
+    # (the last Tuesday is the fifth in some months, the fourth in others: counted from the month's end it is one place)
+    from_end = max((True, False), key=lambda e: Counter(_weekday_place(k, e) for k in keys).most_common(1)[0][1])
+    place, held = Counter(_weekday_place(k, from_end) for k in keys).most_common(1)[0]
+    if held < WEEKDAY_KEY_SHARE * len(keys):
+        return None
+    year, month = divmod(months[-1], MONTHS)
+    year, month = (year, month + 1) if month < MONTHS else (year + 1, 1)
+    days = [date(year, month, d) for d in range(1, calendar.monthrange(year, month)[1] + 1)]
+    same = [d for d in days if d.weekday() == weekday]
+    return (same[::-1] if from_end else same)[min(place, len(same) - 1)]
+
+
+def _year_back_by_days(pts: Sequence[Point], target: datetime, p: ModelParams
+                       ) -> tuple[float, float, float, str] | None:
+    """A series of partitions of unequal lengths keyed once a month on one weekday (`_next_weekday_key`: billing cycles
+    from each month's last Tuesday, 28 or 35 days) read by the days it holds a year back: each day of a partition at
+    the daily rate of its day 52 weeks before (the rate of the partitions then, interpolated between their middles: a
+    heating season's ramp inside a cycle), times the year-over-year growth of the latest two years: (log baseline,
+    spread, half-width, note), or None. Its keys are no calendar months (a cycle on the 24th is no month's end) and
+    five weeks hold a quarter more than four, so neither a month of the year nor the last few cycles read its season.
+    The spread is read as `_year_back_band` reads it, from pairs clean of episodes (at the hard ratio) and of accepted
+    shifts; an accepted shift's size from the pairs across it, the days a year back before it lifted by as much. A
+    target whose days a year back were an odd partition's (`_odd_year_back`: a cold snap in no calendar) reads its
+    days two years back. None with too few clean pairs, a level moved within the year (a step not accepted), or a
+    target whose days a year back are not all held by clean partitions."""
+    if len(pts) < 3 or any(q.value <= 0 or q.at.hour or q.at.minute or q.at.second for q in pts) or target.hour:
+        return None
+    keys = [q.at.date() for q in pts] + [target.date()]
+    end = _next_weekday_key(keys)
+    if end is None:
+        return None
+    starts, ends = keys, [*keys[1:], end]
+    if any(b <= a for a, b in zip(starts, ends)):
+        return None
+    rate = np.array([q.value / (b - a).days for q, a, b in zip(pts, starts, ends)])
+    middles = np.array([a.toordinal() + (b - a).days / 2 for _, a, b in zip(pts, starts, ends)])
+    segment = list(itertools.accumulate(1 if q.accepted and q.shift else 0 for q in pts))
+
+    def base(i: int, rates: np.ndarray, years: int = 1) -> tuple[float, set[int]] | None:
+        """Partition i's days read `years` years back: their sum, and the partitions whose rates it read."""
+        days = np.arange(starts[i].toordinal(), ends[i].toordinal()) - years * YEAR_DAYS + 0.5
+        if days[0] < starts[0].toordinal():
+            return None
+        after = np.searchsorted(middles, days)
+        held = {int(k) for k in np.clip(np.concatenate([after - 1, after]), 0, len(pts) - 1)}
+        return float(np.sum(np.interp(days, middles, rates))), held
+
+    x = [math.log(q.value) for q in pts]
+    bases = {i: b for i in range(len(pts)) if (b := base(i, rate)) is not None}
+    target_base = base(len(pts), rate)
+    if target_base is None:
+        return None
+    ratio = {i: x[i] - math.log(b) for i, (b, _) in bases.items()}
+    same = [i for i, (_, held) in bases.items() if {segment[j] for j in held} == {segment[i]}]
+    if len(same) < YEAR_BACK_MIN_PAIRS:
+        return None
+    centre = float(np.median([ratio[i] for i in same]))
+    episode = {i for i in same if abs(ratio[i] - centre) >= math.log(p.hard_ratio)}
+    # (a partition read against an episode a year back is as far off: its pair is no clean one either)
+    odd = {j for i in episode for j in [i, *bases[i][1]]}
+    clean = [i for i in same if i not in episode]
+    if len(clean) < YEAR_BACK_MIN_PAIRS or target_base[1] & odd:
+        return None
+    growth = float(np.median([ratio[i] for i in clean[-2 * MONTHS:]]))
+    errors = [ratio[i] - growth for i in clean]
+    # (pairs of the latest level read against days a year back wholly before it: an accepted shift's size)
+    across_at = [i for i, (_, held) in bases.items()
+                 if segment[i] == segment[-1] and all(segment[j] != segment[-1] for j in held)]
+    shift = float(np.median([ratio[i] - growth for i in across_at])) if across_at else 0.0
+    lifted = rate * np.array([math.exp(shift) if g != segment[-1] else 1.0 for g in segment])
+    target_base = base(len(pts), lifted)
+    if target_base is None:
+        return None
+    spread = MAD_SCALE * float(np.median(np.abs(errors))) * math.sqrt(1 + 1 / len(errors))
+    # (each partition's year-over-year error, those of the latest level against days before it less the shift)
+    deviation = {i: ratio[i] - growth for i in same} | {i: ratio[i] - growth - shift for i in across_at}
+    years = 1
+
+    def two_years(j: int) -> tuple[float, set[int]] | None:
+        if segment[j] == segment[-1]:
+            return base(j, lifted, 2)
+        two = base(j, rate, 2)
+        return two if two is not None and {segment[k] for k in two[1]} == {segment[j]} else None
+
+    h = min(max(p.k * spread, p.floor), p.ceiling)
+    # (a pair across the shift is read against the shift's median too: as uncertain as the band across it)
+    h_across = min(max(p.k * spread * math.sqrt(1 + 1 / len(across_at) / (1 + 1 / len(errors))), p.floor),
+                   p.ceiling) if across_at else h
+    far = {i: h_across if i in across_at else h for i in deviation}
+
+    def odd_base(held: set[int]) -> bool:
+        return _odd_year_back(held, deviation, two_years, x, growth, far)
+
+    if odd_base(target_base[1]):
+        # (a cold snap's cycle a year back, in no calendar, outside the band it had: the target reads its days two
+        # years back, where those are no odd ones themselves)
+        two = base(len(pts), lifted, 2)
+        if two is None or any(abs(deviation[j]) > far[j] for j in two[1] if j in deviation):
+            return None
+        target_base, years = two, 2
+    crossing = any(segment[j] != segment[-1] for j in target_base[1])
+    if crossing and not across_at:
+        return None
+    if crossing:
+        # (the shift's own uncertainty: a median of its pairs)
+        spread *= math.sqrt((1 + 1 / len(errors) + 1 / len(across_at)) / (1 + 1 / len(errors)))
+        h = min(max(p.k * spread, p.floor), p.ceiling)
+    # the latest STEP_RUN - 1 partitions off their year back on one side (a step not accepted, a new trend; not
+    # those whose year back was an odd one)
+    latest = [i for i in range(len(pts) - (STEP_RUN - 1), len(pts)) if i in same and not odd_base(bases[i][1])]
+    if any(i in episode for i in latest):
+        return None
+    moved = [ratio[i] - growth for i in latest]
+    if len(moved) == STEP_RUN - 1 and all(abs(m) > STEP_RUN_Z * spread for m in moved) and len({m > 0 for m in moved}) == 1:
+        return None
+    note = (f"partitions keyed on one weekday a month read by their days {'two years' if years == 2 else 'a year'} "
+            f"back ({(end - target.date()).days} "
+            f"days to {end}): x{math.exp(growth):.3f} a year"
+            + (f", x{math.exp(shift):.3f} for the accepted shift since" if crossing else "")
+            + f", spread {spread:.3f} from {len(errors)} year-over-year errors")
+    return math.log(target_base[0]) + years * growth, spread, h, note
+
+
+def _odd_year_back(held: set[int], deviation: Mapping[int, float], two_years: Callable[[int], tuple[float, set[int]] | None],
+                   x: Sequence[float], growth: float, far: Mapping[int, float]) -> bool:
+    """Whether a partition the target reads a year back (`held`) was itself an odd one (a cold snap's cycle in no
+    calendar): off its own year back by more than `far` (its band's half-width: it would have failed; `deviation`:
+    each partition's log ratio to its days a year back less the growth) and off its days two years back
+    (`two_years`) as much, so the odd one is it, not the year before it."""
+    for j in held:
+        if j not in deviation or abs(deviation[j]) <= far[j]:
+            continue
+        two = two_years(j)
+        if two is not None and abs(x[j] - math.log(two[0]) - 2 * growth) > far[j]:
+            return True
+    return False
+
+
 def _with_year_back_band(fc: Forecast, past: Sequence[Point], target: datetime, p: ModelParams) -> Forecast:
     """`fc`, or its year-back reading (`_year_back_band`, on `past`: the points before the target in time order)
     where that band is narrower by `dense_gain` (as a dense group earns its place: a reading barely narrower, or at
     the ceiling too, only trades one baseline for another)."""
     if fc.closed or fc.empty_is_normal or fc.open_state is not None or fc.unseen_holiday:
         return fc
-    read = _year_back_band(past, target, p)
+    read = _year_back_band(past, target, p) or _year_back_by_days(past, target, p)
     if read is None or read[2] > (1 - p.dense_gain) * min(fc.half_width, p.ceiling):
         return fc
     log_baseline, spread, h, note = read
