@@ -1,0 +1,54 @@
+"""A daily series' calendar days read where their effect fell: an observed day off after a holiday the series
+took on its own day, a neighbourhood counted from an observed day, a festival seen only at the history's edge."""
+from __future__ import annotations
+
+import math
+import random
+from datetime import date, datetime, timedelta
+
+from dw_assets.core.volume_calendar import HolidayCalendar
+from dw_assets.core.volume_model import Point, forecast, judge
+
+_WEEK = [1.0, 1.0, 1.0, 1.05, 1.2, 0.9, 0.8]  # Monday first: a shop open every day
+
+
+def _open_every_day(cal: HolidayCalendar, first: date, last: date, lifts: dict[str, float], seed: int,
+                    weekend_open: bool = True) -> list[Point]:
+    """Orders per day, 3% noise: each holiday named in `lifts` (by its calendar name) at that lift on its own
+    day, other holidays at x0.7; a shop shut at the weekend (`weekend_open` False) has no partitions then."""
+    rng = random.Random(seed)
+    out = []
+    d = first
+    while d <= last:
+        if weekend_open or d.weekday() < 5:
+            name = cal.name(d) or ""
+            lift = lifts.get(name, 0.7 if name else 1.0)
+            out.append(Point(datetime(d.year, d.month, d.day), round(5000 * _WEEK[d.weekday()] * lift
+                                                                        * math.exp(rng.gauss(0, 0.03)))))
+        d += timedelta(days=1)
+    return out
+
+
+def test_an_observed_monday_after_a_holiday_taken_on_its_saturday_does_not_inherit_its_lift():
+    # Anzac Day 2026 is a Saturday, observed on Monday 27 April; a shop open every day sold x1.6 on Anzac Day in
+    # 2024 and 2025 (weekdays) and on the Saturday itself. The Monday, an ordinary Monday's x0.7 day off, is not a
+    # second Anzac Day (main: compared with Anzac Day's past, read 0.44x of a lifted day and flagged)
+    cal = HolidayCalendar(country="NZ")
+    target = date(2026, 4, 27)
+    assert cal.name(target) == "Anzac Day (observed)" and cal.name(date(2026, 4, 25)) == "Anzac Day"
+    for seed in (1, 2, 3):
+        history = _open_every_day(cal, date(2024, 3, 1), target - timedelta(days=1), {"Anzac Day": 1.6}, seed)
+        fc = forecast(history, datetime(2026, 4, 27), calendar_=cal)
+        assert not fc.group.startswith("holiday:Anzac Day,"), fc.group
+        assert judge(fc, 5000 * 0.7).passed, (fc.group, fc.baseline, fc.lower, fc.upper)
+        assert judge(fc, 5000 * 1.0).passed
+
+
+def test_an_observed_monday_of_a_shop_shut_at_the_weekend_keeps_its_holidays_past():
+    # the same holiday for a shop shut at the weekend: the Monday is its only day of Anzac Day, read as its past
+    cal = HolidayCalendar(country="NZ")
+    target = date(2026, 4, 27)
+    history = _open_every_day(cal, date(2024, 3, 1), target - timedelta(days=1), {"Anzac Day": 1.6}, 1,
+                              weekend_open=False)
+    fc = forecast(history, datetime(2026, 4, 27), calendar_=cal)
+    assert fc.group.startswith("holiday:Anzac Day,"), fc.group
