@@ -52,3 +52,23 @@ def test_an_observed_monday_of_a_shop_shut_at_the_weekend_keeps_its_holidays_pas
                               weekend_open=False)
     fc = forecast(history, datetime(2026, 4, 27), calendar_=cal)
     assert fc.group.startswith("holiday:Anzac Day,"), fc.group
+
+
+def _with_dated_event(history: list[Point], month: int, day: int, lift: float) -> list[Point]:
+    """The history with a yearly event in no calendar on a fixed date (a feast of the shop's own) at `lift`."""
+    return [Point(q.at, round(q.value * lift)) if (q.at.month, q.at.day) == (month, day) else q for q in history]
+
+
+def test_a_neighbourhood_counts_from_a_sunday_holiday_the_series_met_not_from_its_observed_monday():
+    # Waitangi Day 2022 fell on a Sunday (observed Monday 7 February), 2023's on a Monday; the shop, open every
+    # day, sells x2.2 on 10 February every year (in no calendar). Counted from the observed Monday, 2022's
+    # "Waitangi Day +3d" was 10 February, so Thursday 9 February 2023, "+3d" from the Monday holiday, expected
+    # the event (main: read 0.45x and flagged); counted from the Sunday the shop met, 2022's "+3d" is the 9th
+    cal = HolidayCalendar(country="NZ")
+    assert cal.name(date(2022, 2, 7)) == "Waitangi Day (observed)" and cal.name(date(2023, 2, 6)) == "Waitangi Day"
+    target = date(2023, 2, 9)
+    for seed in (1, 2, 3):
+        history = _with_dated_event(_open_every_day(cal, target - timedelta(days=400), target - timedelta(days=1),
+                                                    {}, seed), 2, 10, 2.2)
+        fc = forecast(history, datetime(2023, 2, 9), calendar_=cal)
+        assert judge(fc, 5000 * _WEEK[3]).passed, (fc.group, fc.baseline, fc.lower, fc.upper)
