@@ -1496,7 +1496,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             special = _calendar_days(feats)
     if "holiday" in used:
         named = str(target_feats["holiday"])
-        if grain != "day" or not _observed_after_its_day(named, target, pts_pos, cal):
+        if not (grain == "day" and step < 1.5 and _observed_after_its_day(named, target, pts_pos, cal)):
             named = _observed_as_base(named, fit)
         target_feats["holiday"] = _combined_holiday(named, fit, drop, list(cal.breaks))
         back = str(target_feats["holiday"])
