@@ -6,7 +6,7 @@ import math
 import random
 from datetime import date, datetime, timedelta
 
-from dw_assets.core.volume_calendar import HolidayCalendar
+from dw_assets.core.volume_calendar import ALL_WEEK, HolidayCalendar, near_holiday
 from dw_assets.core.volume_model import Point, forecast, judge
 
 _WEEK = [1.0, 1.0, 1.0, 1.05, 1.2, 0.9, 0.8]  # Monday first: a shop open every day
@@ -72,3 +72,14 @@ def test_a_neighbourhood_counts_from_a_sunday_holiday_the_series_met_not_from_it
                                                     {}, seed), 2, 10, 2.2)
         fc = forecast(history, datetime(2023, 2, 9), calendar_=cal)
         assert judge(fc, 5000 * _WEEK[3]).passed, (fc.group, fc.baseline, fc.lower, fc.upper)
+
+
+def test_a_neighbourhood_label_counts_from_the_holidays_own_day_where_the_series_is_open_on_it():
+    # Waitangi Day 2022 on a Sunday, observed on Monday 7 February: open every day, the days after count from
+    # the Sunday (main: from the Monday, "+1d" on the 8th, "+3d" on the 10th); open on weekdays only, the shop
+    # met the holiday on the Monday, and they count from there
+    cal = HolidayCalendar(country="NZ")
+    assert [near_holiday(date(2022, 2, d), cal, ALL_WEEK) for d in (8, 9, 10)] == \
+        ["Waitangi Day +2d", "Waitangi Day +3d", ""]
+    assert [near_holiday(date(2022, 2, d), cal, frozenset(range(5))) for d in (8, 9, 10)] == \
+        ["Waitangi Day +1d", "Waitangi Day +2d", "Waitangi Day +3d"]
