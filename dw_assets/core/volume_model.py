@@ -59,7 +59,6 @@ from dw_assets.core.volume_calendar import (
     ALL_WEEK,
     BREAK_BACKS,
     BREAK_FIRST,
-    BRIDGE_REACH,
     CLOSE_DAYS_AFTER,
     CLOSE_DAYS_BEFORE,
     EARNED,
@@ -1495,10 +1494,8 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             drop = _indistinct(fit, used, daily_months) | _beyond_reach(fit, wider, _indistinct(fit, used, daily_months))
             special = _calendar_days(feats)
     if "holiday" in used:
-        named = str(target_feats["holiday"])
-        if not (grain == "day" and step < 1.5 and _observed_after_its_day(named, target, pts_pos, cal)):
-            named = _observed_as_base(named, fit)
-        target_feats["holiday"] = _combined_holiday(named, fit, drop, list(cal.breaks))
+        target_feats["holiday"] = _combined_holiday(_observed_as_base(str(target_feats["holiday"]), fit), fit, drop,
+                                                    list(cal.breaks))
         back = str(target_feats["holiday"])
         if back.endswith(BREAK_BACKS) and len(holiday_parts(back)) == 1 and not fit.members["holiday"].get(back):
             # a week back never seen is a school week like the others until its history shows
@@ -4665,24 +4662,6 @@ def _observed_as_base(name: str, fit: SeriesFit) -> str:
     parts = list(dict.fromkeys(part.replace(OBSERVED, "") for part in holiday_parts(name)))
     based = join.group(0).join(parts) if join else parts[0]
     return based if members.get(based) or all(members.get(part) for part in parts) else name
-
-
-def _observed_after_its_day(name: str, target: datetime, pts: Sequence[Point], cal: HolidayCalendar) -> bool:
-    """Whether a day off observed for a holiday ("... (observed)", the Monday after a Saturday's holiday) follows
-    that holiday's own day within BRIDGE_REACH days, read in the history as an open day of the series (a
-    partition, on a weekday not kept closed-like: `_light_weekdays`). The holiday's effect (pupils' flowers on a
-    Saturday's school holiday) was taken on its own day, so the observed day is a day off of its own, never seen,
-    not a second occasion of the holiday (`_observed_as_base`). A series shut on that weekday has its holiday
-    only on the observed day, which compares with the holiday's past."""
-    if OBSERVED not in name:
-        return False
-    bases = _holiday_bases(name)
-    values = {q.at.date(): q.value for q in pts}
-    for k in range(1, BRIDGE_REACH + 1):
-        day = target.date() - timedelta(days=k)
-        if bases & set(holiday_parts(cal.name(day))):
-            return values.get(day, 0.0) > 0 and day.weekday() not in _light_weekdays(pts)
-    return False
 
 
 def _break_of(part: str) -> str:
