@@ -678,7 +678,7 @@ def _nearest_holiday(day: date, cal: HolidayCalendar, open_days: frozenset[int],
             d += timedelta(days=direction)
             # (named after its closure: the first day met has a name of its own some years)
             name = cal.closure_name(d, open_days)
-            if name:
+            if name and not _observed_after_open_day(d, cal, open_days):
                 found[direction] = (worked + 1, name)
                 break
             # (a weekend day worked in exchange for a bridge day off is a working day)
@@ -692,6 +692,21 @@ def _nearest_holiday(day: date, cal: HolidayCalendar, open_days: frozenset[int],
     direction = min(found, key=lambda k: (found[k][0], -k))
     k, name = found[direction]
     return f"{name} {-direction * k:+d}d"
+
+
+def _observed_after_open_day(day: date, cal: HolidayCalendar, open_days: frozenset[int]) -> bool:
+    """Whether `day` is only days off observed for holidays ("... (observed)") whose own days, within
+    BRIDGE_REACH before it, fell on days the series is open (`open_days`): a series open on a Sunday
+    holiday met the holiday on the Sunday, and the days around it count from there; the observed
+    Monday is one of its working days (counted from it, "+3d" a year the holiday fell on a Sunday is
+    a day later than "+3d" a year it fell on a Monday: another day of the year, whatever event it held)."""
+    parts = holiday_parts(cal.name(day))
+    if not parts or not all(part.endswith(OBSERVED) for part in parts):
+        return False
+    bases = {part.removesuffix(OBSERVED) for part in parts}
+    own = [d for d in (day - timedelta(days=k) for k in range(1, BRIDGE_REACH + 1))
+           if bases & set(holiday_parts(cal.name(d)))]
+    return bool(own) and all(d.weekday() in open_days for d in own)
 
 
 def _usual_gaps(days: Sequence[date]) -> tuple[list[int], Callable[[int], int]]:
