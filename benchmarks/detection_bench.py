@@ -446,6 +446,27 @@ def _noisy(rng: random.Random, mean: float, sigma: float) -> float:
     return max(0.0, round(mean * math.exp(rng.gauss(0, sigma))))
 
 
+def _weekly_sums(rng: random.Random, start: date, weeks: int, groups: list[str], size: dict[str, float],
+                 daily: Callable[[date, str], float], *, growth: float, noise: float,
+                 step: tuple[str, date, float], loss: tuple[str, date, float]) -> list[tuple[datetime, list[float]]]:
+    """A weekly series keyed on its weeks' first day (`start`, then every seven days): each group's week the sum of
+    its seven days (`daily`, relative to an ordinary day) times its `size` and a yearly `growth`, times an accepted
+    `step` (group, first week, factor) from its week on and a `loss` (group, week, factor) on its week alone (an
+    unlabelled incident), with `noise` per group and week drawn in the groups' order."""
+    series = []
+    for k in range(weeks):
+        first = start + timedelta(weeks=k)
+        days = [first + timedelta(days=j) for j in range(7)]
+        values = []
+        for g in groups:
+            f = sum(daily(d, g) for d in days) * growth ** (k / 52.18)
+            f *= step[2] if g == step[0] and first >= step[1] else 1.0
+            f *= loss[2] if g == loss[0] and first == loss[1] else 1.0
+            values.append(_noisy(rng, size[g] * f, noise))
+        series.append((datetime(first.year, first.month, first.day), values))
+    return series
+
+
 def _month_ends(first: date, count: int) -> list[date]:
     out, y, m = [], first.year, first.month
     for _ in range(count):
@@ -7481,21 +7502,13 @@ def groceries_mu_weekly(seed: int) -> Estate:
     rng = random.Random(seed)
     cal = HolidayCalendar(country="MU")
     districts = _unequal(rng, list(_MU_DAILY))
-    start = date(2022, 4, 2)
-    series, cats, incidents = [], {}, set()
-    for k in range(216):
-        first = start + timedelta(weeks=k)
-        at = datetime(first.year, first.month, first.day)
-        days = [first + timedelta(days=j) for j in range(7)]
-        values = []
-        for g in districts:
-            f = sum(_mu_day(d, g, cal) for d in days) * 1.04 ** (k / 52.18)
-            f *= 1.4 if g == "pamplemousses" and first >= _GRAND_BAIE else 1.0
-            f *= 0.4 if g == "port_louis" and first == _PORT_LOUIS_EXPORT else 1.0
-            values.append(_noisy(rng, _MU_DAILY[g] * f, 0.03))
-        series.append((at, values))
-        if first == _PORT_LOUIS_EXPORT:
-            incidents.add(at)
+    series = _weekly_sums(rng, date(2022, 4, 2), 216, districts, _MU_DAILY, lambda d, g: _mu_day(d, g, cal),
+                          growth=1.04, noise=0.03, step=("pamplemousses", _GRAND_BAIE, 1.4),
+                          loss=("port_louis", _PORT_LOUIS_EXPORT, 0.4))
+    cats: dict[datetime, str] = {}
+    incidents = {datetime(_PORT_LOUIS_EXPORT.year, _PORT_LOUIS_EXPORT.month, _PORT_LOUIS_EXPORT.day)}
+    for at, _ in series:
+        days = [at.date() + timedelta(days=j) for j in range(7)]
         if any(d in _MU_CYCLONES for d in days):
             cats[at] = "cyclone"
         elif any(date(d.year, *_YEAR_END[0]) <= d <= date(d.year, *_YEAR_END[1]) for d in days):
@@ -7929,21 +7942,14 @@ def icecream_al_weekly(seed: int) -> Estate:
     rng = random.Random(seed)
     cal = HolidayCalendar(country="AL")
     routes = _unequal(rng, list(_ICE_WEEK))
-    start = date(2022, 1, 2)
-    series, cats, incidents = [], {}, set()
-    for k in range(216):
-        first = start + timedelta(weeks=k)
-        at = datetime(first.year, first.month, first.day)
+    series = _weekly_sums(rng, date(2022, 1, 2), 216, routes, _ICE_WEEK, lambda d, r: _ice_day(d, r, cal),
+                          growth=1.03, noise=0.04, step=("durres", _FIER_KIOSKS, 1.4),
+                          loss=("vlore", _VLORE_INVOICES, 0.35))
+    cats: dict[datetime, str] = {}
+    incidents = {datetime(_VLORE_INVOICES.year, _VLORE_INVOICES.month, _VLORE_INVOICES.day)}
+    for at, _ in series:
+        first = at.date()
         days = [first + timedelta(days=j) for j in range(7)]
-        values = []
-        for r in routes:
-            f = sum(_ice_day(d, r, cal) for d in days) * 1.03 ** (k / 52.18)
-            f *= 1.4 if r == "durres" and first >= _FIER_KIOSKS else 1.0
-            f *= 0.35 if r == "vlore" and first == _VLORE_INVOICES else 1.0
-            values.append(_noisy(rng, _ICE_WEEK[r] * f, 0.04))
-        series.append((at, values))
-        if first == _VLORE_INVOICES:
-            incidents.add(at)
         if any(a <= d <= b for a, b in _ICE_HEAT_WAVES for d in days):
             cats[at] = "heat_wave"
         elif any(_JUNE_RAINS[0] <= d <= _JUNE_RAINS[1] for d in days):
