@@ -934,9 +934,10 @@ def _odd_year_back(held: set[int], deviation: Mapping[int, float], two_years: Ca
 
 
 def _with_year_back_band(fc: Forecast, past: Sequence[Point], target: datetime, p: ModelParams) -> Forecast:
-    """`fc`, or its year-back reading (`_year_back_band`, on `past`: the points before the target in time order)
-    where that band is narrower by `dense_gain` (as a dense group earns its place: a reading barely narrower, or at
-    the ceiling too, only trades one baseline for another)."""
+    """`fc`, or its year-back reading (`_year_back_band`, on `past`: the points before the target in time order; else,
+    for partitions keyed on one weekday a month, `_year_back_by_days`) where that band is narrower by `dense_gain` (as
+    a dense group earns its place: a reading barely narrower, or at the ceiling too, only trades one baseline for
+    another)."""
     if fc.closed or fc.empty_is_normal or fc.open_state is not None or fc.unseen_holiday:
         return fc
     read = _year_back_band(past, target, p) or _year_back_by_days(past, target, p)
