@@ -2138,6 +2138,18 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         notes.append(f"{unseen} has no past occurrence: expected to behave like one of the {len(behaviours)} "
                      f"holidays seen, x{math.exp(quietest):.2f}-{math.exp(max(behaviours)):.2f} "
                      f"of an ordinary {'week' if 6 <= step <= 8 else 'day'}")
+    elif (unseen and grain == "day" and span == 1 and 1.5 <= step < MONTHLY_STEP_DAYS
+          and (behaviours := _holiday_behaviours(fit, quiet_holidays))):
+        # a partition of several days keyed on a holiday never seen (its label names the key day only): the
+        # holiday is one day of `step`, so it behaves like a seen holiday on a key day or moves the partition by
+        # no more than its day's share (closed, or as busy as the hard rule allows); the hard rules alone passed a
+        # fortnight's double there
+        quietest, busiest = _key_holiday_reach(behaviours, step, p.hard_ratio)
+        lower = min(lower, math.exp(log_pred + quietest - h))
+        upper = max(upper, math.exp(log_pred + busiest + h))
+        notes.append(f"{unseen} has no past occurrence: one day of a partition of {step:.0f}, read like the "
+                     f"{len(behaviours)} holiday(s) seen on a key day or its day's share, "
+                     f"x{math.exp(quietest):.2f}-{math.exp(busiest):.2f} of an ordinary partition")
     elif unseen and grain == "day":
         # never seen, and too few holidays seen to say what this calendar's are like: it may be
         # quieter or busier than an ordinary day (a Pentecost Monday of bookings x1.15), so only the
@@ -3183,6 +3195,15 @@ def _behaviours_by_holiday_days(fit: SeriesFit, pts: Sequence[Point], target: da
             if fit.members["holiday"].get(v) and v not in NONE and not past_a_break(str(v))
             and days_of.get(v) and median(days_of[v]) > 0]
     return seen + [0.0] if quiet and seen else seen
+
+
+def _key_holiday_reach(behaviours: Sequence[float], step: float, hard_ratio: float) -> tuple[float, float]:
+    """The quietest and busiest effects (logs) a holiday never seen may have on a partition of `step` days keyed on
+    it: like one of the seen holidays' (`behaviours`, _holiday_behaviours), and at least as far as its one day can
+    move the partition, from closed (its day's share lost) to `hard_ratio` times an ordinary day."""
+    share = 1 / max(step, 1.0)
+    return (min(min(behaviours), math.log(1 - share)),
+            max(max(behaviours), math.log(1 + (hard_ratio - 1) * share)))
 
 
 def _weekend_prior(fit: SeriesFit, target_feats: Mapping[str, object], used: Sequence[str],
