@@ -8169,7 +8169,7 @@ def hairdressers_lu(seed: int) -> Estate:
         elif d.month == 2 and d.day == 29:
             cats[at] = "leap_day"
     shift = datetime(_MERSCH_MOVE.year, _MERSCH_MOVE.month, _MERSCH_MOVE.day)
-    for k in range(1, 29):  # the four weeks after the move (its open days; the back-to-school week's own kind kept)
+    for k in range(1, 29):  # the four weeks after the move (its open days not of another kind: summer, school start)
         after = shift + timedelta(days=k)
         if after not in cats:
             cats[after] = "after_shift"
