@@ -1,4 +1,4 @@
-"""The detection benchmark's blind estates (fifth, eighth to twenty-seventh rounds) (written blind) generate what their docstrings say:
+"""The detection benchmark's blind estates (fifth, eighth to twenty-eighth rounds) (written blind) generate what their docstrings say:
 deterministic per seed, five groups, increasing partitions, the evaluated window and the clean
 partitions' kinds set. Generation only: the model is never run here (that is the benchmark's job)."""
 
@@ -753,6 +753,9 @@ def _holds_a_blind_rounds_shape(name: str, estate: Estate, stamps: list[datetime
     elif name.endswith("_quarterly"):  # eight years of quarters read, three years evaluated
         assert estate.evaluate_from == detection_bench._lookback(estate) == 32
         assert len(stamps) - estate.evaluate_from >= 12
+    elif name.endswith("_thirtyday"):  # three years of thirty-day cycles read, most of two years evaluated
+        assert estate.evaluate_from == detection_bench._lookback(estate) == 37
+        assert len(stamps) - estate.evaluate_from >= 18
     else:
         assert 300 <= estate.evaluate_from < len(stamps) - 200, "a year of history, most of a year evaluated"
 
@@ -924,6 +927,19 @@ TWENTY_SEVENTH_ROUND = {
 READ_IN_TWENTY_EIGHTH_ROUND = set(TWENTY_SEVENTH_ROUND)
 
 
+# the twenty-eighth round (written blind, held out until its final run): each estate, its number of groups, its
+# length at least and the kinds of clean partitions its evaluated window must hold
+TWENTY_EIGHTH_ROUND = {
+    "emergencies_lapaz_hourly": (3, 1170, {"comadres", "carnival", "hailstorm", "handover", "after_shift",
+                                           "ordinary"}),
+    "hairdressers_lu": (6, 730, {"closed_day", "holiday", "holiday_eve", "christmas", "first_communion", "summer",
+                                 "back_to_school", "leap_day", "after_shift", "ordinary"}),
+    "water_tn_thirtyday": (9, 62, {"ramadan", "eid_al_adha", "summer", "rationing", "after_shift", "ordinary"}),
+    "lodges_mz_weekly": (3, 208, {"sa_summer_holidays", "sa_winter_holidays", "sa_spring_holidays", "easter",
+                                  "cyclone", "holiday", "after_shift", "ordinary"}),
+}
+
+
 # every blind round since the seventeenth, with the set of the round that read its first run (None: held out until
 # its own round's final run)
 BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]] = [
@@ -932,7 +948,7 @@ BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]]
     (TWENTY_FIRST_ROUND, READ_IN_TWENTY_SECOND_ROUND), (TWENTY_SECOND_ROUND, READ_IN_TWENTY_THIRD_ROUND),
     (TWENTY_THIRD_ROUND, READ_IN_TWENTY_FOURTH_ROUND), (TWENTY_FOURTH_ROUND, READ_IN_TWENTY_FIFTH_ROUND),
     (TWENTY_FIFTH_ROUND, READ_IN_TWENTY_SIXTH_ROUND), (TWENTY_SIXTH_ROUND, READ_IN_TWENTY_SEVENTH_ROUND),
-    (TWENTY_SEVENTH_ROUND, READ_IN_TWENTY_EIGHTH_ROUND),
+    (TWENTY_SEVENTH_ROUND, READ_IN_TWENTY_EIGHTH_ROUND), (TWENTY_EIGHTH_ROUND, None),
 ]
 
 
@@ -1411,6 +1427,109 @@ def test_icecream_al_weekly_sunday_weeks_53_in_2023_and_resort_routes_quiet_in_w
     assert 20 < max(sums) / min(sums) < 40
 
 
+def test_emergencies_lapaz_hourly_four_hours_behind_shift_handovers_and_carnival_in_the_yungas() -> None:
+    estate = ESTATES["emergencies_lapaz_hourly"](1)
+    assert estate.grain == "hour" and estate.timezone == "America/La_Paz" and estate.calendar.country == "BO"
+    stamps = [at for at, _ in estate.series]
+    # four hours behind UTC all year: every local hour, each on the hour, a local day from 04:00 UTC
+    assert all(at.minute == 0 for at in stamps) and all(b - a == timedelta(hours=1) for a, b in pairwise(stamps))
+    assert _local(stamps[estate.evaluate_from], estate.timezone) == datetime(2026, 2, 9)
+    by_local = {_local(at, estate.timezone): values for at, values in estate.series}
+    total = {t: sum(v) for t, v in by_local.items()}
+    mean = lambda h: statistics.fmean(total[datetime(2026, 1, day, h)] for day in range(12, 31) if day % 7 != 4)
+    # the shifts change at 07:00 and 19:00: triage's handover hour below the hours around it, its backlog after
+    assert mean(7) < 0.5 * mean(8) and mean(8) > 1.1 * mean(9)
+    assert mean(19) < 0.75 * mean(18) and mean(20) > 1.2 * mean(21)
+    # Coroico's hospital: some thirty times smaller, single digits, many hours with no arrival
+    coroico = min(range(3), key=lambda g: sum(v[g] for v in by_local.values()))
+    sums = [sum(v[g] for v in by_local.values()) for g in range(3)]
+    assert 20 < max(sums) / min(sums) < 40
+    assert sum(v[coroico] == 0 for v in by_local.values()) > 200 and max(v[coroico] for v in by_local.values()) < 15
+    # Carnival in no calendar on its Saturday and Sunday, in BO's on Monday and Tuesday; the Yungas fill
+    assert not estate.calendar.name(date(2026, 2, 14)) and estate.calendar.name(date(2026, 2, 16)) == "Carnival"
+    day = lambda d, g: sum(v[g] for t, v in by_local.items() if t.date() == d)
+    carnival = sum(day(date(2026, 2, 14) + timedelta(days=k), coroico) for k in range(4))
+    before = sum(day(date(2026, 2, 7) + timedelta(days=k), coroico) for k in range(4))
+    assert carnival > 1.5 * before
+    assert estate.categories[stamps[stamps.index(datetime(2026, 2, 18, 7))]] == "carnival", "Tuesday's night"
+    assert estate.shift_at == [datetime(2026, 2, 20, 12)]
+
+
+def test_hairdressers_lu_shut_on_mondays_a_leap_day_and_two_towns_shares_swapped() -> None:
+    estate = ESTATES["hairdressers_lu"](1)
+    by_day = {at.date(): values for at, values in estate.series}
+    towns = {round(v / 10): g for g, v in enumerate(by_day[date(2023, 1, 5)])}
+    sums = [sum(v[g] for v in by_day.values()) for g in range(6)]
+    assert 20 < max(sums) / min(sums) < 40 and len(towns) > 3
+    city = max(range(6), key=lambda g: sums[g])
+    # Mondays and Sundays: the city's shopping-centre salons only (and a barber or two on Mondays)
+    monday, sunday, thursday = by_day[date(2023, 3, 6)], by_day[date(2023, 3, 5)], by_day[date(2023, 3, 9)]
+    assert 0 < sum(monday) < 0.4 * sum(thursday) and sum(sunday) == sunday[city] > 0
+    assert all(estate.categories[datetime(d.year, d.month, d.day)] == "closed_day"
+               for d in (date(2024, 3, 4), date(2024, 3, 10)))
+    # 29 February 2024 kept, a Thursday; the evaluated window from Tuesday 6 February 2024
+    assert estate.categories[datetime(2024, 2, 29)] == "leap_day"
+    assert estate.series[estate.evaluate_from][0] == datetime(2024, 2, 6)
+    # the first communions' Saturday (Easter Sunday + 6 days) above the Saturday before Easter
+    assert sum(by_day[date(2024, 4, 6)]) > 1.25 * sum(by_day[date(2024, 3, 23)])
+    # a holiday: every salon shut but the city's shopping centres
+    assert sum(by_day[date(2024, 8, 15)]) == by_day[date(2024, 8, 15)][city] > 0
+    # the move: one town down, another up, the total about unmoved
+    before = [sum(by_day[date(2024, 6, 4) + timedelta(weeks=k)][g] for k in range(6)) for g in range(6)]
+    after = [sum(by_day[date(2024, 10, 1) + timedelta(weeks=k)][g] for k in range(6)) for g in range(6)]
+    ratios = sorted(a / b for a, b in zip(after, before, strict=True))
+    assert ratios[0] < 0.65 and ratios[-1] > 1.5 and 0.9 < sum(after) / sum(before) < 1.2
+    assert estate.shift_at == [datetime(2024, 9, 3)]
+
+
+def test_water_tn_thirtyday_cycles_of_thirty_days_drifting_through_the_months() -> None:
+    estate = ESTATES["water_tn_thirtyday"](1)
+    stamps = [at for at, _ in estate.series]
+    assert {(b - a).days for a, b in pairwise(stamps)} == {30}
+    assert len({at.day for at in stamps}) > 20 and len({at.weekday() for at in stamps}) == 7, "drifting"
+    assert sum(at.year == 2021 for at in stamps) == 13 and sum(at.year == 2024 for at in stamps) == 12
+    assert detection_bench._monthly(estate) and stamps[estate.evaluate_from] == datetime(2024, 1, 19)
+    total = {at: sum(v) for at, v in estate.series}
+    # the summer cycle above the spring's; the rationing summer (2025) below the summer before (2024)
+    summer = lambda year: next(v for at, v in total.items() if at.year == year and at.month == 7 and at.day <= 30)
+    spring = lambda year: next(v for at, v in total.items() if at.year == year and at.month == 4)
+    assert summer(2024) > 1.15 * spring(2024) and summer(2025) < 0.97 * summer(2024)
+    sums = [sum(v[g] for _, v in estate.series) for g in range(9)]
+    assert 20 < max(sums) / min(sums) < 40
+    assert estate.incidents == {datetime(2022, 1, 29)} and estate.shift_at == [datetime(2024, 9, 15)]
+
+
+def test_lodges_mz_weekly_saturday_weeks_south_africas_school_holidays_and_the_unrest_left_as_incidents() -> None:
+    estate = ESTATES["lodges_mz_weekly"](1)
+    stamps = [at for at, _ in estate.series]
+    assert all(at.weekday() == 5 for at in stamps) and all(b - a == timedelta(weeks=1) for a, b in pairwise(stamps))
+    by_week = dict(estate.series)
+    ponta = min(range(3), key=lambda g: sum(v[g] for v in by_week.values()))
+    maputo = max(range(3), key=lambda g: sum(v[g] for v in by_week.values()))
+    sums = [sum(v[g] for v in by_week.values()) for g in range(3)]
+    assert 20 < max(sums) / min(sums) < 40
+    # South Africa's summer holidays (in no calendar of Mozambique's): Ponta do Ouro fills, Maputo's hotels empty
+    christmas, may = datetime(2025, 12, 27), datetime(2025, 5, 17)
+    assert by_week[christmas][ponta] > 3 * by_week[may][ponta]
+    assert by_week[christmas][maputo] < 0.8 * by_week[may][maputo]
+    assert estate.categories[christmas] == "sa_summer_holidays"
+    # the unrest's weeks left in the history as incidents, every one before the window
+    unrest = {at for at in stamps if datetime(2024, 10, 15) <= at <= datetime(2025, 1, 18)}
+    assert len(unrest) >= 13 and unrest < estate.incidents
+    assert estate.shift_at == [datetime(2025, 8, 2)]
+
+
+def test_run_estate_runs_a_thirty_day_series() -> None:
+    """A series of thirty-day cycles (the grain water_tn_thirtyday is keyed at; here a flat synthetic one, not the
+    held-out estate) runs through the bench without error: each evaluated cycle judged clean and faulted."""
+    cycles = [datetime(2021, 1, 4) + timedelta(days=30 * i) for i in range(41)]
+    series = [(at, [15_000.0 + (i * 37) % 101, 900.0 + (i * 11) % 53]) for i, at in enumerate(cycles)]
+    estate = Estate("flat_cycles_thirtyday", "day", series, 37, HolidayCalendar(country="TN"))
+    assert detection_bench._lookback(estate) == 37
+    tallies = run_estate(estate, ModelParams())
+    assert tallies["ours"].clean["ordinary"][1] == 4 and tallies["ours"].hits["empty"][1] == 4
+
+
 def test_run_estate_runs_a_fortnightly_series() -> None:
     """A series keyed on every second Thursday (the grain stores_pg_fortnightly is keyed at; here a flat synthetic
     one, not the held-out estate) runs through the bench without error: each evaluated fortnight judged clean and
@@ -1600,8 +1719,8 @@ def test_laundries_my_each_state_on_its_calendar_a_one_off_holiday_and_kelantans
                                          | SEVENTEENTH_ROUND | EIGHTEENTH_ROUND | NINETEENTH_ROUND
                                          | TWENTIETH_ROUND | TWENTY_FIRST_ROUND | TWENTY_SECOND_ROUND
                                          | TWENTY_THIRD_ROUND | TWENTY_FOURTH_ROUND | TWENTY_FIFTH_ROUND
-                                         | TWENTY_SIXTH_ROUND | TWENTY_SEVENTH_ROUND))
-def test_tenth_to_twenty_seventh_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
+                                         | TWENTY_SIXTH_ROUND | TWENTY_SEVENTH_ROUND | TWENTY_EIGHTH_ROUND))
+def test_tenth_to_twenty_eighth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
     estate = ESTATES[name](1)
     groups = estate.series[estate.evaluate_from][1]
     out = faulted(random.Random(1), groups)
