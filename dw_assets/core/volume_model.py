@@ -1273,6 +1273,20 @@ def _week_holidays(first_day: date, cal: HolidayCalendar, moving: Collection[str
     return tuple(sorted({n for n in names if n in moving})) if names else None
 
 
+def _local_base(x: Sequence[float], before: Sequence[int], after: Sequence[int], i: int) -> float | None:
+    """Week i's base from its nearest ordinary weeks `before` and `after` it (indices; logs `x`): the line between
+    the two sides' medians, read at i, where both sides hold a week (their median otherwise, two weeks at least).
+    On a season's steep climb (resort routes x0.02 to x1 in six spring weeks) holiday weeks cluster and leave more
+    ordinary weeks on one side: their median is a week or two behind the climb, and a week read as its holidays'
+    stands out of it by the slope alone (the climb named a reading of the keys, not the holidays)."""
+    if before and after:
+        left, right = float(np.median(before)), float(np.median(after))
+        low, high = median(x[j] for j in before), median(x[j] for j in after)
+        return low + (high - low) * (i - left) / (right - left)
+    near = [*before, *after]
+    return median(x[j] for j in near) if len(near) >= 2 else None
+
+
 def _holiday_week_signal(x: Sequence[float], labels: Sequence[tuple[str, ...] | None]) -> tuple[float, int] | None:
     """How far a weekly series' holiday weeks (`labels`: their holidays; None for an ordinary week, () for one
     holding only holidays left unread) stand out of the nearest `WEEK_DAYS_BASE` ordinary weeks each side: the
@@ -1284,9 +1298,10 @@ def _holiday_week_signal(x: Sequence[float], labels: Sequence[tuple[str, ...] | 
     dev: list[float | None] = []
     for i in range(n):
         at, past = bisect.bisect_left(plain, i), bisect.bisect_right(plain, i)
-        near = [j for j in plain[max(0, at - WEEK_DAYS_BASE):at] + plain[past:past + WEEK_DAYS_BASE]
-                if abs(j - i) <= 2 * WEEK_DAYS_BASE]
-        dev.append(x[i] - median(x[j] for j in near) if len(near) >= 2 else None)
+        before = [j for j in plain[max(0, at - WEEK_DAYS_BASE):at] if i - j <= 2 * WEEK_DAYS_BASE]
+        after = [j for j in plain[past:past + WEEK_DAYS_BASE] if j - i <= 2 * WEEK_DAYS_BASE]
+        base = _local_base(x, before, after, i)
+        dev.append(x[i] - base if base is not None else None)
     ordinary = [d for i, d in enumerate(dev) if d is not None and labels[i] is None]
     # (each holiday on its own: the weeks holding Christmas and Boxing Day together one year, apart the next, are
     # Christmas's weeks both years)
