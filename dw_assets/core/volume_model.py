@@ -279,9 +279,9 @@ RAMP_KNOTS = 60  # knots tried in a first pass over a long window (see _onset_ra
 # CLOSED_MIN_OCCASIONS of them, is closed as usual (see _closed_as_usual)
 CLOSED_SHARE = 0.8
 CLOSED_MIN_OCCASIONS = 3
-# ... unless, on an hourly series, this many of the day before the target's hours held rows in slots closed as usual
-# before them (a quarter of a day: the series now opens hours it kept closed, see _closed_hours_opened; a late
-# evening or two, New Year's Eve's, is fewer)
+# ... unless, on an hourly series, this many of the day before the target's hours held rows, in a run reaching it, in
+# slots closed as usual before them (a quarter of a day: the series now opens hours it kept closed, see
+# _closed_hours_opened; a late evening or two, New Year's Eve's, is fewer)
 OPENED_CLOSED_HOURS = 6
 # an hour of the day with no rows on any day of a history this long (two weeks: every weekday twice) was never
 # open: opened now, its level is unknown (see _hour_never_open)
@@ -3127,7 +3127,7 @@ def _closed_as_usual(pts: Sequence[Point], local: Mapping[datetime, datetime], t
     had_rows = {local[q.at] for q in pts if q.value > 0}
     days_with_rows = {at.date() for at in had_rows}
     first = min(local[q.at] for q in pts)
-    if grain == "hour" and _closed_hours_opened(pts, local, target, had_rows, days_with_rows, first):
+    if grain == "hour" and _closed_hours_opened(pts, local, target):
         return None
     empty, loaded = _slot_empties(local[target], had_rows, days_with_rows, first)
     if empty >= CLOSED_MIN_OCCASIONS and empty >= CLOSED_SHARE * len(loaded):
@@ -3167,19 +3167,24 @@ def _slot_empties(at: datetime, had_rows: set[datetime], days_with_rows: set[dat
     return sum(a not in had_rows for a in loaded), loaded
 
 
-def _closed_hours_opened(pts: Sequence[Point], local: Mapping[datetime, datetime], target: datetime,
-                         had_rows: set[datetime], days_with_rows: set[date], first: datetime) -> bool:
-    """Whether at least OPENED_CLOSED_HOURS of the 24 hours before the target held rows in weekly slots closed
-    as usual before them (empty on most of their earlier occurrences): the series opens hours it kept closed (a
-    library open around the clock for its exams, a shop trading on Sundays from now on), so its history's
-    closed hours say nothing of the target's, and an empty partition there is an outage. A series whose closed
-    hours stay closed (a bar's nights) holds no such hours and passes its empties as before."""
-    since = local[target] - timedelta(hours=24)
+def _closed_hours_opened(pts: Sequence[Point], local: Mapping[datetime, datetime], target: datetime) -> bool:
+    """Whether the run of hours with rows up to the target (no hour without rows between) holds, within the
+    24 hours before it, at least OPENED_CLOSED_HOURS in weekly slots closed as usual before them (empty on most
+    of their earlier occurrences): the series opens hours it kept closed and has not closed since (a library
+    open around the clock for its exams, a shop trading through its Sunday), so its history's closed hours say
+    nothing of the target's, and an empty partition there is an outage. A series whose closed hours stay closed
+    (a bar's nights) holds no such hours, and one that opened a night once and closed after it (a club open on
+    a holiday's eve, shut the next evening until its usual hour) passes its empties as before."""
+    if not pts:
+        return False
+    had_rows = {local[q.at] for q in pts if q.value > 0}
+    days_with_rows = {at.date() for at in had_rows}
+    first = min(local[q.at] for q in pts)
     opened = 0
-    for q in pts:
-        at = local[q.at]
-        if q.value <= 0 or not since <= at < local[target]:
-            continue
+    for back in range(1, 25):
+        at = local[target] - timedelta(hours=back)
+        if at not in had_rows:
+            break
         empty, loaded = _slot_empties(at, had_rows, days_with_rows, first)
         opened += empty >= CLOSED_MIN_OCCASIONS and empty >= CLOSED_SHARE * len(loaded)
     return opened >= OPENED_CLOSED_HOURS

@@ -24,14 +24,14 @@ def _open_hour(at: datetime, all_day_from: datetime | None) -> bool:
 
 
 def _gates(until: datetime, all_day_from: datetime | None = _OPEN_ALL_DAY_FROM, late_evening: datetime | None = None,
-           seed: int = 3) -> list[Point]:
+           late_hours: int = 4, seed: int = 3) -> list[Point]:
     """A reading room's gate entries per hour (about 300 an hour by day, 60 at night), only its open hours
     present (a closed hour has no rows, so no partition); open around the clock from `all_day_from`, and on
-    `late_evening`'s day until 01:59 the next morning."""
+    `late_evening`'s day for `late_hours` more hours (until 01:59 the next morning)."""
     rng = random.Random(seed)
     out, at = [], _START
     while at < until:
-        late = late_evening is not None and late_evening <= at < late_evening + timedelta(hours=4)
+        late = late_evening is not None and late_evening <= at < late_evening + timedelta(hours=late_hours)
         if _open_hour(at, all_day_from) or late:
             base = 300.0 if 8 <= at.hour <= 21 else 60.0
             out.append(Point(at, round(base * math.exp(rng.gauss(0, 0.05)))))
@@ -72,6 +72,16 @@ def test_one_late_evening_does_not_open_the_night() -> None:
     assert verdict.passed and verdict.reason == "empty_as_usual"
 
 
+def test_a_night_open_once_and_closed_after_does_not_open_the_next_evening() -> None:
+    # open through one night (22:00-05:59, eight hours in closed slots), then closed until 08:00 as usual: the
+    # next evening's 22:00 is closed as usual again (the run of open hours reaching it broke in the morning)
+    evening = _OPEN_ALL_DAY_FROM + timedelta(days=1, hours=22)
+    target = evening + timedelta(days=1)
+    history = _gates(target, all_day_from=None, late_evening=evening, late_hours=8)
+    verdict = judge(forecast(history, target, grain="hour"), 0.0)
+    assert verdict.passed and verdict.reason == "empty_as_usual"
+
+
 def test_the_first_night_ever_open_is_judged_by_the_hard_rules_only() -> None:
     # 03:00 of the first night open: no day of the history held rows at 03:00, so a night at a fifth of the
     # day's level is no drop (its level is unknown); a spike at the hard ratio still fails
@@ -88,3 +98,4 @@ def test_the_second_night_is_read_from_the_first() -> None:
     fc = forecast(_gates(target), target, grain="hour")
     assert not any("held no rows on any day before" in n for n in fc.notes)
     assert fc.lower > 0
+
