@@ -283,9 +283,6 @@ CLOSED_MIN_OCCASIONS = 3
 # slots closed as usual before them (a quarter of a day: the series now opens hours it kept closed, see
 # _closed_hours_opened; a late evening or two, New Year's Eve's, is fewer)
 OPENED_CLOSED_HOURS = 6
-# an hour of the day with no rows on any day of a history this long (two weeks: every weekday twice) was never
-# open: opened now, its level is unknown (see _hour_never_open)
-NEVER_OPEN_HISTORY_DAYS = 14
 # a series its owner accepted as shut for good (an empty partition accepted as a shift, empty since): expected at
 # one row, so a ratio reads, and its rows back from two on (the hard ratio) tell that it reopened
 SHUT_BASELINE_ROWS = 1.0
@@ -2097,13 +2094,6 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
                         if eve_day is not None and _is_eve(local[target].date(), cal) else (target, local))
     closed = _closed_as_usual([q for q in pts if marked_at is None or q.at >= marked_at], slot_local, slot, grain,
                               step, cal)
-    if grain == "hour" and _hour_never_open(pts, local, target):
-        # the series opened at an hour of the day it never held rows at (a library open through the night for
-        # the first time): no past hour says how busy it runs, so only the hard rules judge it (an empty
-        # partition, a spike at the hard ratio); from its second day on, its own first day is its past
-        lower, upper = 0.0, max(upper, baseline * hard_ratio)
-        notes.append("this hour of the day held no rows on any day before: its level is unknown, judged by the "
-                     "hard rules only")
     if unseen_gap and closed is None:
         upper = baseline * hard_ratio  # a backlog of unknown size: only the hard rule judges a spike
         notes.append(f"the first partition after {unseen_gap} closed {'hours' if grain == 'hour' else 'days'}, "
@@ -3145,16 +3135,6 @@ def _closed_as_usual(pts: Sequence[Point], local: Mapping[datetime, datetime], t
     if empty >= CLOSED_MIN_OCCASIONS and empty >= CLOSED_SHARE * len(holidays):
         return empty, len(holidays), "holidays' same hour" if grain == "hour" else "holidays"
     return None
-
-
-def _hour_never_open(pts: Sequence[Point], local: Mapping[datetime, datetime], target: datetime) -> bool:
-    """Whether the target's local hour of the day held rows on no day before the target's, on a history of
-    NEVER_OPEN_HISTORY_DAYS days at least (a short one has not shown all its hours yet)."""
-    today, hour = local[target].date(), local[target].hour
-    before = [local[q.at] for q in pts if local[q.at].date() < today]
-    if not before or (today - min(before).date()).days < NEVER_OPEN_HISTORY_DAYS:
-        return False
-    return not any(q.value > 0 and local[q.at].hour == hour and local[q.at].date() < today for q in pts)
 
 
 def _slot_empties(at: datetime, had_rows: set[datetime], days_with_rows: set[date],

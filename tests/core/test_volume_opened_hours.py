@@ -81,21 +81,3 @@ def test_a_night_open_once_and_closed_after_does_not_open_the_next_evening() -> 
     verdict = judge(forecast(history, target, grain="hour"), 0.0)
     assert verdict.passed and verdict.reason == "empty_as_usual"
 
-
-def test_the_first_night_ever_open_is_judged_by_the_hard_rules_only() -> None:
-    # 03:00 of the first night open: no day of the history held rows at 03:00, so a night at a fifth of the
-    # day's level is no drop (its level is unknown); a spike at the hard ratio still fails
-    target = _OPEN_ALL_DAY_FROM + timedelta(hours=3)
-    fc = forecast(_gates(target), target, grain="hour")
-    assert judge(fc, 0.2 * fc.baseline).passed
-    assert not judge(fc, fc.hard_ratio * fc.baseline).passed
-    assert any("held no rows on any day before" in n for n in fc.notes)
-
-
-def test_the_second_night_is_read_from_the_first() -> None:
-    # the next night's 03:00 held rows once: it is read as before, and a fifth of the day's level fails
-    target = _OPEN_ALL_DAY_FROM + timedelta(days=1, hours=3)
-    fc = forecast(_gates(target), target, grain="hour")
-    assert not any("held no rows on any day before" in n for n in fc.notes)
-    assert fc.lower > 0
-
