@@ -279,6 +279,10 @@ RAMP_KNOTS = 60  # knots tried in a first pass over a long window (see _onset_ra
 # CLOSED_MIN_OCCASIONS of them, is closed as usual (see _closed_as_usual)
 CLOSED_SHARE = 0.8
 CLOSED_MIN_OCCASIONS = 3
+# ... unless, on an hourly series, this many of the day before the target's hours held rows, in a run reaching it, in
+# slots closed as usual before them (a quarter of a day: the series now opens hours it kept closed, see
+# _closed_hours_opened; a late evening or two, New Year's Eve's, is fewer)
+OPENED_CLOSED_HOURS = 6
 # a series its owner accepted as shut for good (an empty partition accepted as a shift, empty since): expected at
 # one row, so a ratio reads, and its rows back from two on (the hard ratio) tell that it reopened
 SHUT_BASELINE_ROWS = 1.0
@@ -3140,11 +3144,9 @@ def _closed_as_usual(pts: Sequence[Point], local: Mapping[datetime, datetime], t
     had_rows = {local[q.at] for q in pts if q.value > 0}
     days_with_rows = {at.date() for at in had_rows}
     first = min(local[q.at] for q in pts)
-    # only the weeks the table was loaded at all count (a table missing for a month, or a history
-    # of a point or two, says nothing of its closed days)
-    loaded = [local[target] - timedelta(days=7 * k) for k in range(1, (local[target] - first).days // 7 + 1)]
-    loaded = [at for at in loaded if any(at.date() + timedelta(days=d) in days_with_rows for d in range(-3, 4))]
-    empty = sum(at not in had_rows for at in loaded)
+    if grain == "hour" and _closed_hours_opened(pts, local, target):
+        return None
+    empty, loaded = _slot_empties(local[target], had_rows, days_with_rows, first)
     if empty >= CLOSED_MIN_OCCASIONS and empty >= CLOSED_SHARE * len(loaded):
         return empty, len(loaded), "occurrences of this hour of the week" if grain == "hour" else "occurrences of this weekday"
     if not cal.name(day):
@@ -3160,6 +3162,39 @@ def _closed_as_usual(pts: Sequence[Point], local: Mapping[datetime, datetime], t
     if empty >= CLOSED_MIN_OCCASIONS and empty >= CLOSED_SHARE * len(holidays):
         return empty, len(holidays), "holidays' same hour" if grain == "hour" else "holidays"
     return None
+
+
+def _slot_empties(at: datetime, had_rows: set[datetime], days_with_rows: set[date],
+                  first: datetime) -> tuple[int, list[datetime]]:
+    """(how many held no rows, the occurrences) of the weekly slot of local `at` (its weekday's hour or its
+    weekday) over the weeks before it that the table was loaded at all (a table missing for a month, or a
+    history of a point or two, says nothing of its closed days)."""
+    loaded = [at - timedelta(days=7 * k) for k in range(1, (at - first).days // 7 + 1)]
+    loaded = [a for a in loaded if any(a.date() + timedelta(days=d) in days_with_rows for d in range(-3, 4))]
+    return sum(a not in had_rows for a in loaded), loaded
+
+
+def _closed_hours_opened(pts: Sequence[Point], local: Mapping[datetime, datetime], target: datetime) -> bool:
+    """Whether the run of hours with rows up to the target (no hour without rows between) holds, within the
+    24 hours before it, at least OPENED_CLOSED_HOURS in weekly slots closed as usual before them (empty on most
+    of their earlier occurrences): the series opens hours it kept closed and has not closed since (a library
+    open around the clock for its exams, a shop trading through its Sunday), so its history's closed hours say
+    nothing of the target's, and an empty partition there is an outage. A series whose closed hours stay closed
+    (a bar's nights) holds no such hours, and one that opened a night once and closed after it (a club open on
+    a holiday's eve, shut the next evening until its usual hour) passes its empties as before."""
+    if not pts:
+        return False
+    had_rows = {local[q.at] for q in pts if q.value > 0}
+    days_with_rows = {at.date() for at in had_rows}
+    first = min(local[q.at] for q in pts)
+    opened = 0
+    for back in range(1, 25):
+        at = local[target] - timedelta(hours=back)
+        if at not in had_rows:
+            break
+        empty, loaded = _slot_empties(at, had_rows, days_with_rows, first)
+        opened += empty >= CLOSED_MIN_OCCASIONS and empty >= CLOSED_SHARE * len(loaded)
+    return opened >= OPENED_CLOSED_HOURS
 
 
 def _empty_by_chance(expected_rows: float, raw_h: float, p: ModelParams) -> bool:
