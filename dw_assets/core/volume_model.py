@@ -2963,8 +2963,9 @@ def _ramp_own(fit: SeriesFit, pts: Sequence[Point], t: Sequence[float], special:
     climb, so it is followed through calendar days that fill the level window's latest days (_ramp_unconfirmed): the
     ordinary points of the two level windows before the ramp's (`_local_trend`'s) already sloped its way by one
     standard error of their own (a launch ramping for months, not a climb of the weeks before a holiday), and the same
-    two windows a year back (YEAR_DAYS), where the history holds them, climbed by less than half as much (a season
-    climbs every year; a launch's ramp was not there). A season's climb with no year back stays unconfirmed."""
+    two windows a year back (YEAR_DAYS), where the history holds them, climbed by less than half as much and by no
+    more than two standard errors of their own (a season climbs every year; a launch's ramp was not there). A
+    season's climb with no year back stays unconfirmed."""
     n = len(fit.e)
     if n < 4 * level_points:
         return False
@@ -2988,7 +2989,11 @@ def _ramp_own(fit: SeriesFit, pts: Sequence[Point], t: Sequence[float], special:
     if len(back_idx) < level_points:
         return False  # (no year back to tell a season from a launch)
     back = line(back_idx)
-    return back is not None and back[0] * math.copysign(1.0, slope) < abs(slope) / 2
+    if back is None:
+        return False
+    climbed = back[0] * math.copysign(1.0, slope)
+    # (a season's climb a year back, partly read as its neighbourhoods' effects, may slope less than this year's)
+    return climbed < abs(slope) / 2 and climbed <= 2 * back[1]
 
 
 def _local_trend(fit: SeriesFit, t: Sequence[float], special: Sequence[bool], level_points: int,
