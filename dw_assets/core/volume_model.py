@@ -1912,7 +1912,8 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         ramp = ((onset[1] if onset is not None and onset[0] is fit
                  else _onset_ramp(fit, t, calendar_days, level_points, spread) if hinge else None)
                 or _local_trend(fit, t, calendar_days, level_points, spread))
-        if ramp is not None and _ramp_unconfirmed(calendar_days, level_points):
+        if ramp is not None and _ramp_unconfirmed(calendar_days, level_points) \
+                and not _ramp_own(fit, pts_pos, t, calendar_days, level_points, spread, ramp[0]):
             ramp = None
         if ramp is not None:
             slope, se, intercept, t_mid = ramp
@@ -2985,6 +2986,45 @@ def _ramp_unconfirmed(special: Sequence[bool], level_points: int) -> bool:
     season's climb to the 22nd, carried on through the quiet week after it, read New Year 0.6x)."""
     latest = special[-max(1, round(level_points * RAMP_STALE_SHARE)):]
     return len(latest) > 0 and all(latest)
+
+
+def _ramp_own(fit: SeriesFit, pts: Sequence[Point], t: Sequence[float], special: Sequence[bool], level_points: int,
+              spread: float, slope: float) -> bool:
+    """Whether a ramp (`slope`: its local slope, per point, beyond the history's) is the series' own, not a season's
+    climb, so it is followed through calendar days that fill the level window's latest days (_ramp_unconfirmed): the
+    ordinary points of the two level windows before the ramp's (`_local_trend`'s) already sloped its way by one
+    standard error of their own (a launch ramping for months, not a climb of the weeks before a holiday), and the same
+    two windows a year back (YEAR_DAYS), where the history holds them, climbed by less than half as much and by no
+    more than two standard errors of their own (a season climbs every year; a launch's ramp was not there). A
+    season's climb with no year back stays unconfirmed."""
+    n = len(fit.e)
+    if n < 4 * level_points:
+        return False
+
+    def line(idx: Sequence[int]) -> tuple[float, float] | None:
+        plain = [j for j in idx if not special[j]]
+        use = plain if len(plain) * 2 >= len(idx) else list(idx)
+        if len(use) < 8:
+            return None
+        tt = np.asarray([t[j] for j in use], dtype=float)
+        y = np.asarray([fit.e[j] - fit.slope * t[j] for j in use], dtype=float)
+        found, se, _ = theil_sen(tt, y, spread)
+        return found, se
+
+    before = line(range(n - 4 * level_points, n - 2 * level_points))
+    if before is None or before[0] * slope <= 0 or abs(before[0]) <= before[1]:
+        return False
+    year = timedelta(days=YEAR_DAYS)
+    first, last = pts[n - 2 * level_points].at - year, pts[n - 1].at - year
+    back_idx = [j for j, q in enumerate(pts) if first <= q.at <= last]
+    if len(back_idx) < level_points:
+        return False  # (no year back to tell a season from a launch)
+    back = line(back_idx)
+    if back is None:
+        return False
+    climbed = back[0] * math.copysign(1.0, slope)
+    # (a season's climb a year back, partly read as its neighbourhoods' effects, may slope less than this year's)
+    return climbed < abs(slope) / 2 and climbed <= 2 * back[1]
 
 
 def _local_trend(fit: SeriesFit, t: Sequence[float], special: Sequence[bool], level_points: int,
