@@ -3000,31 +3000,38 @@ def _ramp_own(fit: SeriesFit, pts: Sequence[Point], t: Sequence[float], special:
     n = len(fit.e)
     if n < 4 * level_points:
         return False
-
-    def line(idx: Sequence[int]) -> tuple[float, float] | None:
-        plain = [j for j in idx if not special[j]]
-        use = plain if len(plain) * 2 >= len(idx) else list(idx)
-        if len(use) < 8:
-            return None
-        tt = np.asarray([t[j] for j in use], dtype=float)
-        y = np.asarray([fit.e[j] - fit.slope * t[j] for j in use], dtype=float)
-        found, se, _ = theil_sen(tt, y, spread)
-        return found, se
-
-    before = line(range(n - 4 * level_points, n - 2 * level_points))
-    if before is None or before[0] * slope <= 0 or abs(before[0]) <= before[1]:
+    before = _ordinary_line(fit, t, special, range(n - 4 * level_points, n - 2 * level_points))
+    if before is None:
+        return False
+    before_slope, before_se, _ = theil_sen(*before, spread)
+    if before_slope * slope <= 0 or abs(before_slope) <= before_se:
         return False
     year = timedelta(days=YEAR_DAYS)
     first, last = pts[n - 2 * level_points].at - year, pts[n - 1].at - year
     back_idx = [j for j, q in enumerate(pts) if first <= q.at <= last]
     if len(back_idx) < level_points:
         return False  # (no year back to tell a season from a launch)
-    back = line(back_idx)
+    back = _ordinary_line(fit, t, special, back_idx)
     if back is None:
         return False
-    climbed = back[0] * math.copysign(1.0, slope)
+    back_slope, back_se, _ = theil_sen(*back, spread)
+    climbed = back_slope * math.copysign(1.0, slope)
     # (a season's climb a year back, partly read as its neighbourhoods' effects, may slope less than this year's)
-    return climbed < abs(slope) / 2 and climbed <= 2 * back[1]
+    return climbed < abs(slope) / 2 and climbed <= 2 * back_se
+
+
+def _ordinary_line(fit: SeriesFit, t: Sequence[float], special: Sequence[bool],
+                   window: Sequence[int]) -> tuple[np.ndarray, np.ndarray] | None:
+    """The times and deseasonalised values beyond the history's slope of `window`'s ordinary points (its calendar
+    days left out, unless they fill half of it or more: Easter's fortnight, read by their deseasonalised values as
+    the level is), in time order, for a local line through them; None under 8 points."""
+    idx = [j for j in window if not special[j]]
+    if len(idx) * 2 < len(window):
+        idx = list(window)
+    if len(idx) < 8:
+        return None
+    return (np.asarray([t[j] for j in idx], dtype=float),
+            np.asarray([fit.e[j] - fit.slope * t[j] for j in idx], dtype=float))
 
 
 def _local_trend(fit: SeriesFit, t: Sequence[float], special: Sequence[bool], level_points: int,
@@ -3040,18 +3047,14 @@ def _local_trend(fit: SeriesFit, t: Sequence[float], special: Sequence[bool], le
     it falls more than twice the band's half-width behind the level window's median, and an empty
     partition or a 1.9x one fails whatever the trend."""
     n = len(fit.e)
-    window = list(range(max(0, n - 2 * level_points), n))
-    idx = [j for j in window if not special[j]]
-    if len(idx) * 2 < len(window):
-        idx = window  # calendar days fill the window (Easter's fortnight): their deseasonalised values, as the level
-    if len(idx) < 8:
+    line = _ordinary_line(fit, t, special, range(max(0, n - 2 * level_points), n))
+    if line is None:
         return None
-    tt = np.asarray([t[j] for j in idx], dtype=float)
-    y = np.asarray([fit.e[j] - fit.slope * t[j] for j in idx], dtype=float)
+    tt, y = line
     slope, se, intercept = theil_sen(tt, y, spread)
     if abs(slope) <= 3 * se:
         return None
-    half = len(idx) // 2
+    half = len(tt) // 2
     older, older_se, _ = theil_sen(tt[:half], y[:half], spread)
     newer, _, _ = theil_sen(tt[half:], y[half:], spread)
     if older * slope <= 0 or abs(older) <= older_se or newer * slope <= 0:
@@ -3184,7 +3187,7 @@ def _closed_as_usual(pts: Sequence[Point], local: Mapping[datetime, datetime], t
     had_rows = {local[q.at] for q in pts if q.value > 0}
     days_with_rows = {at.date() for at in had_rows}
     first = min(local[q.at] for q in pts)
-    if grain == "hour" and _closed_hours_opened(pts, local, target):
+    if grain == "hour" and _closed_hours_opened(local[target], had_rows, days_with_rows, first):
         return None
     empty, loaded = _slot_empties(local[target], had_rows, days_with_rows, first)
     if empty >= CLOSED_MIN_OCCASIONS and empty >= CLOSED_SHARE * len(loaded):
@@ -3214,22 +3217,19 @@ def _slot_empties(at: datetime, had_rows: set[datetime], days_with_rows: set[dat
     return sum(a not in had_rows for a in loaded), loaded
 
 
-def _closed_hours_opened(pts: Sequence[Point], local: Mapping[datetime, datetime], target: datetime) -> bool:
-    """Whether the run of hours with rows up to the target (no hour without rows between) holds, within the
+def _closed_hours_opened(target: datetime, had_rows: set[datetime], days_with_rows: set[date],
+                         first: datetime) -> bool:
+    """Whether the run of hours with rows (local `had_rows`, as _slot_empties reads them) up to the local
+    `target` (no hour without rows between) holds, within the
     24 hours before it, at least OPENED_CLOSED_HOURS in weekly slots closed as usual before them (empty on most
     of their earlier occurrences): the series opens hours it kept closed and has not closed since (a library
     open around the clock for its exams, a shop trading through its Sunday), so its history's closed hours say
     nothing of the target's, and an empty partition there is an outage. A series whose closed hours stay closed
     (a bar's nights) holds no such hours, and one that opened a night once and closed after it (a club open on
     a holiday's eve, shut the next evening until its usual hour) passes its empties as before."""
-    if not pts:
-        return False
-    had_rows = {local[q.at] for q in pts if q.value > 0}
-    days_with_rows = {at.date() for at in had_rows}
-    first = min(local[q.at] for q in pts)
     opened = 0
     for back in range(1, 25):
-        at = local[target] - timedelta(hours=back)
+        at = target - timedelta(hours=back)
         if at not in had_rows:
             break
         empty, loaded = _slot_empties(at, had_rows, days_with_rows, first)
