@@ -340,6 +340,21 @@ history; `icecream_al_weekly`: an Albanian ice-cream maker's cases per week (Sun
 2023 holds 53) by route, six routes, two resort routes whose kiosks shut from November to March, heat waves, August's
 emigrants and June storms in no calendar, a distributor's kiosks as a step, a week's lost invoices in the history)
 were written blind the same way and are held out until that round's final run.
+The twenty-ninth round's four (`metro_doha_hourly`: a Doha metro operator's gate entries per local hour by line, four
+lines (the Lusail tram some twenty-five times smaller than the Red line), three hours ahead of UTC, a Sunday-Thursday
+week with trains from 06:00 and on Fridays from 14:00 only (a closed hour holds no partition), the Arab Cup's fans
+before kick-off and at full time and a downpour in no calendar, the final on National Day, a bus interchange as a
+step, a signalling failure in the history; `rides_kh`: a Cambodian ride-hailing app's rides per day by city, five
+cities, Khmer New Year and Pchum Ben emptying the capital into the provinces, the Water Festival's boat races held one
+year and called off the next (its days off kept), Angkor's season and Chinese New Year in no calendar, a rival's exit
+from one city as a step, a payment outage in the history; `maize_zm_weekly`: a Zambian miller's mealie-meal bags per
+ISO week by province, ten provinces, paydays at the month's turn, the rural hunger season and harvest, a drought
+year and load-shedding, each province's traditional ceremony in no calendar (one not held in the drought), a retail
+contract as a step, an ERP migration's lost week in the history; `airtime_af_monthly`: an Afghan mobile operator's
+airtime top-ups per solar Hijri month (keyed on its first day, 1 Hamal on 20 or 21 March, months of 31, 30 and 29 or
+30 days) by region, three regions, Ramadan and the Eids drifting through the solar year, Nowruz kept but in no
+calendar, the highlands' winter, a network shutdown, the takeover's months left in the history, a rival's subscribers
+ported in as a step) were written blind the same way and are held out until that round's final run.
 """
 
 from __future__ import annotations
@@ -8548,8 +8563,8 @@ def rides_kh(seed: int) -> Estate:
     holidays (the `holidays` package's KH). Every day holds rides (`_RIDES_WEEK`: Friday x1.12, Sunday x0.9); the
     coast's weekends x1.35 (Sihanoukville, Kampot: the capital's trippers). Khmer New Year's three days in April: Phnom
     Penh x0.35 (its workers home in the provinces), Siem Reap x1.6 (Angkor Sankranta's crowds), the other cities x1.3;
-    Pchum Ben's three days: Phnom Penh x0.45, the provinces (Siem Reap, Battambang, Kampot) x1.25; the three working
-    days before either, Phnom Penh x1.2 (to the taxi stands and markets). The Water Festival's three days: the boat
+    Pchum Ben's three days: Phnom Penh x0.45, the provinces (Siem Reap, Battambang, Kampot) x1.25; the three days
+    before either, Phnom Penh x1.2 (to the taxi stands and markets). The Water Festival's three days: the boat
     races in 2024 (Phnom Penh x1.45, the others x0.8), called off in 2025 with the days off kept (Phnom Penh x0.85,
     the others unmoved); another holiday Phnom Penh x0.85 and the others x1.05. In no calendar: Angkor's tourist
     season (`_ANGKOR_SEASON`: Siem Reap x1.45 in January, x0.75 in the rains), Chinese New Year (the eve Phnom Penh
@@ -8657,14 +8672,14 @@ def maize_zm_weekly(seed: int) -> Estate:
     December x1.2. In no calendar: the rural provinces' seasons (`_RURAL_SEASON`: the hunger season x1.35 in February
     against May's harvest, x0.75 in June and July), the El Niño drought (May 2024 to April 2025: the rural provinces
     x1.3 more), load-shedding (2 September to 22 December 2024: every province x0.85), the provinces' traditional
-    ceremonies (`_CEREMONIES`: the week up to the Kuomboka, Ncwala, Mutomboko, Likumbi Lya Mize and Lwiindi Saturdays
-    x1.35 in their province; no Kuomboka in the 2024 drought). From the week of Monday 6 October 2025 the miller
-    supplies a Northern Province retail chain (Northern x1.5, the others unmoved; accepted by the owner as a shift).
-    The week of Monday 13 May 2024 the new ERP never posted the Copperbelt's deliveries (x0.2 there; unlabelled,
-    history only). 4% noise per province and week; +5% a year. From Monday 3 January 2022 (208 weeks, to the week of
-    Monday 22 December 2025): three years read, from Monday 30 December 2024 evaluated (52 weeks); categories
-    "ceremony", "christmas", "holiday", "drought", "month_end" (a week holding a month's last day), "after_shift" (the
-    three weeks after the step, whatever else they hold)."""
+    ceremonies (`_CEREMONIES`: the week up to the Kuomboka, Ncwala, Mutomboko, Likumbi Lya Mize and Shimunenga
+    Saturdays x1.35 in their province; no Kuomboka in the 2024 drought). From the week of Monday 6 October 2025 the
+    miller supplies a Northern Province retail chain (Northern x1.5, the others unmoved; accepted by the owner as a
+    shift). The week of Monday 13 May 2024 the new ERP never posted the Copperbelt's deliveries (x0.2 there;
+    unlabelled, history only). 4% noise per province and week; +5% a year. From Monday 3 January 2022 (208 weeks, to
+    the week of Monday 22 December 2025): three years read, from Monday 30 December 2024 evaluated (52 weeks);
+    categories "ceremony", "christmas", "holiday", "drought", "month_end" (a week holding a month's last day),
+    "after_shift" (the three weeks after the step, whatever else they hold)."""
     rng = random.Random(seed)
     cal = HolidayCalendar(country="ZM")
     provinces = _unequal(rng, list(_MEAL_WEEK))
@@ -8750,17 +8765,17 @@ def airtime_af_monthly(seed: int) -> Estate:
     (1 Hamal, Nowruz, on 20 or 21 March; Hamal to Sunbula of 31 days, Mizan to Dalw of 30, Hut of 29 or 30: the
     months start on the 19th to 23rd of a Gregorian month). On Afghanistan's holidays (the `holidays` package's AF:
     Ramadan's first day, the Eids; Nowruz no longer among them). A month is the sum of its days: Ramadan's days x1.15
-    (from the calendar's first day of Ramadan to the eve of Eid al-Fitr), each Eid day x1.6 and its eve x1.4; Nowruz
-    x1.3 in Herat and Bamyan, x1.1 in Kabul (in no calendar); Bamyan's winter (22 December to 19 March) x0.7. The
-    takeover of 15 August 2021: every region x0.55 to 30 September 2021 (the banks shut), x0.8 after (aid and salaries
-    cut; the months of Asad, Sunbula and Mizan 1400 left as incidents, unlabelled). In no calendar: the nationwide internet
-    and network shutdown of 29 September to 1 October 2025 (x0.1 those days, in the month of Mizan 1404). From 1 Jawza
-    1404 (22 May 2025) a rival's Herat towers close and its subscribers port in (Herat x1.3, the others unmoved;
-    accepted by the owner as a shift). 3% noise per region and month; +4% a year. From 1 Hamal 1400 (21 March 2021,
-    60 months, to Hut 1404): 36 read, from 1 Hamal 1403 (20 March 2024) evaluated (24); categories "nowruz" (Hamal,
-    whatever else it holds), "ramadan" (a month holding ten days of it or more), "eid" (a month holding an Eid's
-    first day, Ramadan's aside),
-    "winter" (Jadi, Dalw, Hut), "shutdown", "after_shift"."""
+    (from the calendar's first day of Ramadan to the eve of Eid al-Fitr), each Eid day x1.6, its eve x1.4 (before
+    al-Adha, Arafah and its eve); Nowruz x1.3 in Herat and Bamyan, x1.1 in Kabul (in no calendar); Bamyan's winter
+    (22 December to 19 March) x0.7. The takeover of 15 August 2021: every region x0.55 to 30 September 2021 (the
+    banks shut), x0.8 after (aid and salaries cut; the months of Asad, Sunbula and Mizan 1400 left as incidents,
+    unlabelled). In no calendar: the nationwide internet and network shutdown of 29 September to 1 October 2025
+    (x0.1 those days, in the month of Mizan 1404). From 1 Jawza 1404 (22 May 2025) a rival's Herat towers close and
+    its subscribers port in (Herat x1.3, the others unmoved; accepted by the owner as a shift). 3% noise per region
+    and month; +4% a year. From 1 Hamal 1400 (21 March 2021, 60 months, to Hut 1404): 36 read, from 1 Hamal 1403 (20
+    March 2024) evaluated (24); categories "nowruz" (Hamal, whatever else it holds), "ramadan" (a month holding ten
+    days of it or more), "eid" (a month holding an Eid's first day, Ramadan's aside), "winter" (Jadi, Dalw, Hut),
+    "shutdown", "after_shift"."""
     rng = random.Random(seed)
     cal = HolidayCalendar(country="AF")
     regions = _unequal(rng, list(_AIRTIME_MONTH))
