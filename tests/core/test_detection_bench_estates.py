@@ -1,4 +1,4 @@
-"""The detection benchmark's blind estates (fifth, eighth to twenty-eighth rounds) (written blind) generate what their docstrings say:
+"""The detection benchmark's blind estates (fifth, eighth to twenty-ninth rounds) (written blind) generate what their docstrings say:
 deterministic per seed, five groups, increasing partitions, the evaluated window and the clean
 partitions' kinds set. Generation only: the model is never run here (that is the benchmark's job)."""
 
@@ -944,6 +944,19 @@ TWENTY_EIGHTH_ROUND = {
 READ_IN_TWENTY_NINTH_ROUND = set(TWENTY_EIGHTH_ROUND)
 
 
+# the twenty-ninth round (written blind, held out until its final run): each estate, its number of groups, its
+# length at least and the kinds of clean partitions its evaluated window must hold
+TWENTY_NINTH_ROUND = {
+    "metro_doha_hourly": (4, 800, {"match", "national_day", "rain", "thursday_night", "friday", "after_shift",
+                                   "ordinary"}),
+    "rides_kh": (5, 660, {"khmer_new_year", "pchum_ben", "water_festival", "holiday", "before_exodus",
+                          "coast_weekend", "after_shift", "ordinary"}),
+    "maize_zm_weekly": (10, 208, {"ceremony", "christmas", "holiday", "drought", "month_end", "after_shift",
+                                  "ordinary"}),
+    "airtime_af_monthly": (3, 60, {"nowruz", "ramadan", "eid", "winter", "shutdown", "after_shift", "ordinary"}),
+}
+
+
 # every blind round since the seventeenth, with the set of the round that read its first run (None: held out until
 # its own round's final run)
 BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]] = [
@@ -953,6 +966,7 @@ BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]]
     (TWENTY_THIRD_ROUND, READ_IN_TWENTY_FOURTH_ROUND), (TWENTY_FOURTH_ROUND, READ_IN_TWENTY_FIFTH_ROUND),
     (TWENTY_FIFTH_ROUND, READ_IN_TWENTY_SIXTH_ROUND), (TWENTY_SIXTH_ROUND, READ_IN_TWENTY_SEVENTH_ROUND),
     (TWENTY_SEVENTH_ROUND, READ_IN_TWENTY_EIGHTH_ROUND), (TWENTY_EIGHTH_ROUND, READ_IN_TWENTY_NINTH_ROUND),
+    (TWENTY_NINTH_ROUND, None),
 ]
 
 
@@ -1523,6 +1537,101 @@ def test_lodges_mz_weekly_saturday_weeks_south_africas_school_holidays_and_the_u
     assert estate.shift_at == [datetime(2025, 8, 2)]
 
 
+def test_metro_doha_hourly_a_sunday_to_thursday_week_friday_afternoons_and_the_arab_cups_full_times() -> None:
+    estate = ESTATES["metro_doha_hourly"](1)
+    assert estate.grain == "hour" and estate.timezone == "Asia/Qatar" and estate.calendar.country == "QA"
+    stamps = [at for at, _ in estate.series]
+    local = [_local(at, estate.timezone) for at in stamps]
+    # three hours ahead of UTC all year, every point on the hour; the trains run 06:00-23:59, on Fridays from 14:00
+    assert all(at.minute == 0 for at in stamps) and all(t.hour >= 6 for t in local)
+    assert {t.hour for t in local if t.weekday() == 4} == set(range(14, 24))
+    assert {t.hour for t in local if t.weekday() == 6} == set(range(6, 24))
+    assert local[estate.evaluate_from] == datetime(2025, 12, 7, 6), "the window opens on the week's first day"
+    by_local = dict(zip(local, (values for _, values in estate.series), strict=True))
+    sums = [sum(v[g] for v in by_local.values()) for g in range(4)]
+    assert 20 < max(sums) / min(sums) < 40
+    red = max(range(4), key=lambda g: sums[g])
+    # a match at Lusail (Thursday 4 December, kick-off 17:00): the Red line's full-time hour against a week before
+    assert by_local[datetime(2025, 12, 4, 19)][red] > 1.7 * by_local[datetime(2025, 11, 27, 19)][red]
+    # Qatar National Day (a Thursday) in the calendar: no commuters at 07:00, the final's crowd by the evening
+    assert estate.calendar.name(date(2025, 12, 18)) == "Qatar National Day"
+    total = {t: sum(v) for t, v in by_local.items()}
+    assert total[datetime(2025, 12, 18, 7)] < 0.4 * total[datetime(2025, 12, 11, 7)]
+    assert estate.categories[stamps[local.index(datetime(2025, 12, 18, 20))]] == "national_day"
+    assert estate.categories[stamps[local.index(datetime(2025, 12, 16, 8))]] == "rain"
+    assert estate.shift_at == [datetime(2025, 12, 14, 3)]
+    assert {_local(at, estate.timezone) for at in estate.incidents} == {datetime(2025, 11, 18, h) for h in (7, 8, 9)}
+
+
+def test_rides_kh_the_capital_empties_for_khmer_new_year_and_the_boat_races_called_off() -> None:
+    estate = ESTATES["rides_kh"](1)
+    assert estate.calendar.country == "KH" and estate.series[estate.evaluate_from][0] == datetime(2025, 4, 8)
+    by_day = {at.date(): values for at, values in estate.series}
+    sums = [sum(v[g] for v in by_day.values()) for g in range(5)]
+    assert 20 < max(sums) / min(sums) < 40
+    capital = max(range(5), key=lambda g: sums[g])
+    week_before = lambda d: by_day[d - timedelta(weeks=1)][capital]
+    # Khmer New Year and Pchum Ben: Phnom Penh empties to the provinces
+    assert "Khmer New Year" in (estate.calendar.name(date(2025, 4, 14)) or "")
+    assert by_day[date(2025, 4, 15)][capital] < 0.5 * week_before(date(2025, 4, 15))
+    assert by_day[date(2025, 9, 22)][capital] < 0.6 * week_before(date(2025, 9, 22))
+    # the Water Festival: the boat races fill the capital in 2024; called off in 2025, the days off kept
+    assert "Water Festival" in (estate.calendar.name(date(2025, 11, 5)) or "")
+    assert by_day[date(2024, 11, 15)][capital] > 1.25 * week_before(date(2024, 11, 15))
+    # (against two weeks before: the Wednesday a week before is the Coronation Day holiday)
+    assert by_day[date(2025, 11, 5)][capital] < 0.95 * by_day[date(2025, 10, 22)][capital]
+    assert estate.categories[datetime(2025, 4, 11)] == "before_exodus"
+    assert estate.shift_at == [datetime(2025, 9, 1)] and estate.incidents == {datetime(2024, 11, 22)}
+
+
+def test_maize_zm_weekly_ten_provinces_monday_weeks_and_each_provinces_ceremony_in_no_calendar() -> None:
+    estate = ESTATES["maize_zm_weekly"](1)
+    stamps = [at for at, _ in estate.series]
+    assert all(at.weekday() == 0 for at in stamps) and all(b - a == timedelta(weeks=1) for a, b in pairwise(stamps))
+    assert estate.calendar.country == "ZM" and len(estate.series[0][1]) == 10
+    by_week = dict(estate.series)
+    sums = [sum(v[g] for v in by_week.values()) for g in range(10)]
+    assert 20 < max(sums) / min(sums) < 40
+    # Heroes' and Unity days (Monday and Tuesday 7-8 July 2025): the depots shut, the week below the one after
+    assert estate.calendar.name(date(2025, 7, 7)) == "Heroes' Day"
+    assert sum(by_week[datetime(2025, 7, 7)]) < 0.85 * sum(by_week[datetime(2025, 7, 14)])
+    # a ceremony's week lifts one province alone: the week up to the Ncwala (Saturday 22 February 2025)
+    ncwala = datetime(2025, 2, 17)
+    lifted = [g for g in range(10) if by_week[ncwala][g] > 1.2 * by_week[ncwala - timedelta(weeks=2)][g]]
+    assert len(lifted) == 1 and estate.categories[ncwala] == "ceremony"
+    assert not estate.calendar.name(date(2025, 2, 22))
+    # the Northern contract: one province x1.5 from the week of 6 October 2025
+    before, after = by_week[datetime(2025, 9, 15)], by_week[datetime(2025, 10, 13)]
+    assert sum(a / b > 1.35 for a, b in zip(after, before, strict=True)) == 1
+    assert estate.shift_at == [datetime(2025, 10, 6)] and estate.incidents == {datetime(2024, 5, 13)}
+
+
+def test_airtime_af_monthly_solar_hijri_months_on_their_first_day_nowruz_in_no_calendar() -> None:
+    estate = ESTATES["airtime_af_monthly"](1)
+    stamps = [at for at, _ in estate.series]
+    assert detection_bench._monthly(estate) and detection_bench._lookback(estate) == 36
+    lengths = [(b - a).days for a, b in pairwise(stamps)]
+    # Hamal to Sunbula of 31 days, Mizan to Dalw of 30, Hut of 29 (30 in the leap year 1403)
+    assert lengths[:11] == [31] * 6 + [30] * 5 and lengths[11] == 29
+    assert lengths[12 * 3 + 11] == 30, "Hut 1403 (a leap year) to Nowruz 1404"
+    assert [at for at in stamps if at.month == 3] == [datetime(2021, 3, 21), datetime(2022, 3, 21),
+                                                      datetime(2023, 3, 21), datetime(2024, 3, 20),
+                                                      datetime(2025, 3, 21)]
+    assert all(19 <= at.day <= 23 for at in stamps), "each month starts on the 19th to the 23rd"
+    assert stamps[estate.evaluate_from] == datetime(2024, 3, 20)
+    assert not estate.calendar.name(date(2025, 3, 21)), "Nowruz no longer a holiday"
+    by_month = dict(estate.series)
+    sums = [sum(v[g] for v in by_month.values()) for g in range(3)]
+    assert 20 < max(sums) / min(sums) < 40
+    kabul = max(range(3), key=lambda g: sums[g])
+    # Hut 1404 holds Ramadan 2026: above Dalw before it
+    assert by_month[datetime(2026, 2, 20)][kabul] > 1.05 * by_month[datetime(2026, 1, 21)][kabul]
+    assert estate.categories[datetime(2026, 2, 20)] == "ramadan"
+    assert estate.categories[datetime(2025, 9, 23)] == "shutdown"
+    assert estate.incidents == {datetime(2021, 7, 23), datetime(2021, 8, 23), datetime(2021, 9, 23)}
+    assert estate.shift_at == [datetime(2025, 5, 22)]
+
+
 def test_run_estate_runs_a_thirty_day_series() -> None:
     """A series of thirty-day cycles (the grain water_tn_thirtyday is keyed at; here a flat synthetic one, not the
     held-out estate) runs through the bench without error: each evaluated cycle judged clean and faulted."""
@@ -1723,8 +1832,9 @@ def test_laundries_my_each_state_on_its_calendar_a_one_off_holiday_and_kelantans
                                          | SEVENTEENTH_ROUND | EIGHTEENTH_ROUND | NINETEENTH_ROUND
                                          | TWENTIETH_ROUND | TWENTY_FIRST_ROUND | TWENTY_SECOND_ROUND
                                          | TWENTY_THIRD_ROUND | TWENTY_FOURTH_ROUND | TWENTY_FIFTH_ROUND
-                                         | TWENTY_SIXTH_ROUND | TWENTY_SEVENTH_ROUND | TWENTY_EIGHTH_ROUND))
-def test_tenth_to_twenty_eighth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
+                                         | TWENTY_SIXTH_ROUND | TWENTY_SEVENTH_ROUND | TWENTY_EIGHTH_ROUND
+                                         | TWENTY_NINTH_ROUND))
+def test_tenth_to_twenty_ninth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
     estate = ESTATES[name](1)
     groups = estate.series[estate.evaluate_from][1]
     out = faulted(random.Random(1), groups)
