@@ -169,6 +169,9 @@ WEEK_DAYS_Z = 3.0  # standard errors a family's closed-day or eve-day effect mus
 WEEK_DAYS_CACHE = 100_000  # weeks read before the memo starts again (a bound on memory, not a tuning)
 WEEK_DAYS_BASE = 4  # the nearest weeks without holidays each side a week's ratio is read against
 WEEK_DAYS_FLOOR = 0.05  # a week read as almost wholly closed still holds this share of an ordinary one
+# a partition of this many days or more (a fortnight, a dekad; not a week, read by its days, nor a month) is read by
+# the holidays its days after the key hold, where the history shows them (see _span_holidays)
+SPAN_HOLIDAYS_MIN_STEP = 10
 # a weekly partition is the seven days from its date (Dagster's weekly key) unless its history says the seven days
 # to it (a week ending Saturday, a draw date, a payroll week ending Friday; see _week_ends_on_key): its moving
 # holidays' weeks, squared in the ordinary weeks' noise, must stand out this many times more read so (a doubling:
@@ -1444,6 +1447,12 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             if target_read:
                 target_feats["holiday"] = ""
             special = _calendar_days(feats)
+    elif compare_by is None and grain == "day" and span == 1 and keyed is None \
+            and SPAN_HOLIDAYS_MIN_STEP <= step < MONTHLY_STEP_DAYS:
+        # a partition of several days holds holidays its key day's label does not name (see _span_holidays)
+        by_span = _span_holidays(pts_pos, x, feats, target, cal, round(step))
+        if by_span is not None:
+            x, week_now, week_var = by_span
     eve_day: int | None = None  # the day of the week an eve is read as (below)
     if grain == "hour" and compare_by is None:
         moments, every_moment = [local[q.at] for q in pts_pos], [local[q.at] for q in pts]
@@ -2054,7 +2063,8 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         notes.append(f"{untold} was seen once, on another weekday: the band also covers it without the weekdays' "
                      f"difference (x{math.exp(untold_move):.2f})")
     if week_now or week_var:
-        notes.append(f"the week is read by the holidays and eves it holds: x{math.exp(week_now):.2f}")
+        notes.append(f"the {'week' if span == WEEK_DAYS else 'partition'} is read by the holidays "
+                     f"{'and eves ' if span == WEEK_DAYS else 'after its key day '}it holds: x{math.exp(week_now):.2f}")
     if season_now or season_var:
         notes.append(f"a smooth yearly season is taken out of the series: x{math.exp(season_now):.2f} at this week")
     season_effect = fit.effects["season"].get(target_feats.get("season"), 0.0) if "season" in used else 0.0
@@ -2839,6 +2849,76 @@ def _week_days(pts: Sequence[Point], t: list[float], x: list[float], feats: list
     # the target's effect's own uncertainty (least squares' for the ratio, in the ordinary weeks' spreads)
     var = float(target_vec @ cov @ target_vec) / max(1 + float(target_vec @ beta), WEEK_DAYS_FLOOR) ** 2
     return adjusted, float(offsets[n]), var, is_read[n]
+
+
+def _span_holidays(pts: Sequence[Point], x: list[float], feats: Sequence[Mapping[str, object]], target: datetime,
+                   cal: HolidayCalendar, days: int) -> tuple[list[float], float, float] | None:
+    """A series of partitions of `days` days each (a fortnight, a dekad on a fixed step) read by the holidays its
+    days after the key hold, or None where the history shows none of the target's: (the series with those holidays
+    taken out, the target's log effect, its variance in squared spreads). The key day's holiday is the partition's
+    label; the others went unnamed, so a fortnight holding a moving holiday (Good Friday its second day, a shut day
+    of fourteen) read as an ordinary one. Each partition is read against the one a year back (the key nearest a
+    year before it, within half a step): their ratio, over the series' growth, is one plus each holiday's effect
+    per day times the difference of its shares of the two partitions' days. A fixed-date holiday sits in the same
+    place of the year both years and cancels (the place of the year is the model's own reading, with any season
+    there); one that moves (Easter, a lunar feast) does not, and its effect is read from the years it moved. By
+    robust least squares, holidays with the same occurrences one family, each effect kept where it stands
+    `WEEK_DAYS_Z` standard errors from none (the least distinct dropped first, the rest fitted again) and within
+    what a day can do (`DAY_WEIGHT_BOUNDS` of an ordinary day's). Read only where the target holds a kept holiday
+    after its key day."""
+    n = len(x)
+    starts = [*(q.at.date() for q in pts), target.date()]
+    held = [frozenset(nm for nm in (cal.identity(first + timedelta(days=k)) for k in range(1, days)) if nm)
+            for first in starts]
+    if not held[n]:
+        return None
+    year_back: list[tuple[int, int]] = []  # (partition, the one a year before it), same key-day label
+    for i in range(n):
+        j = min(range(i), key=lambda k: abs((starts[i] - starts[k]).days - YEAR_LENGTH), default=None)
+        if j is not None and abs((starts[i] - starts[j]).days - YEAR_LENGTH) <= days / 2 \
+                and feats[i].get("holiday", "") == feats[j].get("holiday", ""):
+            year_back.append((i, j))
+    # (holidays that always come together, Good Friday and Easter Monday, are one family: apart they part at random)
+    together: dict[tuple[int, ...], list[str]] = defaultdict(list)
+    for name in sorted(held[n].union(*held[:n])):
+        together[tuple(i for i in range(n + 1) if name in held[i])].append(name)
+    families = list(together.values())
+
+    def shares(i: int) -> np.ndarray:
+        named = [cal.identity(starts[i] + timedelta(days=k)) for k in range(1, days)]
+        return np.asarray([sum(1 for nm in named if nm in names) / days for names in families])
+
+    share = [shares(i) for i in range(n + 1)]
+    design = np.asarray([share[i] - share[j] for i, j in year_back]).reshape(len(year_back), len(families))
+    moved = np.any(np.abs(design) > 0, axis=1)
+    growth = np.asarray([x[i] - x[j] for i, j in year_back])
+    if np.count_nonzero(~moved) < 2 * WEEK_DAYS_BASE or not moved.any():
+        return None
+    ratio = np.exp(growth - float(np.median(growth[~moved]))) - 1
+    sd = MAD_SCALE * mad(ratio[~moved].tolist())
+    if sd <= 0:
+        return None
+    low, high = -1.0, DAY_WEIGHT_BOUNDS[1] - 1
+    # (a family read from two years that moved at least: one move is one year's noise)
+    active = [c for c in range(len(families)) if np.count_nonzero(design[:, c]) >= 2]
+    beta, cov = np.zeros(0), np.zeros((0, 0))
+    while active:
+        a = design[moved][:, active]
+        beta = _robust_lstsq(a, ratio[moved])
+        cov = np.linalg.pinv(a.T @ a)
+        se = np.maximum(sd * np.sqrt(np.maximum(np.diag(cov), 0.0)), 1e-12)
+        z = np.abs(beta) / se
+        # (an effect surely beyond what a day can do, shut or five-fold, is a season's or a step's, not the holiday's)
+        z[(beta + WEEK_DAYS_Z * se < low) | (beta - WEEK_DAYS_Z * se > high)] = 0.0
+        if z.min() >= WEEK_DAYS_Z:
+            break
+        active.pop(int(z.argmin()))
+    target_vec = share[n][active]
+    if not active or not target_vec.any():
+        return None
+    offsets = [math.log(max(1 + float(share[i][active] @ beta), WEEK_DAYS_FLOOR)) for i in range(n + 1)]
+    var = float(target_vec @ cov @ target_vec) / max(1 + float(target_vec @ beta), WEEK_DAYS_FLOOR) ** 2
+    return [v - o for v, o in zip(x, offsets)], offsets[n], var
 
 
 def _effect_count(fit: SeriesFit) -> int:
