@@ -979,11 +979,26 @@ def _count_floor(expected_rows: float) -> float:
     return math.log1p((math.sqrt(expected_rows) + 1) / expected_rows)
 
 
-def _count_tails(expected_rows: float, raw_h: float) -> tuple[float, float]:
+def _count_tails(expected_rows: float, raw_h: float, sparse: bool = False) -> tuple[float, float]:
     """The ratios a clean count of `expected_rows` reaches more than once in 1/COUNT_TAIL (Poisson) on each side,
-    no further than the spread's own half-width `raw_h` (rows that arrive like clockwork are not Poisson)."""
+    no further than the spread's own half-width `raw_h` (rows that arrive like clockwork are not Poisson); on a
+    `sparse` count (`_sparse_count`) as far as the count's tails reach, the lower no lower than half a row (a band
+    is a ratio: every count of a row or more passes where the tail reaches zero, an empty one is the empty rule's)."""
+    if sparse:
+        return (max(float(poisson.ppf(COUNT_TAIL, expected_rows)), 0.5) / expected_rows,
+                float(poisson.isf(COUNT_TAIL, expected_rows)) / expected_rows)
     return (max(float(poisson.ppf(COUNT_TAIL, expected_rows)) / expected_rows, math.exp(-raw_h)),
             min(float(poisson.isf(COUNT_TAIL, expected_rows)) / expected_rows, math.exp(raw_h)))
+
+
+def _sparse_count(expected_rows: float, zeros: Sequence[Point]) -> bool:
+    """A partition of so few rows expected that a clean count of that size is empty more than once in 1/COUNT_TAIL
+    (about nine rows or fewer), on a series whose counts have reached zero. Its fit reads the log of its positive
+    counts only, which cannot see such a count's noise (an hour of 0-3 arrivals reads as 1s and 2s, a log spread of
+    0.2, and a count of 5 against 1 expected read as a spike): its band is the count's own tails (`_count_tails`,
+    not capped by that spread). An empty partition stays `_zero_by_counting`'s: read as a count at about seven rows
+    expected it let a small group's missing rows pass (topups_tonga_hourly: nine of them, at 3-7 expected)."""
+    return bool(zeros) and math.exp(-expected_rows) >= COUNT_TAIL
 
 
 def _pooled_spread(cells: Mapping[tuple[int, int], Sequence[float]] | Mapping[int, Sequence[float]]) -> float | None:
@@ -1981,7 +1996,8 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     raw_h = k * math.sqrt((band_spread * inflation) ** 2 + trend_var + length_var)
     count_low, count_high = 1.0, 1.0
     if raw_h > p.ceiling:
-        count_low, count_high = _count_tails(expected_rows, raw_h)
+        # (a few rows on a series that reaches zero: the count's own tails, its log spread blind to them)
+        count_low, count_high = _count_tails(expected_rows, raw_h, _sparse_count(expected_rows, zeros))
     hard_ratio = max(p.hard_ratio, count_high)
     h = min(max(raw_h, p.floor, count_floor), p.ceiling)
     # the hypotheses kept part at this hour by more than a band: the hours so far could not tell them
