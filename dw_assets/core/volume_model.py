@@ -267,9 +267,10 @@ YEAR_OUT = "week_of_year"
 YEAR_OUT_MIN_ERRORS = 52
 # a weekly series' episode in its history (an unrest's months, unlabelled): a run of at least this many weeks off
 # their own weeks of the other years on one side, each by EPISODE_EDGE_Z of the year-over-year spread and their
-# median by EPISODE_Z (a school break moved a week or Easter a month moves one or two weeks, not a run), ended this
-# many weeks before the target (a run still going is a new level for the shift rule, not an episode)
-EPISODE_RUN_WEEKS = 4
+# median by EPISODE_Z, ended this many weeks before the target (a run still going is a new level for the shift
+# rule, not an episode). Six weeks: a school break moved a fortnight, Easter a month, a jackpot's month-long chain
+# move a few weeks, and a week of the year's median of three years carries them
+EPISODE_RUN_WEEKS = 6
 EPISODE_EDGE_Z = 1.5
 EPISODE_Z = 2.5
 YEARLY_HARMONICS = 2  # a weekly series' smooth yearly season: a cycle and its first overtone (see _yearly_season)
