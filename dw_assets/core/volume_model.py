@@ -267,9 +267,9 @@ YEAR_OUT = "week_of_year"
 YEAR_OUT_MIN_ERRORS = 52
 # a weekly series' episode in its history (an unrest's months, unlabelled): a run of at least this many weeks off
 # their own weeks of the other years on one side, each by EPISODE_EDGE_Z of the year-over-year spread and their
-# median by EPISODE_Z, ended this many weeks before the target (a run still going is a new level for the shift
-# rule, not an episode). Six weeks: a school break moved a fortnight, Easter a month, a jackpot's month-long chain
-# move a few weeks, and a week of the year's median of three years carries them
+# median by EPISODE_Z, and over at least as many weeks before the target (a run still going may be a new level,
+# the shift rule's). Six weeks: a school break moved a fortnight, Easter a month, a jackpot's month-long chain move
+# a few weeks, and a week of the year's median of three years carries them
 EPISODE_RUN_WEEKS = 6
 EPISODE_EDGE_Z = 1.5
 EPISODE_Z = 2.5
