@@ -268,6 +268,14 @@ EPISODE_SETTLE_DAYS = 14
 # _years_out): the kind so read, and the fewest such errors (a year of weeks) it needs to stand
 YEAR_OUT = "week_of_year"
 YEAR_OUT_MIN_ERRORS = 52
+# a weekly series' episode in its history (an unrest's months, unlabelled): a run of at least this many weeks off
+# their own weeks of the other years on one side, each by EPISODE_EDGE_Z of the year-over-year spread and their
+# median by EPISODE_Z, and over at least as many weeks before the target (a run still going may be a new level,
+# the shift rule's). Six weeks: a school break moved a fortnight, Easter a month, a jackpot's month-long chain move
+# a few weeks, and a week of the year's median of three years carries them
+EPISODE_RUN_WEEKS = 6
+EPISODE_EDGE_Z = 1.5
+EPISODE_Z = 2.5
 YEARLY_HARMONICS = 2  # a weekly series' smooth yearly season: a cycle and its first overtone (see _yearly_season)
 MONTH_REACH_DAYS = 75  # a daily series' month of the year is compared with the ordinary days this far either side
 # a month compared with one side only (the other too short, or standing out itself): this many standard errors
@@ -1441,6 +1449,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     # a weekly series' smooth yearly season, taken out of the series before anything else is fitted
     # (the level, the shift rule and the band then see noise, not the trailing level's lag)
     season_now, season_var = 0.0, 0.0
+    episode_weeks = 0  # weeks of an episode read as their other years (see _season_episodes)
     yearly = None
     if span == 7 and cycle == 52:
         yearly = _yearly_season(t, x, feats, [q.at + timedelta(days=3) for q in pts_pos], target + timedelta(days=3),
@@ -1537,10 +1546,17 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             # winter-high/summer-low cycle, school summer weeks): 52 effects of two or three past
             # years each, which must win, after paying for their degrees of freedom, over a level
             # that simply follows the season
-            fit = SeriesFit(t, x, feats, used, lag, level_points)
-            trial = SeriesFit(t, x, feats, used + ["week_of_year"], lag, level_points)
+            # (an episode left in the history unlabelled is read as its weeks' other years: see _season_episodes)
+            segment = list(itertools.accumulate(1 if q.accepted and q.shift else 0 for q in pts_pos))
+            episodes = _season_episodes(x, feats, segment)
+            x_read = episodes[0] if episodes else x
+            fit = SeriesFit(t, x_read, feats, used, lag, level_points)
+            trial = SeriesFit(t, x_read, feats, used + ["week_of_year"], lag, level_points)
             if typical_error(trial) * trial.dof_factor() < (1 - p.dense_gain) * typical_error(fit) * fit.dof_factor():
-                used, fit = used + ["week_of_year"], trial
+                used, fit, x = used + ["week_of_year"], trial, x_read
+                episode_weeks = len(episodes[1]) if episodes else 0
+            else:
+                fit = SeriesFit(t, x, feats, used, lag, level_points) if episodes else fit
     if fit is None:
         fit = SeriesFit(t, x, feats, used, lag, level_points)
     if compare_by is None and grain == "day" and step < 1.5 and open_days == ALL_WEEK \
@@ -2081,6 +2097,8 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     if week_now or week_var:
         notes.append(f"the {'week' if span == WEEK_DAYS else 'partition'} is read by the holidays "
                      f"{'and eves ' if span == WEEK_DAYS else 'after its key day '}it holds: x{math.exp(week_now):.2f}")
+    if episode_weeks:
+        notes.append(f"{episode_weeks} weeks of an episode in the history, off their other years, read as those years")
     if season_now or season_var:
         notes.append(f"a smooth yearly season is taken out of the series: x{math.exp(season_now):.2f} at this week")
     season_effect = fit.effects["season"].get(target_feats.get("season"), 0.0) if "season" in used else 0.0
@@ -2664,6 +2682,61 @@ def _robust_lstsq(a: np.ndarray, y: np.ndarray) -> np.ndarray:
         s = MAD_SCALE * float(np.median(np.abs(r - np.median(r)))) or 1e-9
         w = np.minimum(1.0, 1.345 * s / np.maximum(np.abs(r), 1e-12))
     return beta
+
+
+def _season_episodes(x: Sequence[float], feats: Sequence[Mapping[str, object]], segment: Sequence[int],
+                     per_year: int = 52) -> tuple[list[float], list[int]] | None:
+    """A weekly series' history with its episodes read as their other years: (the log values, each episode week
+    moved to the median of its week of the year's other years on the growth, and the weeks so moved), or None
+    where none is found. An episode is a run of EPISODE_RUN_WEEKS weeks or more, each off its week's other years
+    (of its accepted level, `segment`) on one side by EPISODE_EDGE_Z year-over-year spreads, their median by
+    EPISODE_Z, over before the latest EPISODE_RUN_WEEKS: an incident left in the history unlabelled (months of
+    unrest, a border shut). Its weeks are no season: a week of the year learned on three years, one of them the
+    episode's, is read from the other two; on two, from the year that is not the episode's (a median of two is
+    their mean, half the episode's). The odd run is found one at a time, the farthest first, and left out of the
+    other years' medians before the next is looked for (the clean year against the episode's is off as much,
+    each by half); a run still going is left out of them too, and read as it is."""
+    n = len(x)
+    pairs = [x[i] - x[i - per_year] for i in range(per_year, n) if segment[i] == segment[i - per_year]]
+    if len(pairs) < per_year:
+        return None
+    growth = float(np.median(pairs)) / per_year
+    flat = [v - growth * i for i, v in enumerate(x)]
+    weeks: dict[object, list[int]] = defaultdict(list)
+    for i, fv in enumerate(feats):
+        weeks[fv.get(YEAR_OUT)].append(i)
+    episode: set[int] = set()  # runs off their other years, left out of the others' medians ...
+    ended: set[int] = set()  # ... and those over: a run still going may be a new level (the shift rule's)
+
+    def others(i: int) -> list[float]:
+        return [flat[j] for j in weeks[feats[i].get(YEAR_OUT)]
+                if j != i and j not in episode and segment[j] == segment[i]]
+
+    while True:
+        dev = {i: flat[i] - median(o) for i in range(n) if i not in episode and (o := others(i))}
+        if len(dev) < per_year:
+            break
+        scale = MAD_SCALE * float(np.median(np.abs(list(dev.values()))))
+        if scale <= 0:
+            break
+        runs: list[list[int]] = []
+        for i in range(n):
+            edge = i in dev and abs(dev[i]) > EPISODE_EDGE_Z * scale
+            if edge and runs and runs[-1][-1] == i - 1 and (dev[i] > 0) == (dev[runs[-1][-1]] > 0):
+                runs[-1].append(i)
+            elif edge:
+                runs.append([i])
+        found = [r for r in runs if len(r) >= EPISODE_RUN_WEEKS and median(abs(dev[i]) for i in r) > EPISODE_Z * scale]
+        if not found:
+            break
+        run = max(found, key=lambda r: median(abs(dev[i]) for i in r))
+        episode |= set(run)
+        if run[-1] < n - EPISODE_RUN_WEEKS:
+            ended |= set(run)
+    moved = {i: median(o) + growth * i for i in sorted(ended) if (o := others(i))}
+    if not moved:
+        return None
+    return [moved.get(i, v) for i, v in enumerate(x)], sorted(moved)
 
 
 def _yearly_season(t: list[float], x: list[float], feats: list[dict[str, object]], middles: Sequence[datetime],
