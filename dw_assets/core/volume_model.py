@@ -3220,26 +3220,31 @@ def _closed_as_usual(pts: Sequence[Point], local: Mapping[datetime, datetime], t
     empty = sum(at not in had_rows for at in holidays)
     if empty >= CLOSED_MIN_OCCASIONS and empty >= CLOSED_SHARE * len(holidays):
         return empty, len(holidays), "holidays' same hour" if grain == "hour" else "holidays"
-    shut = _holiday_shut_so_far(local[target], had_rows, days_with_rows, first) if grain == "hour" and not holidays else 0
+    loaded = {local[q.at] for q in pts}
+    shut = (_holiday_shut_so_far(local[target], had_rows, days_with_rows, first, loaded)
+            if grain == "hour" and not holidays else 0)
     if shut:
         return shut, shut, "usual open hours of this holiday so far, never held before"
     return None
 
 
-def _holiday_shut_so_far(target: datetime, had_rows: set[datetime], days_with_rows: set[date], first: datetime) -> int:
+def _holiday_shut_so_far(target: datetime, had_rows: set[datetime], days_with_rows: set[date], first: datetime,
+                         loaded: set[datetime]) -> int:
     """How many hours of the local `target`'s day before it, in weekly slots open as usual (rows on most of
-    their past occurrences), held no rows, where every such hour did and they are HOLIDAY_SHUT_HOURS at least
-    (else 0): on a holiday the history never held (no past holiday's same hour to tell), a series empty through
+    their past occurrences), were loaded empty (a partition of no rows of the series, among `loaded`, the
+    partitions of the table: a branch's zero while the other branches ran), where every such hour was and they
+    are HOLIDAY_SHUT_HOURS at least (else 0; hours not loaded at all may be an outage or a history that ends the
+    evening before): on a holiday the history never held (no past holiday's same hour to tell), a series empty through
     its usual hours so far is shut for the day (a branch reading room closed on a holiday while the other
     libraries open), and its next empty hours are its state, not failed loads (its first empty hours still
     fail: nothing tells a closure from an outage there)."""
     usual = []
     for hour in range(target.hour):
         at = target.replace(hour=hour)
-        empty, loaded = _slot_empties(at, had_rows, days_with_rows, first)
-        if len(loaded) >= CLOSED_MIN_OCCASIONS and len(loaded) - empty >= CLOSED_SHARE * len(loaded):
+        empty, occurrences = _slot_empties(at, had_rows, days_with_rows, first)
+        if len(occurrences) >= CLOSED_MIN_OCCASIONS and len(occurrences) - empty >= CLOSED_SHARE * len(occurrences):
             usual.append(at)
-    if len(usual) < HOLIDAY_SHUT_HOURS or any(at in had_rows for at in usual):
+    if len(usual) < HOLIDAY_SHUT_HOURS or any(at in had_rows or at not in loaded for at in usual):
         return 0
     return len(usual)
 
@@ -3297,6 +3302,12 @@ def _same_hour_reading(values: Mapping[datetime, float], opened: datetime
     def same_hour(at: datetime) -> tuple[float, int] | None:
         logs = [math.log(values[a]) for k in range(1, OPENED_SAME_HOUR_DAYS + 1)
                 if (a := at - timedelta(days=k)) >= opened and values.get(a, 0.0) > 0]
+        if not logs:
+            # none since the opening: an hour the series kept open before it reads its latest days then (the
+            # first day after the opening, at the level its latest hours ran against theirs)
+            before = [a for k in range(1, 2 * OPENED_SAME_HOUR_DAYS + 1)
+                      if (a := at - timedelta(days=k)) < opened and values.get(a, 0.0) > 0]
+            logs = [math.log(values[a]) for a in before[:OPENED_SAME_HOUR_DAYS]]
         return (median(logs), len(logs)) if logs else None
 
     def read(at: datetime, floor: datetime) -> tuple[float, list[float], float] | None:
@@ -3342,7 +3353,7 @@ def _opened_hours_read(pts: Sequence[Point], local: Mapping[datetime, datetime],
     opened = _opened_at(at, had_rows, days_with_rows, first)
     if opened is None:
         return None
-    values = {local[q.at]: q.value for q in pts if local[q.at] >= opened}
+    values = {local[q.at]: q.value for q in pts}
     read = _same_hour_reading(values, opened)
     accepted = [local[q.at] for q in pts if q.shift and local[q.at] >= opened]
     target_read = read(at, max(accepted, default=opened))
@@ -3352,7 +3363,7 @@ def _opened_hours_read(pts: Sequence[Point], local: Mapping[datetime, datetime],
         return None
     errors, count_vars = [], []
     for moment, value in values.items():
-        past = read(moment, opened) if value > 0 else None
+        past = read(moment, opened) if value > 0 and moment >= opened else None
         if past is not None:
             guess = past[0] + past[1][0]
             errors.append(math.log(value) - guess)
@@ -3371,13 +3382,18 @@ def _opened_hours_read(pts: Sequence[Point], local: Mapping[datetime, datetime],
     count_low, count_high = _count_tails(expected_rows, raw_h) if raw_h > p.ceiling else (1.0, 1.0)
     # (the latest hour alone may already have moved to a new level: the band reaches it on its side)
     low, high = min(moves), max(moves)
+    if (at - timedelta(hours=OPENED_RECENT_HOURS)).date() != at.date():
+        # (a new day's first hours read the level of the day before: it may have been another kind of day, a
+        # holiday's evening before an ordinary night, so the band also reaches the same hours' own reading)
+        low, high = min(low, 0.0), max(high, 0.0)
     baseline = expected_rows
     lower = min(math.exp(centre + low - h), baseline * count_low)
     upper = max(math.exp(centre + high + h), baseline * count_high)
     note = (f"hours it kept closed opened from {opened:%Y-%m-%d %H}h: read against this hour on the latest days since "
             f"({math.exp(centre):,.0f}), at the level its latest hours ran against theirs "
             f"(x{math.exp(moves[0]):.2f}), the band as wide as that reading erred on {len(errors)} hours of the run")
-    return baseline, lower, upper, max(p.hard_ratio, count_high), note
+    # (the hard rule reads from the highest of them: a double of any fails, a clean hour at the highest does not)
+    return baseline, lower, upper, max(p.hard_ratio, count_high) * math.exp(high - moves[0]), note
 
 
 def _empty_by_chance(expected_rows: float, raw_h: float, p: ModelParams) -> bool:

@@ -75,12 +75,35 @@ def test_a_night_hour_reads_against_the_latest_nights() -> None:
     assert not judge(fc, 0.0).passed
 
 
-def test_the_first_day_after_the_opening_has_no_reading_of_its_own() -> None:
-    # the first morning: no same hour since the opening, so the model reads it as before
-    target = _OPENED + timedelta(hours=12)
+def test_the_first_night_after_the_opening_has_no_reading_of_its_own() -> None:
+    # the first night's 03:00: an hour never open before, no same hour anywhere, so the model reads it as before
+    target = _OPENED + timedelta(hours=5)
     history = _entries(target)
     local = {q.at: q.at for q in history} | {target: target}
     assert _opened_hours_read(history, local, target, ModelParams()) is None
+
+
+def test_the_first_busier_day_reads_its_hours_against_the_days_before_the_opening() -> None:
+    # the first morning after the opening, 1.5x the history's: an hour kept open before reads its latest days
+    # then, at the level its latest hour (08:00) ran against theirs
+    target = _OPENED + timedelta(hours=11)
+    assert target.hour == 9
+    fc = forecast(_entries(target), target, grain="hour")
+    assert judge(fc, _clean(target)).passed
+    assert not judge(fc, 2 * _clean(target)).passed
+    assert not judge(fc, 0.5 * _clean(target)).passed
+
+
+def test_a_new_day_may_read_as_the_same_hours_rather_than_the_day_before() -> None:
+    # the night after a quiet evening (x0.6 from 21:00, in no calendar): its first hour back at its usual level
+    # passes, the band reaching the same hours' own reading as well as the evening's level
+    target = _OPENED + timedelta(days=4, hours=2)
+    assert target.hour == 0
+    quiet = {target - timedelta(hours=j) for j in (1, 2, 3)}
+    history = [Point(q.at, round(q.value * 0.6)) if q.at in quiet else q for q in _entries(target)]
+    fc = forecast(history, target, grain="hour")
+    assert judge(fc, _clean(target)).passed
+    assert not judge(fc, 2 * _clean(target)).passed
 
 
 def test_a_series_that_kept_its_hours_is_read_as_before() -> None:
@@ -116,8 +139,11 @@ def test_a_holiday_is_shut_only_after_three_of_its_usual_hours_held_no_rows() ->
     midnight = datetime.combine(holiday, datetime.min.time())
     history = _branch(midnight + timedelta(hours=12), holiday)
     had_rows = {q.at for q in history if q.value > 0}
-    days = {at.date() for at in had_rows}
-    assert _holiday_shut_so_far(midnight + timedelta(hours=10), had_rows, days, _START) == 0  # 08h and 09h only
-    assert _holiday_shut_so_far(midnight + timedelta(hours=11), had_rows, days, _START) == 3
+    days, loaded = {at.date() for at in had_rows}, {q.at for q in history}
+    assert _holiday_shut_so_far(midnight + timedelta(hours=10), had_rows, days, _START, loaded) == 0  # 08h, 09h only
+    assert _holiday_shut_so_far(midnight + timedelta(hours=11), had_rows, days, _START, loaded) == 3
     opened = had_rows | {midnight + timedelta(hours=9)}  # one usual hour with rows: not shut
-    assert _holiday_shut_so_far(midnight + timedelta(hours=11), opened, days, _START) == 0
+    assert _holiday_shut_so_far(midnight + timedelta(hours=11), opened, days, _START, loaded) == 0
+    # hours not loaded at all (the table's history ends the evening before, or an outage) say nothing
+    unloaded = loaded - {midnight + timedelta(hours=h) for h in range(8, 11)}
+    assert _holiday_shut_so_far(midnight + timedelta(hours=11), had_rows, days, _START, unloaded) == 0
