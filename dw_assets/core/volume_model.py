@@ -3220,8 +3220,8 @@ def _closed_as_usual(pts: Sequence[Point], local: Mapping[datetime, datetime], t
     empty = sum(at not in had_rows for at in holidays)
     if empty >= CLOSED_MIN_OCCASIONS and empty >= CLOSED_SHARE * len(holidays):
         return empty, len(holidays), "holidays' same hour" if grain == "hour" else "holidays"
-    loaded = {local[q.at] for q in pts}
-    shut = (_holiday_shut_so_far(local[target], had_rows, days_with_rows, first, loaded)
+    partitions = {local[q.at] for q in pts}
+    shut = (_holiday_shut_so_far(local[target], had_rows, days_with_rows, first, partitions)
             if grain == "hour" and not holidays else 0)
     if shut:
         return shut, shut, "usual open hours of this holiday so far, never held before"
