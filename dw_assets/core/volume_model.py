@@ -294,6 +294,17 @@ CLOSED_MIN_OCCASIONS = 3
 # slots closed as usual before them (a quarter of a day: the series now opens hours it kept closed, see
 # _closed_hours_opened; a late evening or two, New Year's Eve's, is fewer)
 OPENED_CLOSED_HOURS = 6
+# a holiday the history never held, on an hourly series, whose usual open hours so far were all empty, this many at
+# least (as a holiday never seen is read from its hours so far, NEAR_SO_FAR_MIN_HOURS): shut for the day (see
+# _holiday_shut_so_far)
+HOLIDAY_SHUT_HOURS = NEAR_SO_FAR_MIN_HOURS
+# once it has, its regime changed: each hour is read against its same hour on the latest days since the opening (a
+# week of them: each kind of day once), not the history's term-day bands (see _opened_hours_read) ...
+OPENED_SAME_HOUR_DAYS = 7
+# ... at the level its latest hours ran against their own same hours (the day's kind, a surge in no calendar) ...
+OPENED_RECENT_HOURS = 3
+# ... with the noise of the run's own hours read that way, from this many of them at least (fewer: the ceiling)
+OPENED_MIN_ERRORS = 12
 # a series its owner accepted as shut for good (an empty partition accepted as a shift, empty since): expected at
 # one row, so a ratio reads, and its rows back from two on (the hard ratio) tell that it reopened
 SHUT_BASELINE_ROWS = 1.0
@@ -2307,6 +2318,11 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         lower, upper = min(lower, lower / ended), max(upper, upper / ended)
         notes.append(f"a run of x{ended:.2f} over {EVENT_RUN_DAYS} day(s) at most, not accepted as a shift, may have "
                      "ended with its days: this first hour of a new day may read at the level before it")
+    opened_read = _opened_hours_read(pts, local, target, p) if grain == "hour" and closed is None else None
+    if opened_read is not None:
+        # the series opened hours it kept closed: the latest days' same hours read it, not the history's bands
+        baseline, lower, upper, hard_ratio, opened_note = opened_read
+        notes.append(opened_note)
     upper = min(upper, baseline * hard_ratio)
     group = _group_label(target_feats, used)
     if shift is not None:
@@ -3373,7 +3389,33 @@ def _closed_as_usual(pts: Sequence[Point], local: Mapping[datetime, datetime], t
     empty = sum(at not in had_rows for at in holidays)
     if empty >= CLOSED_MIN_OCCASIONS and empty >= CLOSED_SHARE * len(holidays):
         return empty, len(holidays), "holidays' same hour" if grain == "hour" else "holidays"
+    partitions = {local[q.at] for q in pts}
+    shut = (_holiday_shut_so_far(local[target], had_rows, days_with_rows, first, partitions)
+            if grain == "hour" and not holidays else 0)
+    if shut:
+        return shut, shut, "usual open hours of this holiday so far, never held before"
     return None
+
+
+def _holiday_shut_so_far(target: datetime, had_rows: set[datetime], days_with_rows: set[date], first: datetime,
+                         loaded: set[datetime]) -> int:
+    """How many hours of the local `target`'s day before it, in weekly slots open as usual (rows on most of
+    their past occurrences), were loaded empty (a partition of no rows of the series, among `loaded`, the
+    partitions of the table: a branch's zero while the other branches ran), where every such hour was and they
+    are HOLIDAY_SHUT_HOURS at least (else 0; hours not loaded at all may be an outage or a history that ends the
+    evening before): on a holiday the history never held (no past holiday's same hour to tell), a series empty through
+    its usual hours so far is shut for the day (a branch reading room closed on a holiday while the other
+    libraries open), and its next empty hours are its state, not failed loads (its first empty hours still
+    fail: nothing tells a closure from an outage there)."""
+    usual = []
+    for hour in range(target.hour):
+        at = target.replace(hour=hour)
+        empty, occurrences = _slot_empties(at, had_rows, days_with_rows, first)
+        if len(occurrences) >= CLOSED_MIN_OCCASIONS and len(occurrences) - empty >= CLOSED_SHARE * len(occurrences):
+            usual.append(at)
+    if len(usual) < HOLIDAY_SHUT_HOURS or any(at in had_rows or at not in loaded for at in usual):
+        return 0
+    return len(usual)
 
 
 def _slot_empties(at: datetime, had_rows: set[datetime], days_with_rows: set[date],
@@ -3404,6 +3446,123 @@ def _closed_hours_opened(target: datetime, had_rows: set[datetime], days_with_ro
         empty, loaded = _slot_empties(at, had_rows, days_with_rows, first)
         opened += empty >= CLOSED_MIN_OCCASIONS and empty >= CLOSED_SHARE * len(loaded)
     return opened >= OPENED_CLOSED_HOURS
+
+
+def _opened_at(target: datetime, had_rows: set[datetime], days_with_rows: set[date], first: datetime) -> datetime | None:
+    """The first hour, in the unbroken run of hours with rows (local, as _slot_empties reads them) up to local
+    `target`, in a weekly slot closed as usual before it: where the series began opening hours it kept closed
+    (None when the run holds none)."""
+    opened = None
+    at = target - timedelta(hours=1)
+    while at in had_rows:
+        empty, loaded = _slot_empties(at, had_rows, days_with_rows, first)
+        if empty >= CLOSED_MIN_OCCASIONS and empty >= CLOSED_SHARE * len(loaded):
+            opened = at
+        at -= timedelta(hours=1)
+    return opened
+
+
+def _same_hour_reading(values: Mapping[datetime, float], opened: datetime
+                       ) -> Callable[[datetime, datetime], tuple[float, list[float], float] | None]:
+    """A reader of local hours since `opened`: (the log of the hour's median on its latest OPENED_SAME_HOUR_DAYS
+    days since the opening, the logs by which the latest OPENED_RECENT_HOURS hours from a floor ran off their own
+    such medians, together and the latest alone, and the reading's own counting variance), or None where the hour
+    or its latest hours have no same hour since."""
+    def same_hour(at: datetime) -> tuple[float, int] | None:
+        logs = [math.log(values[a]) for k in range(1, OPENED_SAME_HOUR_DAYS + 1)
+                if (a := at - timedelta(days=k)) >= opened and values.get(a, 0.0) > 0]
+        if not logs:
+            # none since the opening: an hour the series kept open before it reads its latest days then (the
+            # first day after the opening, at the level its latest hours ran against theirs)
+            before = [a for k in range(1, 2 * OPENED_SAME_HOUR_DAYS + 1)
+                      if (a := at - timedelta(days=k)) < opened and values.get(a, 0.0) > 0]
+            logs = [math.log(values[a]) for a in before[:OPENED_SAME_HOUR_DAYS]]
+        return (median(logs), len(logs)) if logs else None
+
+    def read(at: datetime, floor: datetime) -> tuple[float, list[float], float] | None:
+        centre = same_hour(at)
+        if centre is None:
+            return None
+        seen, usual, usual_var, latest = 0.0, 0.0, 0.0, None
+        for j in range(1, OPENED_RECENT_HOURS + 1):
+            a = at - timedelta(hours=j)
+            if a < floor or values.get(a, 0.0) <= 0:
+                break
+            own = same_hour(a)
+            if own is not None:
+                seen, usual = seen + values[a], usual + math.exp(own[0])
+                usual_var += 1.57 / own[1] * math.exp(own[0])
+                latest = math.log(values[a]) - own[0] if latest is None else latest
+        if latest is None:
+            return None
+        # (the latest hours' level as a ratio of their sums: a night's few rows an hour read as one count)
+        # a median's variance is about 1.57 times the mean's; a Poisson count's log varies by 1/count
+        level = math.log(seen / usual)
+        return centre[0], [level, latest], 1.57 / centre[1] / math.exp(centre[0]) + 1 / seen + usual_var / usual ** 2
+    return read
+
+
+def _opened_hours_read(pts: Sequence[Point], local: Mapping[datetime, datetime], target: datetime,
+                       p: ModelParams) -> tuple[float, float, float, float, str] | None:
+    """(baseline, lower, upper, hard ratio, note) for an hour of a series that opened hours it kept closed
+    (_closed_hours_opened: a library open around the clock for its exams, a shop trading through its
+    Sundays): its regime changed, so the history's term-day bands and shift rule read its new hours as a
+    level that never settles (each new day's hours 1.5x, its holidays open). Each hour is read against
+    its same hour on the latest days since the opening, at the level its latest hours ran against their
+    own same hours (a holiday's or a weekend's day, a surge in no calendar, from its first hours on; from
+    an accepted shift on, only its hours), the band as wide as that reading erred on the run's own hours
+    and as counting a count of that size needs. None where the target's hour has no same hour since the
+    opening (its first day: the model reads it as before) or the series opened nothing."""
+    had_rows = {local[q.at] for q in pts if q.value > 0}
+    days_with_rows = {at.date() for at in had_rows}
+    first = min(local[q.at] for q in pts)
+    at = local[target]
+    if not _closed_hours_opened(at, had_rows, days_with_rows, first):
+        return None
+    opened = _opened_at(at, had_rows, days_with_rows, first)
+    if opened is None:
+        return None
+    values = {local[q.at]: q.value for q in pts}
+    read = _same_hour_reading(values, opened)
+    accepted = [local[q.at] for q in pts if q.shift and local[q.at] >= opened]
+    target_read = read(at, max(accepted, default=opened))
+    if target_read is None and accepted:
+        target_read = read(at, opened)  # (the target is the accepted shift's next hour with none after it)
+    if target_read is None:
+        return None
+    errors, count_vars = [], []
+    for moment, value in values.items():
+        past = read(moment, opened) if value > 0 and moment >= opened else None
+        if past is not None:
+            guess = past[0] + past[1][0]
+            errors.append(math.log(value) - guess)
+            count_vars.append(1 / math.exp(guess) + past[2])  # the hour's and its reading's own counting noise
+    centre, moves, reading_var = target_read
+    log_pred = centre + moves[0]
+    expected_rows = math.exp(log_pred)
+    counting = 1 / expected_rows + reading_var
+    if len(errors) >= OPENED_MIN_ERRORS:
+        mad = median(abs(e - median(errors)) for e in errors) * 1.4826
+        beyond_counting = max(0.0, mad ** 2 - median(count_vars))
+        raw_h = p.k * math.sqrt(beyond_counting + counting)
+    else:
+        raw_h = max(p.ceiling, p.k * math.sqrt(counting))
+    h = min(max(raw_h, p.floor, _count_floor(expected_rows)), p.ceiling)
+    count_low, count_high = _count_tails(expected_rows, raw_h) if raw_h > p.ceiling else (1.0, 1.0)
+    # (the latest hour alone may already have moved to a new level: the band reaches it on its side)
+    low, high = min(moves), max(moves)
+    if (at - timedelta(hours=OPENED_RECENT_HOURS)).date() != at.date():
+        # (a new day's first hours read the level of the day before: it may have been another kind of day, a
+        # holiday's evening before an ordinary night, so the band also reaches the same hours' own reading)
+        low, high = min(low, 0.0), max(high, 0.0)
+    baseline = expected_rows
+    lower = min(math.exp(centre + low - h), baseline * count_low)
+    upper = max(math.exp(centre + high + h), baseline * count_high)
+    note = (f"hours it kept closed opened from {opened:%Y-%m-%d %H}h: read against this hour on the latest days since "
+            f"({math.exp(centre):,.0f}), at the level its latest hours ran against theirs "
+            f"(x{math.exp(moves[0]):.2f}), the band as wide as that reading erred on {len(errors)} hours of the run")
+    # (the hard rule reads from the highest of them: a double of any fails, a clean hour at the highest does not)
+    return baseline, lower, upper, max(p.hard_ratio, count_high) * math.exp(high - moves[0]), note
 
 
 def _empty_by_chance(expected_rows: float, raw_h: float, p: ModelParams) -> bool:
