@@ -305,6 +305,7 @@ OPENED_SAME_HOUR_DAYS = 7
 OPENED_RECENT_HOURS = 3
 # ... with the noise of the run's own hours read that way, from this many of them at least (fewer: the ceiling)
 OPENED_MIN_ERRORS = 12
+MEDIAN_VARIANCE = 1.57  # a median's variance, in its mean's (about pi / 2): the same-hour readings are medians
 # a series its owner accepted as shut for good (an empty partition accepted as a shift, empty since): expected at
 # one row, so a ratio reads, and its rows back from two on (the hard ratio) tell that it reopened
 SHUT_BASELINE_ROWS = 1.0
@@ -3369,13 +3370,11 @@ def _closed_as_usual(pts: Sequence[Point], local: Mapping[datetime, datetime], t
     day = local[target].date()
     if grain not in ("day", "hour") or abs(step - unit) > 1e-9 or not pts or cal.is_worked_weekend(day):
         return None
-    had_rows = {local[q.at] for q in pts if q.value > 0}
-    days_with_rows = {at.date() for at in had_rows}
-    first = min(local[q.at] for q in pts)
+    had_rows, days_with_rows, first = _row_hours(pts, local)
     if grain == "hour" and _closed_hours_opened(local[target], had_rows, days_with_rows, first):
         return None
     empty, loaded = _slot_empties(local[target], had_rows, days_with_rows, first)
-    if empty >= CLOSED_MIN_OCCASIONS and empty >= CLOSED_SHARE * len(loaded):
+    if _closed_share(empty, loaded):
         return empty, len(loaded), "occurrences of this hour of the week" if grain == "hour" else "occurrences of this weekday"
     if not cal.name(day):
         return None
@@ -3418,6 +3417,18 @@ def _holiday_shut_so_far(target: datetime, had_rows: set[datetime], days_with_ro
     return len(usual)
 
 
+def _row_hours(pts: Sequence[Point], local: Mapping[datetime, datetime]) -> tuple[set[datetime], set[date], datetime]:
+    """(the local moments with rows, their days, the first local moment) of a non-empty history: what
+    _slot_empties reads a weekly slot from."""
+    had_rows = {local[q.at] for q in pts if q.value > 0}
+    return had_rows, {at.date() for at in had_rows}, min(local[q.at] for q in pts)
+
+
+def _closed_share(empty: int, loaded: Sequence[datetime]) -> bool:
+    """Whether a weekly slot that held no rows on `empty` of its `loaded` occurrences is closed as usual."""
+    return empty >= CLOSED_MIN_OCCASIONS and empty >= CLOSED_SHARE * len(loaded)
+
+
 def _slot_empties(at: datetime, had_rows: set[datetime], days_with_rows: set[date],
                   first: datetime) -> tuple[int, list[datetime]]:
     """(how many held no rows, the occurrences) of the weekly slot of local `at` (its weekday's hour or its
@@ -3444,7 +3455,7 @@ def _closed_hours_opened(target: datetime, had_rows: set[datetime], days_with_ro
         if at not in had_rows:
             break
         empty, loaded = _slot_empties(at, had_rows, days_with_rows, first)
-        opened += empty >= CLOSED_MIN_OCCASIONS and empty >= CLOSED_SHARE * len(loaded)
+        opened += _closed_share(empty, loaded)
     return opened >= OPENED_CLOSED_HOURS
 
 
@@ -3456,7 +3467,7 @@ def _opened_at(target: datetime, had_rows: set[datetime], days_with_rows: set[da
     at = target - timedelta(hours=1)
     while at in had_rows:
         empty, loaded = _slot_empties(at, had_rows, days_with_rows, first)
-        if empty >= CLOSED_MIN_OCCASIONS and empty >= CLOSED_SHARE * len(loaded):
+        if _closed_share(empty, loaded):
             opened = at
         at -= timedelta(hours=1)
     return opened
@@ -3491,14 +3502,15 @@ def _same_hour_reading(values: Mapping[datetime, float], opened: datetime
             own = same_hour(a)
             if own is not None:
                 seen, usual = seen + values[a], usual + math.exp(own[0])
-                usual_var += 1.57 / own[1] * math.exp(own[0])
+                usual_var += MEDIAN_VARIANCE / own[1] * math.exp(own[0])
                 latest = math.log(values[a]) - own[0] if latest is None else latest
         if latest is None:
             return None
         # (the latest hours' level as a ratio of their sums: a night's few rows an hour read as one count)
-        # a median's variance is about 1.57 times the mean's; a Poisson count's log varies by 1/count
+        # (a Poisson count's log varies by 1/count)
         level = math.log(seen / usual)
-        return centre[0], [level, latest], 1.57 / centre[1] / math.exp(centre[0]) + 1 / seen + usual_var / usual ** 2
+        return (centre[0], [level, latest],
+                MEDIAN_VARIANCE / centre[1] / math.exp(centre[0]) + 1 / seen + usual_var / usual ** 2)
     return read
 
 
@@ -3513,9 +3525,7 @@ def _opened_hours_read(pts: Sequence[Point], local: Mapping[datetime, datetime],
     an accepted shift on, only its hours), the band as wide as that reading erred on the run's own hours
     and as counting a count of that size needs. None where the target's hour has no same hour since the
     opening (its first day: the model reads it as before) or the series opened nothing."""
-    had_rows = {local[q.at] for q in pts if q.value > 0}
-    days_with_rows = {at.date() for at in had_rows}
-    first = min(local[q.at] for q in pts)
+    had_rows, days_with_rows, first = _row_hours(pts, local)
     at = local[target]
     if not _closed_hours_opened(at, had_rows, days_with_rows, first):
         return None
@@ -3542,8 +3552,7 @@ def _opened_hours_read(pts: Sequence[Point], local: Mapping[datetime, datetime],
     expected_rows = math.exp(log_pred)
     counting = 1 / expected_rows + reading_var
     if len(errors) >= OPENED_MIN_ERRORS:
-        mad = median(abs(e - median(errors)) for e in errors) * 1.4826
-        beyond_counting = max(0.0, mad ** 2 - median(count_vars))
+        beyond_counting = max(0.0, (MAD_SCALE * mad(errors)) ** 2 - median(count_vars))
         raw_h = p.k * math.sqrt(beyond_counting + counting)
     else:
         raw_h = max(p.ceiling, p.k * math.sqrt(counting))
