@@ -9168,7 +9168,7 @@ _MOVED_DAY = 1.15  # a market moved to the day before a holiday: two days' buyer
 _VEG_SEASON = [1.1, 1.1, 1.05, 1.0, 0.95, 0.95, 0.95, 0.9, 0.85, 0.85, 0.95, 1.05]
 # apples, grapes and pears shipped in for Christmas and New Year's Eve's twelve grapes (in no calendar), by day
 _STORMS_DO = {date(2023, 8, 24): 0.55, date(2023, 11, 18): 0.6, date(2024, 7, 2): 0.8, date(2024, 11, 5): 0.75,
-              date(2025, 8, 16): 0.8}  # Franklin, the November 2023 floods, Beryl, Rafael's rains, Erin's bands
+              date(2025, 10, 28): 0.7}  # Franklin, the November 2023 floods, Beryl, Rafael's rains, Melissa's rains
 _SUPERMARKET_BUYERS = date(2024, 9, 3)  # a supermarket chain's buyers start buying vegetables at the market (Tuesday)
 _WEIGHBRIDGE_DOWN = date(2023, 1, 12)  # the weighbridge's software down a Thursday (tickets written by hand)
 
@@ -9227,11 +9227,11 @@ def produce_do(seed: int) -> Estate:
     before Easter: plantains and roots x1.5, the rest x1.2: habichuelas con dulce; Holy Saturday x0.6), 18-24
     December x1.3 (pasteles en hoja), the imported fruit's season (November x1.5, 1-10 December x3, 11-24 December
     x6, then x2.5 for New Year's Eve's grapes, January x0.7), the storms (`_STORMS_DO`: Franklin's flooded roads on
-    24 August 2023 x0.55, the November 2023 floods, Beryl, Rafael's rains and Erin's bands x0.75-0.8). From Tuesday
+    24 August 2023 x0.55, the November 2023 floods x0.6, Beryl, Rafael's and Melissa's rains x0.7-0.8). From Tuesday
     3 September 2024 a supermarket chain's buyers buy vegetables at the market (vegetables x1.25, the others
     unmoved; accepted by the owner as a shift). The weighbridge's software failed on Thursday 12 January 2023 (x0.25
     everywhere: tickets written by hand, never loaded; unlabelled, history only). Poisson counts with 5% extra noise
-    per kind; +6% a year. From Tuesday 4 January 2022 to Saturday 27 September 2025 (about 585 market days): from
+    per kind; +6% a year. From Tuesday 4 January 2022 to Saturday 1 November 2025 (about 600 market days): from
     the 341st (Thursday 7 March 2024) evaluated; categories "moved_market_day", "holy_week", "christmas" (December's
     market days), "fruit_season" (November's), "storm", "after_holiday" (the first market day after a holiday
     closed one), "after_shift" (the eight market days after the step)."""
@@ -9239,7 +9239,7 @@ def produce_do(seed: int) -> Estate:
     cal = HolidayCalendar(country="DO")
     kinds = _unequal(rng, list(_MERCA_DAY))
     start = date(2022, 1, 4)
-    days = _market_days(cal, start, date(2025, 9, 27))
+    days = _market_days(cal, start, date(2025, 11, 1))
     series, cats, incidents = [], {}, set()
     previous_moved = False
     for d, moved in days:

@@ -1,4 +1,4 @@
-"""The detection benchmark's blind estates (fifth, eighth to twenty-ninth rounds) (written blind) generate what their docstrings say:
+"""The detection benchmark's blind estates (fifth, eighth to thirtieth rounds) (written blind) generate what their docstrings say:
 deterministic per seed, five groups, increasing partitions, the evaluated window and the clean
 partitions' kinds set. Generation only: the model is never run here (that is the benchmark's job)."""
 
@@ -961,6 +961,19 @@ TWENTY_NINTH_ROUND = {
 READ_IN_THIRTIETH_ROUND = set(TWENTY_NINTH_ROUND)
 
 
+# the thirtieth round (written blind, held out until its final run): each estate, its number of groups, its length
+# at least and the kinds of clean partitions its evaluated window must hold
+THIRTIETH_ROUND = {
+    "mobile_data_iq_hourly": (4, 1200, {"arbaeen", "heat_day_off", "friday", "after_shift", "ordinary"}),
+    "cashouts_tz": (8, 700, {"census", "holiday", "after_holiday", "eid_run_up", "ramadan", "christmas", "nane_nane",
+                             "month_turn", "after_shift", "ordinary"}),
+    "supermarkets_pa_weekly": (11, 208, {"carnival", "holy_week", "fiestas_patrias", "christmas", "thirteenth_month",
+                                         "holiday", "after_shift", "ordinary"}),
+    "produce_do": (3, 590, {"moved_market_day", "holy_week", "christmas", "fruit_season", "storm", "after_holiday",
+                            "after_shift", "ordinary"}),
+}
+
+
 # every blind round since the seventeenth, with the set of the round that read its first run (None: held out until
 # its own round's final run)
 BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]] = [
@@ -970,7 +983,7 @@ BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]]
     (TWENTY_THIRD_ROUND, READ_IN_TWENTY_FOURTH_ROUND), (TWENTY_FOURTH_ROUND, READ_IN_TWENTY_FIFTH_ROUND),
     (TWENTY_FIFTH_ROUND, READ_IN_TWENTY_SIXTH_ROUND), (TWENTY_SIXTH_ROUND, READ_IN_TWENTY_SEVENTH_ROUND),
     (TWENTY_SEVENTH_ROUND, READ_IN_TWENTY_EIGHTH_ROUND), (TWENTY_EIGHTH_ROUND, READ_IN_TWENTY_NINTH_ROUND),
-    (TWENTY_NINTH_ROUND, READ_IN_THIRTIETH_ROUND),
+    (TWENTY_NINTH_ROUND, READ_IN_THIRTIETH_ROUND), (THIRTIETH_ROUND, None),
 ]
 
 
@@ -1636,6 +1649,104 @@ def test_airtime_af_monthly_solar_hijri_months_on_their_first_day_nowruz_in_no_c
     assert estate.shift_at == [datetime(2025, 5, 22)]
 
 
+def test_mobile_data_iq_hourly_arbaeens_crowd_fills_karbala_and_basras_heat_day_off() -> None:
+    estate = ESTATES["mobile_data_iq_hourly"](1)
+    assert estate.grain == "hour" and estate.timezone == "Asia/Baghdad" and estate.calendar.country == "IQ"
+    stamps = [at for at, _ in estate.series]
+    # three hours ahead of UTC all year: every point on the hour, every local hour of every day
+    assert all(at.minute == 0 for at in stamps) and all(b - a == timedelta(hours=1) for a, b in pairwise(stamps))
+    local = [_local(at, estate.timezone) for at in stamps]
+    assert local[0] == datetime(2025, 7, 3) and local[estate.evaluate_from] == datetime(2025, 8, 9)
+    by_local = dict(zip(local, (values for _, values in estate.series), strict=True))
+    day = lambda d, g: sum(by_local[datetime(d.year, d.month, d.day, h)][g] for h in range(24))
+    # an ordinary fortnight of July: the smallest governorate twenty to forty times below the largest
+    july = [sum(day(date(2025, 7, 14) + timedelta(days=k), g) for k in range(14)) for g in range(4)]
+    assert 20 < max(july) / min(july) < 40
+    karbala = min(range(4), key=lambda g: july[g])
+    # Arbaeen (Thursday 14 August) in no calendar, yet Karbala's day some seven times a fortnight before
+    assert not estate.calendar.name(date(2025, 8, 14))
+    assert day(date(2025, 8, 14), karbala) > 5 * day(date(2025, 7, 31), karbala)
+    assert day(date(2025, 8, 19), karbala) < 1.3 * day(date(2025, 7, 31), karbala), "the crowd gone in three days"
+    # Basra's heat day off (Wednesday 20 August, after the camps' step): no commute at 08:00
+    basra = sorted(range(4), key=lambda g: july[g])[2]
+    assert by_local[datetime(2025, 8, 20, 8)][basra] < 0.85 * by_local[datetime(2025, 8, 19, 8)][basra]
+    assert estate.categories[stamps[local.index(datetime(2025, 8, 20, 8))]] == "heat_day_off"
+    assert estate.shift_at == [datetime(2025, 8, 18, 7)]
+    # the exam mornings' internet cuts: history only, unlabelled
+    cuts = {datetime(d.year, d.month, d.day, h) for d in (date(2025, 7, 3), date(2025, 7, 7), date(2025, 7, 8),
+                                                          date(2025, 7, 10)) for h in (6, 7)}
+    assert {_local(at, estate.timezone) for at in estate.incidents} == cuts
+    assert all(sum(by_local[t]) < 0.1 * sum(by_local[t + timedelta(days=1)]) for t in cuts if t.day != 7)
+
+
+def test_cashouts_tz_a_zone_re_keyed_into_two_in_the_history_and_the_census_day() -> None:
+    estate = ESTATES["cashouts_tz"](1)
+    assert estate.calendar.country == "TZ" and estate.series[estate.evaluate_from][0] == datetime(2022, 7, 6)
+    by_day = {at.date(): values for at, values in estate.series}
+    split = date(2022, 4, 1)
+    before = [d for d in by_day if d < split]
+    after = [d for d in by_day if d >= split]
+    # the Lake zone's key holds rows only before the split, its two new keys only from it
+    old = [g for g in range(8) if all(by_day[d][g] > 0 for d in before) and all(by_day[d][g] == 0 for d in after)]
+    new = [g for g in range(8) if all(by_day[d][g] == 0 for d in before) and all(by_day[d][g] > 0 for d in after)]
+    assert len(old) == 1 and len(new) == 2
+    # the new keys' sum is the old key's (a fortnight either side)
+    fortnight = lambda first, groups: sum(by_day[first + timedelta(days=k)][g] for k in range(14) for g in groups)
+    assert 0.85 < fortnight(date(2022, 4, 1), new) / fortnight(date(2022, 3, 18), old) < 1.15
+    sums = [sum(v[g] for v in by_day.values()) for g in range(8)]
+    assert 20 < max(sums) / min(sums) < 40
+    # the census day, a holiday in the calendar: the agents shut, households at home
+    assert estate.calendar.name(date(2022, 8, 23)) == "National Population and Housing Census Day"
+    assert sum(by_day[date(2022, 8, 23)]) < 0.5 * sum(by_day[date(2022, 8, 16)])
+    assert estate.categories[datetime(2022, 8, 23)] == "census"
+    assert estate.shift_at == [datetime(2022, 11, 7)] and estate.incidents == {datetime(2021, 12, 12)}
+
+
+def test_supermarkets_pa_weekly_eleven_provinces_carnival_at_las_tablas_and_the_blockades_as_incidents() -> None:
+    estate = ESTATES["supermarkets_pa_weekly"](1)
+    stamps = [at for at, _ in estate.series]
+    assert all(at.weekday() == 0 for at in stamps) and all(b - a == timedelta(weeks=1) for a, b in pairwise(stamps))
+    assert estate.calendar.country == "PA" and len(estate.series[0][1]) == 11
+    by_week = dict(estate.series)
+    sums = [sum(v[g] for v in by_week.values()) for g in range(11)]
+    assert 20 < max(sums) / min(sums) < 40
+    # Carnival (Saturday 1 to Tuesday 4 March 2025; only its Tuesday in the calendar) lifts one province alone
+    assert estate.calendar.name(date(2025, 3, 4)) == "Carnival Tuesday" and not estate.calendar.name(date(2025, 3, 1))
+    week = datetime(2025, 2, 24)
+    lifted = [g for g in range(11) if by_week[week][g] > 1.65 * by_week[week - timedelta(weeks=3)][g]]
+    assert len(lifted) == 1 and estate.categories[week] == estate.categories[datetime(2025, 3, 3)] == "carnival"
+    # the blockades' six weeks and the Colón export's week left as incidents (history only)
+    blockade = {datetime(2023, 10, 23) + timedelta(weeks=k) for k in range(6)}
+    assert estate.incidents == blockade | {datetime(2022, 9, 12)}
+    assert estate.shift_at == [datetime(2025, 6, 2)]
+    step = [by_week[datetime(2025, 6, 9)][g] / by_week[datetime(2025, 5, 19)][g] for g in range(11)]
+    assert sum(r > 1.2 for r in step) == 1
+
+
+def test_produce_do_three_market_days_a_week_and_a_holiday_market_opened_the_day_before() -> None:
+    estate = ESTATES["produce_do"](1)
+    assert estate.calendar.country == "DO"
+    days = [at.date() for at, _ in estate.series]
+    # Tuesdays, Thursdays and Saturdays; any other day is the eve of a market day that is a holiday
+    for d in days:
+        nxt = d + timedelta(days=1)
+        assert d.weekday() in (1, 3, 5) and not estate.calendar.name(d) or (
+            nxt.weekday() in (1, 3, 5) and estate.calendar.name(nxt) and nxt not in days)
+    moved = [d for d in days if d.weekday() not in (1, 3, 5)]
+    assert date(2025, 8, 15) in moved and estate.calendar.name(date(2025, 8, 16)) == "Restoration Day"
+    assert all(estate.categories[datetime(d.year, d.month, d.day)] == "moved_market_day" for d in moved
+               if d >= days[estate.evaluate_from])
+    by_day = dict(zip(days, (values for _, values in estate.series), strict=True))
+    sums = [sum(v[g] for v in by_day.values()) for g in range(3)]
+    assert 20 < max(sums) / min(sums) < 40
+    fruit = min(range(3), key=lambda g: sums[g])
+    # the imported fruit's Christmas: 11-24 December several times October's market days
+    mean = lambda first, last: statistics.fmean(v[fruit] for d, v in by_day.items() if first <= d <= last)
+    assert mean(date(2024, 12, 11), date(2024, 12, 24)) > 4 * mean(date(2024, 10, 1), date(2024, 10, 31))
+    assert estate.shift_at == [datetime(2024, 9, 3)] and estate.incidents == {datetime(2023, 1, 12)}
+    assert days[estate.evaluate_from] == date(2024, 3, 7)
+
+
 def test_run_estate_runs_a_thirty_day_series() -> None:
     """A series of thirty-day cycles (the grain water_tn_thirtyday is keyed at; here a flat synthetic one, not the
     held-out estate) runs through the bench without error: each evaluated cycle judged clean and faulted."""
@@ -1837,8 +1948,8 @@ def test_laundries_my_each_state_on_its_calendar_a_one_off_holiday_and_kelantans
                                          | TWENTIETH_ROUND | TWENTY_FIRST_ROUND | TWENTY_SECOND_ROUND
                                          | TWENTY_THIRD_ROUND | TWENTY_FOURTH_ROUND | TWENTY_FIFTH_ROUND
                                          | TWENTY_SIXTH_ROUND | TWENTY_SEVENTH_ROUND | TWENTY_EIGHTH_ROUND
-                                         | TWENTY_NINTH_ROUND))
-def test_tenth_to_twenty_ninth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
+                                         | TWENTY_NINTH_ROUND | THIRTIETH_ROUND))
+def test_tenth_to_thirtieth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
     estate = ESTATES[name](1)
     groups = estate.series[estate.evaluate_from][1]
     out = faulted(random.Random(1), groups)
