@@ -277,11 +277,14 @@ EPISODE_RUN_WEEKS = 6
 EPISODE_EDGE_Z = 1.5
 EPISODE_Z = 2.5
 # a weekly series' episode of a whole year (a drought's crop year, a contract's or a subsidy's year), unlabelled,
-# whose first week's anniversary the target is one of the first STEP_RUN weeks after: the target may be back at the
+# whose first week's anniversary the target is one of the first weeks after: the target may be back at the
 # years before it (see _episode_year_ends). Its weeks' share off their year back on its side (a moving holiday's
-# week may break a run), and the fewest year-over-year pairs before it its spread is read from (half a year)
+# week may break a run), and the fewest year-over-year pairs its spread is read from, and its own weeks (half a year)
 EPISODE_YEAR_SHARE = 0.8
 EPISODE_YEAR_MIN_PAIRS = 26
+# ... and the weeks after its anniversary the target may be: the weekly level window's eight (ModelParams.level_points),
+# which still hold the episode's weeks; from the second week after it on, the weeks since must be back
+EPISODE_YEAR_AFTER_WEEKS = 8
 YEARLY_HARMONICS = 2  # a weekly series' smooth yearly season: a cycle and its first overtone (see _yearly_season)
 MONTH_REACH_DAYS = 75  # a daily series' month of the year is compared with the ordinary days this far either side
 # a month compared with one side only (the other too short, or standing out itself): this many standard errors
@@ -2786,61 +2789,79 @@ def _season_episodes(x: Sequence[float], feats: Sequence[Mapping[str, object]], 
 
 def _episode_year_ends(pts: Sequence[Point], cal: HolidayCalendar, per_year: int = 52) -> tuple[list[Point], float] | None:
     """A weekly series whose latest year is an episode off its year back (a drought's crop year, a contract's
-    year, unlabelled), the target one of the first STEP_RUN weeks after its first week's anniversary: (the history
+    year, unlabelled), the target one of the first EPISODE_YEAR_AFTER_WEEKS weeks after its first week's anniversary: (the history
     with the episode's weeks read as their year back on the growth, the episode's median log deviation), or None.
     The level the target is read from is the episode's, and an episode of a year may end on its anniversary (the
     harvest that ended a drought's crop year): the target may be back at the years before it, a drop (or a rise)
-    of the episode's size on its own, which no reading of the latest weeks expects. An episode: a year of weeks,
-    starting within STEP_RUN weeks before the target's year back, EPISODE_YEAR_SHARE of them off their year back
-    on one side, each quarter's median on it, and their median and its first EPISODE_RUN_WEEKS weeks' by
-    EPISODE_EDGE_Z year-over-year spreads (read on the pairs before it, all within one accepted level), the
-    EPISODE_RUN_WEEKS weeks before those STEP_RUN weeks not (its start: the year back's own change; the weeks next
-    to it may be half the episode's). Its
-    weeks one by one are no test: a year holds moving holidays and other episodes (a season's edge, load-shedding)
-    that break a run. Why not `_season_episodes`: a run reaching the latest weeks is no episode there (a new level
-    may be), and a year-long run leaves no other year of its weeks to read them by. What it costs: a step a year
-    back nobody accepted widens its anniversary's first weeks' band to the level before it."""
-    n = len(pts)
-    if n < 2 * per_year + EPISODE_YEAR_MIN_PAIRS or any(q.value <= 0 for q in pts) \
-            or any((b.at - a.at).days != WEEK_DAYS for a, b in itertools.pairwise(pts[-2 * per_year - STEP_RUN:])):
+    of the episode's size on its own, which no reading of the latest weeks expects. Each week is read as its log
+    ratio to its year back less the growth (the median of the pairs before it, all within one accepted level), in
+    year-over-year spreads; a week holding a holiday, or whose year back does, is read by no pair (a holiday moving
+    a week is no episode). The episode's start: the step that best splits the quarter of a year each side of the
+    target's year back (two means), within the EPISODE_YEAR_AFTER_WEEKS weeks up to it; the weeks since its
+    anniversary's own week, if any, nearer the years before than the episode's level (one still going is a new
+    level, the shift rule's). The episode: the year from it, whose median
+    is off by EPISODE_EDGE_Z spreads, EPISODE_YEAR_SHARE of its weeks on that side and each quarter's median too,
+    EPISODE_YEAR_SHARE of its first EPISODE_RUN_WEEKS weeks off by EPISODE_EDGE_Z, the quarter before it not (its
+    median nearer the years before than the episode's). Its weeks one by one are no test: a year holds moving holidays and other
+    episodes (a season's edge, load-shedding) that break a run. Why not `_season_episodes`: a run reaching the
+    latest weeks is no episode there (a new level may be), and a year-long run leaves no other year of its weeks to
+    read them by. What it costs: a step a year back nobody accepted widens its anniversary's first weeks' band to
+    the level before it."""
+    n, quarter = len(pts), per_year // 4
+    if n < 2 * per_year + quarter or any(q.value <= 0 for q in pts) \
+            or any((b.at - a.at).days != WEEK_DAYS for a, b in itertools.pairwise(pts[-2 * per_year - quarter:])):
         return None
     x = [math.log(q.value) for q in pts]
     segment = list(itertools.accumulate(1 if q.accepted and q.shift else 0 for q in pts))
-    # (a week holding a holiday, or whose year back does, is read by no pair: a holiday moving a week is no episode)
     holiday = [any(cal.name(q.at.date() + timedelta(days=j)) for j in range(WEEK_DAYS)) for q in pts]
     plain = [i >= per_year and not holiday[i] and not holiday[i - per_year] for i in range(n)]
     back = n - per_year  # the target's week a year back
-    earliest = back - STEP_RUN + 1  # (the weeks before it are the year before the episode, whichever week it began)
-    for start in range(back, earliest - 1, -1):
-        first = max(per_year, start - 2 * per_year)
-        pairs = [x[i] - x[i - per_year] for i in range(first, start) if segment[i] == segment[i - per_year] and plain[i]]
-        weeks = [i for i in range(start, start + per_year) if plain[i]]
-        if len(pairs) < EPISODE_YEAR_MIN_PAIRS or len(weeks) < EPISODE_YEAR_MIN_PAIRS \
-                or any(segment[i] != segment[i - per_year] for i in range(earliest - EPISODE_RUN_WEEKS, n)):
-            continue
-        growth = float(np.median(pairs))
-        scale = MAD_SCALE * mad([v - growth for v in pairs])
-        if scale <= 0:
-            continue
-        dev = {i: x[i] - x[i - per_year] - growth for i in range(earliest - EPISODE_RUN_WEEKS, n)}
-        size = float(np.median([dev[i] for i in weeks]))
-        side = 1.0 if size > 0 else -1.0
-        edge = EPISODE_EDGE_Z * scale
-        before = [dev[i] for i in range(earliest - EPISODE_RUN_WEEKS, earliest) if plain[i]]
-        opening = [dev[i] for i in weeks[:EPISODE_RUN_WEEKS]]
-        quarters = [[dev[i] for i in weeks if start + k * (per_year // 4) <= i < start + (k + 1) * (per_year // 4)]
-                    for k in range(4)]
-        if abs(size) <= edge or not before or side * float(np.median(before)) > edge \
-                or side * float(np.median(opening)) <= edge \
-                or any(not q or side * float(np.median(q)) <= 0 for q in quarters) \
-                or sum(side * dev[i] > 0 for i in weeks) < EPISODE_YEAR_SHARE * len(weeks):
-            continue
-        # (its weeks from the start on, those at half its size or more: a week back already is left as it is; a
-        # holiday's week moved by the episode's size, its year back may hold another week's holiday)
-        moved = [replace(q, value=math.exp(x[i] - (dev[i] if plain[i] else size)))
-                 if i >= start and side * dev[i] > abs(size) / 2 else q for i, q in enumerate(pts)]
-        return moved, size
-    return None
+    first = back - EPISODE_YEAR_AFTER_WEEKS + 1 - quarter
+    if first - per_year < 0 or any(segment[i] != segment[i - per_year] for i in range(first, n)):
+        return None
+    earliest = back - EPISODE_YEAR_AFTER_WEEKS + 1  # the earliest start the target may follow the anniversary of
+    pairs = [x[i] - x[i - per_year] for i in range(max(per_year, earliest - 2 * per_year), earliest) if plain[i]]
+    if len(pairs) < EPISODE_YEAR_MIN_PAIRS:
+        return None
+    growth = float(np.median(pairs))
+    scale = MAD_SCALE * mad([v - growth for v in pairs])
+    if scale <= 0:
+        return None
+    dev = {i: x[i] - x[i - per_year] - growth for i in range(first, n) if plain[i]}
+    # (the step's first week: the split of the plain weeks around the year back leaving the least squared error)
+    around = [i for i in range(first, back + quarter) if i in dev]
+    splits = [(float(np.var([dev[i] for i in around[:k]]) * k + np.var([dev[i] for i in around[k:]]) * (len(around) - k)),
+               around[k]) for k in range(STEP_RUN, len(around) - STEP_RUN + 1)]
+    if not splits:
+        return None
+    start = min(splits)[1]
+    if not earliest <= start <= back:
+        return None
+    weeks = [i for i in range(start, start + per_year) if i in dev]
+    before = [dev[i] for i in range(start - quarter, start) if i in dev]
+    opening = [dev[i] for i in weeks if i < start + EPISODE_RUN_WEEKS]
+    if len(weeks) < EPISODE_YEAR_MIN_PAIRS or min(len(before), len(opening)) < STEP_RUN:
+        return None
+    edge = EPISODE_EDGE_Z * scale
+    size = float(np.median([dev[i] for i in weeks]))
+    side = 1.0 if size > 0 else -1.0
+    quarters = [[dev[i] for i in weeks if start + k * quarter <= i < start + (k + 1) * quarter] for k in range(4)]
+    if abs(size) <= edge or side * float(np.median(before)) > abs(size) / 2 \
+            or sum(side * d > edge for d in opening) < EPISODE_YEAR_SHARE * len(opening) \
+            or any(not q or side * float(np.median(q)) <= 0 for q in quarters) \
+            or sum(side * dev[i] > 0 for i in weeks) < EPISODE_YEAR_SHARE * len(weeks):
+        return None
+    # (the weeks since its anniversary's own, which may hold part of it as its first did, nearer the years before:
+    # an episode still going is a new level, the shift rule's)
+    off = {i: x[i] - x[i - per_year] - growth for i in range(start, n)}
+    since = [off[i] for i in range(start + per_year + 1, n) if i in dev]
+    if since and side * float(np.median(since)) > -abs(size) / 2:
+        return None
+    # (its weeks from the start on, those at half its size or more: a week back already is left as it is; a
+    # holiday's week moved by the episode's size, its year back may hold another week's holiday)
+    moved = [replace(q, value=math.exp(x[i] - dev.get(i, size))) if i >= start and side * off[i] > abs(size) / 2 else q
+             for i, q in enumerate(pts)]
+    return moved, size
 
 
 def _yearly_season(t: list[float], x: list[float], feats: list[dict[str, object]], middles: Sequence[datetime],

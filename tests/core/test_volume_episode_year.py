@@ -62,7 +62,15 @@ def test_the_episode_is_found_only_around_its_anniversary() -> None:
     # its weeks read as their year back on the growth: back near the years before it
     assert abs(math.log(moved[EPISODE_FROM + 20].value / _level(EPISODE_FROM + 20))) < 0.15
     assert _episode_year_ends(points[:EPISODE_FROM + 40], cal) is None  # mid-episode: not its anniversary
-    assert _episode_year_ends(points[:EPISODE_FROM + 52 + 6], cal) is None  # weeks past it: the shift rule's
+    assert _episode_year_ends(points[:EPISODE_FROM + 52 + 5], cal) is not None  # five weeks back: the level holds it
+    assert _episode_year_ends(points[:EPISODE_FROM + 52 + 9], cal) is None  # past the level's weeks: read as they are
+
+
+def test_an_episode_still_going_after_its_anniversary_is_a_new_level() -> None:
+    cal = HolidayCalendar()
+    points = _series(2, EPISODE_FROM + 60, episode=(EPISODE_FROM, EPISODE_FROM + 100))
+    assert _episode_year_ends(points[:EPISODE_FROM + 52], cal) is not None  # its anniversary: either may come
+    assert _episode_year_ends(points[:EPISODE_FROM + 52 + 4], cal) is None  # the weeks since still off: a level
 
 
 def test_no_episode_in_a_plain_series_or_in_half_a_year() -> None:
