@@ -997,8 +997,8 @@ def _with_episode_year_ended(fc: Forecast, past: Sequence[Point], target: dateti
                              own_calendar: bool) -> Forecast:
     """`fc`, its band reaching on the episode's far side the band of the history read without a year-long episode
     that the target may end (see _episode_year_ends): a drought's crop year over, the first weeks back at the years
-    before it pass, where the latest weeks' level alone reads them as a drop of the drought's size. The baseline
-    stays the latest level's, and a week at neither level still fails."""
+    before it pass, where the latest weeks' level alone reads them as a drop of the drought's size. The band moves
+    no further than the episode's size; the baseline stays the latest level's, and a week at neither level fails."""
     if fc.closed or fc.empty_is_normal or fc.open_state is not None or round(_step_days(past)) != WEEK_DAYS:
         return fc
     ended = _episode_year_ends(past, calendar_ or HolidayCalendar())
@@ -1006,7 +1006,10 @@ def _with_episode_year_ended(fc: Forecast, past: Sequence[Point], target: dateti
         return fc
     moved, size = ended
     alt = _forecast(moved, target, calendar_=calendar_, params=params, own_calendar=own_calendar)
-    lower, upper = (min(fc.lower, alt.lower), fc.upper) if size > 0 else (fc.lower, max(fc.upper, alt.upper))
+    # (no further than the episode's size: the reading without it is read once, on a year's evidence)
+    reach = math.exp(abs(size))
+    lower, upper = (min(fc.lower, max(alt.lower, fc.lower / reach)), fc.upper) if size > 0 \
+        else (fc.lower, max(fc.upper, min(alt.upper, fc.upper * reach)))
     note = (f"a year-long episode (x{math.exp(size):.2f} on its year back) may end at its anniversary: the band"
             f" reaches the years before it's [{alt.lower:.1f}, {alt.upper:.1f}]")
     return replace(fc, lower=lower, upper=upper, notes=[*fc.notes, note])
