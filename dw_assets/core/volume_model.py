@@ -276,6 +276,15 @@ YEAR_OUT_MIN_ERRORS = 52
 EPISODE_RUN_WEEKS = 6
 EPISODE_EDGE_Z = 1.5
 EPISODE_Z = 2.5
+# a weekly series' episode of a whole year (a drought's crop year, a contract's or a subsidy's year), unlabelled,
+# whose first week's anniversary the target is one of the first weeks after: the target may be back at the
+# years before it (see _episode_year_ends). Its weeks' share off their year back on its side (a moving holiday's
+# week may break a run), and the fewest year-over-year pairs its spread is read from, and its own weeks (half a year)
+EPISODE_YEAR_SHARE = 0.8
+EPISODE_YEAR_MIN_PAIRS = 26
+# ... and the weeks after its anniversary the target may be: the weekly level window's eight (ModelParams.level_points),
+# which still hold the episode's weeks; from the second week after it on, the weeks since must be back
+EPISODE_YEAR_AFTER_WEEKS = 8
 YEARLY_HARMONICS = 2  # a weekly series' smooth yearly season: a cycle and its first overtone (see _yearly_season)
 MONTH_REACH_DAYS = 75  # a daily series' month of the year is compared with the ordinary days this far either side
 # a month compared with one side only (the other too short, or standing out itself): this many standard errors
@@ -722,8 +731,10 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         own = _season_own_hours(past, target, cal, timezone, fc, params or ModelParams())
         if own is not None:
             return own
-    return _with_year_back_band(fc, past, target, params or ModelParams()) if grain == "day" and compare_by is None \
-        else fc
+    if grain != "day" or compare_by is not None:
+        return fc
+    fc = _with_year_back_band(fc, past, target, params or ModelParams())
+    return _with_episode_year_ended(fc, past, target, calendar_=calendar_, params=params, own_calendar=own_calendar)
 
 
 def _episode_points(x: Sequence[float], per_year: int, far: float) -> list[bool]:
@@ -979,6 +990,29 @@ def _with_year_back_band(fc: Forecast, past: Sequence[Point], target: datetime, 
         upper = max(upper, baseline * p.upper_ratio)
     return replace(fc, baseline=baseline, lower=lower, upper=upper, spread=spread, half_width=h,
                    notes=[*fc.notes, note])
+
+
+def _with_episode_year_ended(fc: Forecast, past: Sequence[Point], target: datetime, *,
+                             calendar_: HolidayCalendar | None, params: ModelParams | None,
+                             own_calendar: bool) -> Forecast:
+    """`fc`, its band reaching on the episode's far side the band of the history read without a year-long episode
+    that the target may end (see _episode_year_ends): a drought's crop year over, the first weeks back at the years
+    before it pass, where the latest weeks' level alone reads them as a drop of the drought's size. The band moves
+    no further than the episode's size; the baseline stays the latest level's, and a week at neither level fails."""
+    if fc.closed or fc.empty_is_normal or fc.open_state is not None or round(_step_days(past)) != WEEK_DAYS:
+        return fc
+    ended = _episode_year_ends(past, calendar_ or HolidayCalendar())
+    if ended is None:
+        return fc
+    moved, size = ended
+    alt = _forecast(moved, target, calendar_=calendar_, params=params, own_calendar=own_calendar)
+    # (no further than the episode's size: the reading without it is read once, on a year's evidence)
+    reach = math.exp(abs(size))
+    lower, upper = (min(fc.lower, max(alt.lower, fc.lower / reach)), fc.upper) if size > 0 \
+        else (fc.lower, max(fc.upper, min(alt.upper, fc.upper * reach)))
+    note = (f"a year-long episode (x{math.exp(size):.2f} on its year back) may end at its anniversary: the band"
+            f" reaches the years before it's [{alt.lower:.1f}, {alt.upper:.1f}]")
+    return replace(fc, lower=lower, upper=upper, notes=[*fc.notes, note])
 
 
 def declared_season(day: date, cal: HolidayCalendar) -> tuple[str, date] | None:
@@ -2754,6 +2788,83 @@ def _season_episodes(x: Sequence[float], feats: Sequence[Mapping[str, object]], 
     if not moved:
         return None
     return [moved.get(i, v) for i, v in enumerate(x)], sorted(moved)
+
+
+def _episode_year_ends(pts: Sequence[Point], cal: HolidayCalendar, per_year: int = 52) -> tuple[list[Point], float] | None:
+    """A weekly series whose latest year is an episode off its year back (a drought's crop year, a contract's
+    year, unlabelled), the target one of the first EPISODE_YEAR_AFTER_WEEKS weeks after its first week's anniversary: (the history
+    with the episode's weeks read as their year back on the growth, the episode's median log deviation), or None.
+    The level the target is read from is the episode's, and an episode of a year may end on its anniversary (the
+    harvest that ended a drought's crop year): the target may be back at the years before it, a drop (or a rise)
+    of the episode's size on its own, which no reading of the latest weeks expects. Each week is read as its log
+    ratio to its year back less the growth (the median of the pairs before it, all within one accepted level), in
+    year-over-year spreads; a week holding a holiday, or whose year back does, is read by no pair (a holiday moving
+    a week is no episode). The episode's start: the step that best splits the quarter of a year each side of the
+    target's year back (two means), within the EPISODE_YEAR_AFTER_WEEKS weeks up to it; the weeks since its
+    anniversary's own week, if any, nearer the years before than the episode's level (one still going is a new
+    level, the shift rule's). The episode: the year from it, whose median
+    is off by EPISODE_EDGE_Z spreads, EPISODE_YEAR_SHARE of its weeks on that side and each quarter's median too,
+    EPISODE_YEAR_SHARE of its first EPISODE_RUN_WEEKS weeks off by EPISODE_EDGE_Z, the quarter before it not (its
+    median nearer the years before than the episode's). Its weeks one by one are no test: a year holds moving holidays and other
+    episodes (a season's edge, load-shedding) that break a run. Why not `_season_episodes`: a run reaching the
+    latest weeks is no episode there (a new level may be), and a year-long run leaves no other year of its weeks to
+    read them by. What it costs: a step a year back nobody accepted widens its anniversary's first weeks' band to
+    the level before it."""
+    n, quarter = len(pts), per_year // 4
+    if n < 2 * per_year + quarter or any(q.value <= 0 for q in pts) \
+            or any((b.at - a.at).days != WEEK_DAYS for a, b in itertools.pairwise(pts[-2 * per_year - quarter:])):
+        return None
+    x = [math.log(q.value) for q in pts]
+    segment = list(itertools.accumulate(1 if q.accepted and q.shift else 0 for q in pts))
+    holiday = [any(cal.name(q.at.date() + timedelta(days=j)) for j in range(WEEK_DAYS)) for q in pts]
+    plain = [i >= per_year and not holiday[i] and not holiday[i - per_year] for i in range(n)]
+    back = n - per_year  # the target's week a year back
+    first = back - EPISODE_YEAR_AFTER_WEEKS + 1 - quarter
+    if first - per_year < 0 or any(segment[i] != segment[i - per_year] for i in range(first, n)):
+        return None
+    earliest = back - EPISODE_YEAR_AFTER_WEEKS + 1  # the earliest start the target may follow the anniversary of
+    pairs = [x[i] - x[i - per_year] for i in range(max(per_year, earliest - 2 * per_year), earliest) if plain[i]]
+    if len(pairs) < EPISODE_YEAR_MIN_PAIRS:
+        return None
+    growth = float(np.median(pairs))
+    scale = MAD_SCALE * mad([v - growth for v in pairs])
+    if scale <= 0:
+        return None
+    dev = {i: x[i] - x[i - per_year] - growth for i in range(first, n) if plain[i]}
+    # (the step's first week: the split of the plain weeks around the year back leaving the least squared error)
+    around = [i for i in range(first, back + quarter) if i in dev]
+    splits = [(float(np.var([dev[i] for i in around[:k]]) * k + np.var([dev[i] for i in around[k:]]) * (len(around) - k)),
+               around[k]) for k in range(STEP_RUN, len(around) - STEP_RUN + 1)]
+    if not splits:
+        return None
+    start = min(splits)[1]
+    if not earliest <= start <= back:
+        return None
+    weeks = [i for i in range(start, start + per_year) if i in dev]
+    before = [dev[i] for i in range(start - quarter, start) if i in dev]
+    opening = [dev[i] for i in weeks if i < start + EPISODE_RUN_WEEKS]
+    if len(weeks) < EPISODE_YEAR_MIN_PAIRS or min(len(before), len(opening)) < STEP_RUN:
+        return None
+    edge = EPISODE_EDGE_Z * scale
+    size = float(np.median([dev[i] for i in weeks]))
+    side = 1.0 if size > 0 else -1.0
+    quarters = [[dev[i] for i in weeks if start + k * quarter <= i < start + (k + 1) * quarter] for k in range(4)]
+    if abs(size) <= edge or side * float(np.median(before)) > abs(size) / 2 \
+            or sum(side * d > edge for d in opening) < EPISODE_YEAR_SHARE * len(opening) \
+            or any(not q or side * float(np.median(q)) <= 0 for q in quarters) \
+            or sum(side * dev[i] > 0 for i in weeks) < EPISODE_YEAR_SHARE * len(weeks):
+        return None
+    # (the weeks since its anniversary's own, which may hold part of it as its first did, nearer the years before:
+    # an episode still going is a new level, the shift rule's)
+    off = {i: x[i] - x[i - per_year] - growth for i in range(start, n)}
+    since = [off[i] for i in range(start + per_year + 1, n) if i in dev]
+    if since and side * float(np.median(since)) > -abs(size) / 2:
+        return None
+    # (its weeks from the start on, those at half its size or more: a week back already is left as it is; a
+    # holiday's week moved by the episode's size, its year back may hold another week's holiday)
+    moved = [replace(q, value=math.exp(x[i] - dev.get(i, size))) if i >= start and side * off[i] > abs(size) / 2 else q
+             for i, q in enumerate(pts)]
+    return moved, size
 
 
 def _yearly_season(t: list[float], x: list[float], feats: list[dict[str, object]], middles: Sequence[datetime],
