@@ -1793,8 +1793,8 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     season_over = _season_run_over(fit, pts_pos, earned_days, target, level_points, band_h, p.shift_after) \
         if daily else None
     if season_over is not None:
-        first, last, move = season_over
-        x = [v + move if first <= i <= last else v for i, v in enumerate(x)]
+        for first, last, move in season_over:
+            x = [v + move if first <= i <= last else v for i, v in enumerate(x)]
         fit = SeriesFit(t, x, feats, used, lag, level_points)
         spread = _spread(fit, feats, target_feats, used, daily_dates, target.date()) * small_sample
         band_h = min(max(p.k * spread, p.floor), p.ceiling)
@@ -4370,15 +4370,16 @@ def _runs_off_level(adj: Sequence[float], special: Sequence[bool], lo: int, hi: 
 
 
 def _season_run_over(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], target: datetime,
-                     level_points: int, h: float, after: int) -> tuple[int, int, float] | None:
+                     level_points: int, h: float, after: int) -> list[tuple[int, int, float]] | None:
     """A run off the level in the latest two level windows (a fortnight's closure at x0.1) that the same dates a
     year back held too, on the same side and within 2x of its size, and that a year back was over by the target's
     date (its first two points from then on back nearer the level before that run than the run): a season,
-    not a new level. Returns (first, last, move): the run's points move back to the level before it, so the
-    reopening reads against the level the series reopened at a year back, not the closure's (the shift rule took the
-    closure for a new level: "shift 0.11 after 7", its reopening 5-100x). A run a year back still under way on the
-    target's date keeps this year's run as the level (the shift rule's); a closure for good or a real level shift
-    has no such year back."""
+    not a new level. Returns the (first, last, move) of each run whose points move back to the level before it: this
+    year's, so the reopening reads against the level the series reopened at a year back, not the closure's (the
+    shift rule took the closure for a new level: "shift 0.11 after 7", its reopening 5-100x), and the year back's,
+    so the calendar days in it are not learned as the closure. A run a year back still under way on the target's
+    date keeps this year's run as the level (the shift rule's), the year back's moved alone; a closure for good or a
+    real level shift has no such year back."""
     n = len(fit.e)
     # (each point less its weekday's effect only: a calendar group's or a month's effect, learned on a closure's own
     # days of one occasion, took the closure in)
@@ -4401,9 +4402,21 @@ def _season_run_over(fit: SeriesFit, pts: Sequence[Point], special: Sequence[boo
     size1 = median(adj[j] for j in run1) - base1
     if size1 * size <= 0 or abs(size1) <= h or not 0.5 <= size1 / size <= 2:
         return None
-    if any(abs(adj[j] - base1) >= abs(adj[j] - base1 - size1) for j in later):
-        return None  # a year back the run was still under way on the target's date
-    return first, last, -size
+    # the year back's run, calendar days in it too (read with their weekday's effect only): the closure's days next to
+    # a holiday, learned as that holiday's neighbourhood on that one occasion, would carry the closure into this
+    # year's neighbourhood on top of the level that already holds it
+    side = 1 if size1 > 0 else -1
+    start1 = run1[0]
+    while start1 > 0 and days[start1 - 1] >= back_from - timedelta(days=YEAR_BACK_REACH) \
+            and (adj[start1 - 1] - base1) * side > h:
+        start1 -= 1
+    end1 = run1[-1]
+    while end1 + 1 < n and days[end1 + 1] < ago + timedelta(days=YEAR_BACK_REACH) and (adj[end1 + 1] - base1) * side > h:
+        end1 += 1
+    moves = [(start1, end1, -size1)]
+    if all(abs(adj[j] - base1) < abs(adj[j] - base1 - size1) for j in later):
+        moves.append((first, last, -size))  # ... and a year back it was over by the target's date: so is this year's
+    return moves
 
 
 def _find_shift(fit: SeriesFit, pts: Sequence[Point], h: float, level_points: int, shift_after: int,

@@ -1,6 +1,7 @@
 """A run off the level the same dates a year back held too, and were over by the target's date (a branch shut for
 the same fortnight every year): a season, not a new level. Its reopening reads against the level before the closure,
-not the closure's (the shift rule took the closure for a new level); a drop with no such year back, and a target
+not the closure's (the shift rule took the closure for a new level), and a closure day next to a holiday reads the
+closure once, not again in the neighbourhood learned on it a year back; a drop with no such year back, and a target
 still inside last year's closure, keep the shift rule's reading."""
 
 from __future__ import annotations
@@ -65,3 +66,12 @@ def test_a_drop_with_no_such_year_back_is_a_new_level() -> None:
     fc = forecast(_branch(day, years=(2024,)), datetime(day.year, day.month, day.day), grain="day",
                   calendar_=_CAL, params=ModelParams())
     assert fc.baseline < 0.3 * _usual(day)
+
+
+def test_a_closure_day_next_to_a_holiday_reads_the_closure_once() -> None:
+    # the holiday's neighbourhood a year back was the closure's: learned as its effect, it would come on top of the
+    # level that already holds this year's closure (x0.1 twice: 0.01); the year back's run moves back with it
+    for day in (date(2024, 6, 11), date(2024, 6, 14), date(2024, 6, 15)):
+        fc = forecast(_branch(day), datetime(day.year, day.month, day.day), grain="day", calendar_=_CAL,
+                      params=ModelParams())
+        assert judge(fc, _DROP * _usual(day)).passed, (day, fc.baseline, fc.group)
