@@ -4870,7 +4870,8 @@ def _holiday_as_level(fit: SeriesFit, target_feats: Mapping[str, object], named:
                   if keep and v != target_named]
         level = _level_of_days_like(others, target_reading, sd)
         if level is None:
-            return None
+            own_level = _own_level_on_lighter_day(past, ratio, reading, target_named, target_reading, sd)
+            return None if own_level is None else (own_level - holidays.get(name, 0.0), slope)
         own = [(float(r + w), float(w), bool(keep)) for (_, v), r, w, keep in zip(past, ratio, reading, pooled)
                if v == target_named]
         beyond = [lv - like for lv, w, _ in own
@@ -4885,6 +4886,21 @@ def _holiday_as_level(fit: SeriesFit, target_feats: Mapping[str, object], named:
     # day's own level, a school break's, not the holiday's)
     levels = [r + w for r, w in zip(ratio, reading) if w >= light_below]
     return float(median(levels)) - target_reading - holidays.get(name, 0.0), slope
+
+
+def _own_level_on_lighter_day(past: Sequence[tuple[int, str]], ratio: np.ndarray, reading: np.ndarray, name: str,
+                              target_reading: float, sd: float) -> float | None:
+    """A holiday seen only on days unlike the target's, on a day lighter than any day a holiday of the history fell
+    on (a business shut on Sundays, National Day on a Sunday this year): no holiday says how such a day meets one,
+    and the history's line (`_holiday_as_level`) says a holiday is a level. Its own occasions' level less the
+    target day's reading (the move from the day's reading to it, log space), where that level is not above the
+    day's reading by HOLIDAY_CLOSE_Z noise sds or more (a holiday does not open a closed day; nor does it close it
+    again on top: x0.1 put on a Sunday's x0.12 read the day 22x); else None (the ratio is kept)."""
+    own = [float(r + w) for (_, v), r, w in zip(past, ratio, reading) if v == name]
+    if not own or target_reading >= float(reading.min()) - HOLIDAY_CLOSE_Z * sd:
+        return None
+    level = float(median(own))
+    return level - target_reading if level < target_reading + HOLIDAY_CLOSE_Z * sd else None
 
 
 def _without_own_events(ratio: np.ndarray, reading: np.ndarray, sd: float) -> np.ndarray:
