@@ -422,6 +422,9 @@ SEASON_SHAPE_WEEKS = 2
 # (chi-square): a two-sided 1% over the 52 weeks of a year a stretch may be asked of
 SEASON_SHAPE_P = 0.01 / 52
 YEAR_DAYS = 364  # 52 weeks: the same weekday a year before
+# a run off the level read as a season a year back (_season_run_over) spans a week of days at least: a month's turn
+# (a pay day's few days above the level, every month) is the calendar's, not a season's
+SEASON_RUN_MIN_DAYS = 7
 # ... and moves some weekday by this much at least: a smaller shape sits inside the band of a series at 4-5%
 # noise (4 spreads), where a rule would only move the fit
 SEASON_SHAPE_MIN = math.log(1.15)
@@ -4371,8 +4374,9 @@ def _runs_off_level(adj: Sequence[float], special: Sequence[bool], lo: int, hi: 
 
 def _season_run_over(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], target: datetime,
                      level_points: int, h: float, after: int) -> list[tuple[int, int, float]] | None:
-    """A run off the level in the latest two level windows (a fortnight's closure at x0.1) that the same dates a
-    year back held too, on the same side and within 2x of its size, and that a year back was over by the target's
+    """A run off the level in the latest two level windows, of SEASON_RUN_MIN_DAYS or more (a fortnight's closure at
+    x0.1), that the same dates a year back held too, on the same side and within 2x of its size, and that a year
+    back was over by the target's
     date (its first two points from then on back nearer the level before that run than the run): a season,
     not a new level. Returns the (first, last, move) of each run whose points move back to the level before it: this
     year's, so the reopening reads against the level the series reopened at a year back, not the closure's (the
@@ -4390,6 +4394,8 @@ def _season_run_over(fit: SeriesFit, pts: Sequence[Point], special: Sequence[boo
     if not runs:
         return None
     first, last, size = runs[-1]
+    if (days[last] - days[first]).days + 1 < SEASON_RUN_MIN_DAYS:
+        return None
     back_from, back_to = _year_ago(days[first]), _year_ago(days[last])
     ago = _year_ago(target.date())
     earlier = [j for j in range(n) if days[j] < back_from and not special[j]][-level_points:]
