@@ -1845,8 +1845,8 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     earned_days = [s and now for s, now in zip(special, _calendar_days(feats))] if daily else special
     # a run off the level the same dates a year back held and were over by the target's date: a season, its points
     # moved back to the level before it (see _season_run_over)
-    season_over = _season_run_over(fit, pts_pos, earned_days, target, level_points, band_h, p.shift_after) \
-        if daily else None
+    season_over = _season_run_over(fit, pts_pos, earned_days, target, level_points, band_h, p.shift_after,
+                                   math.log(p.hard_ratio)) if daily else None
     if season_over is not None:
         for first, last, move in season_over:
             x = [v + move if first <= i <= last else v for i, v in enumerate(x)]
@@ -4710,9 +4710,9 @@ def _runs_off_level(adj: Sequence[float], special: Sequence[bool], lo: int, hi: 
 
 
 def _season_run_over(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], target: datetime,
-                     level_points: int, h: float, after: int) -> list[tuple[int, int, float]] | None:
+                     level_points: int, h: float, after: int, hard: float) -> list[tuple[int, int, float]] | None:
     """A run off the level in the latest two level windows, of SEASON_RUN_MIN_DAYS or more (a fortnight's closure at
-    x0.1), that the same dates a year back held too, on the same side and within 2x of its size, and that a year
+    x0.1) and beyond the hard ratio (`hard`, its log), that the same dates a year back held too, on the same side and within 2x of its size, and that a year
     back was over by the target's
     date (its first two points from then on back nearer the level before that run than the run): a season,
     not a new level. Returns the (first, last, move) of each run whose points move back to the level before it: this
@@ -4731,7 +4731,9 @@ def _season_run_over(fit: SeriesFit, pts: Sequence[Point], special: Sequence[boo
     if not runs:
         return None
     first, last, size = runs[-1]
-    if (days[last] - days[first]).days + 1 < SEASON_RUN_MIN_DAYS:
+    # (a run within the hard ratio, a sale's x1.4 or a December's x1.25, is the month's effect and the year back's
+    # event's (`_event_ends`) to read, each earned against the noise; moved here, it took their evidence away)
+    if (days[last] - days[first]).days + 1 < SEASON_RUN_MIN_DAYS or abs(size) < hard:
         return None
     back_from, back_to = _year_ago(days[first]), _year_ago(days[last])
     ago = _year_ago(target.date())

@@ -10,6 +10,7 @@ import math
 import random
 from datetime import date, datetime, timedelta
 
+from dw_assets.core import volume_model
 from dw_assets.core.volume_calendar import HolidayCalendar
 from dw_assets.core.volume_model import ModelParams, Point, forecast, judge
 
@@ -75,3 +76,38 @@ def test_a_closure_day_next_to_a_holiday_reads_the_closure_once() -> None:
         fc = forecast(_branch(day), datetime(day.year, day.month, day.day), grain="day", calendar_=_CAL,
                       params=ModelParams())
         assert judge(fc, _DROP * _usual(day)).passed, (day, fc.baseline, fc.group)
+
+
+
+def _sale(until: date, seed: int = 9) -> list[Point]:
+    """A shop's orders per day from 1 January 2024, 4% noise: a sale over the second half of June every year (x1.4)."""
+    rng = random.Random(seed)
+    shape = [1.0, 1.05, 1.05, 1.1, 1.2, 0.75, 0.6]
+    out, d = [], date(2024, 1, 1)
+    while d < until:
+        mean = 20_000 * shape[d.weekday()] * (1.4 if d.month == 6 and d.day >= 15 else 1.0)
+        out.append(Point(datetime(d.year, d.month, d.day), round(mean * math.exp(rng.gauss(0, 0.04)))))
+        d += timedelta(days=1)
+    return out
+
+
+def test_a_run_within_the_hard_ratio_is_left_to_the_season_rules(monkeypatch) -> None:
+    # a yearly sale at x1.4 over the same dates, over by 1 July both years: within the hard ratio, the month's effect
+    # and the year back's event (`_event_ends`) read it against the noise; the closure rule does not move it (it
+    # took their evidence away), where it still moves a closure at x0.1
+    seen: list[object] = []
+    rule = volume_model._season_run_over
+
+    def spy(*args, **kwargs):
+        seen.append(rule(*args, **kwargs))
+        return seen[-1]
+
+    monkeypatch.setattr(volume_model, "_season_run_over", spy)
+    target = datetime(2025, 7, 1)
+    history = [q for q in _sale(target.date()) if q.at >= target - timedelta(days=400)]
+    forecast(history, target, grain="day", params=ModelParams())
+    assert seen == [None]
+    seen.clear()
+    day = date(2024, 6, 19)
+    forecast(_branch(day), datetime(day.year, day.month, day.day), grain="day", calendar_=_CAL, params=ModelParams())
+    assert seen and seen[-1] is not None
