@@ -454,6 +454,9 @@ SEASON_SHAPE_WEEKS = 2
 # (chi-square): a two-sided 1% over the 52 weeks of a year a stretch may be asked of
 SEASON_SHAPE_P = 0.01 / 52
 YEAR_DAYS = 364  # 52 weeks: the same weekday a year before
+# a run off the level read as a season a year back (_season_run_over) spans a week of days at least: a month's turn
+# (a pay day's few days above the level, every month) is the calendar's, not a season's
+SEASON_RUN_MIN_DAYS = 7
 # ... and moves some weekday by this much at least: a smaller shape sits inside the band of a series at 4-5%
 # noise (4 spreads), where a rule would only move the fit
 SEASON_SHAPE_MIN = math.log(1.15)
@@ -1874,6 +1877,16 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     # confirms a run like any ordinary day)
     daily = grain == "day" and step < 1.5
     earned_days = [s and now for s, now in zip(special, _calendar_days(feats))] if daily else special
+    # a run off the level the same dates a year back held and were over by the target's date: a season, its points
+    # moved back to the level before it (see _season_run_over)
+    season_over = _season_run_over(fit, pts_pos, earned_days, target, level_points, band_h, p.shift_after,
+                                   math.log(p.hard_ratio)) if daily else None
+    if season_over is not None:
+        for first, last, move in season_over:
+            x = [v + move if first <= i <= last else v for i, v in enumerate(x)]
+        fit = SeriesFit(t, x, feats, used, lag, level_points)
+        spread = _spread(fit, feats, target_feats, used, daily_dates, target.date()) * small_sample
+        band_h = min(max(p.k * spread, p.floor), p.ceiling)
     shift = _find_shift(fit, pts_pos, band_h, level_points, p.shift_after, earned_days, daily)
     # the hinge assumes one flat level before its knot: not across a shift its owner accepted
     hinge = not any(q.shift for q in pts_pos[max(0, len(x) - 2 * level_points):])
@@ -4766,6 +4779,100 @@ def _calendar_levels(fit: SeriesFit, special: Sequence[bool], reach: int) -> lis
         else:
             out.append(fit.e[i] - sum(median(earlier[key]) for key in labels))
     return out
+
+
+def _year_ago(day: date) -> date:
+    """The same Gregorian date a year earlier (a leap day's: the 28th)."""
+    return day.replace(year=day.year - 1) if (day.month, day.day) != (2, 29) else date(day.year - 1, 2, 28)
+
+
+def _runs_off_level(adj: Sequence[float], special: Sequence[bool], lo: int, hi: int, h: float, level_points: int,
+                    after: int) -> list[tuple[int, int, float]]:
+    """The runs of `after` or more ordinary points in [lo, hi) that all sit off the level before them by more than
+    `h`, on one side (special points inside neither break nor confirm a run): (first, last, the run's median less
+    that level). The level before a run is its `level_points` ordinary points before it, none in an earlier run: a
+    closure's reopening is the old level again, not a run off the closure's."""
+    runs: list[tuple[int, int, float]] = []
+    taken: set[int] = set()
+    a = lo
+    while a < hi:
+        base_at = [j for j in range(a - 1, -1, -1) if not special[j] and j not in taken][:level_points]
+        if special[a] or len(base_at) < level_points // 2:
+            a += 1
+            continue
+        base = median(adj[j] for j in base_at)
+        side = 1 if adj[a] - base > h else -1 if adj[a] - base < -h else 0
+        members, b = [a], a
+        for j in range(a + 1, hi):
+            if special[j]:
+                continue
+            if side and (adj[j] - base) * side > h:
+                members.append(j)
+                b = j
+            else:
+                break
+        if side and len(members) >= after:
+            runs.append((a, b, median(adj[j] for j in members) - base))
+            taken.update(range(a, b + 1))
+            a = b + 1
+        else:
+            a += 1
+    return runs
+
+
+def _season_run_over(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], target: datetime,
+                     level_points: int, h: float, after: int, hard: float) -> list[tuple[int, int, float]] | None:
+    """A run off the level in the latest two level windows, of SEASON_RUN_MIN_DAYS or more (a fortnight's closure at
+    x0.1) and beyond the hard ratio (`hard`, its log), that the same dates a year back held too, on the same side and within 2x of its size, and that a year
+    back was over by the target's
+    date (its first two points from then on back nearer the level before that run than the run): a season,
+    not a new level. Returns the (first, last, move) of each run whose points move back to the level before it: this
+    year's, so the reopening reads against the level the series reopened at a year back, not the closure's (the
+    shift rule took the closure for a new level: "shift 0.11 after 7", its reopening 5-100x), and the year back's,
+    so the calendar days in it are not learned as the closure. A run a year back still under way on the target's
+    date keeps this year's run as the level (the shift rule's), the year back's moved alone; a closure for good or a
+    real level shift has no such year back."""
+    n = len(fit.e)
+    # (each point less its weekday's effect only: a calendar group's or a month's effect, learned on a closure's own
+    # days of one occasion, took the closure in)
+    adj = [x - fit.slope * t - sum(fit.effects[f].get(fv.get(f), 0.0) for f in fit.used if f not in SPARSE)
+           for x, t, fv in zip(fit.x, fit.t, fit.feats)]
+    days = [q.at.date() for q in pts]
+    runs = _runs_off_level(adj, special, max(level_points, n - 2 * level_points), n, h, level_points, after)
+    if not runs:
+        return None
+    first, last, size = runs[-1]
+    # (a run within the hard ratio, a sale's x1.4 or a December's x1.25, is the month's effect and the year back's
+    # event's (`_event_ends`) to read, each earned against the noise; moved here, it took their evidence away)
+    if (days[last] - days[first]).days + 1 < SEASON_RUN_MIN_DAYS or abs(size) < hard:
+        return None
+    back_from, back_to = _year_ago(days[first]), _year_ago(days[last])
+    ago = _year_ago(target.date())
+    earlier = [j for j in range(n) if days[j] < back_from and not special[j]][-level_points:]
+    run1 = [j for j in range(n) if back_from <= days[j] <= back_to and not special[j]]
+    # (calendar days too: a closure's days next to a holiday are the closure's)
+    later = [j for j in range(n) if ago <= days[j] < ago + timedelta(days=YEAR_BACK_REACH)][:2]
+    if len(earlier) < level_points // 2 or len(run1) < after or not later:
+        return None
+    base1 = median(adj[j] for j in earlier)
+    size1 = median(adj[j] for j in run1) - base1
+    if size1 * size <= 0 or abs(size1) <= h or not 0.5 <= size1 / size <= 2:
+        return None
+    # the year back's run, calendar days in it too (read with their weekday's effect only): the closure's days next to
+    # a holiday, learned as that holiday's neighbourhood on that one occasion, would carry the closure into this
+    # year's neighbourhood on top of the level that already holds it
+    side = 1 if size1 > 0 else -1
+    start1 = run1[0]
+    while start1 > 0 and days[start1 - 1] >= back_from - timedelta(days=YEAR_BACK_REACH) \
+            and (adj[start1 - 1] - base1) * side > h:
+        start1 -= 1
+    end1 = run1[-1]
+    while end1 + 1 < n and days[end1 + 1] < ago + timedelta(days=YEAR_BACK_REACH) and (adj[end1 + 1] - base1) * side > h:
+        end1 += 1
+    moves = [(start1, end1, -size1)]
+    if all(abs(adj[j] - base1) < abs(adj[j] - base1 - size1) for j in later):
+        moves.append((first, last, -size))  # ... and a year back it was over by the target's date: so is this year's
+    return moves
 
 
 def _find_shift(fit: SeriesFit, pts: Sequence[Point], h: float, level_points: int, shift_after: int,
