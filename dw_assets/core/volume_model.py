@@ -265,6 +265,9 @@ EPISODE_SETTLE_DAYS = 14
 # _years_out): the kind so read, and the fewest such errors (a year of weeks) it needs to stand
 YEAR_OUT = "week_of_year"
 YEAR_OUT_MIN_ERRORS = 52
+# a series of partitions this many days apart or more reads its yearly season as a weekly series does (see
+# _many_day_partitions): four weeks, the shortest month
+MANY_DAY_MIN_STEP = 28
 YEARLY_HARMONICS = 2  # a weekly series' smooth yearly season: a cycle and its first overtone (see _yearly_season)
 MONTH_REACH_DAYS = 75  # a daily series' month of the year is compared with the ordinary days this far either side
 # a month compared with one side only (the other too short, or standing out itself): this many standard errors
@@ -1417,9 +1420,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     special = _calendar_days(feats)
     t_target = (target - origin).total_seconds() / 86400 / step
     # a daily series' dates, for its spread's episodes (see _episode_errors)
-    # (and a series of partitions of many days', read in its own steps)
-    daily_dates = [q.at.date() for q in pts_pos] if grain == "day" and (step < 1.5 or _many_day_partitions(
-        grain, span, step)) else None
+    daily_dates = [q.at.date() for q in pts_pos] if grain == "day" and step < 1.5 else None
     lag = cycle if cycle <= len(x) // 2 else max(1, len(x) // 2)
 
     # a weekly series' smooth yearly season, taken out of the series before anything else is fitted
@@ -1737,7 +1738,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             used = used + ["weekday"]  # a new pattern may be weekly where the old one was flat
             fit = SeriesFit(t, x, feats, used, lag, level_points)
         x, fit, marked_changes = _marked_shape(fit, t, x, feats, used, special, marked, lag, level_points, p)
-    spread = _spread(fit, feats, target_feats, used, daily_dates, target.date(), step)
+    spread = _spread(fit, feats, target_feats, used, daily_dates, target.date())
     # a spread from a few errors is itself uncertain (six same-weekday points give three): widen it
     # as a t quantile would, by about 2.5/n
     small_sample = 1 + 2.5 / max(len(fit.errors), 1)
@@ -1750,7 +1751,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     x, rebased = _older_accepted_shifts(t, x, feats, used, lag, level_points, pts_pos)
     if rebased:
         fit = SeriesFit(t, x, feats, used, lag, level_points)
-        spread = _spread(fit, feats, target_feats, used, daily_dates, target.date(), step) * small_sample
+        spread = _spread(fit, feats, target_feats, used, daily_dates, target.date()) * small_sample
     # a weekly shape of the part of the year (summer weekends), where the history earns one
     season_shape, in_season = 0.0, special
     season_tried = (compare_by is None and grain == "day" and step < 1.5 and marked is None and "weekday" in available
@@ -1765,7 +1766,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             # the history moves to the new share, and the season is read again on it
             x = _moved_to_latest_shape(x, feats, changed_once)
             fit = SeriesFit(t, x, feats, used, lag, level_points)
-            spread = _spread(fit, feats, target_feats, used, daily_dates, target.date(), step) * small_sample
+            spread = _spread(fit, feats, target_feats, used, daily_dates, target.date()) * small_sample
             seasonal = _seasonal_shape(t, x, feats, [*used, "weekday"] if "weekday" not in used else used, lag,
                                        level_points, target.date().toordinal(), tuple(cal.breaks))
     if seasonal is not None:
@@ -1784,7 +1785,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         # (a season's days, moved to the year's shape, are no evidence of a share changed for good)
         in_season = [c or bool(o) for c, o in zip(special, offsets)]
         x, fit = moved, seasonal_fit
-        spread = _spread(fit, feats, target_feats, used, daily_dates, target.date(), step) * small_sample
+        spread = _spread(fit, feats, target_feats, used, daily_dates, target.date()) * small_sample
     else:
         season_shape = 0.0
     band_h = min(max(p.k * spread, p.floor), p.ceiling)
@@ -1816,7 +1817,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             shift["ratio"] = round(math.exp(delta), 4)
             x = [v + delta if i < start else v for i, v in enumerate(x)]
             fit = SeriesFit(t, x, feats, used, lag, level_points)
-            spread = _spread(fit, feats, target_feats, used, daily_dates, target.date(), step) * small_sample
+            spread = _spread(fit, feats, target_feats, used, daily_dates, target.date()) * small_sample
             if n - start >= level_points // 2:
                 start = max(0, n - level_points)
     # a weekday's (or business day's) share that changed for good is re-baselined like a level
@@ -1830,7 +1831,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         # the latest shape is the group's now)
         x = _moved_to_latest_shape(x, feats, reshaped)
         fit = SeriesFit(t, x, feats, used, lag, level_points)
-        spread = _spread(fit, feats, target_feats, used, daily_dates, target.date(), step) * small_sample
+        spread = _spread(fit, feats, target_feats, used, daily_dates, target.date()) * small_sample
     effect, thinnest, unseen, unseen_gap = fit.effect_for(target_feats)
     # a festival's day seen on one past occasion: an ordinary day's centre (its band as wide as the
     # festival's day's, a group of one), the band reaching the effect it showed (below)
@@ -2625,10 +2626,10 @@ def _season_seen_once(pts: Sequence[Point], target: datetime, cal: HolidayCalend
 
 
 def _many_day_partitions(grain: Grain, span: int, step: float) -> bool:
-    """A series of partitions of many days each, a fortnight or longer, that is no weekly series (thirty-day
-    reading cycles, four-weekly periods, months): a few points a year, whose season a trailing level of
-    them lags by a season's step."""
-    return grain == "day" and span == 1 and step >= WHOLE_WEEK_MIN_STEP
+    """A series of partitions of four weeks or more each, that is no weekly series (thirty-day reading cycles,
+    four-weekly periods, months): a dozen points a year or fewer, whose level window (six of them) spans half a
+    year, so a trailing level lags its season by a season's step."""
+    return grain == "day" and span == 1 and step >= MANY_DAY_MIN_STEP
 
 
 def _year_harmonics(middles: Sequence[datetime]) -> np.ndarray:
@@ -4234,8 +4235,7 @@ def _years_out(fit: SeriesFit) -> dict[int, tuple[float, float]]:
 
 
 def _spread(fit: SeriesFit, feats: Sequence[Mapping[str, object]], target_feats: Mapping[str, object],
-            used: Sequence[str], days: Sequence[date] | None = None, target_day: date | None = None,
-            step_days: float = 1.0) -> float:
+            used: Sequence[str], days: Sequence[date] | None = None, target_day: date | None = None) -> float:
     """Robust sd of the one-step errors: the target's own group's, shrunk towards the whole
     series' (as if five more points of it) so a group of a few points cannot make it tiny. On a
     daily series (`days`, the points' dates) the own group's errors leave out its days in an
@@ -4261,8 +4261,7 @@ def _spread(fit: SeriesFit, feats: Sequence[Mapping[str, object]], target_feats:
     # absolute residual (sd = 1.25 x it for normal noise) keeps half a say
     pooled = max(pooled, 0.5 * 1.2533 * sum(min(abs(r), 1.0) for r in resid) / max(len(resid), 1))
     same = [i for i, fv in enumerate(feats) if all(fv[f] == target_feats[f] for f in used)]
-    episode = _episode_errors(fit, feats, days, target_day, step_days) if days is not None and target_day is not None \
-        else set()
+    episode = _episode_errors(fit, feats, days, target_day) if days is not None and target_day is not None else set()
     own_errors = [errors[i] for i in same if i in errors and i not in episode]
     if len(own_errors) < 2:
         return fit.dof_factor(honest) * pooled
@@ -6217,7 +6216,7 @@ def _error_runs(errors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _episode_errors(fit: SeriesFit, feats: Sequence[Mapping[str, object]], days: Sequence[date],
-                    target_day: date, step_days: float = 1.0) -> set[int]:
+                    target_day: date) -> set[int]:
     """A daily series' ordinary days whose one-step errors ran in an episode (`_error_runs`: STEP_RUN or more
     days in a row, each STEP_RUN_Z robust sds out on one side), left out of the target's own group's spread
     (`_spread`). An episode in no calendar (a fill before a fee rises, a school break, a step the level
@@ -6229,9 +6228,7 @@ def _episode_errors(fit: SeriesFit, feats: Sequence[Mapping[str, object]], days:
     not), an episode ended within EPISODE_SETTLE_DAYS (the level window still holds it, and the level or a
     ramp's line read on it may be off: a rollout's ramp overshot a week after it ended), or one of its days
     fell within YEAR_BACK_REACH days of the target's date a year back (a yearly event in no calendar, due
-    again). Calendar days keep theirs (their effects are their own groups'). A series of partitions of many days
-    (`step_days` apart, see _many_day_partitions) reads the same in its own steps: an episode settles over its level
-    window's partitions, and one a year back is due again where its partition and the target's a year back overlap."""
+    again). Calendar days keep theirs (their effects are their own groups')."""
     if not fit.errors:
         return set()
     side, caught = _error_runs(np.asarray([e for _, e in fit.errors], dtype=float))
@@ -6240,10 +6237,8 @@ def _episode_errors(fit: SeriesFit, feats: Sequence[Mapping[str, object]], days:
     special = _calendar_days(feats)
     episode = {i for (i, _), c in zip(fit.errors, caught) if c and i < len(days) and not special[i]}
     back = target_day - timedelta(days=365)
-    reach = max(YEAR_BACK_REACH, step_days) if step_days >= WHOLE_WEEK_MIN_STEP else YEAR_BACK_REACH
-    settle = max(EPISODE_SETTLE_DAYS, fit.level_points * step_days) if step_days >= WHOLE_WEEK_MIN_STEP \
-        else EPISODE_SETTLE_DAYS
-    if any(abs((days[i] - back).days) <= reach or (target_day - days[i]).days <= settle for i in episode):
+    if any(abs((days[i] - back).days) <= YEAR_BACK_REACH or (target_day - days[i]).days <= EPISODE_SETTLE_DAYS
+           for i in episode):
         return set()
     return episode
 
