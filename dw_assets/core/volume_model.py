@@ -1435,9 +1435,11 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         yearly = _yearly_season(t, x, feats, [_span_middle(q.at, keyed) for q in pts_pos],
                                 _span_middle(target, keyed), lag, level_points, p, cycle)
     elif _many_day_partitions(grain, span, step) and compare_by is None \
-            and round(YEAR_LENGTH / step) > YEAR_BACK_FEW_PER_YEAR:
-        # (a series of partitions of many days, more a year than those read a year back (_year_back_band): its
-        # season taken out as a weekly series' is, so its level and errors are read on noise, not on the season)
+            and round(YEAR_LENGTH / step) > YEAR_BACK_FEW_PER_YEAR \
+            and (_whole_week_cycle(pts_pos, step) or _year_by_position(pts, target)) is not None:
+        # (a series of partitions of many days that are no calendar months, read by their place in the year (below),
+        # more a year than those read a year back (_year_back_band): its season taken out as a weekly series' is, so
+        # its level and errors are read on noise, not on a trailing level's lag behind the season)
         yearly = _yearly_season(t, x, feats, [q.at for q in pts_pos], target, lag, level_points, p,
                                 round(YEAR_LENGTH / step))
     if yearly is not None:
