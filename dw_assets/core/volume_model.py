@@ -276,6 +276,9 @@ YEAR_OUT_MIN_ERRORS = 52
 EPISODE_RUN_WEEKS = 6
 EPISODE_EDGE_Z = 1.5
 EPISODE_Z = 2.5
+# a series of partitions this many days apart or more reads its yearly season as a weekly series does (see
+# _many_day_partitions): four weeks, the shortest month
+MANY_DAY_MIN_STEP = 28
 YEARLY_HARMONICS = 2  # a weekly series' smooth yearly season: a cycle and its first overtone (see _yearly_season)
 MONTH_REACH_DAYS = 75  # a daily series' month of the year is compared with the ordinary days this far either side
 # a month compared with one side only (the other too short, or standing out itself): this many standard errors
@@ -1470,6 +1473,14 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         # (a series keyed on days of the month, read per day: each partition's season at its span's middle)
         yearly = _yearly_season(t, x, feats, [_span_middle(q.at, keyed) for q in pts_pos],
                                 _span_middle(target, keyed), lag, level_points, p, cycle)
+    elif _many_day_partitions(grain, span, step) and compare_by is None \
+            and round(YEAR_LENGTH / step) > YEAR_BACK_FEW_PER_YEAR \
+            and (_whole_week_cycle(pts_pos, step) or _year_by_position(pts, target)) is not None:
+        # (a series of partitions of many days that are no calendar months, read by their place in the year (below),
+        # more a year than those read a year back (_year_back_band): its season taken out as a weekly series' is, so
+        # its level and errors are read on noise, not on a trailing level's lag behind the season)
+        yearly = _yearly_season(t, x, feats, [q.at for q in pts_pos], target, lag, level_points, p,
+                                round(YEAR_LENGTH / step))
     if yearly is not None:
         yearly_values, season_now, season_var = yearly
         x = [v - s for v, s in zip(x, yearly_values)]
@@ -2675,6 +2686,13 @@ def _season_seen_once(pts: Sequence[Point], target: datetime, cal: HolidayCalend
                 + (f"; that day stood x{math.exp(off):.2f} off the season's week, so the band also covers it without "
                    "the weekdays' difference" if also != kept else "")))
     return None
+
+
+def _many_day_partitions(grain: Grain, span: int, step: float) -> bool:
+    """A series of partitions of four weeks or more each, that is no weekly series (thirty-day reading cycles,
+    four-weekly periods, months): a dozen points a year or fewer, whose level window (six of them) spans half a
+    year, so a trailing level lags its season by a season's step."""
+    return grain == "day" and span == 1 and step >= MANY_DAY_MIN_STEP
 
 
 def _year_harmonics(middles: Sequence[datetime]) -> np.ndarray:
