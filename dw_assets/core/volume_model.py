@@ -1479,8 +1479,9 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         # (a series of partitions of many days that are no calendar months, read by their place in the year (below),
         # more a year than those read a year back (_year_back_band): its season taken out as a weekly series' is, so
         # its level and errors are read on noise, not on a trailing level's lag behind the season)
+        # (and, where its own year parts from the sun's, its own year's season beside the sun's: _own_year_apart)
         yearly = _yearly_season(t, x, feats, [q.at for q in pts_pos], target, lag, level_points, p,
-                                round(YEAR_LENGTH / step))
+                                round(YEAR_LENGTH / step), _own_year_apart([q.at for q in pts] + [target]))
     if yearly is not None:
         yearly_values, season_now, season_var = yearly
         x = [v - s for v, s in zip(x, yearly_values)]
@@ -2695,13 +2696,35 @@ def _many_day_partitions(grain: Grain, span: int, step: float) -> bool:
     return grain == "day" and span == 1 and step >= MANY_DAY_MIN_STEP
 
 
-def _year_harmonics(middles: Sequence[datetime]) -> np.ndarray:
-    """Columns 1, cos(j a), sin(j a) for j = 1..YEARLY_HARMONICS, a the angle of the day in its year."""
+def _own_year_apart(at: Sequence[datetime]) -> float | None:
+    """The days of the series' own year (`_own_year_length`: twelve lunar months make 354) where, over its history
+    (`at`: its keys in time order, the target's last), its places part from the sun's by a partition or more, so
+    that a season of either year can be told from the other's: a Hijri month's holidays drift eleven days a year
+    through the sun's seasons, a month's worth in three years. A season read in the sun's year alone there takes
+    the lunar months' effects for the sun's and misplaces them as they drift. Else None: a cadence whose year of
+    partitions misses the sun's by a few days a year (thirty-day cycles, 360 days) holds the same partitions in both
+    over its history, and two such seasons fitted together trade off against each other."""
+    if len(at) < 3:
+        return None
+    history = (at[-1] - at[0]).days
+    step = history / (len(at) - 1)  # (a mean, as _year_by_position's: thirteen Ethiopian months of 28 days on average)
+    year = _own_year_length(at, round(YEAR_LENGTH / step))
+    return year if history * abs(year - YEAR_LENGTH) / YEAR_LENGTH >= step else None
+
+
+def _year_harmonics(middles: Sequence[datetime], year_days: float | None = None) -> np.ndarray:
+    """Columns 1, cos(j a), sin(j a) for j = 1..YEARLY_HARMONICS, a the angle of the day in its year; where
+    `year_days` is given, the same again for the series' own year of that many days (see _own_year_apart), its
+    angle counted from the last middle."""
     angles = np.asarray([2 * math.pi * (m.timetuple().tm_yday - 1) / (366 if calendar.isleap(m.year) else 365)
                          for m in middles])
     cols = [np.ones(len(angles))]
     for j in range(1, YEARLY_HARMONICS + 1):
         cols += [np.cos(j * angles), np.sin(j * angles)]
+    if year_days is not None:
+        own = np.asarray([2 * math.pi * ((m - middles[-1]).total_seconds() / 86400 / year_days) for m in middles])
+        for j in range(1, YEARLY_HARMONICS + 1):
+            cols += [np.cos(j * own), np.sin(j * own)]
     return np.column_stack(cols)
 
 
@@ -2776,7 +2799,8 @@ def _season_episodes(x: Sequence[float], feats: Sequence[Mapping[str, object]], 
 
 def _yearly_season(t: list[float], x: list[float], feats: list[dict[str, object]], middles: Sequence[datetime],
                    target_middle: datetime, lag: int, level_points: int,
-                   p: ModelParams, cycle: int = 52) -> tuple[list[float], float, float] | None:
+                   p: ModelParams, cycle: int = 52, year_days: float | None = None
+                   ) -> tuple[list[float], float, float] | None:
     """A weekly series' smooth yearly season (log space): (each point's, the target's, its variance in
     squared spreads), or None where it does not earn its place. A few harmonics of the year fitted to
     each week's log ratio to the median of the year centred on it (a year's median holds neither the
@@ -2797,7 +2821,7 @@ def _yearly_season(t: list[float], x: list[float], feats: list[dict[str, object]
         return None
     xx = np.asarray(x)
     ref = np.asarray([median(x[i - half:i + half + 1]) for i in idx])
-    a_all = _year_harmonics([*middles, target_middle])
+    a_all = _year_harmonics([*middles, target_middle], year_days)
     a_fit, y = a_all[idx], xx[idx] - ref
     # out of sample: each quarter year's points from a fit on the other quarters (a held-out year
     # would leave a history of two or three years with half the cycle unseen)
