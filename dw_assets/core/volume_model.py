@@ -285,6 +285,9 @@ EPISODE_YEAR_MIN_PAIRS = 26
 # ... and the weeks after its anniversary the target may be: the weekly level window's eight (ModelParams.level_points),
 # which still hold the episode's weeks; from the second week after it on, the weeks since must be back
 EPISODE_YEAR_AFTER_WEEKS = 8
+# a series of partitions this many days apart or more reads its yearly season as a weekly series does (see
+# _many_day_partitions): four weeks, the shortest month
+MANY_DAY_MIN_STEP = 28
 YEARLY_HARMONICS = 2  # a weekly series' smooth yearly season: a cycle and its first overtone (see _yearly_season)
 MONTH_REACH_DAYS = 75  # a daily series' month of the year is compared with the ordinary days this far either side
 # a month compared with one side only (the other too short, or standing out itself): this many standard errors
@@ -1507,6 +1510,15 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         # (a series keyed on days of the month, read per day: each partition's season at its span's middle)
         yearly = _yearly_season(t, x, feats, [_span_middle(q.at, keyed) for q in pts_pos],
                                 _span_middle(target, keyed), lag, level_points, p, cycle)
+    elif _many_day_partitions(grain, span, step) and compare_by is None \
+            and round(YEAR_LENGTH / step) > YEAR_BACK_FEW_PER_YEAR \
+            and (_whole_week_cycle(pts_pos, step) or _year_by_position(pts, target)) is not None:
+        # (a series of partitions of many days that are no calendar months, read by their place in the year (below),
+        # more a year than those read a year back (_year_back_band): its season taken out as a weekly series' is, so
+        # its level and errors are read on noise, not on a trailing level's lag behind the season)
+        # (and, where its own year parts from the sun's, its own year's season beside the sun's: _own_year_apart)
+        yearly = _yearly_season(t, x, feats, [q.at for q in pts_pos], target, lag, level_points, p,
+                                round(YEAR_LENGTH / step), _own_year_apart([q.at for q in pts] + [target]))
     if yearly is not None:
         yearly_values, season_now, season_var = yearly
         x = [v - s for v, s in zip(x, yearly_values)]
@@ -2724,13 +2736,42 @@ def _season_seen_once(pts: Sequence[Point], target: datetime, cal: HolidayCalend
     return None
 
 
-def _year_harmonics(middles: Sequence[datetime]) -> np.ndarray:
-    """Columns 1, cos(j a), sin(j a) for j = 1..YEARLY_HARMONICS, a the angle of the day in its year."""
+def _many_day_partitions(grain: Grain, span: int, step: float) -> bool:
+    """A series of partitions of four weeks or more each, that is no weekly series (thirty-day reading cycles,
+    four-weekly periods, months): a dozen points a year or fewer, whose level window (six of them) spans half a
+    year, so a trailing level lags its season by a season's step."""
+    return grain == "day" and span == 1 and step >= MANY_DAY_MIN_STEP
+
+
+def _own_year_apart(at: Sequence[datetime]) -> float | None:
+    """The days of the series' own year (`_own_year_length`: twelve lunar months make 354) where, over its history
+    (`at`: its keys in time order, the target's last), its places part from the sun's by a partition or more, so
+    that a season of either year can be told from the other's: a Hijri month's holidays drift eleven days a year
+    through the sun's seasons, a month's worth in three years. A season read in the sun's year alone there takes
+    the lunar months' effects for the sun's and misplaces them as they drift. Else None: a cadence whose year of
+    partitions misses the sun's by a few days a year (thirty-day cycles, 360 days) holds the same partitions in both
+    over its history, and two such seasons fitted together trade off against each other."""
+    if len(at) < 3:
+        return None
+    history = (at[-1] - at[0]).days
+    step = history / (len(at) - 1)  # (a mean, as _year_by_position's: thirteen Ethiopian months of 28 days on average)
+    year = _own_year_length(at, round(YEAR_LENGTH / step))
+    return year if history * abs(year - YEAR_LENGTH) / YEAR_LENGTH >= step else None
+
+
+def _year_harmonics(middles: Sequence[datetime], year_days: float | None = None) -> np.ndarray:
+    """Columns 1, cos(j a), sin(j a) for j = 1..YEARLY_HARMONICS, a the angle of the day in its year; where
+    `year_days` is given, the same again for the series' own year of that many days (see _own_year_apart), its
+    angle counted from the last middle."""
     angles = np.asarray([2 * math.pi * (m.timetuple().tm_yday - 1) / (366 if calendar.isleap(m.year) else 365)
                          for m in middles])
     cols = [np.ones(len(angles))]
     for j in range(1, YEARLY_HARMONICS + 1):
         cols += [np.cos(j * angles), np.sin(j * angles)]
+    if year_days is not None:
+        own = np.asarray([2 * math.pi * ((m - middles[-1]).total_seconds() / 86400 / year_days) for m in middles])
+        for j in range(1, YEARLY_HARMONICS + 1):
+            cols += [np.cos(j * own), np.sin(j * own)]
     return np.column_stack(cols)
 
 
@@ -2882,7 +2923,8 @@ def _episode_year_ends(pts: Sequence[Point], cal: HolidayCalendar, per_year: int
 
 def _yearly_season(t: list[float], x: list[float], feats: list[dict[str, object]], middles: Sequence[datetime],
                    target_middle: datetime, lag: int, level_points: int,
-                   p: ModelParams, cycle: int = 52) -> tuple[list[float], float, float] | None:
+                   p: ModelParams, cycle: int = 52, year_days: float | None = None
+                   ) -> tuple[list[float], float, float] | None:
     """A weekly series' smooth yearly season (log space): (each point's, the target's, its variance in
     squared spreads), or None where it does not earn its place. A few harmonics of the year fitted to
     each week's log ratio to the median of the year centred on it (a year's median holds neither the
@@ -2903,7 +2945,7 @@ def _yearly_season(t: list[float], x: list[float], feats: list[dict[str, object]
         return None
     xx = np.asarray(x)
     ref = np.asarray([median(x[i - half:i + half + 1]) for i in idx])
-    a_all = _year_harmonics([*middles, target_middle])
+    a_all = _year_harmonics([*middles, target_middle], year_days)
     a_fit, y = a_all[idx], xx[idx] - ref
     # out of sample: each quarter year's points from a fit on the other quarters (a held-out year
     # would leave a history of two or three years with half the cycle unseen)
