@@ -288,6 +288,15 @@ EPISODE_YEAR_AFTER_WEEKS = 8
 # a series of partitions this many days apart or more reads its yearly season as a weekly series does (see
 # _many_day_partitions): four weeks, the shortest month
 MANY_DAY_MIN_STEP = 28
+# a weekly series' season whose edges move between years (another country's school holidays, a week earlier or
+# later): a week of the year this many band spreads off a neighbouring week's effect sits at an edge, and the
+# history's edges moved where at least EDGE_MOVED_SHARE of its edge weeks (EDGE_MOVED_MIN at least) read nearer a
+# neighbouring week's effect than their own, by EDGE_MOVED_Z spreads off their own (see _season_edge_moves): noise
+# alone puts some 2.3% of weeks 2 spreads off on one side, the share asks three times as many
+EDGE_Z = 3.0
+EDGE_MOVED_Z = 2.0
+EDGE_MOVED_SHARE = 0.07
+EDGE_MOVED_MIN = 2
 YEARLY_HARMONICS = 2  # a weekly series' smooth yearly season: a cycle and its first overtone (see _yearly_season)
 MONTH_REACH_DAYS = 75  # a daily series' month of the year is compared with the ordinary days this far either side
 # a month compared with one side only (the other too short, or standing out itself): this many standard errors
@@ -2170,6 +2179,14 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
                      f"{'and eves ' if span == WEEK_DAYS else 'after its key day '}it holds: x{math.exp(week_now):.2f}")
     if episode_weeks:
         notes.append(f"{episode_weeks} weeks of an episode in the history, off their other years, read as those years")
+    if "week_of_year" in used and (edge := _season_edge_moves(fit, target_feats.get(YEAR_OUT), spread)) is not None:
+        # the season's edges moved a week between the history's years: at an edge the week may read as either
+        # neighbouring week (a doubled partition still fails)
+        edge_low, edge_high, edge_moved = edge
+        lower = min(lower, math.exp(log_pred + edge_low - h))
+        upper = max(upper, math.exp(log_pred + min(edge_high + h, math.log(DUPLICATE) - h)))
+        notes.append(f"the season's edges moved a week between years ({edge_moved} past edge weeks read as a "
+                     f"neighbour's): this week at an edge reads x{math.exp(edge_low):.2f}-x{math.exp(edge_high):.2f}")
     if season_now or season_var:
         notes.append(f"a smooth yearly season is taken out of the series: x{math.exp(season_now):.2f} at this week")
     season_effect = fit.effects["season"].get(target_feats.get("season"), 0.0) if "season" in used else 0.0
@@ -2919,6 +2936,49 @@ def _episode_year_ends(pts: Sequence[Point], cal: HolidayCalendar, per_year: int
     moved = [replace(q, value=math.exp(x[i] - dev.get(i, size))) if i >= start and side * off[i] > abs(size) / 2 else q
              for i, q in enumerate(pts)]
     return moved, size
+
+
+def _season_edge_moves(fit: SeriesFit, target_week: object, spread: float) -> tuple[float, float, int] | None:
+    """How far a weekly series' season may stand off its week of the year at the target, where the history shows
+    the season's edges moving between years: (the lowest and the highest of the neighbouring weeks' effects
+    against the target week's, log, each 0.0 at most and at least; the history's edge weeks read as a neighbour's),
+    or None. A week of the year is the median of two or three years; a school break that starts a week later this
+    year than in those (its dates are no calendar of the series') reads its first week as an ordinary one against a
+    season's effect, and its last week the other way. The history tells whether this happens: at the weeks that sit
+    at an edge (a neighbouring week's effect EDGE_Z spreads off), a past year's week that reads nearer the
+    neighbour's effect than its own (and EDGE_MOVED_Z spreads off its own) had its edge a week off the others'. Where
+    they are EDGE_MOVED_SHARE of the edge weeks or more, the target's week, at an edge, may read as either
+    neighbour's: a week inside the season and off its edges is untouched."""
+    effects = fit.effects.get(YEAR_OUT)
+    if not effects or spread <= 0 or target_week not in effects:
+        return None
+    weeks = sorted(cast(int, w) for w in effects if w not in NONE and fit.members[YEAR_OUT].get(w))
+
+    def neighbours(w: int) -> list[int]:
+        # (the year wraps: week 1's neighbour is the year's last week, 52 or 53)
+        return [n for n in (w - 1 if w > 1 else weeks[-1], w + 1 if w + 1 in effects else weeks[0]) if n in effects]
+
+    def edge_to(w: int) -> list[float]:
+        return [effects[n] - effects[w] for n in neighbours(w) if abs(effects[n] - effects[w]) > EDGE_Z * spread]
+
+    # (a week holding a holiday has its holiday's effect taken out of its week of the year: next to its
+    # neighbours it is no season's edge, and its own reading is no season's)
+    holiday_weeks = {fv.get(YEAR_OUT) for fv in fit.feats if fv.get("holiday", "") not in NONE}
+    edges, moved = 0, 0
+    for i, fv in enumerate(fit.feats):
+        w = cast(int, fv.get(YEAR_OUT))
+        if w not in effects or w in holiday_weeks or not (steps := edge_to(w)):
+            continue
+        edges += 1
+        off = fit.e[i] - fit.local[i]  # the week's reading against its own week of the year's effect
+        if abs(off) > EDGE_MOVED_Z * spread and any(abs(off - d) < abs(off) for d in steps):
+            moved += 1
+    if moved < EDGE_MOVED_MIN or moved < EDGE_MOVED_SHARE * edges:
+        return None
+    steps = edge_to(cast(int, target_week))
+    if not steps:
+        return None
+    return min(0.0, *steps), max(0.0, *steps), moved
 
 
 def _yearly_season(t: list[float], x: list[float], feats: list[dict[str, object]], middles: Sequence[datetime],
