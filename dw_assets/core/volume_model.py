@@ -1990,9 +1990,10 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         today = local[target].date()
         same_day = [i for i, q in enumerate(pts_pos) if local[q.at].date() == today]
         so_far = _holiday_so_far(fit, same_day, feats, target_feats, used, cal, level, t, t_target, spread)
-        # (one or two hours so far: read as the one likeness, unscaled, they already fit)
-        so_far = so_far or _first_hours_so_far(fit, same_day, feats, target_feats, used, cal, level, t,
-                                               t_target, p.ceiling)
+        # (one or two hours so far: read as the one likeness, unscaled, they already fit; a holiday that opened at
+        # a day's own hours is that day's already, see _kept_hours below)
+        if not so_far and not _kept_hours(pts, local, target, cal):
+            so_far = _first_hours_so_far(fit, same_day, feats, target_feats, used, cal, level, t, t_target, p.ceiling)
     hypotheses = [e for _, e, _, _ in so_far]
     # (a holiday hour never seen, before its hours so far can tell, on a day that opened at the hours a day
     # of the week keeps of its own: read as that day's same hour, see _kept_hours)
