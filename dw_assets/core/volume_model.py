@@ -2058,6 +2058,10 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         today = local[target].date()
         same_day = [i for i, q in enumerate(pts_pos) if local[q.at].date() == today]
         so_far = _holiday_so_far(fit, same_day, feats, target_feats, used, cal, level, t, t_target, spread)
+        # (one or two hours so far: read as the one likeness, unscaled, they already fit; a holiday that opened at
+        # a day's own hours is that day's already, see _kept_hours below)
+        if not so_far and not _kept_hours(pts, local, target, cal):
+            so_far = _first_hours_so_far(fit, same_day, feats, target_feats, used, cal, level, t, t_target, p.ceiling)
     hypotheses = [e for _, e, _, _ in so_far]
     # (a holiday hour never seen, before its hours so far can tell, on a day that opened at the hours a day
     # of the week keeps of its own: read as that day's same hour, see _kept_hours)
@@ -3965,6 +3969,38 @@ def _holiday_so_far(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Map
         fits.append((f"{name} x{math.exp(factor):.2f}", effect_as(target_feats, day) + factor, rms, gap))
     tolerance = 2.5 * max(spread, min(rms for _, _, rms, _ in fits))
     return [hypothesis for hypothesis in fits if hypothesis[2] <= tolerance]
+
+
+def _first_hours_so_far(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],
+                        target_feats: Mapping[str, object], used: Sequence[str], cal: HolidayCalendar, level: float,
+                        t: Sequence[float], t_target: float, reach: float) -> list[tuple[str, float, float, float]]:
+    """A holiday hour never seen, after one or two of its hours (too few for _holiday_so_far, whose free factor
+    fits any likeness to one hour): the likenesses are read as they are, unscaled (an ordinary day's same
+    hours, or a weekend day's where the history holds that day open at those hours and at the target's), and
+    where the hours so far lie within `reach` (the widest band) of one of them (or of several that agree at the
+    target's hour within `reach`), the holiday is read as that one (a holiday opening at a Saturday's x0.3 of a
+    working morning is a Saturday, and a working morning's band would pass its double). Its factor is the hours' median against it and its misfit their
+    root mean square, in _holiday_so_far's form. [] with no hour so far, no likeness fitting or ones that part
+    at the target's hour, or a week whose days do not differ."""
+    if not 1 <= len(same_day) < 3 or not {"weekday", "hour_of_week"} & set(used):
+        return []
+    ordinary = cast(int, target_feats["weekday"])
+    held = {(fv.get("weekday"), fv.get("hour_of_day")) for fv in fit.feats if fv.get("holiday", "") in NONE}
+    weekend = sorted(weekend_days(cal.country, cal.subdiv)) if cal.country else [5, 6]
+    hours = [feats[i]["hour_of_day"] for i in same_day] + [target_feats["hour_of_day"]]
+    days = [("an ordinary day", ordinary)] + [(f"a {calendar.day_name[d]}", d) for d in weekend
+                                              if d != ordinary and all((d, hour) in held for hour in hours)]
+    fits = []
+    for name, day in days:
+        resid = [fit.x[i] - (level - fit.slope * (t_target - t[i])) - _effect_as_day(fit, feats[i], day)
+                 for i in same_day]
+        if max(abs(r) for r in resid) <= reach:
+            factor = median(resid)
+            rms = math.sqrt(sum((r - factor) ** 2 for r in resid) / len(resid))
+            fits.append((f"{name} x{math.exp(factor):.2f}", _effect_as_day(fit, target_feats, day) + factor, rms, 0.0))
+    # (likenesses the same at these hours, a Saturday's and a Sunday's, are one reading; ones that part at the
+    # target's hour by more than the band are a choice the hours so far cannot make)
+    return fits if fits and max(e for _, e, _, _ in fits) - min(e for _, e, _, _ in fits) <= reach else []
 
 
 def _near_unseen_so_far(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],
