@@ -3574,10 +3574,10 @@ def _opened_hours_read(pts: Sequence[Point], local: Mapping[datetime, datetime],
             errors.append(math.log(value) - guess)
             count_vars.append(1 / math.exp(guess) + past[2])  # the hour's and its reading's own counting noise
     centre, moves, reading_var = target_read
-    if _hour_reads_alone(values, read, at, opened):
-        # (its same hour alone; the band still reaches the level its latest hours ran, on that side: a surge in no
-        # calendar that holds through the night)
-        moves = [0.0, moves[0]]
+    if abs(moves[0]) <= p.ceiling and _hour_reads_alone(values, read, at, opened):
+        # its same hour alone, where its latest hours ran within the widest band of theirs (beyond it, a surge or a
+        # lull in no calendar, a holiday's evening, may hold through the night: read at that level, as before)
+        moves = [0.0]
     log_pred = centre + moves[0]
     expected_rows = math.exp(log_pred)
     counting = 1 / expected_rows + reading_var

@@ -19,7 +19,7 @@ from dw_assets.core.volume_model import (
 _START = datetime(2025, 3, 3)  # a Monday
 _OPENED = _START + timedelta(days=28, hours=22)  # open around the clock from this evening's 22:00 on
 _DAY = 600.0  # a busy day's hours, 08:00 to 21:00
-_QUIET = 0.5  # every other day after the opening (a day of another kind), its evening too
+_QUIET = 0.75  # every other day after the opening (a day of another kind), its evening too
 _NIGHT = 120.0  # every night's hours alike (22:00 to 07:00), whatever the evening before them ran
 
 
@@ -45,7 +45,7 @@ def _series(until: datetime, surge_from: datetime | None = None, seed: int = 3) 
 
 
 def test_a_night_after_a_quiet_evening_reads_at_its_own_nights_level() -> None:
-    # the sixth night's 22:00 after a quiet evening: read at the evening's level (x0.5) its clean count was flagged
+    # the sixth night's 22:00 after a quieter evening: read at the evening's level (x0.75), too low
     target = (_OPENED + timedelta(days=5)).replace(hour=22)
     assert _quiet(target)
     fc = forecast(_series(target), target, grain="hour")
@@ -74,8 +74,9 @@ def test_too_few_days_since_the_opening_keep_the_level() -> None:
 
 
 def test_a_surge_that_holds_through_the_night_still_passes() -> None:
-    # a surge in no calendar from the evening on (x1.6): the band still reaches the level its latest hours ran
+    # a surge in no calendar from the evening on (x1.6, beyond the widest band): read at its latest hours' level
     target = (_OPENED + timedelta(days=6)).replace(hour=23)
     surge = target - timedelta(hours=4)
     fc = forecast(_series(target, surge_from=surge), target, grain="hour")
     assert judge(fc, 1.6 * _NIGHT).passed
+    assert not judge(fc, 0.2 * 1.6 * _NIGHT).passed
