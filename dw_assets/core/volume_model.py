@@ -326,6 +326,9 @@ OPENED_SAME_HOUR_DAYS = 7
 OPENED_RECENT_HOURS = 3
 # ... with the noise of the run's own hours read that way, from this many of them at least (fewer: the ceiling)
 OPENED_MIN_ERRORS = 12
+# ... or by its same hour alone, where that read this hour of the day closer on this many of the run's days at least
+# (a night's hours that run alike every day, whatever the evening before them ran)
+OPENED_ALONE_MIN_DAYS = 3
 MEDIAN_VARIANCE = 1.57  # a median's variance, in its mean's (about pi / 2): the same-hour readings are medians
 # a series its owner accepted as shut for good (an empty partition accepted as a shift, empty since): expected at
 # one row, so a ratio reads, and its rows back from two on (the hard ratio) tell that it reopened
@@ -3744,6 +3747,29 @@ def _same_hour_reading(values: Mapping[datetime, float], opened: datetime
     return read
 
 
+def _hour_reads_alone(values: Mapping[datetime, float], read: Callable[[datetime, datetime], tuple[float, list[float],
+                      float] | None], at: datetime, opened: datetime) -> bool:
+    """Whether local `at`'s hour of the day, on the run's earlier days since `opened` (OPENED_ALONE_MIN_DAYS of them
+    at least, each with a same-hour reading), was read closer by its same hour's median alone than at the level its
+    latest hours ran (`read`, _same_hour_reading): an hour that runs alike every day (a library's nights, the same
+    on a Friday and a Monday) is misread by the evening before it (a Friday's quieter evening, a holiday's), while an
+    hour that moves with its day's kind (a weekday's morning against a weekend's) is read better at that level."""
+    alone, with_level = 0.0, 0.0
+    days = 0
+    for k in range(1, OPENED_SAME_HOUR_DAYS + 1):
+        moment = at - timedelta(days=k)
+        if moment < opened or values.get(moment, 0.0) <= 0:
+            continue
+        past = read(moment, opened)
+        if past is None:
+            continue
+        observed = math.log(values[moment])
+        alone += abs(observed - past[0])
+        with_level += abs(observed - past[0] - past[1][0])
+        days += 1
+    return days >= OPENED_ALONE_MIN_DAYS and alone < with_level
+
+
 def _opened_hours_read(pts: Sequence[Point], local: Mapping[datetime, datetime], target: datetime,
                        p: ModelParams) -> tuple[float, float, float, float, str] | None:
     """(baseline, lower, upper, hard ratio, note) for an hour of a series that opened hours it kept closed
@@ -3778,6 +3804,10 @@ def _opened_hours_read(pts: Sequence[Point], local: Mapping[datetime, datetime],
             errors.append(math.log(value) - guess)
             count_vars.append(1 / math.exp(guess) + past[2])  # the hour's and its reading's own counting noise
     centre, moves, reading_var = target_read
+    if abs(moves[0]) <= p.ceiling and _hour_reads_alone(values, read, at, opened):
+        # its same hour alone, where its latest hours ran within the widest band of theirs (beyond it, a surge or a
+        # lull in no calendar, a holiday's evening, may hold through the night: read at that level, as before)
+        moves = [0.0]
     log_pred = centre + moves[0]
     expected_rows = math.exp(log_pred)
     counting = 1 / expected_rows + reading_var
