@@ -6066,7 +6066,7 @@ def _event_ends(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], t
     that move with the moon) on the same lunar dates: a lunar season in no calendar (the seventh lunar month's
     lull) ends on a lunar date, eleven or nineteen days off the Gregorian one."""
     day = target.date()
-    ago = day.replace(year=day.year - 1) if (day.month, day.day) != (2, 29) else date(day.year - 1, 2, 28)
+    ago = _year_ago(day)
     found = _event_ends_a_year_back(fit, pts, special, target, level_points, ago)
     lunar = _lunar_year_back(day, cal) if cal is not None and found == (0.0, 0) else None
     if lunar is not None and abs((lunar - ago).days) > YEAR_BACK_REACH:
