@@ -2908,7 +2908,8 @@ def _episode_year_ends(pts: Sequence[Point], cal: HolidayCalendar, per_year: int
     scale = MAD_SCALE * mad([v - growth for v in pairs])
     if scale <= 0:
         return None
-    dev = {i: x[i] - x[i - per_year] - growth for i in range(first, n) if plain[i]}
+    off = {i: x[i] - x[i - per_year] - growth for i in range(first, n)}  # every week's; `dev` the plain ones'
+    dev = {i: d for i, d in off.items() if plain[i]}
     # (the step's first week: the split of the plain weeks around the year back leaving the least squared error)
     around = [i for i in range(first, back + quarter) if i in dev]
     splits = [(float(np.var([dev[i] for i in around[:k]]) * k + np.var([dev[i] for i in around[k:]]) * (len(around) - k)),
@@ -2934,7 +2935,6 @@ def _episode_year_ends(pts: Sequence[Point], cal: HolidayCalendar, per_year: int
         return None
     # (the weeks since its anniversary's own, which may hold part of it as its first did, nearer the years before:
     # an episode still going is a new level, the shift rule's)
-    off = {i: x[i] - x[i - per_year] - growth for i in range(start, n)}
     since = [off[i] for i in range(start + per_year + 1, n) if i in dev]
     if since and side * float(np.median(since)) > -abs(size) / 2:
         return None
@@ -4009,8 +4009,8 @@ def _first_hours_so_far(fit: SeriesFit, same_day: Sequence[int], feats: Sequence
     hours, or a weekend day's where the history holds that day open at those hours and at the target's), and
     where the hours so far lie within `reach` (the widest band) of one of them (or of several that agree at the
     target's hour within `reach`), the holiday is read as that one (a holiday opening at a Saturday's x0.3 of a
-    working morning is a Saturday, and a working morning's band would pass its double). Its factor is the hours' median against it and its misfit their
-    root mean square, in _holiday_so_far's form. [] with no hour so far, no likeness fitting or ones that part
+    working morning is a Saturday, and a working morning's band would pass its double). Its factor is the hours'
+    median against it and its misfit their root mean square, in _holiday_so_far's form. [] with no hour so far, no likeness fitting or ones that part
     at the target's hour, or a week whose days do not differ."""
     if not 1 <= len(same_day) < 3 or not {"weekday", "hour_of_week"} & set(used):
         return []
@@ -4991,9 +4991,8 @@ def _runs_off_level(adj: Sequence[float], special: Sequence[bool], lo: int, hi: 
 def _season_run_over(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], target: datetime,
                      level_points: int, h: float, after: int, hard: float) -> list[tuple[int, int, float]] | None:
     """A run off the level in the latest two level windows, of SEASON_RUN_MIN_DAYS or more (a fortnight's closure at
-    x0.1) and beyond the hard ratio (`hard`, its log), that the same dates a year back held too, on the same side and within 2x of its size, and that a year
-    back was over by the target's
-    date (its first two points from then on back nearer the level before that run than the run): a season,
+    x0.1) and beyond the hard ratio (`hard`, its log), that the same dates a year back held too, on the same side
+    and within 2x of its size, and that a year back was over by the target's date (its first two points from then on back nearer the level before that run than the run): a season,
     not a new level. Returns the (first, last, move) of each run whose points move back to the level before it: this
     year's, so the reopening reads against the level the series reopened at a year back, not the closure's (the
     shift rule took the closure for a new level: "shift 0.11 after 7", its reopening 5-100x), and the year back's,
