@@ -974,6 +974,10 @@ THIRTIETH_ROUND = {
 }
 
 
+# ... of which the thirty-first round read all four (their first run's misses), so none is held out now
+READ_IN_THIRTY_FIRST_ROUND = set(THIRTIETH_ROUND)
+
+
 # every blind round since the seventeenth, with the set of the round that read its first run (None: held out until
 # its own round's final run)
 BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]] = [
@@ -983,7 +987,7 @@ BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]]
     (TWENTY_THIRD_ROUND, READ_IN_TWENTY_FOURTH_ROUND), (TWENTY_FOURTH_ROUND, READ_IN_TWENTY_FIFTH_ROUND),
     (TWENTY_FIFTH_ROUND, READ_IN_TWENTY_SIXTH_ROUND), (TWENTY_SIXTH_ROUND, READ_IN_TWENTY_SEVENTH_ROUND),
     (TWENTY_SEVENTH_ROUND, READ_IN_TWENTY_EIGHTH_ROUND), (TWENTY_EIGHTH_ROUND, READ_IN_TWENTY_NINTH_ROUND),
-    (TWENTY_NINTH_ROUND, READ_IN_THIRTIETH_ROUND), (THIRTIETH_ROUND, None),
+    (TWENTY_NINTH_ROUND, READ_IN_THIRTIETH_ROUND), (THIRTIETH_ROUND, READ_IN_THIRTY_FIRST_ROUND),
 ]
 
 
