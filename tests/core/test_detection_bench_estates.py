@@ -978,6 +978,18 @@ THIRTIETH_ROUND = {
 READ_IN_THIRTY_FIRST_ROUND = set(THIRTIETH_ROUND)
 
 
+# the thirty-first round (written blind, held out until its final run): each estate, its number of groups, its
+# length at least and the kinds of clean partitions its evaluated window must hold
+THIRTY_FIRST_ROUND = {
+    "buses_kigali_hourly": (5, 860, {"umuganda", "car_free", "arena_night", "holiday", "after_shift", "ordinary"}),
+    "coaches_sn": (7, 1000, {"magal", "tabaski", "korite", "ramadan", "holiday", "rains", "after_shift", "ordinary"}),
+    "remesas_gt": (4, 840, {"file_day", "file_day_moved", "holiday", "holy_week", "mothers_day", "christmas",
+                            "after_shift", "ordinary"}),
+    "hotels_om_weekly": (6, 208, {"eid", "ramadan", "christmas", "holiday", "camp_reopening", "khareef",
+                                  "camp_closed", "after_shift", "ordinary"}),
+}
+
+
 # every blind round since the seventeenth, with the set of the round that read its first run (None: held out until
 # its own round's final run)
 BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]] = [
@@ -988,6 +1000,7 @@ BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]]
     (TWENTY_FIFTH_ROUND, READ_IN_TWENTY_SIXTH_ROUND), (TWENTY_SIXTH_ROUND, READ_IN_TWENTY_SEVENTH_ROUND),
     (TWENTY_SEVENTH_ROUND, READ_IN_TWENTY_EIGHTH_ROUND), (TWENTY_EIGHTH_ROUND, READ_IN_TWENTY_NINTH_ROUND),
     (TWENTY_NINTH_ROUND, READ_IN_THIRTIETH_ROUND), (THIRTIETH_ROUND, READ_IN_THIRTY_FIRST_ROUND),
+    (THIRTY_FIRST_ROUND, None),
 ]
 
 
@@ -1751,6 +1764,108 @@ def test_produce_do_three_market_days_a_week_and_a_holiday_market_opened_the_day
     assert days[estate.evaluate_from] == date(2024, 3, 7)
 
 
+def test_buses_kigali_hourly_umugandas_closed_morning_holds_no_partition_and_its_rush_after() -> None:
+    estate = ESTATES["buses_kigali_hourly"](1)
+    assert estate.grain == "hour" and estate.timezone == "Africa/Kigali" and estate.calendar.country == "RW"
+    stamps = [at for at, _ in estate.series]
+    # two hours ahead of UTC all year: every point on the hour; service hours 05:00-22:59 local only
+    assert all(at.minute == 0 for at in stamps)
+    local = [_local(at, estate.timezone) for at in stamps]
+    assert {t.hour for t in local} == set(range(5, 23))
+    assert local[0] == datetime(2025, 6, 16, 5) and local[estate.evaluate_from] == datetime(2025, 7, 21, 5)
+    by_local = dict(zip(local, (values for _, values in estate.series), strict=True))
+    # Umuganda (the last Saturday, in no calendar): no partition 07:00-10:59, every other Saturday's are there
+    for day in (date(2025, 6, 28), date(2025, 7, 26)):
+        assert not estate.calendar.name(day)
+        hours = {t.hour for t in local if t.date() == day}
+        assert hours == set(range(5, 23)) - {7, 8, 9, 10}
+        assert estate.categories[stamps[local.index(datetime(day.year, day.month, day.day, 11))]] == "umuganda"
+    assert {t.hour for t in local if t.date() == date(2025, 7, 19)} == set(range(5, 23))
+    # the rush as the roads reopen: 11:00 on Umuganda well above an ordinary Saturday's
+    assert sum(by_local[datetime(2025, 7, 26, 11)]) > 1.5 * sum(by_local[datetime(2025, 7, 19, 11)])
+    # the groups some twenty-two times apart; Umuganura Day (a Friday) in the calendar, its morning peak gone
+    sums = [sum(v[g] for v in by_local.values()) for g in range(5)]
+    assert 15 < max(sums) / min(sums) < 30
+    assert estate.calendar.name(date(2025, 8, 1)) == "Umuganura Day"
+    assert sum(by_local[datetime(2025, 8, 1, 7)]) < 0.8 * sum(by_local[datetime(2025, 7, 25, 7)])
+    assert estate.shift_at == [datetime(2025, 7, 28, 3)]
+    assert {_local(at, estate.timezone) for at in estate.incidents} == {datetime(2025, 6, 25, h) for h in range(13, 17)}
+
+
+def test_coaches_sn_the_magals_pilgrims_leave_touba_on_the_day_after_the_one_kept_not_the_calendars() -> None:
+    estate = ESTATES["coaches_sn"](1)
+    assert estate.calendar.country == "SN" and estate.series[estate.evaluate_from][0] == datetime(2024, 9, 2)
+    by_day = {at.date(): values for at, values in estate.series}
+    sums = [sum(v[g] for v in by_day.values()) for g in range(7)]
+    assert 15 < max(sums) / min(sums) < 30
+    dakar = max(range(7), key=lambda g: sums[g])
+    # the calendar's Magal of 2025 is a day early: the pilgrims' day is Wednesday 13 August, in no calendar
+    assert "Magal" in estate.calendar.name(date(2025, 8, 12)) and not estate.calendar.name(date(2025, 8, 13))
+    fortnight = date(2025, 7, 30)  # a Wednesday a fortnight before
+    # Touba's (Diourbel's) departures the day after the Magal several times a fortnight before's
+    touba = [g for g in range(7) if by_day[date(2025, 8, 14)][g] > 3.5 * by_day[fortnight + timedelta(days=1)][g]]
+    assert len(touba) == 1 and touba[0] != dakar
+    assert estate.categories[datetime(2025, 8, 13)] == estate.categories[datetime(2025, 8, 17)] == "magal"
+    # Dakar's departures home for Tabaski (kept on Saturday 7 June 2025) the Thursday before, twice a normal Thursday
+    assert by_day[date(2025, 6, 5)][dakar] > 2 * by_day[date(2025, 5, 22)][dakar]
+    # the rains' onset moves between years: Tambacounda's first three weeks of July before 2024's late onset higher
+    # than the same weeks of 2025, after its early one
+    tamba = min(range(7), key=lambda g: sums[g])
+    july = lambda y: sum(by_day[date(y, 7, 1) + timedelta(days=k)][tamba] for k in range(21))
+    assert july(2024) > 1.15 * july(2025)
+    assert estate.categories[datetime(2025, 7, 2)] == "rains" and datetime(2024, 7, 2) not in estate.categories
+    assert estate.shift_at == [datetime(2025, 1, 20)] and estate.incidents == {datetime(2023, 11, 11)}
+
+
+def test_remesas_gt_the_cooperatives_weekly_file_and_partitions_moved_to_local_days() -> None:
+    estate = ESTATES["remesas_gt"](1)
+    assert estate.calendar.country == "GT" and estate.series[estate.evaluate_from][0] == datetime(2024, 9, 2)
+    days = [at.date() for at, _ in estate.series]
+    by_day = dict(zip(days, (values for _, values in estate.series), strict=True))
+    # one channel holds rows only on its file days: Mondays, or the Tuesday after a Monday holiday
+    weekly = [g for g in range(4) if sum(by_day[d][g] > 0 for d in days) < len(days) / 5]
+    assert len(weekly) == 1
+    landed = {d for d in days if by_day[d][weekly[0]] > 0}
+    assert all(d.weekday() == 0 and not estate.calendar.name(d)
+               or d.weekday() == 1 and estate.calendar.name(d - timedelta(days=1)) for d in landed)
+    assert date(2025, 6, 30) not in landed and date(2025, 7, 1) in landed  # Army Day, a Monday
+    assert estate.categories[datetime(2025, 7, 1)] == "file_day_moved"
+    assert estate.categories[datetime(2025, 7, 7)] == "file_day"
+    # a file holds a week's payouts: an ordinary Monday's some seven times the channel's mean over every day
+    daily_mean = sum(by_day[d][weekly[0]] for d in days) / len(days)
+    assert all(by_day[date(2025, 7, 7) + timedelta(weeks=k)][weekly[0]] > 5 * daily_mean for k in range(8))
+    # until Sunday 2 June 2024 a partition was a UTC day (Saturday's local evening inside Sunday's): the branches'
+    # Sundays then higher than on local days after
+    sums = [sum(v[g] for v in by_day.values()) for g in range(4)]
+    bank = max(range(4), key=lambda g: sums[g])
+    sundays = lambda first: statistics.fmean(by_day[first + timedelta(weeks=k)][bank] for k in range(8))
+    assert sundays(date(2024, 4, 7)) > 1.08 * sundays(date(2024, 6, 9))
+    assert 12 < max(sums) / min(sums) < 30
+    assert estate.shift_at == [datetime(2025, 3, 3)] and estate.incidents == {datetime(2023, 11, 19)}
+
+
+def test_hotels_om_weekly_the_desert_camp_at_zero_from_may_to_september_every_year() -> None:
+    estate = ESTATES["hotels_om_weekly"](1)
+    stamps = [at for at, _ in estate.series]
+    # weeks from Sunday to Saturday (Oman's working week), keyed on the Sunday
+    assert all(at.weekday() == 6 for at in stamps) and all(b - a == timedelta(weeks=1) for a, b in pairwise(stamps))
+    assert estate.calendar.country == "OM" and len(estate.series[0][1]) == 6
+    by_week = dict(estate.series)
+    summer = [at for at in stamps if all(5 <= (at + timedelta(days=j)).month <= 9 for j in range(7))]
+    winter = [at for at in stamps if at.month in (11, 12, 1, 2, 3)]
+    camp = [g for g in range(6) if all(by_week[at][g] == 0 for at in summer)]
+    assert len(camp) == 1 and all(by_week[at][camp[0]] > 0 for at in winter)
+    assert {at.year for at in summer} == {2022, 2023, 2024, 2025}
+    # the others run all year; Salalah's Khareef (in no calendar) more than twice its May
+    assert all(by_week[at][g] > 0 for at in stamps for g in range(6) if g != camp[0])
+    lifted = [g for g in range(6) if by_week[datetime(2025, 8, 3)][g] > 2 * by_week[datetime(2025, 5, 11)][g]]
+    assert len(lifted) == 1
+    assert estate.categories[datetime(2025, 8, 3)] == "khareef"
+    assert estate.categories[datetime(2025, 5, 11)] == "camp_closed"
+    assert estate.categories[datetime(2025, 10, 5)] == "camp_reopening"
+    assert estate.shift_at == [datetime(2025, 4, 6)] and estate.incidents == {datetime(2023, 7, 16)}
+
+
 def test_run_estate_runs_a_thirty_day_series() -> None:
     """A series of thirty-day cycles (the grain water_tn_thirtyday is keyed at; here a flat synthetic one, not the
     held-out estate) runs through the bench without error: each evaluated cycle judged clean and faulted."""
@@ -1952,8 +2067,8 @@ def test_laundries_my_each_state_on_its_calendar_a_one_off_holiday_and_kelantans
                                          | TWENTIETH_ROUND | TWENTY_FIRST_ROUND | TWENTY_SECOND_ROUND
                                          | TWENTY_THIRD_ROUND | TWENTY_FOURTH_ROUND | TWENTY_FIFTH_ROUND
                                          | TWENTY_SIXTH_ROUND | TWENTY_SEVENTH_ROUND | TWENTY_EIGHTH_ROUND
-                                         | TWENTY_NINTH_ROUND | THIRTIETH_ROUND))
-def test_tenth_to_thirtieth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
+                                         | TWENTY_NINTH_ROUND | THIRTIETH_ROUND | THIRTY_FIRST_ROUND))
+def test_tenth_to_thirty_first_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
     estate = ESTATES[name](1)
     groups = estate.series[estate.evaluate_from][1]
     out = faulted(random.Random(1), groups)
