@@ -8957,7 +8957,7 @@ _CASHOUT_DAILY = {"dar_es_salaam": 95_000.0, "lake": 36_000.0, "arusha": 24_000.
 _LAKE_SPLIT = (date(2022, 4, 1), {"mwanza": 0.68, "geita": 0.32})
 _CASHOUT_WEEK = [1.05, 0.95, 0.95, 1.0, 1.1, 1.15, 0.7]  # Monday first: Saturday's markets, Sunday's church
 _TZ_RAMADAN = [(date(2022, 4, 3), date(2022, 5, 2)), (date(2023, 3, 23), date(2023, 4, 21))]  # in no calendar
-_COAST = {"dar_es_salaam"}  # the Muslim coast: Ramadan's evenings, Eid's run-up strongest
+_TZ_COAST = {"dar_es_salaam"}  # the Muslim coast: Ramadan's evenings, Eid's run-up strongest
 _UPCOUNTRY = {"lake", "mwanza", "geita", "arusha", "dodoma", "mbeya", "kigoma"}  # home for Christmas from Dar
 # the cash crops paid through the wallets (in no calendar): the Lake's cotton (June to September), Kigoma's and
 # Mbeya's coffee (May to August)
@@ -8985,9 +8985,9 @@ def _cashout_day(d: date, zone: str, cal: HolidayCalendar) -> float:
     elif cal.name(d - timedelta(days=1)):
         f *= 1.12  # the day after a holiday
     if any(first <= d <= last for first, last in _TZ_RAMADAN):
-        f *= 1.05 if zone in _COAST else 1.0
+        f *= 1.05 if zone in _TZ_COAST else 1.0
     if any(0 < (last + timedelta(days=1) - d).days <= 5 for _, last in _TZ_RAMADAN) and not name:
-        f *= 1.35 if zone in _COAST else 1.15  # Eid's clothes, food and fares
+        f *= 1.35 if zone in _TZ_COAST else 1.15  # Eid's clothes, food and fares
     if d.month == 12 and 18 <= d.day <= 24:
         f *= 1.3  # fares and gifts before the journey home
     elif d.month == 12 and d.day >= 27 or d.month == 1 and d.day <= 2:
