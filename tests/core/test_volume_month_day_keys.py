@@ -11,7 +11,7 @@ from datetime import date, datetime, timedelta
 
 import pytest
 
-from dw_assets.core.volume_model import ModelParams, Point, _month_day_keys, forecast, judge
+from dw_assets.core.volume_model import Forecast, ModelParams, Point, _month_day_keys, forecast, judge
 
 # a dairy's milk per day over the year (a spring flush in October, a low in April), 2% noise per partition
 _PER_DAY = 1_000.0
@@ -41,14 +41,15 @@ def _milk(days: tuple[int, ...] = (1, 16), years: int = 4, seed: int = 3, drough
     return out
 
 
-def _judged(series: list[Point], factor: float, year: int = 2025) -> list[tuple[datetime, bool]]:
-    """Each partition of `year` (its three past years as history) judged at `factor` x its value."""
-    out = []
-    for i, q in enumerate(series):
-        if q.at.year == year:
-            fc = forecast(series[i - 72:i], q.at, grain="day")
-            out.append((q.at, judge(fc, q.value * factor).passed))
-    return out
+def _forecasts(series: list[Point], year: int = 2025) -> list[tuple[Point, Forecast]]:
+    """Each partition of `year` and its forecast (its three past years as history)."""
+    return [(q, forecast(series[i - 72:i], q.at, grain="day")) for i, q in enumerate(series) if q.at.year == year]
+
+
+def _judged(forecasts: list[tuple[Point, Forecast]], factor: float) -> list[tuple[datetime, bool]]:
+    """Each forecast partition judged at `factor` x its value. `judge` reads its forecast and changes nothing, so
+    one forecast per partition serves every factor (the model run once, not once per factor)."""
+    return [(q.at, judge(fc, q.value * factor).passed) for q, fc in forecasts]
 
 
 def test_month_day_keys_found_on_half_months_and_dekads_only() -> None:
@@ -68,11 +69,11 @@ def test_month_day_keys_found_on_half_months_and_dekads_only() -> None:
 def test_half_months_read_per_day_of_their_span_with_their_season() -> None:
     # February's second half holds 13 or 14 days of a 15-day cadence, a 31-day month's 16: read per partition
     # (no season, no length) it looked 0.63-0.70x and failed, while a 35% drop on a spring-flush half passed
-    series = _milk()
-    clean = _judged(series, 1.0)
+    forecasts = _forecasts(_milk())
+    clean = _judged(forecasts, 1.0)
     assert all(ok for _, ok in clean), [at for at, ok in clean if not ok]
-    assert not any(ok for _, ok in _judged(series, 0.65))
-    assert not any(ok for _, ok in _judged(series, 1.35))
+    assert not any(ok for _, ok in _judged(forecasts, 0.65))
+    assert not any(ok for _, ok in _judged(forecasts, 1.35))
 
 
 @pytest.mark.parametrize("days", [(1, 16), (1, 11, 21)])
@@ -91,22 +92,24 @@ def test_half_month_judged_for_the_days_it_holds() -> None:
     # day): its band's k is under a day's 4 spreads (where its group's errors are enough to say, _band_k: an
     # ordinary half's), and a 20% drop on 2% noise is caught
     series = _milk(seed=7)
+    forecasts = _forecasts(series)
+    assert [q for q, _ in forecasts] == series[-24:], "the last 24 half-months (2025's), forecast once"
     ordinary = 0
-    for i in range(len(series) - 24, len(series)):
-        fc = forecast(series[i - 72:i], series[i].at, grain="day")
+    for _, fc in forecasts:
         if fc.group == "all":
             ordinary += 1
             note = next(n for n in fc.notes if n.startswith("a partition of 15 days is judged"))
             assert float(re.search(r"([0-9.]+) spreads", note).group(1)) < ModelParams().k  # type: ignore[union-attr]
     assert ordinary >= 20
-    assert not any(ok for _, ok in _judged(series, 0.8))
+    assert not any(ok for _, ok in _judged(forecasts, 0.8))
 
 
 def test_half_months_level_follows_a_third_of_a_year() -> None:
     # a drought in the history (x0.82 over five months, in no calendar) leaves the smooth season's fit off by a few
     # percent for months: a level over half a year (12 half-months) lagged it and its errors widened every band, a
     # third of a year (8) follows it, and more of the next year's 20% drops are caught (39 of 72 -> 47)
-    caught = sum(not ok for seed in (1, 2, 3) for _, ok in _judged(_milk(seed=seed, drought=0.82), 0.8))
-    clean = sum(not ok for seed in (1, 2, 3) for _, ok in _judged(_milk(seed=seed, drought=0.82), 1.0))
+    forecasts = [_forecasts(_milk(seed=seed, drought=0.82)) for seed in (1, 2, 3)]
+    caught = sum(not ok for seed_forecasts in forecasts for _, ok in _judged(seed_forecasts, 0.8))
+    clean = sum(not ok for seed_forecasts in forecasts for _, ok in _judged(seed_forecasts, 1.0))
     assert caught >= 44
     assert clean == 0
