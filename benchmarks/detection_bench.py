@@ -426,6 +426,7 @@ from dw_assets.core.volume_model import (
     judge,
     reads_total_as_groups_sum,
     total_of_groups,
+    with_retired_groups,
 )
 
 DROPS = (0.10, 0.20, 0.35, 0.50, 0.80)
@@ -10082,6 +10083,8 @@ def run_estate(estate: Estate, params: ModelParams, stride: int = 1) -> dict[str
                            for i in range(n_groups)]
         fcs = [forecast(h, at, grain=estate.grain, calendar_=c, params=params, timezone=estate.timezone, own_calendar=o)
                for h, c, o in zip([total_hist, *group_hist], calendars, owned)]
+        # a group re-keyed inside the history (rows stopped as new keys began), as the product's grouped check reads it
+        fcs[1:] = with_retired_groups(fcs[1:], group_hist, at, params)
         own = sum(c is not None for c in estate.group_calendars)
         if reads_total_as_groups_sum(n_groups, len(fcs) - 1, own):
             # groups on calendars of their own: the total is read as their sum, as the product's grouped check does

@@ -32,6 +32,7 @@ from dw_assets.core.volume_model import (
     judge,
     reads_total_as_groups_sum,
     total_of_groups,
+    with_retired_groups,
 )
 
 Severity = Literal["WARN", "ERROR"]
@@ -123,6 +124,13 @@ def decide_volume(dataset_id: str, partition: str, observed: float, history: Seq
     judged = [(key, value, *judge_series(series, value, (group_holidays or {}).get(key) or holidays,
                                          key in (group_holidays or {})))
               for key, (value, series) in sorted((groups or {}).items()) if len(series) >= min_history]
+    # a group re-keyed inside the history (its rows stopped as new keys began, carrying its level): shut since
+    re_keyed = with_retired_groups([gfc for _, _, gfc, _ in judged],
+                                   [[Point(moment(p), float(n)) for p, n in (groups or {})[key][1]]
+                                    for key, _, _, _ in judged], at, model)
+    judged = [(key, value, gfc, gv if gfc is old else judge(gfc, value, accepted=partition in accepted,
+                                                               direction=direction))
+              for (key, value, old, gv), gfc in zip(judged, re_keyed)]
     own = sum(key in (group_holidays or {}) for key in groups or {})
     if reads_total_as_groups_sum(len(groups or {}), len(judged), own):
         # groups on calendars of their own, every one forecast: the total is read as the sum of their

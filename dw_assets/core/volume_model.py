@@ -336,6 +336,21 @@ SHUT_BASELINE_ROWS = 1.0
 # ... where it was empty on at most this share of its partitions from its first rows to the accepted one (a slot
 # closed as usual, a weekday or a night hour, is at least a seventh or so of them)
 SHUT_EMPTY_SHARE = 0.02
+# a key re-keyed inside the history, nobody's acceptance recorded (a region split into new keys, a product renamed,
+# a carrier's code changed, two merged into one; see retired_groups): its latest run of empty partitions is this
+# many partitions long at least (the run a new level needs, `ModelParams.shift_after`'s default: a key missing in
+# one or two partitions is a missing group whatever began beside it) ...
+RETIRED_MIN_RUN = 3
+# ... and this many times the longest empty run it had before since its first rows (a market's off-season seen a
+# year back, a shop's closed weekends or nights: runs it comes back from) ...
+RETIRED_RUN_RATIO = 4.0
+# ... while one or more keys began (their first rows, after at least `RETIRED_MIN_RUN` empty partitions) within
+# this many partitions of it stopping ("on or about": a split booked a day apart) ...
+RETIRED_ONSET_REACH = 3
+# ... carrying its level on: the new keys' sum over their first partitions, up to this many days of them, within
+# the model's widest band (`ModelParams.ceiling`) of the stopped keys' sum over as many partitions before they
+# stopped (a key that stopped with nothing taking its place is a loss, still failed empty)
+RETIRED_LEVEL_DAYS = 28
 # a weekday the business keeps closed but for a small always-open part (a store chain's online orders on Sundays
 # under a trading ban) that its history shows open like a working day on a few occasions (the trading Sundays, a
 # venue's bank-holiday Mondays) holds two states (see _open_occasions): an occasion is open where it stands within
@@ -2552,16 +2567,95 @@ def _shut_by_accepted_shift(pts: Sequence[Point]) -> datetime | None:
     return pts[start].at
 
 
-def _shut_forecast(shut: datetime, history_points: int, p: ModelParams) -> Forecast:
-    """The forecast of a series shut for good by an accepted shift (`_shut_by_accepted_shift`): empty expected,
-    and rows back (a reopening, rows loaded under the wrong group) fail as a spike; a total read as its groups'
-    sum counts it as no rows (`closed`)."""
+def _shut_forecast(shut: datetime, history_points: int, p: ModelParams, *, why: str = "accepted") -> Forecast:
+    """The forecast of a series shut for good by an accepted shift (`_shut_by_accepted_shift`) or re-keyed
+    (`retired_groups`, `why` "re-keyed"): empty expected, and rows back (a reopening, rows loaded under the wrong
+    group) fail as a spike; a total read as its groups' sum counts it as no rows (`closed`)."""
+    reason = ("a partition its owner accepted as a new level" if why == "accepted" else
+              "as other keys began carrying its level (re-keyed)")
     return Forecast(baseline=SHUT_BASELINE_ROWS, lower=0.0, upper=SHUT_BASELINE_ROWS * p.hard_ratio,
-                    group=f"shut since {shut:%Y-%m-%d} (accepted)", features=[], history_points=history_points,
+                    group=f"shut since {shut:%Y-%m-%d} ({why})", features=[], history_points=history_points,
                     spread=0.0, half_width=p.ceiling, trend_per_step=1.0, hard_ratio=p.hard_ratio,
                     empty_is_normal=True, closed=True,
-                    notes=[(f"empty since {shut:%Y-%m-%d}, a partition its owner accepted as a new level: shut for "
+                    notes=[(f"empty since {shut:%Y-%m-%d}, {reason}: shut for "
                             "good, so an empty partition is expected and rows back read as a reopening")])
+
+
+def _stopped_at(pts: Sequence[Point]) -> int | None:
+    """The first partition of a series' latest run of empty partitions, where that run reaches the history's end
+    and reads as a stop, not an outage nor a day off: `RETIRED_MIN_RUN` partitions long at least and
+    `RETIRED_RUN_RATIO` times the longest empty run it had from its first rows to that run; else None (rows in the
+    latest partition, never any rows, or a run no longer than its own usual ones)."""
+    start = len(pts)
+    while start > 0 and pts[start - 1].value <= 0:
+        start -= 1
+    first = next((i for i, q in enumerate(pts[:start]) if q.value > 0), None)
+    run = len(pts) - start
+    if first is None or run < RETIRED_MIN_RUN:
+        return None
+    earlier = max((len(r) for r in _runs([i for i in range(first, start) if pts[i].value <= 0])), default=0)
+    return start if run >= RETIRED_RUN_RATIO * earlier else None
+
+
+def _began_at(pts: Sequence[Point]) -> int | None:
+    """The first partition of a series' rows where at least `RETIRED_MIN_RUN` empty partitions precede it in the
+    window (a key that began inside the history, not one whose window starts at its rows); else None."""
+    first = next((i for i, q in enumerate(pts) if q.value > 0), None)
+    return first if first is not None and first >= RETIRED_MIN_RUN else None
+
+
+def _run_level(histories: Sequence[Sequence[Point]], keys: Collection[int], lo: int, hi: int) -> float:
+    """The median, over partitions [lo, hi) of aligned histories, of the sum of `keys`' values."""
+    return median(sum(histories[k][i].value for k in keys) for i in range(lo, hi))
+
+
+def retired_groups(histories: Sequence[Sequence[Point]], target: datetime,
+                   params: ModelParams | None = None) -> dict[int, datetime]:
+    """The groups of a grouped check re-keyed inside the history, by index: the partition they stopped. A key is
+    retired where its rows stopped for good (`_stopped_at`) on or about the partition (`RETIRED_ONSET_REACH`) where
+    one or more new keys began (`_began_at`: no rows before), the new keys' sum carrying the stopped keys' level
+    on (within the model's widest band, `params.ceiling`, over `RETIRED_LEVEL_DAYS` of partitions each side): a
+    region split into two, a product renamed, a carrier's code changed, two keys merged into one. Nobody accepted
+    it, and the fit reads positive partitions only, so without this each empty partition of the old key, months
+    on, is read as a missing group. Reads the groups' own rows only; a key missing in the target alone or for a
+    partition or two, a key that stopped with nothing taking its place (the total fell), and a season's empty run
+    no longer than its own seen before are not retired."""
+    p = params or ModelParams()
+    # aligned on the partitions any group holds, a group absent from one counting 0 there (as the grouped check
+    # reads it: its series may start at its own first rows)
+    values = [{q.at: q.value for q in h if q.at < target} for h in histories]
+    moments = sorted(set().union(*values))
+    if len(values) < 2 or len(moments) < 2:
+        return {}
+    past = [[Point(at, v.get(at, 0.0)) for at in moments] for v in values]
+    n = len(moments)
+    reach_level = max(1, round(RETIRED_LEVEL_DAYS / _step_days(past[0])))
+    stopped = {k: s for k, h in enumerate(past) if (s := _stopped_at(h)) is not None}
+    began = {k: b for k, h in enumerate(past) if k not in stopped and (b := _began_at(h)) is not None}
+    out: dict[int, datetime] = {}
+    for k, s in stopped.items():
+        olds = [j for j, t in stopped.items() if abs(t - s) <= RETIRED_ONSET_REACH]
+        news = [j for j, b in began.items() if abs(b - s) <= RETIRED_ONSET_REACH]
+        if not news:
+            continue
+        lo = min(stopped[j] for j in olds)
+        first = min(began[j] for j in news)
+        span = min(reach_level, n - first, lo)
+        old = _run_level(past, olds, lo - span, lo)
+        new = _run_level(past, news, first, first + span)
+        if old > 0 and new > 0 and abs(math.log(new / old)) <= p.ceiling:
+            out[k] = past[k][s].at
+    return out
+
+
+def with_retired_groups(forecasts: Sequence[Forecast], histories: Sequence[Sequence[Point]], target: datetime,
+                        params: ModelParams | None = None) -> list[Forecast]:
+    """The groups' forecasts with each re-keyed one (`retired_groups`) read as shut since it stopped: its empty
+    partitions expected (no missing group, no drop), rows back a reopening. The new keys keep their own
+    forecasts, read from their short history."""
+    retired = retired_groups(histories, target, params)
+    return [_shut_forecast(retired[k], fc.history_points, params or ModelParams(), why="re-keyed")
+            if k in retired else fc for k, fc in enumerate(forecasts)]
 
 
 def _weekday_untold(fit: SeriesFit, target_feats: Mapping[str, object], used: Sequence[str],
