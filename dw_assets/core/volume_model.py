@@ -454,6 +454,10 @@ OPENED_LATE_MIN_DAYS = 10
 # a run off the level over this many local days at most may be an event's surge that ends with its days (a
 # payday's afternoon and the day after, a two-day sale), not yet a new level (see _surge_may_have_ended)
 EVENT_RUN_DAYS = 2
+# a surge that returned to the level before it moves each of its points back by its deviation smoothed over this
+# share of a level window either side (half a day of an hourly series' week: the climb's shape from day to day, not
+# its hours' counting noise, which the spread keeps; see _surge_returned)
+SURGE_SMOOTH_SHARE = 14
 # a working day between a holiday and the weekend, named after the holiday (see _bridge_days): a day most take off
 BRIDGE_LABEL = " (bridge day)"
 # ... read as one only from this many of its hours so far (as a holiday never seen is, see _holiday_so_far)
@@ -1926,6 +1930,19 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         fit = SeriesFit(t, x, feats, used, lag, level_points)
         spread = _spread(fit, feats, target_feats, used, daily_dates, target.date()) * small_sample
         band_h = min(max(p.k * spread, p.floor), p.ceiling)
+    # a surge in no calendar that came back to the level before it: no new level, its points moved back to that
+    # level so the hours back at it read against it (see _surge_returned)
+    shape_notes: list[str] = []
+    surge = _surge_returned(fit, pts_pos, earned_days, band_h, level_points, p.shift_after) if grain == "hour" else None
+    if surge is not None:
+        first, last, moves = surge
+        shape_notes.append(f"a surge in no calendar from {pts_pos[first].at:%Y-%m-%d %H:00} to {pts_pos[last].at:%Y-%m-%d %H:00}"
+                           f" (up to x{math.exp(-min(moves)) if max(moves) <= 0 else math.exp(-max(moves)):.2f} the level"
+                           " before it) returned to that level: no new level, read at the level before it")
+        x = [v + moves[i - first] if first <= i <= last else v for i, v in enumerate(x)]
+        fit = SeriesFit(t, x, feats, used, lag, level_points)
+        spread = _spread(fit, feats, target_feats, used, daily_dates, target.date()) * small_sample
+        band_h = min(max(p.k * spread, p.floor), p.ceiling)
     shift = _find_shift(fit, pts_pos, band_h, level_points, p.shift_after, earned_days, daily)
     # the hinge assumes one flat level before its knot: not across a shift its owner accepted
     hinge = not any(q.shift for q in pts_pos[max(0, len(x) - 2 * level_points):])
@@ -1950,7 +1967,6 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             if n - start >= level_points // 2:
                 start = max(0, n - level_points)
     # a weekday's (or business day's) share that changed for good is re-baselined like a level
-    shape_notes: list[str] = []
     reshaped = _shape_changes(fit, feats, used, in_season, p.shape_after, p.shape_z) if grain == "day" else {}
     # (a share the same weeks of the previous year changed and had undone by this day is a season over)
     reshaped = {key: change for key, change in reshaped.items()
@@ -5082,6 +5098,57 @@ def _runs_off_level(adj: Sequence[float], special: Sequence[bool], lo: int, hi: 
     return runs
 
 
+def _dense_adjusted(fit: SeriesFit, detrended: bool = True) -> list[float]:
+    """Each point's log value less its dense groups' effects only (weekday, hour), and less the trend where
+    `detrended`: a calendar group's or a month's effect, learned on a closure's or a surge's own days of one
+    occasion, took the run in (and a surge's climb at the history's end tilts the fitted trend itself)."""
+    return [x - fit.slope * t * detrended - sum(fit.effects[f].get(fv.get(f), 0.0) for f in fit.used if f not in SPARSE)
+            for x, t, fv in zip(fit.x, fit.t, fit.feats)]
+
+
+def _surge_returned(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], h: float, level_points: int,
+                    after: int) -> tuple[int, int, list[float]] | None:
+    """A surge (or a dip) in no calendar that has returned to the level before it: (first, last, each of its
+    points' move back to that level), else None. Read on the series' own points net of trend and dense effects
+    (`_dense_adjusted`), calendar days (`special`) neither breaking nor confirming a run: each point read as the median of its neighbours
+    SURGE_SMOOTH_SHARE of a level window either side (the climb's shape, not its hours' noise), the latest `after` points
+    or more (as many as a new level needs) sit within the band's half-width `h` of their median, and the run
+    before them, of `after` points or more, sits beyond `h` of it on one side (the surge's core: a climb of days and its fall); the level window before that run reads within
+    `h` of the latest points (the series came back to where it was), and no point of the run was accepted by its
+    owner as a shift. A level shift is a step that holds: its latest points stay off the level before it, so it
+    never returns here; a surge still at its height has not returned either (a drop there is read as before).
+    Each of the run's points moves by its smoothed deviation (so the spread keeps the run's counting noise). Without this, the
+    shift rule took a pilgrimage's climb (x1.3 to x7 over ten days) for a new level, and the hours back at the
+    usual level read 0.1-0.5x against it for days."""
+    n = len(fit.e)
+    adj = _dense_adjusted(fit, detrended=False)  # (two level windows: the trend is the surge's, not the series')
+    plain = [i for i in range(n) if not special[i]]
+    if len(plain) < level_points + 2 * after:
+        return None
+    half = max(1, level_points // SURGE_SMOOTH_SHARE)
+    smooth = [median(adj[i] for i in plain[max(0, m - half):m + half + 1]) for m in range(len(plain))]
+    now = smooth[-1]
+    k = len(plain)
+    while k > 0 and abs(smooth[k - 1] - now) <= h:
+        k -= 1
+    if len(plain) - k < after or k == 0:
+        return None
+    side = 1 if smooth[k - 1] > now else -1
+    top = k - 1
+    while top > 0 and (smooth[top - 1] - now) * side > h:
+        top -= 1
+    first, last = plain[top], plain[k - 1]
+    before = [adj[i] for i in plain[max(0, top - level_points):top]]
+    if (k - top < after or len(before) < level_points // 2
+            or any(q.shift for q in pts[first:last + 1])):
+        return None
+    base = median(before)
+    if abs(base - now) > h:
+        return None
+    moves = {plain[m]: base - smooth[m] for m in range(top, k)}
+    return first, last, [moves.get(i, 0.0) for i in range(first, last + 1)]
+
+
 def _season_run_over(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], target: datetime,
                      level_points: int, h: float, after: int, hard: float) -> list[tuple[int, int, float]] | None:
     """A run off the level in the latest two level windows, of SEASON_RUN_MIN_DAYS or more (a fortnight's closure at
@@ -5094,10 +5161,7 @@ def _season_run_over(fit: SeriesFit, pts: Sequence[Point], special: Sequence[boo
     date keeps this year's run as the level (the shift rule's), the year back's moved alone; a closure for good or a
     real level shift has no such year back."""
     n = len(fit.e)
-    # (each point less its weekday's effect only: a calendar group's or a month's effect, learned on a closure's own
-    # days of one occasion, took the closure in)
-    adj = [x - fit.slope * t - sum(fit.effects[f].get(fv.get(f), 0.0) for f in fit.used if f not in SPARSE)
-           for x, t, fv in zip(fit.x, fit.t, fit.feats)]
+    adj = _dense_adjusted(fit)
     days = [q.at.date() for q in pts]
     runs = _runs_off_level(adj, special, max(level_points, n - 2 * level_points), n, h, level_points, after)
     if not runs:
