@@ -169,6 +169,14 @@ WEEK_DAYS_Z = 3.0  # standard errors a family's closed-day or eve-day effect mus
 WEEK_DAYS_CACHE = 100_000  # weeks read before the memo starts again (a bound on memory, not a tuning)
 WEEK_DAYS_BASE = 4  # the nearest weeks without holidays each side a week's ratio is read against
 WEEK_DAYS_FLOOR = 0.05  # a week read as almost wholly closed still holds this share of an ordinary one
+# a weekly series' week whose last days are the eves of a moving holiday in the next week (Carnival's weekend before
+# its Tuesday, a festival's shopping before it: see _weeks_before_moving_holidays): a holiday moves where its date
+# lies more than a week apart between years (Easter's feasts, a lunar calendar's; a fixed date, its observed day
+# or a fourth Thursday move less), and its eves are the days of the week this close before it, counted from the
+# week's last day (a holiday's neighbourhood, NEIGHBOURHOOD_DAYS)
+MOVING_HOLIDAY_DAYS = WEEK_DAYS
+WEEK_BEFORE_REACH = NEIGHBOURHOOD_DAYS
+WEEK_BEFORE = "-1w"  # the neighbourhood label's offset: "Carnival Tuesday -1w"
 # a partition of this many days or more (a fortnight, a dekad; not a week, read by its days, nor a month) is read by
 # the holidays its days after the key hold, where the history shows them (see _span_holidays)
 SPAN_HOLIDAYS_MIN_STEP = 10
@@ -1501,6 +1509,9 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         _break_light_days(x, feats, target_feats, cal, p.hard_ratio)
     if grain == "day" and step >= 1.5:
         _months_of_year(pts_pos, feats, target, target_feats, span)
+    if grain == "day" and span == WEEK_DAYS and cycle == 52:
+        # the week before a moving holiday's holds its eves (Carnival's weekend before its Tuesday)
+        _weeks_before_moving_holidays(pts_pos, feats, target, target_feats, cal)
     # holidays, their neighbourhoods and closures as the calendar has them: a level shift may not
     # start on one, nor be confirmed by them alone (three homecoming days are not a new level; a
     # month of the year is every partition's, not a calendar day)
@@ -1542,7 +1553,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         if by_days is not None:
             x, week_now, week_var, target_read = by_days
             if target_read:
-                target_feats["holiday"] = ""
+                target_feats["holiday"], target_feats["near_holiday"] = "", ""
             special = _calendar_days(feats)
     elif compare_by is None and grain == "day" and span == 1 and keyed is None \
             and SPAN_HOLIDAYS_MIN_STEP <= step < MONTHLY_STEP_DAYS:
@@ -3174,7 +3185,10 @@ def _week_days(pts: Sequence[Point], t: list[float], x: list[float], feats: list
     if not is_read[n]:
         return None  # the target's days earned nothing: the labels read every week, as before
     adjusted = (xx - np.where(is_read[:n], offsets[:n], 0.0)).tolist()
-    relabelled = [{**fv, "holiday": "" if is_read[i] else fv.get("holiday", "")} for i, fv in enumerate(feats)]
+    # (a week read by its days holds its eves: it is no week before a moving holiday's either, see
+    # _weeks_before_moving_holidays, or its eves would count twice)
+    relabelled = [{**fv, "holiday": "" if is_read[i] else fv.get("holiday", ""),
+                   "near_holiday": "" if is_read[i] else fv.get("near_holiday", "")} for i, fv in enumerate(feats)]
     used = [f for f in SPARSE if f in feats[0]]
     labels = SeriesFit(t, x, feats, used, lag, level_points)
     by_days = SeriesFit(t, adjusted, relabelled, used, lag, level_points)
@@ -3183,7 +3197,7 @@ def _week_days(pts: Sequence[Point], t: list[float], x: list[float], feats: list
     if not typical_error(by_days) * by_days.dof_factor() * cost < (1 - gain) * typical_error(labels) * labels.dof_factor():
         return None
     for fv, new in zip(feats, relabelled):
-        fv["holiday"] = new["holiday"]
+        fv["holiday"], fv["near_holiday"] = new["holiday"], new["near_holiday"]
     target_vec = vec[n]
     # the target's effect's own uncertainty (least squares' for the ratio, in the ordinary weeks' spreads)
     var = float(target_vec @ cov @ target_vec) / max(1 + float(target_vec @ beta), WEEK_DAYS_FLOOR) ** 2
@@ -4129,6 +4143,45 @@ def _months_of_year(pts: Sequence[Point], feats: list[dict[str, object]], target
             # nor is a week a period end because its first day is one (a Monday 31 March learned
             # its "quarter end" from the one other Monday quarter end, in a shift's first weeks)
             fv["period_end"] = ""
+
+
+def _moving_holidays(days: Iterable[date], cal: HolidayCalendar) -> set[str]:
+    """The calendar's holidays (by identity) among `days` whose date lies more than MOVING_HOLIDAY_DAYS apart
+    between two of their occurrences, read on the circle of the year (Easter's feasts, a lunar calendar's; a
+    New Year observed on 31 December is no move)."""
+    seen: dict[str, list[int]] = defaultdict(list)
+    for d in days:
+        if name := cal.identity(d):
+            seen[name].append(d.timetuple().tm_yday)
+    moving = set()
+    for name, places in seen.items():
+        gaps = [abs(a - b) for a, b in itertools.combinations(sorted(set(places)), 2)]
+        if any(MOVING_HOLIDAY_DAYS < g < round(YEAR_LENGTH) - MOVING_HOLIDAY_DAYS for g in gaps):
+            moving.add(name)
+    return moving
+
+
+def _weeks_before_moving_holidays(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
+                                  target_feats: dict[str, object], cal: HolidayCalendar) -> None:
+    """A weekly series' week holding no holiday whose last days are the eves of a moving holiday (within
+    WEEK_BEFORE_REACH days of its end, the holiday in the next week) is that holiday's neighbourhood,
+    "NAME -1w", earned as a neighbourhood is (`_indistinct`, DISTINCT_Z["near_holiday"]). Carnival Tuesday's
+    week is the holiday's, but its weekend and the shopping before it fall in the week before, which no label
+    named: it read as its week of the year, which held it in no other year (Carnival moves with Easter, over a
+    month), and its weeks of the year learned Carnival's weekend in the years it fell there. A holiday on a fixed
+    date keeps the week before as its week of the year, which holds it every year."""
+    keys = [q.at.date() for q in pts] + [target.date()]
+    first, last = min(keys), max(keys) + timedelta(days=WEEK_DAYS + WEEK_BEFORE_REACH)
+    moving = _moving_holidays((first + timedelta(days=k) for k in range((last - first).days + 1)), cal)
+    if not moving:
+        return
+    for day, fv in [*zip(keys, feats), (keys[-1], target_feats)]:
+        if fv.get("holiday") or fv.get("near_holiday"):
+            continue
+        ahead = (cal.identity(day + timedelta(days=WEEK_DAYS + k)) for k in range(WEEK_BEFORE_REACH))
+        name = next((n for n in ahead if n in moving), None)
+        if name:
+            fv["near_holiday"] = f"{name} {WEEK_BEFORE}"
 
 
 def _month_closes(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
