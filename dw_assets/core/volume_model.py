@@ -3185,19 +3185,22 @@ def _week_days(pts: Sequence[Point], t: list[float], x: list[float], feats: list
     if not is_read[n]:
         return None  # the target's days earned nothing: the labels read every week, as before
     adjusted = (xx - np.where(is_read[:n], offsets[:n], 0.0)).tolist()
-    # (a week read by its days holds its eves: it is no week before a moving holiday's either, see
-    # _weeks_before_moving_holidays, or its eves would count twice)
-    relabelled = [{**fv, "holiday": "" if is_read[i] else fv.get("holiday", ""),
-                   "near_holiday": "" if is_read[i] else fv.get("near_holiday", "")} for i, fv in enumerate(feats)]
+    # (the two readings are compared without the weeks before moving holidays' labels, which read some of the same
+    # eves: see _weeks_before_moving_holidays)
+    labelled = [{**fv, "near_holiday": ""} for fv in feats]
+    relabelled = [{**fv, "holiday": "" if is_read[i] else fv.get("holiday", "")} for i, fv in enumerate(labelled)]
     used = [f for f in SPARSE if f in feats[0]]
-    labels = SeriesFit(t, x, feats, used, lag, level_points)
+    labels = SeriesFit(t, x, labelled, used, lag, level_points)
     by_days = SeriesFit(t, adjusted, relabelled, used, lag, level_points)
     m, effects = max(len(by_days.errors), 1), _effect_count(by_days)
     cost = math.sqrt(max(m - 1.57 * effects, m / 2) / max(m - 1.57 * (effects + len(names)), m / 2))
     if not typical_error(by_days) * by_days.dof_factor() * cost < (1 - gain) * typical_error(labels) * labels.dof_factor():
         return None
-    for fv, new in zip(feats, relabelled):
-        fv["holiday"], fv["near_holiday"] = new["holiday"], new["near_holiday"]
+    for fv, read in zip(feats, is_read):
+        if read:
+            # (a week read by its days holds its eves: it is no week before a moving holiday's either, or its eves
+            # would count twice)
+            fv["holiday"], fv["near_holiday"] = "", ""
     target_vec = vec[n]
     # the target's effect's own uncertainty (least squares' for the ratio, in the ordinary weeks' spreads)
     var = float(target_vec @ cov @ target_vec) / max(1 + float(target_vec @ beta), WEEK_DAYS_FLOOR) ** 2
