@@ -1511,7 +1511,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         _months_of_year(pts_pos, feats, target, target_feats, span)
     if grain == "day" and span == WEEK_DAYS and cycle == 52:
         # the week before a moving holiday's holds its eves (Carnival's weekend before its Tuesday)
-        _weeks_before_moving_holidays(pts_pos, feats, target, target_feats, cal)
+        _weeks_before_moving_holidays(pts_pos, x, feats, target, target_feats, cal)
     # holidays, their neighbourhoods and closures as the calendar has them: a level shift may not
     # start on one, nor be confirmed by them alone (three homecoming days are not a new level; a
     # month of the year is every partition's, not a calendar day)
@@ -4164,27 +4164,55 @@ def _moving_holidays(days: Iterable[date], cal: HolidayCalendar) -> set[str]:
     return moving
 
 
-def _weeks_before_moving_holidays(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
-                                  target_feats: dict[str, object], cal: HolidayCalendar) -> None:
+def _weeks_before_moving_holidays(pts: Sequence[Point], x: Sequence[float], feats: list[dict[str, object]],
+                                  target: datetime, target_feats: dict[str, object], cal: HolidayCalendar) -> None:
     """A weekly series' week holding no holiday whose last days are the eves of a moving holiday (within
     WEEK_BEFORE_REACH days of its end, the holiday in the next week) is that holiday's neighbourhood,
-    "NAME -1w", earned as a neighbourhood is (`_indistinct`, DISTINCT_Z["near_holiday"]). Carnival Tuesday's
-    week is the holiday's, but its weekend and the shopping before it fall in the week before, which no label
-    named: it read as its week of the year, which held it in no other year (Carnival moves with Easter, over a
-    month), and its weeks of the year learned Carnival's weekend in the years it fell there. A holiday on a fixed
+    "NAME -1w", where the history's such weeks stand out of their nearest ordinary weeks (`_earned_weeks_before`),
+    and the target's is earned again as a neighbourhood is (`_indistinct`, DISTINCT_Z["near_holiday"]). Carnival
+    Tuesday's week is the holiday's, but its weekend and the shopping before it fall in the week before, which no
+    label named: it read as its week of the year, which held it in no other year (Carnival moves with Easter, over
+    a month), and its weeks of the year learned Carnival's weekend in the years it fell there. A holiday on a fixed
     date keeps the week before as its week of the year, which holds it every year."""
     keys = [q.at.date() for q in pts] + [target.date()]
     first, last = min(keys), max(keys) + timedelta(days=WEEK_DAYS + WEEK_BEFORE_REACH)
     moving = _moving_holidays((first + timedelta(days=k) for k in range((last - first).days + 1)), cal)
     if not moving:
         return
+    labels: list[str] = []
     for day, fv in [*zip(keys, feats), (keys[-1], target_feats)]:
-        if fv.get("holiday") or fv.get("near_holiday"):
-            continue
         ahead = (cal.identity(day + timedelta(days=WEEK_DAYS + k)) for k in range(WEEK_BEFORE_REACH))
-        name = next((n for n in ahead if n in moving), None)
-        if name:
-            fv["near_holiday"] = f"{name} {WEEK_BEFORE}"
+        name = "" if fv.get("holiday") or fv.get("near_holiday") else next((n for n in ahead if n in moving), "")
+        labels.append(f"{name} {WEEK_BEFORE}" if name else "")
+    earned = _earned_weeks_before(x, [bool(fv.get("holiday")) for fv in feats], labels[:-1])
+    for fv, label in zip([*feats, target_feats], labels):
+        if label in earned:
+            fv["near_holiday"] = label
+
+
+def _earned_weeks_before(x: Sequence[float], holiday: Sequence[bool], labels: Sequence[str]) -> set[str]:
+    """The labels of weeks before moving holidays (`labels`, "" for none; `x` the weeks' logs, `holiday` whether
+    each holds one) whose weeks in the history stand out of the nearest WEEK_DAYS_BASE ordinary weeks each side
+    (`_local_base`): seen twice at least, their median deviation DISTINCT_Z["near_holiday"] standard errors from
+    none, in the ordinary weeks' own deviations. A label the history shows no move on is left unread, so it
+    does not take its weeks out of the level and the season for nothing (a coupon series' Good Friday)."""
+    n = len(x)
+    plain = [i for i in range(n) if not holiday[i] and not labels[i]]
+    dev: list[float | None] = []
+    for i in range(n):
+        at, past = bisect.bisect_left(plain, i), bisect.bisect_right(plain, i)
+        before = [j for j in plain[max(0, at - WEEK_DAYS_BASE):at] if i - j <= 2 * WEEK_DAYS_BASE]
+        after = [j for j in plain[past:past + WEEK_DAYS_BASE] if j - i <= 2 * WEEK_DAYS_BASE]
+        base = _local_base(x, before, after, i)
+        dev.append(x[i] - base if base is not None else None)
+    ordinary = [dev[i] for i in plain if dev[i] is not None]
+    sd = MAD_SCALE * mad(ordinary) if len(ordinary) >= 26 else 0.0
+    by_label: dict[str, list[float]] = defaultdict(list)
+    for label, d in zip(labels, dev):
+        if label and d is not None:
+            by_label[label].append(d)
+    return {label for label, v in by_label.items()
+            if sd > 0 and len(v) >= 2 and abs(median(v)) > DISTINCT_Z["near_holiday"] * _median_se(sd, len(v))}
 
 
 def _month_closes(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
