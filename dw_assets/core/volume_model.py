@@ -4193,8 +4193,8 @@ def _weeks_before_moving_holidays(pts: Sequence[Point], x: Sequence[float], feat
 def _earned_weeks_before(x: Sequence[float], holiday: Sequence[bool], labels: Sequence[str]) -> set[str]:
     """The labels of weeks before moving holidays (`labels`, "" for none; `x` the weeks' logs, `holiday` whether
     each holds one) whose weeks in the history stand out of the nearest WEEK_DAYS_BASE ordinary weeks each side
-    (`_local_base`): seen twice at least, their median deviation DISTINCT_Z["near_holiday"] standard errors from
-    none, in the ordinary weeks' own deviations. A label the history shows no move on is left unread, so it
+    (`_local_base`): seen twice at least, their median deviation DISTINCT_Z["holiday"] standard errors from none,
+    in the ordinary weeks' own deviations. A label the history shows no move on is left unread, so it
     does not take its weeks out of the level and the season for nothing (a coupon series' Good Friday)."""
     n = len(x)
     plain = [i for i in range(n) if not holiday[i] and not labels[i]]
@@ -4211,8 +4211,10 @@ def _earned_weeks_before(x: Sequence[float], holiday: Sequence[bool], labels: Se
     for label, d in zip(labels, dev):
         if label and d is not None:
             by_label[label].append(d)
+    # (a holiday's bar, not a neighbourhood's: the calendar names the holiday, and its week before is one candidate a
+    # holiday, not a guess over the days around every one; the target's label still meets the neighbourhood's)
     return {label for label, v in by_label.items()
-            if sd > 0 and len(v) >= 2 and abs(median(v)) > DISTINCT_Z["near_holiday"] * _median_se(sd, len(v))}
+            if sd > 0 and len(v) >= 2 and abs(median(v)) > DISTINCT_Z["holiday"] * _median_se(sd, len(v))}
 
 
 def _month_closes(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
