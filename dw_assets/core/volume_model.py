@@ -3196,8 +3196,8 @@ def _week_days(pts: Sequence[Point], t: list[float], x: list[float], feats: list
     cost = math.sqrt(max(m - 1.57 * effects, m / 2) / max(m - 1.57 * (effects + len(names)), m / 2))
     if not typical_error(by_days) * by_days.dof_factor() * cost < (1 - gain) * typical_error(labels) * labels.dof_factor():
         return None
-    for fv, read in zip(feats, is_read):
-        if read:
+    for fv, by_its_days in zip(feats, is_read):
+        if by_its_days:
             # (a week read by its days holds its eves: it is no week before a moving holiday's either, or its eves
             # would count twice)
             fv["holiday"], fv["near_holiday"] = "", ""
@@ -4205,7 +4205,7 @@ def _earned_weeks_before(x: Sequence[float], holiday: Sequence[bool], labels: Se
         after = [j for j in plain[past:past + WEEK_DAYS_BASE] if j - i <= 2 * WEEK_DAYS_BASE]
         base = _local_base(x, before, after, i)
         dev.append(x[i] - base if base is not None else None)
-    ordinary = [dev[i] for i in plain if dev[i] is not None]
+    ordinary = [d for i in plain if (d := dev[i]) is not None]
     sd = MAD_SCALE * mad(ordinary) if len(ordinary) >= 26 else 0.0
     by_label: dict[str, list[float]] = defaultdict(list)
     for label, d in zip(labels, dev):
