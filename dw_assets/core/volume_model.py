@@ -169,6 +169,14 @@ WEEK_DAYS_Z = 3.0  # standard errors a family's closed-day or eve-day effect mus
 WEEK_DAYS_CACHE = 100_000  # weeks read before the memo starts again (a bound on memory, not a tuning)
 WEEK_DAYS_BASE = 4  # the nearest weeks without holidays each side a week's ratio is read against
 WEEK_DAYS_FLOOR = 0.05  # a week read as almost wholly closed still holds this share of an ordinary one
+# a weekly series' week whose last days are the eves of a moving holiday in the next week (Carnival's weekend before
+# its Tuesday, a festival's shopping before it: see _weeks_before_moving_holidays): a holiday moves where its date
+# lies more than a week apart between years (Easter's feasts, a lunar calendar's; a fixed date, its observed day
+# or a fourth Thursday move less), and its eves are the days of the week this close before it, counted from the
+# week's last day (a holiday's neighbourhood, NEIGHBOURHOOD_DAYS)
+MOVING_HOLIDAY_DAYS = WEEK_DAYS
+WEEK_BEFORE_REACH = NEIGHBOURHOOD_DAYS
+WEEK_BEFORE = "-1w"  # the neighbourhood label's offset: "Carnival Tuesday -1w"
 # a partition of this many days or more (a fortnight, a dekad; not a week, read by its days, nor a month) is read by
 # the holidays its days after the key hold, where the history shows them (see _span_holidays)
 SPAN_HOLIDAYS_MIN_STEP = 10
@@ -1520,6 +1528,9 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         _break_light_days(x, feats, target_feats, cal, p.hard_ratio)
     if grain == "day" and step >= 1.5:
         _months_of_year(pts_pos, feats, target, target_feats, span)
+    if grain == "day" and span == WEEK_DAYS and cycle == 52:
+        # the week before a moving holiday's holds its eves (Carnival's weekend before its Tuesday)
+        _weeks_before_moving_holidays(pts_pos, x, feats, target, target_feats, cal)
     # holidays, their neighbourhoods and closures as the calendar has them: a level shift may not
     # start on one, nor be confirmed by them alone (three homecoming days are not a new level; a
     # month of the year is every partition's, not a calendar day)
@@ -1561,7 +1572,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         if by_days is not None:
             x, week_now, week_var, target_read = by_days
             if target_read:
-                target_feats["holiday"] = ""
+                target_feats["holiday"], target_feats["near_holiday"] = "", ""
             special = _calendar_days(feats)
     elif compare_by is None and grain == "day" and span == 1 and keyed is None \
             and SPAN_HOLIDAYS_MIN_STEP <= step < MONTHLY_STEP_DAYS:
@@ -3284,16 +3295,22 @@ def _week_days(pts: Sequence[Point], t: list[float], x: list[float], feats: list
     if not is_read[n]:
         return None  # the target's days earned nothing: the labels read every week, as before
     adjusted = (xx - np.where(is_read[:n], offsets[:n], 0.0)).tolist()
-    relabelled = [{**fv, "holiday": "" if is_read[i] else fv.get("holiday", "")} for i, fv in enumerate(feats)]
+    # (the two readings are compared without the weeks before moving holidays' labels, which read some of the same
+    # eves: see _weeks_before_moving_holidays)
+    labelled = [{**fv, "near_holiday": ""} for fv in feats]
+    relabelled = [{**fv, "holiday": "" if is_read[i] else fv.get("holiday", "")} for i, fv in enumerate(labelled)]
     used = [f for f in SPARSE if f in feats[0]]
-    labels = SeriesFit(t, x, feats, used, lag, level_points)
+    labels = SeriesFit(t, x, labelled, used, lag, level_points)
     by_days = SeriesFit(t, adjusted, relabelled, used, lag, level_points)
     m, effects = max(len(by_days.errors), 1), _effect_count(by_days)
     cost = math.sqrt(max(m - 1.57 * effects, m / 2) / max(m - 1.57 * (effects + len(names)), m / 2))
     if not typical_error(by_days) * by_days.dof_factor() * cost < (1 - gain) * typical_error(labels) * labels.dof_factor():
         return None
-    for fv, new in zip(feats, relabelled):
-        fv["holiday"] = new["holiday"]
+    for fv, by_its_days in zip(feats, is_read):
+        if by_its_days:
+            # (a week read by its days holds its eves: it is no week before a moving holiday's either, or its eves
+            # would count twice)
+            fv["holiday"], fv["near_holiday"] = "", ""
     target_vec = vec[n]
     # the target's effect's own uncertainty (least squares' for the ratio, in the ordinary weeks' spreads)
     var = float(target_vec @ cov @ target_vec) / max(1 + float(target_vec @ beta), WEEK_DAYS_FLOOR) ** 2
@@ -4239,6 +4256,75 @@ def _months_of_year(pts: Sequence[Point], feats: list[dict[str, object]], target
             # nor is a week a period end because its first day is one (a Monday 31 March learned
             # its "quarter end" from the one other Monday quarter end, in a shift's first weeks)
             fv["period_end"] = ""
+
+
+def _moving_holidays(days: Iterable[date], cal: HolidayCalendar) -> set[str]:
+    """The calendar's holidays (by identity) among `days` whose date lies more than MOVING_HOLIDAY_DAYS apart
+    between two of their occurrences, read on the circle of the year (Easter's feasts, a lunar calendar's; a
+    New Year observed on 31 December is no move)."""
+    seen: dict[str, list[int]] = defaultdict(list)
+    for d in days:
+        if name := cal.identity(d):
+            seen[name].append(d.timetuple().tm_yday)
+    moving = set()
+    for name, places in seen.items():
+        gaps = [abs(a - b) for a, b in itertools.combinations(sorted(set(places)), 2)]
+        if any(MOVING_HOLIDAY_DAYS < g < round(YEAR_LENGTH) - MOVING_HOLIDAY_DAYS for g in gaps):
+            moving.add(name)
+    return moving
+
+
+def _weeks_before_moving_holidays(pts: Sequence[Point], x: Sequence[float], feats: list[dict[str, object]],
+                                  target: datetime, target_feats: dict[str, object], cal: HolidayCalendar) -> None:
+    """A weekly series' week holding no holiday whose last days are the eves of a moving holiday (within
+    WEEK_BEFORE_REACH days of its end, the holiday in the next week) is that holiday's neighbourhood,
+    "NAME -1w", where the history's such weeks stand out of their nearest ordinary weeks (`_earned_weeks_before`),
+    and the target's is earned again as a neighbourhood is (`_indistinct`, DISTINCT_Z["near_holiday"]). Carnival
+    Tuesday's week is the holiday's, but its weekend and the shopping before it fall in the week before, which no
+    label named: it read as its week of the year, which held it in no other year (Carnival moves with Easter, over
+    a month), and its weeks of the year learned Carnival's weekend in the years it fell there. A holiday on a fixed
+    date keeps the week before as its week of the year, which holds it every year."""
+    keys = [q.at.date() for q in pts] + [target.date()]
+    first, last = min(keys), max(keys) + timedelta(days=WEEK_DAYS + WEEK_BEFORE_REACH)
+    moving = _moving_holidays((first + timedelta(days=k) for k in range((last - first).days + 1)), cal)
+    if not moving:
+        return
+    labels: list[str] = []
+    for day, fv in [*zip(keys, feats), (keys[-1], target_feats)]:
+        ahead = (cal.identity(day + timedelta(days=WEEK_DAYS + k)) for k in range(WEEK_BEFORE_REACH))
+        name = "" if fv.get("holiday") or fv.get("near_holiday") else next((n for n in ahead if n in moving), "")
+        labels.append(f"{name} {WEEK_BEFORE}" if name else "")
+    earned = _earned_weeks_before(x, [bool(fv.get("holiday")) for fv in feats], labels[:-1])
+    for fv, label in zip([*feats, target_feats], labels):
+        if label in earned:
+            fv["near_holiday"] = label
+
+
+def _earned_weeks_before(x: Sequence[float], holiday: Sequence[bool], labels: Sequence[str]) -> set[str]:
+    """The labels of weeks before moving holidays (`labels`, "" for none; `x` the weeks' logs, `holiday` whether
+    each holds one) whose weeks in the history stand out of the nearest WEEK_DAYS_BASE ordinary weeks each side
+    (`_local_base`): seen twice at least, their median deviation DISTINCT_Z["holiday"] standard errors from none,
+    in the ordinary weeks' own deviations. A label the history shows no move on is left unread, so it
+    does not take its weeks out of the level and the season for nothing (a coupon series' Good Friday)."""
+    n = len(x)
+    plain = [i for i in range(n) if not holiday[i] and not labels[i]]
+    dev: list[float | None] = []
+    for i in range(n):
+        at, past = bisect.bisect_left(plain, i), bisect.bisect_right(plain, i)
+        before = [j for j in plain[max(0, at - WEEK_DAYS_BASE):at] if i - j <= 2 * WEEK_DAYS_BASE]
+        after = [j for j in plain[past:past + WEEK_DAYS_BASE] if j - i <= 2 * WEEK_DAYS_BASE]
+        base = _local_base(x, before, after, i)
+        dev.append(x[i] - base if base is not None else None)
+    ordinary = [d for i in plain if (d := dev[i]) is not None]
+    sd = MAD_SCALE * mad(ordinary) if len(ordinary) >= 26 else 0.0
+    by_label: dict[str, list[float]] = defaultdict(list)
+    for label, d in zip(labels, dev):
+        if label and d is not None:
+            by_label[label].append(d)
+    # (a holiday's bar, not a neighbourhood's: the calendar names the holiday, and its week before is one candidate a
+    # holiday, not a guess over the days around every one; the target's label still meets the neighbourhood's)
+    return {label for label, v in by_label.items()
+            if sd > 0 and len(v) >= 2 and abs(median(v)) > DISTINCT_Z["holiday"] * _median_se(sd, len(v))}
 
 
 def _month_closes(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
