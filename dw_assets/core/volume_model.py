@@ -1408,6 +1408,19 @@ def _local_base(x: Sequence[float], before: Sequence[int], after: Sequence[int],
     return median(x[j] for j in near) if len(near) >= 2 else None
 
 
+def _local_deviations(x: Sequence[float], plain: Sequence[int]) -> list[float | None]:
+    """Each week's log deviation (`x`: the weeks' logs) from the nearest `WEEK_DAYS_BASE` plain weeks each side
+    (`plain`: their indices, in order; `_local_base`), None where there is no base to read it against."""
+    dev: list[float | None] = []
+    for i in range(len(x)):
+        at, past = bisect.bisect_left(plain, i), bisect.bisect_right(plain, i)
+        before = [j for j in plain[max(0, at - WEEK_DAYS_BASE):at] if i - j <= 2 * WEEK_DAYS_BASE]
+        after = [j for j in plain[past:past + WEEK_DAYS_BASE] if j - i <= 2 * WEEK_DAYS_BASE]
+        base = _local_base(x, before, after, i)
+        dev.append(x[i] - base if base is not None else None)
+    return dev
+
+
 def _holiday_week_signal(x: Sequence[float], labels: Sequence[tuple[str, ...] | None]) -> tuple[float, int] | None:
     """How far a weekly series' holiday weeks (`labels`: their holidays; None for an ordinary week, () for one
     holding only holidays left unread) stand out of the nearest `WEEK_DAYS_BASE` ordinary weeks each side: the
@@ -1416,13 +1429,7 @@ def _holiday_week_signal(x: Sequence[float], labels: Sequence[tuple[str, ...] | 
     where there is nothing to read."""
     n = len(x)
     plain = [i for i in range(n) if labels[i] is None]
-    dev: list[float | None] = []
-    for i in range(n):
-        at, past = bisect.bisect_left(plain, i), bisect.bisect_right(plain, i)
-        before = [j for j in plain[max(0, at - WEEK_DAYS_BASE):at] if i - j <= 2 * WEEK_DAYS_BASE]
-        after = [j for j in plain[past:past + WEEK_DAYS_BASE] if j - i <= 2 * WEEK_DAYS_BASE]
-        base = _local_base(x, before, after, i)
-        dev.append(x[i] - base if base is not None else None)
+    dev = _local_deviations(x, plain)
     ordinary = [d for i, d in enumerate(dev) if d is not None and labels[i] is None]
     # (each holiday on its own: the weeks holding Christmas and Boxing Day together one year, apart the next, are
     # Christmas's weeks both years)
@@ -4308,13 +4315,7 @@ def _earned_weeks_before(x: Sequence[float], holiday: Sequence[bool], labels: Se
     does not take its weeks out of the level and the season for nothing (a coupon series' Good Friday)."""
     n = len(x)
     plain = [i for i in range(n) if not holiday[i] and not labels[i]]
-    dev: list[float | None] = []
-    for i in range(n):
-        at, past = bisect.bisect_left(plain, i), bisect.bisect_right(plain, i)
-        before = [j for j in plain[max(0, at - WEEK_DAYS_BASE):at] if i - j <= 2 * WEEK_DAYS_BASE]
-        after = [j for j in plain[past:past + WEEK_DAYS_BASE] if j - i <= 2 * WEEK_DAYS_BASE]
-        base = _local_base(x, before, after, i)
-        dev.append(x[i] - base if base is not None else None)
+    dev = _local_deviations(x, plain)
     ordinary = [d for i in plain if (d := dev[i]) is not None]
     sd = MAD_SCALE * mad(ordinary) if len(ordinary) >= 26 else 0.0
     by_label: dict[str, list[float]] = defaultdict(list)
