@@ -1951,12 +1951,14 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     # a surge in no calendar that came back to the level before it: no new level, its points moved back to that
     # level so the hours back at it read against it (see _surge_returned)
     shape_notes: list[str] = []
-    surge = _surge_returned(fit, pts_pos, earned_days, band_h, level_points, p.shift_after) if grain == "hour" else None
+    surge = (_surge_returned(fit, pts_pos, earned_days, band_h, level_points, p.shift_after)
+             if grain == "hour" else None)
     if surge is not None:
         first, last, moves = surge
-        shape_notes.append(f"a surge in no calendar from {pts_pos[first].at:%Y-%m-%d %H:00} to {pts_pos[last].at:%Y-%m-%d %H:00}"
-                           f" (up to x{math.exp(-min(moves)) if max(moves) <= 0 else math.exp(-max(moves)):.2f} the level"
-                           " before it) returned to that level: no new level, read at the level before it")
+        height = math.exp(-min(moves)) if max(moves) <= 0 else math.exp(-max(moves))
+        shape_notes.append(f"a surge in no calendar from {pts_pos[first].at:%Y-%m-%d %H:00} to "
+                           f"{pts_pos[last].at:%Y-%m-%d %H:00} (up to x{height:.2f} the level before it) returned to"
+                           " that level: no new level, read at the level before it")
         x = [v + moves[i - first] if first <= i <= last else v for i, v in enumerate(x)]
         fit = SeriesFit(t, x, feats, used, lag, level_points)
         spread = _spread(fit, feats, target_feats, used, daily_dates, target.date()) * small_sample
@@ -5195,18 +5197,19 @@ def _dense_adjusted(fit: SeriesFit, detrended: bool = True) -> list[float]:
 
 def _surge_returned(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], h: float, level_points: int,
                     after: int) -> tuple[int, int, list[float]] | None:
-    """A surge (or a dip) in no calendar that has returned to the level before it: (first, last, each of its
-    points' move back to that level), else None. Read on the series' own points net of trend and dense effects
-    (`_dense_adjusted`), calendar days (`special`) neither breaking nor confirming a run: each point read as the median of its neighbours
-    SURGE_SMOOTH_SHARE of a level window either side (the climb's shape, not its hours' noise), the latest `after` points
-    or more (as many as a new level needs) sit within the band's half-width `h` of their median, and the run
-    before them, of `after` points or more, sits beyond `h` of it on one side (the surge's core: a climb of days and its fall); the level window before that run reads within
-    `h` of the latest points (the series came back to where it was), and no point of the run was accepted by its
-    owner as a shift. A level shift is a step that holds: its latest points stay off the level before it, so it
-    never returns here; a surge still at its height has not returned either (a drop there is read as before).
-    Each of the run's points moves by its smoothed deviation (so the spread keeps the run's counting noise). Without this, the
-    shift rule took a pilgrimage's climb (x1.3 to x7 over ten days) for a new level, and the hours back at the
-    usual level read 0.1-0.5x against it for days."""
+    """A surge (or a dip) in no calendar that has returned to the level before it: (first, last, each of its points'
+    move back to that level), else None. Read on the series' own points net of their dense effects, not of the
+    trend, which the climb tilts (`_dense_adjusted`), calendar days (`special`) neither breaking nor confirming a run: each point read as the
+    median of its neighbours SURGE_SMOOTH_SHARE of a level window either side (the climb's shape, not its hours'
+    noise), the latest `after` points or more (as many as a new level needs) sit within the band's half-width `h` of
+    their median, and the run before them, of `after` points or more, sits beyond `h` of it on one side (the surge's
+    core: a climb of days and its fall); the level window before that run reads within `h` of the latest points (the
+    series came back to where it was), and no point of the run was accepted by its owner as a shift. A level shift
+    is a step that holds: its latest points stay off the level before it, so it never returns here; a surge still at
+    its height has not returned either (a drop there is read as before). Each of the run's points moves by its
+    smoothed deviation (so the spread keeps the run's counting noise). Without this, the shift rule took a
+    pilgrimage's climb (x1.3 to x7 over ten days) for a new level, and the hours back at the usual level read
+    0.1-0.5x against it for days."""
     n = len(fit.e)
     adj = _dense_adjusted(fit, detrended=False)  # (two level windows: the trend is the surge's, not the series')
     plain = [i for i in range(n) if not special[i]]
