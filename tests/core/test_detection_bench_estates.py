@@ -1004,6 +1004,19 @@ THIRTY_FIRST_ROUND = {
 # ... of which the thirty-second round read all four (their first run's misses), so none is held out now
 READ_IN_THIRTY_SECOND_ROUND = set(THIRTY_FIRST_ROUND)
 
+
+# the thirty-second round (written blind, held out until its final run): each estate, its number of groups, its
+# length at least and the kinds of clean partitions its evaluated window must hold
+THIRTY_SECOND_ROUND = {
+    "ferries_valletta_hourly": (4, 1170, {"gregale", "holiday", "berth_closed", "berth_reopened", "christmas_evening",
+                                          "night", "after_shift", "ordinary"}),
+    "agents_mw": (6, 1030, {"election", "holiday", "month_turn", "tobacco_season", "lean_season", "after_shift",
+                            "ordinary"}),
+    "renewals_jm": (5, 1000, {"payday", "month_start", "christmas", "holiday", "summer_travel", "after_shift",
+                              "ordinary"}),
+    "milk_dz_weekly": (7, 208, {"eid", "ramadan", "holiday", "summer", "after_shift", "ordinary"}),
+}
+
 # every blind round since the seventeenth, with the set of the round that read its first run (None: held out until
 # its own round's final run)
 BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]] = [
@@ -1014,7 +1027,7 @@ BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]]
     (TWENTY_FIFTH_ROUND, READ_IN_TWENTY_SIXTH_ROUND), (TWENTY_SIXTH_ROUND, READ_IN_TWENTY_SEVENTH_ROUND),
     (TWENTY_SEVENTH_ROUND, READ_IN_TWENTY_EIGHTH_ROUND), (TWENTY_EIGHTH_ROUND, READ_IN_TWENTY_NINTH_ROUND),
     (TWENTY_NINTH_ROUND, READ_IN_THIRTIETH_ROUND), (THIRTIETH_ROUND, READ_IN_THIRTY_FIRST_ROUND),
-    (THIRTY_FIRST_ROUND, READ_IN_THIRTY_SECOND_ROUND),
+    (THIRTY_FIRST_ROUND, READ_IN_THIRTY_SECOND_ROUND), (THIRTY_SECOND_ROUND, None),
 ]
 
 
@@ -1880,6 +1893,108 @@ def test_hotels_om_weekly_the_desert_camp_at_zero_from_may_to_september_every_ye
     assert estate.shift_at == [datetime(2025, 4, 6)] and estate.incidents == {datetime(2023, 7, 16)}
 
 
+def test_ferries_valletta_hourly_the_fast_ferrys_berth_closed_for_weeks_and_the_car_ferry_up() -> None:
+    estate = _estate("ferries_valletta_hourly", 1)
+    assert estate.grain == "hour" and estate.timezone == "Europe/Malta" and estate.calendar.country == "MT"
+    stamps = [at for at, _ in estate.series]
+    # one hour ahead of UTC after the clocks went back: every local hour a partition, every point on the hour
+    assert all(at.minute == 0 for at in stamps) and all(b - a == timedelta(hours=1) for a, b in pairwise(stamps))
+    local = [_local(at, estate.timezone) for at in stamps]
+    assert local[0] == datetime(2025, 10, 27) and local[estate.evaluate_from] == datetime(2025, 12, 1)
+    assert stamps[estate.evaluate_from] == datetime(2025, 11, 30, 23)
+    by_local = dict(zip(local, (values for _, values in estate.series), strict=True))
+    sums = [sum(v[g] for v in by_local.values()) for g in range(4)]
+    car, fast = max(range(4), key=lambda g: sums[g]), None
+    # one route at zero every hour of 17 November to 5 December (in no calendar), running the weeks before and after
+    closed = [t for t in local if date(2025, 11, 17) <= t.date() <= date(2025, 12, 5)]
+    idle = [g for g in range(4) if all(by_local[t][g] == 0 for t in closed)]
+    assert len(idle) == 1 and idle[0] != car
+    fast = idle[0]
+    assert sum(by_local[datetime(2025, 11, 10, h)][fast] for h in range(6, 21)) > 500
+    assert sum(by_local[datetime(2025, 12, 9, h)][fast] for h in range(6, 21)) > 500
+    # the car ferry carries its passengers: a closed Tuesday's daytime above the Tuesday before the closure's
+    day = lambda d: sum(by_local[datetime(d.year, d.month, d.day, h)][car] for h in range(6, 21))
+    assert day(date(2025, 11, 25)) > 1.05 * day(date(2025, 11, 11))
+    # at night only the car ferry sails; in the gale's hours the harbour ferries stay in port
+    harbour = [g for g in range(4) if g not in (car, fast)]
+    assert all(by_local[t][g] == 0 for t in local if t.hour < 6 for g in (fast, *harbour))
+    assert all(by_local[datetime(2025, 12, 3, h)][g] == 0 for h in range(9, 17) for g in harbour)
+    assert estate.categories[stamps[local.index(datetime(2025, 12, 3, 10))]] == "gregale"
+    assert estate.categories[stamps[local.index(datetime(2025, 12, 2, 10))]] == "berth_closed"
+    assert estate.calendar.name(date(2025, 12, 8)) and estate.calendar.name(date(2025, 12, 13))
+    assert estate.shift_at == [datetime(2025, 12, 10, 6)]
+    assert {_local(at, estate.timezone) for at in estate.incidents} == {datetime(2025, 11, 12, h) for h in (9, 10, 11)}
+
+
+def test_agents_mw_the_election_day_in_no_calendar_and_the_tobacco_floors_opening_weeks_apart() -> None:
+    estate = _estate("agents_mw", 1)
+    assert estate.calendar.country == "MW" and estate.series[estate.evaluate_from][0] == datetime(2024, 9, 2)
+    by_day = {at.date(): values for at, values in estate.series}
+    total = {d: sum(v) for d, v in by_day.items()}
+    # the election (Tuesday 16 September 2025) a holiday in no calendar: the day far below the Tuesday before, the
+    # Monday before it above the Monday a week earlier
+    election = date(2025, 9, 16)
+    assert not estate.calendar.name(election)
+    assert total[election] < 0.6 * total[election - timedelta(weeks=1)]
+    assert total[election - timedelta(days=1)] > 1.2 * total[election - timedelta(days=8)]
+    assert estate.categories[datetime(2025, 9, 16)] == estate.categories[datetime(2025, 9, 15)] == "election"
+    # the tobacco floors opened on 25 March 2024 but not until 14 April 2025: one region's first days of April
+    # far higher in 2024 than in 2025, for all the year's growth
+    sums = [sum(v[g] for v in by_day.values()) for g in range(6)]
+    april = lambda y, g: sum(by_day[date(y, 4, 3) + timedelta(days=k)][g] for k in range(10))
+    lifted = [g for g in range(6) if april(2024, g) > 1.3 * april(2025, g)]
+    assert len(lifted) == 1
+    assert estate.categories[datetime(2025, 4, 22)] == "tobacco_season"
+    assert datetime(2025, 4, 8) not in estate.categories
+    assert 12 < max(sums) / min(sums) < 30
+    assert estate.shift_at == [datetime(2025, 3, 10)] and estate.incidents == {datetime(2023, 12, 8)}
+
+
+def test_renewals_jm_the_weekly_plans_price_rise_a_ramp_over_a_fortnight() -> None:
+    estate = _estate("renewals_jm", 1)
+    assert estate.calendar.country == "JM" and estate.series[estate.evaluate_from][0] == datetime(2024, 9, 2)
+    by_day = {at.date(): values for at, values in estate.series}
+    sums = [sum(v[g] for v in by_day.values()) for g in range(5)]
+    assert 12 < max(sums) / min(sums) < 30
+    # the weekly plan's Friday its peak: the group whose Fridays stand highest over its Mondays
+    fridays = lambda g: sum(by_day[date(2025, 5, 2) + timedelta(weeks=k)][g] for k in range(8))
+    mondays = lambda g: sum(by_day[date(2025, 5, 5) + timedelta(weeks=k)][g] for k in range(8))
+    weekly = max(range(5), key=lambda g: fridays(g) / mondays(g))
+    # a ramp, not a step: its Tuesday-to-Thursday falls week by week through the fortnight, to some three quarters
+    mid = [sum(by_day[date(2025, 4, 1) + timedelta(weeks=k, days=j)][weekly] for j in range(3)) for k in range(4)]
+    assert mid[0] > mid[2] > mid[3] and mid[1] > mid[2] and 0.68 < mid[3] / mid[0] < 0.84
+    first_day = by_day[date(2025, 4, 7)][weekly] / by_day[date(2025, 3, 31)][weekly]
+    assert first_day > 0.9, "the first day of the ramp barely moved"
+    assert estate.categories[datetime(2025, 4, 8)] == estate.categories[datetime(2025, 5, 18)] == "after_shift"
+    assert datetime(2025, 5, 19) not in estate.categories
+    # payday from the 25th in no calendar: one plan's 26th well above its 16th
+    monthly = [g for g in range(5) if by_day[date(2025, 6, 26)][g] > 1.45 * by_day[date(2025, 6, 16)][g]]
+    assert len(monthly) == 1 and monthly[0] != weekly
+    assert estate.shift_at == [datetime(2025, 4, 7)] and estate.incidents == {datetime(2024, 3, 5)}
+
+
+def test_milk_dz_weekly_weeks_from_saturday_and_ramadans_lift_in_no_calendar() -> None:
+    estate = _estate("milk_dz_weekly", 1)
+    stamps = [at for at, _ in estate.series]
+    # weeks from Saturday to Friday (the week as Algeria counts it), keyed on the Saturday
+    assert all(at.weekday() == 5 for at in stamps) and all(b - a == timedelta(weeks=1) for a, b in pairwise(stamps))
+    assert estate.calendar.country == "DZ" and len(estate.series[0][1]) == 7
+    assert stamps[estate.evaluate_from] == datetime(2024, 12, 28)
+    by_week = dict(estate.series)
+    total = {at: sum(v) for at, v in by_week.items()}
+    # Ramadan 2025 (1-29 March, in no calendar) above February; the Eid al-Fitr week below it
+    assert not any(estate.calendar.name(date(2025, 3, 1) + timedelta(days=k)) for k in range(28))
+    assert total[datetime(2025, 3, 8)] > 1.25 * total[datetime(2025, 2, 8)]
+    assert total[datetime(2025, 3, 29)] < total[datetime(2025, 3, 8)]
+    assert estate.categories[datetime(2025, 3, 8)] == "ramadan" and estate.categories[datetime(2025, 3, 29)] == "eid"
+    # the coast's summer: one depot's August week well above its June's, another's below
+    sums = [sum(v[g] for v in by_week.values()) for g in range(7)]
+    ratio = [by_week[datetime(2025, 8, 2)][g] / by_week[datetime(2025, 6, 21)][g] for g in range(7)]
+    assert max(ratio) > 1.2 and min(ratio) < 0.85
+    assert 15 < max(sums) / min(sums) < 35
+    assert estate.shift_at == [datetime(2025, 10, 4)] and estate.incidents == {datetime(2023, 2, 11)}
+
+
 def test_run_estate_runs_a_thirty_day_series() -> None:
     """A series of thirty-day cycles (the grain water_tn_thirtyday is keyed at; here a flat synthetic one, not the
     held-out estate) runs through the bench without error: each evaluated cycle judged clean and faulted."""
@@ -2081,8 +2196,9 @@ def test_laundries_my_each_state_on_its_calendar_a_one_off_holiday_and_kelantans
                                          | TWENTIETH_ROUND | TWENTY_FIRST_ROUND | TWENTY_SECOND_ROUND
                                          | TWENTY_THIRD_ROUND | TWENTY_FOURTH_ROUND | TWENTY_FIFTH_ROUND
                                          | TWENTY_SIXTH_ROUND | TWENTY_SEVENTH_ROUND | TWENTY_EIGHTH_ROUND
-                                         | TWENTY_NINTH_ROUND | THIRTIETH_ROUND | THIRTY_FIRST_ROUND))
-def test_tenth_to_thirty_first_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
+                                         | TWENTY_NINTH_ROUND | THIRTIETH_ROUND | THIRTY_FIRST_ROUND
+                                         | THIRTY_SECOND_ROUND))
+def test_tenth_to_thirty_second_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
     estate = _estate(name, 1)
     groups = estate.series[estate.evaluate_from][1]
     out = faulted(random.Random(1), groups)
