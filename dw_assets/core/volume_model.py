@@ -594,6 +594,10 @@ class ModelParams:
     lower_ratio: float | None = None  # the owner's tolerance: the band is never tighter than this
     upper_ratio: float | None = None
 
+    def half_width(self, spread: float) -> float:
+        """The band's log half-width for a spread: k robust sds, within the floor and the ceiling."""
+        return min(max(self.k * spread, self.floor), self.ceiling)
+
 
 @dataclass(frozen=True)
 class Point:
@@ -851,7 +855,7 @@ def _year_back_band(pts: Sequence[Point], target: datetime, p: ModelParams
            and segment[back - k * per_year] == segment[back]]
     if len(own) >= 2 and abs(x[back] - float(np.median(own))) > YEAR_BACK_Z * spread:
         return None
-    h = min(max(p.k * spread, p.floor), p.ceiling)
+    h = p.half_width(spread)
     note = (f"a series of {per_year} partitions a year read a year back: x{math.exp(growth):.3f} a year"
             + (f", x{math.exp(shift):.3f} for the accepted shift since" if shift else "")
             + f", spread {spread:.3f} from {len(errors)} year-over-year errors"
@@ -962,7 +966,7 @@ def _year_back_by_days(pts: Sequence[Point], target: datetime, p: ModelParams
         two = base(j, rate, 2)
         return two if two is not None and {segment[k] for k in two[1]} == {segment[j]} else None
 
-    h = min(max(p.k * spread, p.floor), p.ceiling)
+    h = p.half_width(spread)
     # (a pair across the shift is read against the shift's median too: as uncertain as the band across it)
     h_across = min(max(p.k * spread * math.sqrt(1 + 1 / len(across_at) / (1 + 1 / len(errors))), p.floor),
                    p.ceiling) if across_at else h
@@ -984,7 +988,7 @@ def _year_back_by_days(pts: Sequence[Point], target: datetime, p: ModelParams
     if crossing:
         # (the shift's own uncertainty: a median of its pairs)
         spread *= math.sqrt((1 + 1 / len(errors) + 1 / len(across_at)) / (1 + 1 / len(errors)))
-        h = min(max(p.k * spread, p.floor), p.ceiling)
+        h = p.half_width(spread)
     # the latest STEP_RUN - 1 partitions off their year back on one side (a step not accepted, a new trend; not
     # those whose year back was an odd one)
     latest = [i for i in range(len(pts) - (STEP_RUN - 1), len(pts)) if i in same and not odd_base(bases[i][1])]
@@ -1884,6 +1888,13 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     # as a t quantile would, by about 2.5/n
     small_sample = 1 + 2.5 / max(len(fit.errors), 1)
     spread *= small_sample
+
+    def refit(moved: list[float]) -> tuple[SeriesFit, float]:
+        """The fit on the history's points moved by a rule below, and its spread (widened as the first one);
+        `used` is read when called, as the rules may add a group first."""
+        refitted = SeriesFit(t, moved, feats, used, lag, level_points)
+        return refitted, _spread(refitted, feats, target_feats, used, daily_dates, target.date()) * small_sample
+
     # an accepted shift older than the level window (which _find_shift no longer sees) but inside
     # the two level windows the trend rules read: the points before it still move to its level, or
     # the rolling level and the effects learned against it span the step (an Easter just after a
@@ -1891,8 +1902,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     # hold the new level alone (a re-baseline over the whole history was tried: see docs/volume-rounds.md)
     x, rebased = _older_accepted_shifts(t, x, feats, used, lag, level_points, pts_pos)
     if rebased:
-        fit = SeriesFit(t, x, feats, used, lag, level_points)
-        spread = _spread(fit, feats, target_feats, used, daily_dates, target.date()) * small_sample
+        fit, spread = refit(x)
     # a weekly shape of the part of the year (summer weekends), where the history earns one
     season_shape, in_season = 0.0, special
     season_tried = (compare_by is None and grain == "day" and step < 1.5 and marked is None and "weekday" in available
@@ -1906,8 +1916,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             # the old share of a weekday that changed once for good is no season to expect a year later:
             # the history moves to the new share, and the season is read again on it
             x = _moved_to_latest_shape(x, feats, changed_once)
-            fit = SeriesFit(t, x, feats, used, lag, level_points)
-            spread = _spread(fit, feats, target_feats, used, daily_dates, target.date()) * small_sample
+            fit, spread = refit(x)
             seasonal = _seasonal_shape(t, x, feats, [*used, "weekday"] if "weekday" not in used else used, lag,
                                        level_points, target.date().toordinal(), tuple(cal.breaks))
     if seasonal is not None:
@@ -1929,7 +1938,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         spread = _spread(fit, feats, target_feats, used, daily_dates, target.date()) * small_sample
     else:
         season_shape = 0.0
-    band_h = min(max(p.k * spread, p.floor), p.ceiling)
+    band_h = p.half_width(spread)
 
     # the level at the target: the latest points (after a shift, only those), extrapolated
     n = len(x)
@@ -1945,9 +1954,8 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     if season_over is not None:
         for first, last, move in season_over:
             x = [v + move if first <= i <= last else v for i, v in enumerate(x)]
-        fit = SeriesFit(t, x, feats, used, lag, level_points)
-        spread = _spread(fit, feats, target_feats, used, daily_dates, target.date()) * small_sample
-        band_h = min(max(p.k * spread, p.floor), p.ceiling)
+        fit, spread = refit(x)
+        band_h = p.half_width(spread)
     # a surge in no calendar that came back to the level before it: no new level, its points moved back to that
     # level so the hours back at it read against it (see _surge_returned)
     shape_notes: list[str] = []
@@ -1960,9 +1968,8 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
                            f"{pts_pos[last].at:%Y-%m-%d %H:00} (up to x{height:.2f} the level before it) returned to"
                            " that level: no new level, read at the level before it")
         x = [v + moves[i - first] if first <= i <= last else v for i, v in enumerate(x)]
-        fit = SeriesFit(t, x, feats, used, lag, level_points)
-        spread = _spread(fit, feats, target_feats, used, daily_dates, target.date()) * small_sample
-        band_h = min(max(p.k * spread, p.floor), p.ceiling)
+        fit, spread = refit(x)
+        band_h = p.half_width(spread)
     shift = _find_shift(fit, pts_pos, band_h, level_points, p.shift_after, earned_days, daily)
     # the hinge assumes one flat level before its knot: not across a shift its owner accepted
     hinge = not any(q.shift for q in pts_pos[max(0, len(x) - 2 * level_points):])
@@ -1982,8 +1989,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             delta = _sized_shift(t, x, feats, used, lag, level_points, start)
             shift["ratio"] = round(math.exp(delta), 4)
             x = [v + delta if i < start else v for i, v in enumerate(x)]
-            fit = SeriesFit(t, x, feats, used, lag, level_points)
-            spread = _spread(fit, feats, target_feats, used, daily_dates, target.date()) * small_sample
+            fit, spread = refit(x)
             if n - start >= level_points // 2:
                 start = max(0, n - level_points)
     # a weekday's (or business day's) share that changed for good is re-baselined like a level
@@ -1995,8 +2001,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         # every earlier regime of the group is moved to the latest one (a share changed twice: only
         # the latest shape is the group's now)
         x = _moved_to_latest_shape(x, feats, reshaped)
-        fit = SeriesFit(t, x, feats, used, lag, level_points)
-        spread = _spread(fit, feats, target_feats, used, daily_dates, target.date()) * small_sample
+        fit, spread = refit(x)
     effect, thinnest, unseen, unseen_gap = fit.effect_for(target_feats)
     # a festival's day seen on one past occasion: an ordinary day's centre (its band as wide as the
     # festival's day's, a group of one), the band reaching the effect it showed (below)
@@ -2562,7 +2567,7 @@ def _open_occasions(pts: Sequence[Point], target: datetime, cal: HolidayCalendar
     if len(open_) < OPEN_MIN_OCCASIONS or len(open_) > OPEN_MAX_SHARE * len(read):
         return None
     level = median(open_)
-    h = min(max(p.k * max(MAD_SCALE * mad(open_), spread), p.floor), p.ceiling)
+    h = p.half_width(max(MAD_SCALE * mad(open_), spread))
     baseline = math.exp(now + level)
     note = (f"a {day:%a} kept closed, open on {len(open_)} of {len(read)} past occurrences (x{math.exp(level - usual):.1f}"
             f" its usual level): a day at that open level ({baseline:,.0f} "
