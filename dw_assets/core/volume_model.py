@@ -2640,10 +2640,7 @@ def _off_its_row_days(past: Sequence[Point], target: datetime, grain: Grain, cal
     that held no rows is a row day too (`_file_day_moved`: the file moved to the next business day). A series that
     was daily and stopped landing on most days is no such series until most of its weeks in the history say so
     (`_closed_share`): its empty days still fail."""
-    if grain != "day" or len(past) < 2 or abs(_step_days(past) - 1.0) > 1e-9:
-        return None
-    rows = [q for q in past if q.value > 0]
-    if len(rows) < 2 or _step_days(rows) < FEW_WEEKDAYS_STEP:
+    if not rows_on_few_weekdays(past, grain):
         return None
     local = {at: at for at in [target, *(q.at for q in past)]}
     closed = _closed_as_usual(past, local, target, grain, 1.0, cal) or _row_day_holidays_empty(past, target.date(), cal)
@@ -2672,6 +2669,16 @@ def _row_day_holidays_empty(past: Sequence[Point], day: date, cal: HolidayCalend
     if not holidays or empty < CLOSED_SHARE * len(holidays):
         return None
     return empty, len(holidays), "holidays on its row weekdays"
+
+
+def rows_on_few_weekdays(history: Sequence[Point], grain: Grain) -> bool:
+    """Whether a daily series' rows land on a few weekdays only (see _off_its_row_days): its partitions, the empty
+    ones too, a day apart, its rows `FEW_WEEKDAYS_STEP` days apart or more (their median gap)."""
+    pts = sorted(history, key=lambda q: q.at)
+    if grain != "day" or len(pts) < 2 or abs(_step_days(pts) - 1.0) > 1e-9:
+        return False
+    rows = [q for q in pts if q.value > 0]
+    return len(rows) >= 2 and _step_days(rows) >= FEW_WEEKDAYS_STEP
 
 
 def _file_day_moved(past: Sequence[Point], day: date, cal: HolidayCalendar) -> bool:
@@ -7401,11 +7408,13 @@ def _group_label(fv: Mapping[str, object], used: Iterable[str]) -> str:
     return ", ".join(parts) or "all"
 
 
-def reads_total_as_groups_sum(groups: int, forecast: int, own_calendars: int) -> bool:
+def reads_total_as_groups_sum(groups: int, forecast: int, own_calendars: int, few_weekdays: int = 0) -> bool:
     """Whether a total is read as the sum of its groups' forecasts (`total_of_groups`): every one of its
-    `groups` was `forecast` and `own_calendars` of them keep calendars of their own. One rule for the
-    grouped check and the benchmark, so the two cannot drift."""
-    return groups > 0 and forecast == groups and own_calendars > 0
+    `groups` was `forecast` and `own_calendars` of them keep calendars of their own, or `few_weekdays` of them land
+    on a few weekdays only (`rows_on_few_weekdays`: a weekly file, moved to the next business day off a holiday, so
+    the total's own past seldom holds the day's mix of a moved file and a holiday). One rule for the grouped check
+    and the benchmark, so the two cannot drift."""
+    return groups > 0 and forecast == groups and (own_calendars > 0 or few_weekdays > 0)
 
 
 def total_of_groups(total: Forecast, groups: Sequence[Forecast], params: ModelParams | None = None) -> Forecast:
