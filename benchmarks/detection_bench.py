@@ -440,6 +440,7 @@ from dw_assets.core.volume_model import (
     forecast,
     judge,
     reads_total_as_groups_sum,
+    rows_on_few_weekdays,
     total_of_groups,
     with_retired_groups,
 )
@@ -10494,7 +10495,8 @@ def run_estate(estate: Estate, params: ModelParams, stride: int = 1) -> dict[str
         # a group re-keyed inside the history (rows stopped as new keys began), as the product's grouped check reads it
         fcs[1:] = with_retired_groups(fcs[1:], group_hist, at, params)
         own = sum(c is not None for c in estate.group_calendars)
-        if reads_total_as_groups_sum(n_groups, len(fcs) - 1, own):
+        if reads_total_as_groups_sum(n_groups, len(fcs) - 1, own, sum(rows_on_few_weekdays(h, estate.grain)
+                                                                       for h in group_hist)):
             # groups on calendars of their own: the total is read as their sum, as the product's grouped check does
             fcs[0] = total_of_groups(fcs[0], fcs[1:], params)
 

@@ -31,6 +31,7 @@ from dw_assets.core.volume_model import (
     forecast,
     judge,
     reads_total_as_groups_sum,
+    rows_on_few_weekdays,
     total_of_groups,
     with_retired_groups,
 )
@@ -132,7 +133,9 @@ def decide_volume(dataset_id: str, partition: str, observed: float, history: Seq
                                                                direction=direction))
               for (key, value, old, gv), gfc in zip(judged, re_keyed)]
     own = sum(key in (group_holidays or {}) for key in groups or {})
-    if reads_total_as_groups_sum(len(groups or {}), len(judged), own):
+    few = sum(rows_on_few_weekdays([Point(moment(p), float(n)) for p, n in series], grain)
+              for _, (_, series) in (groups or {}).items())
+    if reads_total_as_groups_sum(len(groups or {}), len(judged), own, few):
         # groups on calendars of their own, every one forecast: the total is read as the sum of their
         # forecasts (its own past holds a day's mix of group breaks only where that mix recurred)
         fc = total_of_groups(fc, [gfc for _, _, gfc, _ in judged], model)

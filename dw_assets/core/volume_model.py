@@ -359,6 +359,12 @@ RETIRED_ONSET_REACH = 3
 # the model's widest band (`ModelParams.ceiling`) of the stopped keys' sum over as many partitions before they
 # stopped (a key that stopped with nothing taking its place is a loss, still failed empty)
 RETIRED_LEVEL_DAYS = 28
+# a daily series whose rows land on a few weekdays only (a weekly file, a batch posted on Mondays and Thursdays, a
+# branch open two days a week; see _off_its_row_days): its rows lie this many days apart or more (their median gap)
+# while its partitions, empty ones too, lie a day apart. Below it its rows alone read as a daily series, and
+# _forecast's own reading of closed weekdays (_closed_as_usual) serves; from it on they read as a weekly or
+# every-other-day series, whose step no weekday is closed on
+FEW_WEEKDAYS_STEP = 1.5
 # a weekday the business keeps closed but for a small always-open part (a store chain's online orders on Sundays
 # under a trading ban) that its history shows open like a working day on a few occasions (the trading Sundays, a
 # venue's bank-holiday Mondays) holds two states (see _open_occasions): an occasion is open where it stands within
@@ -760,6 +766,9 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     shut = _shut_by_accepted_shift(past)
     if shut is not None:
         return _shut_forecast(shut, len(past), params or ModelParams())
+    off = _off_its_row_days(past, target, grain, cal)
+    if off is not None:
+        return _off_days_forecast(off, target, len(past), params or ModelParams())
     keys = _month_day_keys([q.at for q in past], target) if grain == "day" else None
     if keys is not None:
         return _forecast_per_day(history, target, keys, calendar_=calendar_, compare_by=compare_by, params=params,
@@ -2620,6 +2629,91 @@ def _shut_forecast(shut: datetime, history_points: int, p: ModelParams, *, why: 
                     empty_is_normal=True, closed=True,
                     notes=[(f"empty since {shut:%Y-%m-%d}, {reason}: shut for "
                             "good, so an empty partition is expected and rows back read as a reopening")])
+
+
+def _off_its_row_days(past: Sequence[Point], target: datetime, grain: Grain, cal: HolidayCalendar
+                      ) -> tuple[int, int, str] | None:
+    """(empty occurrences, occurrences, what recurs) where a daily series' rows land on a few weekdays only and the
+    target is one of its days without rows as usual (`_closed_as_usual`: its weekday, or a holiday on one of its row
+    weekdays, held no rows on most past occurrences); else None. A group of a grouped check loaded as one weekly
+    file (stamped with the week's first business day), a batch posted on Mondays and Thursdays, a branch open two
+    days a week, beside groups that land every day: its partitions, the empty ones too, lie a day apart, while its
+    rows lie `FEW_WEEKDAYS_STEP` days apart or more, so `_forecast` reads its rows as a weekly (or every-other-day)
+    series, a step no weekday is closed on, and expected its level on every day: each empty day between two files
+    failed as empty, a missing group. Its row days keep that reading (its level is its rows', a week's sum on a
+    weekly file: an empty file day still fails). A business day that follows a holiday on one of its row weekdays
+    that held no rows is a row day too (`_file_day_moved`: the file moved to the next business day). A series that
+    was daily and stopped landing on most days is no such series until most of its weeks in the history say so
+    (`_closed_share`): its empty days still fail."""
+    if not rows_on_few_weekdays(past, grain):
+        return None
+    local = {at: at for at in [target, *(q.at for q in past)]}
+    closed = _closed_as_usual(past, local, target, grain, 1.0, cal) or _row_day_holidays_empty(past, target.date(), cal)
+    if closed is None or _file_day_moved(past, target.date(), cal):
+        return None
+    return closed
+
+
+def _row_day_holidays_empty(past: Sequence[Point], day: date, cal: HolidayCalendar) -> tuple[int, int, str] | None:
+    """(empty occasions, occasions, what recurs) where `day` is a holiday on one of a few-weekday series' row
+    weekdays and its past holidays on its row weekdays held no rows on `CLOSED_SHARE` of them at least, one at
+    least; else None. A weekly file's day falls on a holiday once or twice a year, so `_closed_as_usual`'s three
+    occasions are seldom in a year's history; the history says the file moves off a holiday (its next business day
+    is then a row day, `_file_day_moved`, where a missing file still fails). Never seen: the day stays a row day."""
+    if not cal.name(day):
+        return None
+    had_rows, days_with_rows, first = _row_hours(past, {q.at: q.at for q in past})
+
+    def row_day(at: datetime) -> bool:
+        return not _closed_share(*_slot_empties(at, had_rows, days_with_rows, first))
+
+    if not row_day(datetime.combine(day, first.time())):
+        return None
+    holidays = [q.at for q in past if cal.name(q.at.date()) and row_day(q.at)]
+    empty = sum(at not in had_rows for at in holidays)
+    if not holidays or empty < CLOSED_SHARE * len(holidays):
+        return None
+    return empty, len(holidays), "holidays on its row weekdays"
+
+
+def rows_on_few_weekdays(history: Sequence[Point], grain: Grain) -> bool:
+    """Whether a daily series' rows land on a few weekdays only (see _off_its_row_days): its partitions, the empty
+    ones too, a day apart, its rows `FEW_WEEKDAYS_STEP` days apart or more (their median gap)."""
+    pts = sorted(history, key=lambda q: q.at)
+    if grain != "day" or len(pts) < 2 or abs(_step_days(pts) - 1.0) > 1e-9:
+        return False
+    rows = [q for q in pts if q.value > 0]
+    return len(rows) >= 2 and _step_days(rows) >= FEW_WEEKDAYS_STEP
+
+
+def _file_day_moved(past: Sequence[Point], day: date, cal: HolidayCalendar) -> bool:
+    """Whether `day`, a business day of the calendar, is the first one after a holiday on one of the series' row
+    weekdays (rows on most of its past occurrences, `_closed_share`) that held no rows: a weekly file whose day is a
+    holiday lands on the next business day, stamped with it. The walk back crosses non-business days only (a
+    weekend between a Friday holiday and the Monday), a week at most."""
+    if not cal.is_business_day(day):
+        return False
+    had_rows, days_with_rows, first = _row_hours(past, {q.at: q.at for q in past})
+    d = day - timedelta(days=1)
+    while (day - d).days <= WEEK_DAYS and not cal.is_business_day(d):
+        at = datetime.combine(d, first.time())
+        if cal.name(d) and at not in had_rows and not _closed_share(*_slot_empties(at, had_rows, days_with_rows, first)):
+            return True
+        d -= timedelta(days=1)
+    return False
+
+
+def _off_days_forecast(closed: tuple[int, int, str], target: datetime, history_points: int, p: ModelParams
+                       ) -> Forecast:
+    """The forecast of a day without rows as usual of a series whose rows land on a few weekdays
+    (`_off_its_row_days`): empty expected, as a shut series' (`_shut_forecast`), and rows there (a file on a day it
+    never lands) fail as a spike."""
+    empty, occurrences, what = closed
+    fc = _shut_forecast(target, history_points, p)
+    return replace(fc, group=f"no rows as usual ({what})",
+                   notes=[(f"rows land on a few weekdays only: no rows on {empty} of {occurrences} past {what}, so "
+                           "an empty partition is one of its ordinary ones and rows read as a file on a day it never "
+                           "lands")])
 
 
 def _stopped_at(pts: Sequence[Point]) -> int | None:
@@ -7319,11 +7413,13 @@ def _group_label(fv: Mapping[str, object], used: Iterable[str]) -> str:
     return ", ".join(parts) or "all"
 
 
-def reads_total_as_groups_sum(groups: int, forecast: int, own_calendars: int) -> bool:
+def reads_total_as_groups_sum(groups: int, forecast: int, own_calendars: int, few_weekdays: int = 0) -> bool:
     """Whether a total is read as the sum of its groups' forecasts (`total_of_groups`): every one of its
-    `groups` was `forecast` and `own_calendars` of them keep calendars of their own. One rule for the
-    grouped check and the benchmark, so the two cannot drift."""
-    return groups > 0 and forecast == groups and own_calendars > 0
+    `groups` was `forecast` and `own_calendars` of them keep calendars of their own, or `few_weekdays` of them land
+    on a few weekdays only (`rows_on_few_weekdays`: a weekly file, moved to the next business day off a holiday, so
+    the total's own past seldom holds the day's mix of a moved file and a holiday). One rule for the grouped check
+    and the benchmark, so the two cannot drift."""
+    return groups > 0 and forecast == groups and (own_calendars > 0 or few_weekdays > 0)
 
 
 def total_of_groups(total: Forecast, groups: Sequence[Forecast], params: ModelParams | None = None) -> Forecast:
