@@ -4035,8 +4035,8 @@ def _closure_hours_read(pts: Sequence[Point], local: Mapping[datetime, datetime]
     expected as on them), the hour is read as their same hour ran against their weekday's same hour in the weeks
     either side, times the target's weekday's same hour on its latest ordinary weeks, in the series' spread
     widened by how few they are. Where the target's day is shut for the first time, its first hour after the
-    closure may carry a backlog of any size (the hard rule judges a spike) and the next ones move as a holiday
-    never seen may: the band reaches the model's widest further. None elsewhere: an hour missing alone, a day
+    closure may carry a backlog of any size: a spike is judged by the hard rule (its lower side kept: the missing
+    hours may be hours not loaded yet). None elsewhere: an hour missing alone, a day
     without a closure, a weekly closed slot (_closed_as_usual reads that)."""
     values = {local[q.at]: q.value for q in pts}
     had_rows = {at for at, v in values.items() if v > 0}
@@ -4081,14 +4081,14 @@ def _closure_hours_read(pts: Sequence[Point], local: Mapping[datetime, datetime]
             neighbours.append(len(around))
     recent = [v for k in range(1, CLOSURE_RECENT_WEEKS + 1) if (v := same_hour(today - timedelta(days=7 * k))) is not None]
     if own is not None and not factors:
-        # shut for the first time: the first hour after carries a backlog of unknown size, the next ones may move as
-        # far as the widest band (as a holiday never seen)
-        first_after = at.hour == min((hour for hour in usual[at.weekday()] if hour > own[1]), default=at.hour)
-        log_pred = math.log(baseline)
-        return (baseline, min(lower, math.exp(log_pred - h - p.ceiling)),
-                baseline * hard_ratio if first_after else max(upper, math.exp(log_pred + h + p.ceiling)),
-                f"{why}, a closure never seen before: the band reaches x{math.exp(-p.ceiling):.2f}-"
-                f"x{math.exp(p.ceiling):.2f} further" + (", a spike judged by the hard rule" if first_after else ""))
+        # shut for the first time: its first hour after may carry the closed hours' backlog, of unknown size (as a
+        # day opened late, _opened_late): a spike is judged by the hard rule; a drop still fails (the hours missing
+        # may be hours not loaded yet, not a closure: nothing tells them apart, so the lower side is kept)
+        if at.hour != min((hour for hour in usual[at.weekday()] if hour > own[1]), default=at.hour):
+            return None
+        return (baseline, lower, baseline * hard_ratio,
+                (f"{why}, a closure never seen before: its first hour after may carry a backlog, a spike is "
+                 "judged by the hard rule only"))
     if not factors or not recent:
         return None
     centre = median(recent) + sum(factors) / len(factors)
