@@ -338,6 +338,17 @@ OPENED_MIN_ERRORS = 12
 # (a night's hours that run alike every day, whatever the evening before them ran)
 OPENED_ALONE_MIN_DAYS = 3
 MEDIAN_VARIANCE = 1.57  # a median's variance, in its mean's (about pi / 2): the same-hour readings are medians
+# a day whose usual service hours are shut mid-day in no calendar (a monthly community-work morning, a marathon's road
+# closure; see _closure_hours_read): a run of at least this many of its weekday's usual hours without rows between
+# hours with rows that day (one alone is a missing partition, or a clock change's lost hour) ...
+CLOSURE_MIN_HOURS = 2
+# ... a weekday's usual hour has rows on more than this share of that weekday's days (a closure once a month is not
+# its weekday's usual state: _closed_as_usual reads that) ...
+CLOSURE_USUAL_SHARE = 0.5
+# ... and it moves this many hours either side of it (few go out before the roads shut, everyone once they open)
+CLOSURE_NEAR_HOURS = 2
+# the target's ordinary same hour: the median of its weekday's same hour on at most this many latest weeks
+CLOSURE_RECENT_WEEKS = 4
 # a series its owner accepted as shut for good (an empty partition accepted as a shift, empty since): expected at
 # one row, so a ratio reads, and its rows back from two on (the hard ratio) tell that it reopened
 SHUT_BASELINE_ROWS = 1.0
@@ -2472,6 +2483,12 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         # the series opened hours it kept closed: the latest days' same hours read it, not the history's bands
         baseline, lower, upper, hard_ratio, opened_note = opened_read
         notes.append(opened_note)
+    closure_read = _closure_hours_read(pts, local, target, baseline, lower, upper, h, spread, hard_ratio, p) \
+        if grain == "hour" and closed is None and opened_read is None else None
+    if closure_read is not None:
+        # hours next to a day's usual hours shut in no calendar: read against the past days shut alike, or wider
+        baseline, lower, upper, closure_note = closure_read
+        notes.append(closure_note)
     upper = min(upper, baseline * hard_ratio)
     group = _group_label(target_feats, used)
     if shift is not None:
@@ -4067,6 +4084,121 @@ def _opened_hours_read(pts: Sequence[Point], local: Mapping[datetime, datetime],
             f"(x{math.exp(moves[0]):.2f}), the band as wide as that reading erred on {len(errors)} hours of the run")
     # (the hard rule reads from the highest of them: a double of any fails, a clean hour at the highest does not)
     return baseline, lower, upper, max(p.hard_ratio, count_high) * math.exp(high - moves[0]), note
+
+
+def _usual_hours(had_rows: set[datetime], days: Collection[date]) -> dict[int, set[int]]:
+    """Each weekday's usual service hours (local hours of the day): those with rows on more than CLOSURE_USUAL_SHARE
+    of that weekday's `days` (days with rows)."""
+    seen: dict[int, Counter[int]] = defaultdict(Counter)
+    for at in had_rows:
+        seen[at.weekday()][at.hour] += 1
+    count = Counter(d.weekday() for d in days)
+    return {wd: {hour for hour, n in hours.items() if n > CLOSURE_USUAL_SHARE * count[wd]} for wd, hours in seen.items()}
+
+
+def _day_closure(day: date, had_rows: set[datetime], usual: Mapping[int, set[int]],
+                 until: int = 24) -> tuple[int, int] | None:
+    """(first, last local hour) of the longest run of `day`'s usual hours without rows, CLOSURE_MIN_HOURS long at
+    least, between hours of that day with rows (before `until`, the hour read as holding rows: a target day's
+    hours so far), or None: its usual service shut for some hours of the day."""
+    hours = sorted(hour for hour in usual.get(day.weekday(), ()) if hour < until)
+    # (the hour `until` closes a run reaching it: the target's own hour holds rows)
+    open_ = [hour for hour in hours if datetime(day.year, day.month, day.day, hour) in had_rows] + \
+        ([until] if until < 24 else [])
+    runs: list[list[int]] = [[]]
+    for hour in [*hours, until]:
+        if hour in open_:
+            runs.append([])
+        elif open_ and open_[0] < hour:
+            runs[-1].append(hour)
+    # (a run is closed by an open hour after it: the day's last hours without rows are its evening, not a closure)
+    shut = [run for run in runs[:-1] if len(run) >= CLOSURE_MIN_HOURS]
+    return (max(shut, key=len)[0], max(shut, key=len)[-1]) if shut else None
+
+
+def _month_position(day: date) -> tuple[int, int, int]:
+    """(weekday, its ordinal in the month from the start, from the end): where a monthly closure falls (the last
+    Saturday, the first Sunday)."""
+    return day.weekday(), (day.day - 1) // 7, (calendar.monthrange(day.year, day.month)[1] - day.day) // 7
+
+
+def _closure_hours_read(pts: Sequence[Point], local: Mapping[datetime, datetime], target: datetime, baseline: float,
+                        lower: float, upper: float, h: float, spread: float, hard_ratio: float,
+                        p: ModelParams) -> tuple[float, float, float, str] | None:
+    """(baseline, lower, upper, note) for an hour within CLOSURE_NEAR_HOURS of a day's usual service hours shut in no
+    calendar (_day_closure: a monthly community-work morning's roads closed, a marathon's, a Friday prayer's shut
+    hours once): the hours around a closure run unlike the weekday's (few go out before it, everyone after it), and
+    the same weekday's bands read them as faults. Where the history holds days shut over the same hours (the
+    closure seen in the target's day so far), or days at the target's place in the month (its weekday, its
+    ordinal from the month's start or end: the last Saturday) that were all shut before (the closure still ahead,
+    expected as on them), the hour is read as their same hour ran against their weekday's same hour in the weeks
+    either side, times the target's weekday's same hour on its latest ordinary weeks, in the series' spread
+    widened by how few they are. Where the target's day is shut for the first time, its first hour after the
+    closure may carry a backlog of any size: a spike is judged by the hard rule (its lower side kept: the missing
+    hours may be hours not loaded yet). None elsewhere: an hour missing alone, a day
+    without a closure, a weekly closed slot (_closed_as_usual reads that)."""
+    values = {local[q.at]: q.value for q in pts}
+    had_rows = {at for at, v in values.items() if v > 0}
+    at = local[target]
+    today = at.date()
+    days = {m.date() for m in had_rows if m.date() < today}
+    usual = _usual_hours({m for m in had_rows if m.date() < today}, days)
+    if at.hour not in usual.get(at.weekday(), ()):
+        return None
+    shut = {d: run for d in days if (run := _day_closure(d, had_rows, usual)) is not None}
+    own = _day_closure(today, had_rows, usual, at.hour)
+    if own is not None:
+        if not 0 < at.hour - own[1] <= CLOSURE_NEAR_HOURS:
+            return None
+        alike = [d for d, run in shut.items() if run == own]
+        why = f"the day's usual hours {own[0]:02d}-{own[1]:02d}h shut"
+    else:
+        # the closure still ahead: expected where every past day at the target's place in the month was shut
+        position = _month_position(today)
+        alike = [d for d, run in shut.items() if 0 < run[0] - at.hour <= CLOSURE_NEAR_HOURS
+                 and _month_position(d)[0] == position[0]
+                 and (_month_position(d)[1] == position[1] or _month_position(d)[2] == position[2])]
+        # (and no day at that place since, or between them, that ran without it: a closure once is no month's)
+        same_place = [d for d in days if d.weekday() == today.weekday()
+                      and any(_month_position(d)[i] == position[i] == _month_position(a)[i] for a in alike
+                              for i in (1, 2))]
+        if not alike or any(d not in shut for d in same_place):
+            return None
+        why = (f"a day at the place in the month of {len(alike)} past day(s) shut "
+               f"{shut[alike[0]][0]:02d}-{shut[alike[0]][1]:02d}h, the closure ahead")
+
+    def same_hour(day: date) -> float | None:
+        moment = datetime(day.year, day.month, day.day, at.hour)
+        return math.log(values[moment]) if values.get(moment, 0.0) > 0 and day not in shut else None
+
+    factors, neighbours = [], []
+    for d in alike:
+        own_hour = values.get(datetime(d.year, d.month, d.day, at.hour), 0.0)
+        around = [v for k in (-1, 1) if (v := same_hour(d + timedelta(days=7 * k))) is not None]
+        if own_hour > 0 and around:
+            factors.append(math.log(own_hour) - sum(around) / len(around))
+            neighbours.append(len(around))
+    recent = [v for k in range(1, CLOSURE_RECENT_WEEKS + 1) if (v := same_hour(today - timedelta(days=7 * k))) is not None]
+    if own is not None and not factors:
+        # shut for the first time: its first hour after may carry the closed hours' backlog, of unknown size (as a
+        # day opened late, _opened_late): a spike is judged by the hard rule; a drop still fails (the hours missing
+        # may be hours not loaded yet, not a closure: nothing tells them apart, so the lower side is kept)
+        if at.hour != min((hour for hour in usual[at.weekday()] if hour > own[1]), default=at.hour):
+            return None
+        return (baseline, lower, baseline * hard_ratio,
+                (f"{why}, a closure never seen before: its first hour after may carry a backlog, a spike is "
+                 "judged by the hard rule only"))
+    if not factors or not recent:
+        return None
+    centre = median(recent) + sum(factors) / len(factors)
+    # (the target's noise, its weekday's same-hour median's, and the past closures' factors', each against the mean
+    # of its neighbours)
+    variance = 1 + MEDIAN_VARIANCE / len(recent) + sum(1 + 1 / n for n in neighbours) / len(factors) ** 2
+    half = min(max(p.k * spread * math.sqrt(variance), p.floor, _count_floor(math.exp(centre))), p.ceiling)
+    return (math.exp(centre), math.exp(centre - half), math.exp(centre + half),
+            (f"{why}: read as this hour ran on {len(factors)} past day(s) shut alike "
+             f"(x{math.exp(sum(factors) / len(factors)):.2f} of their weekday's same hour either side), times the "
+             f"weekday's same hour on its latest {len(recent)} week(s)"))
 
 
 def _empty_by_chance(expected_rows: float, raw_h: float, p: ModelParams) -> bool:
