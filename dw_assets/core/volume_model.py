@@ -199,6 +199,16 @@ WEEK_KEY_P = 0.001
 # candidate the calendar names, like a holiday: two, counted in occasions (one a year)
 DISTINCT_Z = {"holiday": 2.0, "after_gap": 2.0, "near_holiday": 3.0, "near_period_end": 3.0, "month_of_year": 3.0,
               "season": 2.0, "rolled_day": 2.0}
+# the `holidays` package's mark on a date it computed, not one the country announced (a lunar holiday's in the
+# current and coming years: "Eid al-Adha (estimated)"): the name is no past year's, and the country may keep the
+# holiday a day off it (the moon sighted a day later or earlier than reckoned) (see _as_kept)
+ESTIMATED = " (estimated)"
+KEPT_OFF_DAYS = 1  # how far from its listed date an estimated holiday may be kept (a lunar month's first day)
+# the days either side of a holiday whose run against their weekday shows where it was kept: its neighbourhood's
+KEPT_SHAPE_DAYS = NEIGHBOURHOOD_DAYS
+# a day off the listed one is read only where the shape fits it better by this many standard errors of the
+# difference (a neighbourhood's bar: a guess over the days around a holiday)
+KEPT_OFF_Z = DISTINCT_Z["near_holiday"]
 
 
 # the evening before a holiday on an hourly series (going out, travelling before a day off) with no
@@ -1493,6 +1503,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         festivals, closes = _earned_festivals(pts_pos, cal), _earned_closes(pts_pos, cal)
         if festivals or closes:
             cal = replace(cal, festivals=festivals, closes=closes)
+        cal = _as_kept(pts_pos, target, cal)
     local = dict(zip([target, *(q.at for q in pts)], local_hours([target, *(q.at for q in pts)], tz)))
     night = _night_hours([local[q.at].hour for q in pts_pos]) if grain == "hour" else 0
     if night:
@@ -6518,6 +6529,95 @@ def _month_sides(adj: np.ndarray, ordinal: np.ndarray, inside: np.ndarray, befor
         agree = agree and gaps[1] * gaps[0] > 0
         z = ONE_SIDE_Z
     return gaps[0], bases[0] if len(sides) == 1 else sum(bases) / 2, agree and min(map(abs, gaps)) > z * se
+
+
+def _as_kept(pts: Sequence[Point], target: datetime, cal: HolidayCalendar) -> HolidayCalendar:
+    """The calendar with its estimated holidays (ESTIMATED: a lunar holiday's date the `holidays` package
+    computed) on the days the series shows them kept: each named as in the years it was announced ("Eid
+    al-Adha", so it compares with its own past, not as a holiday never seen), and moved KEPT_OFF_DAYS off its
+    listed date where its days and their neighbours (KEPT_SHAPE_DAYS either side, each against its weekday)
+    fit the past occasions' run shifted by that day better than unshifted, by KEPT_OFF_Z standard errors of
+    the difference (see _kept_shift): Senegal's Tabaski listed on a Friday and kept on the Saturday, its
+    journeys before and after a day later too. Read from the days before the target only: a holiday not seen
+    moved stays on its listed date, named as in past years, but on the days it may yet fall on
+    (`_kept_undecided`). A calendar that estimates every year's date keeps its names (each year compares with
+    the last estimate, as before), moved only where the days show it."""
+    if (not cal.country and not cal.dates) or not pts:
+        return cal
+    first, last = pts[0].at.date(), target.date() + timedelta(days=KEPT_SHAPE_DAYS + KEPT_OFF_DAYS)
+    named = {d: n for d in (first + timedelta(days=k) for k in range((last - first).days + 1)) if (n := cal.name(d))}
+    listed = {d: n for d, n in named.items() if ESTIMATED in n}
+    if not listed:
+        return cal
+    reach = KEPT_SHAPE_DAYS + KEPT_OFF_DAYS
+    skip = {d + timedelta(days=k) for d in named for k in range(-reach, reach + 1)}
+    logs = {q.at.date(): math.log(q.value) for q in pts if q.value > 0}
+    plain = [e for d in logs if d not in skip and (e := _weekday_excess(logs, d, skip)) is not None]
+    sd = MAD_SCALE * mad(plain) if len(plain) >= 2 * WEEK_DAYS else 0.0
+    kept: dict[date, str] = {}
+    moved: dict[date, date] = {}  # an earlier estimated occasion's listed first day -> the day it was kept
+    for day, name in listed.items():
+        if named.get(day - timedelta(days=1)) == name:
+            continue  # (a holiday of several days moves with its first)
+        run = [day]
+        while len(run) < reach and named.get(run[-1] + timedelta(days=1)) == name:
+            run.append(run[-1] + timedelta(days=1))
+        base = name.replace(ESTIMATED, "")
+        firsts = [d for d, n in named.items() if n.replace(ESTIMATED, "") == base
+                  and named.get(d - timedelta(days=1)) != n and d < day - timedelta(days=2 * reach)]
+        # (the name its past occasions carry: the announced one, or the estimate where every year is one)
+        as_past = base if any(named[d] == base for d in firsts) else name
+        shift = _kept_shift(logs, skip, day, [moved.get(d, d) for d in firsts], sd) if sd > 0 else 0
+        if shift and not any(named.get(d + timedelta(days=shift)) not in (None, name) for d in run):
+            kept.update({d: "" for d in run})
+            kept.update({d + timedelta(days=shift): as_past for d in run})
+            moved[day] = day + timedelta(days=shift)
+        elif as_past != name and not _kept_undecided(day, target.date()):
+            kept.update({d: as_past for d in run})
+    return replace(cal, dates={**cal.dates, **kept}) if kept else cal
+
+
+def _kept_undecided(day: date, target: date) -> bool:
+    """Whether a target is one of the days an estimated holiday listed on `day`, not seen moved, may yet fall on
+    (within KEPT_OFF_DAYS of it, the listed day not passed): read as the holiday it reads at x0.3, as its eve at
+    x2.5, so it keeps its estimated name (a holiday never seen, its band as wide as either). A target further
+    ahead is a day of its journeys whichever day it falls on, read at its listed offset, as is every day once
+    the listed day has passed unmoved."""
+    return day - timedelta(days=KEPT_OFF_DAYS) <= target <= day
+
+
+def _kept_shift(logs: Mapping[date, float], skip: Collection[date], day: date, past: Sequence[date], sd: float) -> int:
+    """The days (within KEPT_OFF_DAYS) an estimated holiday listed on `day` was kept off it, as its days so far
+    show: each day around it (KEPT_SHAPE_DAYS either side) against its weekday (`_weekday_excess`), fitted to
+    the median of its `past` occasions' days at the same offset, or shifted; a shift is taken where its squared
+    misfit is lower than the listed date's by KEPT_OFF_Z standard errors of that gain (a shift that moves the
+    past run by D, in root squares, gains D^2 +- 2 sd D on noise). 0 where none does."""
+    def excess(d: date) -> float | None:
+        return _weekday_excess(logs, d, ()) if d in logs else None
+
+    reach = KEPT_SHAPE_DAYS + KEPT_OFF_DAYS
+    shape: dict[int, float] = {}
+    for k in range(-reach, reach + 1):
+        seen = [e for p in past if (e := excess(p + timedelta(days=k))) is not None]
+        if seen:
+            shape[k] = median(seen)
+    now = {j: e for j in range(-KEPT_SHAPE_DAYS, KEPT_SHAPE_DAYS + 1)
+           if (e := excess(day + timedelta(days=j))) is not None
+           and all(j - s in shape for s in range(-KEPT_OFF_DAYS, KEPT_OFF_DAYS + 1))}
+    if not now or not past:
+        return 0
+    # (the difference's noise: the day's own excess and the past median's, of len(past) occasions)
+    noise = sd * math.sqrt(1 + 1 / len(past))
+    best, best_z = 0, KEPT_OFF_Z
+    for s in (k for k in range(-KEPT_OFF_DAYS, KEPT_OFF_DAYS + 1) if k):
+        moved = math.sqrt(sum((shape[j] - shape[j - s]) ** 2 for j in now))
+        if moved <= 0:
+            continue
+        gain = sum((e - shape[j]) ** 2 - (e - shape[j - s]) ** 2 for j, e in now.items())
+        z = gain / (2 * noise * moved)
+        if z > best_z:
+            best, best_z = s, z
+    return best
 
 
 def _lunar_year_back(day: date, cal: HolidayCalendar) -> date | None:
