@@ -26,7 +26,8 @@ from dw_assets.core.volume_calendar import HolidayCalendar, hour_label, hour_of_
 from dw_assets.core.volume_model import ModelParams
 from dw_assets.store import Store
 
-# a group is active when it held rows in one of its latest partitions (a group gone for longer has left)
+# a group is active when it held rows in one of its latest partitions (a group gone for longer has left), counted in
+# its own rounds of rows: a weekly file on a daily table, its rows one partition in seven, looks back three weeks
 RECENT_PARTITIONS = 3
 DEFAULT_DAYS = {"month_end": 36 * 31, "same_weekday": 52 * 7}
 
@@ -218,7 +219,7 @@ def _group_inputs(by_group: dict[str, dict[datetime, float]], chosen: list[datet
         own = calendars.get(group)
         # a label's first ten characters are its local day, for a day or an hour (`partition_label`)
         days = (k for k in chosen if own is None or not own.name(date.fromisoformat(label[k][:10])))
-        return list(itertools.islice(days, RECENT_PARTITIONS))
+        return list(itertools.islice(days, RECENT_PARTITIONS * _row_cadence(by_group[group], chosen)))
 
     latest = {g: recent(g) for g in by_group}
     active = {g: sum(series.get(k, 0) for k in latest[g]) for g, series in by_group.items()
@@ -230,6 +231,16 @@ def _group_inputs(by_group: dict[str, dict[datetime, float]], chosen: list[datet
         first = min(series)
         out[g] = (_number(series.get(target, 0)), [(label[k], _number(series.get(k, 0))) for k in chosen if k >= first])
     return out
+
+
+def _row_cadence(series: dict[datetime, float], chosen: list[datetime]) -> int:
+    """How many of the compared partitions apart a group's rows land as a rule (the median gap between its
+    partitions with rows): 1 for a group with rows in every partition, even one that stopped or shuts for a season
+    (its many one-partition gaps outvote the long one); 7 for a weekly file on a daily table, whose six empty days
+    are no sign that it left."""
+    held = [i for i, k in enumerate(chosen) if series.get(k)]
+    gaps = [later - earlier for earlier, later in itertools.pairwise(held)]
+    return max(1, int(stats.median(gaps))) if gaps else 1
 
 
 def _number(value: SupportsFloat | str | None) -> int | float:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -215,3 +215,20 @@ def test_a_group_closed_for_its_own_calendars_holidays_stays_a_group():
     # without its own calendar, a group silent for three partitions has left
     plain = cfg.model_copy(update={"group_holidays": {}})
     assert set(_group_inputs(by_group, chosen, label, target, plain)) == {"hk"}
+
+
+def test_a_group_whose_rows_land_one_day_a_week_stays_a_group_on_its_file_day():
+    # a daily table whose "coop" channel lands in one file on Mondays (its rows zero the six other days): on a
+    # Monday whose file is missing, its latest three partitions (Friday to Sunday) are empty as every week, and the
+    # group is still checked; one whose last file came four weeks back has left
+    cfg = VolumeCheckConfig(partition_column="day", group_by=["channel"])
+    days = [datetime(2025, 6, 2) + timedelta(days=i) for i in range(70)]  # from a Monday, ten weeks
+    target = days[-1] + timedelta(days=1)  # a Monday
+    weekly = {k: 900.0 if k.weekday() == 0 else 0.0 for k in days}
+    by_group = {"bank": {k: 1000.0 for k in days}, "coop": weekly}
+    chosen = sorted(days, reverse=True)
+    label = {k: k.strftime("%Y-%m-%d") for k in chosen}
+    groups = _group_inputs(by_group, chosen, label, target, cfg)
+    assert set(groups) == {"bank", "coop"} and groups["coop"][0] == 0
+    stopped = {k: v if k < days[-28] else 0.0 for k, v in weekly.items()}
+    assert set(_group_inputs({**by_group, "coop": stopped}, chosen, label, target, cfg)) == {"bank"}
