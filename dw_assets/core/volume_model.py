@@ -466,6 +466,15 @@ EVENT_RUN_DAYS = 2
 # share of a level window either side (half a day of an hourly series' week: the climb's shape from day to day, not
 # its hours' counting noise, which the spread keeps; see _surge_returned)
 SURGE_SMOOTH_SHARE = 14
+# a surge still running (a run off the level before it, on one side, to the latest point) reads the target's hour by
+# the surge's own shape once the run holds this many of its same hours (a pilgrimage's walkers arrive day and night:
+# the day's shape flattens, its nights x2-3 their usual share; see _surge_hour_shape) ...
+SURGE_SHAPE_MIN_DAYS = 2
+# ... from at most this many of the latest (the shape moves as the surge climbs) ...
+SURGE_SHAPE_DAYS = 3
+# ... where each of them sits off the hour's share before the run, on one side, by this many robust sds of the hours
+# about their smoothed level before it (a step that scales every hour alike leaves its hours' shares as they were)
+SURGE_SHAPE_Z = 2.0
 # a working day between a holiday and the weekend, named after the holiday (see _bridge_days): a day most take off
 BRIDGE_LABEL = " (bridge day)"
 # ... read as one only from this many of its hours so far (as a holiday never seen is, see _holiday_so_far)
@@ -1998,6 +2007,14 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         fit = SeriesFit(t, x, feats, used, lag, level_points)
         spread = _spread(fit, feats, target_feats, used, daily_dates, target.date()) * small_sample
     effect, thinnest, unseen, unseen_gap = fit.effect_for(target_feats)
+    # a surge still running whose days hold a shape of their own: the target's hour read by it (see _surge_hour_shape)
+    surge_hour = (_surge_hour_shape(fit, pts_pos, earned_days, target_feats.get("hour_of_day"), band_h, spread,
+                                    level_points) if grain == "hour" and not unseen else None)
+    if surge_hour is not None:
+        effect += surge_hour[0]
+        thinnest = min(thinnest, surge_hour[1])
+        shape_notes.append(f"a surge in no calendar still running, its days' own shape: this hour x"
+                           f"{math.exp(surge_hour[0]):.2f} its usual share, read from its latest {surge_hour[1]} days")
     # a festival's day seen on one past occasion: an ordinary day's centre (its band as wide as the
     # festival's day's, a group of one), the band reaching the effect it showed (below)
     festival_once = _festival_seen_once(fit, feats, target_feats, cal) if grain == "day" and step < 1.5 else 0.0
@@ -5195,6 +5212,56 @@ def _dense_adjusted(fit: SeriesFit, detrended: bool = True) -> list[float]:
             for x, t, fv in zip(fit.x, fit.t, fit.feats)]
 
 
+def _surge_smoothed(fit: SeriesFit, special: Sequence[bool], level_points: int
+                    ) -> tuple[list[float], list[int], list[float]]:
+    """The series as a surge's rules read it: each point's log value net of its dense effects, not of the trend (two
+    level windows: the trend is the surge's, not the series', `_dense_adjusted`), the ordinary points' indices
+    (calendar days neither break nor confirm a surge), and each ordinary point's median over its neighbours
+    SURGE_SMOOTH_SHARE of a level window either side (the surge's shape from day to day, not its hours' noise)."""
+    adj = _dense_adjusted(fit, detrended=False)
+    plain = [i for i in range(len(fit.e)) if not special[i]]
+    half = max(1, level_points // SURGE_SMOOTH_SHARE)
+    smooth = [median(adj[i] for i in plain[max(0, m - half):m + half + 1]) for m in range(len(plain))]
+    return adj, plain, smooth
+
+
+def _surge_hour_shape(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], target_hour: object, h: float,
+                      spread: float, level_points: int) -> tuple[float, int] | None:
+    """The target hour's share of the day during a surge still running, read from the surge's own days: (the move of
+    the hour's effect, the readings it rests on), else None. A surge in no calendar may change the day's shape as well
+    as its level: a pilgrimage's walkers arrive through the night, so the city's night hours climb two to three times
+    their usual share while its evening peak climbs with the level alone; the hour effects, learned on the ordinary
+    days, read every night of the climb 1.6-3.4x. Read on the series net of its dense effects (`_surge_smoothed`): the
+    surge runs where the latest ordinary points form a run off the level before it, on one side, beyond the band's
+    half-width `h` (`_runs_off_level` on the smoothed series), holding to the latest point, with no point of it
+    accepted by its owner as a shift; each of its points at the target's hour of the day is read against its smoothed
+    neighbours (its share of the surge's day); with SURGE_SHAPE_MIN_DAYS of them or more, the latest SURGE_SHAPE_DAYS
+    all off the ordinary share on one side by SURGE_SHAPE_Z spreads, their median is the hour's move. A step that
+    scales every hour alike, a season the calendar names, or a surge whose shape stays the series' own, reads as
+    before; a drop of the target against the surge's own shape still fails (the move reads the hours before it)."""
+    adj, plain, smooth = _surge_smoothed(fit, special, level_points)
+    level = [0.0] * len(adj)
+    for m, i in enumerate(plain):
+        level[i] = smooth[m]
+    runs = _runs_off_level(level, special, max(level_points, len(adj) - 2 * level_points), len(adj), h, level_points,
+                           level_points // SURGE_SMOOTH_SHARE)
+    if not runs or runs[-1][1] != plain[-1] or any(q.shift for q in pts[runs[-1][0]:]):
+        return None
+    first = runs[-1][0]
+    before = [i for i in plain if i < first][-level_points:]
+    usual = [adj[i] - level[i] for i in before if fit.feats[i].get("hour_of_day") == target_hour]
+    readings = [adj[i] - level[i] for i in plain if i >= first and fit.feats[i].get("hour_of_day") == target_hour]
+    latest = readings[-SURGE_SHAPE_DAYS:]
+    if len(latest) < SURGE_SHAPE_MIN_DAYS or not usual:
+        return None
+    # (the hours' own noise about their smoothed level before the run: a surge's share stands out of it, or is none)
+    share = median(usual)
+    noise = MAD_SCALE * mad([adj[i] - level[i] for i in before])
+    if not (all(r - share > SURGE_SHAPE_Z * noise for r in latest) or all(r - share < -SURGE_SHAPE_Z * noise for r in latest)):
+        return None
+    return median(latest) - share, len(latest)
+
+
 def _surge_returned(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], h: float, level_points: int,
                     after: int) -> tuple[int, int, list[float]] | None:
     """A surge (or a dip) in no calendar that has returned to the level before it: (first, last, each of its points'
@@ -5210,13 +5277,9 @@ def _surge_returned(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool
     smoothed deviation (so the spread keeps the run's counting noise). Without this, the shift rule took a
     pilgrimage's climb (x1.3 to x7 over ten days) for a new level, and the hours back at the usual level read
     0.1-0.5x against it for days."""
-    n = len(fit.e)
-    adj = _dense_adjusted(fit, detrended=False)  # (two level windows: the trend is the surge's, not the series')
-    plain = [i for i in range(n) if not special[i]]
+    adj, plain, smooth = _surge_smoothed(fit, special, level_points)
     if len(plain) < level_points + 2 * after:
         return None
-    half = max(1, level_points // SURGE_SMOOTH_SHARE)
-    smooth = [median(adj[i] for i in plain[max(0, m - half):m + half + 1]) for m in range(len(plain))]
     now = smooth[-1]
     k = len(plain)
     while k > 0 and abs(smooth[k - 1] - now) <= h:
