@@ -48,7 +48,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from statistics import median
-from typing import cast
+from typing import NamedTuple, cast
 
 import numpy as np
 from scipy.optimize import least_squares
@@ -475,6 +475,9 @@ SURGE_SHAPE_DAYS = 3
 # ... where each of them sits off the hour's share before the run, on one side, by this many robust sds of the hours
 # about their smoothed level before it (a step that scales every hour alike leaves its hours' shares as they were)
 SURGE_SHAPE_Z = 2.0
+# a surge still running reads its level from its latest half day where the model's level parts from that by more than
+# this share of the band's half-width (a surge's day-to-day climb and fall, not a step's noise; see _surge_latest_level)
+SURGE_LEVEL_APART = 0.5
 # a working day between a holiday and the weekend, named after the holiday (see _bridge_days): a day most take off
 BRIDGE_LABEL = " (bridge day)"
 # ... read as one only from this many of its hours so far (as a holiday never seen is, see _holiday_so_far)
@@ -2008,12 +2011,13 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         spread = _spread(fit, feats, target_feats, used, daily_dates, target.date()) * small_sample
     effect, thinnest, unseen, unseen_gap = fit.effect_for(target_feats)
     # a surge still running whose days hold a shape of their own: the target's hour read by it (see _surge_hour_shape)
-    surge_hour = (_surge_hour_shape(fit, pts_pos, earned_days, target_feats.get("hour_of_day"), band_h, spread,
-                                    level_points) if grain == "hour" and not unseen else None)
+    running = _running_surge(fit, pts_pos, earned_days, band_h, level_points) if grain == "hour" else None
+    surge_hour = (_surge_hour_shape(running, fit, target_feats.get("hour_of_day"), level_points)
+                  if running is not None and not unseen else None)
     if surge_hour is not None:
         effect += surge_hour[0]
         thinnest = min(thinnest, surge_hour[1])
-        shape_notes.append(f"a surge in no calendar still running, its days' own shape: this hour x"
+        shape_notes.append(f"a run off the level in no calendar still running, its days' own shape: this hour x"
                            f"{math.exp(surge_hour[0]):.2f} its usual share, read from its latest {surge_hour[1]} days")
     # a festival's day seen on one past occasion: an ordinary day's centre (its band as wide as the
     # festival's day's, a group of one), the band reaching the effect it showed (below)
@@ -2114,6 +2118,14 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
                 local_slope = fit.slope + slope
                 # the slope's own uncertainty, carried to the target
                 trend_var = (se * (t_target - t_mid)) ** 2
+    # a surge still running: its level as its latest half day reads it, where the model's parts from it (see
+    # _surge_latest_level)
+    surge_level = _surge_latest_level(running, level, band_h) if running is not None else None
+    if surge_level is not None:
+        shape_notes.append(f"a run off the level in no calendar still running since {pts_pos[running.first].at:%Y-%m-%d %H:00}: "
+                           f"the level its latest half day reads, x{math.exp(surge_level - level):.2f} the level "
+                           "window's")
+        level, m_level, trend_var = surge_level, max(1, level_points // SURGE_SMOOTH_SHARE) + 1, 0.0
     # the errors already hold the level's own uncertainty; a level from fewer points (just after a
     # shift) and a group effect from few past points widen the band (and so does a yearly season's fit)
     inflation = math.sqrt(1 + max(0.0, 1.57 / m_level - 1.57 / level_points) + (1.57 / thinnest if used else 0)
@@ -5225,29 +5237,44 @@ def _surge_smoothed(fit: SeriesFit, special: Sequence[bool], level_points: int
     return adj, plain, smooth
 
 
-def _surge_hour_shape(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], target_hour: object, h: float,
-                      spread: float, level_points: int) -> tuple[float, int] | None:
-    """The target hour's share of the day during a surge still running, read from the surge's own days: (the move of
-    the hour's effect, the readings it rests on), else None. A surge in no calendar may change the day's shape as well
-    as its level: a pilgrimage's walkers arrive through the night, so the city's night hours climb two to three times
-    their usual share while its evening peak climbs with the level alone; the hour effects, learned on the ordinary
-    days, read every night of the climb 1.6-3.4x. Read on the series net of its dense effects (`_surge_smoothed`): the
-    surge runs where the latest ordinary points form a run off the level before it, on one side, beyond the band's
-    half-width `h` (`_runs_off_level` on the smoothed series), holding to the latest point, with no point of it
-    accepted by its owner as a shift; each of its points at the target's hour of the day is read against its smoothed
-    neighbours (its share of the surge's day); with SURGE_SHAPE_MIN_DAYS of them or more, the latest SURGE_SHAPE_DAYS
-    all off the ordinary share on one side by SURGE_SHAPE_Z spreads, their median is the hour's move. A step that
-    scales every hour alike, a season the calendar names, or a surge whose shape stays the series' own, reads as
-    before; a drop of the target against the surge's own shape still fails (the move reads the hours before it)."""
+class _RunningSurge(NamedTuple):
+    adj: list[float]     # each point's log value net of its dense effects, not of the trend (`_surge_smoothed`)
+    level: list[float]   # each ordinary point's smoothed level (0.0 at calendar points, never read)
+    plain: list[int]     # the ordinary points' indices
+    first: int           # the surge's first point
+
+
+def _running_surge(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], h: float, level_points: int
+                   ) -> _RunningSurge | None:
+    """A surge (or a dip) in no calendar still running at the history's end, else None: on the series net of its dense
+    effects and smoothed (`_surge_smoothed`), the latest ordinary points form a run off the level before it, on one
+    side, beyond the band's half-width `h` (`_runs_off_level`, of half a day's points at least: SURGE_SMOOTH_SHARE of
+    a level window), holding to the latest point, and no point of it was accepted by its owner as a shift (the
+    owner's new level is the shift rule's). Calendar days neither break nor confirm it."""
     adj, plain, smooth = _surge_smoothed(fit, special, level_points)
     level = [0.0] * len(adj)
     for m, i in enumerate(plain):
         level[i] = smooth[m]
     runs = _runs_off_level(level, special, max(level_points, len(adj) - 2 * level_points), len(adj), h, level_points,
                            level_points // SURGE_SMOOTH_SHARE)
-    if not runs or runs[-1][1] != plain[-1] or any(q.shift for q in pts[runs[-1][0]:]):
+    if not plain or not runs or runs[-1][1] != plain[-1] or any(q.shift for q in pts[runs[-1][0]:]):
         return None
-    first = runs[-1][0]
+    return _RunningSurge(adj, level, plain, runs[-1][0])
+
+
+def _surge_hour_shape(surge: _RunningSurge, fit: SeriesFit, target_hour: object, level_points: int
+                      ) -> tuple[float, int] | None:
+    """The target hour's share of the day during a surge still running (`_running_surge`), read from the surge's own
+    days: (the move of the hour's effect, the readings it rests on), else None. A surge in no calendar may change the
+    day's shape as well as its level: a pilgrimage's walkers arrive through the night, so the city's night hours climb
+    two to three times their usual share while its evening peak climbs with the level alone; the hour effects, learned
+    on the ordinary days, read every night of the climb 1.6-3.4x. Each of the surge's points at the target's hour of
+    the day is read against its smoothed neighbours (its share of the surge's day); with SURGE_SHAPE_MIN_DAYS of them
+    or more, the latest SURGE_SHAPE_DAYS all off the hour's share before the surge on one side by SURGE_SHAPE_Z robust
+    sds of the hours about their smoothed level before it, their median less that share is the hour's move. A step
+    that scales every hour alike, a season the calendar names, or a surge whose shape stays the series' own, reads as
+    before; a drop of the target against the surge's own shape still fails (the move reads the hours before it)."""
+    adj, level, plain, first = surge
     before = [i for i in plain if i < first][-level_points:]
     usual = [adj[i] - level[i] for i in before if fit.feats[i].get("hour_of_day") == target_hour]
     readings = [adj[i] - level[i] for i in plain if i >= first and fit.feats[i].get("hour_of_day") == target_hour]
@@ -5260,6 +5287,18 @@ def _surge_hour_shape(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bo
     if not (all(r - share > SURGE_SHAPE_Z * noise for r in latest) or all(r - share < -SURGE_SHAPE_Z * noise for r in latest)):
         return None
     return median(latest) - share, len(latest)
+
+
+def _surge_latest_level(surge: _RunningSurge, level: float, h: float) -> float | None:
+    """The level of a surge still running (`_running_surge`) as its own latest half day reads it (the smoothed level
+    at its latest point: the median of its latest SURGE_SMOOTH_SHARE-th of a level window), where the model's level
+    (the level window's median, or its ramp's line) parts from it by more than SURGE_LEVEL_APART of the band's
+    half-width `h`, else None. A surge climbs and falls by the day: the week's median lags it, and a ramp fitted on
+    the climb carries the level on up through the peak's fall (x7 to x3.5 to x1.8 a day: the fall's hours read
+    0.2-0.7x). A step that holds sits at its new level, which the shift rule's level already reads: the two agree,
+    and the steadier reading is kept. A fault at the target is no part of the level (read from the hours before)."""
+    latest = surge.level[surge.plain[-1]]
+    return latest if abs(latest - level) > SURGE_LEVEL_APART * h else None
 
 
 def _surge_returned(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], h: float, level_points: int,
