@@ -2120,7 +2120,8 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
                 trend_var = (se * (t_target - t_mid)) ** 2
     # a surge still running: its level as its latest half day reads it, where the model's parts from it (see
     # _surge_latest_level)
-    surge_level = _surge_latest_level(running, level, band_h) if running is not None else None
+    surge_level = (_surge_latest_level(running, fit, level, band_h, level_points) if running is not None
+                   else None)
     if surge_level is not None:
         shape_notes.append(f"a run off the level in no calendar still running since {pts_pos[running.first].at:%Y-%m-%d %H:00}: "
                            f"the level its latest half day reads, x{math.exp(surge_level - level):.2f} the level "
@@ -5289,15 +5290,25 @@ def _surge_hour_shape(surge: _RunningSurge, fit: SeriesFit, target_hour: object,
     return median(latest) - share, len(latest)
 
 
-def _surge_latest_level(surge: _RunningSurge, level: float, h: float) -> float | None:
-    """The level of a surge still running (`_running_surge`) as its own latest half day reads it (the smoothed level
-    at its latest point: the median of its latest SURGE_SMOOTH_SHARE-th of a level window), where the model's level
-    (the level window's median, or its ramp's line) parts from it by more than SURGE_LEVEL_APART of the band's
-    half-width `h`, else None. A surge climbs and falls by the day: the week's median lags it, and a ramp fitted on
-    the climb carries the level on up through the peak's fall (x7 to x3.5 to x1.8 a day: the fall's hours read
-    0.2-0.7x). A step that holds sits at its new level, which the shift rule's level already reads: the two agree,
-    and the steadier reading is kept. A fault at the target is no part of the level (read from the hours before)."""
-    latest = surge.level[surge.plain[-1]]
+def _surge_latest_level(surge: _RunningSurge, fit: SeriesFit, level: float, h: float, level_points: int) -> float | None:
+    """The level of a surge still running (`_running_surge`) as its own latest half day reads it, where the model's
+    level (the level window's median, or its ramp's line) parts from it by more than SURGE_LEVEL_APART of the band's
+    half-width `h`, else None. Its latest SURGE_SMOOTH_SHARE-th of a level window (half a day), each point less its
+    hour's share of the surge's day (the median of its latest SURGE_SHAPE_DAYS readings against their smoothed
+    neighbours, read on points whose neighbours lie on both sides: a flatter day's nights would otherwise read a
+    half day of nights as a higher level), their median. A surge climbs and falls by the day: the week's median lags
+    it, and a ramp fitted on the climb carries the level on up through the peak's fall (x7 to x3.5 to x1.8 a day: the
+    fall's hours read 0.2-0.7x). A step that holds sits at its new level, which the shift rule's level already reads:
+    the two agree, and the steadier reading is kept. A fault at the target is no part of the level (read from the
+    hours before)."""
+    adj, smooth, plain, first = surge
+    half = max(1, level_points // SURGE_SMOOTH_SHARE)
+    centred = [i for i in plain[:-half] if i >= first]
+    readings: dict[object, list[float]] = defaultdict(list)
+    for i in centred:
+        readings[fit.feats[i].get("hour_of_day")].append(adj[i] - smooth[i])
+    shares = {hour: median(r[-SURGE_SHAPE_DAYS:]) for hour, r in readings.items() if len(r) >= SURGE_SHAPE_MIN_DAYS}
+    latest = median(adj[i] - shares.get(fit.feats[i].get("hour_of_day"), 0.0) for i in plain[-half - 1:])
     return latest if abs(latest - level) > SURGE_LEVEL_APART * h else None
 
 
