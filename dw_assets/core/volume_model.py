@@ -2122,10 +2122,10 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     # _surge_latest_level)
     surge_level = (_surge_latest_level(running, fit, level, band_h, level_points) if running is not None
                    else None)
-    if surge_level is not None:
-        shape_notes.append(f"a run off the level in no calendar still running since {pts_pos[running.first].at:%Y-%m-%d %H:00}: "
-                           f"the level its latest half day reads, x{math.exp(surge_level - level):.2f} the level "
-                           "window's")
+    if running is not None and surge_level is not None:
+        shape_notes.append(f"a run off the level in no calendar still running since "
+                           f"{pts_pos[running.first].at:%Y-%m-%d %H:00}: the level its latest half day reads, "
+                           f"x{math.exp(surge_level - level):.2f} the level window's")
         level, m_level, trend_var = surge_level, max(1, level_points // SURGE_SMOOTH_SHARE) + 1, 0.0
     # the errors already hold the level's own uncertainty; a level from fewer points (just after a
     # shift) and a group effect from few past points widen the band (and so does a yearly season's fit)
