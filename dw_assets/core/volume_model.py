@@ -5250,15 +5250,18 @@ def _running_surge(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool]
     """A surge (or a dip) in no calendar still running at the history's end, else None: on the series net of its dense
     effects and smoothed (`_surge_smoothed`), the latest ordinary points form a run off the level before it, on one
     side, beyond the band's half-width `h` (`_runs_off_level`, of half a day's points at least: SURGE_SMOOTH_SHARE of
-    a level window), holding to the latest point, and no point of it was accepted by its owner as a shift (the
-    owner's new level is the shift rule's). Calendar days neither break nor confirm it."""
+    a level window), holding to the latest point, and no point of it, nor of the level window before it, was accepted
+    by its owner as a shift (the owner's new level is the shift rule's). Calendar days neither break nor confirm it."""
     adj, plain, smooth = _surge_smoothed(fit, special, level_points)
     level = [0.0] * len(adj)
     for m, i in enumerate(plain):
         level[i] = smooth[m]
     runs = _runs_off_level(level, special, max(level_points, len(adj) - 2 * level_points), len(adj), h, level_points,
                            level_points // SURGE_SMOOTH_SHARE)
-    if not plain or not runs or runs[-1][1] != plain[-1] or any(q.shift for q in pts[runs[-1][0]:]):
+    # (nor in the level window before it: the smoothing spreads a step the owner accepted over half a day either
+    # side, so the run off the old level may start hours after the accepted point)
+    if not plain or not runs or runs[-1][1] != plain[-1] \
+            or any(q.shift for q in pts[max(0, runs[-1][0] - level_points):]):
         return None
     return _RunningSurge(adj, level, plain, runs[-1][0])
 
