@@ -5299,7 +5299,8 @@ def _surge_latest_level(surge: _RunningSurge, fit: SeriesFit, level: float, h: f
     half-width `h`, else None. Its latest SURGE_SMOOTH_SHARE-th of a level window (half a day), each point less its
     hour's share of the surge's day (the median of its latest SURGE_SHAPE_DAYS readings against their smoothed
     neighbours, read on points whose neighbours lie on both sides: a flatter day's nights would otherwise read a
-    half day of nights as a higher level), their median. A surge climbs and falls by the day: the week's median lags
+    half day of nights as a higher level), their median; only where each of those hours has SURGE_SHAPE_MIN_DAYS
+    readings (a surge of a day or two, a long weekend's tourists, is left to the model's level and its ramp rules). A surge climbs and falls by the day: the week's median lags
     it, and a ramp fitted on the climb carries the level on up through the peak's fall (x7 to x3.5 to x1.8 a day: the
     fall's hours read 0.2-0.7x). A step that holds sits at its new level, which the shift rule's level already reads:
     the two agree, and the steadier reading is kept. A fault at the target is no part of the level (read from the
@@ -5311,7 +5312,10 @@ def _surge_latest_level(surge: _RunningSurge, fit: SeriesFit, level: float, h: f
     for i in centred:
         readings[fit.feats[i].get("hour_of_day")].append(adj[i] - smooth[i])
     shares = {hour: median(r[-SURGE_SHAPE_DAYS:]) for hour, r in readings.items() if len(r) >= SURGE_SHAPE_MIN_DAYS}
-    latest = median(adj[i] - shares.get(fit.feats[i].get("hour_of_day"), 0.0) for i in plain[-half - 1:])
+    hours = [fit.feats[i].get("hour_of_day") for i in plain[-half - 1:]]
+    if any(hour not in shares for hour in hours):
+        return None  # (a surge of a day or two, a long weekend's: its hours' shares unread, its level too)
+    latest = median(adj[i] - shares[hour] for i, hour in zip(plain[-half - 1:], hours))
     return latest if abs(latest - level) > SURGE_LEVEL_APART * h else None
 
 
