@@ -5311,10 +5311,10 @@ def _surge_latest_level(surge: _RunningSurge, fit: SeriesFit, level: float, h: f
     readings: dict[object, list[float]] = defaultdict(list)
     for i in centred:
         readings[fit.feats[i].get("hour_of_day")].append(adj[i] - smooth[i])
-    shares = {hour: median(r[-SURGE_SHAPE_DAYS:]) for hour, r in readings.items() if len(r) >= SURGE_SHAPE_MIN_DAYS}
+    shares = {hour: median(r[-SURGE_SHAPE_DAYS:]) for hour, r in readings.items() if len(r) >= SURGE_SHAPE_DAYS}
     hours = [fit.feats[i].get("hour_of_day") for i in plain[-half - 1:]]
     if any(hour not in shares for hour in hours):
-        return None  # (a surge of a day or two, a long weekend's: its hours' shares unread, its level too)
+        return None  # (a surge of two or three days, a long weekend's: its hours' shares unread, its level too)
     latest = median(adj[i] - shares[hour] for i, hour in zip(plain[-half - 1:], hours))
     return latest if abs(latest - level) > SURGE_LEVEL_APART * h else None
 
