@@ -48,7 +48,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from statistics import median
-from typing import cast
+from typing import NamedTuple, cast
 
 import numpy as np
 from scipy.optimize import least_squares
@@ -493,6 +493,18 @@ EVENT_RUN_DAYS = 2
 # share of a level window either side (half a day of an hourly series' week: the climb's shape from day to day, not
 # its hours' counting noise, which the spread keeps; see _surge_returned)
 SURGE_SMOOTH_SHARE = 14
+# a surge still running (a run off the level before it, on one side, to the latest point) reads the target's hour by
+# the surge's own shape once the run holds this many of its same hours (a pilgrimage's walkers arrive day and night:
+# the day's shape flattens, its nights x2-3 their usual share; see _surge_hour_shape) ...
+SURGE_SHAPE_MIN_DAYS = 2
+# ... from at most this many of the latest (the shape moves as the surge climbs) ...
+SURGE_SHAPE_DAYS = 3
+# ... where each of them sits off the hour's share before the run, on one side, by this many robust sds of the hours
+# about their smoothed level before it (a step that scales every hour alike leaves its hours' shares as they were)
+SURGE_SHAPE_Z = 2.0
+# a surge still running reads its level from its latest half day where the model's level parts from that by more than
+# this share of the band's half-width (a surge's day-to-day climb and fall, not a step's noise; see _surge_latest_level)
+SURGE_LEVEL_APART = 0.5
 # a working day between a holiday and the weekend, named after the holiday (see _bridge_days): a day most take off
 BRIDGE_LABEL = " (bridge day)"
 # ... read as one only from this many of its hours so far (as a holiday never seen is, see _holiday_so_far)
@@ -2034,6 +2046,15 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         x = _moved_to_latest_shape(x, feats, reshaped)
         fit, spread = refit(x)
     effect, thinnest, unseen, unseen_gap = fit.effect_for(target_feats)
+    # a surge still running whose days hold a shape of their own: the target's hour read by it (see _surge_hour_shape)
+    running = _running_surge(fit, pts_pos, earned_days, band_h, level_points) if grain == "hour" else None
+    surge_hour = (_surge_hour_shape(running, fit, target_feats.get("hour_of_day"), level_points)
+                  if running is not None and not unseen else None)
+    if surge_hour is not None:
+        effect += surge_hour[0]
+        thinnest = min(thinnest, surge_hour[1])
+        shape_notes.append(f"a run off the level in no calendar still running, its days' own shape: this hour x"
+                           f"{math.exp(surge_hour[0]):.2f} its usual share, read from its latest {surge_hour[1]} days")
     # a festival's day seen on one past occasion: an ordinary day's centre (its band as wide as the
     # festival's day's, a group of one), the band reaching the effect it showed (below)
     festival_once = _festival_seen_once(fit, feats, target_feats, cal) if grain == "day" and step < 1.5 else 0.0
@@ -2133,6 +2154,15 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
                 local_slope = fit.slope + slope
                 # the slope's own uncertainty, carried to the target
                 trend_var = (se * (t_target - t_mid)) ** 2
+    # a surge still running: its level as its latest half day reads it, where the model's parts from it (see
+    # _surge_latest_level)
+    surge_level = (_surge_latest_level(running, fit, level, band_h, level_points) if running is not None
+                   else None)
+    if running is not None and surge_level is not None:
+        shape_notes.append(f"a run off the level in no calendar still running since "
+                           f"{pts_pos[running.first].at:%Y-%m-%d %H:00}: the level its latest half day reads, "
+                           f"x{math.exp(surge_level - level):.2f} the level window's")
+        level, m_level, trend_var = surge_level, max(1, level_points // SURGE_SMOOTH_SHARE) + 1, 0.0
     # the errors already hold the level's own uncertainty; a level from fewer points (just after a
     # shift) and a group effect from few past points widen the band (and so does a yearly season's fit)
     inflation = math.sqrt(1 + max(0.0, 1.57 / m_level - 1.57 / level_points) + (1.57 / thinnest if used else 0)
@@ -5437,6 +5467,100 @@ def _dense_adjusted(fit: SeriesFit, detrended: bool = True) -> list[float]:
             for x, t, fv in zip(fit.x, fit.t, fit.feats)]
 
 
+def _surge_smoothed(fit: SeriesFit, special: Sequence[bool], level_points: int
+                    ) -> tuple[list[float], list[int], list[float]]:
+    """The series as a surge's rules read it: each point's log value net of its dense effects, not of the trend (two
+    level windows: the trend is the surge's, not the series', `_dense_adjusted`), the ordinary points' indices
+    (calendar days neither break nor confirm a surge), and each ordinary point's median over its neighbours
+    SURGE_SMOOTH_SHARE of a level window either side (the surge's shape from day to day, not its hours' noise)."""
+    adj = _dense_adjusted(fit, detrended=False)
+    plain = [i for i in range(len(fit.e)) if not special[i]]
+    half = max(1, level_points // SURGE_SMOOTH_SHARE)
+    smooth = [median(adj[i] for i in plain[max(0, m - half):m + half + 1]) for m in range(len(plain))]
+    return adj, plain, smooth
+
+
+class _RunningSurge(NamedTuple):
+    adj: list[float]     # each point's log value net of its dense effects, not of the trend (`_surge_smoothed`)
+    level: list[float]   # each ordinary point's smoothed level (0.0 at calendar points, never read)
+    plain: list[int]     # the ordinary points' indices
+    first: int           # the surge's first point
+
+
+def _running_surge(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], h: float, level_points: int
+                   ) -> _RunningSurge | None:
+    """A surge (or a dip) in no calendar still running at the history's end, else None: on the series net of its dense
+    effects and smoothed (`_surge_smoothed`), the latest ordinary points form a run off the level before it, on one
+    side, beyond the band's half-width `h` (`_runs_off_level`, of half a day's points at least: SURGE_SMOOTH_SHARE of
+    a level window), holding to the latest point, and no point of it, nor of the level window before it, was accepted
+    by its owner as a shift (the owner's new level is the shift rule's). Calendar days neither break nor confirm it."""
+    adj, plain, smooth = _surge_smoothed(fit, special, level_points)
+    level = [0.0] * len(adj)
+    for m, i in enumerate(plain):
+        level[i] = smooth[m]
+    runs = _runs_off_level(level, special, max(level_points, len(adj) - 2 * level_points), len(adj), h, level_points,
+                           level_points // SURGE_SMOOTH_SHARE)
+    # (nor in the level window before it: the smoothing spreads a step the owner accepted over half a day either
+    # side, so the run off the old level may start hours after the accepted point)
+    if not plain or not runs or runs[-1][1] != plain[-1] \
+            or any(q.shift for q in pts[max(0, runs[-1][0] - level_points):]):
+        return None
+    return _RunningSurge(adj, level, plain, runs[-1][0])
+
+
+def _surge_hour_shape(surge: _RunningSurge, fit: SeriesFit, target_hour: object, level_points: int
+                      ) -> tuple[float, int] | None:
+    """The target hour's share of the day during a surge still running (`_running_surge`), read from the surge's own
+    days: (the move of the hour's effect, the readings it rests on), else None. A surge in no calendar may change the
+    day's shape as well as its level: a pilgrimage's walkers arrive through the night, so the city's night hours climb
+    two to three times their usual share while its evening peak climbs with the level alone; the hour effects, learned
+    on the ordinary days, read every night of the climb 1.6-3.4x. Each of the surge's points at the target's hour of
+    the day is read against its smoothed neighbours (its share of the surge's day); with SURGE_SHAPE_MIN_DAYS of them
+    or more, the latest SURGE_SHAPE_DAYS all off the hour's share before the surge on one side by SURGE_SHAPE_Z robust
+    sds of the hours about their smoothed level before it, their median less that share is the hour's move. A step
+    that scales every hour alike, a season the calendar names, or a surge whose shape stays the series' own, reads as
+    before; a drop of the target against the surge's own shape still fails (the move reads the hours before it)."""
+    adj, level, plain, first = surge
+    before = [i for i in plain if i < first][-level_points:]
+    usual = [adj[i] - level[i] for i in before if fit.feats[i].get("hour_of_day") == target_hour]
+    readings = [adj[i] - level[i] for i in plain if i >= first and fit.feats[i].get("hour_of_day") == target_hour]
+    latest = readings[-SURGE_SHAPE_DAYS:]
+    if len(latest) < SURGE_SHAPE_MIN_DAYS or not usual:
+        return None
+    # (the hours' own noise about their smoothed level before the run: a surge's share stands out of it, or is none)
+    share = median(usual)
+    noise = MAD_SCALE * mad([adj[i] - level[i] for i in before])
+    if not (all(r - share > SURGE_SHAPE_Z * noise for r in latest) or all(r - share < -SURGE_SHAPE_Z * noise for r in latest)):
+        return None
+    return median(latest) - share, len(latest)
+
+
+def _surge_latest_level(surge: _RunningSurge, fit: SeriesFit, level: float, h: float, level_points: int) -> float | None:
+    """The level of a surge still running (`_running_surge`) as its own latest half day reads it, where the model's
+    level (the level window's median, or its ramp's line) parts from it by more than SURGE_LEVEL_APART of the band's
+    half-width `h`, else None. Its latest SURGE_SMOOTH_SHARE-th of a level window (half a day), each point less its
+    hour's share of the surge's day (the median of its latest SURGE_SHAPE_DAYS readings against their smoothed
+    neighbours, read on points whose neighbours lie on both sides: a flatter day's nights would otherwise read a
+    half day of nights as a higher level), their median; only where each of those hours has SURGE_SHAPE_MIN_DAYS
+    readings (a surge of a day or two, a long weekend's tourists, is left to the model's level and its ramp rules). A surge climbs and falls by the day: the week's median lags
+    it, and a ramp fitted on the climb carries the level on up through the peak's fall (x7 to x3.5 to x1.8 a day: the
+    fall's hours read 0.2-0.7x). A step that holds sits at its new level, which the shift rule's level already reads:
+    the two agree, and the steadier reading is kept. A fault at the target is no part of the level (read from the
+    hours before)."""
+    adj, smooth, plain, first = surge
+    half = max(1, level_points // SURGE_SMOOTH_SHARE)
+    centred = [i for i in plain[:-half] if i >= first]
+    readings: dict[object, list[float]] = defaultdict(list)
+    for i in centred:
+        readings[fit.feats[i].get("hour_of_day")].append(adj[i] - smooth[i])
+    shares = {hour: median(r[-SURGE_SHAPE_DAYS:]) for hour, r in readings.items() if len(r) >= SURGE_SHAPE_DAYS}
+    hours = [fit.feats[i].get("hour_of_day") for i in plain[-half - 1:]]
+    if any(hour not in shares for hour in hours):
+        return None  # (a surge of two or three days, a long weekend's: its hours' shares unread, its level too)
+    latest = median(adj[i] - shares[hour] for i, hour in zip(plain[-half - 1:], hours))
+    return latest if abs(latest - level) > SURGE_LEVEL_APART * h else None
+
+
 def _surge_returned(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], h: float, level_points: int,
                     after: int) -> tuple[int, int, list[float]] | None:
     """A surge (or a dip) in no calendar that has returned to the level before it: (first, last, each of its points'
@@ -5452,13 +5576,9 @@ def _surge_returned(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool
     smoothed deviation (so the spread keeps the run's counting noise). Without this, the shift rule took a
     pilgrimage's climb (x1.3 to x7 over ten days) for a new level, and the hours back at the usual level read
     0.1-0.5x against it for days."""
-    n = len(fit.e)
-    adj = _dense_adjusted(fit, detrended=False)  # (two level windows: the trend is the surge's, not the series')
-    plain = [i for i in range(n) if not special[i]]
+    adj, plain, smooth = _surge_smoothed(fit, special, level_points)
     if len(plain) < level_points + 2 * after:
         return None
-    half = max(1, level_points // SURGE_SMOOTH_SHARE)
-    smooth = [median(adj[i] for i in plain[max(0, m - half):m + half + 1]) for m in range(len(plain))]
     now = smooth[-1]
     k = len(plain)
     while k > 0 and abs(smooth[k - 1] - now) <= h:
