@@ -3217,11 +3217,30 @@ def _week_day_kinds(start: date, cal: HolidayCalendar) -> tuple[tuple[str, str, 
     return hit
 
 
+def _fast_kind(day: date, cal: HolidayCalendar) -> tuple[tuple[str, str, int], ...]:
+    """(("season", RAMADAN, 0),) for a day of Ramadan (where the calendar holds Eid al-Fitr: `declared_season`), else
+    (): a weekly series read by its days (`_week_days`) reads Ramadan's days as a family of their own. Ramadan moves
+    eleven days a year, so the week of the year learned on other years holds it in none of them (an Omani hotel's
+    weeks at x0.6 read 0.57-0.73x their week of the year); its days, counted in each week as a holiday's are, carry
+    its effect from the past years' Ramadans to the weeks it now falls in."""
+    season = declared_season(day, cal)
+    return (("season", RAMADAN, 0),) if season is not None and season[0] == RAMADAN else ()
+
+
+def _history_fasts(kinds: Sequence[Sequence[tuple[str, str, int]]]) -> bool:
+    """Whether a weekly series' past weeks (`kinds`, `_week_day_kinds`' of each, the target's last) hold Ramadan's
+    days (`_fast_kind`): then its days are read out of the history for a target week holding none too, or the week of
+    the year keeps the past Ramadans' lows in weeks it has left (a week after this year's Eid read x0.6, its Ramadan of
+    two years back)."""
+    return any(kind == "season" for week in kinds[:-1] for kind, _, _ in week)
+
+
 def _read_week_day_kinds(start: date, cal: HolidayCalendar) -> tuple[tuple[str, str, int], ...]:
     out: list[tuple[str, str, int]] = []
     for d in (start + timedelta(days=k) for k in range(WEEK_DAYS)):
         if cal.is_weekend(d):
             continue
+        out.extend(_fast_kind(d, cal))
         name = cal.identity(d)
         if name:
             out.append(("closed", name, 0))
@@ -3268,7 +3287,8 @@ def _week_days(pts: Sequence[Point], t: list[float], x: list[float], feats: list
     in_break = [bool(cal.breaks) and bool(part := cal.break_part(d, WEEK_DAYS)) and not past_a_break(part)
                 for d in days]
     # (only a target week holding a holiday or an eve is read so: any other keeps the labels' reading)
-    if n < 2 * 52 or not kinds[n] or in_break[n]:
+    fasts = _history_fasts(kinds)
+    if n < 2 * 52 or not (kinds[n] or fasts) or in_break[n]:
         return None
     working = max(1, sum(1 for k in range(WEEK_DAYS) if not cal.is_weekend(days[n] + timedelta(days=k))))
     plain = [i for i in range(n) if not kinds[i] and not feats[i].get("holiday")]
@@ -3330,7 +3350,7 @@ def _week_days(pts: Sequence[Point], t: list[float], x: list[float], feats: list
     vec = np.asarray([[_week_columns(k, working, best_reach, default).get(c, 0.0) for c in names] for k in kinds])
     offsets = np.log(np.maximum(1 + vec @ beta, WEEK_DAYS_FLOOR))
     is_read = [bool(np.any(v)) and not b for v, b in zip(vec, in_break)]
-    if not is_read[n]:
+    if not is_read[n] and not (fasts and any(c.startswith("season:") for c in names)):
         return None  # the target's days earned nothing: the labels read every week, as before
     adjusted = (xx - np.where(is_read[:n], offsets[:n], 0.0)).tolist()
     # (the two readings are compared without the weeks before moving holidays' labels, which read some of the same
@@ -3841,9 +3861,10 @@ def _season_year_back(pts: Sequence[Point], target: datetime, p: ModelParams, ca
     back at x0.6, its winter at x1.25): the level of its latest open weeks lags it, the more so across the closure
     (last season's end read against this season's start), and it has too few open weeks for a week of the year's
     effects; its return and its weeks after it ran as in its past years, on its growth. The spread is the MAD of
-    its year-over-year pairs' errors about the growth. None where no closed season recurs, where an accepted shift
-    falls within the year (a year back does not hold the new level), or from fewer than SEASON_BACK_MIN_PAIRS
-    pairs. A partition and its year back are paired only where they hold the same holidays and seasons
+    its year-over-year pairs' errors about the growth; an accepted shift since a year back is read on the pairs
+    across it (the check's owner accepts a partition for every group: most groups' pairs across read no move), as
+    `_year_back_band` reads it. None where no closed season recurs, where no pair crosses an accepted shift the
+    target's year back stands before, or from fewer than SEASON_BACK_MIN_PAIRS pairs. A partition and its year back are paired only where they hold the same holidays and seasons
     (`_span_occasions`: an Eid's week read a year back is an ordinary one)."""
     rows = [q for q in pts if q.value > 0]
     if len(rows) < 2:
@@ -3854,26 +3875,31 @@ def _season_year_back(pts: Sequence[Point], target: datetime, p: ModelParams, ca
     closure = max(((a.at, b.at) for a, b in itertools.pairwise(rows) if (b.at - a.at).days > 1.5 * step), default=None)
     if closure is None or _closed_in_season(pts, closure[0] + (closure[1] - closure[0]) / 2, step) is None:
         return None
-    if any(q.accepted and q.shift and q.at > target - timedelta(days=YEAR_LENGTH) for q in pts):
-        return None
+    segment = dict(zip((q.at for q in rows), itertools.accumulate(1 if q.accepted and q.shift else 0 for q in rows)))
+    latest = segment[rows[-1].at]
     reach, days = timedelta(days=step / 2), round(step)
     moving = _moving_holidays((pts[0].at.date() + timedelta(days=k) for k in range((target - pts[0].at).days + days)),
                               cal)
 
-    def back(at: datetime, k: int) -> float | None:
+    def back(at: datetime, k: int) -> Point | None:
         at_back = at - timedelta(days=round(k * YEAR_LENGTH))
         near = min(rows, key=lambda q: abs(q.at - at_back))
-        return math.log(near.value) if abs(near.at - at_back) < reach and (
+        return near if abs(near.at - at_back) < reach and (
             _span_occasions(near.at, days, cal, moving) == _span_occasions(at, days, cal, moving)) else None
 
-    pairs = [math.log(q.value) - b for q in rows if (b := back(q.at, 1)) is not None]
-    if len(pairs) < SEASON_BACK_MIN_PAIRS:
+    paired = [(q, b) for q in rows if (b := back(q.at, 1)) is not None]
+    same = [math.log(q.value / b.value) for q, b in paired if segment[q.at] == segment[b.at]]
+    if len(same) < SEASON_BACK_MIN_PAIRS:
         return None
-    growth = float(np.median(pairs[-2 * round(YEAR_LENGTH / step):]))
-    reads = [b + k * growth for k in range(1, YEAR_BACK_YEARS + 1) if (b := back(target, k)) is not None]
+    growth = float(np.median(same[-2 * round(YEAR_LENGTH / step):]))
+    across = [math.log(q.value / b.value) - growth for q, b in paired if segment[q.at] == latest != segment[b.at]]
+    shift = float(np.median(across)) if across else None
+    reads = [math.log(b.value) + k * growth + (0.0 if segment[b.at] == latest else cast(float, shift))
+             for k in range(1, YEAR_BACK_YEARS + 1)
+             if (b := back(target, k)) is not None and (segment[b.at] == latest or shift is not None)]
     if not reads:
         return None
-    errors = [d - growth for d in pairs]
+    errors = [d - growth for d in same]
     spread = MAD_SCALE * float(np.median(np.abs(errors))) * math.sqrt(1 + 1 / len(errors))
     h = min(max(p.k * spread, p.floor), p.ceiling)
     note = (f"closed for a season every year: read as its same place in {len(reads)} past year(s), x{math.exp(growth):.3f}"
