@@ -3864,8 +3864,9 @@ def _season_year_back(pts: Sequence[Point], target: datetime, p: ModelParams, ca
     its year-over-year pairs' errors about the growth; an accepted shift since a year back is read on the pairs
     across it (the check's owner accepts a partition for every group: most groups' pairs across read no move), as
     `_year_back_band` reads it. None where no closed season recurs, where no pair crosses an accepted shift the
-    target's year back stands before, or from fewer than SEASON_BACK_MIN_PAIRS pairs. A partition and its year back are paired only where they hold the same holidays and seasons
-    (`_span_occasions`: an Eid's week read a year back is an ordinary one)."""
+    target's year back stands before, or from fewer than SEASON_BACK_MIN_PAIRS pairs. A partition and its year back
+    are paired only where they hold the same moving holidays and seasons (`_span_occasions`: an Eid's week read a year
+    back is an ordinary one)."""
     rows = [q for q in pts if q.value > 0]
     if len(rows) < 2:
         return None
