@@ -2498,9 +2498,9 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         if closed is not None and closed[2].startswith("occurrences"):
             closed = None
             notes = [n for n in notes if not n.startswith("closed as usual")]
-    in_season = _closed_in_season(pts, target, step) if grain == "day" else None
-    if in_season is not None:
-        notes.append(in_season[1])
+    closed_season = _closed_in_season(pts, target, step) if grain == "day" else None
+    if closed_season is not None:
+        notes.append(closed_season[1])
     open_state = None
     occasions = _open_occasions(pts_pos, target, cal, hard_ratio, spread, p) if (
         grain == "day" and step < 1.5 and closed is None) else None
@@ -2511,7 +2511,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
                     spread=spread, half_width=h, open_state=open_state, trend_per_step=math.exp(fit.slope if local_slope is None else local_slope), shift=shift,
                     unseen_holiday=unseen, notes=notes, hard_ratio=hard_ratio,
                     closed=own_closed,
-                    empty_is_normal=closed is not None or own_closed or in_season is not None or bool(same_day_zeros) and (len(same_day_zeros) * 3 >= len(same) + len(same_day_zeros)
+                    empty_is_normal=closed is not None or own_closed or closed_season is not None or bool(same_day_zeros) and (len(same_day_zeros) * 3 >= len(same) + len(same_day_zeros)
                                                               or _empty_by_chance(expected_rows, raw_h, p))
                     or _zero_by_counting(baseline, raw_h, zeros, p))
 
