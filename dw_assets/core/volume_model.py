@@ -326,6 +326,10 @@ SEASON_CLOSED_MIN_YEARS = 2
 # ... and read, open, as the same place in its past years on its year-over-year growth (see _season_year_back),
 # from this many year-over-year pairs at least (a season's weeks of a year)
 SEASON_BACK_MIN_PAIRS = 12
+# a weekly series' week of the year is also earned on its one-step errors read from before where it cuts them by this
+# share (see _season_steps_recur): half, a season whose steps at the same weeks every year are most of those errors
+# (a monsoon's x2.6 read from the weeks before it), not a few odd weeks a year (a film's opening, in no calendar)
+SEASON_STEPS_GAIN = 0.5
 # ... unless, on an hourly series, this many of the day before the target's hours held rows, in a run reaching it, in
 # slots closed as usual before them (a quarter of a day: the series now opens hours it kept closed, see
 # _closed_hours_opened; a late evening or two, New Year's Eve's, is fewer)
@@ -1675,7 +1679,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             fit = SeriesFit(t, x_read, feats, used, lag, level_points)
             trial = SeriesFit(t, x_read, feats, used + ["week_of_year"], lag, level_points)
             if typical_error(trial) * trial.dof_factor() < (1 - p.dense_gain) * typical_error(fit) * fit.dof_factor() \
-                    or _season_steps_recur(fit, trial, p.dense_gain):
+                    or _season_steps_recur(fit, trial, SEASON_STEPS_GAIN):
                 used, fit, x = used + ["week_of_year"], trial, x_read
                 episode_weeks = len(episodes[1]) if episodes else 0
             else:
@@ -3093,8 +3097,8 @@ def _episode_year_ends(pts: Sequence[Point], cal: HolidayCalendar, per_year: int
 
 def _season_steps_recur(fit: SeriesFit, trial: SeriesFit, gain: float) -> bool:
     """Whether a weekly series' week of the year (`trial`) cuts its one-step errors, each read against the level
-    of the points before it only (as the target is), by `gain` over the plain level (`fit`), after paying for its
-    degrees of freedom. `typical_error` reads each point against the level before or after it, whichever is
+    of the points before it only (as the target is), by `gain` (SEASON_STEPS_GAIN) over the plain level (`fit`), after
+    paying for its degrees of freedom. `typical_error` reads each point against the level before or after it, whichever is
     nearer, so a season that steps up and down at the same weeks every year (a monsoon's tourists x2.6 for three
     months, a mountain's summer) reads there as level shifts it forgives, and the plain level wins; read from
     before, each year's first weeks in and out of the season miss by the whole step, as the target's would."""
