@@ -3221,30 +3221,11 @@ def _week_day_kinds(start: date, cal: HolidayCalendar) -> tuple[tuple[str, str, 
     return hit
 
 
-def _fast_kind(day: date, cal: HolidayCalendar) -> tuple[tuple[str, str, int], ...]:
-    """(("season", RAMADAN, 0),) for a day of Ramadan (where the calendar holds Eid al-Fitr: `declared_season`), else
-    (): a weekly series read by its days (`_week_days`) reads Ramadan's days as a family of their own. Ramadan moves
-    eleven days a year, so the week of the year learned on other years holds it in none of them (an Omani hotel's
-    weeks at x0.6 read 0.57-0.73x their week of the year); its days, counted in each week as a holiday's are, carry
-    its effect from the past years' Ramadans to the weeks it now falls in."""
-    season = declared_season(day, cal)
-    return (("season", RAMADAN, 0),) if season is not None and season[0] == RAMADAN else ()
-
-
-def _history_fasts(kinds: Sequence[Sequence[tuple[str, str, int]]]) -> bool:
-    """Whether a weekly series' past weeks (`kinds`, `_week_day_kinds`' of each, the target's last) hold Ramadan's
-    days (`_fast_kind`): then its days are read out of the history for a target week holding none too, or the week of
-    the year keeps the past Ramadans' lows in weeks it has left (a week after this year's Eid read x0.6, its Ramadan of
-    two years back)."""
-    return any(kind == "season" for week in kinds[:-1] for kind, _, _ in week)
-
-
 def _read_week_day_kinds(start: date, cal: HolidayCalendar) -> tuple[tuple[str, str, int], ...]:
     out: list[tuple[str, str, int]] = []
     for d in (start + timedelta(days=k) for k in range(WEEK_DAYS)):
         if cal.is_weekend(d):
             continue
-        out.extend(_fast_kind(d, cal))
         name = cal.identity(d)
         if name:
             out.append(("closed", name, 0))
@@ -3291,8 +3272,7 @@ def _week_days(pts: Sequence[Point], t: list[float], x: list[float], feats: list
     in_break = [bool(cal.breaks) and bool(part := cal.break_part(d, WEEK_DAYS)) and not past_a_break(part)
                 for d in days]
     # (only a target week holding a holiday or an eve is read so: any other keeps the labels' reading)
-    fasts = _history_fasts(kinds)
-    if n < 2 * 52 or not (kinds[n] or fasts) or in_break[n]:
+    if n < 2 * 52 or not kinds[n] or in_break[n]:
         return None
     working = max(1, sum(1 for k in range(WEEK_DAYS) if not cal.is_weekend(days[n] + timedelta(days=k))))
     plain = [i for i in range(n) if not kinds[i] and not feats[i].get("holiday")]
@@ -3354,7 +3334,7 @@ def _week_days(pts: Sequence[Point], t: list[float], x: list[float], feats: list
     vec = np.asarray([[_week_columns(k, working, best_reach, default).get(c, 0.0) for c in names] for k in kinds])
     offsets = np.log(np.maximum(1 + vec @ beta, WEEK_DAYS_FLOOR))
     is_read = [bool(np.any(v)) and not b for v, b in zip(vec, in_break)]
-    if not is_read[n] and not (fasts and any(c.startswith("season:") for c in names)):
+    if not is_read[n]:
         return None  # the target's days earned nothing: the labels read every week, as before
     adjusted = (xx - np.where(is_read[:n], offsets[:n], 0.0)).tolist()
     # (the two readings are compared without the weeks before moving holidays' labels, which read some of the same

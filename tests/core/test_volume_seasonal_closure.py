@@ -3,8 +3,7 @@ heat, a ski lift in summer): its empty weeks in that season, seen empty at the s
 closed as usual (`_closed_in_season`), its open weeks read as its past years' same weeks on its growth
 (`_season_year_back`); an empty week out of its season, in its first season or after it stopped for good still
 fails. And a weekly series whose season steps up and down at the same weeks every year (a monsoon's visitors x2.6)
-reads it by its week of the year (`_season_steps_recur`), not by a level that lags each step. Ramadan's days, moving
-eleven days a year, are read on a weekly series as a family of days (`_fast_kind`, `_history_fasts`)."""
+reads it by its week of the year (`_season_steps_recur`), not by a level that lags each step."""
 
 from __future__ import annotations
 
@@ -13,7 +12,7 @@ import random
 from datetime import datetime, timedelta
 
 from dw_assets.core.volume_calendar import HolidayCalendar
-from dw_assets.core.volume_model import ModelParams, Point, declared_season, forecast, judge
+from dw_assets.core.volume_model import ModelParams, Point, forecast, judge
 
 _START = datetime(2021, 1, 3)  # a Sunday: weeks keyed on their first day
 _OPEN = {10: 0.6, 11: 1.0, 12: 1.25, 1: 1.25, 2: 1.1, 3: 0.9, 4: 0.6}  # open October to April, shut May to September
@@ -126,46 +125,3 @@ def test_season_steps_read_by_week_of_year() -> None:
     i = _index(pts, 2024, 7, 10)  # inside the season: a halved week fails
     assert not _judged(pts, i, value=pts[i].value * 0.5)[0]
 
-
-_OMAN = HolidayCalendar(country="OM")  # Eid al-Fitr's dates give Ramadan's (`declared_season`)
-
-
-def _fasting(weeks: int, seed: int = 11) -> list[Point]:
-    """Room-nights per week, ~5,000 with 4% noise and +4% a year, a winter-high season, each day of Ramadan x0.6 (a
-    week the mean of its seven days)."""
-    rng = random.Random(seed)
-    out = []
-    for i in range(weeks):
-        at = _START + timedelta(weeks=i)
-        days = [(at + timedelta(days=k)).date() for k in range(7)]
-        fast = sum(0.6 if (s := declared_season(d, _OMAN)) and s[0] == "Ramadan" else 1.0 for d in days) / 7
-        season = 1.0 + 0.25 * math.cos(2 * math.pi * (at.timetuple().tm_yday - 15) / 365.25)
-        growth = 1.04 ** ((at - _START).days / 365.25)
-        out.append(Point(at, round(5000.0 * fast * season * growth * math.exp(rng.gauss(0, 0.04)))))
-    return out
-
-
-def _judged_om(pts: list[Point], target: int, value: float | None = None) -> tuple[bool, object]:
-    fc = forecast(pts[max(0, target - 3 * 52):target], pts[target].at, grain="day", calendar_=_OMAN,
-                  params=ModelParams())
-    return judge(fc, pts[target].value if value is None else value).passed, fc
-
-
-def test_ramadan_weeks_read_by_their_days() -> None:
-    # Ramadan 2025 from 1 March: its weeks read by its days from the past three Ramadans (April 2022, late March 2023,
-    # mid-March 2024), not as their week of the year
-    pts = _fasting(4 * 52 + 30)
-    for day in ((2025, 3, 5), (2025, 3, 12), (2025, 3, 19)):
-        i = _index(pts, *day)
-        passed, fc = _judged_om(pts, i)
-        assert passed, (day, pts[i].value, fc.baseline, fc.lower, fc.upper)
-        assert not _judged_om(pts, i, value=pts[i].value * 0.5)[0], day  # a halved Ramadan week still fails
-
-
-def test_week_after_ramadan_not_read_as_past_ramadans() -> None:
-    # the weeks of April 2025 held Ramadan's days in 2022-2024: their week of the year is read with those days out
-    pts = _fasting(4 * 52 + 30)
-    for day in ((2025, 4, 9), (2025, 4, 16)):
-        i = _index(pts, *day)
-        passed, fc = _judged_om(pts, i)
-        assert passed, (day, pts[i].value, fc.baseline, fc.lower, fc.upper)
