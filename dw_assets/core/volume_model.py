@@ -329,6 +329,17 @@ RAMP_KNOTS = 60  # knots tried in a first pass over a long window (see _onset_ra
 # CLOSED_MIN_OCCASIONS of them, is closed as usual (see _closed_as_usual)
 CLOSED_SHARE = 0.8
 CLOSED_MIN_OCCASIONS = 3
+# a weekly or monthly group empty at the target's place in the year in every past year its history holds since its
+# first rows, in this many years at least (one empty week a year back may be that year's outage), each time with rows
+# after it (the season ended and it came back), is closed for its season as usual (see _closed_in_season)
+SEASON_CLOSED_MIN_YEARS = 2
+# ... and read, open, as the same place in its past years on its year-over-year growth (see _season_year_back),
+# from this many year-over-year pairs at least (a season's weeks of a year)
+SEASON_BACK_MIN_PAIRS = 12
+# a weekly series' week of the year is also earned on its one-step errors read from before where it cuts them by this
+# share (see _season_steps_recur): half, a season whose steps at the same weeks every year are most of those errors
+# (a monsoon's x2.6 read from the weeks before it), not a few odd weeks a year (a film's opening, in no calendar)
+SEASON_STEPS_GAIN = 0.5
 # ... unless, on an hourly series, this many of the day before the target's hours held rows, in a run reaching it, in
 # slots closed as usual before them (a quarter of a day: the series now opens hours it kept closed, see
 # _closed_hours_opened; a late evening or two, New Year's Eve's, is fewer)
@@ -824,7 +835,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             return own
     if grain != "day" or compare_by is not None:
         return fc
-    fc = _with_year_back_band(fc, past, target, params or ModelParams())
+    fc = _with_year_back_band(fc, past, target, params or ModelParams(), cal)
     return _with_episode_year_ended(fc, past, target, calendar_=calendar_, params=params, own_calendar=own_calendar)
 
 
@@ -1062,7 +1073,8 @@ def _odd_year_back(held: set[int], deviation: Mapping[int, float], two_years: Ca
     return False
 
 
-def _with_year_back_band(fc: Forecast, past: Sequence[Point], target: datetime, p: ModelParams) -> Forecast:
+def _with_year_back_band(fc: Forecast, past: Sequence[Point], target: datetime, p: ModelParams,
+                         cal: HolidayCalendar | None = None) -> Forecast:
     """`fc`, or its year-back reading (`_year_back_band`, on `past`: the points before the target in time order; else,
     for partitions keyed on one weekday a month, `_year_back_by_days`) where that band is narrower by `dense_gain` (as
     a dense group earns its place: a reading barely narrower, or at the ceiling too, only trades one baseline for
@@ -1071,7 +1083,11 @@ def _with_year_back_band(fc: Forecast, past: Sequence[Point], target: datetime, 
         return fc
     read = _year_back_band(past, target, p) or _year_back_by_days(past, target, p)
     if read is None or read[2] > (1 - p.dense_gain) * min(fc.half_width, p.ceiling):
-        return fc
+        # (a group closed for a season every year, where its past years read it closer than its level: both may sit
+        # at the ceiling, so their spreads are compared)
+        read = _season_year_back(past, target, p, cal or HolidayCalendar())
+        if read is None or read[1] > (1 - p.dense_gain) * fc.spread:
+            return fc
     log_baseline, spread, h, note = read
     baseline = math.exp(log_baseline)
     lower, upper = baseline * math.exp(-h), min(baseline * math.exp(h), baseline * fc.hard_ratio)
@@ -1709,7 +1725,8 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             x_read = episodes[0] if episodes else x
             fit = SeriesFit(t, x_read, feats, used, lag, level_points)
             trial = SeriesFit(t, x_read, feats, used + ["week_of_year"], lag, level_points)
-            if typical_error(trial) * trial.dof_factor() < (1 - p.dense_gain) * typical_error(fit) * fit.dof_factor():
+            if typical_error(trial) * trial.dof_factor() < (1 - p.dense_gain) * typical_error(fit) * fit.dof_factor() \
+                    or _season_steps_recur(fit, trial, SEASON_STEPS_GAIN):
                 used, fit, x = used + ["week_of_year"], trial, x_read
                 episode_weeks = len(episodes[1]) if episodes else 0
             else:
@@ -2557,6 +2574,9 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         if closed is not None and closed[2].startswith("occurrences"):
             closed = None
             notes = [n for n in notes if not n.startswith("closed as usual")]
+    closed_season = _closed_in_season(pts, target, step) if grain == "day" else None
+    if closed_season is not None:
+        notes.append(closed_season[1])
     open_state = None
     occasions = _open_occasions(pts_pos, target, cal, hard_ratio, spread, p) if (
         grain == "day" and step < 1.5 and closed is None) else None
@@ -2567,7 +2587,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
                     spread=spread, half_width=h, open_state=open_state, trend_per_step=math.exp(fit.slope if local_slope is None else local_slope), shift=shift,
                     unseen_holiday=unseen, notes=notes, hard_ratio=hard_ratio,
                     closed=own_closed,
-                    empty_is_normal=closed is not None or own_closed or bool(same_day_zeros) and (len(same_day_zeros) * 3 >= len(same) + len(same_day_zeros)
+                    empty_is_normal=closed is not None or own_closed or closed_season is not None or bool(same_day_zeros) and (len(same_day_zeros) * 3 >= len(same) + len(same_day_zeros)
                                                               or _empty_by_chance(expected_rows, raw_h, p))
                     or _zero_by_counting(baseline, raw_h, zeros, p))
 
@@ -3230,6 +3250,19 @@ def _episode_year_ends(pts: Sequence[Point], cal: HolidayCalendar, per_year: int
     moved = [replace(q, value=math.exp(x[i] - dev.get(i, size))) if i >= start and side * off[i] > abs(size) / 2 else q
              for i, q in enumerate(pts)]
     return moved, size
+
+
+def _season_steps_recur(fit: SeriesFit, trial: SeriesFit, gain: float) -> bool:
+    """Whether a weekly series' week of the year (`trial`) cuts its one-step errors, each read against the level
+    of the points before it only (as the target is), by `gain` (SEASON_STEPS_GAIN) over the plain level (`fit`), after
+    paying for its degrees of freedom. `typical_error` reads each point against the level before or after it, whichever is
+    nearer, so a season that steps up and down at the same weeks every year (a monsoon's tourists x2.6 for three
+    months, a mountain's summer) reads there as level shifts it forgives, and the plain level wins; read from
+    before, each year's first weeks in and out of the season miss by the whole step, as the target's would."""
+    def trailing(f: SeriesFit) -> float:
+        errors = [min(abs(e), 1.0) for _, e in f.errors]
+        return sum(errors) / len(errors) if errors else 0.0
+    return trailing(trial) * trial.dof_factor() < (1 - gain) * trailing(fit) * fit.dof_factor()
 
 
 def _season_edge_moves(fit: SeriesFit, target_week: object, spread: float) -> tuple[float, float, int] | None:
@@ -3920,6 +3953,100 @@ def _closed_as_usual(pts: Sequence[Point], local: Mapping[datetime, datetime], t
     if shut:
         return shut, shut, "usual open hours of this holiday so far, never held before"
     return None
+
+
+def _closed_in_season(pts: Sequence[Point], target: datetime, step: float) -> tuple[int, str] | None:
+    """(years read, a note) where a weekly or monthly series held no rows at the target's place in the year (a
+    partition loaded empty, or none, within half a step of the same date a whole year back) in every past year its
+    history holds from its first rows, SEASON_CLOSED_MIN_YEARS of them at least, each time with rows after it before
+    the target: a group shut for the same season every year and back after it (a ski lift in summer, a beach kiosk
+    in winter, a desert camp in the heat), whose empty partition in that season is one of its ordinary ones, not a
+    missing group. A month-end or weekly series has no weekly slots (`_closed_as_usual`), so its closures are read
+    from its own years. Still none where a past year held rows there (empty out of its season), where the history
+    holds fewer years (its season's first year: nothing shows it), or where it never came back after a past year's
+    empty (a group stopped for good); a daily series is not read so (a year back lands on another weekday)."""
+    if step < WEEK_DAYS - 0.5:
+        return None
+    with_rows = [q.at for q in pts if q.value > 0]
+    if not with_rows:
+        return None
+    reach, years = timedelta(days=step / 2), 0
+    while (back := target - timedelta(days=round((years + 1) * YEAR_LENGTH))) >= with_rows[0]:
+        if any(abs(at - back) < reach for at in with_rows) or not any(back < at < target for at in with_rows):
+            return None
+        years += 1
+    if years < SEASON_CLOSED_MIN_YEARS:
+        return None
+    return years, (f"closed for its season as usual: no rows at this time of the year in each of the {years} past "
+                   "years its history holds, each time back after it, so an empty partition is one of its ordinary ones")
+
+
+def _span_occasions(start: datetime, days: int, cal: HolidayCalendar, moving: Collection[str]) -> frozenset[str]:
+    """The moving holidays (`identity`, among `moving`) and declared seasons (Ramadan where the calendar holds Eid
+    al-Fitr) the `days` days from `start` hold: what a partition a year back must hold too to read the target's (an
+    Eid, Ramadan's eleven days a year earlier, move in and out of the same weeks of the year; a fixed date's holiday
+    stays in them)."""
+    out = set()
+    for d in (start.date() + timedelta(days=k) for k in range(days)):
+        out.add(name if (name := cal.identity(d)) in moving else "")
+        out.add(season[0] if (season := declared_season(d, cal)) else "")
+    return frozenset(out - {""})
+
+
+def _season_year_back(pts: Sequence[Point], target: datetime, p: ModelParams, cal: HolidayCalendar
+                      ) -> tuple[float, float, float, str] | None:
+    """A weekly or monthly series closed for a season every year (its latest empty partitions, or none loaded, closed
+    for its season as usual: `_closed_in_season` at their middle), read open as its same place in the year in its past
+    years (each within half a step of the same date, on the year-over-year growth: their median) : (log baseline,
+    spread, half-width, note), or None. Its open months are a season of their own (a desert camp's first weeks
+    back at x0.6, its winter at x1.25): the level of its latest open weeks lags it, the more so across the closure
+    (last season's end read against this season's start), and it has too few open weeks for a week of the year's
+    effects; its return and its weeks after it ran as in its past years, on its growth. The spread is the MAD of
+    its year-over-year pairs' errors about the growth; an accepted shift since a year back is read on the pairs
+    across it (the check's owner accepts a partition for every group: most groups' pairs across read no move), as
+    `_year_back_band` reads it. None where no closed season recurs, where no pair crosses an accepted shift the
+    target's year back stands before, or from fewer than SEASON_BACK_MIN_PAIRS pairs. A partition and its year back
+    are paired only where they hold the same moving holidays and seasons (`_span_occasions`: an Eid's week read a year
+    back is an ordinary one)."""
+    rows = [q for q in pts if q.value > 0]
+    if len(rows) < 2:
+        return None
+    step = _step_days(rows)
+    if step < WEEK_DAYS - 0.5:
+        return None
+    closure = max(((a.at, b.at) for a, b in itertools.pairwise(rows) if (b.at - a.at).days > 1.5 * step), default=None)
+    if closure is None or _closed_in_season(pts, closure[0] + (closure[1] - closure[0]) / 2, step) is None:
+        return None
+    segment = dict(zip((q.at for q in rows), itertools.accumulate(1 if q.accepted and q.shift else 0 for q in rows)))
+    latest = segment[rows[-1].at]
+    reach, days = timedelta(days=step / 2), round(step)
+    moving = _moving_holidays((pts[0].at.date() + timedelta(days=k) for k in range((target - pts[0].at).days + days)),
+                              cal)
+
+    def back(at: datetime, k: int) -> Point | None:
+        at_back = at - timedelta(days=round(k * YEAR_LENGTH))
+        near = min(rows, key=lambda q: abs(q.at - at_back))
+        return near if abs(near.at - at_back) < reach and (
+            _span_occasions(near.at, days, cal, moving) == _span_occasions(at, days, cal, moving)) else None
+
+    paired = [(q, b) for q in rows if (b := back(q.at, 1)) is not None]
+    same = [math.log(q.value / b.value) for q, b in paired if segment[q.at] == segment[b.at]]
+    if len(same) < SEASON_BACK_MIN_PAIRS:
+        return None
+    growth = float(np.median(same[-2 * round(YEAR_LENGTH / step):]))
+    across = [math.log(q.value / b.value) - growth for q, b in paired if segment[q.at] == latest != segment[b.at]]
+    shift = float(np.median(across)) if across else None
+    reads = [math.log(b.value) + k * growth + (0.0 if segment[b.at] == latest else cast(float, shift))
+             for k in range(1, YEAR_BACK_YEARS + 1)
+             if (b := back(target, k)) is not None and (segment[b.at] == latest or shift is not None)]
+    if not reads:
+        return None
+    errors = [d - growth for d in same]
+    spread = MAD_SCALE * float(np.median(np.abs(errors))) * math.sqrt(1 + 1 / len(errors))
+    h = min(max(p.k * spread, p.floor), p.ceiling)
+    note = (f"closed for a season every year: read as its same place in {len(reads)} past year(s), x{math.exp(growth):.3f}"
+            f" a year, spread {spread:.3f} from {len(errors)} year-over-year pairs")
+    return float(np.median(reads)), spread, h, note
 
 
 def _holiday_shut_so_far(target: datetime, had_rows: set[datetime], days_with_rows: set[date], first: datetime,
