@@ -891,8 +891,7 @@ def _year_back_band(pts: Sequence[Point], target: datetime, p: ModelParams
             return None
         shift = float(np.median(across))
     # (the growth's and the shift's own uncertainty: a median of their errors each)
-    spread = MAD_SCALE * float(np.median(np.abs(errors))) * math.sqrt(
-        1 + 1 / len(errors) + (1 / len(across) if across else 0.0))
+    spread = _year_back_spread(errors, len(across))
     # the latest STEP_RUN - 1 partitions off their year back on one side, each STEP_RUN_Z spreads (a step not
     # accepted, a new trend): the target may be the run's next, and a year back does not hold the new level yet
     latest = range(len(x) - (STEP_RUN - 1), len(x))
@@ -945,6 +944,13 @@ def _next_weekday_key(keys: Sequence[date]) -> date | None:
     days = [date(year, month, d) for d in range(1, calendar.monthrange(year, month)[1] + 1)]
     same = [d for d in days if d.weekday() == weekday]
     return (same[::-1] if from_end else same)[min(place, len(same) - 1)]
+
+
+def _year_back_spread(errors: Sequence[float], across: int = 0) -> float:
+    """A year-back reading's spread: the robust sd of its year-over-year errors about the growth, widened for the
+    growth's own uncertainty (a median of those errors) and, with `across` pairs across an accepted shift, the
+    shift's (a median of those)."""
+    return MAD_SCALE * float(np.median(np.abs(errors))) * math.sqrt(1 + 1 / len(errors) + (1 / across if across else 0.0))
 
 
 def _year_back_by_days(pts: Sequence[Point], target: datetime, p: ModelParams
@@ -1008,7 +1014,7 @@ def _year_back_by_days(pts: Sequence[Point], target: datetime, p: ModelParams
     target_base = base(len(pts), lifted)
     if target_base is None:
         return None
-    spread = MAD_SCALE * float(np.median(np.abs(errors))) * math.sqrt(1 + 1 / len(errors))
+    spread = _year_back_spread(errors)
     # (each partition's year-over-year error, those of the latest level against days before it less the shift)
     deviation = {i: ratio[i] - growth for i in same} | {i: ratio[i] - growth - shift for i in across_at}
     years = 1
@@ -4042,8 +4048,8 @@ def _season_year_back(pts: Sequence[Point], target: datetime, p: ModelParams, ca
     if not reads:
         return None
     errors = [d - growth for d in same]
-    spread = MAD_SCALE * float(np.median(np.abs(errors))) * math.sqrt(1 + 1 / len(errors))
-    h = min(max(p.k * spread, p.floor), p.ceiling)
+    spread = _year_back_spread(errors)
+    h = p.half_width(spread)
     note = (f"closed for a season every year: read as its same place in {len(reads)} past year(s), x{math.exp(growth):.3f}"
             f" a year, spread {spread:.3f} from {len(errors)} year-over-year pairs")
     return float(np.median(reads)), spread, h, note
@@ -4280,8 +4286,8 @@ def _day_closure(day: date, had_rows: set[datetime], usual: Mapping[int, set[int
         elif open_ and open_[0] < hour:
             runs[-1].append(hour)
     # (a run is closed by an open hour after it: the day's last hours without rows are its evening, not a closure)
-    shut = [run for run in runs[:-1] if len(run) >= CLOSURE_MIN_HOURS]
-    return (max(shut, key=len)[0], max(shut, key=len)[-1]) if shut else None
+    longest = max((run for run in runs[:-1] if len(run) >= CLOSURE_MIN_HOURS), key=len, default=None)
+    return (longest[0], longest[-1]) if longest else None
 
 
 def _month_position(day: date) -> tuple[int, int, int]:
@@ -7925,10 +7931,10 @@ def total_of_groups(total: Forecast, groups: Sequence[Forecast], params: ModelPa
     upper = min(upper, baseline * total.hard_ratio)
     h = max(math.log(upper / baseline), -math.log(lower / baseline) if lower > 0 else p.ceiling)
     return replace(total, baseline=baseline, lower=lower, upper=upper, half_width=h,
-                   group=f"the sum of {len(groups)} groups' forecasts, each on its own calendar",
+                   group=f"the sum of {len(groups)} groups' forecasts, each read on its own",
                    empty_is_normal=all(g.empty_is_normal for g in groups),
-                   notes=[*total.notes, (f"read as the sum of its {len(groups)} groups' forecasts (each group on "
-                                         f"its own calendar; the total's own past was {total.baseline:,.0f} "
+                   notes=[*total.notes, (f"read as the sum of its {len(groups)} groups' forecasts (each on its "
+                                         f"own calendar and row days; the total's own past was {total.baseline:,.0f} "
                                          f"[{total.lower:,.0f}, {total.upper:,.0f}])")])
 
 
