@@ -136,8 +136,9 @@ def decide_volume(dataset_id: str, partition: str, observed: float, history: Seq
     few = sum(rows_on_few_weekdays([Point(moment(p), float(n)) for p, n in series], grain)
               for _, (_, series) in (groups or {}).items())
     if reads_total_as_groups_sum(len(groups or {}), len(judged), own, few):
-        # groups on calendars of their own, every one forecast: the total is read as the sum of their
-        # forecasts (its own past holds a day's mix of group breaks only where that mix recurred)
+        # groups on calendars of their own, or landing on a few weekdays (a weekly file), every one forecast: the
+        # total is read as the sum of their forecasts (its own past holds a day's mix of group breaks, or of a moved
+        # file and a holiday, only where that mix recurred)
         fc = total_of_groups(fc, [gfc for _, _, gfc, _ in judged], model)
         verdict = judge(fc, observed, accepted=partition in accepted, direction=direction)
     for key, value, gfc, gv in judged:
