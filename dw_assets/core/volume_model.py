@@ -169,6 +169,10 @@ WEEK_DAYS_Z = 3.0  # standard errors a family's closed-day or eve-day effect mus
 WEEK_DAYS_CACHE = 100_000  # weeks read before the memo starts again (a bound on memory, not a tuning)
 WEEK_DAYS_BASE = 4  # the nearest weeks without holidays each side a week's ratio is read against
 WEEK_DAYS_FLOOR = 0.05  # a week read as almost wholly closed still holds this share of an ordinary one
+# a weekly series' declared season (Ramadan, named by the calendar's Eid al-Fitr; a configured season) is read by the
+# share of each week's working days it holds (see _season_weeks): earned on the history's weeks wholly inside it, seen
+# in this many occasions (years) at least
+SEASON_WEEK_OCCASIONS = 2
 # a weekly series' week whose last days are the eves of a moving holiday in the next week (Carnival's weekend before
 # its Tuesday, a festival's shopping before it: see _weeks_before_moving_holidays): a holiday moves where its date
 # lies more than a week apart between years (Easter's feasts, a lunar calendar's; a fixed date, its observed day
@@ -1644,12 +1648,15 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     # effect per working day), where that beats one label per week (see _week_days)
     week_now, week_var = 0.0, 0.0
     if compare_by is None and grain == "day" and span == WEEK_DAYS and cycle == 52:
+        # (a declared season's days first, the holidays' days then read on what it leaves: see _season_weeks)
+        x, season_days_now, season_days_var = _season_weeks(pts_pos, x, feats, target, cal)
         by_days = _week_days(pts_pos, t, x, feats, target, cal, lag, level_points, p.dense_gain)
         if by_days is not None:
             x, week_now, week_var, target_read = by_days
             if target_read:
                 target_feats["holiday"], target_feats["near_holiday"] = "", ""
             special = _calendar_days(feats)
+        week_now, week_var = week_now + season_days_now, week_var + season_days_var
     elif compare_by is None and grain == "day" and span == 1 and keyed is None \
             and SPAN_HOLIDAYS_MIN_STEP <= step < MONTHLY_STEP_DAYS:
         # a partition of several days holds holidays its key day's label does not name (see _span_holidays)
@@ -3398,6 +3405,65 @@ def _read_week_day_kinds(start: date, cal: HolidayCalendar) -> tuple[tuple[str, 
         if ahead:
             out.append(("eve", *ahead))
     return tuple(out)
+
+
+def _season_weeks(pts: Sequence[Point], x: list[float], feats: Sequence[Mapping[str, object]], target: datetime,
+                  cal: HolidayCalendar) -> tuple[list[float], float, float]:
+    """A weekly series with its declared season's days taken out (Ramadan where the calendar holds Eid al-Fitr, a
+    configured season; not a break, which keeps its own label): (the series, the target week's log effect, its
+    variance in squared spreads); the series as it was, 0 and 0 where the history earns none. Ramadan moves eleven
+    days a year, so no week of the year holds it: a weekly series read its weeks against their week of the year (a
+    hotel's Ramadan weeks at 0.6x), and the week holding Eid held two to six of its days, a different number each
+    year. Each week is read as one plus the season's effect per working day times the share of its working days the
+    season holds; the effect is the median ratio of the history's weeks wholly inside it, holding no holiday or eve,
+    to their nearest ordinary weeks (`_local_deviations`), earned where it stands DISTINCT_Z["season"] standard
+    errors from none counted in occasions (one a year, SEASON_WEEK_OCCASIONS at least, as a daily series' season
+    is). Taken out before the holidays' days are read (`_week_days`), on its own: a week holding a few of its days
+    only (a pre-Eid run-up in Ramadan's last week) tells nothing, and a season earned does not carry the holidays'
+    reading with it (a pooled holiday effect read on an Eid al-Adha week it under-reads)."""
+    n = len(x)
+    days = [*(q.at.date() for q in pts), target.date()]
+    kinds = [_week_day_kinds(d, cal) for d in days]
+    names = [[s[0] if (s := declared_season(first + timedelta(days=k), cal)) and s[0] not in cal.breaks else ""
+              for k in range(WEEK_DAYS) if not cal.is_weekend(first + timedelta(days=k))] for first in days]
+    plain = [i for i in range(n) if not kinds[i] and not any(names[i]) and not feats[i].get("holiday")]
+    dev = _local_deviations(x, plain)
+    ordinary = [d for i in plain if (d := dev[i]) is not None]
+    sd = MAD_SCALE * mad(ordinary) if len(ordinary) >= 26 else 0.0
+    inside: dict[str, list[float]] = defaultdict(list)
+    seen: dict[str, set[int]] = defaultdict(set)
+    for i in range(n):
+        if (d := dev[i]) is not None and names[i] and all(names[i]) and len(set(names[i])) == 1 and not kinds[i] \
+                and not feats[i].get("holiday") and (at := declared_season(days[i], cal)) is not None:
+            inside[names[i][0]].append(math.expm1(d))
+            seen[names[i][0]].add(at[1].toordinal())
+    effects = {name: median(v) for name, v in inside.items() if sd > 0 and len(seen[name]) >= SEASON_WEEK_OCCASIONS
+               and abs(math.log1p(max(median(v), WEEK_DAYS_FLOOR - 1))) > DISTINCT_Z["season"] * _median_se(sd, len(seen[name]))}
+    if not effects:
+        return x, 0.0, 0.0
+    offsets, variances = [], []
+    for held in names:
+        share = {name: sum(1 for nm in held if nm == name) / max(1, len(held)) for name in effects}
+        ratio = max(1 + sum(share[name] * effects[name] for name in effects), WEEK_DAYS_FLOOR)
+        offsets.append(math.log(ratio))
+        # (a median of the season's weeks: pi / 2 of a mean's variance, in the ordinary weeks' spreads)
+        variances.append(sum((share[name] * (1 + effects[name])) ** 2 * math.pi / (2 * len(inside[name]))
+                             for name in effects) / ratio ** 2)
+    if not offsets[n] and not _shares_season_weeks(kinds, offsets):
+        return x, 0.0, 0.0
+    return [v - o for v, o in zip(x, offsets)], offsets[n], variances[n]
+
+
+def _shares_season_weeks(kinds: Sequence[Sequence[tuple[str, str, int]]], offsets: Sequence[float]) -> bool:
+    """Whether a target week holding none of a declared season's days (the last of `kinds`, `_week_day_kinds`' of
+    each week; `offsets`, the season's log effect on each) holds a holiday or eve whose past weeks held some (Eid
+    al-Fitr's week, with two to six of Ramadan's last days in its past years and none this year): its label was read
+    on weeks the season lowered, so the season is taken out of the history for it. Any other week keeps the history
+    as it was: a week of the year, or a season's edges, read across the years' Ramadans (three years' medians hold
+    some of its weeks) are the model's own reading there, and taking the season out of them moved the weeks around a
+    fixed-date season's steps (a monsoon's first week, the mountain's cool weeks ending)."""
+    held = {name for _, name, _ in kinds[-1]}
+    return any(o and held & {name for _, name, _ in k} for k, o in zip(kinds[:-1], offsets))
 
 
 def _week_columns(kinds: Sequence[tuple[str, str, int]], working: int,
