@@ -322,9 +322,17 @@ def month_end(ctx: DemoContext) -> dict[str, Any]:
     tl.say("airflow", f"month_end_close {close['dag_run_id']}: {close['state']} (every dbt test passed: green)")
     await_dag_lineage(ctx, "gl_landing", run["dag_run_id"])
     await_dag_lineage(ctx, "month_end_close", close["dag_run_id"])
-    with tl.step("data-workers", "sensors read Airflow and OpenLineage; checks run on what the runs wrote"):
+    return _observe_and_triage(ctx, night, since, first_seq,
+                               "sensors read Airflow and OpenLineage; checks run on what the runs wrote")
+
+
+def _observe_and_triage(ctx: DemoContext, night: dict[str, Any], since: datetime, first_seq: int,
+                        sensors_step: str) -> dict[str, Any]:
+    """Each night's ending: the sensors and checks read what the runs wrote, incidents are opened and
+    planned, and the night records the lineage it stored."""
+    with ctx.timeline.step("data-workers", sensors_step):
         night["checks_before"] = observe(ctx)
-    with tl.step("data-workers", "incident intake, diagnosis, plan"):
+    with ctx.timeline.step("data-workers", "incident intake, diagnosis, plan"):
         triage(ctx)
     _after_triage(ctx, night, since)
     _record_lineage(ctx, night, first_seq)
@@ -362,13 +370,8 @@ def orders(ctx: DemoContext) -> dict[str, Any]:
         tl.say("airflow", f"orders_daily.{ti['task_id']}: {ti['state']}")
     tl.say("airflow", f"orders_daily {finished['state']}")
     await_dag_lineage(ctx, "orders_daily", run["dag_run_id"])
-    with tl.step("data-workers", "sensors read Airflow and OpenLineage (the FAIL event, the schema facet)"):
-        night["checks_before"] = observe(ctx)
-    with tl.step("data-workers", "incident intake, diagnosis, plan"):
-        triage(ctx)
-    _after_triage(ctx, night, since)
-    _record_lineage(ctx, night, first_seq)
-    return night
+    return _observe_and_triage(ctx, night, since, first_seq,
+                               "sensors read Airflow and OpenLineage (the FAIL event, the schema facet)")
 
 
 def _rows(path: Any) -> int:
