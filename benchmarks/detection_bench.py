@@ -402,7 +402,23 @@ fortnight (a ramp the owner accepts), payday from the 25th, Christmas's and the 
 Wednesday in it, a top-up outage in the history; `milk_dz_weekly`: an Algerian dairy's sachet-milk crates per week
 from Saturday to Friday (keyed on the Saturday) by depot, seven depots, Ramadan's lift in no calendar and the Eids'
 closed shops in it, the coast's summer against the south's heat, a route taken over as a step, a drivers' strike in
-the history) were written blind the same way and are held out until that round's final run.
+the history) were written blind the same way and were read for the thirty-third round.
+The thirty-third round's four (`pharmacies_tegucigalpa_hourly`: a Tegucigalpa pharmacy chain's tickets per local
+hour by branch network, five networks (the bus terminal's branch some twenty-one times smaller than the
+neighbourhoods'), six hours behind UTC, the malls' branches in their shop hours only, the neighbourhoods' night shift
+cut four hours shorter inside the history (their night customers to the delivery app), the Morazán Weekend in the
+calendar, the quincena's evenings and a football qualifier in none, a hospital branch as a step, a point-of-sale
+outage in the history; `departments_cy`: a Cypriot supermarket chain's items per day by department, six departments,
+the Orthodox Great Lent (weeks apart between years, in no calendar but Green Monday) moving the mix from meat and
+dairy to the fasting foods, its eve, Tsiknopempti and Holy Week's lamb, the August fast and the tourists' summer,
+in-store ovens as a step, a heatwave's power cuts in the history; `stores_tt`: a Trinidad and Tobago household-goods
+chain's receipts per day by store, five stores, Divali's run-up (weeks apart between years on the lunisolar
+calendar, in the calendar) strongest in Chaguanas, Carnival's Monday and Tuesday in no calendar, Christmas and back
+to school, a store moved to a bigger site as a step, a card-network outage in the history; `billing_cr_monthly`: a
+Costa Rican electricity distributor's invoice lines per billing month by region, six regions, billed in arrears with
+a month's late readings corrected in the next month's lines (Holy Week's month, December, Limón's rains), a fiscal
+year from October to September, Guanacaste's dry season, a cooperative's customers as a step, a failed run in the
+history) were written blind the same way and are held out until that round's final run.
 """
 
 from __future__ import annotations
@@ -10138,6 +10154,442 @@ def milk_dz_weekly(seed: int) -> Estate:
     return Estate("milk_dz_weekly", "day", series, 156, cal, cats, [shift], incidents=incidents)
 
 
+# a Tegucigalpa pharmacy chain's sales (tickets) per local hour by branch network, at an ordinary weekday's 18:00 of
+# September 2025: the bus terminal's branch some twenty-one times smaller than the neighbourhoods' (colonias') network
+_HN_PEAK = {"colonias": 420.0, "malls": 310.0, "hospital": 260.0, "delivery": 150.0, "terminal": 20.0}
+_HN_HOURS = [0.15, 0.1, 0.08, 0.07, 0.08, 0.15, 0.35, 0.6, 0.85, 0.9, 0.85, 0.8, 0.8, 0.75, 0.7, 0.75, 0.85, 0.95,
+             1.0, 0.95, 0.8, 0.6, 0.4, 0.25]  # a weekday's hours, local midnight first
+_HN_MALL_HOURS = (range(9, 21), range(10, 20))  # the malls' branches: Monday-Saturday, Sunday (no sales outside)
+# the colonias' night shift: open until 02:00 (closed 02:00-05:59), then from Monday 8 September 2025 (insecurity on
+# the night rounds) closed from 22:00 to 05:59: the night shift four hours shorter, its customers to the delivery app
+_HN_NIGHT_CUT = date(2025, 9, 8)
+_HN_COLONIAS_OPEN = (frozenset(range(24)) - frozenset(range(2, 6)), frozenset(range(6, 22)))
+_HN_DELIVERY_NIGHT = (frozenset((22, 23, 0, 1)), 1.3)  # the delivery app's late hours after the cut
+_HN_NIGHT = frozenset((22, 23, 0, 1, 2, 3, 4, 5))  # the category "night": the colonias shut, the malls too
+_HN_PAYDAYS = (15, 30)  # the quincena (in no calendar): its 17:00-20:59 x1.3 in the colonias and the malls
+_HN_PAYDAY_HOURS = range(17, 21)
+# a national team's qualifier on Friday 10 October 2025 20:00-21:59 (in no calendar): the streets empty while it
+# plays (x0.6 in the colonias, the malls and the delivery app), the delivery app's 22:00 after it x1.4
+_HN_MATCH = (date(2025, 10, 10), range(20, 22), 22)
+_HN_HOSPITAL_BRANCH = datetime(2025, 10, 9, 8)  # local: a new branch by the hospital (the hospital network x1.35)
+_HN_POS_DOWN = (date(2025, 9, 10), range(14, 17))  # the point-of-sale system down: tickets unrecorded (x0.2)
+
+
+def _hn_hour(local: datetime, network: str, cal: HolidayCalendar) -> float:
+    """A network's tickets in a local hour against an ordinary weekday's 18:00: its open hours (the colonias' night
+    shift before and after the cut, the malls' shop hours), the week, a holiday (the city empties for Morazán's
+    week), the quincena's evenings, the qualifier and the new hospital branch."""
+    d, h = local.date(), local.hour
+    cut = d >= _HN_NIGHT_CUT
+    if network == "colonias" and h not in _HN_COLONIAS_OPEN[cut]:
+        return 0.0
+    if network == "malls" and h not in _HN_MALL_HOURS[d.weekday() == 6]:
+        return 0.0
+    f = _HN_HOURS[h]
+    if network == "delivery" and cut and h in _HN_DELIVERY_NIGHT[0]:
+        f *= _HN_DELIVERY_NIGHT[1]
+    if d.weekday() == 5:
+        f *= 1.0 if network == "hospital" else 0.9
+    elif d.weekday() == 6:
+        f *= 1.15 if network == "malls" else 1.0 if network == "hospital" else 0.7
+    if cal.name(d):
+        f *= 0.9 if network == "hospital" else 0.65
+    if d.day in _HN_PAYDAYS and h in _HN_PAYDAY_HOURS and network in ("colonias", "malls"):
+        f *= 1.3
+    if d == _HN_MATCH[0]:
+        if h in _HN_MATCH[1] and network != "hospital":
+            f *= 0.6
+        elif h == _HN_MATCH[2] and network == "delivery":
+            f *= 1.4
+    if network == "hospital" and local >= _HN_HOSPITAL_BRANCH:
+        f *= 1.35
+    return f
+
+
+def pharmacies_tegucigalpa_hourly(seed: int) -> Estate:
+    """Blind (thirty-third round): a Tegucigalpa pharmacy chain's sales tickets per local hour by branch network
+    (five: the neighbourhoods' (colonias') branches 420 at an ordinary weekday's 18:00 of September 2025, the malls'
+    310, the branches by the hospitals 260, the delivery app 150 and the bus terminal's branch 20, some twenty-one
+    times smaller; in an order set by the seed), in America/Tegucigalpa, six hours behind UTC all year (no daylight
+    saving: every point on the hour), on Honduras's holidays (the `holidays` package's HN: Independence Day Monday 15
+    September and the Morazán Weekend Wednesday 1 to Friday 3 October 2025, the city emptying to the beaches: x0.65,
+    the hospital branches x0.9). The hospitals', the delivery app's and the terminal's branches sell round the clock;
+    the malls' 09:00-20:59 (Sundays 10:00-19:59) only, zero outside; the colonias' until 02:00 (closed 02:00-05:59)
+    until Sunday 7 September, then (in no calendar: the night shift cut, insecurity on the rounds) closed 22:00-05:59
+    from Monday 8 September, four hours shorter, the delivery app's 22:00-01:59 x1.3 as their customers order
+    instead. A weekday's shape (`_HN_HOURS`: 18:00 the peak, 03:00 x0.07); Saturdays x0.9 (the hospitals' x1.0),
+    Sundays x0.7 (the malls' x1.15, the hospitals' x1.0). In no calendar: the quincena, the 15th and the 30th
+    (17:00-20:59 x1.3 in the colonias and the malls); a national team's qualifier on Friday 10 October 20:00-21:59
+    (x0.6 but in the hospital branches; the delivery app's 22:00 after it x1.4). From Thursday 9 October 08:00 a new
+    branch by the hospital (the hospital network x1.35, the others unmoved; accepted by the owner as a shift). The
+    point-of-sale system was down on Wednesday 10 September 14:00-16:59 (x0.2 everywhere, tickets unrecorded;
+    unlabelled incidents, history only). Poisson counts with 5% extra noise per hour and network. From Monday 25
+    August 2025 00:00 (49 days, to Sunday 12 October 23:00): 35 days of history, from Monday 29 September 00:00
+    evaluated (14 days); categories "match" (the qualifier's 20:00-22:59), "holiday" (a holiday's hours),
+    "payday_evening" (the quincena's 17:00-20:59), "night" (22:00-05:59, the colonias and the malls shut),
+    "after_shift" (the eighteen hours after the step)."""
+    rng = random.Random(seed)
+    zone = "America/Tegucigalpa"
+    cal = HolidayCalendar(country="HN")
+    tz = ZoneInfo(zone)
+    networks = _unequal(rng, list(_HN_PEAK))
+    start, first = date(2025, 8, 25), date(2025, 9, 29)
+    series, cats, incidents = [], {}, set()
+    for k in range(49):
+        d = start + timedelta(days=k)
+        for h in range(24):
+            local = datetime(d.year, d.month, d.day, h)
+            down = d == _HN_POS_DOWN[0] and h in _HN_POS_DOWN[1]
+            values = []
+            for n in networks:
+                lam = _HN_PEAK[n] * _hn_hour(local, n, cal) * (0.2 if down else 1.0)
+                values.append(_poisson(rng, lam * math.exp(rng.gauss(0, 0.05))) if lam else 0.0)
+            at = _utc_hour(local, tz)
+            series.append((at, values))
+            if down:
+                incidents.add(at)
+            elif d == _HN_MATCH[0] and (h in _HN_MATCH[1] or h == _HN_MATCH[2]):
+                cats[at] = "match"
+            elif cal.name(d):
+                cats[at] = "holiday"
+            elif d.day in _HN_PAYDAYS and h in _HN_PAYDAY_HOURS:
+                cats[at] = "payday_evening"
+            elif h in _HN_NIGHT:
+                cats[at] = "night"
+    stamps = [at for at, _ in series]
+    shift = _utc_hour(_HN_HOSPITAL_BRANCH, tz)
+    for at in stamps[stamps.index(shift) + 1:stamps.index(shift) + 19]:
+        cats.setdefault(at, "after_shift")
+    tail = _utc_hour(datetime(first.year, first.month, first.day), tz)
+    return Estate("pharmacies_tegucigalpa_hourly", "hour", series, stamps.index(tail), cal, cats, [shift],
+                  timezone=zone, incidents=incidents)
+
+
+# a Cypriot supermarket chain's items scanned per day by department, at its base level of January 2023 (a Monday):
+# the British imports' aisle some twenty-one times smaller than meat and dairy
+_CY_ITEMS = {"meat_dairy": 38_000.0, "bakery": 22_000.0, "produce": 18_000.0, "beverages": 12_000.0,
+             "fasting_foods": 6_000.0, "british_imports": 1_800.0}
+_CY_WEEK = [0.95, 0.9, 0.85, 0.95, 1.15, 1.35, 0.55]  # Monday first: Wednesday's half-day, Saturday's shop, Sunday's
+# Great Lent, Green Monday to Holy Saturday (the Orthodox Easter's 48 days before, weeks apart between years; in no
+# calendar but Green Monday): meat and dairy given up, the fasting foods (seafood, legumes, tahini, halva) bought
+_CY_LENT = {"meat_dairy": 0.75, "fasting_foods": 1.5, "produce": 1.1}
+_CY_LENT_EVE = {"fasting_foods": 3.0, "bakery": 2.5}  # Saturday and Sunday before Green Monday: taramas, lagana
+_CY_TSIKNOPEMPTI = {"meat_dairy": 1.8}  # the Thursday eleven days before Green Monday: the grills' meat
+_CY_HOLY_WEEK = {"meat_dairy": 2.2, "bakery": 1.8}  # Holy Thursday to Saturday: the Easter lamb, the flaounes
+_CY_DORMITION_FAST = ((8, 1), (8, 14), {"meat_dairy": 0.9, "fasting_foods": 1.2})  # the August fast (no calendar)
+_CY_SUMMER = {"beverages": 1.3, "british_imports": 1.2}  # July and August: the tourists (in no calendar)
+_CY_SHUT = ("Green Monday", "Easter Sunday", "Christmas Day")  # the stores shut (a few tourist branches open)
+_CY_OVENS = date(2025, 6, 2)  # in-store ovens in every branch (a Monday): the bakery x1.3
+_CY_POWER_CUTS = date(2023, 7, 20)  # a heatwave's power cuts shut most stores for the day (x0.35)
+
+
+def _cy_lent(d: date) -> tuple[date, date]:
+    """Green Monday and the Orthodox Easter of `d`'s year."""
+    easter = _orthodox_easter(d.year)
+    return easter - timedelta(days=48), easter
+
+
+def _cy_day(d: date, department: str, cal: HolidayCalendar) -> float:
+    """A department's items on `d` against its ordinary Monday: the week, Tsiknopempti, Lent's eve, Great Lent,
+    Holy Week's last days, the holidays, the August fast and the summer."""
+    f = _CY_WEEK[d.weekday()]
+    green_monday, easter = _cy_lent(d)
+    name = cal.name(d) or ""
+    if d == green_monday - timedelta(days=11):
+        f *= _CY_TSIKNOPEMPTI.get(department, 1.0)
+    elif (green_monday - d).days in (1, 2):
+        f *= _CY_LENT_EVE.get(department, 1.0)
+    elif 1 <= (easter - d).days <= 3:
+        f *= _CY_HOLY_WEEK.get(department, 1.0)
+    elif green_monday < d < easter:
+        f *= _CY_LENT.get(department, 1.0)
+    if name in _CY_SHUT:
+        f *= 0.15
+    elif name:
+        f *= 0.6
+    if _CY_DORMITION_FAST[0] <= (d.month, d.day) <= _CY_DORMITION_FAST[1]:
+        f *= _CY_DORMITION_FAST[2].get(department, 1.0)
+    if d.month in (7, 8):
+        f *= _CY_SUMMER.get(department, 1.0)
+    return f
+
+
+def departments_cy(seed: int) -> Estate:
+    """Blind (thirty-third round): a Cypriot supermarket chain's items scanned per day by department (six: meat and
+    dairy 38,000 at its base level of January 2023 (a Monday x0.95), the bakery 22,000, produce 18,000, beverages
+    12,000, the fasting foods (seafood, legumes, tahini, halva) 6,000 and the British imports' aisle 1,800, some
+    twenty-one times fewer; in an order set by the seed), on Cyprus's holidays (the `holidays` package's CY: Green
+    Monday 27 February 2023, 18 March 2024, 3 March 2025; the Orthodox Good Friday, Easter Sunday and Monday, 16 April
+    2023, 5 May 2024, 20 April 2025; Pentecost Monday, the Dormition 15 August, Ohi Day 28 October). The week
+    (`_CY_WEEK`: Saturday x1.35, Sunday x0.55, Wednesday's half-day x0.85). Green Monday, Easter Sunday and
+    Christmas Day the stores shut (x0.15), another holiday x0.6. In no calendar but Green Monday: Great Lent, the 48
+    days from Green Monday to Holy Saturday, weeks apart between years (meat and dairy x0.75, the fasting foods x1.5,
+    produce x1.1: the mix moves, the total barely); the Saturday and Sunday before Green Monday (the fasting foods
+    x3.0, the bakery x2.5: taramas and lagana); Tsiknopempti, the Thursday eleven days before Green Monday (meat and
+    dairy x1.8); Holy Thursday to Holy Saturday (meat and dairy x2.2, the bakery x1.8: the lamb and the flaounes);
+    the August fast (1-14 August: meat and dairy x0.9, the fasting foods x1.2); the summer's tourists (July and
+    August: beverages x1.3, the British imports x1.2). From Monday 2 June 2025 in-store ovens in every branch (the
+    bakery x1.3, the others unmoved; accepted by the owner as a shift). A heatwave's power cuts shut most stores on
+    Thursday 20 July 2023 (x0.35 everywhere; unlabelled, history only). Poisson counts with 5% extra noise per
+    department; +4% a year. From Monday 2 January 2023 (1,003 days, to Tuesday 30 September 2025): from Monday 2
+    September 2024 evaluated; categories "holy_week" (Holy Thursday to Saturday), "lent_eve" (the Saturday and Sunday
+    before Green Monday), "tsiknopempti", "holiday", "lent" (Green Monday's Tuesday to Holy Wednesday), "august_fast"
+    (1-14 August), "summer" (July and August's other days), "after_shift" (the four weeks after the step)."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="CY")
+    departments = _unequal(rng, list(_CY_ITEMS))
+    start, n = date(2023, 1, 2), 1003
+    series, cats, incidents = [], {}, set()
+    for i in range(n):
+        d = start + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        lift = (0.35 if d == _CY_POWER_CUTS else 1.0) * 1.04 ** (i / 365.25)
+        values = []
+        for p in departments:
+            f = _cy_day(d, p, cal) * lift * (1.3 if p == "bakery" and d >= _CY_OVENS else 1.0)
+            values.append(_poisson(rng, _CY_ITEMS[p] * f * math.exp(rng.gauss(0, 0.05))))
+        series.append((at, values))
+        green_monday, easter = _cy_lent(d)
+        if d == _CY_POWER_CUTS:
+            incidents.add(at)
+        elif 1 <= (easter - d).days <= 3:
+            cats[at] = "holy_week"
+        elif (green_monday - d).days in (1, 2):
+            cats[at] = "lent_eve"
+        elif d == green_monday - timedelta(days=11):
+            cats[at] = "tsiknopempti"
+        elif cal.name(d):
+            cats[at] = "holiday"
+        elif green_monday < d < easter:
+            cats[at] = "lent"
+        elif _CY_DORMITION_FAST[0] <= (d.month, d.day) <= _CY_DORMITION_FAST[1]:
+            cats[at] = "august_fast"
+        elif d.month in (7, 8):
+            cats[at] = "summer"
+    shift = datetime(_CY_OVENS.year, _CY_OVENS.month, _CY_OVENS.day)
+    _mark_after_shift(cats, [shift], timedelta(days=1), 29, first=1)
+    return Estate("departments_cy", "day", series, 609, cal, cats, [shift], incidents=incidents)
+
+
+# a Trinidad and Tobago household-goods chain's sales (receipts) per day by store, at its base level of January 2023
+# (a Monday): Scarborough's store on Tobago some twenty-one times smaller than Port of Spain's
+_TT_RECEIPTS = {"port_of_spain": 14_000.0, "chaguanas": 11_000.0, "san_fernando": 9_000.0, "arima": 5_000.0,
+                "scarborough": 650.0}
+_TT_WEEK = [0.85, 0.85, 0.9, 0.95, 1.25, 1.45, 0.45]  # Monday first: Friday's and Saturday's shopping, Sunday's mall hours
+# Divali's run-up (the calendar's Diwali: 12 November 2023, 31 October 2024, 20 October 2025, weeks apart on the
+# lunisolar calendar): the deyas, the lights, the new clothes and the sweets, rising over the ten days before, most in
+# the Indo-Trinidadian heartland; the day itself the stores shut
+_TT_DIVALI = {"chaguanas": 2.2, "san_fernando": 1.6, "port_of_spain": 1.25, "arima": 1.25, "scarborough": 1.05}
+_TT_DIVALI_DAYS = 10
+# Carnival Monday and Tuesday (Easter's 48 and 47 days before; in no calendar) and Ash Wednesday: Port of Spain's
+# streets the parade's; the week before, the costumes, the coolers and the fetes
+_TT_CARNIVAL = {"port_of_spain": 0.2, "arima": 0.4, "chaguanas": 0.45, "san_fernando": 0.45, "scarborough": 0.5}
+_TT_ASH_WEDNESDAY = 0.85
+_TT_CARNIVAL_WEEK = {"port_of_spain": 1.3, "arima": 1.15}  # the six days before Carnival Monday
+_TT_CHRISTMAS = {"port_of_spain": 1.6}  # 1-24 December (in no calendar): x1.5 elsewhere
+_TT_SCHOOL = ((8, 15), (8, 31), 1.3)  # back to school (in no calendar)
+_TT_ARIMA_MOVE = date(2025, 6, 2)  # Arima's store moved to a bigger site in a new mall (a Monday): x1.4
+_TT_CARDS_DOWN = date(2023, 12, 16)  # the card network down most of a Saturday (x0.4)
+
+
+def _tt_divali(d: date, cal: HolidayCalendar) -> int | None:
+    """How many days `d` falls before the calendar's Divali (1 to `_TT_DIVALI_DAYS`), or None."""
+    for k in range(1, _TT_DIVALI_DAYS + 1):
+        if (cal.name(d + timedelta(days=k)) or "") == "Diwali":
+            return k
+    return None
+
+
+def _tt_carnival(d: date) -> int:
+    """`d`'s days after Carnival Monday (Easter's 48 days before), in the year's own Carnival."""
+    return (d - (_easter(d.year) - timedelta(days=48))).days
+
+
+def _tt_day(d: date, store: str, cal: HolidayCalendar) -> float:
+    """A store's receipts on `d` against its ordinary Monday: the week, Divali's run-up, the holidays (Divali and
+    Christmas Day shut, Boxing Day's sales), Carnival and its week, Christmas and back to school."""
+    f = _TT_WEEK[d.weekday()]
+    name = cal.name(d) or ""
+    before = _tt_divali(d, cal)
+    if before is not None:
+        f *= 1 + (_TT_DIVALI[store] - 1) * (_TT_DIVALI_DAYS + 1 - before) / _TT_DIVALI_DAYS
+    carnival = _tt_carnival(d)
+    if name in ("Diwali", "Christmas Day"):
+        f *= 0.15
+    elif name == "Boxing Day":
+        f *= 1.1
+    elif name:
+        f *= 0.5
+    elif carnival in (0, 1):
+        f *= _TT_CARNIVAL[store]
+    elif carnival == 2:
+        f *= _TT_ASH_WEDNESDAY
+    elif -6 <= carnival < 0:
+        f *= _TT_CARNIVAL_WEEK.get(store, 1.0)
+    if d.month == 12 and d.day <= 24:
+        f *= _TT_CHRISTMAS.get(store, 1.5)
+    if _TT_SCHOOL[0] <= (d.month, d.day) <= _TT_SCHOOL[1]:
+        f *= _TT_SCHOOL[2]
+    return f
+
+
+def stores_tt(seed: int) -> Estate:
+    """Blind (thirty-third round): a Trinidad and Tobago household-goods chain's receipts per day by store (five:
+    Port of Spain 14,000 at its base level of January 2023 (a Monday x0.85), Chaguanas 11,000, San Fernando 9,000,
+    Arima 5,000 and Scarborough on Tobago 650, some twenty-one times fewer; in an order set by the seed), on Trinidad
+    and Tobago's holidays (the `holidays` package's TT: Divali on 12 November 2023, 31 October 2024 and 20 October
+    2025, weeks apart on the lunisolar calendar; Eid al-Fitr, the Spiritual Baptist Liberation Day, Indian Arrival
+    Day, Corpus Christi, Emancipation, Independence and Republic Days, Christmas and Boxing Day). The week
+    (`_TT_WEEK`: Saturday x1.45, Sunday x0.45). Divali's run-up, the ten days before it, rising day by day to
+    Chaguanas x2.2, San Fernando x1.6, Port of Spain and Arima x1.25, Scarborough x1.05 the day before (the deyas,
+    the lights, the clothes and the sweets); Divali and Christmas Day the stores shut (x0.15), Boxing Day x1.1,
+    another holiday x0.5. In no calendar: Carnival Monday and Tuesday (20-21 February 2023, 12-13 February 2024, 3-4
+    March 2025: Port of Spain x0.2, the parade in its streets, the others x0.4-0.5) and Ash Wednesday x0.85; the
+    six days before Carnival Monday (Port of Spain x1.3, Arima x1.15: the costumes, coolers and fetes); Christmas
+    shopping (1-24 December: x1.5, Port of Spain x1.6); back to school (15-31 August: x1.3). From Monday 2 June 2025
+    Arima's store trades from a bigger site in a new mall (Arima x1.4, the others unmoved; accepted by the owner as
+    a shift). The card network was down most of Saturday 16 December 2023 (x0.4 everywhere; unlabelled, history
+    only). Poisson counts with 5% extra noise per store; +5% a year. From Monday 2 January 2023 (1,003 days, to
+    Tuesday 30 September 2025): from Monday 2 September 2024 evaluated (Divali 2024's run-up, 21-30 October, in it); categories "divali_runup" (the ten days before Divali), "holiday",
+    "carnival" (Carnival Monday, Tuesday and Ash Wednesday), "carnival_week" (the six days before), "christmas"
+    (1-24 December), "back_to_school" (15-31 August), "after_shift" (the four weeks after the step)."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="TT")
+    stores = _unequal(rng, list(_TT_RECEIPTS))
+    start, n = date(2023, 1, 2), 1003
+    series, cats, incidents = [], {}, set()
+    for i in range(n):
+        d = start + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        lift = (0.4 if d == _TT_CARDS_DOWN else 1.0) * 1.05 ** (i / 365.25)
+        values = []
+        for s in stores:
+            f = _tt_day(d, s, cal) * lift * (1.4 if s == "arima" and d >= _TT_ARIMA_MOVE else 1.0)
+            values.append(_poisson(rng, _TT_RECEIPTS[s] * f * math.exp(rng.gauss(0, 0.05))))
+        series.append((at, values))
+        carnival = _tt_carnival(d)
+        if d == _TT_CARDS_DOWN:
+            incidents.add(at)
+        elif _tt_divali(d, cal) is not None:
+            cats[at] = "divali_runup"
+        elif cal.name(d):
+            cats[at] = "holiday"
+        elif 0 <= carnival <= 2:
+            cats[at] = "carnival"
+        elif -6 <= carnival < 0:
+            cats[at] = "carnival_week"
+        elif d.month == 12 and d.day <= 24:
+            cats[at] = "christmas"
+        elif _TT_SCHOOL[0] <= (d.month, d.day) <= _TT_SCHOOL[1]:
+            cats[at] = "back_to_school"
+    shift = datetime(_TT_ARIMA_MOVE.year, _TT_ARIMA_MOVE.month, _TT_ARIMA_MOVE.day)
+    _mark_after_shift(cats, [shift], timedelta(days=1), 29, first=1)
+    return Estate("stores_tt", "day", series, 609, cal, cats, [shift], incidents=incidents)
+
+
+# a Costa Rican electricity distributor's invoice lines per billing month by region, dated on the month's last day,
+# at its base level of January 2021: Limón's some twenty-one times fewer than San José's. Billed in arrears: a
+# month's lines are issued early the next month; a meter not read in time is billed on an estimate and its
+# correction lands in the next month's lines (a month's late share moves lines from it into the next)
+_CR_LINES = {"san_jose": 180_000.0, "alajuela": 120_000.0, "cartago": 70_000.0, "heredia": 60_000.0,
+             "guanacaste": 35_000.0, "limon": 8_500.0}
+_CR_LATE = 0.03  # an ordinary month's readings corrected in the next month
+_CR_LATE_HOLY_WEEK = 0.10  # the month holding Holy Week (the readers off Wednesday to Friday)
+_CR_LATE_DECEMBER = 0.14  # December (the readers' Christmas holidays)
+_CR_LIMON_RAINS = ((11, 12), 0.12)  # the Caribbean's rains cut Limón's rural roads: its readers late (no calendar)
+_CR_FISCAL_YEAR_END = 9  # the distributor's fiscal year runs October to September (the owner configures it)
+_CR_YEAR_END = 1.12  # September: every pending reading billed (no late share) and the year's tariff true-up lines
+_CR_QUARTER_END = 1.05  # the fiscal quarters' closes (December, March, June): quarterly fees' lines
+_CR_DRY_SEASON = ((12, 1, 2, 3, 4), 1.2)  # Guanacaste's beach houses occupied, reconnected (in no calendar)
+_CR_COOPERATIVE = date(2025, 4, 30)  # from April 2025's bills: a rural cooperative's customers in Guanacaste (x1.3)
+_CR_RUN_FAILED = (date(2022, 6, 30), "cartago", 0.45)  # June 2022's run loaded Cartago's lines by half, never redone
+
+
+def _cr_holy_week(month_end: date) -> bool:
+    """Whether the month ending on `month_end` holds Maundy Thursday."""
+    thursday = _easter(month_end.year) - timedelta(days=3)
+    return (thursday.year, thursday.month) == (month_end.year, month_end.month)
+
+
+def _cr_late(month_end: date, region: str) -> float:
+    """The share of a region's month billed on estimates, corrected in the next month's lines."""
+    if month_end.month == _CR_FISCAL_YEAR_END:
+        return 0.0
+    late = _CR_LATE_DECEMBER if month_end.month == 12 else _CR_LATE_HOLY_WEEK if _cr_holy_week(month_end) else _CR_LATE
+    if region == "limon" and month_end.month in _CR_LIMON_RAINS[0]:
+        late += _CR_LIMON_RAINS[1]
+    return late
+
+
+def _cr_month(month_end: date, region: str, i: int) -> float:
+    """A region's lines for the consumption month ending on `month_end` (the `i`-th), before the late corrections:
+    +0.3% a month, the fiscal year's and quarters' closes, Guanacaste's dry season and its cooperative."""
+    f = 1.003 ** i
+    if month_end.month == _CR_FISCAL_YEAR_END:
+        f *= _CR_YEAR_END
+    elif month_end.month % 3 == _CR_FISCAL_YEAR_END % 3:
+        f *= _CR_QUARTER_END
+    if region == "guanacaste":
+        f *= _CR_DRY_SEASON[1] if month_end.month in _CR_DRY_SEASON[0] else 1.0
+        f *= 1.3 if month_end >= _CR_COOPERATIVE else 1.0
+    return _CR_LINES[region] * f
+
+
+def billing_cr_monthly(seed: int) -> Estate:
+    """Blind (thirty-third round): a Costa Rican electricity distributor's invoice lines per billing month by region
+    (six: San José 180,000 at its base level of January 2021, Alajuela 120,000, Cartago 70,000, Heredia 60,000,
+    Guanacaste 35,000 and Limón 8,500, some twenty-one times fewer; in an order set by the seed), one partition a
+    month dated on its last day, on Costa Rica's holidays (the `holidays` package's CR) with a fiscal year from
+    October to September (configured by the owner, `fiscal_year_end: 9`). Billed in arrears: a meter not read in
+    time is billed on an estimate and corrected in the next month's run, so a month's late share leaves it and lands
+    in the next: 3% an ordinary month, 10% the month holding Holy Week (March 2024; April 2021, 2022, 2023, 2025),
+    14% December, Limón +12% in November and December (the Caribbean's rains cut its rural roads; in no calendar),
+    none in September, the fiscal year's last month, when every pending reading is billed. September x1.12 (the
+    year's tariff true-up lines); the fiscal quarters' closes (December, March, June) x1.05; Guanacaste's dry season
+    (December to April: the beach houses occupied) x1.2, in no calendar. From April 2025's bills a rural
+    cooperative's customers in Guanacaste (x1.3, the others unmoved; accepted by the owner as a shift). June 2022's
+    run loaded Cartago's lines by half and was never redone (x0.45; an unlabelled incident, history only). 2.5%
+    noise per region and month; +0.3% a month. From 31 January 2021 (60 month-ends, to 31 December 2025): three
+    years read, from 31 January 2024 evaluated (24 months); categories "year_end" (September), "corrections" (the
+    month after one whose late share was 10% or more: January, the month after Holy Week's), "holy_week" (the month
+    holding Holy Week), "december", "quarter_end" (March and June), "dry_season" (February to April's other months),
+    "after_shift" (the three months after the step, where no other category names them)."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="CR", fiscal_year_end=_CR_FISCAL_YEAR_END)
+    regions = _unequal(rng, list(_CR_LINES))
+    ends = _month_ends(date(2020, 12, 1), 61)  # December 2020: the first month's corrections come from it
+    series, cats = [], {}
+    incident = datetime(_CR_RUN_FAILED[0].year, _CR_RUN_FAILED[0].month, _CR_RUN_FAILED[0].day)
+    for i, (before, end) in enumerate(pairwise(ends)):
+        at = datetime(end.year, end.month, end.day)
+        values = []
+        for r in regions:
+            lines = (_cr_month(end, r, i) * (1 - _cr_late(end, r))
+                     + _cr_month(before, r, i - 1) * _cr_late(before, r))
+            lines *= _CR_RUN_FAILED[2] if (end, r) == _CR_RUN_FAILED[:2] else 1.0
+            values.append(_noisy(rng, lines, 0.025))
+        series.append((at, values))
+        if at == incident:
+            continue
+        if end.month == _CR_FISCAL_YEAR_END:
+            cats[at] = "year_end"
+        elif end.month == 1 or _cr_holy_week(before):
+            cats[at] = "corrections"
+        elif _cr_holy_week(end):
+            cats[at] = "holy_week"
+        elif end.month == 12:
+            cats[at] = "december"
+        elif end.month in (3, 6):
+            cats[at] = "quarter_end"
+        elif end.month in _CR_DRY_SEASON[0]:
+            cats[at] = "dry_season"
+    shift = datetime(_CR_COOPERATIVE.year, _CR_COOPERATIVE.month, _CR_COOPERATIVE.day)
+    stamps = [at for at, _ in series]
+    for at in stamps[stamps.index(shift) + 1:stamps.index(shift) + 4]:
+        cats.setdefault(at, "after_shift")
+    return Estate("billing_cr_monthly", "day", series, 36, cal, cats, [shift], incidents={incident})
+
+
 ESTATES: dict[str, Callable[[int], Estate]] = {
     "gl_month_end": gl_month_end, "orders_us": orders_us, "events_hourly": events_hourly,
     "orders_de": orders_de, "sessions_jp_hourly": sessions_jp_hourly,
@@ -10199,6 +10651,8 @@ ESTATES: dict[str, Callable[[int], Estate]] = {
     "hotels_om_weekly": hotels_om_weekly,
     "ferries_valletta_hourly": ferries_valletta_hourly, "agents_mw": agents_mw, "renewals_jm": renewals_jm,
     "milk_dz_weekly": milk_dz_weekly,
+    "pharmacies_tegucigalpa_hourly": pharmacies_tegucigalpa_hourly, "departments_cy": departments_cy,
+    "stores_tt": stores_tt, "billing_cr_monthly": billing_cr_monthly,
 }
 # held out: written before the model's second round of fixes and never run before the final run.
 # orders_de, and then deliveries_id, shipments_jp and signups_weekly (held out in the first round),
@@ -10394,6 +10848,9 @@ HELD_OUT |= {"ferries_valletta_hourly", "agents_mw", "renewals_jm", "milk_dz_wee
 # the thirty-third round: the thirty-second round's held-out first run (ferries_valletta_hourly, agents_mw,
 # renewals_jm, milk_dz_weekly, on its merged model) was read for it, so they are no longer held out
 HELD_OUT -= {"ferries_valletta_hourly", "agents_mw", "renewals_jm", "milk_dz_weekly"}
+# the thirty-third round: written blind (the bench's helpers and categories, not the model's internals), each
+# with its own number of groups, and never run on the model before the round's final run
+HELD_OUT |= {"pharmacies_tegucigalpa_hourly", "departments_cy", "stores_tt", "billing_cr_monthly"}
 
 
 def faulted(rng: random.Random, groups: list[float]) -> dict[str, list[float]]:

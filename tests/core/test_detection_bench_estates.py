@@ -1,4 +1,4 @@
-"""The detection benchmark's blind estates (fifth, eighth to thirtieth rounds) (written blind) generate what their docstrings say:
+"""The detection benchmark's blind estates (fifth, eighth to thirty-third rounds) (written blind) generate what their docstrings say:
 deterministic per seed, five groups, increasing partitions, the evaluated window and the clean
 partitions' kinds set. Generation only: the model is never run here (that is the benchmark's job)."""
 
@@ -1020,6 +1020,19 @@ THIRTY_SECOND_ROUND = {
 # ... of which the thirty-third round read all four (their first run's misses), so none is held out now
 READ_IN_THIRTY_THIRD_ROUND = set(THIRTY_SECOND_ROUND)
 
+# the thirty-third round (written blind, held out until its final run): each estate, its number of groups, its
+# length at least and the kinds of clean partitions its evaluated window must hold
+THIRTY_THIRD_ROUND = {
+    "pharmacies_tegucigalpa_hourly": (5, 1176, {"match", "holiday", "payday_evening", "night", "after_shift",
+                                                "ordinary"}),
+    "departments_cy": (6, 1000, {"holy_week", "lent_eve", "tsiknopempti", "holiday", "lent", "august_fast", "summer",
+                                 "after_shift", "ordinary"}),
+    "stores_tt": (5, 1000, {"divali_runup", "holiday", "carnival", "carnival_week", "christmas", "back_to_school",
+                            "after_shift", "ordinary"}),
+    "billing_cr_monthly": (6, 60, {"year_end", "corrections", "holy_week", "december", "quarter_end", "dry_season",
+                                   "after_shift", "ordinary"}),
+}
+
 # every blind round since the seventeenth, with the set of the round that read its first run (None: held out until
 # its own round's final run)
 BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]] = [
@@ -1031,6 +1044,7 @@ BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]]
     (TWENTY_SEVENTH_ROUND, READ_IN_TWENTY_EIGHTH_ROUND), (TWENTY_EIGHTH_ROUND, READ_IN_TWENTY_NINTH_ROUND),
     (TWENTY_NINTH_ROUND, READ_IN_THIRTIETH_ROUND), (THIRTIETH_ROUND, READ_IN_THIRTY_FIRST_ROUND),
     (THIRTY_FIRST_ROUND, READ_IN_THIRTY_SECOND_ROUND), (THIRTY_SECOND_ROUND, READ_IN_THIRTY_THIRD_ROUND),
+    (THIRTY_THIRD_ROUND, None),
 ]
 
 
@@ -1998,6 +2012,136 @@ def test_milk_dz_weekly_weeks_from_saturday_and_ramadans_lift_in_no_calendar() -
     assert estate.shift_at == [datetime(2025, 10, 4)] and estate.incidents == {datetime(2023, 2, 11)}
 
 
+def test_pharmacies_tegucigalpa_hourly_the_colonias_night_shift_cut_and_the_malls_shop_hours() -> None:
+    estate = _estate("pharmacies_tegucigalpa_hourly", 1)
+    assert estate.grain == "hour" and estate.timezone == "America/Tegucigalpa" and estate.calendar.country == "HN"
+    stamps = [at for at, _ in estate.series]
+    # six hours behind UTC all year: every local hour a partition, every point on the hour
+    assert all(at.minute == 0 for at in stamps) and all(b - a == timedelta(hours=1) for a, b in pairwise(stamps))
+    local = [_local(at, estate.timezone) for at in stamps]
+    assert local[0] == datetime(2025, 8, 25) and local[estate.evaluate_from] == datetime(2025, 9, 29)
+    assert stamps[estate.evaluate_from] == datetime(2025, 9, 29, 6)
+    by_local = dict(zip(local, (values for _, values in estate.series), strict=True))
+    days = sorted({t.date() for t in local})
+    at = lambda d, h: by_local[datetime(d.year, d.month, d.day, h)]
+    # two networks shut 02:00-05:59 every night; of them the malls also at 21:00, the colonias open then until the cut
+    shut = [g for g in range(5) if all(at(d, h)[g] == 0 for d in days for h in range(2, 6))]
+    malls = [g for g in shut if all(at(d, 21)[g] == 0 for d in days)]
+    assert len(shut) == 2 and len(malls) == 1
+    colonias = next(g for g in shut if g not in malls)
+    cut = date(2025, 9, 8)  # in no calendar
+    assert not estate.calendar.name(cut)
+    before = [d for d in days if d < cut]
+    after = [d for d in days if d >= cut]
+    assert all(at(d, h)[colonias] > 0 for d in before for h in (22, 23, 0, 1))
+    assert all(at(d, h)[colonias] == 0 for d in after for h in (22, 23, 0, 1))
+    assert all(at(d, h)[colonias] > 0 for d in days for h in range(6, 22))
+    # the malls' shop hours: 09:00-20:59, Sundays 10:00-19:59
+    for d in days:
+        hours = {h for h in range(24) if at(d, h)[malls[0]] > 0}
+        assert hours <= (set(range(10, 20)) if d.weekday() == 6 else set(range(9, 21)))
+    # the colonias' night customers order instead: of the two larger round-the-clock networks (the terminal's branch,
+    # a few tickets a night, left out), one's late hours up a fifth or more
+    late = lambda g, ds: sum(at(d, h)[g] for d in ds for h in (22, 23, 0, 1))
+    fortnight_before, fortnight_after = days[:14], [cut + timedelta(days=8 + k) for k in range(14)]
+    sums = [sum(v[g] for v in by_local.values()) for g in range(5)]
+    larger = sorted((g for g in range(5) if g not in shut), key=lambda g: sums[g])[1:]
+    risen = [g for g in larger if late(g, fortnight_after) > 1.2 * late(g, fortnight_before)]
+    assert len(risen) == 1
+    # the Morazán Weekend in the calendar: its Wednesday's midday far below the Wednesday before
+    assert estate.calendar.name(date(2025, 10, 1)) == "Morazan Weekend"
+    assert sum(at(date(2025, 10, 1), 12)) < 0.8 * sum(at(date(2025, 9, 24), 12))
+    assert estate.categories[stamps[local.index(datetime(2025, 10, 2, 12))]] == "holiday"
+    assert estate.categories[stamps[local.index(datetime(2025, 10, 10, 20))]] == "match"
+    assert estate.categories[stamps[local.index(datetime(2025, 9, 30, 18))]] == "payday_evening"
+    assert estate.shift_at == [datetime(2025, 10, 9, 14)]
+    assert {_local(at, estate.timezone) for at in estate.incidents} == {datetime(2025, 9, 10, h) for h in (14, 15, 16)}
+
+
+def test_departments_cy_great_lent_moves_the_mix_and_its_weeks_move_between_years() -> None:
+    estate = _estate("departments_cy", 1)
+    assert estate.calendar.country == "CY" and estate.series[estate.evaluate_from][0] == datetime(2024, 9, 2)
+    by_day = {at.date(): values for at, values in estate.series}
+    sums = [sum(v[g] for v in by_day.values()) for g in range(6)]
+    assert 15 < max(sums) / min(sums) < 30
+    meat = max(range(6), key=lambda g: sums[g])
+    span = lambda first, g: sum(by_day[first + timedelta(days=k)][g] for k in range(28))
+    total = lambda first: sum(span(first, g) for g in range(6))
+    # Lent 2025 (from Green Monday, 3 March; in no calendar after it): meat and dairy down, one department up by half,
+    # the total barely moved
+    lent, february = date(2025, 3, 4), date(2025, 1, 27)
+    assert estate.calendar.name(date(2025, 3, 3)) == "Green Monday" and not estate.calendar.name(lent)
+    assert span(lent, meat) < 0.85 * span(february, meat)
+    fasting = [g for g in range(6) if span(lent, g) > 1.35 * span(february, g)]
+    assert len(fasting) == 1 and fasting[0] != meat
+    assert 0.88 < total(lent) / total(february) < 1.02
+    # Lent began on 18 March in 2024 but on 3 March in 2025: meat's 4-17 March far higher in 2024
+    march = lambda y: sum(by_day[date(y, 3, 4) + timedelta(days=k)][meat] for k in range(14))
+    assert march(2024) > 1.2 * march(2025)
+    # Holy Saturday's lamb, and Easter Sunday's shut stores
+    assert by_day[date(2025, 4, 19)][meat] > 2 * by_day[date(2025, 4, 5)][meat]
+    assert sum(by_day[date(2025, 4, 20)]) < 0.4 * sum(by_day[date(2025, 4, 13)])
+    assert estate.categories[datetime(2025, 3, 4)] == "lent"
+    assert estate.categories[datetime(2025, 4, 19)] == "holy_week"
+    assert estate.categories[datetime(2025, 2, 20)] == "tsiknopempti"
+    assert estate.categories[datetime(2025, 3, 1)] == estate.categories[datetime(2025, 3, 2)] == "lent_eve"
+    assert estate.shift_at == [datetime(2025, 6, 2)] and estate.incidents == {datetime(2023, 7, 20)}
+
+
+def test_stores_tt_divalis_run_up_weeks_apart_between_years_and_carnival_in_no_calendar() -> None:
+    estate = _estate("stores_tt", 1)
+    assert estate.calendar.country == "TT" and estate.series[estate.evaluate_from][0] == datetime(2024, 9, 2)
+    by_day = {at.date(): values for at, values in estate.series}
+    sums = [sum(v[g] for v in by_day.values()) for g in range(5)]
+    assert 15 < max(sums) / min(sums) < 30
+    # Divali in the calendar: 12 November 2023, 31 October 2024; the day before it one store's receipts more than
+    # 1.8 times the same weekday a fortnight before, and that store's 21-30 October far higher in 2024 than in 2023
+    assert estate.calendar.name(date(2023, 11, 12)) == estate.calendar.name(date(2024, 10, 31)) == "Diwali"
+    port_of_spain = max(range(5), key=lambda g: sums[g])
+    eve = lambda g: by_day[date(2024, 10, 30)][g] / by_day[date(2024, 10, 16)][g]
+    heartland = max(range(5), key=eve)
+    assert eve(heartland) > 1.8 and heartland != port_of_spain
+    october = lambda y: sum(by_day[date(y, 10, 21) + timedelta(days=k)][heartland] for k in range(10))
+    assert october(2024) > 1.3 * october(2023)
+    # the stores shut on Divali
+    assert sum(by_day[date(2024, 10, 31)]) < 0.3 * sum(by_day[date(2024, 10, 17)])
+    # Carnival Monday and Tuesday (3-4 March 2025) in no calendar: the largest store's Tuesday far below a Tuesday
+    # a fortnight before, its Tuesday the week before above it
+    assert not estate.calendar.name(date(2025, 3, 3)) and not estate.calendar.name(date(2025, 3, 4))
+    assert by_day[date(2025, 3, 4)][port_of_spain] < 0.35 * by_day[date(2025, 2, 18)][port_of_spain]
+    assert by_day[date(2025, 2, 25)][port_of_spain] > 1.15 * by_day[date(2025, 2, 18)][port_of_spain]
+    assert estate.categories[datetime(2025, 3, 4)] == "carnival"
+    assert estate.categories[datetime(2025, 2, 25)] == "carnival_week"
+    assert estate.categories[datetime(2024, 10, 30)] == "divali_runup"
+    assert estate.shift_at == [datetime(2025, 6, 2)] and estate.incidents == {datetime(2023, 12, 16)}
+
+
+def test_billing_cr_monthly_late_readings_land_in_the_next_month_and_an_october_fiscal_year() -> None:
+    estate = _estate("billing_cr_monthly", 1)
+    stamps = [at for at, _ in estate.series]
+    # one partition a month, on its last day
+    assert all((at + timedelta(days=1)).day == 1 for at in stamps) and len(stamps) == 60
+    assert stamps[0] == datetime(2021, 1, 31) and stamps[estate.evaluate_from] == datetime(2024, 1, 31)
+    assert estate.calendar.country == "CR" and estate.calendar.fiscal_year_end == 9
+    total = {at: sum(values) for at, values in estate.series}
+    month = lambda y, m: total[next(at for at in stamps if (at.year, at.month) == (y, m))]
+    # December's late readings corrected in January's lines: January above both its neighbours
+    assert month(2025, 1) > 1.12 * month(2024, 12) and month(2025, 1) > 1.06 * month(2025, 2)
+    # Holy Week's month (April 2025) low, the month after it carrying its corrections
+    assert month(2025, 5) > 1.08 * month(2025, 4)
+    # September, the fiscal year's last month: the true-up and no reading left late; October carries none
+    assert month(2025, 9) > 1.1 * month(2025, 8) and month(2025, 9) > 1.12 * month(2025, 10)
+    # Limón's rains (November and December, in no calendar): one region's November well below its October
+    by_month = dict(estate.series)
+    nov = lambda g: sum(by_month[datetime(y, 11, 30)][g] for y in (2023, 2024)) / sum(
+        by_month[datetime(y, 10, 31)][g] for y in (2023, 2024))
+    assert sum(nov(g) < 0.93 for g in range(6)) == 1
+    assert estate.categories[datetime(2025, 1, 31)] == estate.categories[datetime(2025, 5, 31)] == "corrections"
+    assert estate.categories[datetime(2025, 4, 30)] == "holy_week"
+    assert estate.categories[datetime(2025, 9, 30)] == "year_end"
+    assert estate.shift_at == [datetime(2025, 4, 30)] and estate.incidents == {datetime(2022, 6, 30)}
+
+
 def test_run_estate_runs_a_thirty_day_series() -> None:
     """A series of thirty-day cycles (the grain water_tn_thirtyday is keyed at; here a flat synthetic one, not the
     held-out estate) runs through the bench without error: each evaluated cycle judged clean and faulted."""
@@ -2200,8 +2344,8 @@ def test_laundries_my_each_state_on_its_calendar_a_one_off_holiday_and_kelantans
                                          | TWENTY_THIRD_ROUND | TWENTY_FOURTH_ROUND | TWENTY_FIFTH_ROUND
                                          | TWENTY_SIXTH_ROUND | TWENTY_SEVENTH_ROUND | TWENTY_EIGHTH_ROUND
                                          | TWENTY_NINTH_ROUND | THIRTIETH_ROUND | THIRTY_FIRST_ROUND
-                                         | THIRTY_SECOND_ROUND))
-def test_tenth_to_thirty_second_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
+                                         | THIRTY_SECOND_ROUND | THIRTY_THIRD_ROUND))
+def test_tenth_to_thirty_third_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
     estate = _estate(name, 1)
     groups = estate.series[estate.evaluate_from][1]
     out = faulted(random.Random(1), groups)
