@@ -2572,6 +2572,8 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     # the window happens to start in (a night's hours, a weekend), its slots' own empties
     if sum(q.at < pts_pos[0].at for q in pts) >= level_points:
         zeros = [q for q in zeros if q.at > pts_pos[0].at]
+    if grain == "hour":
+        zeros = _outside_shut_spells(zeros, pts_pos, step, level_points)
     # (an empty period's position in the year is counted as the points' are; an hour of a holiday never
     # seen is read as its ordinary hour, above, so that hour's past empties are its own)
     like = {**target_feats, "holiday": "", "near_holiday": ""} if unseen and grain == "hour" else target_feats
@@ -2673,6 +2675,23 @@ def _open_occasions(pts: Sequence[Point], target: datetime, cal: HolidayCalendar
             f" its usual level): a day at that open level ({baseline:,.0f} "
             f"[{baseline * math.exp(-h):,.0f}, {baseline * math.exp(h):,.0f}]) is one of those occasions")
     return (baseline, baseline * math.exp(-h), baseline * math.exp(h)), note
+
+
+def _outside_shut_spells(zeros: Sequence[Point], pts_pos: Sequence[Point], step: float,
+                         spell: int) -> list[Point]:
+    """The empty partitions of an hourly series that fall outside its shut spells: gaps between two partitions with
+    rows that hold `spell` partitions or more (the level window: a week of hours, so every hour of the week was
+    empty, no slot's own pattern) and that ended before the target (rows since). A route whose berth was closed for
+    weeks, a branch shut for a refit, a sensor out for a fortnight: the spell is the series shut, once, and once it
+    is back its slots' empties are those outside the spell. Kept in, a three-week closure in four weeks of hours
+    made every slot's empties look usual (`same_day_zeros` a quarter or more of its occurrences), so the route's
+    rows lost to a failed load passed as `empty_as_usual` for days after it reopened. A spell still running at the
+    target (no rows since) keeps its empties: the first hour back cannot be told from the closure going on. An
+    hourly history is weeks (never a year), so such a spell cannot be a season seen again; a night's or a weekend's
+    closed hours are runs far shorter than a week, and keep counting as the slot's."""
+    cut = [(a.at, b.at) for a, b in itertools.pairwise(pts_pos)
+           if (b.at - a.at).total_seconds() / 86400 / step - 1 >= spell]
+    return [q for q in zeros if not any(a < q.at < b for a, b in cut)]
 
 
 def _opened_for_good(empty: Sequence[datetime], open_: Sequence[datetime], p: ModelParams) -> bool:
