@@ -3449,7 +3449,8 @@ def _season_weeks(pts: Sequence[Point], x: list[float], feats: Sequence[Mapping[
         # (a median of the season's weeks: pi / 2 of a mean's variance, in the ordinary weeks' spreads)
         variances.append(sum((share[name] * (1 + effects[name])) ** 2 * math.pi / (2 * len(inside[name]))
                              for name in effects) / ratio ** 2)
-    if not offsets[n] and not _shares_season_weeks(kinds, offsets):
+    if not offsets[n] and not _shares_season_weeks(kinds, offsets) \
+            and not _season_in_week_of_year(feats, target, offsets):
         return x, 0.0, 0.0
     return [v - o for v, o in zip(x, offsets)], offsets[n], variances[n]
 
@@ -3464,6 +3465,18 @@ def _shares_season_weeks(kinds: Sequence[Sequence[tuple[str, str, int]]], offset
     fixed-date season's steps (a monsoon's first week, the mountain's cool weeks ending)."""
     held = {name for _, name, _ in kinds[-1]}
     return any(o and held & {name for _, name, _ in k} for k, o in zip(kinds[:-1], offsets))
+
+
+def _season_in_week_of_year(feats: Sequence[Mapping[str, object]], target: datetime, offsets: Sequence[float]) -> bool:
+    """Whether a target week holding none of a declared season's days has a week of the year (ISO, of its middle
+    day, as `_months_of_year` reads it) that held some of them in a past year (`offsets`, the season's log effect on
+    each week): Ramadan moves eleven days a year, so the weeks just after this year's were its weeks a year or two
+    ago, and their week of the year, read across those years, carries the season into an ordinary week (a dairy's
+    first week after Eid at 0.71x of a week of the year that held two years' iftar lift). The season is taken out
+    of the history for it; a week of the year that never held the season (a monsoon's, a camp's reopening) keeps the
+    history as it was."""
+    week = (target.date() + timedelta(days=WEEK_DAYS // 2)).isocalendar().week
+    return any(o and fv.get("week_of_year") == week for fv, o in zip(feats, offsets))
 
 
 def _week_columns(kinds: Sequence[tuple[str, str, int]], working: int,
