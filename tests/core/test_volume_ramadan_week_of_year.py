@@ -11,8 +11,15 @@ import random
 from datetime import date, datetime, timedelta
 
 from dw_assets.core.volume_calendar import HolidayCalendar
-from dw_assets.core.volume_model import (ModelParams, Point, _season_in_week_of_year, _season_weeks, declared_season,
-                                         forecast, judge)
+from dw_assets.core.volume_model import (
+    ModelParams,
+    Point,
+    _season_in_week_of_year,
+    _season_weeks,
+    declared_season,
+    forecast,
+    judge,
+)
 
 _START = datetime(2021, 1, 2)  # a Saturday: weeks keyed on their first day (Saturday to Friday)
 _CAL = HolidayCalendar(country="DZ")
