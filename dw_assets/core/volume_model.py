@@ -3524,7 +3524,7 @@ def _moving_holiday_days(pts: Sequence[Point], x: list[float], feats: list[dict[
         past = [i for i in range(n) if dev[i] is not None and {nm for nm in names[i] if nm} == {name}]
         if len({starts[i].year for i in past}) < MOVING_DAYS_OCCASIONS or len(past) < MOVING_DAYS_OCCASIONS + 1:
             return None
-        ratio = {i: math.expm1(dev[i]) for i in past if (d := dev[i]) is not None}
+        ratio = {i: math.expm1(d) for i in past if (d := dev[i]) is not None}
         # (the label's reading: each past week as the others' median ratio)
         label_err = sum(abs(ratio[i] - median(ratio[j] for j in past if j != i)) for i in past)
         best: tuple[float, list[float]] | None = None
