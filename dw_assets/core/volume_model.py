@@ -173,6 +173,10 @@ WEEK_DAYS_FLOOR = 0.05  # a week read as almost wholly closed still holds this s
 # share of each week's working days it holds (see _season_weeks): earned on the history's weeks wholly inside it, seen
 # in this many occasions (years) at least
 SEASON_WEEK_OCCASIONS = 2
+# a weekly series' week holding a moving holiday's days (a lunar Eid, Easter's feasts) the days-by-week reading left
+# unread is read by the share of its days that holiday holds, against the history's weeks holding it alone (see
+# _moving_holiday_days): seen in this many years at least (each week read from the others' in the earning test)
+MOVING_DAYS_OCCASIONS = 2
 # a weekly series' week whose last days are the eves of a moving holiday in the next week (Carnival's weekend before
 # its Tuesday, a festival's shopping before it: see _weeks_before_moving_holidays): a holiday moves where its date
 # lies more than a week apart between years (Easter's feasts, a lunar calendar's; a fixed date, its observed day
@@ -1650,7 +1654,8 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     if compare_by is None and grain == "day" and span == WEEK_DAYS and cycle == 52:
         # (a declared season's days first, the holidays' days then read on what it leaves: see _season_weeks)
         x, season_days_now, season_days_var = _season_weeks(pts_pos, x, feats, target, cal)
-        by_days = _week_days(pts_pos, t, x, feats, target, cal, lag, level_points, p.dense_gain)
+        by_days = _week_days(pts_pos, t, x, feats, target, cal, lag, level_points, p.dense_gain) \
+            or _moving_holiday_days(pts_pos, x, feats, target, cal)
         if by_days is not None:
             x, week_now, week_var, target_read = by_days
             if target_read:
@@ -3468,7 +3473,8 @@ def _season_weeks(pts: Sequence[Point], x: list[float], feats: Sequence[Mapping[
         # (a median of the season's weeks: pi / 2 of a mean's variance, in the ordinary weeks' spreads)
         variances.append(sum((share[name] * (1 + effects[name])) ** 2 * math.pi / (2 * len(inside[name]))
                              for name in effects) / ratio ** 2)
-    if not offsets[n] and not _shares_season_weeks(kinds, offsets):
+    if not offsets[n] and not _shares_season_weeks(kinds, offsets) \
+            and not _season_in_week_of_year(feats, target, offsets):
         return x, 0.0, 0.0
     return [v - o for v, o in zip(x, offsets)], offsets[n], variances[n]
 
@@ -3483,6 +3489,93 @@ def _shares_season_weeks(kinds: Sequence[Sequence[tuple[str, str, int]]], offset
     fixed-date season's steps (a monsoon's first week, the mountain's cool weeks ending)."""
     held = {name for _, name, _ in kinds[-1]}
     return any(o and held & {name for _, name, _ in k} for k, o in zip(kinds[:-1], offsets))
+
+
+def _season_in_week_of_year(feats: Sequence[Mapping[str, object]], target: datetime, offsets: Sequence[float]) -> bool:
+    """Whether a target week holding none of a declared season's days has a week of the year (ISO, of its middle
+    day, as `_months_of_year` reads it) that held some of them in a past year (`offsets`, the season's log effect on
+    each week): Ramadan moves eleven days a year, so the weeks just after this year's were its weeks a year or two
+    ago, and their week of the year, read across those years, carries the season into an ordinary week (a dairy's
+    first week after Eid at 0.71x of a week of the year that held two years' iftar lift). The season is taken out
+    of the history for it; a week of the year that never held the season (a monsoon's, a camp's reopening) keeps the
+    history as it was."""
+    week = (target.date() + timedelta(days=WEEK_DAYS // 2)).isocalendar().week
+    return any(o and fv.get("week_of_year") == week for fv, o in zip(feats, offsets))
+
+
+def _moving_holiday_days(pts: Sequence[Point], x: list[float], feats: list[dict[str, object]], target: datetime,
+                         cal: HolidayCalendar) -> tuple[list[float], float, float, bool] | None:
+    """A weekly series' target week holding a moving holiday's days (`_moving_holidays`: a lunar Eid, Easter's feasts)
+    read by the share of its days that holiday holds, or None where the history does not earn it: (the series with the
+    holiday's weeks taken out, the target week's log effect, its variance in squared spreads, True). A lunar feast
+    moves eleven days a year, so its days fall on a week's weekend one year (a dairy's Eid al-Adha on a Friday: 0.96
+    of an ordinary week) and on three working days the next (0.77), and its weeks read against their median (one
+    label) missed both; where `_week_days` pooled every holiday's closed days into one effect it earned nothing
+    there. Each past week holding the holiday and no other (`_local_deviations`: against its nearest ordinary weeks)
+    gives its effect per day, the ratio's excess over its share of the week's days: all seven, or the working days
+    (the calendar's weekend left out), whichever reads those weeks better; the effect is their median. Kept only
+    where, each past week read from the others' (two years at least, `MOVING_DAYS_OCCASIONS`), the shares read them
+    closer than the others' median ratio does (the label's reading); the target and the weeks read lose their label."""
+    n = len(x)
+    starts = [*(q.at.date() for q in pts), target.date()]
+    names = [[cal.identity(start + timedelta(days=k)) or "" for k in range(WEEK_DAYS)] for start in starts]
+    moving = sorted(_moving_holidays((start + timedelta(days=k) for start in starts for k in range(WEEK_DAYS)), cal)
+                    & set(names[n]))
+    if not moving or {nm for nm in names[n] if nm} != set(moving):
+        return None
+    plain = [i for i in range(n) if not any(names[i]) and not _week_day_kinds(starts[i], cal)
+             and not feats[i].get("holiday")]
+    dev = _local_deviations(x, plain)
+    ordinary = [d for i in plain if (d := dev[i]) is not None]
+    sd = MAD_SCALE * mad(ordinary) if len(ordinary) >= 26 else 0.0
+    if sd <= 0:
+        return None
+
+    def shares(name: str, working: bool) -> list[float]:
+        out = []
+        for start, held in zip(starts, names):
+            days = [k for k in range(WEEK_DAYS) if not (working and cal.is_weekend(start + timedelta(days=k)))]
+            out.append(sum(1 for k in days if held[k] == name) / max(1, len(days)))
+        return out
+
+    offsets, variances = np.zeros(n + 1), np.zeros(n + 1)
+    for name in moving:
+        past = [i for i in range(n) if dev[i] is not None and {nm for nm in names[i] if nm} == {name}]
+        if len({starts[i].year for i in past}) < MOVING_DAYS_OCCASIONS or len(past) < MOVING_DAYS_OCCASIONS + 1:
+            return None
+        ratio = {i: math.expm1(d) for i in past if (d := dev[i]) is not None}
+        # (the label's reading: each past week as the others' median ratio)
+        label_err = sum(abs(ratio[i] - median(ratio[j] for j in past if j != i)) for i in past)
+        best: tuple[float, list[float]] | None = None
+        for working in (False, True):
+            share = shares(name, working)
+            err = sum(abs(ratio[i] - _per_day_effect(ratio, share, [j for j in past if j != i]) * share[i])
+                      for i in past)
+            # (kept unless it reads the past weeks worse than the label by more than their noise: weeks holding as
+            # many of its days each year read alike either way, and a target holding fewer reads by its own share)
+            if err < label_err + sd * len(past) and (best is None or err < best[0]):
+                best = (err, share)
+        if best is None or not best[1][n]:
+            return None
+        share = best[1]
+        effect = _per_day_effect(ratio, share, past)
+        for i in [*past, n]:
+            offsets[i] += math.log(max(1 + effect * share[i], WEEK_DAYS_FLOOR))
+        # (least squares through none: the target's share squared over the past weeks' sum of squares, in spreads)
+        variances[n] += share[n] ** 2 / max(sum(share[i] ** 2 for i in past), share[n] ** 2)
+    for i in range(n):
+        if offsets[i]:
+            feats[i]["holiday"], feats[i]["near_holiday"] = "", ""
+    ratio_now = math.exp(offsets[n])
+    return (np.asarray(x) - offsets[:n]).tolist(), float(offsets[n]), float(variances[n]) / ratio_now ** 2, True
+
+
+def _per_day_effect(ratio: Mapping[int, float], share: Sequence[float], weeks: Sequence[int]) -> float:
+    """A holiday's effect per share of a week's days, by least squares through none on `weeks` (their `ratio` to
+    their nearest ordinary weeks, less one, against the share of their days it holds): a week holding one of its days
+    tells its per-day effect with seven times a week's noise, one holding all seven with a week's."""
+    den = sum(share[i] ** 2 for i in weeks)
+    return sum(share[i] * ratio[i] for i in weeks) / den if den > 0 else math.inf
 
 
 def _week_columns(kinds: Sequence[tuple[str, str, int]], working: int,
