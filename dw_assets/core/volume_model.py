@@ -259,6 +259,13 @@ NEIGHBOURHOOD_GROUPS = ("near_holiday", "near_period_end")
 ROLLED_NEIGHBOURS = 1
 # the label of a day's place at the month's turn on a series open every day ("month_end -2d", see _month_turn)
 MONTH_TURN = "month_end"
+# a run of calendar days over the month's turn that shares one effect (salaries from the 25th to the 2nd, renewals from
+# payday to the month's end: see _month_day_run): it starts on one of these days of the month (the turn's half) ...
+MONTH_RUN_FIRST_DAYS = range(15, 32)
+# ... and ends on the month's last day or up to a week into the next month (its day, 0 for none)
+MONTH_RUN_AFTER_DAYS = range(8)
+# one occasion a month: at least half a year of them (each half of the history's median stands on three)
+MONTH_RUN_MIN_OCCASIONS = 6
 # a day of the week this many times below the median day is closed-like (a hard ratio squared: loaded twice it is
 # still a hard ratio below): a series with one keeps a working week (see _works_every_day)
 LIGHT_DAY = 1.9 ** 2
@@ -1877,6 +1884,9 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
                 fit, special = trial, _calendar_days(feats)
             else:
                 _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, anchors, fortnights)
+    if compare_by is None and grain == "day" and step < 1.5 and "rolled_day" in used:
+        fit, special = _with_month_day_run(pts_pos, t, x, feats, target, target_feats, used, lag, level_points, fit,
+                                           special, p)
     daily_months = False  # a daily series' months of the year, each earned on its own (below)
     if compare_by is None and grain == "day" and step < 1.5:
         months = _earned_months(fit, pts_pos, feats, target, special)
@@ -5044,6 +5054,101 @@ def _month_turn(day: date) -> str:
     if day.day <= PERIOD_CLOSE_DAYS:
         return f"{MONTH_TURN} +{day.day}d"
     return ""
+
+
+def _in_month_run(day: date, run: tuple[int, int]) -> bool:
+    """Whether `day` is in the run (first, after): from day `first` of a month to its last day, and the first
+    `after` days of the next."""
+    first, after = run
+    return day.day >= first or day.day <= after
+
+
+def _month_run_occasion(day: date, run: tuple[int, int]) -> tuple[int, int]:
+    """The month whose turn a day of the run belongs to (its first days belong to the month before)."""
+    if day.day >= run[0]:
+        return day.year, day.month
+    before = date(day.year, day.month, 1) - timedelta(days=1)
+    return before.year, before.month
+
+
+def _month_run_label(run: tuple[int, int]) -> str:
+    """A run's `rolled_day` label: "25 to last" (the 25th to the month's end), "25 to +2" (to the next month's 2nd)."""
+    return f"{run[0]} to last" if not run[1] else f"{run[0]} to +{run[1]}"
+
+
+def _month_day_run(days: Sequence[date], resid: Sequence[float], sd: float, p: ModelParams) -> tuple[int, int] | None:
+    """The run of calendar days over the month's turn whose days share one effect, read from the residuals a fit
+    without the days of the month leaves: salaries paid from the 25th to the 2nd, a monthly plan renewed from payday
+    to the month's end. Read day by day (a rolled day and its neighbour, the turn's last three and first three days)
+    such a run is cut into groups that hold it in some months and not in others (the 26th is a 25th's neighbour when
+    the 25th is open, a day of its own when not; February's last three days are its 26th to 28th, a long month's
+    28th to 30th), each learned from a few months, and a group that holds the run in one month and overlaps another
+    in the next reads its effect twice or not at all. Every run (MONTH_RUN_FIRST_DAYS x MONTH_RUN_AFTER_DAYS) is
+    tried and the one whose days' residuals explain most kept; each month's run is one occasion (the mean of its
+    days' residuals), and the run is held to the rolled days' bar: ROLLED_Z standard errors of its months' own spread (never
+    below the noise of its days' mean), MONTH_RUN_MIN_OCCASIONS months at least, ROLLED_SAME_SIDE of them on its
+    side, each half by ROLLED_HALF_Z, and an effect beyond the band's floor and the noise. A run that holds days
+    without the effect dilutes its months' mean, and one that leaves some out loses their months' evidence: the
+    strongest is the run the data hold. None where no run earns its place."""
+    if sd <= 0:
+        return None
+    best: tuple[float, tuple[int, int], dict[tuple[int, int], list[float]]] | None = None
+    for run in itertools.product(MONTH_RUN_FIRST_DAYS, MONTH_RUN_AFTER_DAYS):
+        by_month: dict[tuple[int, int], list[float]] = defaultdict(list)
+        for day, r in zip(days, resid):
+            if _in_month_run(day, run):
+                by_month[_month_run_occasion(day, run)].append(r)
+        # (the run whose days' residuals explain most, their sum squared over their count: a day without the
+        # effect dilutes the mean more than its count adds, a day with it left out takes its share away)
+        every = [r for v in by_month.values() for r in v]
+        score = sum(every) ** 2 / len(every) if every else 0.0
+        if len(by_month) >= MONTH_RUN_MIN_OCCASIONS and (best is None or score > best[0]):
+            best = (score, run, by_month)
+    if best is None:
+        return None
+    _, run, by_month = best
+    values = [sum(v) / len(v) for _, v in sorted(by_month.items())]
+    effect = median(values)
+    spread = max(MAD_SCALE * mad(values), sd / math.sqrt(median(len(v) for v in by_month.values())))
+    if abs(effect) <= ROLLED_Z * _median_se(spread, len(values)) or abs(effect) < max(p.floor, sd):
+        return None
+    sign = 1 if effect > 0 else -1
+    if sum(1 for v in values if v * sign > 0) < ROLLED_SAME_SIDE * len(values):
+        return None
+    halves = (values[:len(values) // 2], values[len(values) // 2:])
+    if any(median(h) * sign <= ROLLED_HALF_Z * _median_se(spread, len(h)) for h in halves):
+        return None
+    return run
+
+
+def _with_month_day_run(pts: Sequence[Point], t: list[float], x: list[float], feats: list[dict[str, object]],
+                        target: datetime, target_feats: dict[str, object], used: list[str], lag: int,
+                        level_points: int, fit: SeriesFit, special: list[bool], p: ModelParams
+                        ) -> tuple[SeriesFit, list[bool]]:
+    """A daily series' run of days over the month's turn (`_month_day_run`), read as one group: its days take the
+    run's `rolled_day` label in place of a rolled day's, and lose their place at the turn (`_month_turn`'s
+    "month_end -2d", which would read the run's effect a second time); the month's last day keeps its period end.
+    The run is read on the residuals of a fit without the days of the month and the turn's places, and kept only
+    where the history's one-step errors shrink with it. Returns the fit and its calendar days."""
+    plain = [f for f in used if f not in ("rolled_day", "near_period_end")]
+    base = SeriesFit(t, x, feats, plain, lag, level_points)
+    days = [q.at.date() for q in pts]
+    run = _month_day_run(days, base.resid, _noise_sd(base), p)
+    if run is None:
+        return fit, special
+    label = _month_run_label(run)
+    before = [(fv.get("rolled_day", ""), fv.get("near_period_end", "")) for fv in [*feats, target_feats]]
+    for day, fv in [*zip(days, feats), (target.date(), target_feats)]:
+        if _in_month_run(day, run):
+            fv["rolled_day"] = label
+            if _is_month_turn(fv):
+                fv["near_period_end"] = ""
+    trial = SeriesFit(t, x, feats, used, lag, level_points)
+    if typical_error(trial) < typical_error(fit):
+        return trial, _calendar_days(feats)
+    for fv, (rolled, near) in zip([*feats, target_feats], before):
+        fv["rolled_day"], fv["near_period_end"] = rolled, near
+    return fit, special
 
 
 def _is_month_turn(fv: Mapping[str, object]) -> bool:
