@@ -2571,8 +2571,10 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         # hours next to a day's usual hours shut in no calendar: read against the past days shut alike, or wider
         baseline, lower, upper, closure_note = closure_read
         notes.append(closure_note)
+    # (an hour a surge still running already reads by its own days, see _surge_hour_shape, is not read twice)
     evening = _event_evening_read(fit, [local[q.at] for q in pts_pos], local[target], h) \
-        if grain == "hour" and compare_by is None and opened_read is None and closure_read is None else None
+        if grain == "hour" and compare_by is None and opened_read is None and closure_read is None \
+        and surge_hour is None else None
     if evening is not None:
         # an event's evening in no calendar, seen on the latest days and today so far: the band moves, no wider
         baseline, lower, upper = (v * math.exp(evening) for v in (baseline, lower, upper))
