@@ -390,6 +390,17 @@ CLOSURE_USUAL_SHARE = 0.5
 CLOSURE_NEAR_HOURS = 2
 # the target's ordinary same hour: the median of its weekday's same hour on at most this many latest weeks
 CLOSURE_RECENT_WEEKS = 4
+# an hour whose same hour ran above its reading on each of this many latest days on no calendar day, the hour before
+# it above too on those days and above today (an event's evenings in no calendar: a festival's crowds going home on
+# one corridor, night after night, today's evening already up): read at that move, its band as wide as before (see
+# _event_evening_read); upward only, as an evening event adds riders and a load that loses its evening is a fault
+EVENT_EVENING_DAYS = 1
+# ... those days looked for among this many latest days (a holiday's evening between reads its own effect, neither
+# breaking nor confirming the run)
+EVENT_EVENING_LOOKBACK = 3
+# ... "above": by this share of the band's half-width at least (about two of the hour's spreads: the total of a
+# network whose one corridor doubles runs up by a fifth, at its band's edge)
+EVENT_EVENING_SHARE = 0.5
 # a series its owner accepted as shut for good (an empty partition accepted as a shift, empty since): expected at
 # one row, so a ratio reads, and its rows back from two on (the hard ratio) tell that it reopened
 SHUT_BASELINE_ROWS = 1.0
@@ -2581,6 +2592,16 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         # hours next to a day's usual hours shut in no calendar: read against the past days shut alike, or wider
         baseline, lower, upper, closure_note = closure_read
         notes.append(closure_note)
+    # (an hour a surge still running already reads by its own days, see _surge_hour_shape, is not read twice)
+    evening = _event_evening_read(fit, [local[q.at] for q in pts_pos], local[target], h) \
+        if grain == "hour" and compare_by is None and opened_read is None and closure_read is None \
+        and surge_hour is None else None
+    if evening is not None:
+        # an event's evening in no calendar, seen on the latest days and today so far: the band moves, no wider
+        baseline, lower, upper = (v * math.exp(evening) for v in (baseline, lower, upper))
+        notes.append(f"an event's evenings in no calendar: this hour and the hour before ran up on the latest "
+                     f"{EVENT_EVENING_DAYS} day(s), the hour before up today too: read x{math.exp(evening):.2f} "
+                     "higher, the band no wider")
     upper = min(upper, baseline * hard_ratio)
     group = _group_label(target_feats, used)
     if shift is not None:
@@ -4567,6 +4588,35 @@ def _closure_hours_read(pts: Sequence[Point], local: Mapping[datetime, datetime]
             (f"{why}: read as this hour ran on {len(factors)} past day(s) shut alike "
              f"(x{math.exp(sum(factors) / len(factors)):.2f} of their weekday's same hour either side), times the "
              f"weekday's same hour on its latest {len(recent)} week(s)"))
+
+
+def _event_evening_read(fit: SeriesFit, moments: Sequence[datetime], target: datetime, h: float) -> float | None:
+    """The move (log, off the fit's reading) to read local `target` at where its same hour ran above its reading by
+    EVENT_EVENING_SHARE of the band's half-width `h` or more on each of the latest EVENT_EVENING_DAYS days (on no
+    calendar day, within EVENT_EVENING_LOOKBACK days), and the hour just before the target ran above by as much on
+    those days and today (an event's evenings in no calendar: a festival's crowds on one corridor at 20-22h every
+    night of a week, today's 19h already up): the least of those days' moves, each less what today's hour before
+    runs short of that day's (the part of tonight the reading already carries). None elsewhere: a first evening, an
+    evening's first hour (nothing before it today tells it from a spike), an evening whose earlier hour today ran
+    as usual (the run has ended), and any move down (an evening event adds activity; a load losing its evening is a
+    fault to catch, however many days it repeats). The band keeps its width around the moved reading, so a drop from
+    the evening's level fails as one from an ordinary hour's; the fit's in-sample residuals read each hour net of
+    its hour, weekday and level."""
+    index = {at: j for j, at in enumerate(moments)}
+    above, hour = EVENT_EVENING_SHARE * h, timedelta(hours=1)
+    today = index.get(target - hour)
+    if today is None or (target - hour).date() != target.date() or fit.resid[today] < above:
+        return None
+    days = [(index.get(target - timedelta(days=k)), index.get(target - hour - timedelta(days=k)))
+            for k in range(1, EVENT_EVENING_LOOKBACK + 1)]
+    seen = [(j, i) for j, i in days if j is not None and i is not None and reads_level(fit.feats[j])]
+    seen = seen[:EVENT_EVENING_DAYS]
+    if len(seen) < EVENT_EVENING_DAYS or any(fit.resid[j] < above or fit.resid[i] < above for j, i in seen):
+        return None
+    # (the reading may already carry part of tonight: a level that read today's evening as a step up leaves today's
+    # hour before less far above it than the past evenings' was; the target's move is cut by that much)
+    move = min(fit.resid[j] - max(0.0, fit.resid[i] - fit.resid[today]) for j, i in seen)
+    return move if move > 0 else None
 
 
 def _empty_by_chance(expected_rows: float, raw_h: float, p: ModelParams) -> bool:
