@@ -14,7 +14,7 @@ import itertools
 import math
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from functools import cached_property, lru_cache
@@ -670,59 +670,22 @@ def near_holiday(day: date, cal: HolidayCalendar, open_days: frozenset[int] = AL
                  lambda: _nearest_holiday(day, cal, open_days, reach))
 
 
-def _holidays_met(day: date, cal: HolidayCalendar, open_days: frozenset[int], reach: int,
-                  direction: int, holidays_open: bool = False) -> Iterator[tuple[int, str]]:
-    """The holidays met walking from `day` in `direction` (+1: later) within `reach` working days, nearest
-    first, each with its working-day offset: a holiday is a closed day, counted past only on a series open on
-    its holidays (`holidays_open`; the nearest holiday's offset is the same either way)."""
-    d, worked = day, 0
-    for _ in range(reach * 7):
-        d += timedelta(days=direction)
-        # (named after its closure: the first day met has a name of its own some years)
-        name = cal.closure_name(d, open_days)
-        met = bool(name) and not _observed_after_open_day(d, cal, open_days)
-        if met:
-            yield worked + 1, name
-            if not holidays_open:
-                continue
-        # (a weekend day worked in exchange for a bridge day off is a working day)
-        if d.weekday() in open_days or cal.is_worked_weekend(d):
-            worked += 1
-            if worked >= reach:
-                return
-
-
-def holidays_within(day: date, cal: HolidayCalendar, open_days: frozenset[int] = ALL_WEEK,
-                    holidays_open: bool = False, reach: int = NEIGHBOURHOOD_DAYS) -> tuple[str, ...]:
-    """Every holiday within `reach` working days either side of `day`, labelled as `near_holiday` labels its
-    nearest ("Eid al-Adha +3d", "Pentecost Monday +2d"), the nearer first on each side, each name once (a
-    closure of several days by the day nearest); a holiday between the day and a farther one counts as a day
-    only on a series open on its holidays (`holidays_open`). The neighbourhoods a day lies in, where two
-    holidays fall within a week of each other (see the model's _overlapping_neighbourhoods)."""
-    if cal.country is None and not cal.dates:
-        return ()
-    return _memo(_WITHIN_CACHE, (day, cal.cache_key, open_days, holidays_open, reach), lambda: _holidays_within(
-        day, cal, open_days, holidays_open, reach))
-
-
-_WITHIN_CACHE: dict[tuple, tuple[str, ...]] = {}
-
-
-def _holidays_within(day: date, cal: HolidayCalendar, open_days: frozenset[int], holidays_open: bool,
-                     reach: int) -> tuple[str, ...]:
-    labels: dict[str, str] = {}
-    for direction in (1, -1):
-        for k, name in _holidays_met(day, cal, open_days, reach, direction, holidays_open):
-            labels.setdefault(f"{name}{direction}", f"{name} {-direction * k:+d}d")
-    return tuple(labels.values())
-
-
 def _nearest_holiday(day: date, cal: HolidayCalendar, open_days: frozenset[int], reach: int) -> str:
     found: dict[int, tuple[int, str]] = {}  # direction -> (working-day offset, holiday)
     for direction in (1, -1):  # +1: a holiday later (the day is "-k" before it)
-        met = next(_holidays_met(day, cal, open_days, reach, direction), None)
-        if met:
-            found[direction] = met
+        d, worked = day, 0
+        for _ in range(reach * 7):
+            d += timedelta(days=direction)
+            # (named after its closure: the first day met has a name of its own some years)
+            name = cal.closure_name(d, open_days)
+            if name and not _observed_after_open_day(d, cal, open_days):
+                found[direction] = (worked + 1, name)
+                break
+            # (a weekend day worked in exchange for a bridge day off is a working day)
+            if d.weekday() in open_days or cal.is_worked_weekend(d):
+                worked += 1
+                if worked >= reach:
+                    break
     if not found:
         return ""
     # the nearer one; at equal distance the holiday ahead (the day before a holiday is "-1d")

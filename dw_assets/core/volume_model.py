@@ -87,7 +87,6 @@ from dw_assets.core.volume_calendar import (
     features_of,
     fortnight_anchors,
     holiday_parts,
-    holidays_within,
     hour_closures,
     local_hours,
     lunar_new_year_part,
@@ -218,10 +217,6 @@ KEPT_SHAPE_DAYS = NEIGHBOURHOOD_DAYS
 # a day off the listed one is read only where the shape fits it better by this many standard errors of the
 # difference (a neighbourhood's bar: a guess over the days around a holiday)
 KEPT_OFF_Z = DISTINCT_Z["near_holiday"]
-# a day within two holidays' neighbourhoods is read by the farther holiday only where that holiday's past days at
-# the same offset stood out of their weekday by this many standard errors, and more than the nearer one's did
-# (a neighbourhood's bar: one candidate per holiday within reach, see _overlapping_neighbourhoods)
-OVERLAP_Z = DISTINCT_Z["near_holiday"]
 
 
 # the evening before a holiday on an hourly series (going out, travelling before a day off) with no
@@ -1628,7 +1623,6 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         _own_business_days(pts_pos, feats, target, target_feats, cal, open_days)
         _month_closes(pts_pos, feats, target, target_feats, cal, open_days)
         _working_day_neighbourhoods(pts_pos, feats, target, target_feats, cal, open_days)
-        _overlapping_neighbourhoods(pts_pos, feats, target, target_feats, cal, open_days)
         _long_weekends(pts_pos, feats, target, target_feats, cal, open_days)
         _days_after_days_off(pts_pos, feats, target, target_feats, cal, open_days)
         _eves_of_days_off(pts_pos, feats, target, target_feats, cal, open_days)
@@ -5515,82 +5509,6 @@ def _month_weekdays(pts: Sequence[Point], fit: SeriesFit, p: ModelParams) -> lis
             if z and z_week:
                 found.append((min(z, z_week), position, w))
     return [(position, w) for _, position, w in sorted(found, reverse=True)[:ROLLED_MAX]]
-
-
-def _overlapping_neighbourhoods(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
-                                target_feats: dict[str, object], cal: HolidayCalendar, open_days: frozenset[int]) -> None:
-    """A target day within a holiday's neighbourhood (NEIGHBOURHOOD_DAYS) and within reach of another holiday
-    (NEIGHBOURHOOD_MAX_DAYS, how far `_wider_neighbourhoods` lets an effect reach: Tabaski's return days the days
-    around Pentecost Monday, the Magal's pilgrims going home the day after Assumption) is labelled by the nearer
-    (`near_holiday`), so it read against that holiday's past neighbours, ordinary days where the other holiday's
-    were its journeys. Now it is read by the holiday whose past days at the same offset (each the nearest holiday's
-    and in no other's neighbourhood) stood out of their weekday most (`_weekday_excess`), where that is the
-    farther one's and stands OVERLAP_Z standard errors (its days' noise) off zero: a holiday's effect the history
-    showed, not the target's value, picks the label, so a drop on such a day still reads against it. Two holidays
-    always the same days apart (Good Friday and Easter Monday) have no such past days: the nearer keeps the label.
-    The history's days read so too, and its days at a label beyond NEIGHBOURHOOD_DAYS the target takes carry it
-    (a widened neighbourhood's day, `_beyond_reach`). A holiday between the day and the farther one counts as a
-    day where the series is open on its holidays (most of its history's holidays on its open weekdays hold rows)."""
-    entries = [*((q.at.date(), fv) for q, fv in zip(pts, feats)), (target.date(), target_feats)]
-    days = {q.at.date() for q in pts}
-    named = [d for d in (min(days) + timedelta(days=k) for k in range((max(days) - min(days)).days + 1))
-             if d.weekday() in open_days and cal.name(d)] if days else []
-    holidays_open = bool(named) and 2 * sum(d in days for d in named) >= len(named)
-
-    def within(d: date, reach: int) -> tuple[str, ...]:
-        return holidays_within(d, cal, open_days, holidays_open, reach)
-
-    if target_feats["holiday"] or not target_feats["near_holiday"] or len(within(target.date(), NEIGHBOURHOOD_MAX_DAYS)) < 2:
-        return
-    logs, skip, sd = _calendar_day_excess(entries, pts)
-    if sd <= 0:
-        return
-    # each history day's own label (its nearest holiday's, as far as a widened neighbourhood reaches), where it lies
-    # in one holiday's neighbourhood only
-    own: dict[date, str] = {}
-    for d, fv in entries[:-1]:
-        if not fv["holiday"] and len(within(d, NEIGHBOURHOOD_DAYS)) < 2:
-            label = str(fv["near_holiday"] or near_holiday(d, cal, open_days, NEIGHBOURHOOD_MAX_DAYS))
-            if label:
-                own[d] = label
-    seen: dict[str, list[float]] = defaultdict(list)
-    for d, label in own.items():
-        if d in logs and (e := _weekday_excess(logs, d, skip)) is not None:
-            seen[label].append(e)
-
-    def stood_out(label: str) -> float:
-        # (how many standard errors its past days' median stood off their weekdays: a median of more than two
-        # costs pi / 2 in variance)
-        past = seen.get(label, [])
-        if not past:
-            return 0.0
-        return abs(median(past)) / (sd * math.sqrt((math.pi / 2 if len(past) > 2 else 1.0) / len(past)))
-
-    taken: set[str] = set()
-    for d, fv in entries:
-        if fv["holiday"] or not fv["near_holiday"]:
-            continue
-        labels = within(d, NEIGHBOURHOOD_MAX_DAYS)
-        if len(labels) < 2:
-            continue
-        best = max(labels, key=stood_out)
-        if stood_out(best) > max(OVERLAP_Z, stood_out(str(fv["near_holiday"]))):
-            fv["near_holiday"] = best
-            taken.add(best)
-    for d, fv in entries[:-1]:
-        if not fv["holiday"] and not fv["near_holiday"] and own.get(d) in taken:
-            fv["near_holiday"] = own[d]
-
-
-def _calendar_day_excess(entries: Sequence[tuple[date, Mapping[str, object]]],
-                         pts: Sequence[Point]) -> tuple[dict[date, float], set[date], float]:
-    """What the days a holiday names or neighbours are read against: each day's log value, the days a weekday's
-    median skips (those days), and the robust sd of the other days' excess over their weekday (`_weekday_excess`;
-    0.0 with fewer than two weeks of them)."""
-    logs = {q.at.date(): math.log(q.value) for q in pts if q.value > 0}
-    skip = {d for d, fv in entries if fv["holiday"] or fv["near_holiday"]}
-    plain = [e for d in logs if d not in skip and (e := _weekday_excess(logs, d, skip)) is not None]
-    return logs, skip, MAD_SCALE * mad(plain) if len(plain) >= 2 * WEEK_DAYS else 0.0
 
 
 def _working_day_neighbourhoods(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
