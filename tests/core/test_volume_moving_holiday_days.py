@@ -11,7 +11,8 @@ import random
 from datetime import date, datetime, timedelta
 
 from dw_assets.core.volume_calendar import HolidayCalendar
-from dw_assets.core.volume_model import ModelParams, Point, _per_day_effect, declared_season, forecast, judge
+from dw_assets.core.volume_model import Point, _per_day_effect, declared_season
+from tests.support.weekly_series import judged_week
 
 _START = datetime(2021, 1, 2)  # a Saturday: weeks keyed on their first day (Saturday to Friday)
 _CAL = HolidayCalendar(country="DZ")
@@ -46,8 +47,7 @@ def _index(pts: list[Point], day: date) -> int:
 
 
 def _judged(pts: list[Point], i: int, value: float | None = None) -> tuple[bool, object]:
-    fc = forecast(pts[max(0, i - 4 * 52):i], pts[i].at, grain="day", calendar_=_CAL, params=ModelParams())
-    return judge(fc, pts[i].value if value is None else value).passed, fc
+    return judged_week(pts, i, _CAL, value)
 
 
 # Eid al-Adha 2025 on Friday 6 June (the week's weekend: 0.96 of an ordinary week) and on Saturday and Sunday after it;

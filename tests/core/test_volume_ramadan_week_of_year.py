@@ -12,14 +12,12 @@ from datetime import date, datetime, timedelta
 
 from dw_assets.core.volume_calendar import HolidayCalendar
 from dw_assets.core.volume_model import (
-    ModelParams,
     Point,
     _season_in_week_of_year,
     _season_weeks,
     declared_season,
-    forecast,
-    judge,
 )
+from tests.support.weekly_series import judged_week, week_holding
 
 _START = datetime(2021, 1, 2)  # a Saturday: weeks keyed on their first day (Saturday to Friday)
 _CAL = HolidayCalendar(country="DZ")
@@ -46,13 +44,8 @@ def _crates(weeks: int, seed: int = 5) -> list[Point]:
     return out
 
 
-def _index(pts: list[Point], day: date) -> int:
-    return next(i for i, q in enumerate(pts) if q.at.date() <= day < q.at.date() + timedelta(days=7))
-
-
 def _judged(pts: list[Point], i: int, value: float | None = None) -> tuple[bool, object]:
-    fc = forecast(pts[max(0, i - 4 * 52):i], pts[i].at, grain="day", calendar_=_CAL, params=ModelParams())
-    return judge(fc, pts[i].value if value is None else value).passed, fc
+    return judged_week(pts, i, _CAL, value)
 
 
 def _week_of_year(at: datetime) -> int:
@@ -69,7 +62,7 @@ def test_weeks_after_ramadan_pass_at_their_level() -> None:
     # 0.86x, in a band widened to the floor's by the misread)
     pts = _crates(4 * 52 + 20)
     for day in _AFTER_RAMADAN:
-        i = _index(pts, day)
+        i = week_holding(pts, day)
         passed, fc = _judged(pts, i)
         assert passed, (day, fc)
         assert 0.9 < pts[i].value / fc.baseline < 1.1, (day, fc)
@@ -78,7 +71,7 @@ def test_weeks_after_ramadan_pass_at_their_level() -> None:
 def test_drop_after_ramadan_still_fails() -> None:
     pts = _crates(4 * 52 + 20)
     for day in _AFTER_RAMADAN:
-        i = _index(pts, day)
+        i = week_holding(pts, day)
         passed, _ = _judged(pts, i, value=pts[i].value * 0.75)
         assert not passed, day
 

@@ -10,7 +10,8 @@ import random
 from datetime import date, datetime, timedelta
 
 from dw_assets.core.volume_calendar import HolidayCalendar
-from dw_assets.core.volume_model import ModelParams, Point, _season_weeks, declared_season, forecast, judge
+from dw_assets.core.volume_model import Point, _season_weeks, declared_season
+from tests.support.weekly_series import judged_week, week_holding
 
 _START = datetime(2021, 1, 3)  # a Sunday: weeks keyed on their first day
 _CAL = HolidayCalendar(country="OM")
@@ -32,13 +33,8 @@ def _nights(weeks: int, ramadan: float, seed: int = 3) -> list[Point]:
     return out
 
 
-def _index(pts: list[Point], day: date) -> int:
-    return next(i for i, q in enumerate(pts) if q.at.date() <= day < q.at.date() + timedelta(days=7))
-
-
 def _judged(pts: list[Point], i: int, value: float | None = None) -> tuple[bool, object]:
-    fc = forecast(pts[max(0, i - 4 * 52):i], pts[i].at, grain="day", calendar_=_CAL, params=ModelParams())
-    return judge(fc, pts[i].value if value is None else value).passed, fc
+    return judged_week(pts, i, _CAL, value)
 
 
 # Ramadan 2025's weeks wholly inside it (Eid al-Fitr on 30 March 2025)
@@ -48,14 +44,14 @@ _RAMADAN_WEEKS = (date(2025, 3, 4), date(2025, 3, 11), date(2025, 3, 18))
 def test_ramadan_weeks_pass_at_their_level() -> None:
     pts = _nights(4 * 52 + 30, ramadan=0.6)
     for day in _RAMADAN_WEEKS:
-        passed, fc = _judged(pts, _index(pts, day))
+        passed, fc = _judged(pts, week_holding(pts, day))
         assert passed, (day, fc)
 
 
 def test_ramadan_week_drop_still_fails() -> None:
     pts = _nights(4 * 52 + 30, ramadan=0.6)
     for day in _RAMADAN_WEEKS:
-        i = _index(pts, day)
+        i = week_holding(pts, day)
         passed, _ = _judged(pts, i, value=pts[i].value * 0.5)
         assert not passed, day
 
@@ -70,7 +66,7 @@ def test_season_days_earned_only_where_the_history_moves() -> None:
         if earned:
             # (x0.6 a day: a week wholly inside it at about 0.6, the history's Ramadan weeks taken out the same)
             assert 0.5 < math.exp(now) < 0.7, math.exp(now)
-            i = _index(pts, date(2024, 3, 20))
+            i = week_holding(pts, date(2024, 3, 20))
             assert 0.5 < math.exp(x[i] - out[i]) < 0.7, math.exp(x[i] - out[i])
         else:
             assert now == 0.0
