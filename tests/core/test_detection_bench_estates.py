@@ -1036,6 +1036,18 @@ THIRTY_THIRD_ROUND = {
 # ... of which the thirty-fourth round read all four (their first run's misses), so none is held out now
 READ_IN_THIRTY_FOURTH_ROUND = set(THIRTY_THIRD_ROUND)
 
+# the thirty-fourth round (written blind, held out until its final run): each estate, its number of groups, its
+# length at least and the kinds of clean partitions its evaluated window must hold
+THIRTY_FOURTH_ROUND = {
+    "metro_yerevan_hourly": (4, 670, {"new_year_night", "holiday", "new_year_week", "after_shift", "ordinary"}),
+    "receipts_bw": (5, 1000, {"mine_payday", "mine_saturday", "civil_payday", "holiday", "safari_season",
+                              "after_shift", "ordinary"}),
+    "parcels_mg": (4, 1000, {"road_cut", "vanilla_campaign", "independence_runup", "holiday", "sunday",
+                             "after_shift", "ordinary"}),
+    "coffee_ni_weekly": (4, 216, {"holy_week", "christmas", "harvest_start", "harvest_end", "off_season",
+                                  "after_shift", "ordinary"}),
+}
+
 # every blind round since the seventeenth, with the set of the round that read its first run (None: held out until
 # its own round's final run)
 BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]] = [
@@ -1047,7 +1059,7 @@ BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]]
     (TWENTY_SEVENTH_ROUND, READ_IN_TWENTY_EIGHTH_ROUND), (TWENTY_EIGHTH_ROUND, READ_IN_TWENTY_NINTH_ROUND),
     (TWENTY_NINTH_ROUND, READ_IN_THIRTIETH_ROUND), (THIRTIETH_ROUND, READ_IN_THIRTY_FIRST_ROUND),
     (THIRTY_FIRST_ROUND, READ_IN_THIRTY_SECOND_ROUND), (THIRTY_SECOND_ROUND, READ_IN_THIRTY_THIRD_ROUND),
-    (THIRTY_THIRD_ROUND, READ_IN_THIRTY_FOURTH_ROUND),
+    (THIRTY_THIRD_ROUND, READ_IN_THIRTY_FOURTH_ROUND), (THIRTY_FOURTH_ROUND, None),
 ]
 
 
@@ -2347,8 +2359,8 @@ def test_laundries_my_each_state_on_its_calendar_a_one_off_holiday_and_kelantans
                                          | TWENTY_THIRD_ROUND | TWENTY_FOURTH_ROUND | TWENTY_FIFTH_ROUND
                                          | TWENTY_SIXTH_ROUND | TWENTY_SEVENTH_ROUND | TWENTY_EIGHTH_ROUND
                                          | TWENTY_NINTH_ROUND | THIRTIETH_ROUND | THIRTY_FIRST_ROUND
-                                         | THIRTY_SECOND_ROUND | THIRTY_THIRD_ROUND))
-def test_tenth_to_thirty_third_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
+                                         | THIRTY_SECOND_ROUND | THIRTY_THIRD_ROUND | THIRTY_FOURTH_ROUND))
+def test_tenth_to_thirty_fourth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
     estate = _estate(name, 1)
     groups = estate.series[estate.evaluate_from][1]
     out = faulted(random.Random(1), groups)
@@ -3376,3 +3388,104 @@ def test_activations_ro_hu_monthly_commission_months_to_the_20th_and_two_easters
         assert sum(month[(year, 12)]) > 1.15 * sum(month[(year, 11)]) > 1.15 * sum(month[(year + 1, 1)])
     assert datetime(2024, 5, 20) in estate.incidents and estate.shift_at == [datetime(2025, 11, 20)]
     assert all(month[(2026, 2)][g] > 1.15 * month[(2025, 2)][g] for g in hungarian)
+
+
+def _groups_of(sizes: dict[str, float]) -> dict[str, int]:
+    """A seed-1 estate's group index by name (its generator's first draw orders the groups)."""
+    return {g: i for i, g in enumerate(detection_bench._unequal(random.Random(1), list(sizes)))}
+
+
+def test_metro_yerevan_hourly_trains_hours_only_and_new_years_night() -> None:
+    estate = _estate("metro_yerevan_hourly", 1)
+    assert estate.grain == "hour" and estate.timezone == "Asia/Yerevan" and estate.calendar.country == "AM"
+    local = {at: _local(at, estate.timezone) for at, _ in estate.series}
+    # four hours ahead of UTC all year: every partition on the hour, 07:00-22:59 local but New Year's night
+    assert all(t - at == timedelta(hours=4) for at, t in local.items())
+    night = sorted(t for t in local.values() if not 7 <= t.hour <= 22)
+    assert night == [datetime(2026, 1, 1, 0), datetime(2026, 1, 1, 1)]
+    assert all(estate.categories[at] == "new_year_night" for at, t in local.items() if t in night)
+    assert _local(estate.series[estate.evaluate_from][0], estate.timezone) == datetime(2025, 12, 29, 7)
+    total: dict[date, float] = {}
+    for (at, values), t in zip(estate.series, local.values()):
+        total[t.date()] = total.get(t.date(), 0.0) + sum(values)
+    # the New Year week's days in no calendar: well below the same weekday a week or two before
+    for day, before in [(date(2026, 1, 5), date(2025, 12, 22)), (date(2026, 1, 7), date(2025, 12, 17)),
+                        (date(2026, 1, 3), date(2025, 12, 20))]:
+        assert not estate.calendar.name(day) and total[day] < 0.65 * total[before], day
+    assert estate.calendar.name(date(2026, 1, 6)) and total[date(2026, 1, 6)] < 0.45 * total[date(2025, 12, 23)]
+
+
+def test_metro_yerevan_hourly_feeder_buses_lift_the_north_alone() -> None:
+    estate = _estate("metro_yerevan_hourly", 1)
+    index = _groups_of(detection_bench._AM_PEAK)
+    local = {_local(at, estate.timezone): values for at, values in estate.series}
+    day = lambda d, g: sum(v[index[g]] for t, v in local.items() if t.date() == d)
+    # Friday 9 January against Friday 19 December: the north's share of the entries up by the feeders' 1.3
+    share = lambda d: day(d, "north") / sum(day(d, g) for g in index)
+    assert share(date(2026, 1, 9)) > 1.15 * share(date(2025, 12, 19))
+    assert estate.shift_at == [datetime(2026, 1, 8, 3)]
+    assert all(t.date() == date(2025, 12, 12) and 8 <= t.hour <= 10
+               for t in (_local(at, estate.timezone) for at in estate.incidents))
+
+
+def test_receipts_bw_the_mines_pay_every_other_friday() -> None:
+    estate = _estate("receipts_bw", 1)
+    index = _groups_of(detection_bench._BW_RECEIPTS)
+    day = {at.date(): values for at, values in estate.series}
+    fridays = [d for d in day if d.weekday() == 4 and not estate.calendar.name(d)
+               and d != detection_bench._bw_civil_payday(d, estate.calendar)]
+    paid = [d for d in fridays if estate.categories.get(datetime(d.year, d.month, d.day)) == "mine_payday"]
+    unpaid = [d for d in fridays if d not in paid]
+    assert all((b - a).days % 14 == 0 for a, b in pairwise(paid)) and len(paid) > 60
+    mean = lambda days, g: statistics.fmean(day[d][index[g]] for d in days)
+    for town in ("jwaneng", "orapa"):
+        assert mean(paid, town) > 1.5 * mean(unpaid, town), town
+    assert mean(paid, "gaborone") < 1.2 * mean(unpaid, "gaborone"), "the capital barely moves"
+    # fortnightly, not monthly: some months hold three paydays, and the payday drifts through the month
+    every = [d for d in day if detection_bench._bw_mine_payday(d) == 1]  # holidays' and the 24th's paydays too
+    assert set(paid) <= set(every) and all(d.weekday() == 4 for d in every)
+    months: dict[tuple[int, int], int] = {}
+    for d in every:
+        months[(d.year, d.month)] = months.get((d.year, d.month), 0) + 1
+    assert set(months.values()) == {2, 3} and len({d.day for d in every}) > 20
+
+
+def test_parcels_mg_the_road_cut_moves_between_years_and_sundays_are_low() -> None:
+    estate = _estate("parcels_mg", 1)
+    index = _groups_of(detection_bench._MG_PARCELS)["sava"]
+    day = {at.date(): values for at, values in estate.series}
+    cuts = detection_bench._MG_ROAD_CUTS
+    starts = [a.timetuple().tm_yday for a, _ in cuts]
+    assert max(starts) - min(starts) > 35, "the cut's start moves by weeks between years"
+    for first, last in cuts:
+        inside = [day[first + timedelta(days=k)][index] for k in range((last - first).days + 1)
+                  if (first + timedelta(days=k)).weekday() < 5]
+        before = [day[first - timedelta(days=k)][index] for k in range(22, 43)
+                  if (first - timedelta(days=k)).weekday() < 5]
+        assert statistics.fmean(inside) < 0.3 * statistics.fmean(before), first
+        assert estate.categories.get(datetime(first.year, first.month, first.day)) == "road_cut"
+    sundays = [sum(v) for d, v in day.items() if d.weekday() == 6]
+    mondays = [sum(v) for d, v in day.items() if d.weekday() == 0 and not estate.calendar.name(d)]
+    assert statistics.fmean(sundays) < 0.2 * statistics.fmean(mondays), "a six-day week"
+
+
+def test_coffee_ni_weekly_the_harvest_starts_weeks_apart_between_years() -> None:
+    estate = _estate("coffee_ni_weekly", 1)
+    assert estate.calendar.country == "NI" and all(at.weekday() == 0 for at, _ in estate.series)
+    total = {at.date(): sum(values) for at, values in estate.series}
+    off = statistics.median(v for at, v in zip(total, total.values())
+                            if estate.categories.get(datetime(at.year, at.month, at.day)) == "off_season")
+    # the first week of each autumn at 3x the off-season: weeks apart between years
+    firsts = []
+    for year in (2021, 2022, 2023, 2024):
+        firsts.append(min(d for d, v in total.items() if d.year == year and d.month >= 9 and v > 3 * off))
+    gaps = {(b - date(b.year, 1, 1)).days - (a - date(a.year, 1, 1)).days for a, b in pairwise(firsts)}
+    assert max(abs(g) for g in gaps) >= 21
+    peak = max(total.values())
+    assert peak > 10 * off, "a season many times the off-season"
+    # Nueva Segovia's higher farms two weeks later: its first weeks of a harvest below its share later on
+    index = _groups_of(detection_bench._NI_QUINTALS)
+    week = {at.date(): values for at, values in estate.series}
+    start = date(2023, 11, 27)
+    share = lambda d: week[d][index["nueva_segovia"]] / sum(week[d])
+    assert share(start) < 0.5 * share(start + timedelta(weeks=8))
