@@ -4942,11 +4942,13 @@ def _moving_holidays(days: Iterable[date], cal: HolidayCalendar) -> set[str]:
 
 
 def _calendar_months(pts: Sequence[Point]) -> bool:
-    """Whether a monthly series' partitions are calendar months: each dated on the same day of its month, or each on
-    its month's last day (lunar months and billing cycles of four or five weeks drift through the calendar's months,
-    so the days a Gregorian month holds are not their partition's)."""
-    return bool(pts) and (len({q.at.day for q in pts}) == 1
-                          or all(q.at.day == calendar.monthrange(q.at.year, q.at.month)[1] for q in pts))
+    """Whether a series' partitions are calendar months: one a month (a quarter's holds three), each dated on the same
+    day of its month or each on its month's last day (lunar months and billing cycles of four or five weeks drift
+    through the calendar's months, so the days a Gregorian month holds are not their partition's)."""
+    keys = [q.at.year * MONTHS + q.at.month for q in pts]
+    return len(keys) > 1 and median(b - a for a, b in itertools.pairwise(keys)) == 1 \
+        and (len({q.at.day for q in pts}) == 1
+             or all(q.at.day == calendar.monthrange(q.at.year, q.at.month)[1] for q in pts))
 
 
 def _moved_holiday_month(fit: SeriesFit, pts: Sequence[Point], target: datetime,

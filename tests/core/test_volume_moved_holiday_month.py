@@ -102,9 +102,11 @@ def test_festival_where_it_always_was_keeps_its_band() -> None:
 
 
 def test_only_calendar_months_are_read_by_their_days() -> None:
-    # lunar months drift through the calendar's months: a Gregorian month's days are not their partition's
+    # lunar months drift through the calendar's months, a quarter holds three: a Gregorian month's days are not
+    # their partition's
     ends = [Point(datetime(d.year, d.month, d.day), 1.0) for d in _month_ends(date(2023, 1, 1), 14)]
     firsts = [Point(datetime(2023 + m // 12, m % 12 + 1, 1), 1.0) for m in range(14)]
     lunar = [Point(datetime(2023, 1, 22) + (datetime(2023, 2, 20) - datetime(2023, 1, 22)) * k, 1.0) for k in range(14)]
     assert _calendar_months(ends) and _calendar_months(firsts)
-    assert not _calendar_months(lunar)
+    quarters = [Point(datetime(d.year, d.month, d.day), 1.0) for d in _month_ends(date(2023, 1, 1), 36)[2::3]]
+    assert not _calendar_months(lunar) and not _calendar_months(quarters)
