@@ -183,6 +183,11 @@ MOVING_DAYS_OCCASIONS = 2
 # or a fourth Thursday move less), and its eves are the days of the week this close before it, counted from the
 # week's last day (a holiday's neighbourhood, NEIGHBOURHOOD_DAYS)
 MOVING_HOLIDAY_DAYS = WEEK_DAYS
+# a monthly series' month whose moving holidays (held by it, or by the month before: a series billed in arrears
+# catches up the next month) are not those its past same months all held (see _moved_holiday_month): read only where
+# the target's month of the year held one arrangement in this many past years at least, and the month whose effect
+# it may now carry held the target's own arrangement in as many
+MOVED_MONTH_YEARS = 2
 WEEK_BEFORE_REACH = NEIGHBOURHOOD_DAYS
 WEEK_BEFORE = "-1w"  # the neighbourhood label's offset: "Carnival Tuesday -1w"
 # a partition of this many days or more (a fortnight, a dekad; not a week, read by its days, nor a month) is read by
@@ -2320,6 +2325,16 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         hard_ratio *= math.exp(max(festival_once, 0.0))
         notes.append(f"{season}: a festival earned on one past occasion, when this day moved x{math.exp(festival_once):.2f}: "
                      "the centre is an ordinary day's, the band reaches that far")
+    if grain == "day" and step >= MONTHLY_STEP_DAYS \
+            and (moved_month := _moved_holiday_month(fit, pts_pos, target, cal)) is not None:
+        # the moving holidays of the month (or of the month before, caught up in it) moved since its past years: the
+        # band also reaches the reading where the months' effects were the holidays' (the centre the model's)
+        reach, why = moved_month
+        if reach < 0:
+            lower = min(lower, math.exp(log_pred + reach - h))
+        else:
+            upper = max(upper, math.exp(log_pred + min(reach + h, math.log(DUPLICATE) - h)))
+        notes.append(why)
     if grain == "day" and step < 1.5 and (place_back := _same_place_a_year_back(fit, pts_pos, special, target, cal,
                                                                             level_points)) is not None:
         # a one-day event a year back at the target's place in the month: the centre an ordinary day's, the band
@@ -4924,6 +4939,76 @@ def _moving_holidays(days: Iterable[date], cal: HolidayCalendar) -> set[str]:
         if any(MOVING_HOLIDAY_DAYS < g < round(YEAR_LENGTH) - MOVING_HOLIDAY_DAYS for g in gaps):
             moving.add(name)
     return moving
+
+
+def _calendar_months(pts: Sequence[Point]) -> bool:
+    """Whether a series' partitions are calendar months: one a month (a quarter's holds three), each dated on the same
+    day of its month or each on its month's last day (lunar months and billing cycles of four or five weeks drift
+    through the calendar's months, so the days a Gregorian month holds are not their partition's)."""
+    keys = [q.at.year * MONTHS + q.at.month for q in pts]
+    return len(keys) > 1 and median(b - a for a, b in itertools.pairwise(keys)) == 1 \
+        and (len({q.at.day for q in pts}) == 1
+             or all(q.at.day == calendar.monthrange(q.at.year, q.at.month)[1] for q in pts))
+
+
+def _moved_holiday_month(fit: SeriesFit, pts: Sequence[Point], target: datetime,
+                         cal: HolidayCalendar) -> tuple[float, str] | None:
+    """A monthly target whose moving holidays (`_moving_holidays`: Easter's feasts, a lunar Eid) moved since its past
+    same months: (the log move the band reaches, a note), or None. A month's arrangement is the moving holidays it
+    holds and those the month before held (a series billed in arrears catches up the next month what a holiday's month
+    left unbilled). Where every past occurrence of the target's month of the year (MOVED_MONTH_YEARS at least) held
+    one arrangement and the target holds another, the history cannot tell the month's earned effect from the
+    holidays': Holy Week in April every past year, April's low and May's catch-up are April's and May's as much as
+    Holy Week's. So the band also reaches the reading where they are the holidays': the target's month of the year's
+    effect taken out where its past months held moving holidays, and the effect of the month of the year whose every
+    past occurrence (as many years) held the target's arrangement put in (March holding Holy Week reads as April did,
+    April after it as May did, May with none before it as a plain May). Only where that month exists and both
+    effects were earned (`month_of_year`); the centre is the model's, and a doubled partition still fails."""
+    if "month_of_year" not in fit.used or not _calendar_months(pts):
+        return None
+
+    def days_of(year: int, month: int) -> list[date]:
+        return [date(year, month, d) for d in range(1, calendar.monthrange(year, month)[1] + 1)]
+
+    def before(year: int, month: int) -> tuple[int, int]:
+        return (year, month - 1) if month > 1 else (year - 1, MONTHS)
+
+    months = sorted({(q.at.year, q.at.month) for q in pts} | {(target.year, target.month)})
+    moving = _moving_holidays((d for ym in [before(*months[0]), *months] for d in days_of(*ym)), cal)
+    if not moving:
+        return None
+
+    def holds(year: int, month: int) -> frozenset[str]:
+        # (a lunar holiday's date the package estimated is the same holiday as the years it was announced)
+        return frozenset(name.replace(ESTIMATED, "") for d in days_of(year, month) if (name := cal.identity(d)) in moving)
+
+    def arrangement(year: int, month: int) -> tuple[frozenset[str], frozenset[str]]:
+        return holds(year, month), holds(*before(year, month))
+
+    past: dict[int, set[tuple[frozenset[str], frozenset[str]]]] = defaultdict(set)
+    years: dict[int, set[int]] = defaultdict(set)
+    for year, month in months[:-1]:
+        past[month].add(arrangement(year, month))
+        years[month].add(year)
+    now = arrangement(target.year, target.month)
+    if len(years[target.month]) < MOVED_MONTH_YEARS or len(past[target.month]) != 1 or now in past[target.month]:
+        return None
+    was = next(iter(past[target.month]))
+    effects = fit.effects["month_of_year"]
+    move = -effects.get(target.month, 0.0) if any(was) else 0.0
+    twin = ""
+    if any(now):
+        # (the month of the year that held the target's arrangement every past year: its effect may be theirs)
+        twins = [m for m, held in past.items() if held == {now} and len(years[m]) >= MOVED_MONTH_YEARS]
+        if len(twins) != 1:
+            return None
+        move += effects.get(twins[0], 0.0)
+        twin = f", as {calendar.month_name[twins[0]]} read with them"
+    if not move:
+        return None
+    names = ", ".join(sorted(now[0] | now[1] | was[0] | was[1]))
+    return move, (f"the moving holidays this month and the one before hold ({names}) are not those its past years held: "
+                  f"the band also reaches x{math.exp(move):.2f}, the month's effect read as theirs{twin}")
 
 
 def _weeks_before_moving_holidays(pts: Sequence[Point], x: Sequence[float], feats: list[dict[str, object]],
