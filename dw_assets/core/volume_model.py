@@ -237,6 +237,10 @@ NEAR_SO_FAR_Z = DISTINCT_Z["near_holiday"]
 # as a holiday never seen is read from its hours so far (see _holiday_days_so_far): one or two past hours are no
 # effect of the hour's own (a median of three is the fewest that sets one noisy hour aside)
 HOLIDAY_HOUR_OWN_DAYS = 3
+# ... only where the holiday's hours so far fit an ordinary day times one factor within this many spreads (their
+# robust spread; as _holiday_so_far holds its likenesses to 2.5): a festival whose hours keep a shape of their own, the same each of its
+# days (Songkran's afternoons x3 and mornings x0.5), keeps each hour's own group
+HOLIDAY_DAYS_FIT = 2.5
 # a fixed day of the month rolled to a business day (a payroll on the 27th, on the Thursday before
 # when it falls on a weekend) is a guess over the 31 days x 2 rolls every month has: its effect must
 # stand out at z > 3.78 (a two-sided 1% Bonferroni over the 62), over ROLLED_MIN_OCCASIONS months at
@@ -2111,6 +2115,8 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     # the holiday's hours together, as one never seen is read from its hours so far (see _holiday_days_so_far)
     pooled = (_holiday_days_so_far(feats, named_holidays, target_named, cast(int, target_feats["day"]))
               if grain == "hour" and compare_by is None else [])
+    if pooled and not _holiday_fits_a_factor(fit, pooled, feats, t, t_target, spread):
+        pooled = []
     so_far_of = f"{unseen} has no past occurrence"
     if pooled:
         so_far_of = f"{target_named} was seen on too few past days for an effect of its own"
@@ -4813,18 +4819,38 @@ def _holiday_days_so_far(feats: Sequence[Mapping[str, object]], named: Sequence[
     chance (a delivery app's 06h at x0.47 on the first day, its 12h at x0.85), its band at the ceiling, while the
     holiday's twenty-four hours or more together read its factor within a few rows. `named`: each point's holiday
     label as the calendar gave it (before an indistinct group was blanked), `target_day` the target's day (`day`,
-    the night's on a night business's clock). [] where the target is no holiday, or no earlier day of it is in the
-    history (its first day is read from its own hours, or as never seen), or its hour was seen often enough."""
+    the night's on a night business's clock). [] where the target is no holiday, or the day before it is none of
+    the holiday's in the history (its first day is read from its own hours, or as never seen), or its hour was seen
+    often enough. Only the days of the holiday's run up to the target count."""
     holiday = _holiday_of_hour(target_named)
     if not holiday:
         return []
-    ours = [i for i, label in enumerate(named) if _holiday_of_hour(label) == holiday]
-    days = {cast(int, feats[i]["day"]) for i in ours}
-    if not any(day < target_day for day in days):
+    held = {cast(int, feats[i]["day"]) for i, label in enumerate(named) if _holiday_of_hour(label) == holiday}
+    # (the holiday's run of days up to the target's: a past occasion weeks before is a past occasion, each hour
+    # compared with its same hour then)
+    first = target_day
+    while first - 1 in held:
+        first -= 1
+    if first == target_day:
         return []
+    ours = [i for i, label in enumerate(named) if _holiday_of_hour(label) == holiday
+            and cast(int, feats[i]["day"]) >= first]
     if len({cast(int, feats[i]["day"]) for i in ours if named[i] == target_named}) >= HOLIDAY_HOUR_OWN_DAYS:
         return []
     return ours
+
+
+def _holiday_fits_a_factor(fit: SeriesFit, hours: Sequence[int], feats: Sequence[Mapping[str, object]],
+                           t: Sequence[float], t_target: float, spread: float) -> bool:
+    """Whether a holiday's hours so far (`hours`, _holiday_days_so_far's) fit an ordinary day times one factor
+    within HOLIDAY_DAYS_FIT spreads, their robust spread around the factor (one hour's incident or burst is no
+    shape): a holiday that moves its hours alike (the city away, x0.65 at every hour) is read by its factor; one
+    whose hours keep a shape of their own, repeated each of its days (a water festival's afternoons up, its
+    mornings down), by each hour's own group as before."""
+    resid = np.array([fit.x[i] + fit.slope * (t[i] - t_target)
+                      - _effect_as_day(fit, feats[i], cast(int, feats[i]["weekday"])) for i in hours])
+    misfit = MAD_SCALE * float(np.median(np.abs(resid - np.median(resid))))
+    return misfit <= HOLIDAY_DAYS_FIT * spread
 
 
 def _first_hours_so_far(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],
