@@ -99,3 +99,23 @@ def test_the_holidays_first_day_and_an_hour_seen_often_keep_their_own_reading() 
     assert _holiday_days_so_far(feats, named, f"{_NAME} 12h", days[-1].toordinal()) == []
     # an ordinary hour is no holiday's
     assert _holiday_days_so_far(feats, named, "", days[-1].toordinal()) == []
+
+
+def test_a_festival_whose_hours_keep_a_shape_of_their_own_keeps_each_hours_group() -> None:
+    # a water festival: its mornings x0.5 and its afternoons x2 of an ordinary day's, the same on each of its days;
+    # one factor fits none of its hours, so its second day's afternoon reads as the first day's same hour
+    def festival(at: datetime) -> float:
+        base = _PEAK * _HOURS[at.hour] * (0.9 if at.weekday() == 5 else 0.7 if at.weekday() == 6 else 1.0)
+        return base * ((0.5 if at.hour < 13 else 2.0) if _CAL.name(at.date()) else 1.0)
+
+    at = datetime(_FIRST.year, _FIRST.month, _FIRST.day + 1, 15)
+    rng = random.Random(7)
+    history, moment = [], datetime(_START.year, _START.month, _START.day)
+    while moment < at:
+        mean = festival(moment) * math.exp(rng.gauss(0, 0.04))
+        history.append(Point(moment, float(round(mean + math.sqrt(mean) * rng.gauss(0, 1)))))
+        moment += timedelta(hours=1)
+    fc = forecast(history, at, grain="hour", calendar_=_CAL, params=ModelParams())
+    assert judge(fc, festival(at)).passed, (festival(at), fc.baseline, fc.lower, fc.upper, fc.notes)
+    assert not any("too few past days" in n for n in fc.notes), fc.notes
+    assert not judge(fc, 0.65 * festival(at)).passed
