@@ -237,6 +237,15 @@ NEAR_SO_FAR_MIN_HOURS = 3
 NEAR_SO_FAR_LATEST = 3
 # ... each kept only where it stands out of the noise (a neighbourhood's bar, DISTINCT_Z["near_holiday"])
 NEAR_SO_FAR_Z = DISTINCT_Z["near_holiday"]
+# a holiday's hour on an hourly series seen on fewer past days than this, where an earlier day of the same holiday
+# is in the history (the Morazan Weekend's Thursday after its Wednesday), is read from the holiday's hours together,
+# as a holiday never seen is read from its hours so far (see _holiday_days_so_far): one or two past hours are no
+# effect of the hour's own (a median of three is the fewest that sets one noisy hour aside)
+HOLIDAY_HOUR_OWN_DAYS = 3
+# ... only where the holiday's hours so far fit an ordinary day times one factor within this many spreads (their
+# robust spread; as _holiday_so_far holds its likenesses to 2.5): a festival whose hours keep a shape of their own, the same each of its
+# days (Songkran's afternoons x3 and mornings x0.5), keeps each hour's own group
+HOLIDAY_DAYS_FIT = 2.5
 # a fixed day of the month rolled to a business day (a payroll on the 27th, on the Thursday before
 # when it falls on a weekend) is a guess over the 31 days x 2 rolls every month has: its effect must
 # stand out at z > 3.78 (a two-sided 1% Bonferroni over the 62), over ROLLED_MIN_OCCASIONS months at
@@ -2107,6 +2116,17 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         x = _moved_to_latest_shape(x, feats, reshaped)
         fit, spread = refit(x)
     effect, thinnest, unseen, unseen_gap = fit.effect_for(target_feats)
+    # a holiday's hour seen on too few past days for an effect of its own, after the holiday's first day: read from
+    # the holiday's hours together, as one never seen is read from its hours so far (see _holiday_days_so_far)
+    pooled = (_holiday_days_so_far(feats, named_holidays, target_named, cast(int, target_feats["day"]))
+              if grain == "hour" and compare_by is None else [])
+    if pooled and not _holiday_fits_a_factor(fit, pooled, feats, t, t_target, spread):
+        pooled = []
+    so_far_of = f"{unseen} has no past occurrence"
+    if pooled:
+        so_far_of = f"{target_named} was seen on too few past days for an effect of its own"
+        effect, thinnest, unseen, unseen_gap = fit.effect_for({**target_feats, "holiday": ""})
+        unproven = 0.0  # (the hour's own effect, set aside as within the noise, is read with the holiday's below)
     # a surge still running whose days hold a shape of their own: the target's hour read by it (see _surge_hour_shape)
     running = _running_surge(fit, pts_pos, earned_days, band_h, level_points) if grain == "hour" else None
     surge_hour = (_surge_hour_shape(running, fit, target_feats.get("hour_of_day"), level_points)
@@ -2235,9 +2255,9 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     level += length_now  # (and a period a week longer than the cadence holds that week's rows)
     weekend = _weekend_prior(fit, target_feats, used, cal) if unseen and grain == "hour" else []
     so_far: list[tuple[str, float, float, float]] = []
-    if unseen and grain == "hour":
+    if (unseen or pooled) and grain == "hour":
         today = local[target].date()
-        same_day = [i for i, q in enumerate(pts_pos) if local[q.at].date() == today]
+        same_day = pooled or [i for i, q in enumerate(pts_pos) if local[q.at].date() == today]
         so_far = _holiday_so_far(fit, same_day, feats, target_feats, used, cal, level, t, t_target, spread)
         # (one or two hours so far: read as the one likeness, unscaled, they already fit; a holiday that opened at
         # a day's own hours is that day's already, see _kept_hours below)
@@ -2447,7 +2467,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         # (never narrower than the counts a clean hour of the expected size reaches, as above)
         lower, upper = min(math.exp(log_pred - reach), baseline * count_low), max(math.exp(log_pred + reach),
                                                                                   baseline * count_high)
-        notes.append(f"{unseen} has no past occurrence: the holiday's {len(same_day)} hours so far fit "
+        notes.append(f"{so_far_of}: the holiday's {len(same_day)} hours so far fit "
                      f"{' or '.join(name for name, _, _, _ in so_far)}, which part at this hour "
                      f"(x{math.exp(max(hypotheses) - min(hypotheses)):.2f}): judged as the lowest, with the widest band")
     elif so_far:
@@ -2457,7 +2477,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         # read at the ceiling's 0.70x-1.43x, made for thousands of rows, failed every other hour)
         lower = min(math.exp(min(level + e - gap for _, e, _, gap in so_far) - h), baseline * count_low)
         upper = max(math.exp(max(level + e + gap for _, e, _, gap in so_far) + h), baseline * count_high)
-        notes.append(f"{unseen} has no past occurrence: read from the holiday's {len(same_day)} hours so far, "
+        notes.append(f"{so_far_of}: read from the holiday's {len(same_day)} hours so far, "
                      f"which fit {' or '.join(name for name, _, _, _ in so_far)}")
     elif kept:
         # the holiday opened at a day's own hours (a shop's Sunday mall hours): it is that kind of day, and
@@ -2626,8 +2646,9 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     if grain == "hour":
         zeros = _outside_shut_spells(zeros, pts_pos, step, level_points)
     # (an empty period's position in the year is counted as the points' are; an hour of a holiday never
-    # seen is read as its ordinary hour, above, so that hour's past empties are its own)
-    like = {**target_feats, "holiday": "", "near_holiday": ""} if unseen and grain == "hour" else target_feats
+    # seen, or one read with its holiday's hours together, is read as its ordinary hour, above, so that hour's past
+    # empties are its own)
+    like = {**target_feats, "holiday": "", "near_holiday": ""} if (unseen or pooled) and grain == "hour" else target_feats
     same_day_zeros = [q for q in zeros if all(
         ((by_place[1][q.at] if by_place else round((target - q.at).days / step) % cast(int, steps_a_year))
          if f == "period_of_year"
@@ -4793,6 +4814,58 @@ def _holiday_so_far(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Map
         fits.append((f"{name} x{math.exp(factor):.2f}", effect_as(target_feats, day) + factor, rms, gap))
     tolerance = 2.5 * max(spread, min(rms for _, _, rms, _ in fits))
     return [hypothesis for hypothesis in fits if hypothesis[2] <= tolerance]
+
+
+def _holiday_of_hour(label: str) -> str:
+    """The holiday an hourly series' holiday label names, without its hour ("Morazan Weekend 06h" -> "Morazan
+    Weekend"); "" for an ordinary hour."""
+    return label[:-4] if label and label[-4:-3] == " " and label[-3:-1].isdigit() and label.endswith("h") else ""
+
+
+def _holiday_days_so_far(feats: Sequence[Mapping[str, object]], named: Sequence[str], target_named: str,
+                         target_day: int) -> list[int]:
+    """A holiday's hour on an hourly series whose same hour the history held on fewer than HOLIDAY_HOUR_OWN_DAYS
+    past days, on a day after the holiday's first in the history (a festival of several days under one name: the
+    Morazan Weekend's Wednesday to Friday, an Eid's three days): the indices of all of the holiday's hours in the
+    history, its earlier days' and today's so far, from which _holiday_so_far reads it ("an ordinary day, or the
+    weekend's day, times a factor"), as it reads a holiday never seen from today's hours alone. Each hour of a
+    holiday is its own group where its past days can say what it is (a business's hours closed, its nightly batch
+    run as usual); on one or two past days each hour's effect is that many noisy hours, earned or set aside by
+    chance (a delivery app's 06h at x0.47 on the first day, its 12h at x0.85), its band at the ceiling, while the
+    holiday's twenty-four hours or more together read its factor within a few rows. `named`: each point's holiday
+    label as the calendar gave it (before an indistinct group was blanked), `target_day` the target's day (`day`,
+    the night's on a night business's clock). [] where the target is no holiday, or the day before it is none of
+    the holiday's in the history (its first day is read from its own hours, or as never seen), or its hour was seen
+    often enough. Only the days of the holiday's run up to the target count."""
+    holiday = _holiday_of_hour(target_named)
+    if not holiday:
+        return []
+    held = {cast(int, feats[i]["day"]) for i, label in enumerate(named) if _holiday_of_hour(label) == holiday}
+    # (the holiday's run of days up to the target's: a past occasion weeks before is a past occasion, each hour
+    # compared with its same hour then)
+    first = target_day
+    while first - 1 in held:
+        first -= 1
+    if first == target_day:
+        return []
+    ours = [i for i, label in enumerate(named) if _holiday_of_hour(label) == holiday
+            and cast(int, feats[i]["day"]) >= first]
+    if len({cast(int, feats[i]["day"]) for i in ours if named[i] == target_named}) >= HOLIDAY_HOUR_OWN_DAYS:
+        return []
+    return ours
+
+
+def _holiday_fits_a_factor(fit: SeriesFit, hours: Sequence[int], feats: Sequence[Mapping[str, object]],
+                           t: Sequence[float], t_target: float, spread: float) -> bool:
+    """Whether a holiday's hours so far (`hours`, _holiday_days_so_far's) fit an ordinary day times one factor
+    within HOLIDAY_DAYS_FIT spreads, their robust spread around the factor (one hour's incident or burst is no
+    shape): a holiday that moves its hours alike (the city away, x0.65 at every hour) is read by its factor; one
+    whose hours keep a shape of their own, repeated each of its days (a water festival's afternoons up, its
+    mornings down), by each hour's own group as before."""
+    resid = np.array([fit.x[i] + fit.slope * (t[i] - t_target)
+                      - _effect_as_day(fit, feats[i], cast(int, feats[i]["weekday"])) for i in hours])
+    misfit = MAD_SCALE * float(np.median(np.abs(resid - np.median(resid))))
+    return misfit <= HOLIDAY_DAYS_FIT * spread
 
 
 def _first_hours_so_far(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],
