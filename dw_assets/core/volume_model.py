@@ -471,6 +471,7 @@ FESTIVAL_CENTRE_OCCASIONS = 2
 SPAN_MIN_OCCASIONS = 2
 SPAN_AROUND_WEEKS = 4
 SPAN_Z = 4.0
+SPAN_MIN_DAYS = 14  # a span's days a reading needs, where the history holds fewer than half of them (its start, so far)
 # the same Gregorian dates a year back (an event in no calendar tied to a date: a fill before a fee rises on 1
 # January, a fiscal year's last days) read on a daily series, its upper side only, see _same_dates_a_year_back: this many days of the
 # target's kind (working or not) nearest its anniversary (three: a median that one odd day cannot carry) ...
@@ -7760,31 +7761,30 @@ def _earned_festivals(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, 
 def _earned_spans(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[tuple[str, str], ...]:
     """The spans between two moving holidays of the series' calendar (`HolidayCalendar.moving_spans`: weeks
     between two feasts that move together, weeks apart between years) within which this series sat at another
-    level in every past year: each past span whose weeks around it the history holds reads its days (but the
-    calendar's holidays and their neighbourhoods) against the same weekday's median in the SPAN_AROUND_WEEKS weeks
-    before it, and in those after it, each a median over the span's days; earned where both readings of each of
-    SPAN_MIN_OCCASIONS spans at least stand off zero on one side (every span the same) by SPAN_Z robust sds of
-    the same readings on windows as long of the history's other days (a level's drift, a summer, a step: what
-    a span's reading holds by chance). A level that moved in at one holiday and back at the other, the same
-    each year, is a season of the series; a group that kept its level (the total, where the mix moved) earns
-    nothing. Each series earns its own."""
+    level in every year the history shows: each span it holds reads its days (but the calendar's holidays and
+    their neighbourhoods) against the same weekday's median in the SPAN_AROUND_WEEKS weeks before it, and in
+    those after it, where the history holds them, each a median over the span's days. A year's history (the
+    check's 400 days) holds the span of this year so far, seen moving in, and last year's, seen moving back, its
+    start often cut: each is an occasion. Earned where SPAN_MIN_OCCASIONS occasions at least show it, every
+    reading on one side by SPAN_Z robust sds of the same readings on windows as long of the history's other
+    days (a level's drift, a summer, a step: what a span's reading holds by chance). A level that moved in at
+    one holiday and back at the other, in two years, is a season of the series; a group that kept its level (the
+    total, where the mix moved) earns nothing. Each series earns its own."""
     logs = {q.at.date(): math.log(q.value) for q in pts if q.value > 0}
     if len(logs) < 2 * 7 * FESTIVAL_WEEKS:
         return ()
     first, last = min(logs), max(logs)
     tried = cal.moving_spans(first, last)
-    reach = 7 * SPAN_AROUND_WEEKS
-    occasions = {pair: [(a, b) for a, b in spans if a - timedelta(days=reach) >= first
-                        and b + timedelta(days=reach) <= last] for pair, spans in tried.items()}
-    occasions = {pair: spans for pair, spans in occasions.items() if len(spans) >= SPAN_MIN_OCCASIONS}
-    if not occasions:
+    if not tried:
         return ()
+    reach = 7 * SPAN_AROUND_WEEKS
     own = {d + timedelta(days=k) for d in logs if cal.name(d) for k in range(-NEIGHBOURHOOD_DAYS, NEIGHBOURHOOD_DAYS + 1)}
     inside = {a + timedelta(days=k) for spans in tried.values() for a, b in spans for k in range((b - a).days + 1)}
 
-    def reading(a: date, b: date, its: Collection[date]) -> tuple[float, float] | None:
-        # the median of the span's days (strictly between a and b) against their weekday's weeks before a and after b
-        # (outside `its`: the days of the span's other years)
+    def reading(a: date, b: date, its: Collection[date]) -> list[float]:
+        # the median of the span's days (strictly between a and b) the history holds against their weekday's weeks
+        # before a, and after b, each side where the history holds its weeks and half the span's days or
+        # SPAN_MIN_DAYS of them read against it (outside `its`: the days of the span's other years)
         sides: list[list[float]] = [[], []]
         days = [a + timedelta(days=k) for k in range(1, (b - a).days)]
         for d in days:
@@ -7797,28 +7797,26 @@ def _earned_spans(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[tuple[str
                           if e in logs and e not in own and e not in its]
                 if len(around) >= FESTIVAL_MIN_WEEKS:
                     sides[side].append(logs[d] - median(around))
-        if 2 * min(len(sides[0]), len(sides[1])) < len(days):
-            return None
-        return median(sides[0]), median(sides[1])
+        return [median(v) for v in sides if v and len(v) >= min(SPAN_MIN_DAYS, (len(days) + 1) // 2)]
 
     earned = []
-    for pair, spans in occasions.items():
+    for pair, spans in tried.items():
         length = max((b - a).days for a, b in spans)
         # windows as long of the other days, a week apart, neither they nor their weeks around in a span tried
-        ordinary = []
+        ordinary: list[float] = []
         a = first + timedelta(days=reach)
         while a + timedelta(days=length + reach) <= last:
             b = a + timedelta(days=length)
             if not any(a - timedelta(days=reach) + timedelta(days=k) in inside for k in range(length + 2 * reach + 1)):
                 r = reading(a, b, inside)
-                if r is not None:
-                    ordinary += list(r)
+                if len(r) == 2:
+                    ordinary += r
             a += timedelta(days=7)
         if len(ordinary) < 2 * SPAN_AROUND_WEEKS:
             continue
         sd = MAD_SCALE * mad(ordinary)
-        its = {a + timedelta(days=k) for a, b in tried[pair] for k in range(1, (b - a).days)}
-        seen = [r for a, b in spans if (r := reading(a, b, its)) is not None]
+        its = {a + timedelta(days=k) for a, b in spans for k in range(1, (b - a).days)}
+        seen = [r for a, b in spans if a < last and b > first and (r := reading(a, b, its))]
         values = [v for r in seen for v in r]
         if len(seen) >= SPAN_MIN_OCCASIONS and sd > 0 and (all(v > SPAN_Z * sd for v in values)
                                                            or all(v < -SPAN_Z * sd for v in values)):
