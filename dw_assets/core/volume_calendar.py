@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from functools import cached_property, lru_cache
-from typing import Literal, TypeVar
+from typing import Literal, TypeVar, cast
 from zoneinfo import ZoneInfo
 
 import holidays as holidays_lib
@@ -89,6 +89,14 @@ PERIOD_CLOSES: tuple[tuple[str, str], ...] = (("Quarter close", "quarter"), ("Ye
 # its reach: the last two weeks of the period (a festival's weeks of preparation) and the week after
 CLOSE_DAYS_BEFORE, CLOSE_DAYS_AFTER = FESTIVAL_DAYS_BEFORE, 7
 CLOSE_WEEKEND = " (weekend)"  # a close's day on the calendar's weekend: a part of its own
+# a span of weeks between two moving holidays of the calendar (a fast between two feasts of one moving anchor):
+# tried where the two holidays lie the same number of days apart in every year (one anchor moves both) within
+# these bounds, and the first of them moves by a week or more between years (a date or a weekday's holiday moves
+# less: a fixed season already reads as the time of year); the days strictly between them are a season of its own
+# where the series' history earns it (volume_model._earned_spans)
+SPAN_MIN_DAYS, SPAN_MAX_DAYS = 21, 63
+SPAN_MOVES_DAYS = 7
+SPAN_JOIN = " to "  # a span's season name: "Green Monday to Good Friday"
 # a fixed day of the month (a payroll on the 27th) moved to a business day when it falls on a closed
 # day: "preceding" (the last business day on or before it) or "following" (the first on or after it)
 ROLLS = ("preceding", "following")
@@ -136,6 +144,9 @@ class HolidayCalendar:
     # a season, a working day by its offset ("Quarter close -3d"), a weekend day by its week ("Quarter close
     # -1w (weekend)"), compared with past closes
     closes: tuple[str, ...] = ()
+    # the spans between two of the calendar's moving holidays (`moving_spans`' keys) a series' history earned:
+    # the days strictly between the two are a season, compared with the same span in past years
+    spans: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if not 1 <= self.fiscal_year_end <= 12:
@@ -154,7 +165,7 @@ class HolidayCalendar:
                    tuple(sorted((name, tuple(map(tuple, spans))) for name, spans in self.seasons.items())),
                    tuple(self.rolled_days),
                    tuple(sorted((name, tuple(map(tuple, spans))) for name, spans in self.breaks.items())),
-                   self.festivals, self.closes)
+                   self.festivals, self.closes, self.spans)
         return _CALENDAR_KEYS.setdefault(content, len(_CALENDAR_KEYS))
 
     def period_of_month(self, month: int) -> str:
@@ -187,6 +198,12 @@ class HolidayCalendar:
                 before = (first - day).days
                 if -FESTIVAL_DAYS_AFTER <= before <= FESTIVAL_DAYS_BEFORE:
                     return f"{name} {-before:+d}d", (first - timedelta(days=FESTIVAL_DAYS_BEFORE)).toordinal()
+        if self.spans:
+            moving = self.moving_spans(day, day)
+            for pair in self.spans:
+                for first, last in moving.get(pair, ()):
+                    if first < day < last:
+                        return SPAN_JOIN.join(pair), (first + timedelta(days=1)).toordinal()
         for name in self.closes:
             # (a year's close not earned on its own is a quarter's close like the others)
             for end in self.period_ends(name, day - timedelta(days=CLOSE_DAYS_AFTER),
@@ -228,6 +245,17 @@ class HolidayCalendar:
         # (a festival whose day is the calendar's holiday most years is in it under a name of its own:
         # "festival" in config, Hari Raya Puasa)
         return {name: days for name, days in tried.items() if 2 * sum(bool(self.name(d)) for d in days) <= len(days)}
+
+    def moving_spans(self, first: date, last: date) -> dict[tuple[str, str], list[tuple[date, date]]]:
+        """The spans between two moving holidays of the country's calendar, each with its (first, last) holiday
+        days in the years from `first` to `last` (and the next: a span may start the year before its end): a pair
+        of holidays next to each other among the moving ones, the same number of days apart (SPAN_MIN_DAYS to
+        SPAN_MAX_DAYS) in every year of the calendar from three years before `first` to the year after `last` that
+        holds either (so both in every one), the first moving SPAN_MOVES_DAYS or more between two of them."""
+        if not self.country:
+            return {}
+        return {pair: [d for d in days if first.year <= d[1].year <= last.year + 1]
+                for pair, days in _moving_spans(self.country, self.subdiv, first.year - 3, last.year + 1).items()}
 
     def break_part(self, day: date, span: int) -> str:
         """The declared break a partition of `span` days starting on `day` belongs to, by position:
@@ -468,6 +496,37 @@ def _country_holidays(country: str, subdiv: str | None, year: int) -> Mapping[da
     except NotImplementedError as exc:
         raise ValueError(f"holiday calendar: country {country!r} (subdivision {subdiv!r}) is not known to "
                          f"the holidays package; use an ISO 3166 code such as US, DE or GB") from exc
+
+
+@lru_cache(maxsize=256)
+def _moving_spans(country: str, subdiv: str | None, first_year: int,
+                  last_year: int) -> dict[tuple[str, str], list[tuple[date, date]]]:
+    """HolidayCalendar.moving_spans over whole years (cached: every day's season asks)."""
+    years = range(first_year, last_year + 1)
+    # each holiday's one day a year (a name listed twice in a year, or an observed day, is no span's edge)
+    by_name: dict[str, dict[int, date]] = defaultdict(dict)
+    twice: set[str] = set()
+    for y in years:
+        for d, name in _country_holidays(country, subdiv, y).items():
+            if name in by_name and y in by_name[name]:
+                twice.add(name)
+            by_name[name][y] = d
+    yearly = {name: days for name, days in by_name.items() if name not in twice and OBSERVED not in name
+              and len(days) == len(years)}
+    moving = {name: days for name, days in yearly.items()
+              if max(d.timetuple().tm_yday for d in days.values()) - min(d.timetuple().tm_yday for d in days.values())
+              >= SPAN_MOVES_DAYS}
+    out: dict[tuple[str, str], list[tuple[date, date]]] = {}
+    for a, days_a in moving.items():
+        # the next moving holiday after it each year, the same one and as far every year
+        nexts = {min(((d - days_a[y]).days, n) for n, ds in moving.items() for d in [ds[y]] if d > days_a[y])
+                 if any(ds[y] > days_a[y] for ds in moving.values()) else None for y in years}
+        if len(nexts) != 1 or None in nexts:
+            continue
+        gap, b = next(iter(cast(set[tuple[int, str]], nexts)))
+        if SPAN_MIN_DAYS <= gap <= SPAN_MAX_DAYS:
+            out[(a, b)] = [(days_a[y], moving[b][y]) for y in years]
+    return out
 
 
 @lru_cache(maxsize=256)

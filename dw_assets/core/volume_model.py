@@ -477,6 +477,15 @@ FESTIVAL_MAX_TOGETHER = 0.99  # (below one: a beta-binomial's shares must leave 
 # in its three weeks that year (a new tax year, a holiday's long run-up, a season's end), so it widens the band
 # in the direction that day moved then (see _festival_seen_once)
 FESTIVAL_CENTRE_OCCASIONS = 2
+# a span between two of the calendar's moving holidays (volume_calendar.moving_spans: a fast between two feasts of
+# one moving anchor) is earned by a series (see _earned_spans) where, on each of SPAN_MIN_OCCASIONS past spans at
+# least, its days' median stood off the same weekdays of the SPAN_AROUND_WEEKS weeks before it AND of those after it,
+# on one side, by SPAN_Z robust sds of the same reading on windows as long of the history's other weeks: a level
+# that moved in and moved back at the same holidays each year (two occasions: one cannot tell it from an incident)
+SPAN_MIN_OCCASIONS = 2
+SPAN_AROUND_WEEKS = 4
+SPAN_Z = 4.0
+SPAN_MIN_DAYS = 14  # a span's days a reading needs, where the history holds fewer than half of them (its start, so far)
 # the same Gregorian dates a year back (an event in no calendar tied to a date: a fill before a fee rises on 1
 # January, a fiscal year's last days) read on a daily series, its upper side only, see _same_dates_a_year_back: this many days of the
 # target's kind (working or not) nearest its anniversary (three: a median that one odd day cannot carry) ...
@@ -1577,6 +1586,9 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         festivals, closes = _earned_festivals(pts_pos, cal), _earned_closes(pts_pos, cal)
         if festivals or closes:
             cal = replace(cal, festivals=festivals, closes=closes)
+        spans = _earned_spans(pts_pos, cal)
+        if spans:
+            cal = replace(cal, spans=spans)
         cal = _as_kept(pts_pos, target, cal)
     local = dict(zip([target, *(q.at for q in pts)], local_hours([target, *(q.at for q in pts)], tz)))
     night = _night_hours([local[q.at].hour for q in pts_pos]) if grain == "hour" else 0
@@ -7902,6 +7914,72 @@ def _earned_festivals(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[str, 
         return ()
     return _earned_windows(pts, cal, cal.festivals_tried(min(dated), max(dated)), -FESTIVAL_DAYS_BEFORE,
                            FESTIVAL_DAYS_AFTER)
+
+
+def _earned_spans(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[tuple[str, str], ...]:
+    """The spans between two moving holidays of the series' calendar (`HolidayCalendar.moving_spans`: weeks
+    between two feasts that move together, weeks apart between years) within which this series sat at another
+    level in every year the history shows: each span it holds reads its days (but the calendar's holidays and
+    their neighbourhoods) against the same weekday's median in the SPAN_AROUND_WEEKS weeks before it, and in
+    those after it, where the history holds them, each a median over the span's days. A year's history (the
+    check's 400 days) holds the span of this year so far, seen moving in, and last year's, seen moving back, its
+    start often cut: each is an occasion. Earned where SPAN_MIN_OCCASIONS occasions at least show it, every
+    reading on one side by SPAN_Z robust sds of the same readings on windows as long of the history's other
+    days (a level's drift, a summer, a step: what a span's reading holds by chance). A level that moved in at
+    one holiday and back at the other, in two years, is a season of the series; a group that kept its level (the
+    total, where the mix moved) earns nothing. Each series earns its own."""
+    logs = {q.at.date(): math.log(q.value) for q in pts if q.value > 0}
+    if len(logs) < 2 * 7 * FESTIVAL_WEEKS:
+        return ()
+    first, last = min(logs), max(logs)
+    tried = cal.moving_spans(first, last)
+    if not tried:
+        return ()
+    reach = 7 * SPAN_AROUND_WEEKS
+    own = {d + timedelta(days=k) for d in logs if cal.name(d) for k in range(-NEIGHBOURHOOD_DAYS, NEIGHBOURHOOD_DAYS + 1)}
+    inside = {a + timedelta(days=k) for spans in tried.values() for a, b in spans for k in range((b - a).days + 1)}
+
+    def reading(a: date, b: date, its: Collection[date]) -> list[float]:
+        # the median of the span's days (strictly between a and b) the history holds against their weekday's weeks
+        # before a, and after b, each side where the history holds its weeks and half the span's days or
+        # SPAN_MIN_DAYS of them read against it (outside `its`: the days of the span's other years)
+        sides: list[list[float]] = [[], []]
+        days = [a + timedelta(days=k) for k in range(1, (b - a).days)]
+        for d in days:
+            if d not in logs or d in own:
+                continue
+            for side, step in enumerate((-7, 7)):
+                # (the same weekday's first weeks outside the span: before its first holiday, after its last)
+                weeks = abs((d - (a if side == 0 else b)).days) // 7 + 1
+                around = [logs[e] for e in (d + timedelta(days=step * (weeks + j)) for j in range(SPAN_AROUND_WEEKS))
+                          if e in logs and e not in own and e not in its]
+                if len(around) >= FESTIVAL_MIN_WEEKS:
+                    sides[side].append(logs[d] - median(around))
+        return [median(v) for v in sides if v and len(v) >= min(SPAN_MIN_DAYS, (len(days) + 1) // 2)]
+
+    earned = []
+    for pair, spans in tried.items():
+        length = max((b - a).days for a, b in spans)
+        # windows as long of the other days, a week apart, neither they nor their weeks around in a span tried
+        ordinary: list[float] = []
+        a = first + timedelta(days=reach)
+        while a + timedelta(days=length + reach) <= last:
+            b = a + timedelta(days=length)
+            if not any(a - timedelta(days=reach) + timedelta(days=k) in inside for k in range(length + 2 * reach + 1)):
+                r = reading(a, b, inside)
+                if len(r) == 2:
+                    ordinary += r
+            a += timedelta(days=7)
+        if len(ordinary) < 2 * SPAN_AROUND_WEEKS:
+            continue
+        sd = MAD_SCALE * mad(ordinary)
+        its = {a + timedelta(days=k) for a, b in spans for k in range(1, (b - a).days)}
+        seen = [r for a, b in spans if a < last and b > first and (r := reading(a, b, its))]
+        values = [v for r in seen for v in r]
+        if len(seen) >= SPAN_MIN_OCCASIONS and sd > 0 and (all(v > SPAN_Z * sd for v in values)
+                                                           or all(v < -SPAN_Z * sd for v in values)):
+            earned.append(pair)
+    return tuple(earned)
 
 
 def _earned_windows(pts: Sequence[Point], cal: HolidayCalendar, tried: Mapping[str, Sequence[date]], lo: int,
