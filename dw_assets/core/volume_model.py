@@ -190,6 +190,14 @@ MOVING_HOLIDAY_DAYS = WEEK_DAYS
 MOVED_MONTH_YEARS = 2
 WEEK_BEFORE_REACH = NEIGHBOURHOOD_DAYS
 WEEK_BEFORE = "-1w"  # the neighbourhood label's offset: "Carnival Tuesday -1w"
+# a daily series' day at a fixed distance from a moving holiday (MOVING_HOLIDAY_DAYS apart between years), beyond its
+# widest neighbourhood (NEIGHBOURHOOD_MAX_DAYS) and in no calendar itself (Carnival's Monday, 46 days before Good
+# Friday; a feast eleven days before a lunar holiday): read against the past years' days at that distance (see
+# _days_at_moving_distance), within two months of the holiday (Easter's cycle reaches from Carnival to Corpus Christi)
+MOVING_DISTANCE_REACH = 60
+# ... earned only where every past year the history holds showed the day standing out, this many years at least
+# (one past occasion cannot tell the day's effect from an incident that fell on it)
+MOVING_DISTANCE_OCCASIONS = 2
 # a partition of this many days or more (a fortnight, a dekad; not a week, read by its days, nor a month) is read by
 # the holidays its days after the key hold, where the history shows them (see _span_holidays)
 SPAN_HOLIDAYS_MIN_STEP = 10
@@ -1654,6 +1662,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         _eves_of_days_off(pts_pos, feats, target, target_feats, cal, open_days)
         _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, list(cal.rolled_days))
         _break_light_days(x, feats, target_feats, cal, p.hard_ratio)
+        _days_at_moving_distance(pts_pos, feats, target, target_feats, cal)
     if grain == "day" and step >= 1.5:
         _months_of_year(pts_pos, feats, target, target_feats, span)
     if grain == "day" and span == WEEK_DAYS and cycle == 52:
@@ -5120,6 +5129,55 @@ def _weeks_before_moving_holidays(pts: Sequence[Point], x: Sequence[float], feat
     for fv, label in zip([*feats, target_feats], labels):
         if label in earned:
             fv["near_holiday"] = label
+
+
+def _days_at_moving_distance(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
+                             target_feats: dict[str, object], cal: HolidayCalendar) -> None:
+    """A daily series' day in no calendar and no holiday's neighbourhood that stands at a fixed distance from a moving
+    holiday of its calendar (its date MOVING_HOLIDAY_DAYS apart between years: Easter's feasts, a lunar calendar's),
+    beyond NEIGHBOURHOOD_MAX_DAYS and within MOVING_DISTANCE_REACH days of it, is labelled "NAME +Nd" with the
+    history's days at that distance from the holiday's past occurrences, where EVERY past year the history holds
+    (MOVING_DISTANCE_OCCASIONS at least) showed that day standing out on the same side: its log against its weekday's
+    days around it (`_weekday_excess`, which a season of weeks moves too, so only the day's own effect stands out) by
+    DISTINCT_Z["near_holiday"] ordinary days' sds. Carnival's Monday and Tuesday (Easter's 48th and 47th days
+    before) and a feast eleven days before Lent's first day are in no calendar and moved weeks between years: read as
+    their weekday, they alarm every year. The fit then learns the effect from those past days, and its band from
+    their spread, as a neighbourhood's (and `_indistinct` earns it again); one past year is no rule (an incident on
+    that day would read as an effect), and a day no past year showed stays an ordinary day."""
+    if target_feats["holiday"] or target_feats.get("near_holiday") or target_feats.get("after_gap"):
+        return
+    day, first = target.date(), pts[0].at.date()
+    span = [first + timedelta(days=k)
+            for k in range(-MOVING_DISTANCE_REACH, (day - first).days + MOVING_DISTANCE_REACH + 1)]
+    moving = _moving_holidays(span, cal)
+    starts: dict[str, list[date]] = defaultdict(list)  # each moving holiday's first days (a run of days is one)
+    for d in span:
+        if (name := cal.identity(d)) in moving and cal.identity(d - timedelta(days=1)) != name:
+            starts[name].append(d)
+    logs, skip = _eve_excess_inputs(pts, feats, ())
+    index = {q.at.date(): i for i, q in enumerate(pts)}
+    free = {d for d, i in index.items() if not feats[i]["holiday"] and not feats[i].get("near_holiday")}
+    plain: list[float] | None = None
+    for name in sorted(starts):
+        here = min(starts[name], key=lambda s: abs((day - s).days))
+        distance = (day - here).days
+        if not NEIGHBOURHOOD_MAX_DAYS < abs(distance) <= MOVING_DISTANCE_REACH:
+            continue
+        past = [d for s in starts[name] if first <= (d := s + timedelta(days=distance)) < day]
+        if len(past) < MOVING_DISTANCE_OCCASIONS or not all(d in free for d in past):
+            continue  # fewer past years in the history, or a holiday or a neighbour's day in one of them
+        if plain is None:
+            plain = [e for d in free if d not in skip and (e := _weekday_excess(logs, d, skip)) is not None]
+        excess = [_weekday_excess(logs, d, skip | set(past)) for d in past]
+        if len(plain) < AFTER_DAY_OFF_OCCASIONS or any(e is None for e in excess):
+            continue
+        bar = DISTINCT_Z["near_holiday"] * MAD_SCALE * mad(plain)
+        if all(e is not None and e > bar for e in excess) or all(e is not None and e < -bar for e in excess):
+            label = f"{name} {distance:+d}d"
+            for d in past:
+                feats[index[d]]["near_holiday"] = label
+            target_feats["near_holiday"] = label
+            return
 
 
 def _earned_weeks_before(x: Sequence[float], holiday: Sequence[bool], labels: Sequence[str]) -> set[str]:
