@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from functools import cached_property, lru_cache
-from typing import Literal, TypeVar, cast
+from typing import Literal, TypeVar
 from zoneinfo import ZoneInfo
 
 import holidays as holidays_lib
@@ -518,12 +518,12 @@ def _moving_spans(country: str, subdiv: str | None, first_year: int,
               >= SPAN_MOVES_DAYS}
     out: dict[tuple[str, str], list[tuple[date, date]]] = {}
     for a, days_a in moving.items():
-        # the next moving holiday after it each year, the same one and as far every year
-        nexts = {min(((d - days_a[y]).days, n) for n, ds in moving.items() for d in [ds[y]] if d > days_a[y])
-                 if any(ds[y] > days_a[y] for ds in moving.values()) else None for y in years}
-        if len(nexts) != 1 or None in nexts:
+        # the next moving holiday after it each year (days apart, name), which must be the same one as far every year
+        nexts = {min((((ds[y] - days_a[y]).days, n) for n, ds in moving.items() if ds[y] > days_a[y]),
+                     default=None) for y in years}
+        if len(nexts) != 1 or (found := nexts.pop()) is None:
             continue
-        gap, b = next(iter(cast(set[tuple[int, str]], nexts)))
+        gap, b = found
         if SPAN_MIN_DAYS <= gap <= SPAN_MAX_DAYS:
             out[(a, b)] = [(days_a[y], moving[b][y]) for y in years]
     return out

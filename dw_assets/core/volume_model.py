@@ -8017,6 +8017,11 @@ def _earned_spans(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[tuple[str
 
     earned = []
     for pair, spans in tried.items():
+        its = {a + timedelta(days=k) for a, b in spans for k in range(1, (b - a).days)}
+        seen = [r for a, b in spans if a < last and b > first and (r := reading(a, b, its))]
+        values = [v for r in seen for v in r]
+        if len(seen) < SPAN_MIN_OCCASIONS or not (all(v > 0 for v in values) or all(v < 0 for v in values)):
+            continue  # (no span this series could earn: the ordinary windows below are the costly part)
         length = max((b - a).days for a, b in spans)
         # windows as long of the other days, a week apart, neither they nor their weeks around in a span tried
         ordinary: list[float] = []
@@ -8031,11 +8036,7 @@ def _earned_spans(pts: Sequence[Point], cal: HolidayCalendar) -> tuple[tuple[str
         if len(ordinary) < 2 * SPAN_AROUND_WEEKS:
             continue
         sd = MAD_SCALE * mad(ordinary)
-        its = {a + timedelta(days=k) for a, b in spans for k in range(1, (b - a).days)}
-        seen = [r for a, b in spans if a < last and b > first and (r := reading(a, b, its))]
-        values = [v for r in seen for v in r]
-        if len(seen) >= SPAN_MIN_OCCASIONS and sd > 0 and (all(v > SPAN_Z * sd for v in values)
-                                                           or all(v < -SPAN_Z * sd for v in values)):
+        if sd > 0 and (all(v > SPAN_Z * sd for v in values) or all(v < -SPAN_Z * sd for v in values)):
             earned.append(pair)
     return tuple(earned)
 
