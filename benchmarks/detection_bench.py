@@ -432,7 +432,22 @@ calendar), Independence Day's run-up, a sorting hub as a step, a tracking outage
 `coffee_ni_weekly`: a Nicaraguan coffee exporter's cherry deliveries per week by buying station, four stations, a
 harvest whose start moves by weeks with the rains (the highlands' two weeks later) against an off-season some
 seventeen times lower, Holy Week and Christmas in the calendar, a wet mill as a step, a scale's lost week in the
-history) were written blind the same way and are held out until that round's final run.
+history) were written blind the same way and were read for the thirty-fifth round.
+The thirty-fifth round's four (`kiosks_chisinau_hourly`: a Chisinau payment-kiosk network's payments per local hour
+by sector, four sectors (the suburb's kiosks some twenty times fewer than the centre's), the clocks moving forward
+in the history, the Orthodox Holy Week's days in no calendar and Easter in it, the Day of Rejoicing (Memorial Easter)
+a week later in the calendar and its eve in none, a new market's kiosks as a step, the processing host down in the
+history; `crossings_bh`: the King Fahd Causeway's crossings into Bahrain per day by lane group, five groups on a
+Friday-Saturday weekend with their own weeks, the Eids in the calendar and Ramadan, Saudi Arabia's own days off and
+the Grand Prix (weeks apart between years) in none, the trucks' one-stop customs as a step, a customs outage that
+stopped the trucks for three days and its backlog worked off over a week in the history; `forecourts_na`: a Namibian
+fuel retailer's card transactions per day by town, six towns, the southern summer's coast season spanning the new
+year (the coast up, the capital down), Easter's exodus and the eves of pump-price rises in no calendar, a harbour
+station as a step, the card switch down in the history; `coop_py_monthly`: a Paraguayan farmers' cooperative's invoice
+lines per month by business line, three lines, a fiscal year from May to April, the soy planting's and second crop's
+seasons, the December thirteenth month and the vaccination campaigns in no calendar, working days per month, a
+second store as a step, an ERP migration's half-keyed month in the history) were written blind the same way and are
+held out until that round's final run.
 """
 
 from __future__ import annotations
@@ -10962,6 +10977,414 @@ def coffee_ni_weekly(seed: int) -> Estate:
     return Estate("coffee_ni_weekly", "day", series, 156, cal, cats, [shift], incidents={incident})
 
 
+# a Chisinau payment-kiosk network's payments (utility bills, mobile top-ups, fines) per local hour by sector, at an
+# ordinary weekday's 12:00 of March 2026: the Durlești suburb's kiosks some twenty times fewer than the centre's
+_MD_PAYMENTS = {"centru": 900.0, "botanica": 560.0, "ciocana": 330.0, "durlesti": 45.0}
+_MD_HOURS = [0.05, 0.03, 0.02, 0.02, 0.02, 0.04, 0.12, 0.35, 0.65, 0.85, 0.95, 1.0, 1.0, 0.95, 0.9, 0.9, 0.95,
+             1.0, 0.95, 0.8, 0.6, 0.4, 0.22, 0.1]  # an ordinary weekday's hours, local midnight first (kiosks in 24h shops)
+_MD_WEEKEND = (0.8, 0.55)  # Saturday, Sunday: the day's every hour
+# Orthodox Holy Week (Easter Sunday 12 April 2026, the calendar's Easter Sunday and Monday): in no calendar, Great
+# Thursday x1.15 and Great Friday x0.85 (until 15:00, x0.6 after: the churches' evening), Holy Saturday's shopping
+# x1.3 until 18:00 and x0.4 after (the vigil's night); in the calendar, Easter Sunday x0.3 and Monday x0.5, the Day
+# of Rejoicing (Memorial Easter, Monday 20 April) x0.45, and its eve (Sunday 19 April, in no calendar: the city
+# gone to the villages' graves) x0.7 more than a Sunday
+_MD_EASTER = date(2026, 4, 12)
+_MD_MEMORIAL_EVE = 7  # days from Easter Sunday: the Sunday before the Day of Rejoicing
+_MD_HOLIDAYS = {0: 0.3, 1: 0.5, 8: 0.45}  # the calendar's days by their distance from Easter Sunday (another x0.5)
+_MD_NEW_MARKET = (datetime(2026, 4, 15, 10), "ciocana", 1.3)  # local: a new market's kiosks in Ciocana, from 10:00
+_MD_HOST_DOWN = (date(2026, 3, 21), range(14, 18), 0.1)  # the processing host down a Saturday afternoon (x0.1)
+
+
+def _md_hour(local: datetime, sector: str, cal: HolidayCalendar) -> float:
+    """A sector's payments in a local hour against an ordinary weekday's 12:00: the hours, the week, Holy Week's
+    days in no calendar, Easter and the Day of Rejoicing in it, the Memorial's eve and Ciocana's new market."""
+    d, h = local.date(), local.hour
+    f = _MD_HOURS[h] * (_MD_WEEKEND[d.weekday() - 5] if d.weekday() >= 5 else 1.0)
+    days = (d - _MD_EASTER).days
+    if days == -3:
+        f *= 1.15
+    elif days == -2:
+        f *= 0.85 if h < 15 else 0.6
+    elif days == -1:
+        f *= 1.3 if h < 18 else 0.4
+    elif days == _MD_MEMORIAL_EVE:
+        f *= 0.7
+    if cal.name(d):
+        f *= _MD_HOLIDAYS.get(days, 0.5)
+    if sector == _MD_NEW_MARKET[1] and local >= _MD_NEW_MARKET[0]:
+        f *= _MD_NEW_MARKET[2]
+    return f
+
+
+def kiosks_chisinau_hourly(seed: int) -> Estate:
+    """Blind (thirty-fifth round): a Chisinau payment-kiosk network's payments (utility bills, mobile top-ups,
+    fines) per local hour by sector (four: the centre's 900 at an ordinary weekday's 12:00 of March 2026, Botanica's
+    560, Ciocana's 330 and the Durlești suburb's 45, some twenty times fewer; in an order set by the seed), in
+    Europe/Chisinau (two hours ahead of UTC in winter, three from Sunday 29 March 2026, 02:00 local skipped: a
+    23-hour day in the history), on Moldova's holidays (the `holidays` package's MD: the Orthodox Easter Sunday 12
+    April (x0.3) and Monday 13 April (x0.5), the Day of Rejoicing (Memorial Easter) Monday 20 April (x0.45)). Every
+    hour holds rows (kiosks in 24-hour shops); a weekday's shape (`_MD_HOURS`: 11:00-12:00 the peak, 03:00 x0.02);
+    Saturdays x0.8, Sundays x0.55. In no calendar: Holy Week's Great Thursday 9 April x1.15, Great Friday x0.85 until
+    15:00 and x0.6 after, Holy Saturday's shopping x1.3 until 18:00 and x0.4 after (the Easter vigil's night), and
+    the Memorial's eve Sunday 19 April x0.7 (the city gone to the villages' graves). From Wednesday 15 April 2026
+    10:00 a new market's kiosks in Ciocana (x1.3, the others unmoved; accepted by the owner as a shift). The
+    processing host was down on Saturday 21 March 2026 14:00-17:59 (x0.1 everywhere; unlabelled incidents, history
+    only). Poisson counts with 7% extra noise per hour and sector; +1% a week. From Tuesday 10 March 2026 00:00 local
+    (42 days, to Monday 20 April 23:00): 28 days of history (the clocks' change in it), from Tuesday 7 April 00:00
+    evaluated (14 days); categories "holy_week" (Great Thursday and Friday), "holy_saturday", "holiday" (the
+    calendar's days), "memorial_eve", "night" (00:00-05:59 of the other days), "after_shift" (the eighteen hours
+    after the step)."""
+    rng = random.Random(seed)
+    zone = "Europe/Chisinau"
+    cal = HolidayCalendar(country="MD")
+    tz = ZoneInfo(zone)
+    sectors = _unequal(rng, list(_MD_PAYMENTS))
+    start, first = date(2026, 3, 10), date(2026, 4, 7)
+    series, cats, incidents = [], {}, set()
+    for k in range(42):
+        d = start + timedelta(days=k)
+        for h in range(24):
+            local = datetime(d.year, d.month, d.day, h)
+            at = _utc_hour(local, tz)
+            if _local_hour(at, tz) != local:
+                continue  # the hour the clocks skipped (02:00 on 29 March) does not exist
+            down = d == _MD_HOST_DOWN[0] and h in _MD_HOST_DOWN[1]
+            lift = (_MD_HOST_DOWN[2] if down else 1.0) * 1.01 ** (k / 7)
+            values = [_poisson(rng, _MD_PAYMENTS[s] * _md_hour(local, s, cal) * lift * math.exp(rng.gauss(0, 0.07)))
+                      for s in sectors]
+            series.append((at, values))
+            days = (d - _MD_EASTER).days
+            if down:
+                incidents.add(at)
+            elif days in (-3, -2):
+                cats[at] = "holy_week"
+            elif days == -1:
+                cats[at] = "holy_saturday"
+            elif cal.name(d):
+                cats[at] = "holiday"
+            elif days == _MD_MEMORIAL_EVE:
+                cats[at] = "memorial_eve"
+            elif h < 6:
+                cats[at] = "night"
+    stamps = [at for at, _ in series]
+    shift = _utc_hour(_MD_NEW_MARKET[0], tz)
+    for at in stamps[stamps.index(shift) + 1:stamps.index(shift) + 19]:
+        cats.setdefault(at, "after_shift")
+    tail = _utc_hour(datetime(first.year, first.month, first.day), tz)
+    return Estate("kiosks_chisinau_hourly", "hour", series, stamps.index(tail), cal, cats, [shift],
+                  timezone=zone, incidents=incidents)
+
+
+# the King Fahd Causeway's crossings into Bahrain per day by lane group, at its base level of January 2023 (a
+# Monday): the bus lanes some eighty times fewer than the Saudi cars'
+_BH_CROSSINGS = {"saudi_cars": 24_000.0, "bahraini_cars": 8_500.0, "gcc_cars": 2_800.0, "trucks": 3_100.0,
+                 "buses": 300.0}
+# each group's week, Monday first: a Friday-Saturday weekend on both sides (the Saudi visitors arrive on Thursday
+# evening and Friday); the trucks' customs lanes on a skeleton shift on Friday
+_BH_WEEKS = {"saudi_cars": (0.8, 0.8, 0.9, 1.45, 1.35, 1.05, 0.75), "bahraini_cars": (0.9, 0.9, 1.0, 1.2, 1.3, 1.1, 0.85),
+             "gcc_cars": (0.8, 0.8, 0.9, 1.4, 1.35, 1.05, 0.8), "trucks": (1.05, 1.05, 1.05, 0.95, 0.25, 0.6, 1.1),
+             "buses": (0.9, 0.9, 0.9, 1.4, 1.3, 1.0, 0.9)}
+_BH_CARS = ("saudi_cars", "gcc_cars")  # the visitors
+# the calendar's Eids: the visitors x1.8, Bahrainis x1.3, trucks x0.15, buses x1.5; another holiday: cars x1.1,
+# trucks x0.5 (National Day's fireworks: the visitors x1.2, trucks x0.4)
+_BH_EID = {"saudi_cars": 1.8, "gcc_cars": 1.8, "bahraini_cars": 1.3, "trucks": 0.15, "buses": 1.5}
+# Ramadan (the 29 days before the calendar's first Eid al-Fitr day; in no calendar): the visitors x0.65, Bahrainis
+# x0.8, trucks x0.9, buses x0.6
+_BH_RAMADAN = {"saudi_cars": 0.65, "gcc_cars": 0.65, "bahraini_cars": 0.8, "trucks": 0.9, "buses": 0.6}
+# Saudi Arabia's own days off (in no calendar of Bahrain's): Founding Day 22 February, National Day 23 September:
+# the Saudi cars x1.7, the buses x1.4
+_BH_SAUDI_DAYS = ((2, 22), (9, 23))
+# the Grand Prix's race days (their dates move weeks between years; in no calendar): the visitors x1.35 from the
+# Thursday before to the race day
+_BH_GRAND_PRIX = (date(2023, 3, 5), date(2024, 3, 2), date(2025, 4, 13))
+_BH_SUMMER = ((7, 8), {"saudi_cars": 0.85, "gcc_cars": 0.85, "bahraini_cars": 0.8})  # July-August, families abroad
+_BH_ONE_STOP = date(2025, 6, 1)  # one-stop customs pre-clearance for trucks (a Sunday): trucks x1.3
+# the Saudi side's customs system down Tuesday 14 to Thursday 16 November 2023 (trucks x0.05), its backlog worked off
+# over the next seven days (x1.6 the first, falling by a seventh of the excess each day)
+_BH_CUSTOMS_DOWN = (date(2023, 11, 14), 3, 0.05, 7, 0.6)
+
+
+def _bh_ramadan(d: date, cal: HolidayCalendar) -> bool:
+    """`d` in Ramadan: the 29 days before the calendar's first Eid al-Fitr day of `d`'s year."""
+    eid = _eid_al_fitr_first(cal, d.year)
+    return eid - timedelta(days=29) <= d < eid
+
+
+def _bh_grand_prix(d: date) -> bool:
+    """`d` in a Grand Prix weekend: the Thursday before the race to the race day."""
+    return any(0 <= (race - d).days <= (race.weekday() - 3) % 7 for race in _BH_GRAND_PRIX)
+
+
+def _bh_customs(d: date) -> float:
+    """The trucks' factor around the customs outage: stopped, then the backlog worked off over a week."""
+    first, down, low, backlog, excess = _BH_CUSTOMS_DOWN
+    k = (d - first).days
+    if 0 <= k < down:
+        return low
+    if down <= k < down + backlog:
+        return 1.0 + excess * (down + backlog - k) / backlog
+    return 1.0
+
+
+def _bh_day(d: date, group: str, cal: HolidayCalendar) -> float:
+    """A lane group's crossings on `d` against its base level: its week, the calendar's Eids and holidays, Ramadan,
+    Saudi Arabia's days off, the Grand Prix, the summer and the trucks' one-stop customs."""
+    f = _BH_WEEKS[group][d.weekday()]
+    name = cal.name(d) or ""
+    if "Eid" in name:
+        f *= _BH_EID[group]
+    elif name:
+        national = name == "National Day"
+        f *= (0.4 if national else 0.5) if group == "trucks" else (1.2 if national else 1.1)
+    elif _bh_ramadan(d, cal):
+        f *= _BH_RAMADAN[group]
+    if (d.month, d.day) in _BH_SAUDI_DAYS and group in ("saudi_cars", "buses"):
+        f *= 1.7 if group == "saudi_cars" else 1.4
+    if _bh_grand_prix(d) and group in _BH_CARS:
+        f *= 1.35
+    if d.month in _BH_SUMMER[0]:
+        f *= _BH_SUMMER[1].get(group, 1.0)
+    if group == "trucks":
+        f *= (1.3 if d >= _BH_ONE_STOP else 1.0) * _bh_customs(d)
+    return f
+
+
+def crossings_bh(seed: int) -> Estate:
+    """Blind (thirty-fifth round): the King Fahd Causeway's crossings into Bahrain per day by lane group (five: the
+    Saudi cars' 24,000 at the base level of January 2023, the Bahraini cars' 8,500, the other Gulf cars' 2,800, the
+    trucks' 3,100 and the buses' 300, some eighty times fewer; in an order set by the seed), on Bahrain's holidays
+    (the `holidays` package's BH: the Eids al-Fitr and al-Adha, three days each (the visitors x1.8, Bahrainis x1.3,
+    trucks x0.15, buses x1.5), National Day 16-17 December (the visitors x1.2, trucks x0.4), New Year, Labour Day,
+    the Islamic New Year, Ashura's two days and the Prophet's Birthday (cars x1.1, trucks x0.5)). A Friday-Saturday
+    weekend, each group's own week (`_BH_WEEKS`: the Saudi cars x1.45 on Thursday, x0.75 on Sunday; the trucks x0.25
+    on Friday). In no calendar: Ramadan (the 29 days before the first Eid al-Fitr day: the visitors x0.65, Bahrainis
+    x0.8, buses x0.6, trucks x0.9); Saudi Arabia's Founding Day 22 February and National Day 23 September (the Saudi
+    cars x1.7, the buses x1.4); the Grand Prix's weekends, weeks apart between years (Thursday to race day: 2-5 March
+    2023, 29 February-2 March 2024, 10-13 April 2025; the visitors x1.35); July and August (families abroad: the
+    visitors x0.85, Bahrainis x0.8). From Sunday 1 June 2025 one-stop customs pre-clearance (trucks x1.3, the others
+    unmoved; accepted by the owner as a shift). The Saudi side's customs system was down Tuesday 14 to Thursday 16
+    November 2023 (trucks x0.05) and the backlog worked off over the next seven days (x1.6 falling to x1.09; ten
+    unlabelled incidents, history only). Poisson counts with 5% extra noise per group; +4% a year. From Monday 2
+    January 2023 (1,003 days, to Tuesday 30 September 2025): from Monday 2 September 2024 evaluated; categories
+    "eid", "holiday", "ramadan", "saudi_holiday", "grand_prix", "summer", "after_shift" (the four weeks after the
+    step)."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="BH")
+    groups = _unequal(rng, list(_BH_CROSSINGS))
+    start, n = date(2023, 1, 2), 1003
+    series, cats, incidents = [], {}, set()
+    for i in range(n):
+        d = start + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        lift = 1.04 ** (i / 365.25)
+        values = [_poisson(rng, _BH_CROSSINGS[g] * _bh_day(d, g, cal) * lift * math.exp(rng.gauss(0, 0.05)))
+                  for g in groups]
+        series.append((at, values))
+        name = cal.name(d) or ""
+        if _bh_customs(d) != 1.0:
+            incidents.add(at)
+        elif "Eid" in name:
+            cats[at] = "eid"
+        elif name:
+            cats[at] = "holiday"
+        elif _bh_ramadan(d, cal):
+            cats[at] = "ramadan"
+        elif (d.month, d.day) in _BH_SAUDI_DAYS:
+            cats[at] = "saudi_holiday"
+        elif _bh_grand_prix(d):
+            cats[at] = "grand_prix"
+        elif d.month in _BH_SUMMER[0]:
+            cats[at] = "summer"
+    shift = datetime(_BH_ONE_STOP.year, _BH_ONE_STOP.month, _BH_ONE_STOP.day)
+    _mark_after_shift(cats, [shift], timedelta(days=1), 29, first=1)
+    return Estate("crossings_bh", "day", series, 609, cal, cats, [shift], incidents=incidents)
+
+
+# a Namibian fuel retailer's card transactions per day by town, at its base level of January 2023 (a Monday):
+# Lüderitz's station some twenty times fewer than Windhoek's
+_NA_TRANSACTIONS = {"windhoek": 9_000.0, "swakopmund": 3_200.0, "walvis_bay": 2_600.0, "oshakati": 2_100.0,
+                    "keetmanshoop": 900.0, "luderitz": 420.0}
+_NA_WEEK = [0.95, 0.9, 0.9, 1.0, 1.3, 1.05, 0.8]  # Monday first: Friday's fill-up before the weekend
+# the coast's summer season (the schools' December holidays, spanning the new year; in no calendar): the inland
+# towns' families at the coast (Swakopmund x2.3, Walvis Bay x1.6, Lüderitz x1.3), the workers home in the north
+# (Oshakati x1.4), the B1 south (Keetmanshoop x1.2), the capital emptied (Windhoek x0.75)
+_NA_COAST_SEASONS = ((date(2022, 12, 7), date(2023, 1, 10)), (date(2023, 12, 6), date(2024, 1, 9)),
+                     (date(2024, 12, 4), date(2025, 1, 14)))
+_NA_SEASON = {"swakopmund": 2.3, "walvis_bay": 1.6, "luderitz": 1.3, "oshakati": 1.4, "keetmanshoop": 1.2,
+              "windhoek": 0.75}
+# the Easter exodus to the coast on the Thursday before Good Friday (in no calendar): x1.3, the coast x1.4; the
+# calendar's Good Friday and Easter Monday: the coast x1.5, the others x0.8; another holiday x0.75
+_NA_COAST = ("swakopmund", "walvis_bay", "luderitz")
+# the months whose pump price rose on their first Wednesday (announced days before; in no calendar): the eve (the
+# Tuesday before) x1.3 everywhere, the Wednesday x0.9
+_NA_PRICE_RISES = ((2023, 2), (2023, 5), (2023, 9), (2023, 10), (2024, 4), (2024, 5), (2025, 2), (2025, 4),
+                   (2025, 7))
+_NA_HARBOUR = date(2025, 5, 12)  # a new station at Walvis Bay's harbour (a Monday): Walvis Bay x1.35
+_NA_SWITCH_DOWN = date(2023, 9, 16)  # the national card switch down most of a Saturday (x0.3 everywhere)
+
+
+def _na_price_day(d: date) -> int:
+    """1 on the eve of a price rise (the Tuesday before its month's first Wednesday), 2 on that Wednesday, else 0."""
+    for y, m in _NA_PRICE_RISES:
+        wednesday = date(y, m, 1) + timedelta(days=(2 - date(y, m, 1).weekday()) % 7)
+        if d == wednesday - timedelta(days=1):
+            return 1
+        if d == wednesday:
+            return 2
+    return 0
+
+
+def _na_day(d: date, town: str, cal: HolidayCalendar) -> float:
+    """A town's transactions on `d` against its ordinary Monday: the week, the coast's summer season, Easter's
+    exodus, the holidays, the price rises' eves and Walvis Bay's harbour station."""
+    f = _NA_WEEK[d.weekday()]
+    if _mg_span(d, _NA_COAST_SEASONS):
+        f *= _NA_SEASON[town]
+    name = cal.name(d) or ""
+    if d == _easter(d.year) - timedelta(days=3):
+        f *= 1.4 if town in _NA_COAST else 1.3
+    elif name in ("Good Friday", "Easter Monday"):
+        f *= 1.5 if town in _NA_COAST else 0.8
+    elif name:
+        f *= 0.75
+    f *= (1.0, 1.3, 0.9)[_na_price_day(d)]
+    if town == "walvis_bay" and d >= _NA_HARBOUR:
+        f *= 1.35
+    return f
+
+
+def forecourts_na(seed: int) -> Estate:
+    """Blind (thirty-fifth round): a Namibian fuel retailer's card transactions per day by town (six: Windhoek's
+    9,000 at its base level of January 2023 (a Monday x0.95), Swakopmund's 3,200, Walvis Bay's 2,600, Oshakati's
+    2,100, Keetmanshoop's 900 and Lüderitz's 420, some twenty times fewer; in an order set by the seed), on Namibia's
+    holidays (the `holidays` package's NA: New Year, Independence Day 21 March, Good Friday, Easter Monday, Workers'
+    Day, Cassinga Day, Ascension, Africa Day, Genocide Remembrance Day (from 2025), Heroes' Day, the Women's and
+    Human Rights Day, Christmas and Family Day, Sundays' holidays observed on the Monday, two presidents' burial
+    days (25 February 2024, 1 March 2025) and the general election's 27 November 2024): Good Friday and Easter
+    Monday the coast x1.5, the others x0.8; another holiday x0.75. The week (`_NA_WEEK`: Friday x1.3, Sunday x0.8).
+    In no calendar: the coast's summer season, the schools' December holidays spanning the new year (7 December 2022
+    to 10 January 2023, 6 December 2023 to 9 January 2024, 4 December 2024 to 14 January 2025: Swakopmund x2.3,
+    Walvis Bay x1.6, Lüderitz x1.3, Oshakati x1.4 (the workers home in the north), Keetmanshoop x1.2, Windhoek
+    x0.75); Easter's exodus on the Thursday before Good Friday (the coast x1.4, the others x1.3); the eve of a
+    pump-price rise (the Tuesday before the first Wednesday of nine months: x1.3 everywhere, x0.9 the Wednesday).
+    From Monday 12 May 2025 a new station at Walvis Bay's harbour (x1.35, the others unmoved; accepted by the owner as a shift). The national card switch was
+    down most of Saturday 16 September 2023 (x0.3 everywhere; an unlabelled incident, history only). Poisson counts
+    with 5% extra noise per town; +6% a year. From Monday 2 January 2023 (1,003 days, to Tuesday 30 September 2025):
+    from Monday 2 September 2024 evaluated; categories "coast_season", "easter_exodus", "holiday", "price_eve" (the
+    eve and the Wednesday), "after_shift" (the four weeks after the step)."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="NA")
+    towns = _unequal(rng, list(_NA_TRANSACTIONS))
+    start, n = date(2023, 1, 2), 1003
+    series, cats, incidents = [], {}, set()
+    for i in range(n):
+        d = start + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        lift = (0.3 if d == _NA_SWITCH_DOWN else 1.0) * 1.06 ** (i / 365.25)
+        values = [_poisson(rng, _NA_TRANSACTIONS[t] * _na_day(d, t, cal) * lift * math.exp(rng.gauss(0, 0.05)))
+                  for t in towns]
+        series.append((at, values))
+        if d == _NA_SWITCH_DOWN:
+            incidents.add(at)
+        elif _mg_span(d, _NA_COAST_SEASONS):
+            cats[at] = "coast_season"
+        elif d == _easter(d.year) - timedelta(days=3):
+            cats[at] = "easter_exodus"
+        elif cal.name(d):
+            cats[at] = "holiday"
+        elif _na_price_day(d):
+            cats[at] = "price_eve"
+    shift = datetime(_NA_HARBOUR.year, _NA_HARBOUR.month, _NA_HARBOUR.day)
+    _mark_after_shift(cats, [shift], timedelta(days=1), 29, first=1)
+    return Estate("forecourts_na", "day", series, 609, cal, cats, [shift], incidents=incidents)
+
+
+# a Paraguayan farmers' cooperative's invoice lines per month by business line, at its base level of January 2021:
+# the veterinary counter some twenty times fewer than the supermarket's
+_PY_LINES = {"supermarket": 9_000.0, "agro_inputs": 4_200.0, "veterinary": 450.0}
+_PY_FISCAL_YEAR_END = 4  # the cooperative's fiscal year runs May to April, after the soy harvest's sales
+_PY_YEAR_END = 1.15  # April: the year's close (stock counts' adjustment lines, members' statements)
+# the farm inputs' season by month (in no calendar): soy planting September to November, the second crop (zafriña)
+# January and February, the harvest March and April, the winter wheat's sowing May and June, July and August quiet
+_PY_INPUTS = {1: 1.3, 2: 1.2, 3: 0.8, 4: 0.8, 5: 1.1, 6: 1.1, 7: 0.6, 8: 0.7, 9: 1.5, 10: 2.0, 11: 1.6, 12: 0.9}
+_PY_AGUINALDO = (12, 1.35, 0.9)  # the thirteenth month paid in December: the supermarket x1.35, January x0.9
+_PY_VACCINATION = ((5, 11), 1.6)  # the foot-and-mouth vaccination campaigns (May, November): the veterinary x1.6
+_PY_SECOND_STORE = date(2025, 3, 31)  # from March 2025's invoices: a second supermarket in the colony (x1.25)
+_PY_MIGRATION = (date(2022, 8, 31), "agro_inputs", 0.5)  # August 2022: the new ERP keyed half the inputs' lines
+
+
+def _py_working_days(end: date, cal: HolidayCalendar) -> float:
+    """The month's working days: weekdays but holidays, Saturday mornings as half a day."""
+    days = [date(end.year, end.month, k) for k in range(1, end.day + 1)]
+    return sum(1.0 if d.weekday() < 5 else 0.5 for d in days if d.weekday() < 6 and not cal.name(d))
+
+
+def _py_month(end: date, line: str, i: int, cal: HolidayCalendar) -> float:
+    """A business line's invoice lines in the month ending on `end` (the `i`-th): the supermarket by the month's
+    days, the counters by its working days, the farm season, the thirteenth month, the vaccination campaigns, the
+    fiscal year's close and the second store; +0.4% a month."""
+    f = 1.004 ** i
+    if line == "supermarket":
+        f *= end.day / 30.4
+        f *= _PY_AGUINALDO[1] if end.month == 12 else _PY_AGUINALDO[2] if end.month == 1 else 1.0
+        f *= 1.25 if end >= _PY_SECOND_STORE else 1.0
+    else:
+        f *= _py_working_days(end, cal) / 23.0
+        f *= _PY_INPUTS[end.month] if line == "agro_inputs" else 1.0
+        f *= _PY_VACCINATION[1] if line == "veterinary" and end.month in _PY_VACCINATION[0] else 1.0
+    if end.month == _PY_FISCAL_YEAR_END:
+        f *= _PY_YEAR_END
+    return _PY_LINES[line] * f
+
+
+def coop_py_monthly(seed: int) -> Estate:
+    """Blind (thirty-fifth round): a Paraguayan farmers' cooperative's invoice lines per month by business line
+    (three: the supermarket's 9,000 at its base level of January 2021, the farm inputs' 4,200 (seed, fertiliser,
+    agrochemicals) and the veterinary counter's 450, some twenty times fewer; in an order set by the seed), one
+    partition a month dated on its last day, on Paraguay's holidays (the `holidays` package's PY: Patriots' Day (moved
+    between years), Maundy Thursday and Good Friday, Independence 14-15 May, the Chaco Armistice, 15 August, Boquerón,
+    Caacupé 8 December, Christmas, New Year) with a fiscal year from May to April (configured by the owner,
+    `fiscal_year_end: 4`). The supermarket by the month's days, the counters by its working days (weekdays but
+    holidays, Saturday mornings as half: Holy Week's month the poorer). April's year-end close x1.15 (stock counts'
+    adjustment lines, members' statements). In no calendar: the farm inputs' season (`_PY_INPUTS`: soy planting
+    October x2.0, September x1.5, November x1.6, the second crop January x1.3 and February x1.2, July x0.6); the
+    thirteenth month (aguinaldo) paid in December (the supermarket x1.35, January x0.9); the foot-and-mouth
+    vaccination campaigns in May and November (the veterinary x1.6). From March 2025's invoices a second supermarket
+    in the colony (x1.25, the others unmoved; accepted by the owner as a shift). The new ERP keyed half the farm
+    inputs' lines of August 2022, never redone (x0.5; an unlabelled incident, history only). 3% noise per line and
+    month; +0.4% a month. From 31 January 2021 (60 month-ends, to 31 December 2025): three years read, from 31
+    January 2024 evaluated (24 months); categories "year_end" (April), "planting" (September to November),
+    "aguinaldo" (December), "zafrina" (January and February), "vaccination" (May), "after_shift" (the three months
+    after the step, where no other category names them)."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="PY", fiscal_year_end=_PY_FISCAL_YEAR_END)
+    lines = _unequal(rng, list(_PY_LINES))
+    series, cats = [], {}
+    incident = datetime(_PY_MIGRATION[0].year, _PY_MIGRATION[0].month, _PY_MIGRATION[0].day)
+    for i, end in enumerate(_month_ends(date(2021, 1, 1), 60)):
+        at = datetime(end.year, end.month, end.day)
+        values = [_noisy(rng, _py_month(end, line, i, cal) * (_PY_MIGRATION[2] if (end, line) == _PY_MIGRATION[:2]
+                                                                else 1.0), 0.03) for line in lines]
+        series.append((at, values))
+        if at == incident:
+            continue
+        if end.month == _PY_FISCAL_YEAR_END:
+            cats[at] = "year_end"
+        elif end.month in (9, 10, 11):
+            cats[at] = "planting"
+        elif end.month == 12:
+            cats[at] = "aguinaldo"
+        elif end.month in (1, 2):
+            cats[at] = "zafrina"
+        elif end.month == 5:
+            cats[at] = "vaccination"
+    shift = datetime(_PY_SECOND_STORE.year, _PY_SECOND_STORE.month, _PY_SECOND_STORE.day)
+    stamps = [at for at, _ in series]
+    for at in stamps[stamps.index(shift) + 1:stamps.index(shift) + 4]:
+        cats.setdefault(at, "after_shift")
+    return Estate("coop_py_monthly", "day", series, 36, cal, cats, [shift], incidents={incident})
+
+
 ESTATES: dict[str, Callable[[int], Estate]] = {
     "gl_month_end": gl_month_end, "orders_us": orders_us, "events_hourly": events_hourly,
     "orders_de": orders_de, "sessions_jp_hourly": sessions_jp_hourly,
@@ -11027,6 +11450,8 @@ ESTATES: dict[str, Callable[[int], Estate]] = {
     "stores_tt": stores_tt, "billing_cr_monthly": billing_cr_monthly,
     "metro_yerevan_hourly": metro_yerevan_hourly, "receipts_bw": receipts_bw, "parcels_mg": parcels_mg,
     "coffee_ni_weekly": coffee_ni_weekly,
+    "kiosks_chisinau_hourly": kiosks_chisinau_hourly, "crossings_bh": crossings_bh, "forecourts_na": forecourts_na,
+    "coop_py_monthly": coop_py_monthly,
 }
 # held out: written before the model's second round of fixes and never run before the final run.
 # orders_de, and then deliveries_id, shipments_jp and signups_weekly (held out in the first round),
@@ -11234,6 +11659,9 @@ HELD_OUT |= {"metro_yerevan_hourly", "receipts_bw", "parcels_mg", "coffee_ni_wee
 # the thirty-fifth round: the thirty-fourth round's held-out first run (metro_yerevan_hourly, receipts_bw,
 # parcels_mg, coffee_ni_weekly, on its merged model) was read for it, so they are no longer held out
 HELD_OUT -= {"metro_yerevan_hourly", "receipts_bw", "parcels_mg", "coffee_ni_weekly"}
+# the thirty-fifth round: written blind (the bench's helpers and categories, not the model's internals), each
+# with its own number of groups, and never run on the model before the round's final run
+HELD_OUT |= {"kiosks_chisinau_hourly", "crossings_bh", "forecourts_na", "coop_py_monthly"}
 
 
 def faulted(rng: random.Random, groups: list[float]) -> dict[str, list[float]]:

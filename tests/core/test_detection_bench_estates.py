@@ -1,4 +1,4 @@
-"""The detection benchmark's blind estates (fifth, eighth to thirty-third rounds) (written blind) generate what their docstrings say:
+"""The detection benchmark's blind estates (fifth, eighth to thirty-fifth rounds) (written blind) generate what their docstrings say:
 deterministic per seed, five groups, increasing partitions, the evaluated window and the clean
 partitions' kinds set. Generation only: the model is never run here (that is the benchmark's job)."""
 
@@ -1051,6 +1051,18 @@ THIRTY_FOURTH_ROUND = {
 # ... of which the thirty-fifth round read all four (their first run's misses), so none is held out now
 READ_IN_THIRTY_FIFTH_ROUND = set(THIRTY_FOURTH_ROUND)
 
+# the thirty-fifth round (written blind, held out until its final run): each estate, its number of groups, its
+# length at least and the kinds of clean partitions its evaluated window must hold
+THIRTY_FIFTH_ROUND = {
+    "kiosks_chisinau_hourly": (4, 1000, {"holy_week", "holy_saturday", "holiday", "memorial_eve", "night",
+                                         "after_shift", "ordinary"}),
+    "crossings_bh": (5, 1000, {"eid", "holiday", "ramadan", "saudi_holiday", "grand_prix", "summer", "after_shift",
+                               "ordinary"}),
+    "forecourts_na": (6, 1000, {"coast_season", "easter_exodus", "holiday", "price_eve", "after_shift", "ordinary"}),
+    "coop_py_monthly": (3, 60, {"year_end", "planting", "aguinaldo", "zafrina", "vaccination", "after_shift",
+                                "ordinary"}),
+}
+
 # every blind round since the seventeenth, with the set of the round that read its first run (None: held out until
 # its own round's final run)
 BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]] = [
@@ -1063,6 +1075,7 @@ BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]]
     (TWENTY_NINTH_ROUND, READ_IN_THIRTIETH_ROUND), (THIRTIETH_ROUND, READ_IN_THIRTY_FIRST_ROUND),
     (THIRTY_FIRST_ROUND, READ_IN_THIRTY_SECOND_ROUND), (THIRTY_SECOND_ROUND, READ_IN_THIRTY_THIRD_ROUND),
     (THIRTY_THIRD_ROUND, READ_IN_THIRTY_FOURTH_ROUND), (THIRTY_FOURTH_ROUND, READ_IN_THIRTY_FIFTH_ROUND),
+    (THIRTY_FIFTH_ROUND, None),
 ]
 
 
@@ -2362,8 +2375,9 @@ def test_laundries_my_each_state_on_its_calendar_a_one_off_holiday_and_kelantans
                                          | TWENTY_THIRD_ROUND | TWENTY_FOURTH_ROUND | TWENTY_FIFTH_ROUND
                                          | TWENTY_SIXTH_ROUND | TWENTY_SEVENTH_ROUND | TWENTY_EIGHTH_ROUND
                                          | TWENTY_NINTH_ROUND | THIRTIETH_ROUND | THIRTY_FIRST_ROUND
-                                         | THIRTY_SECOND_ROUND | THIRTY_THIRD_ROUND | THIRTY_FOURTH_ROUND))
-def test_tenth_to_thirty_fourth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
+                                         | THIRTY_SECOND_ROUND | THIRTY_THIRD_ROUND | THIRTY_FOURTH_ROUND
+                                         | THIRTY_FIFTH_ROUND))
+def test_tenth_to_thirty_fifth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
     estate = _estate(name, 1)
     groups = estate.series[estate.evaluate_from][1]
     out = faulted(random.Random(1), groups)
@@ -3492,3 +3506,127 @@ def test_coffee_ni_weekly_the_harvest_starts_weeks_apart_between_years() -> None
     start = date(2023, 11, 27)
     share = lambda d: week[d][index["nueva_segovia"]] / sum(week[d])
     assert share(start) < 0.5 * share(start + timedelta(weeks=8))
+
+
+def test_kiosks_chisinau_hourly_the_clocks_move_forward_and_every_hour_holds_rows() -> None:
+    estate = _estate("kiosks_chisinau_hourly", 1)
+    assert estate.grain == "hour" and estate.timezone == "Europe/Chisinau" and estate.calendar.country == "MD"
+    local = {at: _local(at, estate.timezone) for at, _ in estate.series}
+    # two hours ahead of UTC until Sunday 29 March 2026 02:00, three after: that day holds 23 hours, 02:00 none
+    assert all(t - at == timedelta(hours=2 if t < datetime(2026, 3, 29, 3) else 3) for at, t in local.items())
+    hours: dict[date, list[int]] = {}
+    for t in local.values():
+        hours.setdefault(t.date(), []).append(t.hour)
+    assert hours[date(2026, 3, 29)] == [h for h in range(24) if h != 2]
+    assert all(v == list(range(24)) for d, v in hours.items() if d != date(2026, 3, 29)) and len(hours) == 42
+    assert _local(estate.series[estate.evaluate_from][0], estate.timezone) == datetime(2026, 4, 7)
+    assert all(_local(at, estate.timezone).date() == date(2026, 3, 21) for at in estate.incidents)
+
+
+def test_kiosks_chisinau_hourly_holy_week_in_no_calendar_and_the_day_of_rejoicing_in_it() -> None:
+    estate = _estate("kiosks_chisinau_hourly", 1)
+    index = _groups_of(detection_bench._MD_PAYMENTS)
+    local = {_local(at, estate.timezone): values for at, values in estate.series}
+    hours = lambda d, span: sum(sum(v) for t, v in local.items() if t.date() == d and t.hour in span)
+    cal = estate.calendar
+    # Holy Saturday: its shopping above the Saturday before, its vigil's night below it; in no calendar
+    saturday, before = date(2026, 4, 11), date(2026, 4, 4)
+    assert not cal.name(saturday) and hours(saturday, range(9, 18)) > 1.15 * hours(before, range(9, 18))
+    assert hours(saturday, range(19, 24)) < 0.6 * hours(before, range(19, 24))
+    # the Day of Rejoicing (Memorial Easter, Monday 20 April) in the calendar, its eve in none: both low
+    assert cal.name(date(2026, 4, 20)) and not cal.name(date(2026, 4, 19))
+    assert hours(date(2026, 4, 20), range(24)) < 0.6 * hours(date(2026, 4, 6), range(24))
+    assert hours(date(2026, 4, 19), range(24)) < 0.85 * hours(date(2026, 4, 5), range(24))
+    # Ciocana's new market: its share of a Friday's payments up by the step, the week before not
+    day = lambda d, g: sum(v[index[g]] for t, v in local.items() if t.date() == d)
+    share = lambda d: day(d, "ciocana") / sum(day(d, g) for g in index)
+    assert share(date(2026, 4, 17)) > 1.15 * share(date(2026, 3, 27))
+    assert estate.shift_at == [datetime(2026, 4, 15, 7)]
+
+
+def test_crossings_bh_a_friday_saturday_weekend_and_ramadan_in_no_calendar() -> None:
+    estate = _estate("crossings_bh", 1)
+    assert estate.calendar.country == "BH"
+    index = _groups_of(detection_bench._BH_CROSSINGS)
+    day = {at.date(): values for at, values in estate.series}
+    plain = [d for d in day if not estate.categories.get(datetime(d.year, d.month, d.day))
+             and datetime(d.year, d.month, d.day) not in estate.incidents]
+    mean = lambda days, g: statistics.fmean(day[d][index[g]] for d in days)
+    on = lambda w: [d for d in plain if d.weekday() == w and d < date(2025, 6, 1)]
+    assert mean(on(4), "trucks") < 0.35 * mean(on(1), "trucks"), "the customs lanes' Friday"
+    assert mean(on(3), "saudi_cars") > 1.6 * mean(on(0), "saudi_cars"), "the visitors' Thursday"
+    # Ramadan 2025 (1-29 March, before the calendar's Eid al-Fitr on 30 March): the visitors down, in no calendar
+    ramadan = [date(2025, 3, 1) + timedelta(days=k) for k in range(29)]
+    assert all(estate.categories[datetime(d.year, d.month, d.day)] == "ramadan" and not estate.calendar.name(d)
+               for d in ramadan)
+    february = [d for d in plain if date(2025, 2, 1) <= d < date(2025, 3, 1)]
+    assert mean(ramadan, "saudi_cars") < 0.75 * mean(february, "saudi_cars")
+    assert "Eid al-Fitr" in (estate.calendar.name(date(2025, 3, 30)) or "")
+
+
+def test_crossings_bh_the_trucks_stopped_then_their_backlog_worked_off() -> None:
+    estate = _estate("crossings_bh", 1)
+    trucks = _groups_of(detection_bench._BH_CROSSINGS)["trucks"]
+    day = {at.date(): values[trucks] for at, values in estate.series}
+    first = date(2023, 11, 14)
+    week_before = lambda d: day[d - timedelta(days=14)]  # a plain fortnight earlier, same weekday
+    assert all(day[first + timedelta(days=k)] < 0.1 * week_before(first + timedelta(days=k)) for k in range(3))
+    assert day[first + timedelta(days=5)] > 1.35 * week_before(first + timedelta(days=5)), "the backlog's Sunday"
+    assert estate.incidents == {datetime(2023, 11, 14) + timedelta(days=k) for k in range(10)}
+    # the Grand Prix's weekends weeks apart between years, in no calendar
+    gp = sorted(at.date() for at, c in estate.categories.items() if c == "grand_prix")
+    assert {d.year for d in gp} == {2023, 2024, 2025} and not any(estate.calendar.name(d) for d in gp)
+    assert max(d.timetuple().tm_yday for d in gp) - min(d.timetuple().tm_yday for d in gp) > 35
+
+
+def test_forecourts_na_the_coast_season_spans_the_new_year() -> None:
+    estate = _estate("forecourts_na", 1)
+    assert estate.calendar.country == "NA"
+    index = _groups_of(detection_bench._NA_TRANSACTIONS)
+    day = {at.date(): values for at, values in estate.series}
+    season = [d for d in day if date(2024, 12, 4) <= d <= date(2025, 1, 14)]
+    assert all(estate.categories[datetime(d.year, d.month, d.day)] == "coast_season" for d in season)
+    assert {d.year for d in season} == {2024, 2025}, "southern summer: across the new year"
+    november = [d for d in day if date(2024, 11, 1) <= d <= date(2024, 11, 28)]
+    mean = lambda days, g: statistics.fmean(day[d][index[g]] for d in days)
+    assert mean(season, "swakopmund") > 1.9 * mean(november, "swakopmund")
+    assert mean(season, "windhoek") < 0.85 * mean(november, "windhoek"), "the capital emptied"
+    assert mean(season, "oshakati") > 1.2 * mean(november, "oshakati"), "the workers home in the north"
+    # the season in no calendar but its Christmas, Family Day and New Year
+    assert sum(1 for d in season if estate.calendar.name(d)) <= 4
+
+
+def test_forecourts_na_a_price_rises_eve_and_easters_exodus_in_no_calendar() -> None:
+    estate = _estate("forecourts_na", 1)
+    total = {at.date(): sum(values) for at, values in estate.series}
+    eves = [at.date() for at, c in estate.categories.items() if c == "price_eve" and at.weekday() == 1]
+    assert len(eves) >= 7 and not any(estate.calendar.name(d) for d in eves)
+    assert statistics.fmean(total[d] / total[d - timedelta(days=7)] for d in eves) > 1.2
+    exodus = [at.date() for at, c in estate.categories.items() if c == "easter_exodus"]
+    assert exodus == [date(2023, 4, 6), date(2024, 3, 28), date(2025, 4, 17)]
+    assert all(estate.calendar.name(d + timedelta(days=1)) == "Good Friday" and not estate.calendar.name(d)
+               for d in exodus)
+
+
+def test_coop_py_monthly_a_may_to_april_fiscal_year_and_the_planting_season() -> None:
+    estate = _estate("coop_py_monthly", 1)
+    assert estate.calendar.country == "PY" and estate.calendar.fiscal_year_end == 4
+    index = _groups_of(detection_bench._PY_LINES)
+    month = {(at.year, at.month): values for at, values in estate.series}
+    assert all(at == datetime(at.year, at.month, 1) + timedelta(days=32) - timedelta(
+        days=(datetime(at.year, at.month, 1) + timedelta(days=32)).day) for at, _ in estate.series), "month-ends"
+    inputs = index["agro_inputs"]
+    for year in (2021, 2023, 2024, 2025):
+        assert month[(year, 10)][inputs] > 2.5 * month[(year, 7)][inputs], year
+    # the veterinary counter per working day: April's close above March, November's vaccination above October
+    vet = index["veterinary"]
+    per_day = lambda y, m: month[(y, m)][vet] / detection_bench._py_working_days(
+        date(y, m, 1) + timedelta(days=32) - timedelta(days=(date(y, m, 1) + timedelta(days=32)).day), estate.calendar)
+    years = (2022, 2023, 2024, 2025)
+    assert statistics.fmean(per_day(y, 4) / per_day(y, 3) for y in years) > 1.08
+    assert all(per_day(y, 11) > 1.4 * per_day(y, 10) for y in years)
+    # the ERP's half-keyed August 2022, history only; the second store from March 2025
+    assert month[(2022, 8)][inputs] < 0.65 * month[(2023, 8)][inputs]
+    assert estate.incidents == {datetime(2022, 8, 31)} and estate.shift_at == [datetime(2025, 3, 31)]
+    supermarket = index["supermarket"]
+    assert month[(2025, 3)][supermarket] > 1.15 * month[(2024, 3)][supermarket]
