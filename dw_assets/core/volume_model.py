@@ -883,7 +883,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         fc.notes.append("a week dated on its last day (the check's week_dated_on): read as the seven days to each date"
                         if week_dated_on else
                         "a week dated on its last day: its holiday weeks show the seven days to each date, read so")
-        return fc
+        return _with_season_phase(fc, past, target, params or ModelParams(), cal)
     fc = _forecast(history, target, grain=grain, calendar_=calendar_, compare_by=compare_by, params=params,
                    timezone=timezone, own_calendar=own_calendar)
     if grain == "hour" and compare_by is None:
@@ -893,7 +893,8 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     if grain != "day" or compare_by is not None:
         return fc
     fc = _with_year_back_band(fc, past, target, params or ModelParams(), cal)
-    return _with_episode_year_ended(fc, past, target, calendar_=calendar_, params=params, own_calendar=own_calendar)
+    fc = _with_episode_year_ended(fc, past, target, calendar_=calendar_, params=params, own_calendar=own_calendar)
+    return _with_season_phase(fc, past, target, params or ModelParams(), cal)
 
 
 def _episode_points(x: Sequence[float], per_year: int, far: float) -> list[bool]:
@@ -1183,6 +1184,109 @@ def _with_episode_year_ended(fc: Forecast, past: Sequence[Point], target: dateti
     note = (f"a year-long episode (x{math.exp(size):.2f} on its year back) may end at its anniversary: the band"
             f" reaches the years before it's [{alt.lower:.1f}, {alt.upper:.1f}]")
     return replace(fc, lower=lower, upper=upper, notes=[*fc.notes, note])
+
+
+# a weekly season whose timing moves between years (a harvest after the rains, a tourist season with the snow): see
+# _season_phase
+SEASON_PHASE_MAX_LAG = 8  # weeks a season's timing may move between years (a harvest's start with the rains' end)
+SEASON_PHASE_WINDOW = 26  # the latest weeks aligned with each past year's: half a year, so the edge of a season of
+#                           up to half a year stays in view through it
+SEASON_PHASE_MARGIN = 3.0  # the aligned weeks' mismatch (the sd of the log differences) at most a third of the
+#                            calendar's (lag 0) and of the lags' median: nine times the variance, which noise over 26
+#                            weeks gives by chance far less than once in a thousand; a lag barely better is no phase
+SEASON_PHASE_TRIM = 1  # the largest differences left out of a lag's mismatch: a week's incident in either year (a
+#                        scale unrecorded) neither sets nor hides a phase, while a misaligned edge moves several weeks
+SEASON_PHASE_YEARS = 2  # past years that must each align (the season seen twice): one year's lag is one occasion
+SEASON_PHASE_LEVEL_WEEKS = 4  # the latest weeks this year's level against the aligned past year is read from
+YEAR_WEEKS = 52
+
+
+def _holiday_week(at: datetime, cal: HolidayCalendar) -> bool:
+    """Whether the seven days from `at` hold a holiday of the calendar or a declared season's day (Ramadan: read by
+    its own rules, never a phase of its own)."""
+    days = [at.date() + timedelta(days=i) for i in range(WEEK_DAYS)]
+    return any(cal.name(d) or declared_season(d, cal) for d in days)
+
+
+def _trimmed_sd(values: Sequence[float]) -> float:
+    """The sd of `values` without the SEASON_PHASE_TRIM furthest from their median."""
+    v = np.asarray(values, dtype=float)
+    keep = np.argsort(np.abs(v - np.median(v)))[:max(len(v) - SEASON_PHASE_TRIM, 2)]
+    return float(np.std(v[keep]))
+
+
+def _season_phase(past: Sequence[Point], target: datetime, cal: HolidayCalendar, p: ModelParams
+                  ) -> tuple[float, float, str] | None:
+    """A weekly series' season read at this year's phase, not at its week of the year: (log baseline, spread, note),
+    or None. A season whose timing moves between years with the weather (a harvest that starts weeks apart with the
+    rains' end, many times the off-season) is read by its week of the year a season late or early: its first weeks
+    at the off-season's level, the weeks after its end at the season's. For each past year (52 weeks back, 104...,
+    as far as the history holds this year's window at every lag), the lag within SEASON_PHASE_MAX_LAG weeks that
+    best aligns the latest SEASON_PHASE_WINDOW weeks with that year's is the one whose log differences spread least
+    (a level between the years cancels; SEASON_PHASE_TRIM trimmed: a week's incident; weeks holding a holiday or a
+    declared season in either year left out, so neither Easter nor Ramadan sets the phase). A year's phase is earned where every
+    lag two weeks or more from the best spreads SEASON_PHASE_MARGIN times more (an edge in the window fixes it; a
+    flat window reads every lag alike). The reading is made only where every year is earned, SEASON_PHASE_YEARS or
+    more, one at least two weeks off the calendar (a season that keeps its dates, school terms and holidays, aligns
+    at lag 0 and is left to the week of the year; an edge moved by one week is _season_edge_moves's). The target is
+    then each year's aligned week plus this year's level against it over the latest SEASON_PHASE_LEVEL_WEEKS weeks
+    without holidays, averaged over the years; the spread the aligned weeks' (pooled) with the years' disagreement
+    (one year's incident on the aligned week widens it). A target week holding a holiday, or whose aligned week held
+    one, is left to the calendar's reading."""
+    week = timedelta(weeks=1)
+    logs = {q.at: math.log(q.value) for q in past if q.value > 0}
+    recent = [target - week * i for i in range(SEASON_PHASE_WINDOW, 0, -1)]
+    if _holiday_week(target, cal) or any(a not in logs for a in recent):
+        return None  # (a holiday's week is left to the calendar's reading: its aligned weeks held none)
+    plain = [a for a in recent if not _holiday_week(a, cal)]
+    lags, centres, spreads = [], [], []
+    for years in itertools.count(1):
+        back = week * (YEAR_WEEKS * years)
+        mismatch: dict[int, float] = {}
+        for lag in range(-SEASON_PHASE_MAX_LAG, SEASON_PHASE_MAX_LAG + 1):
+            pairs = [(a, a - back + week * lag) for a in plain]
+            pairs = [(a, b) for a, b in pairs if not _holiday_week(b, cal)]
+            if len(pairs) < len(plain) // 2 or any(b not in logs for _, b in pairs):
+                continue
+            mismatch[lag] = _trimmed_sd([logs[a] - logs[b] for a, b in pairs])
+        if len(mismatch) < 2 * SEASON_PHASE_MAX_LAG + 1:
+            break  # (the history no longer holds this year's window at every lag)
+        best = min(mismatch, key=lambda lag: (mismatch[lag], abs(lag)))
+        if SEASON_PHASE_MARGIN * mismatch[best] > min(m for lag, m in mismatch.items() if abs(lag - best) > 1):
+            return None  # (no edge in the window fixes the phase: lags apart read it alike)
+        lags.append(best)
+        spreads.append(mismatch[best])
+        aligned = target - back + week * best
+        level = [logs[a] - logs[a - back + week * best] for a in reversed(plain)
+                 if not _holiday_week(a, cal) and not _holiday_week(a - back + week * best, cal)]
+        if aligned not in logs or _holiday_week(aligned, cal) or not level:
+            return None  # (every year reads the target, so one year's incident there shows as their disagreement)
+        centres.append(logs[aligned] + median(level[:SEASON_PHASE_LEVEL_WEEKS]))
+    if len(lags) < SEASON_PHASE_YEARS or max(map(abs, lags)) <= 1:
+        return None
+    spread = math.sqrt(float(np.mean(np.square(spreads))) + float(np.var(centres)))
+    note = (f"a season whose timing moves between years: read at this year's phase, its past years' weeks "
+            f"{', '.join(f'{-lag:+d}' for lag in lags)}w off the calendar's")
+    return float(np.mean(centres)), spread, note
+
+
+def _with_season_phase(fc: Forecast, past: Sequence[Point], target: datetime, p: ModelParams,
+                       cal: HolidayCalendar) -> Forecast:
+    """`fc`, or the weekly season read at this year's phase (`_season_phase`) where it is earned."""
+    if fc.closed or fc.empty_is_normal or fc.open_state is not None or round(_step_days(past)) != WEEK_DAYS:
+        return fc
+    read = _season_phase(past, target, cal, p)
+    if read is None:
+        return fc
+    log_baseline, spread, note = read
+    baseline, h = math.exp(log_baseline), p.half_width(spread)
+    lower, upper = baseline * math.exp(-h), min(baseline * math.exp(h), baseline * fc.hard_ratio)
+    if p.lower_ratio is not None:
+        lower = min(lower, baseline * p.lower_ratio)
+    if p.upper_ratio is not None:
+        upper = max(upper, baseline * p.upper_ratio)
+    return replace(fc, baseline=baseline, lower=lower, upper=upper, spread=spread, half_width=h,
+                   notes=[*fc.notes, note])
 
 
 def declared_season(day: date, cal: HolidayCalendar) -> tuple[str, date] | None:
