@@ -2290,7 +2290,11 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         if not so_far and not _kept_hours(pts, local, target, cal):
             so_far = _first_hours_so_far(fit, same_day, feats, target_feats, used, cal, level, t, t_target, p.ceiling)
     hypotheses = [e for _, e, _, _ in so_far]
-    turned = _holiday_turned(fit, same_day, feats, target_feats, level, t, t_target, spread) if so_far else None
+    turned = (_holiday_turned(fit, same_day, feats, target_feats, used, cal, level, t, t_target, spread)
+              if so_far else None)
+    if turned is not None:
+        shape_notes.append(f"the holiday's latest hours ran below its hours so far: the band also reaches their "
+                           f"level (x{math.exp(turned - max(hypotheses)):.2f} the day's reading)")
     # (a holiday hour never seen, before its hours so far can tell, on a day that opened at the hours a day
     # of the week keeps of its own: read as that day's same hour, see _kept_hours)
     kept = _kept_hours(pts, local, target, cal) if unseen and grain == "hour" and not so_far else []
@@ -2571,8 +2575,6 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
                         "and the hard rule reads from there" if busier > 0 else ""))
     if turned is not None:
         lower = min(lower, math.exp(level + turned - h))  # (a holiday turned quieter today, see _holiday_turned)
-        notes.append(f"the holiday's latest hours ran below its hours so far: the band also reaches their "
-                           f"level (x{math.exp(turned - (log_pred - level)):.2f} the centre)")
     own_closed = own_calendar and unseen is not None and not so_far and not _holiday_behaviours(fit, quiet_holidays)
     if own_closed:
         # a market on a calendar of its own closes on its holidays (that is why its owner gave it one),
@@ -4863,28 +4865,35 @@ def _hours_with_ordinary_past(fit: SeriesFit, feats: Sequence[Mapping[str, objec
 
 
 def _holiday_turned(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],
-                    target_feats: Mapping[str, object], level: float, t: Sequence[float], t_target: float,
-                    spread: float) -> float | None:
+                    target_feats: Mapping[str, object], used: Sequence[str], cal: HolidayCalendar, level: float,
+                    t: Sequence[float], t_target: float, spread: float) -> float | None:
     """A holiday hour never seen, read from its hours so far (`same_day`, in time order, _holiday_so_far's), whose
     latest hours turned quieter than the day's factor: a holiday may change within its day (New Year's Eve worked
     at x0.7 until the afternoon and x0.3 from 16h, a shop's Christmas Eve shut from 14h), and the day's median
     still reads its morning for hours after the turn. Where the latest HOLIDAY_TURNED_MIN_HOURS hours or more, up to
-    the target, each ran below the day's factor by HOLIDAY_DAYS_FIT spreads (the same tolerance as a factor's fit),
-    the target's effect at their factor (their median against an ordinary day's same hours): the band reaches it
-    too, the centre kept, so a doubled hour still fails against the day's factor. Only quieter: a holiday's
-    evening busier than its day would raise the centre a duplicate is judged from. None otherwise."""
-    ordinary = cast(int, target_feats["weekday"])
-    resid = [fit.x[i] - (level - fit.slope * (t_target - t[i]))
-             - _effect_as_day(fit, feats[i], cast(int, feats[i]["weekday"])) for i in same_day]
-    if len(resid) < 3:
+    the target, each ran below the day's factor by HOLIDAY_DAYS_FIT spreads (the same tolerance as a factor's fit)
+    under every likeness _holiday_so_far weighs (an ordinary day's same hours and, where the week's days differ,
+    the weekend's: a holiday closed like a Sunday, its business hours quiet after an ordinary night, has not
+    turned), the target's effect at their factor, the shallowest of the likenesses': the band reaches it too, the
+    centre kept, so a doubled hour still fails against the day's factor. Only quieter: a holiday's evening busier
+    than its day would raise the centre a duplicate is judged from. None otherwise."""
+    if len(same_day) < 3:
         return None
-    below = median(resid) - HOLIDAY_DAYS_FIT * spread
-    run = 0
-    while run < len(resid) and resid[-1 - run] < below:
-        run += 1
-    if run < HOLIDAY_TURNED_MIN_HOURS or run == len(resid):
-        return None
-    return _effect_as_day(fit, target_feats, ordinary) + median(resid[-run:])
+    days = [cast(int, target_feats["weekday"])]
+    if {"weekday", "hour_of_week"} & set(used):
+        days += sorted(weekend_days(cal.country, cal.subdiv)) if cal.country else [5, 6]
+    reach = []
+    for day in days:
+        resid = [fit.x[i] - (level - fit.slope * (t_target - t[i])) - _effect_as_day(fit, feats[i], day)
+                 for i in same_day]
+        below = median(resid) - HOLIDAY_DAYS_FIT * spread
+        run = 0
+        while run < len(resid) and resid[-1 - run] < below:
+            run += 1
+        if run < HOLIDAY_TURNED_MIN_HOURS or run == len(resid):
+            return None
+        reach.append(_effect_as_day(fit, target_feats, day) + median(resid[-run:]))
+    return max(reach)
 
 
 def _holiday_of_hour(label: str) -> str:
