@@ -254,6 +254,10 @@ HOLIDAY_HOUR_OWN_DAYS = 3
 # robust spread; as _holiday_so_far holds its likenesses to 2.5): a festival whose hours keep a shape of their own, the same each of its
 # days (Songkran's afternoons x3 and mornings x0.5), keeps each hour's own group
 HOLIDAY_DAYS_FIT = 2.5
+# a holiday hour never seen, read from its hours so far (see _holiday_turned): the latest hours so far that ran
+# below the day's factor by HOLIDAY_DAYS_FIT spreads, this many or more in a row up to the target, say the holiday
+# turned quieter within its day (an eve's half day, its afternoon off), and the band reaches their level too
+HOLIDAY_TURNED_MIN_HOURS = 1
 # a fixed day of the month rolled to a business day (a payroll on the 27th, on the Thursday before
 # when it falls on a weekend) is a guess over the 31 days x 2 rolls every month has: its effect must
 # stand out at z > 3.78 (a two-sided 1% Bonferroni over the 62), over ROLLED_MIN_OCCASIONS months at
@@ -2382,13 +2386,19 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     so_far: list[tuple[str, float, float, float]] = []
     if (unseen or pooled) and grain == "hour":
         today = local[target].date()
-        same_day = pooled or [i for i, q in enumerate(pts_pos) if local[q.at].date() == today]
+        same_day = _hours_with_ordinary_past(fit, feats, pooled or [i for i, q in enumerate(pts_pos)
+                                                                    if local[q.at].date() == today])
         so_far = _holiday_so_far(fit, same_day, feats, target_feats, used, cal, level, t, t_target, spread)
         # (one or two hours so far: read as the one likeness, unscaled, they already fit; a holiday that opened at
         # a day's own hours is that day's already, see _kept_hours below)
         if not so_far and not _kept_hours(pts, local, target, cal):
             so_far = _first_hours_so_far(fit, same_day, feats, target_feats, used, cal, level, t, t_target, p.ceiling)
     hypotheses = [e for _, e, _, _ in so_far]
+    turned = (_holiday_turned(fit, same_day, feats, target_feats, used, cal, level, t, t_target, spread)
+              if so_far else None)
+    if turned is not None:
+        shape_notes.append(f"the holiday's latest hours ran below its hours so far: the band also reaches their "
+                           f"level (x{math.exp(turned - max(hypotheses)):.2f} the day's reading)")
     # (a holiday hour never seen, before its hours so far can tell, on a day that opened at the hours a day
     # of the week keeps of its own: read as that day's same hour, see _kept_hours)
     kept = _kept_hours(pts, local, target, cal) if unseen and grain == "hour" and not so_far else []
@@ -2667,6 +2677,8 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
                         f"-{math.exp(max(weekend) - effect):.2f} of it)" if weekend else "")
                      + (f": the weekend runs busier at this hour, so the band reaches its x{math.exp(busier):.2f} "
                         "and the hard rule reads from there" if busier > 0 else ""))
+    if turned is not None:
+        lower = min(lower, math.exp(level + turned - h))  # (a holiday turned quieter today, see _holiday_turned)
     own_closed = own_calendar and unseen is not None and not so_far and not _holiday_behaviours(fit, quiet_holidays)
     if own_closed:
         # a market on a calendar of its own closes on its holidays (that is why its owner gave it one),
@@ -4939,6 +4951,53 @@ def _holiday_so_far(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Map
         fits.append((f"{name} x{math.exp(factor):.2f}", effect_as(target_feats, day) + factor, rms, gap))
     tolerance = 2.5 * max(spread, min(rms for _, _, rms, _ in fits))
     return [hypothesis for hypothesis in fits if hypothesis[2] <= tolerance]
+
+
+def _hours_with_ordinary_past(fit: SeriesFit, feats: Sequence[Mapping[str, object]], hours: Sequence[int]
+                              ) -> list[int]:
+    """A holiday's hours so far (`hours`, indices into `feats`) whose local hour the history held on
+    HOLIDAY_HOUR_OWN_DAYS other days or more: only those say how far the holiday runs off an ordinary day. An hour
+    the series opens only for the holiday (a metro running through New Year's night, where every other night had
+    no partition) has no same hour of its own to compare with: the model fits that hour's group on the holiday's
+    own point (its effect is the point itself, so the hour reads "x1.00", an ordinary day), and taken with the
+    day's other hours it reads a x0.35 holiday morning as an ordinary one. Such hours are left out of
+    _holiday_so_far's and _first_hours_so_far's evidence; the holiday is read from its other hours, or as never
+    seen where none is left."""
+    days = {feats[i].get("day") for i in hours}
+    held = Counter(fv.get("hour_of_day") for fv in fit.feats if fv.get("day") not in days)
+    return [i for i in hours if held[feats[i].get("hour_of_day")] >= HOLIDAY_HOUR_OWN_DAYS]
+
+
+def _holiday_turned(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],
+                    target_feats: Mapping[str, object], used: Sequence[str], cal: HolidayCalendar, level: float,
+                    t: Sequence[float], t_target: float, spread: float) -> float | None:
+    """A holiday hour never seen, read from its hours so far (`same_day`, in time order, _holiday_so_far's), whose
+    latest hours turned quieter than the day's factor: a holiday may change within its day (New Year's Eve worked
+    at x0.7 until the afternoon and x0.3 from 16h, a shop's Christmas Eve shut from 14h), and the day's median
+    still reads its morning for hours after the turn. Where the latest HOLIDAY_TURNED_MIN_HOURS hours or more, up to
+    the target, each ran below the day's factor by HOLIDAY_DAYS_FIT spreads (the same tolerance as a factor's fit)
+    under every likeness _holiday_so_far weighs (an ordinary day's same hours and, where the week's days differ,
+    the weekend's: a holiday closed like a Sunday, its business hours quiet after an ordinary night, has not
+    turned), the target's effect at their factor, the shallowest of the likenesses': the band reaches it too, the
+    centre kept, so a doubled hour still fails against the day's factor. Only quieter: a holiday's evening busier
+    than its day would raise the centre a duplicate is judged from. None otherwise."""
+    if len(same_day) < 3:
+        return None
+    days = [cast(int, target_feats["weekday"])]
+    if {"weekday", "hour_of_week"} & set(used):
+        days += sorted(weekend_days(cal.country, cal.subdiv)) if cal.country else [5, 6]
+    reach = []
+    for day in days:
+        resid = [fit.x[i] - (level - fit.slope * (t_target - t[i])) - _effect_as_day(fit, feats[i], day)
+                 for i in same_day]
+        below = median(resid) - HOLIDAY_DAYS_FIT * spread
+        run = 0
+        while run < len(resid) and resid[-1 - run] < below:
+            run += 1
+        if run < HOLIDAY_TURNED_MIN_HOURS or run == len(resid):
+            return None
+        reach.append(_effect_as_day(fit, target_feats, day) + median(resid[-run:]))
+    return max(reach)
 
 
 def _holiday_of_hour(label: str) -> str:
