@@ -11879,9 +11879,14 @@ def run_estate_warehouse(estate: Estate, workdir: Path, stride: int = 1) -> tupl
     return {"ours": tally}, {"rows": rows, "checks": checks, "seconds_per_check": seconds / max(checks, 1)}
 
 
+# Points of history a daily series reads (the product's `lookback` default; `--daily-history` sets it, to
+# compare a longer default on the same branch)
+DAILY_HISTORY = [400]
+
+
 def _lookback(estate: Estate) -> int:
     """Points of history, as the check's defaults read them: 28 days of hours, 36 month-ends,
-    400 days; three years of a weekly, fortnightly, half-monthly or ten-day series (configured `history`)."""
+    `DAILY_HISTORY` days (400 by default); three years of a weekly, fortnightly, half-monthly or ten-day series (configured `history`)."""
     if estate.grain == "hour":
         return 24 * 28
     if estate.name.endswith("_semimonthly"):  # three years of half-months (the 1st-15th, the 16th-end), as weekly
@@ -11895,7 +11900,7 @@ def _lookback(estate: Estate) -> int:
     if estate.name.endswith("_thirtyday"):  # three years of thirty-day reading cycles (drifting through the months)
         return 37
     # "_weekly", not "weekly": payroll_ca_biweekly is a daily (business-day) series of biweekly pay runs
-    return 36 if _monthly(estate) else 156 if estate.name.endswith("_weekly") else 400
+    return 36 if _monthly(estate) else 156 if estate.name.endswith("_weekly") else DAILY_HISTORY[0]
 
 
 def _monthly(estate: Estate) -> bool:
@@ -11980,7 +11985,10 @@ def main() -> int:
     ap.add_argument("--processes", type=int, default=2)
     ap.add_argument("--k", type=float, default=ModelParams.k,
                     help="the band's half-width in sds (a sensitivity run; the product's default otherwise)")
+    ap.add_argument("--daily-history", type=int, default=DAILY_HISTORY[0],
+                    help="days of history a daily series reads (the product's default otherwise)")
     args = ap.parse_args()
+    DAILY_HISTORY[0] = args.daily_history  # set before the pool forks, so every worker reads it
     params = ModelParams(k=args.k)
     seeds = [1] if args.quick else [int(s) for s in args.seeds.split(",")]
     stride = 3 if args.quick else args.stride
