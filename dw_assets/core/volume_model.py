@@ -608,6 +608,9 @@ YEAR_DAYS = 364  # 52 weeks: the same weekday a year before
 # few days and a long weekend are the calendar's); its depth is the hard ratio's (a run the model would fail
 # reading by reading, not a season's or a promotion's sway)
 DIP_MIN_DAYS = 7
+# ... and it may have begun up to this many level windows back: a road cut of three weeks and the level window after
+# it, whose rolling level still holds the run's days (the run's own start is its sudden edge, read from its first day)
+DIP_REACH_WINDOWS = 3
 # a run off the level read as a season a year back (_season_run_over) spans a week of days at least: a month's turn
 # (a pay day's few days above the level, every month) is the calendar's, not a season's
 SEASON_RUN_MIN_DAYS = 7
@@ -6363,18 +6366,19 @@ def _dip_before_return(fit: SeriesFit, pts: Sequence[Point], special: Sequence[b
                        after: int, hard: float) -> tuple[int, int, float] | None:
     """A run of days far below the level before it, in no calendar, that the target may end: (first, last, its depth
     in logs, positive), else None. Read on the series net of its dense effects and trend (`_dense_adjusted`), calendar
-    days (`special`) neither breaking nor confirming it: the latest run off the level before it in the latest two
-    level windows (`_runs_off_level`, of `after` points at least), below it, over DIP_MIN_DAYS days or more, its
+    days (`special`) neither breaking nor confirming it: the latest run off the level before it begun in the latest
+    DIP_REACH_WINDOWS level windows (`_runs_off_level`, of `after` points at least), below it, over DIP_MIN_DAYS days or more, its
     median at least the hard ratio (`hard`, its log) below, and sudden: its first `after` ordinary points stand half
-    its depth or more below the `after` just before it (a decline that slides down is a trend, the level's to follow). The ordinary points after it, where it ended,
-    all sit nearer the level before it than the run's depth (back, or coming back: a return, not a new low). No
-    point of the run, after it or in the level window before it was accepted by its owner as a shift (an accepted
-    step is the new level, and a spike after it stays a spike). Without this the shift rule reads the run as the
-    group's level (a coast's road cut for three weeks at x0.2: "shift 0.2 after 14"), and the days its rows come back
-    read 2-5x against it, until three of them make a new level."""
+    its depth or more below the `after` just before it (a decline that slides down is a trend, the level's to
+    follow). The ordinary points after it, where it ended, all sit nearer the level before it than the run's depth
+    (back, or coming back: a return, not a new low). No point of the run, after it or in the level window before it
+    was accepted by its owner as a shift (an accepted step is the new level, and a spike after it stays a spike).
+    Without this the level reads the run (a coast's road cut for three weeks at x0.2), and the days its rows come
+    back read 2-6x against it until the level window holds them alone, two weeks on."""
     n = len(fit.e)
     adj = _dense_adjusted(fit)
-    runs = _runs_off_level(adj, special, max(level_points, n - 2 * level_points), n, h, level_points, after)
+    reach = max(level_points, n - DIP_REACH_WINDOWS * level_points)
+    runs = _runs_off_level(adj, special, reach, n, h, level_points, after)
     if not runs:
         return None
     first, last, size = runs[-1]

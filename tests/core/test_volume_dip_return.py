@@ -44,8 +44,8 @@ def _region(days: int = 440, dip: float = _DIP, accepted: bool = False, slide: b
 
 
 _BACK = _DIP_FROM + timedelta(days=_DIP_DAYS)  # the first day back (a Friday)
-# the first day back, the next days and a week on (the shift rule's level is the dip's until its window turns)
-_DAYS_BACK = [datetime(d.year, d.month, d.day) for d in (_BACK + timedelta(days=k) for k in (0, 1, 3, 6))]
+# the first day back, the next days, a week and ten days on (the level reads the dip until its window turns)
+_DAYS_BACK = [datetime(d.year, d.month, d.day) for d in (_BACK + timedelta(days=k) for k in (0, 1, 3, 6, 10))]
 
 
 def _read(history: list[Point], at: datetime) -> tuple[float, object]:
