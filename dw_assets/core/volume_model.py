@@ -6371,7 +6371,9 @@ def _dip_before_return(fit: SeriesFit, pts: Sequence[Point], special: Sequence[b
     median at least the hard ratio (`hard`, its log) below, and sudden: its first `after` ordinary points stand half
     its depth or more below the `after` just before it (a decline that slides down is a trend, the level's to
     follow). The ordinary points after it, where it ended, all sit nearer the level before it than the run's depth
-    (back, or coming back: a return, not a new low). No point of the run, after it or in the level window before it
+    (back, or coming back: a return, not a new low). The level before it is the series' own, no higher than the
+    median of its history before the run by `h` (a summer's peak ending drops to the year's level: no dip, and a
+    doubled day after it is no return). No point of the run, after it or in the level window before it
     was accepted by its owner as a shift (an accepted step is the new level, and a spike after it stays a spike).
     Without this the level reads the run (a coast's road cut for three weeks at x0.2), and the days its rows come
     back read 2-6x against it until the level window holds them alone, two weeks on."""
@@ -6391,7 +6393,11 @@ def _dip_before_return(fit: SeriesFit, pts: Sequence[Point], special: Sequence[b
     head = [j for j in range(first, last + 1) if not special[j]][:after]
     jump = median(adj[j] for j in before[:after]) - median(adj[j] for j in head)
     since = [j for j in range(last + 1, n) if not special[j]]
-    if jump < -size / 2 or any(adj[j] - base < size / 2 for j in since) or any(q.shift for q in pts[before[-1]:]):
+    # (the level before it is the series' own: within the band's half-width of its history's ordinary points before
+    # the run, not a season's height or a surge's, which a drop back from is no dip)
+    own = median(adj[j] for j in range(first) if not special[j])
+    if jump < -size / 2 or base - own > h or any(adj[j] - base < size / 2 for j in since) \
+            or any(q.shift for q in pts[before[-1]:]):
         return None
     return first, last, -size
 

@@ -22,17 +22,20 @@ _DIP = 0.25  # the run's level against the one before it
 _NOISE = 0.05
 
 
-def _region(days: int = 440, dip: float = _DIP, accepted: bool = False, slide: bool = False,
+def _region(days: int = 440, dip: float = _DIP, accepted: bool = False, slide: bool = False, peak: float = 1.0,
             seed: int = 7) -> list[Point]:
     """A region's parcels every day (5% noise, the week's shape) from 1 January 2024: `dip` times the level for
     _DIP_DAYS days from _DIP_FROM, then back; the dip's first day accepted by the owner as a shift where `accepted`;
-    where `slide`, the level eases down to `dip` over the same days instead (a trend, no sudden start) and stays."""
+    where `slide`, the level eases down to `dip` over the same days instead (a trend, no sudden start) and stays;
+    `peak` times the level for the ten weeks before _DIP_FROM (a summer season's height, which ends there)."""
     rng = random.Random(seed)
     out = []
     for i in range(days):
         d = _START + timedelta(days=i)
         into = (d - _DIP_FROM).days
-        if slide:
+        if peak != 1.0:
+            f = peak if -70 <= into < 0 else 1.0
+        elif slide:
             f = 1.0 if into < 0 else max(dip, 1.0 - (1.0 - dip) * into / (2 * _DIP_DAYS))
         else:
             f = dip if 0 <= into < _DIP_DAYS else 1.0
@@ -97,3 +100,13 @@ def test_a_shallow_dip_is_the_level_rules_own():
     history = _region(dip=0.7)
     _, fc = _read(history, _DAYS_BACK[0])
     assert not any("may have ended" in n for n in fc.notes), fc.notes
+
+
+def test_a_doubled_day_after_a_season_s_height_fails():
+    # ten weeks at x3 (a crossing's summer) and back to the year's level: a drop from a height that is not the
+    # series' own level is no dip, and a doubled day after it is a doubled day
+    history = _region(peak=3.0)
+    at = datetime.combine(_DIP_FROM + timedelta(days=8), datetime.min.time())
+    value, fc = _read(history, at)
+    assert not any("may have ended" in n for n in fc.notes), fc.notes
+    assert not judge(fc, 2 * value).passed, (2 * value / fc.baseline, fc.upper / fc.baseline)
