@@ -6367,10 +6367,10 @@ def _dip_before_return(fit: SeriesFit, pts: Sequence[Point], special: Sequence[b
     """A run of days far below the level before it, in no calendar, that the target may end: (first, last, its depth
     in logs, positive), else None. Read on the series net of its dense effects and trend (`_dense_adjusted`), calendar
     days (`special`) neither breaking nor confirming it: the latest run off the level before it begun in the latest
-    DIP_REACH_WINDOWS level windows (`_runs_off_level`, of `after` points at least), below it, over DIP_MIN_DAYS days or more, its
-    median at least the hard ratio (`hard`, its log) below, and sudden: its first `after` ordinary points stand half
-    its depth or more below the `after` just before it (a decline that slides down is a trend, the level's to
-    follow). The ordinary points after it, where it ended, all sit nearer the level before it than the run's depth
+    DIP_REACH_WINDOWS level windows (`_runs_off_level`, of `after` points at least), below it, over DIP_MIN_DAYS
+    days or more, its median at least the hard ratio (`hard`, its log) below, and sudden: its first `after` ordinary
+    points stand half its depth or more below the `after` just before it (a decline that slides down is a trend, the
+    level's to follow). The ordinary points after it, where it ended, all sit nearer the level before it than the run's depth
     (back, or coming back: a return, not a new low). The level before it is the series' own, no higher than the
     median of its history before the run by `h` (a summer's peak ending drops to the year's level: no dip, and a
     doubled day after it is no return). No point of the run, after it or in the level window before it
