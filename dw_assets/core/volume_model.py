@@ -607,6 +607,14 @@ SEASON_SHAPE_WEEKS = 2
 # (chi-square): a two-sided 1% over the 52 weeks of a year a stretch may be asked of
 SEASON_SHAPE_P = 0.01 / 52
 YEAR_DAYS = 364  # 52 weeks: the same weekday a year before
+# a daily series' run of days far below the level before it, in no calendar (a region's road cut, a depot's weeks
+# shut), that the target may end (see _dip_before_return): a week of days at least, as a season's run (a payday's
+# few days and a long weekend are the calendar's); its depth is the hard ratio's (a run the model would fail
+# reading by reading, not a season's or a promotion's sway)
+DIP_MIN_DAYS = 7
+# ... and it may have begun up to this many level windows back: a road cut of three weeks and the level window after
+# it, whose rolling level still holds the run's days (the run's own start is its sudden edge, read from its first day)
+DIP_REACH_WINDOWS = 3
 # a run off the level read as a season a year back (_season_run_over) spans a week of days at least: a month's turn
 # (a pay day's few days above the level, every month) is the calendar's, not a season's
 SEASON_RUN_MIN_DAYS = 7
@@ -2212,6 +2220,10 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         x = [v + moves[i - first] if first <= i <= last else v for i, v in enumerate(x)]
         fit, spread = refit(x)
         band_h = p.half_width(spread)
+    # a run of days far below the level before it, in no calendar, that the target may end: the band reaches the
+    # reading with the run set aside (below, see _dip_before_return)
+    dip = (_dip_before_return(fit, pts_pos, earned_days, band_h, level_points, p.shift_after, math.log(p.hard_ratio))
+           if daily and compare_by is None else None)
     shift = _find_shift(fit, pts_pos, band_h, level_points, p.shift_after, earned_days, daily)
     # the hinge assumes one flat level before its knot: not across a shift its owner accepted
     hinge = not any(q.shift for q in pts_pos[max(0, len(x) - 2 * level_points):])
@@ -2768,6 +2780,10 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         notes.append(f"an event's evenings in no calendar: this hour and the hour before ran up on the latest "
                      f"{EVENT_EVENING_DAYS} day(s), the hour before up today too: read x{math.exp(evening):.2f} "
                      "higher, the band no wider")
+    if dip is not None:
+        upper, hard_ratio, dip_note = _dip_set_aside(dip, pts_pos, history, target, baseline, upper, hard_ratio,
+                                                     calendar_=calendar_, params=params, own_calendar=own_calendar)
+        notes.append(dip_note)
     upper = min(upper, baseline * hard_ratio)
     group = _group_label(target_feats, used)
     if shift is not None:
@@ -6507,6 +6523,65 @@ def _season_run_over(fit: SeriesFit, pts: Sequence[Point], special: Sequence[boo
     if all(abs(adj[j] - base1) < abs(adj[j] - base1 - size1) for j in later):
         moves.append((first, last, -size))  # ... and a year back it was over by the target's date: so is this year's
     return moves
+
+
+def _dip_before_return(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], h: float, level_points: int,
+                       after: int, hard: float) -> tuple[int, int, float] | None:
+    """A run of days far below the level before it, in no calendar, that the target may end: (first, last, its depth
+    in logs, positive), else None. Read on the series net of its dense effects and trend (`_dense_adjusted`), calendar
+    days (`special`) neither breaking nor confirming it: the latest run off the level before it begun in the latest
+    DIP_REACH_WINDOWS level windows (`_runs_off_level`, of `after` points at least), below it, over DIP_MIN_DAYS
+    days or more, its median at least the hard ratio (`hard`, its log) below, and sudden: its first `after` ordinary
+    points stand half its depth or more below the `after` just before it (a decline that slides down is a trend, the
+    level's to follow). The ordinary points after it, where it ended, all sit nearer the level before it than the run's depth
+    (back, or coming back: a return, not a new low). The level before it is the series' own, no higher than the
+    median of its history before the run by `h` (a summer's peak ending drops to the year's level: no dip, and a
+    doubled day after it is no return). No point of the run, after it or in the level window before it
+    was accepted by its owner as a shift (an accepted step is the new level, and a spike after it stays a spike).
+    Without this the level reads the run (a coast's road cut for three weeks at x0.2), and the days its rows come
+    back read 2-6x against it until the level window holds them alone, two weeks on."""
+    n = len(fit.e)
+    adj = _dense_adjusted(fit)
+    reach = max(level_points, n - DIP_REACH_WINDOWS * level_points)
+    runs = _runs_off_level(adj, special, reach, n, h, level_points, after)
+    if not runs:
+        return None
+    first, last, size = runs[-1]
+    if size > -hard or (pts[last].at - pts[first].at).days + 1 < DIP_MIN_DAYS:
+        return None
+    before = [j for j in range(first - 1, -1, -1) if not special[j]][:level_points]
+    base = median(adj[j] for j in before)
+    # (sudden: its first `after` ordinary points stand half its depth or more below the `after` just before it; a
+    # slide's points before its run are on their way down already)
+    head = [j for j in range(first, last + 1) if not special[j]][:after]
+    jump = median(adj[j] for j in before[:after]) - median(adj[j] for j in head)
+    since = [j for j in range(last + 1, n) if not special[j]]
+    # (the level before it is the series' own: within the band's half-width of its history's ordinary points before
+    # the run, not a season's height or a surge's, which a drop back from is no dip)
+    own = median(adj[j] for j in range(first) if not special[j])
+    if jump < -size / 2 or base - own > h or any(adj[j] - base < size / 2 for j in since) \
+            or any(q.shift for q in pts[before[-1]:]):
+        return None
+    return first, last, -size
+
+
+def _dip_set_aside(dip: tuple[int, int, float], pts: Sequence[Point], history: Sequence[Point], target: datetime,
+                   baseline: float, upper: float, hard_ratio: float, *, calendar_: HolidayCalendar | None,
+                   params: ModelParams | None, own_calendar: bool) -> tuple[float, float, str]:
+    """The upper edge and hard ratio (against the model's `baseline`) reaching the reading of the history with a dip
+    (`_dip_before_return`: `pts`' points first to last, `depth` below the level before it) set aside, its partitions
+    moved back up by its depth, as the model reads a history without an incident: a group's rows back at the level
+    they held before a run of weeks far below it is a return, not a spike. The reach is upward only (a drop from the
+    dip's level still fails where it did), no further than the dip's depth, and to that reading's own band and hard
+    ratio: a doubled partition back at the old level still fails, and with no dip before it nothing moves."""
+    first, last, depth = dip
+    lo, hi = pts[first].at, pts[last].at
+    moved = [replace(q, value=q.value * math.exp(depth)) if lo <= q.at <= hi and q.value > 0 else q for q in history]
+    alt = _forecast(moved, target, grain="day", calendar_=calendar_, params=params, own_calendar=own_calendar)
+    reach = min(alt.upper, upper * math.exp(depth))
+    note = (f"a run of days in no calendar from {lo:%Y-%m-%d} to {hi:%Y-%m-%d} at x{math.exp(-depth):.2f} the level "
+            f"before it may have ended: the band reaches the history read without it ({alt.upper:.1f})")
+    return max(upper, reach), max(hard_ratio, alt.baseline * alt.hard_ratio / baseline), note
 
 
 def _find_shift(fit: SeriesFit, pts: Sequence[Point], h: float, level_points: int, shift_after: int,
