@@ -301,6 +301,11 @@ COUNT_SHAPES = ("weekday",)
 # standard errors of that weekday's spread, over FORTNIGHT_MIN_OCCASIONS occasions each at least,
 # ROLLED_SAME_SIDE of them on its side, in each half of the history (ROLLED_HALF_Z)
 FORTNIGHT_MIN_OCCASIONS = 6
+# a 14-day cycle's day that a label of the month took (a fortnightly payday on the month's rolled payday) reads the
+# cycle's effect on top where the cycle's group holds this many days of its own, as many as the cycle needs to be
+# earned (see _cycle_under_month_day); its label's start ("fortnightly Fri preceding", see _label_rolled_days)
+CYCLE_MET_MIN_DAYS = FORTNIGHT_MIN_OCCASIONS
+CYCLE_LABEL = "fortnightly "
 # the calendar days the shift rule reads by their groups' earlier occasions (`_calendar_levels`): a holiday and its
 # neighbourhood recur by name; a declared season's or break's days keep their fitted level (their own rules read them)
 OCCASION_FEATURES = ("holiday", "near_holiday")
@@ -2137,6 +2142,14 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         x = _moved_to_latest_shape(x, feats, reshaped)
         fit, spread = refit(x)
     effect, thinnest, unseen, unseen_gap = fit.effect_for(target_feats)
+    # a 14-day cycle's day that a day of the month took (a fortnightly payday on the month's rolled payday): both read
+    cycle_met = (_cycle_under_month_day(fit, pts_pos, target, target_feats, cal, open_days, fortnights)
+                 if fortnights else None)
+    if cycle_met is not None:
+        effect += cycle_met[1]
+        thinnest = min(thinnest, cycle_met[2])
+        shape_notes.append(f"the day is {cycle_met[0]} too (a 14-day cycle meeting the month's day): its effect, "
+                           f"x{math.exp(cycle_met[1]):.2f}, earned on {cycle_met[2]} days of its own, read on top")
     # a holiday's hour seen on too few past days for an effect of its own, after the holiday's first day: read from
     # the holiday's hours together, as one never seen is read from its hours so far (see _holiday_days_so_far)
     pooled = (_holiday_days_so_far(feats, named_holidays, target_named, cast(int, target_feats["day"]))
@@ -5514,7 +5527,7 @@ def _label_rolled_days(pts: Sequence[Point], feats: list[dict[str, object]], tar
         for anchor in rolled_anchors(day, roll, pts[0].at.date(), target.date() + timedelta(days=14), rolls_to):
             labels.setdefault(anchor, f"{day} {roll}")
     for phase, roll in fortnights:
-        label = f"fortnightly {calendar.day_abbr[date.fromordinal(phase + 14).weekday()]} {roll}"
+        label = f"{CYCLE_LABEL}{calendar.day_abbr[date.fromordinal(phase + 14).weekday()]} {roll}"
         for anchor in fortnight_anchors(phase, roll, pts[0].at.date(), target.date() + timedelta(days=14), is_open):
             labels.setdefault(anchor, label)
     near: dict[date, str] = {}
@@ -5669,6 +5682,33 @@ def _fortnights(pts: Sequence[Point], fit: SeriesFit, cal: HolidayCalendar, open
         if key not in found or (rolled, -z) < found[key][:2]:
             found[key] = (rolled, -z, phase, roll)
     return [(phase, roll) for _, _, phase, roll in sorted(found.values(), key=lambda c: c[1])[:ROLLED_MAX]]
+
+
+def _cycle_under_month_day(fit: SeriesFit, pts: Sequence[Point], target: datetime, target_feats: Mapping[str, object],
+                           cal: HolidayCalendar, open_days: frozenset[int],
+                           fortnights: Sequence[tuple[int, str]]) -> tuple[str, float, int] | None:
+    """A target that falls on an earned 14-day cycle's day (`_fortnights`: its payday or the day after it) while
+    a label of the month took its `rolled_day` (a day of the month, a run over the month's turn, a neighbour of
+    one: a rolled day holds one label, the first anchor's): (the cycle's label, its effect, its days), read on
+    top of the month's, where the cycle earned its effect on CYCLE_MET_MIN_DAYS days of its own. A cycle of 14
+    days and one of the month drift through each other (they meet on one day in 14 of the month's, at no fixed
+    date), so each effect is learned almost entirely on days the other is absent from: two effects earned alone,
+    combined as the model combines any two groups (log effects add: a weekday's and a holiday's). Read as the
+    month's alone (today's reading), a mine's fortnightly Friday that met the civil service's 24th rolled back
+    to it lost its x1.8. None elsewhere: no cycle's day, the target's own label the cycle's, or a cycle's day
+    whose group was not kept (within the noise, `_indistinct`)."""
+    own = str(target_feats.get("rolled_day", ""))
+    if own.startswith(CYCLE_LABEL):
+        return None
+    # the labels the cycles alone give (their days and the days next to them), on a copy: the series' own stay
+    alone: list[dict[str, object]] = [{} for _ in pts]
+    target_alone: dict[str, object] = {}
+    _label_rolled_days(pts, alone, target, target_alone, cal, open_days, (), fortnights)
+    label = str(target_alone.get("rolled_day", ""))
+    days = fit.members.get("rolled_day", {}).get(label, 0) if label else 0
+    if days < CYCLE_MET_MIN_DAYS:
+        return None
+    return label, fit.effects["rolled_day"].get(label, 0.0), days
 
 
 def month_positions(day: date) -> tuple[int, ...]:
