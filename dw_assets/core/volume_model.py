@@ -303,7 +303,7 @@ COUNT_SHAPES = ("weekday",)
 FORTNIGHT_MIN_OCCASIONS = 6
 # a 14-day cycle's day that a label of the month took (a fortnightly payday on the month's rolled payday) reads the
 # cycle's effect on top where the cycle's group holds this many days of its own, as many as the cycle needs to be
-# earned (see _cycle_under_month_day); its label's start ("fortnightly Fri preceding", see _label_rolled_days)
+# earned (see _cycles_under_month_days); its label's start ("fortnightly Fri preceding", see _label_rolled_days)
 CYCLE_MET_MIN_DAYS = FORTNIGHT_MIN_OCCASIONS
 CYCLE_LABEL = "fortnightly "
 # the calendar days the shift rule reads by their groups' earlier occasions (`_calendar_levels`): a holiday and its
@@ -2042,6 +2042,15 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     x, rebased = _older_accepted_shifts(t, x, feats, used, lag, level_points, pts_pos)
     if rebased:
         fit, spread = refit(x)
+    # a 14-day cycle's day that a day of the month took (a fortnightly payday on the month's rolled payday): the
+    # history's such days read without the cycle's effect (refitted), the target's with it (below)
+    cycle_met: tuple[str, float, int] | None = None
+    if fortnights:
+        met_before, cycle_met = _cycles_under_month_days(fit, pts_pos, feats, target, target_feats, cal, open_days,
+                                                         fortnights)
+        if met_before:
+            x = [v - met_before[i][1] if i in met_before else v for i, v in enumerate(x)]
+            fit, spread = refit(x)
     # a weekly shape of the part of the year (summer weekends), where the history earns one
     season_shape, in_season = 0.0, special
     season_tried = (compare_by is None and grain == "day" and step < 1.5 and marked is None and "weekday" in available
@@ -2142,9 +2151,6 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         x = _moved_to_latest_shape(x, feats, reshaped)
         fit, spread = refit(x)
     effect, thinnest, unseen, unseen_gap = fit.effect_for(target_feats)
-    # a 14-day cycle's day that a day of the month took (a fortnightly payday on the month's rolled payday): both read
-    cycle_met = (_cycle_under_month_day(fit, pts_pos, target, target_feats, cal, open_days, fortnights)
-                 if fortnights else None)
     if cycle_met is not None:
         effect += cycle_met[1]
         thinnest = min(thinnest, cycle_met[2])
@@ -5684,31 +5690,36 @@ def _fortnights(pts: Sequence[Point], fit: SeriesFit, cal: HolidayCalendar, open
     return [(phase, roll) for _, _, phase, roll in sorted(found.values(), key=lambda c: c[1])[:ROLLED_MAX]]
 
 
-def _cycle_under_month_day(fit: SeriesFit, pts: Sequence[Point], target: datetime, target_feats: Mapping[str, object],
-                           cal: HolidayCalendar, open_days: frozenset[int],
-                           fortnights: Sequence[tuple[int, str]]) -> tuple[str, float, int] | None:
-    """A target that falls on an earned 14-day cycle's day (`_fortnights`: its payday or the day after it) while
-    a label of the month took its `rolled_day` (a day of the month, a run over the month's turn, a neighbour of
-    one: a rolled day holds one label, the first anchor's): (the cycle's label, its effect, its days), read on
-    top of the month's, where the cycle earned its effect on CYCLE_MET_MIN_DAYS days of its own. A cycle of 14
-    days and one of the month drift through each other (they meet on one day in 14 of the month's, at no fixed
-    date), so each effect is learned almost entirely on days the other is absent from: two effects earned alone,
-    combined as the model combines any two groups (log effects add: a weekday's and a holiday's). Read as the
-    month's alone (today's reading), a mine's fortnightly Friday that met the civil service's 24th rolled back
-    to it lost its x1.8. None elsewhere: no cycle's day, the target's own label the cycle's, or a cycle's day
-    whose group was not kept (within the noise, `_indistinct`)."""
-    own = str(target_feats.get("rolled_day", ""))
-    if own.startswith(CYCLE_LABEL):
-        return None
+def _cycles_under_month_days(fit: SeriesFit, pts: Sequence[Point], feats: Sequence[Mapping[str, object]],
+                             target: datetime, target_feats: Mapping[str, object], cal: HolidayCalendar,
+                             open_days: frozenset[int], fortnights: Sequence[tuple[int, str]]
+                             ) -> tuple[dict[int, tuple[str, float]], tuple[str, float, int] | None]:
+    """The days that fall on an earned 14-day cycle's day (`_fortnights`: its payday or the day after it) while a
+    label of the month took their `rolled_day` (a day of the month, a run over the month's turn, a neighbour of
+    one: a rolled day holds one label, the first anchor's), where the cycle earned its effect on
+    CYCLE_MET_MIN_DAYS days of its own: ({history index: (the cycle's label, its effect)}, the target's (label,
+    effect, days) or None). A cycle of 14 days and one of the month drift through each other (they meet on one
+    day in 14 of the month's, at no fixed date), so each effect is learned almost entirely on days the other is
+    absent from: two effects earned alone, combined as the model combines any two groups (log effects add: a
+    weekday's and a holiday's). Read as the month's alone, a mine's fortnightly Friday that met the civil
+    service's 24th rolled back to it lost its x1.8 on the day, and in the history its lift was left to whatever
+    other group the day held (a holiday's neighbourhood seen once, read a year later at x1.8 on a Sunday). Not
+    where the day's own label is the cycle's, nor for a cycle day whose group was not kept (`_indistinct`)."""
     # the labels the cycles alone give (their days and the days next to them), on a copy: the series' own stay
     alone: list[dict[str, object]] = [{} for _ in pts]
     target_alone: dict[str, object] = {}
     _label_rolled_days(pts, alone, target, target_alone, cal, open_days, (), fortnights)
-    label = str(target_alone.get("rolled_day", ""))
-    days = fit.members.get("rolled_day", {}).get(label, 0) if label else 0
-    if days < CYCLE_MET_MIN_DAYS:
-        return None
-    return label, fit.effects["rolled_day"].get(label, 0.0), days
+    members, effects = fit.members.get("rolled_day", {}), fit.effects.get("rolled_day", {})
+
+    def beneath(own: object, cycle: object) -> tuple[str, float, int] | None:
+        label = str(cycle or "")
+        if not label or str(own or "").startswith(CYCLE_LABEL) or members.get(label, 0) < CYCLE_MET_MIN_DAYS:
+            return None
+        return label, effects.get(label, 0.0), members[label]
+
+    history = {i: (met[0], met[1]) for i, (fv, av) in enumerate(zip(feats, alone))
+               if (met := beneath(fv.get("rolled_day"), av.get("rolled_day"))) is not None}
+    return history, beneath(target_feats.get("rolled_day"), target_alone.get("rolled_day"))
 
 
 def month_positions(day: date) -> tuple[int, ...]:
