@@ -305,6 +305,11 @@ COUNT_SHAPES = ("weekday",)
 # standard errors of that weekday's spread, over FORTNIGHT_MIN_OCCASIONS occasions each at least,
 # ROLLED_SAME_SIDE of them on its side, in each half of the history (ROLLED_HALF_Z)
 FORTNIGHT_MIN_OCCASIONS = 6
+# a 14-day cycle's day that a label of the month took (a fortnightly payday on the month's rolled payday) reads the
+# cycle's effect on top where the cycle's group holds this many days of its own, as many as the cycle needs to be
+# earned (see _cycles_under_month_days); its label's start ("fortnightly Fri preceding", see _label_rolled_days)
+CYCLE_MET_MIN_DAYS = FORTNIGHT_MIN_OCCASIONS
+CYCLE_LABEL = "fortnightly "
 # the calendar days the shift rule reads by their groups' earlier occasions (`_calendar_levels`): a holiday and its
 # neighbourhood recur by name; a declared season's or break's days keep their fitted level (their own rules read them)
 OCCASION_FEATURES = ("holiday", "near_holiday")
@@ -2153,6 +2158,15 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     x, rebased = _older_accepted_shifts(t, x, feats, used, lag, level_points, pts_pos)
     if rebased:
         fit, spread = refit(x)
+    # a 14-day cycle's day that a day of the month took (a fortnightly payday on the month's rolled payday): the
+    # history's such days read without the cycle's effect (refitted), the target's with it (below)
+    cycle_met: tuple[str, float, int] | None = None
+    if fortnights:
+        met_before, cycle_met = _cycles_under_month_days(fit, pts_pos, feats, target, target_feats, cal, open_days,
+                                                         fortnights)
+        if met_before:
+            x = [v - met_before[i][1] if i in met_before else v for i, v in enumerate(x)]
+            fit, spread = refit(x)
     # a weekly shape of the part of the year (summer weekends), where the history earns one
     season_shape, in_season = 0.0, special
     season_tried = (compare_by is None and grain == "day" and step < 1.5 and marked is None and "weekday" in available
@@ -2257,6 +2271,11 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         x = _moved_to_latest_shape(x, feats, reshaped)
         fit, spread = refit(x)
     effect, thinnest, unseen, unseen_gap = fit.effect_for(target_feats)
+    if cycle_met is not None:
+        effect += cycle_met[1]
+        thinnest = min(thinnest, cycle_met[2])
+        shape_notes.append(f"the day is {cycle_met[0]} too (a 14-day cycle meeting the month's day): its effect, "
+                           f"x{math.exp(cycle_met[1]):.2f}, earned on {cycle_met[2]} days of its own, read on top")
     # a holiday's hour seen on too few past days for an effect of its own, after the holiday's first day: read from
     # the holiday's hours together, as one never seen is read from its hours so far (see _holiday_days_so_far)
     pooled = (_holiday_days_so_far(feats, named_holidays, target_named, cast(int, target_feats["day"]))
@@ -5693,7 +5712,7 @@ def _label_rolled_days(pts: Sequence[Point], feats: list[dict[str, object]], tar
         for anchor in rolled_anchors(day, roll, pts[0].at.date(), target.date() + timedelta(days=14), rolls_to):
             labels.setdefault(anchor, f"{day} {roll}")
     for phase, roll in fortnights:
-        label = f"fortnightly {calendar.day_abbr[date.fromordinal(phase + 14).weekday()]} {roll}"
+        label = f"{CYCLE_LABEL}{calendar.day_abbr[date.fromordinal(phase + 14).weekday()]} {roll}"
         for anchor in fortnight_anchors(phase, roll, pts[0].at.date(), target.date() + timedelta(days=14), is_open):
             labels.setdefault(anchor, label)
     near: dict[date, str] = {}
@@ -5848,6 +5867,38 @@ def _fortnights(pts: Sequence[Point], fit: SeriesFit, cal: HolidayCalendar, open
         if key not in found or (rolled, -z) < found[key][:2]:
             found[key] = (rolled, -z, phase, roll)
     return [(phase, roll) for _, _, phase, roll in sorted(found.values(), key=lambda c: c[1])[:ROLLED_MAX]]
+
+
+def _cycles_under_month_days(fit: SeriesFit, pts: Sequence[Point], feats: Sequence[Mapping[str, object]],
+                             target: datetime, target_feats: Mapping[str, object], cal: HolidayCalendar,
+                             open_days: frozenset[int], fortnights: Sequence[tuple[int, str]]
+                             ) -> tuple[dict[int, tuple[str, float]], tuple[str, float, int] | None]:
+    """The days that fall on an earned 14-day cycle's day (`_fortnights`: its payday or the day after it) while a
+    label of the month took their `rolled_day` (a day of the month, a run over the month's turn, a neighbour of
+    one: a rolled day holds one label, the first anchor's), where the cycle earned its effect on
+    CYCLE_MET_MIN_DAYS days of its own: ({history index: (the cycle's label, its effect)}, the target's (label,
+    effect, days) or None). A cycle of 14 days and one of the month drift through each other (they meet on one
+    day in 14 of the month's, at no fixed date), so each effect is learned almost entirely on days the other is
+    absent from: two effects earned alone, combined as the model combines any two groups (log effects add: a
+    weekday's and a holiday's). Read as the month's alone, a mine's fortnightly Friday that met the civil
+    service's 24th rolled back to it lost its x1.8 on the day, and in the history its lift was left to whatever
+    other group the day held (a holiday's neighbourhood seen once, read a year later at x1.8 on a Sunday). Not
+    where the day's own label is the cycle's, nor for a cycle day whose group was not kept (`_indistinct`)."""
+    # the labels the cycles alone give (their days and the days next to them), on a copy: the series' own stay
+    alone: list[dict[str, object]] = [{} for _ in pts]
+    target_alone: dict[str, object] = {}
+    _label_rolled_days(pts, alone, target, target_alone, cal, open_days, (), fortnights)
+    members, effects = fit.members.get("rolled_day", {}), fit.effects.get("rolled_day", {})
+
+    def beneath(own: object, cycle: object) -> tuple[str, float, int] | None:
+        label = str(cycle or "")
+        if not label or str(own or "").startswith(CYCLE_LABEL) or members.get(label, 0) < CYCLE_MET_MIN_DAYS:
+            return None
+        return label, effects.get(label, 0.0), members[label]
+
+    history = {i: (met[0], met[1]) for i, (fv, av) in enumerate(zip(feats, alone))
+               if (met := beneath(fv.get("rolled_day"), av.get("rolled_day"))) is not None}
+    return history, beneath(target_feats.get("rolled_day"), target_alone.get("rolled_day"))
 
 
 def month_positions(day: date) -> tuple[int, ...]:
