@@ -1170,6 +1170,12 @@ def _with_year_back_band(fc: Forecast, past: Sequence[Point], target: datetime, 
         if read is None or read[1] > (1 - p.dense_gain) * fc.spread:
             return fc
     log_baseline, spread, h, note = read
+    return _recentred(fc, log_baseline, spread, h, note, p)
+
+
+def _recentred(fc: Forecast, log_baseline: float, spread: float, h: float, note: str, p: ModelParams) -> Forecast:
+    """`fc` read at another centre (`log_baseline`) with that reading's spread and half-width: the band around it,
+    under the hard rule, never inside the configured ratios."""
     baseline = math.exp(log_baseline)
     lower, upper = baseline * math.exp(-h), min(baseline * math.exp(h), baseline * fc.hard_ratio)
     if p.lower_ratio is not None:
@@ -1296,14 +1302,7 @@ def _with_season_phase(fc: Forecast, past: Sequence[Point], target: datetime, p:
     if read is None:
         return fc
     log_baseline, spread, note = read
-    baseline, h = math.exp(log_baseline), p.half_width(spread)
-    lower, upper = baseline * math.exp(-h), min(baseline * math.exp(h), baseline * fc.hard_ratio)
-    if p.lower_ratio is not None:
-        lower = min(lower, baseline * p.lower_ratio)
-    if p.upper_ratio is not None:
-        upper = max(upper, baseline * p.upper_ratio)
-    return replace(fc, baseline=baseline, lower=lower, upper=upper, spread=spread, half_width=h,
-                   notes=[*fc.notes, note])
+    return _recentred(fc, log_baseline, spread, p.half_width(spread), note, p)
 
 
 def declared_season(day: date, cal: HolidayCalendar) -> tuple[str, date] | None:
