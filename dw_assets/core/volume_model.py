@@ -1238,8 +1238,7 @@ def _trimmed_sd(values: Sequence[float]) -> float:
     return float(np.std(v[keep]))
 
 
-def _season_phase(past: Sequence[Point], target: datetime, cal: HolidayCalendar, p: ModelParams
-                  ) -> tuple[float, float, str] | None:
+def _season_phase(past: Sequence[Point], target: datetime, cal: HolidayCalendar) -> tuple[float, float, str] | None:
     """A weekly series' season read at this year's phase, not at its week of the year: (log baseline, spread, note),
     or None. A season whose timing moves between years with the weather (a harvest that starts weeks apart with the
     rains' end, many times the off-season) is read by its week of the year a season late or early: its first weeks
@@ -1258,17 +1257,25 @@ def _season_phase(past: Sequence[Point], target: datetime, cal: HolidayCalendar,
     one, is left to the calendar's reading."""
     week = timedelta(weeks=1)
     logs = {q.at: math.log(q.value) for q in past if q.value > 0}
+    holiday_weeks: dict[datetime, bool] = {}
+
+    def held(at: datetime) -> bool:
+        # (every lag of every year asks of the same weeks: each week's calendar is read once)
+        if at not in holiday_weeks:
+            holiday_weeks[at] = _holiday_week(at, cal)
+        return holiday_weeks[at]
+
     recent = [target - week * i for i in range(SEASON_PHASE_WINDOW, 0, -1)]
-    if _holiday_week(target, cal) or any(a not in logs for a in recent):
+    if held(target) or any(a not in logs for a in recent):
         return None  # (a holiday's week is left to the calendar's reading: its aligned weeks held none)
-    plain = [a for a in recent if not _holiday_week(a, cal)]
+    plain = [a for a in recent if not held(a)]
     lags, centres, spreads = [], [], []
     for years in itertools.count(1):
         back = week * (YEAR_WEEKS * years)
         mismatch: dict[int, float] = {}
         for lag in range(-SEASON_PHASE_MAX_LAG, SEASON_PHASE_MAX_LAG + 1):
             pairs = [(a, a - back + week * lag) for a in plain]
-            pairs = [(a, b) for a, b in pairs if not _holiday_week(b, cal)]
+            pairs = [(a, b) for a, b in pairs if not held(b)]
             if len(pairs) < len(plain) // 2 or any(b not in logs for _, b in pairs):
                 continue
             mismatch[lag] = _trimmed_sd([logs[a] - logs[b] for a, b in pairs])
@@ -1280,9 +1287,8 @@ def _season_phase(past: Sequence[Point], target: datetime, cal: HolidayCalendar,
         lags.append(best)
         spreads.append(mismatch[best])
         aligned = target - back + week * best
-        level = [logs[a] - logs[a - back + week * best] for a in reversed(plain)
-                 if not _holiday_week(a, cal) and not _holiday_week(a - back + week * best, cal)]
-        if aligned not in logs or _holiday_week(aligned, cal) or not level:
+        level = [logs[a] - logs[a - back + week * best] for a in reversed(plain) if not held(a - back + week * best)]
+        if aligned not in logs or held(aligned) or not level:
             return None  # (every year reads the target, so one year's incident there shows as their disagreement)
         centres.append(logs[aligned] + median(level[:SEASON_PHASE_LEVEL_WEEKS]))
     if len(lags) < SEASON_PHASE_YEARS or max(map(abs, lags)) <= 1:
@@ -1298,7 +1304,7 @@ def _with_season_phase(fc: Forecast, past: Sequence[Point], target: datetime, p:
     """`fc`, or the weekly season read at this year's phase (`_season_phase`) where it is earned."""
     if fc.closed or fc.empty_is_normal or fc.open_state is not None or round(_step_days(past)) != WEEK_DAYS:
         return fc
-    read = _season_phase(past, target, cal, p)
+    read = _season_phase(past, target, cal)
     if read is None:
         return fc
     log_baseline, spread, note = read

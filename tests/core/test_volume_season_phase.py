@@ -7,7 +7,7 @@ import random
 from datetime import date, datetime, timedelta
 
 from dw_assets.core.volume_calendar import HolidayCalendar
-from dw_assets.core.volume_model import ModelParams, Point, _season_phase, forecast, judge
+from dw_assets.core.volume_model import Point, _season_phase, forecast, judge
 
 START = datetime(2021, 1, 4)  # a Monday
 SEASON_WEEKS = 16
@@ -66,7 +66,7 @@ def test_a_season_that_keeps_its_dates_is_not_read_by_phase() -> None:
     points = _weekly(FIXED, 220)
     for day in (date(2024, 10, 21), date(2024, 11, 18), date(2025, 1, 27)):
         past, target = _at(points, day)
-        assert _season_phase(past, target.at, HolidayCalendar(), ModelParams()) is None, day
+        assert _season_phase(past, target.at, HolidayCalendar()) is None, day
 
 
 def test_one_past_year_is_not_enough() -> None:
@@ -74,11 +74,11 @@ def test_one_past_year_is_not_enough() -> None:
     points = _weekly(MOVING, 220)
     i = next(j for j, q in enumerate(points) if q.at.date() == date(2024, 11, 18))
     past = points[i - 90:i]
-    assert _season_phase(past, points[i].at, HolidayCalendar(), ModelParams()) is None
+    assert _season_phase(past, points[i].at, HolidayCalendar()) is None
 
 
 def test_a_flat_window_sets_no_phase() -> None:
     # deep in the off-season the latest half-year holds no edge: any lag reads it alike, nothing is read
     points = _weekly(MOVING, 220)
     past, target = _at(points, date(2024, 9, 23))
-    assert _season_phase(past, target.at, HolidayCalendar(), ModelParams()) is None
+    assert _season_phase(past, target.at, HolidayCalendar()) is None
