@@ -1063,6 +1063,9 @@ THIRTY_FIFTH_ROUND = {
                                 "ordinary"}),
 }
 
+# ... of which the thirty-sixth round read all four (their first run's misses), so none is held out now
+READ_IN_THIRTY_SIXTH_ROUND = set(THIRTY_FIFTH_ROUND)
+
 # every blind round since the seventeenth, with the set of the round that read its first run (None: held out until
 # its own round's final run)
 BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]] = [
@@ -1075,7 +1078,7 @@ BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]]
     (TWENTY_NINTH_ROUND, READ_IN_THIRTIETH_ROUND), (THIRTIETH_ROUND, READ_IN_THIRTY_FIRST_ROUND),
     (THIRTY_FIRST_ROUND, READ_IN_THIRTY_SECOND_ROUND), (THIRTY_SECOND_ROUND, READ_IN_THIRTY_THIRD_ROUND),
     (THIRTY_THIRD_ROUND, READ_IN_THIRTY_FOURTH_ROUND), (THIRTY_FOURTH_ROUND, READ_IN_THIRTY_FIFTH_ROUND),
-    (THIRTY_FIFTH_ROUND, None),
+    (THIRTY_FIFTH_ROUND, READ_IN_THIRTY_SIXTH_ROUND),
 ]
 
 
