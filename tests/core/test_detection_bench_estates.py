@@ -1,4 +1,4 @@
-"""The detection benchmark's blind estates (fifth, eighth to thirty-fifth rounds) (written blind) generate what their docstrings say:
+"""The detection benchmark's blind estates (fifth, eighth to thirty-sixth rounds) (written blind) generate what their docstrings say:
 deterministic per seed, five groups, increasing partitions, the evaluated window and the clean
 partitions' kinds set. Generation only: the model is never run here (that is the benchmark's job)."""
 
@@ -1066,6 +1066,18 @@ THIRTY_FIFTH_ROUND = {
 # ... of which the thirty-sixth round read all four (their first run's misses), so none is held out now
 READ_IN_THIRTY_SIXTH_ROUND = set(THIRTY_FIFTH_ROUND)
 
+# the thirty-sixth round (written blind, held out until its final run): each estate, its number of groups, its
+# length at least and the kinds of clean partitions its evaluated window must hold
+THIRTY_SIXTH_ROUND = {
+    "shops_havana_hourly": (4, 985, {"storm_eve", "storm", "fall_back", "blackout", "night", "after_shift",
+                                     "ordinary"}),
+    "deliveries_bn": (4, 1280, {"ramadan", "eid", "holiday", "double_date", "after_shift", "ordinary"}),
+    "sweets_az": (5, 1250, {"novruz_tuesday", "novruz", "eid", "eid_eve", "new_year_eve", "holiday", "after_shift",
+                            "ordinary"}),
+    "hardware_gy_monthly": (5, 60, {"year_end", "diwali", "dry_season", "christmas", "rains", "after_shift",
+                                    "ordinary"}),
+}
+
 # every blind round since the seventeenth, with the set of the round that read its first run (None: held out until
 # its own round's final run)
 BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]] = [
@@ -1078,7 +1090,7 @@ BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]]
     (TWENTY_NINTH_ROUND, READ_IN_THIRTIETH_ROUND), (THIRTIETH_ROUND, READ_IN_THIRTY_FIRST_ROUND),
     (THIRTY_FIRST_ROUND, READ_IN_THIRTY_SECOND_ROUND), (THIRTY_SECOND_ROUND, READ_IN_THIRTY_THIRD_ROUND),
     (THIRTY_THIRD_ROUND, READ_IN_THIRTY_FOURTH_ROUND), (THIRTY_FOURTH_ROUND, READ_IN_THIRTY_FIFTH_ROUND),
-    (THIRTY_FIFTH_ROUND, READ_IN_THIRTY_SIXTH_ROUND),
+    (THIRTY_FIFTH_ROUND, READ_IN_THIRTY_SIXTH_ROUND), (THIRTY_SIXTH_ROUND, None),
 ]
 
 
@@ -2379,8 +2391,8 @@ def test_laundries_my_each_state_on_its_calendar_a_one_off_holiday_and_kelantans
                                          | TWENTY_SIXTH_ROUND | TWENTY_SEVENTH_ROUND | TWENTY_EIGHTH_ROUND
                                          | TWENTY_NINTH_ROUND | THIRTIETH_ROUND | THIRTY_FIRST_ROUND
                                          | THIRTY_SECOND_ROUND | THIRTY_THIRD_ROUND | THIRTY_FOURTH_ROUND
-                                         | THIRTY_FIFTH_ROUND))
-def test_tenth_to_thirty_fifth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
+                                         | THIRTY_FIFTH_ROUND | THIRTY_SIXTH_ROUND))
+def test_tenth_to_thirty_sixth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
     estate = _estate(name, 1)
     groups = estate.series[estate.evaluate_from][1]
     out = faulted(random.Random(1), groups)
@@ -3633,3 +3645,157 @@ def test_coop_py_monthly_a_may_to_april_fiscal_year_and_the_planting_season() ->
     assert estate.incidents == {datetime(2022, 8, 31)} and estate.shift_at == [datetime(2025, 3, 31)]
     supermarket = index["supermarket"]
     assert month[(2025, 3)][supermarket] > 1.15 * month[(2024, 3)][supermarket]
+
+
+@pytest.mark.parametrize("name", ["deliveries_bn", "sweets_az"])
+def test_thirty_sixth_round_daily_estates_let_a_check_read_two_years(name: str) -> None:
+    """The thirty-sixth round's daily estates are longer than the bench's 760 days: at least 1,250 partitions and
+    820 of history before the evaluated window (a two-year daily history, 800 days, read there)."""
+    estate = _estate(name, 1)
+    stamps = [at for at, _ in estate.series]
+    assert len(stamps) >= 1250 and estate.evaluate_from >= 820
+    assert stamps[estate.evaluate_from] - stamps[0] >= timedelta(days=820)
+
+
+def test_shops_havana_hourly_the_clocks_go_back_at_midnight_inside_the_fortnight() -> None:
+    estate = _estate("shops_havana_hourly", 1)
+    assert estate.grain == "hour" and estate.timezone == "America/Havana" and estate.calendar.country == "CU"
+    stamps = [at for at, _ in estate.series]
+    assert all(b - a == timedelta(hours=1) for a, b in pairwise(stamps)), "every UTC hour holds rows"
+    local = [_local(at, estate.timezone) for at in stamps]
+    # four hours behind UTC until Sunday 1 November 2026 01:00 summer time, five after: local midnight twice
+    assert all(at - t == timedelta(hours=4 if at < datetime(2026, 11, 1, 5) else 5) for at, t in zip(stamps, local))
+    sunday = [t.hour for t in local if t.date() == date(2026, 11, 1)]
+    assert len(sunday) == 25 and sunday.count(0) == 2
+    assert stamps.index(datetime(2026, 11, 1, 4)) >= estate.evaluate_from, "inside the evaluated fortnight"
+    assert local[estate.evaluate_from] == datetime(2026, 10, 27)
+    assert all(_local(at, estate.timezone).date() == date(2026, 10, 17) for at in estate.incidents)
+    assert estate.shift_at == [datetime(2026, 11, 3, 15)]
+
+
+def test_shops_havana_hourly_a_blackout_block_darkens_one_municipality_and_plaza_never() -> None:
+    estate = _estate("shops_havana_hourly", 1)
+    index = _groups_of(detection_bench._CU_RECEIPTS)
+    hours: dict[tuple[date, int], list[float]] = {}
+    for at, values in estate.series:
+        t = _local(at, estate.timezone)
+        hours.setdefault((t.date(), t.hour), values)  # the repeated midnight: its first hour
+    share = lambda d, span, g: (sum(hours[(d, h)][index[g]] for h in span)
+                                / sum(sum(hours[(d, h)]) for h in span))
+    start = date(2026, 9, 29)
+    cuts = 0
+    for k in range(1, 41):
+        d = start + timedelta(days=k)
+        block = range(detection_bench._CU_BLOCKS[(k // 3) % 3], detection_bench._CU_BLOCKS[(k // 3) % 3] + 4)
+        cut = detection_bench._CU_CUT[k % 3]
+        assert not estate.calendar.name(d) or d == date(2026, 10, 10)
+        if d in (date(2026, 10, 17), date(2026, 10, 28), date(2026, 10, 29)):
+            continue  # the gateway's afternoon, the storm's eve and day
+        before = d - timedelta(days=1)  # another municipality's turn, maybe in the same hours
+        assert share(d, block, cut) < 0.35 * share(before, block, cut), d
+        if d - timedelta(days=7) > start and not any(estate.calendar.name(x) for x in (d, d - timedelta(days=7))):
+            plaza = [sum(hours[(day, h)][index["plaza"]] for h in block) for day in (d, d - timedelta(days=7))]
+            assert plaza[0] > 0.75 * plaza[1], "Plaza's circuit never cut"
+        cuts += 1
+    assert cuts >= 35
+    # the storm's eve: a run on water and food in its afternoon; the storm's day: the grid shut down
+    total = lambda d: sum(sum(hours[(d, h)]) for h in range(12, 24))
+    assert total(date(2026, 10, 28)) > 1.25 * total(date(2026, 10, 21))
+    assert total(date(2026, 10, 29)) < 0.7 * total(date(2026, 10, 22))
+    assert not estate.calendar.name(date(2026, 10, 29))
+
+
+def test_deliveries_bn_a_friday_and_sunday_weekend_and_ramadan_in_no_calendar_but_its_first_day() -> None:
+    estate = _estate("deliveries_bn", 1)
+    assert estate.calendar.country == "BN"
+    total = {at.date(): sum(values) for at, values in estate.series}
+    plain = [d for d in total if datetime(d.year, d.month, d.day) not in estate.categories
+             and datetime(d.year, d.month, d.day) not in estate.incidents and d < date(2026, 2, 2)]
+    mean = lambda days: statistics.fmean(total[d] for d in days)
+    on = lambda w: [d for d in plain if d.weekday() == w]
+    assert mean(on(4)) > 1.2 * mean(on(5)) and mean(on(6)) > 1.3 * mean(on(5)), "Saturday a working day"
+    # Ramadan 2025: 2 to 30 March, the calendar's First Day of Ramadan its only named day; its last ten days above
+    cal = estate.calendar
+    ramadan = [date(2025, 3, 2) + timedelta(days=k) for k in range(29)]
+    assert all(estate.categories[datetime(d.year, d.month, d.day)] == "ramadan" for d in ramadan)
+    named = [d for d in ramadan if cal.name(d)]  # the first day (and its observed Monday), Nuzul al-Quran
+    assert named[:2] == [date(2025, 3, 2), date(2025, 3, 3)] and len(named) == 3
+    assert "Eid al-Fitr" in (cal.name(date(2025, 3, 31)) or "")
+    february = [d for d in plain if date(2025, 2, 1) <= d < date(2025, 3, 1) and d.day != 2]
+    week_mean = lambda days: statistics.fmean(total[d] / detection_bench._BN_WEEK[d.weekday()] for d in days)
+    assert week_mean(ramadan[:19]) > 1.2 * week_mean(february)
+    assert week_mean(ramadan[19:]) > 1.05 * week_mean(ramadan[:19])
+    doubles = [at.date() for at, c in estate.categories.items() if c == "double_date"]
+    assert len(doubles) >= 30 and all(d.day == d.month and not cal.name(d) for d in doubles)
+
+
+def test_deliveries_bn_temburong_launched_from_zero_inside_the_evaluated_window() -> None:
+    estate = _estate("deliveries_bn", 1)
+    temburong = _groups_of(detection_bench._BN_ORDERS)["temburong"]
+    launch = datetime(2026, 2, 2)
+    assert estate.shift_at == [launch]
+    stamps = [at for at, _ in estate.series]
+    assert stamps.index(launch) > estate.evaluate_from
+    assert all(values[temburong] == 0 for at, values in estate.series if at < launch), "no orders before"
+    after = [values[temburong] for at, values in estate.series if at >= launch]
+    assert min(after) > 0 and statistics.fmean(after) > 100
+    assert all(sum(values) > 3 * 130 for _, values in estate.series), "the other districts unmoved"
+    assert estate.incidents == {datetime(2024, 8, 10)}
+
+
+def test_sweets_az_the_history_begins_with_a_migrations_gap() -> None:
+    estate = _estate("sweets_az", 1)
+    assert estate.calendar.country == "AZ"
+    days = [at.date() for at, _ in estate.series]
+    gap = [date(2023, 3, 13) + timedelta(days=k) for k in range(28)]
+    assert not set(gap) & set(days), "four weeks with no partition"
+    assert days[0] == date(2023, 1, 2) and days[days.index(date(2023, 3, 12)) + 1] == date(2023, 4, 10)
+    assert all(b - a == timedelta(days=1) for a, b in pairwise(days[days.index(date(2023, 4, 10)):]))
+    # an 800-day read at the evaluated window's first day holds the gap and the old system's last weeks
+    first = days[estate.evaluate_from]
+    assert first == date(2025, 5, 5) and first - timedelta(days=800) < gap[0]
+    total = {at.date(): sum(values) for at, values in estate.series}
+    week = lambda d: total[d] / detection_bench._AZ_WEEK[d.weekday()]
+    old = [d for d in days if d < gap[0] and d.day != 2 and not estate.calendar.name(d)]
+    new = [d for d in days if date(2023, 4, 24) <= d < date(2023, 6, 1) and not estate.calendar.name(d)
+           and not estate.calendar.name(d + timedelta(days=1))]
+    assert statistics.fmean(map(week, new)) > 1.05 * statistics.fmean(map(week, old)), "the old system's x0.9"
+
+
+def test_sweets_az_novruzs_tuesdays_in_no_calendar_and_its_days_in_it() -> None:
+    estate = _estate("sweets_az", 1)
+    cal = estate.calendar
+    total = {at.date(): sum(values) for at, values in estate.series}
+    for year in (2024, 2025, 2026):
+        tuesdays = sorted(at.date() for at, c in estate.categories.items() if c == "novruz_tuesday"
+                          and at.year == year)
+        assert len(tuesdays) == 4 and all(d.weekday() == 1 and not cal.name(d) for d in tuesdays)
+        assert (date(year, 3, 20) - tuesdays[-1]).days <= 7 and "Spring Festival" in (cal.name(date(year, 3, 20)) or "")
+        plain = [date(year, 2, 6) + timedelta(weeks=k) for k in range(-4, 0)]
+        plain = [d - timedelta(days=(d.weekday() - 1) % 7) for d in plain]
+        assert total[tuesdays[-1]] > 1.9 * statistics.fmean(total[d] for d in plain), year
+        assert total[tuesdays[-1]] > total[tuesdays[0]]
+    # Eid al-Fitr on Novruz's first days in 2026; New Year's eve's cakes
+    assert "Eid al-Fitr" in (cal.name(date(2026, 3, 20)) or "") and estate.categories[datetime(2026, 3, 20)] == "novruz"
+    assert total[date(2025, 12, 31)] > 1.6 * total[date(2025, 12, 24)]
+
+
+def test_hardware_gy_monthly_a_september_fiscal_year_and_diwalis_run_up_moving_between_months() -> None:
+    estate = _estate("hardware_gy_monthly", 1)
+    assert estate.calendar.country == "GY" and estate.calendar.fiscal_year_end == 8
+    index = _groups_of(detection_bench._GY_LINES)
+    month = {(at.year, at.month): values for at, values in estate.series}
+    assert all((at + timedelta(days=1)).day == 1 for at, _ in estate.series), "month-ends"
+    diwali = {at: c for at, c in estate.categories.items() if c == "diwali"}
+    assert sorted((at.year, at.month) for at in diwali) == [(2021, 10), (2022, 10), (2023, 10), (2023, 11),
+                                                           (2024, 10), (2025, 10)]
+    # Berbice against Linden (no run-up): November 2023 (eleven run-up days) above Novembers without them
+    ratio = lambda ym: month[ym][index["berbice"]] / month[ym][index["linden"]]
+    assert ratio((2023, 11)) > 1.15 * ratio((2022, 11)) and ratio((2023, 11)) > 1.15 * ratio((2024, 11))
+    # the fiscal year's close in August, the rains in July: lines per working day
+    per_day = lambda y, m: sum(month[(y, m)]) / detection_bench._py_working_days(
+        next(at.date() for at, _ in estate.series if (at.year, at.month) == (y, m)), estate.calendar)
+    assert all(per_day(y, 8) > 1.3 * per_day(y, 7) for y in (2021, 2022, 2023, 2024, 2025))
+    assert estate.incidents == {datetime(2022, 2, 28)} and estate.shift_at == [datetime(2025, 3, 31)]
+    georgetown = index["georgetown"]
+    assert month[(2025, 4)][georgetown] > 1.3 * month[(2024, 4)][georgetown]
