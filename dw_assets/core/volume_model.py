@@ -1258,7 +1258,8 @@ def _week_holiday_names(at: datetime, cal: HolidayCalendar) -> tuple[str, ...] |
     return tuple(sorted({n for d in days if (n := cal.name(d))}))
 
 
-def _phase_holiday_effect(logs: Mapping[datetime, float], at: datetime, cal: HolidayCalendar,
+def _phase_holiday_effect(logs: Mapping[datetime, float], at: datetime,
+                          names_of: Callable[[datetime], tuple[str, ...] | None],
                           held: Callable[[datetime], bool]) -> tuple[float, float] | None:
     """A holiday week's own effect on a weekly series whose season moves between years (`_season_phase`): (log
     effect, its sd), 0 for a week holding no holiday, or None. Where the season moves, neither the week of the year
@@ -1267,8 +1268,9 @@ def _phase_holiday_effect(logs: Mapping[datetime, float], at: datetime, cal: Hol
     declared season's day) against the mean of the nearest weeks either side holding none (within
     SEASON_PHASE_HOLIDAY_REACH weeks, in the history), the median over SEASON_PHASE_HOLIDAY_WEEKS such weeks or
     more (one past week is an incident as much as a holiday); None where fewer, or where the week holds a declared
-    season's day."""
-    names = _week_holiday_names(at, cal)
+    season's day. `names_of` reads a week's holidays (_week_holiday_names on the calendar), `held` whether it holds
+    any (_holiday_week)."""
+    names = names_of(at)
     if names is None:
         return None
     if not names:
@@ -1276,7 +1278,7 @@ def _phase_holiday_effect(logs: Mapping[datetime, float], at: datetime, cal: Hol
     week = timedelta(weeks=1)
     effects = []
     for past_at in sorted(logs):
-        if past_at.weekday() != at.weekday() or not held(past_at) or _week_holiday_names(past_at, cal) != names:
+        if past_at.weekday() != at.weekday() or not held(past_at) or names_of(past_at) != names:
             continue
         sides = [next((past_at + week * (sign * k) for k in range(1, SEASON_PHASE_HOLIDAY_REACH + 1)
                        if past_at + week * (sign * k) in logs and not held(past_at + week * (sign * k))), None)
@@ -1323,12 +1325,18 @@ def _season_phase(past: Sequence[Point], target: datetime, cal: HolidayCalendar)
         return holiday_weeks[at]
 
     effects: dict[datetime, tuple[float, float] | None] = {}
+    week_names: dict[datetime, tuple[str, ...] | None] = {}
+
+    def names_of(at: datetime) -> tuple[str, ...] | None:
+        if at not in week_names:
+            week_names[at] = _week_holiday_names(at, cal)
+        return week_names[at]
 
     def effect(at: datetime) -> tuple[float, float] | None:
         # (a holiday's week, the target, a year's aligned one or one the years are aligned on, reads its holidays'
         # own effect, each week's once: _phase_holiday_effect)
         if at not in effects:
-            effects[at] = _phase_holiday_effect(logs, at, cal, held) if held(at) else (0.0, 0.0)
+            effects[at] = _phase_holiday_effect(logs, at, names_of, held) if held(at) else (0.0, 0.0)
         return effects[at]
 
     def net(at: datetime) -> float | None:

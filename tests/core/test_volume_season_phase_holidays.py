@@ -8,7 +8,14 @@ import random
 from datetime import date, datetime, timedelta
 
 from dw_assets.core.volume_calendar import HolidayCalendar
-from dw_assets.core.volume_model import Point, _phase_holiday_effect, _season_phase, forecast, judge
+from dw_assets.core.volume_model import (
+    Point,
+    _phase_holiday_effect,
+    _season_phase,
+    _week_holiday_names,
+    forecast,
+    judge,
+)
 
 START = datetime(2021, 1, 4)  # a Monday
 SEASON_WEEKS = 16
@@ -106,7 +113,14 @@ def test_a_holiday_week_on_the_seasons_edge_is_no_reading_of_its_effect() -> Non
     for back in (1, 2, 3):
         at = datetime(fair.year - back, 12, 17) - timedelta(days=datetime(fair.year - back, 12, 17).weekday())
         logs.update({at - week: math.log(100), at: math.log(400), at + week: math.log(1200)})
-    assert _phase_holiday_effect(logs, fair, cal, lambda a: a in logs and a.month == 12 and 11 <= a.day <= 17) is None
-    flat = {a: math.log(1200) if a.month == 12 and 11 <= a.day <= 17 else math.log(1500) for a in logs}
-    read = _phase_holiday_effect(flat, fair, cal, lambda a: a in flat and a.month == 12 and 11 <= a.day <= 17)
+
+    def names_of(a: datetime) -> tuple[str, ...] | None:
+        return _week_holiday_names(a, cal)
+
+    def held(a: datetime) -> bool:
+        return a.month == 12 and 11 <= a.day <= 17
+
+    assert _phase_holiday_effect(logs, fair, names_of, held) is None
+    flat = {a: math.log(1200) if held(a) else math.log(1500) for a in logs}
+    read = _phase_holiday_effect(flat, fair, names_of, held)
     assert read is not None and abs(read[0] - math.log(0.8)) < 1e-9
