@@ -1222,6 +1222,17 @@ SEASON_PHASE_TRIM = 1  # the largest differences left out of a lag's mismatch: a
 SEASON_PHASE_YEARS = 2  # past years that must each align (the season seen twice): one year's lag is one occasion
 SEASON_PHASE_LEVEL_WEEKS = 4  # the latest weeks this year's level against the aligned past year is read from
 YEAR_WEEKS = 52
+# a holiday's week in a season read at this year's phase (see _phase_holiday_effect): the past weeks holding the same
+# holidays its effect is read from (one past week is an incident as much as a holiday), and how far from each the
+# plain weeks it is read against may lie (a holiday week next to another one: Christmas's, then New Year's)
+SEASON_PHASE_HOLIDAY_WEEKS = 2
+SEASON_PHASE_HOLIDAY_REACH = 2
+# a past holiday week whose weeks either side differ by more than the hard rule's ratio sits on the season's edge (the
+# harvest's last week before it, the off-season after it): their mean is no reading of the week without its holidays
+SEASON_PHASE_HOLIDAY_EDGE = math.log(ModelParams.hard_ratio)
+# past years' readings of the target further apart than the hard rule's ratio: one year's aligned week is an incident
+# (a scale unrecorded) or a holiday misread, and two years cannot say which: the phase reads nothing
+SEASON_PHASE_DISAGREE = math.log(ModelParams.hard_ratio)
 
 
 def _holiday_week(at: datetime, cal: HolidayCalendar) -> bool:
@@ -1238,6 +1249,51 @@ def _trimmed_sd(values: Sequence[float]) -> float:
     return float(np.std(v[keep]))
 
 
+def _week_holiday_names(at: datetime, cal: HolidayCalendar) -> tuple[str, ...] | None:
+    """The names of the calendar's holidays on the seven days from `at`, sorted (one key for every week holding the
+    same holidays, whatever their weekday), or None where a day falls in a declared season (Ramadan: its own rules)."""
+    days = [at.date() + timedelta(days=i) for i in range(WEEK_DAYS)]
+    if any(declared_season(d, cal) for d in days):
+        return None
+    return tuple(sorted({n for d in days if (n := cal.name(d))}))
+
+
+def _phase_holiday_effect(logs: Mapping[datetime, float], at: datetime,
+                          names_of: Callable[[datetime], tuple[str, ...] | None],
+                          held: Callable[[datetime], bool]) -> tuple[float, float] | None:
+    """A holiday week's own effect on a weekly series whose season moves between years (`_season_phase`): (log
+    effect, its sd), 0 for a week holding no holiday, or None. Where the season moves, neither the week of the year
+    nor the level just before reads a holiday week (Christmas fell before the harvest one year, in its swing the
+    next), so the effect is read where the season's phase cancels: each past week holding the same holidays (and no
+    declared season's day) against the mean of the nearest weeks either side holding none (within
+    SEASON_PHASE_HOLIDAY_REACH weeks, in the history), the median over SEASON_PHASE_HOLIDAY_WEEKS such weeks or
+    more (one past week is an incident as much as a holiday); None where fewer, or where the week holds a declared
+    season's day. `names_of` reads a week's holidays (_week_holiday_names on the calendar), `held` whether it holds
+    any (_holiday_week)."""
+    names = names_of(at)
+    if names is None:
+        return None
+    if not names:
+        return 0.0, 0.0
+    week = timedelta(weeks=1)
+    effects = []
+    for past_at in sorted(logs):
+        if past_at.weekday() != at.weekday() or not held(past_at) or names_of(past_at) != names:
+            continue
+        sides = [next((past_at + week * (sign * k) for k in range(1, SEASON_PHASE_HOLIDAY_REACH + 1)
+                       if past_at + week * (sign * k) in logs and not held(past_at + week * (sign * k))), None)
+                 for sign in (-1, 1)]
+        if sides[0] is not None and sides[1] is not None \
+                and abs(logs[sides[0]] - logs[sides[1]]) <= SEASON_PHASE_HOLIDAY_EDGE:
+            effects.append(logs[past_at] - (logs[sides[0]] + logs[sides[1]]) / 2)
+    if len(effects) < SEASON_PHASE_HOLIDAY_WEEKS:
+        return None
+    # (its sd: the past weeks' spread, and its whole size, as the weekdays its days fall on move it: Independence
+    # Day on a weekend takes less of a week than on two working days)
+    effect = float(median(effects))
+    return effect, math.sqrt(float(np.var(effects)) + effect ** 2)
+
+
 def _season_phase(past: Sequence[Point], target: datetime, cal: HolidayCalendar) -> tuple[float, float, str] | None:
     """A weekly series' season read at this year's phase, not at its week of the year: (log baseline, spread, note),
     or None. A season whose timing moves between years with the weather (a harvest that starts weeks apart with the
@@ -1245,16 +1301,19 @@ def _season_phase(past: Sequence[Point], target: datetime, cal: HolidayCalendar)
     at the off-season's level, the weeks after its end at the season's. For each past year (52 weeks back, 104...,
     as far as the history holds this year's window at every lag), the lag within SEASON_PHASE_MAX_LAG weeks that
     best aligns the latest SEASON_PHASE_WINDOW weeks with that year's is the one whose log differences spread least
-    (a level between the years cancels; SEASON_PHASE_TRIM trimmed: a week's incident; weeks holding a holiday or a
-    declared season in either year left out, so neither Easter nor Ramadan sets the phase). A year's phase is earned where every
+    (a level between the years cancels; SEASON_PHASE_TRIM trimmed: a week's incident; a week holding a holiday read
+    without its holidays' effect, _phase_holiday_effect, and left out where the history does not read it or it holds
+    a declared season's day, so neither Easter nor Ramadan sets the phase). A year's phase is earned where every
     lag two weeks or more from the best spreads SEASON_PHASE_MARGIN times more (an edge in the window fixes it; a
     flat window reads every lag alike). The reading is made only where every year is earned, SEASON_PHASE_YEARS or
     more, one at least two weeks off the calendar (a season that keeps its dates, school terms and holidays, aligns
     at lag 0 and is left to the week of the year; an edge moved by one week is _season_edge_moves's). The target is
-    then each year's aligned week plus this year's level against it over the latest SEASON_PHASE_LEVEL_WEEKS weeks
-    without holidays, averaged over the years; the spread the aligned weeks' (pooled) with the years' disagreement
-    (one year's incident on the aligned week widens it). A target week holding a holiday, or whose aligned week held
-    one, is left to the calendar's reading."""
+    then each year's aligned week plus this year's level against it over the latest SEASON_PHASE_LEVEL_WEEKS weeks,
+    averaged over the years, the holidays' effects out of the aligned weeks and the target's in (a holiday's week in
+    a moving season: neither its week of the year nor the level before it reads it); the spread the aligned weeks'
+    (pooled) with the years' disagreement and the holidays' effects' own; years further apart than
+    SEASON_PHASE_DISAGREE (one year's incident on the aligned week) read nothing. A week whose holidays the history
+    does not read (_phase_holiday_effect: None), the target or an aligned one, is left to the calendar's reading."""
     week = timedelta(weeks=1)
     logs = {q.at: math.log(q.value) for q in past if q.value > 0}
     holiday_weeks: dict[datetime, bool] = {}
@@ -1265,20 +1324,41 @@ def _season_phase(past: Sequence[Point], target: datetime, cal: HolidayCalendar)
             holiday_weeks[at] = _holiday_week(at, cal)
         return holiday_weeks[at]
 
+    effects: dict[datetime, tuple[float, float] | None] = {}
+    week_names: dict[datetime, tuple[str, ...] | None] = {}
+
+    def names_of(at: datetime) -> tuple[str, ...] | None:
+        if at not in week_names:
+            week_names[at] = _week_holiday_names(at, cal)
+        return week_names[at]
+
+    def effect(at: datetime) -> tuple[float, float] | None:
+        # (a holiday's week, the target, a year's aligned one or one the years are aligned on, reads its holidays'
+        # own effect, each week's once: _phase_holiday_effect)
+        if at not in effects:
+            effects[at] = _phase_holiday_effect(logs, at, names_of, held) if held(at) else (0.0, 0.0)
+        return effects[at]
+
+    def net(at: datetime) -> float | None:
+        # (a week's log without its holidays' effect: None where the history does not read them)
+        read = effect(at) if at in logs else None
+        return None if read is None else logs[at] - read[0]
+
     recent = [target - week * i for i in range(SEASON_PHASE_WINDOW, 0, -1)]
-    if held(target) or any(a not in logs for a in recent):
-        return None  # (a holiday's week is left to the calendar's reading: its aligned weeks held none)
-    plain = [a for a in recent if not held(a)]
-    lags, centres, spreads = [], [], []
+    own = effect(target)
+    if own is None or any(a not in logs for a in recent):
+        return None
+    plain = {a: v for a in recent if (v := net(a)) is not None}
+    lags, centres, spreads, holiday_vars = [], [], [], [own[1] ** 2]
     for years in itertools.count(1):
         back = week * (YEAR_WEEKS * years)
         mismatch: dict[int, float] = {}
         for lag in range(-SEASON_PHASE_MAX_LAG, SEASON_PHASE_MAX_LAG + 1):
             pairs = [(a, a - back + week * lag) for a in plain]
-            pairs = [(a, b) for a, b in pairs if not held(b)]
+            pairs = [(a, b) for a, b in pairs if not held(b) or net(b) is not None]
             if len(pairs) < len(plain) // 2 or any(b not in logs for _, b in pairs):
                 continue
-            mismatch[lag] = _trimmed_sd([logs[a] - logs[b] for a, b in pairs])
+            mismatch[lag] = _trimmed_sd([plain[a] - was for a, b in pairs if (was := net(b)) is not None])
         if len(mismatch) < 2 * SEASON_PHASE_MAX_LAG + 1:
             break  # (the history no longer holds this year's window at every lag)
         best = min(mismatch, key=lambda lag: (mismatch[lag], abs(lag)))
@@ -1287,16 +1367,20 @@ def _season_phase(past: Sequence[Point], target: datetime, cal: HolidayCalendar)
         lags.append(best)
         spreads.append(mismatch[best])
         aligned = target - back + week * best
-        level = [logs[a] - logs[a - back + week * best] for a in reversed(plain) if not held(a - back + week * best)]
-        if aligned not in logs or held(aligned) or not level:
+        level = [v - was for a, v in reversed(plain.items()) if (was := net(a - back + week * best)) is not None]
+        fix = effect(aligned) if aligned in logs else None
+        if fix is None or not level:
             return None  # (every year reads the target, so one year's incident there shows as their disagreement)
-        centres.append(logs[aligned] + median(level[:SEASON_PHASE_LEVEL_WEEKS]))
-    if len(lags) < SEASON_PHASE_YEARS or max(map(abs, lags)) <= 1:
+        centres.append(logs[aligned] - fix[0] + median(level[:SEASON_PHASE_LEVEL_WEEKS]))
+        holiday_vars.append(fix[1] ** 2)
+    if len(lags) < SEASON_PHASE_YEARS or max(map(abs, lags)) <= 1 or max(centres) - min(centres) > SEASON_PHASE_DISAGREE:
         return None
-    spread = math.sqrt(float(np.mean(np.square(spreads))) + float(np.var(centres)))
+    spread = math.sqrt(float(np.mean(np.square(spreads))) + float(np.var(centres)) + sum(holiday_vars))
     note = (f"a season whose timing moves between years: read at this year's phase, its past years' weeks "
-            f"{', '.join(f'{-lag:+d}' for lag in lags)}w off the calendar's")
-    return float(np.mean(centres)), spread, note
+            f"{', '.join(f'{-lag:+d}' for lag in lags)}w off the calendar's"
+            + (f", this week's holidays x{math.exp(own[0]):.2f} (their past weeks against the weeks either side)"
+               if own[0] else ""))
+    return float(np.mean(centres)) + own[0], spread, note
 
 
 def _with_season_phase(fc: Forecast, past: Sequence[Point], target: datetime, p: ModelParams,
