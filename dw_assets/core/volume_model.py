@@ -254,6 +254,15 @@ HOLIDAY_HOUR_OWN_DAYS = 3
 # robust spread; as _holiday_so_far holds its likenesses to 2.5): a festival whose hours keep a shape of their own, the same each of its
 # days (Songkran's afternoons x3 and mornings x0.5), keeps each hour's own group
 HOLIDAY_DAYS_FIT = 2.5
+# a later day of a holiday's run of days the calendar names alike (Orthodox Easter's Sunday and Monday, both "Easter";
+# Christmas by the old style's 7 and 8 January) is read with the run's earlier days (_holiday_days_so_far) only once
+# its own hours so far, this many at least (as a holiday never seen is read from its hours so far, _holiday_so_far),
+# read the earlier days' factor: before that it is read as never seen (see _run_day_own_hours) ...
+RUN_DAY_OWN_HOURS = 3
+# ... and until then from its own hours alone, a day of its own: its factor reads theirs where the gap between the
+# two medians, widened by this many of its standard errors (a holiday's own bar, DISTINCT_Z["holiday"]), stays
+# within the tolerance a holiday's factor is held to (HOLIDAY_DAYS_FIT spreads)
+RUN_DAY_ALIKE_Z = DISTINCT_Z["holiday"]
 # a holiday hour never seen, read from its hours so far (see _holiday_turned): the latest hours so far that ran
 # below the day's factor by HOLIDAY_DAYS_FIT spreads, this many or more in a row up to the target, say the holiday
 # turned quieter within its day (an eve's half day, its afternoon off), and the band reaches their level too
@@ -2285,13 +2294,23 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     # the holiday's hours together, as one never seen is read from its hours so far (see _holiday_days_so_far)
     pooled = (_holiday_days_so_far(feats, named_holidays, target_named, cast(int, target_feats["day"]))
               if grain == "hour" and compare_by is None else [])
-    if pooled and not _holiday_fits_a_factor(fit, pooled, feats, t, t_target, spread):
+    # (a later day of a run the calendar names alike: its own day, until its hours read the earlier days' factor)
+    own_day = _run_day_own_hours(fit, pooled, feats, cast(int, target_feats["day"]), t, t_target, spread) \
+        if pooled else None
+    if own_day is None and pooled and not _holiday_fits_a_factor(fit, pooled, feats, t, t_target, spread):
         pooled = []
     so_far_of = f"{unseen} has no past occurrence"
     if pooled:
         so_far_of = f"{target_named} was seen on too few past days for an effect of its own"
         effect, thinnest, unseen, unseen_gap = fit.effect_for({**target_feats, "holiday": ""})
         unproven = 0.0  # (the hour's own effect, set aside as within the noise, is read with the holiday's below)
+    if own_day is not None:
+        pooled = own_day
+        unseen = None if len(own_day) >= RUN_DAY_OWN_HOURS else target_named
+        so_far_of = (f"{target_named} follows earlier days of its run under the same name, which are no past "
+                     f"occasion of this day" + ("" if unseen else ": its own hours so far do not read theirs"))
+        if unseen:
+            shape_notes.append(f"{so_far_of}: read as never seen until {RUN_DAY_OWN_HOURS} of its own hours tell")
     # a surge still running whose days hold a shape of their own: the target's hour read by it (see _surge_hour_shape)
     running = _running_surge(fit, pts_pos, earned_days, band_h, level_points) if grain == "hour" else None
     surge_hour = (_surge_hour_shape(running, fit, target_feats.get("hour_of_day"), level_points)
@@ -5086,10 +5105,47 @@ def _holiday_fits_a_factor(fit: SeriesFit, hours: Sequence[int], feats: Sequence
     shape): a holiday that moves its hours alike (the city away, x0.65 at every hour) is read by its factor; one
     whose hours keep a shape of their own, repeated each of its days (a water festival's afternoons up, its
     mornings down), by each hour's own group as before."""
-    resid = np.array([fit.x[i] + fit.slope * (t[i] - t_target)
-                      - _effect_as_day(fit, feats[i], cast(int, feats[i]["weekday"])) for i in hours])
+    resid = _off_own_weekday(fit, hours, feats, t, t_target)
     misfit = MAD_SCALE * float(np.median(np.abs(resid - np.median(resid))))
     return misfit <= HOLIDAY_DAYS_FIT * spread
+
+
+def _off_own_weekday(fit: SeriesFit, hours: Sequence[int], feats: Sequence[Mapping[str, object]],
+                     t: Sequence[float], t_target: float) -> np.ndarray:
+    """Each of `hours` (indices into `feats`) against an ordinary day's same hour of its own weekday, along the
+    trend, in log space (the level left in: only their differences are read)."""
+    return np.array([fit.x[i] + fit.slope * (t[i] - t_target)
+                     - _effect_as_day(fit, feats[i], cast(int, feats[i]["weekday"])) for i in hours])
+
+
+def _run_day_own_hours(fit: SeriesFit, pooled: Sequence[int], feats: Sequence[Mapping[str, object]],
+                       target_day: int, t: Sequence[float], t_target: float, spread: float) -> list[int] | None:
+    """A later day of a holiday's run of days the calendar names alike (`pooled`: _holiday_days_so_far's hours, the
+    run's earlier days' and today's so far), read as a day of its own until its hours show it is like them. The
+    `holidays` package names Orthodox Easter Sunday and Easter Monday both "Easter" (Moldova; "Christmas Day (by old
+    style)" on 7 and 8 January), and an Eid's or a New Year's days share one name: an earlier day of the same run
+    is no past occasion of the day (Easter Sunday's x0.3 read Easter Monday's x0.5 at 1.6-3.5x, hour after hour).
+    Today's hours so far with an ordinary past (_hours_with_ordinary_past) and the earlier days' same hours, each
+    against an ordinary day of its own weekday, say it: with fewer than RUN_DAY_OWN_HOURS of today's, the day is
+    read as never seen (its hours so far returned, as few as they are); with more, the two medians' gap, widened by
+    RUN_DAY_ALIKE_Z standard errors of it (from the hours' own scatter, never below the series' spread: a night of a
+    few rows scatters more than the busy hours the spread reads), must stay within HOLIDAY_DAYS_FIT spreads, or the
+    day is read from its own hours alone (returned). None where it stays within: the run is read together (the
+    Morazan Weekend's days alike, x0.65 each)."""
+    today = _hours_with_ordinary_past(fit, feats, [i for i in pooled if feats[i]["day"] == target_day])
+    # (the earlier days' same hours only: a festival whose hours keep a shape of their own each day, Songkran's
+    # quiet mornings and wet afternoons, reads alike hour for hour, not by a whole day's median)
+    hours = {feats[i]["hour_of_day"] for i in today}
+    earlier = _hours_with_ordinary_past(fit, feats, [i for i in pooled if feats[i]["day"] != target_day
+                                                     and feats[i]["hour_of_day"] in hours])
+    if len(today) < RUN_DAY_OWN_HOURS or not earlier:
+        return today
+    ours, theirs = (_off_own_weekday(fit, part, feats, t, t_target) for part in (today, earlier))
+    scatter = np.concatenate([ours - np.median(ours), theirs - np.median(theirs)])
+    noise = max(spread, MAD_SCALE * float(np.median(np.abs(scatter))))
+    gap = abs(float(np.median(ours) - np.median(theirs)))
+    alike = gap + RUN_DAY_ALIKE_Z * _median_se(noise, len(today), len(earlier)) <= HOLIDAY_DAYS_FIT * spread
+    return None if alike else today
 
 
 def _first_hours_so_far(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],
