@@ -259,10 +259,10 @@ HOLIDAY_DAYS_FIT = 2.5
 # its own hours so far, this many at least (as a holiday never seen is read from its hours so far, _holiday_so_far),
 # read the earlier days' factor: before that it is read as never seen (see _run_day_own_hours) ...
 RUN_DAY_OWN_HOURS = 3
-# ... and until then from its own hours alone, a day of its own: its factor reads theirs where the gap between the
-# two medians, widened by this many of its standard errors (a holiday's own bar, DISTINCT_Z["holiday"]), stays
-# within the tolerance a holiday's factor is held to (HOLIDAY_DAYS_FIT spreads)
-RUN_DAY_ALIKE_Z = DISTINCT_Z["holiday"]
+# ... and after that from its own hours alone, a day of its own, where the median of its hours' gaps to their same
+# hours parts by more than the tolerance a holiday's factor is held to (HOLIDAY_DAYS_FIT spreads) and this many of
+# its standard errors beyond it (a holiday's own bar, DISTINCT_Z["holiday"])
+RUN_DAY_APART_Z = DISTINCT_Z["holiday"]
 # a holiday hour never seen, read from its hours so far (see _holiday_turned): the latest hours so far that ran
 # below the day's factor by HOLIDAY_DAYS_FIT spreads, this many or more in a row up to the target, say the holiday
 # turned quieter within its day (an eve's half day, its afternoon off), and the band reaches their level too
@@ -2295,8 +2295,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     pooled = (_holiday_days_so_far(feats, named_holidays, target_named, cast(int, target_feats["day"]))
               if grain == "hour" and compare_by is None else [])
     # (a later day of a run the calendar names alike: its own day, until its hours read the earlier days' factor)
-    own_day = _run_day_own_hours(fit, pooled, feats, cast(int, target_feats["day"]), t, t_target, spread) \
-        if pooled else None
+    own_day = _run_day_own_hours(fit, pooled, feats, target_feats, t, t_target, spread) if pooled else None
     if own_day is None and pooled and not _holiday_fits_a_factor(fit, pooled, feats, t, t_target, spread):
         pooled = []
     so_far_of = f"{unseen} has no past occurrence"
@@ -2308,7 +2307,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         pooled = own_day
         unseen = None if len(own_day) >= RUN_DAY_OWN_HOURS else target_named
         so_far_of = (f"{target_named} follows earlier days of its run under the same name, which are no past "
-                     f"occasion of this day" + ("" if unseen else ": its own hours so far do not read theirs"))
+                     f"occasion of this day" + ("" if unseen else ": its own hours so far part from theirs"))
         if unseen:
             shape_notes.append(f"{so_far_of}: read as never seen until {RUN_DAY_OWN_HOURS} of its own hours tell")
     # a surge still running whose days hold a shape of their own: the target's hour read by it (see _surge_hour_shape)
@@ -5105,47 +5104,50 @@ def _holiday_fits_a_factor(fit: SeriesFit, hours: Sequence[int], feats: Sequence
     shape): a holiday that moves its hours alike (the city away, x0.65 at every hour) is read by its factor; one
     whose hours keep a shape of their own, repeated each of its days (a water festival's afternoons up, its
     mornings down), by each hour's own group as before."""
-    resid = _off_own_weekday(fit, hours, feats, t, t_target)
+    resid = np.array([fit.x[i] + fit.slope * (t[i] - t_target)
+                      - _effect_as_day(fit, feats[i], cast(int, feats[i]["weekday"])) for i in hours])
     misfit = MAD_SCALE * float(np.median(np.abs(resid - np.median(resid))))
     return misfit <= HOLIDAY_DAYS_FIT * spread
 
 
-def _off_own_weekday(fit: SeriesFit, hours: Sequence[int], feats: Sequence[Mapping[str, object]],
-                     t: Sequence[float], t_target: float) -> np.ndarray:
-    """Each of `hours` (indices into `feats`) against an ordinary day's same hour of its own weekday, along the
-    trend, in log space (the level left in: only their differences are read)."""
-    return np.array([fit.x[i] + fit.slope * (t[i] - t_target)
-                     - _effect_as_day(fit, feats[i], cast(int, feats[i]["weekday"])) for i in hours])
-
-
 def _run_day_own_hours(fit: SeriesFit, pooled: Sequence[int], feats: Sequence[Mapping[str, object]],
-                       target_day: int, t: Sequence[float], t_target: float, spread: float) -> list[int] | None:
+                       target_feats: Mapping[str, object], t: Sequence[float], t_target: float,
+                       spread: float) -> list[int] | None:
     """A later day of a holiday's run of days the calendar names alike (`pooled`: _holiday_days_so_far's hours, the
-    run's earlier days' and today's so far), read as a day of its own until its hours show it is like them. The
+    run's earlier days' and today's so far), read as a day of its own until its hours can tell, and after where they
+    part from the earlier days'. The
     `holidays` package names Orthodox Easter Sunday and Easter Monday both "Easter" (Moldova; "Christmas Day (by old
     style)" on 7 and 8 January), and an Eid's or a New Year's days share one name: an earlier day of the same run
     is no past occasion of the day (Easter Sunday's x0.3 read Easter Monday's x0.5 at 1.6-3.5x, hour after hour).
-    Today's hours so far with an ordinary past (_hours_with_ordinary_past) and the earlier days' same hours, each
-    against an ordinary day of its own weekday, say it: with fewer than RUN_DAY_OWN_HOURS of today's, the day is
-    read as never seen (its hours so far returned, as few as they are); with more, the two medians' gap, widened by
-    RUN_DAY_ALIKE_Z standard errors of it (from the hours' own scatter, never below the series' spread: a night of a
-    few rows scatters more than the busy hours the spread reads), must stay within HOLIDAY_DAYS_FIT spreads, or the
-    day is read from its own hours alone (returned). None where it stays within: the run is read together (the
-    Morazan Weekend's days alike, x0.65 each)."""
-    today = _hours_with_ordinary_past(fit, feats, [i for i in pooled if feats[i]["day"] == target_day])
-    # (the earlier days' same hours only: a festival whose hours keep a shape of their own each day, Songkran's
-    # quiet mornings and wet afternoons, reads alike hour for hour, not by a whole day's median)
-    hours = {feats[i]["hour_of_day"] for i in today}
-    earlier = _hours_with_ordinary_past(fit, feats, [i for i in pooled if feats[i]["day"] != target_day
-                                                     and feats[i]["hour_of_day"] in hours])
-    if len(today) < RUN_DAY_OWN_HOURS or not earlier:
+    Each of today's hours so far with an ordinary past (_hours_with_ordinary_past) is set beside the earlier days'
+    same hour, both read as the run's hours together would read them (against an ordinary day of the target's
+    weekday, _holiday_so_far's first likeness): with fewer than RUN_DAY_OWN_HOURS of today's, the day is read as
+    never seen (its hours so far returned, as few as they are); with more, where the median of the hour-by-hour
+    gaps parts by more than HOLIDAY_DAYS_FIT spreads and RUN_DAY_APART_Z standard errors of it (from the gaps' own
+    scatter, never below two hours' spread: a night of a few rows scatters more than the busy hours the spread
+    reads), the day is read from its own hours alone (returned). None otherwise: the run is read together, as
+    before (the Morazan Weekend's weekdays alike, x0.65 each; a festival's shape the same each day, each hour from
+    the earlier days' same hour)."""
+    day = cast(int, target_feats["day"])
+    today = _hours_with_ordinary_past(fit, feats, [i for i in pooled if feats[i]["day"] == day])
+    if len(today) < RUN_DAY_OWN_HOURS:
         return today
-    ours, theirs = (_off_own_weekday(fit, part, feats, t, t_target) for part in (today, earlier))
-    scatter = np.concatenate([ours - np.median(ours), theirs - np.median(theirs)])
-    noise = max(spread, MAD_SCALE * float(np.median(np.abs(scatter))))
-    gap = abs(float(np.median(ours) - np.median(theirs)))
-    alike = gap + RUN_DAY_ALIKE_Z * _median_se(noise, len(today), len(earlier)) <= HOLIDAY_DAYS_FIT * spread
-    return None if alike else today
+    weekday = cast(int, target_feats["weekday"])
+
+    def read(i: int) -> float:
+        return fit.x[i] + fit.slope * (t[i] - t_target) - _effect_as_day(fit, feats[i], weekday)
+
+    earlier: dict[object, list[float]] = defaultdict(list)
+    for i in _hours_with_ordinary_past(fit, feats, [i for i in pooled if feats[i]["day"] != day]):
+        earlier[feats[i]["hour_of_day"]].append(read(i))
+    gaps = np.array([read(i) - float(np.mean(earlier[feats[i]["hour_of_day"]])) for i in today
+                     if feats[i]["hour_of_day"] in earlier])
+    if len(gaps) < RUN_DAY_OWN_HOURS:
+        return today
+    gap = float(np.median(gaps))
+    noise = max(math.sqrt(2) * spread, MAD_SCALE * float(np.median(np.abs(gaps - gap))))
+    apart = abs(gap) - RUN_DAY_APART_Z * _median_se(noise, len(gaps)) > HOLIDAY_DAYS_FIT * spread
+    return today if apart else None
 
 
 def _first_hours_so_far(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],
