@@ -259,10 +259,11 @@ HOLIDAY_DAYS_FIT = 2.5
 # its own hours so far, this many at least (as a holiday never seen is read from its hours so far, _holiday_so_far),
 # read the earlier days' factor: before that it is read as never seen (see _run_day_own_hours) ...
 RUN_DAY_OWN_HOURS = 3
-# ... and after that from its own hours alone, a day of its own, where the median of its hours' gaps to their same
-# hours parts by more than the tolerance a holiday's factor is held to (HOLIDAY_DAYS_FIT spreads) and this many of
-# its standard errors beyond it (a holiday's own bar, DISTINCT_Z["holiday"])
-RUN_DAY_APART_Z = DISTINCT_Z["holiday"]
+# ... and after that from its own hours alone, a day of its own, unless the median of its hours' gaps to their same
+# hours, widened by this many of its standard errors (a holiday's own bar, DISTINCT_Z["holiday"]), stays within the
+# tolerance a holiday's factor is held to (HOLIDAY_DAYS_FIT times an hour's noise), and never past the widest band
+# (the ceiling)
+RUN_DAY_ALIKE_Z = DISTINCT_Z["holiday"]
 # a holiday hour never seen, read from its hours so far (see _holiday_turned): the latest hours so far that ran
 # below the day's factor by HOLIDAY_DAYS_FIT spreads, this many or more in a row up to the target, say the holiday
 # turned quieter within its day (an eve's half day, its afternoon off), and the band reaches their level too
@@ -2295,7 +2296,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     pooled = (_holiday_days_so_far(feats, named_holidays, target_named, cast(int, target_feats["day"]))
               if grain == "hour" and compare_by is None else [])
     # (a later day of a run the calendar names alike: its own day, until its hours read the earlier days' factor)
-    own_day = _run_day_own_hours(fit, pooled, feats, target_feats, t, t_target, spread) if pooled else None
+    own_day = _run_day_own_hours(fit, pooled, feats, target_feats, t, t_target, spread, p.ceiling) if pooled else None
     if own_day is None and pooled and not _holiday_fits_a_factor(fit, pooled, feats, t, t_target, spread):
         pooled = []
     so_far_of = f"{unseen} has no past occurrence"
@@ -2307,7 +2308,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         pooled = own_day
         unseen = None if len(own_day) >= RUN_DAY_OWN_HOURS else target_named
         so_far_of = (f"{target_named} follows earlier days of its run under the same name, which are no past "
-                     f"occasion of this day" + ("" if unseen else ": its own hours so far part from theirs"))
+                     f"occasion of this day" + ("" if unseen else ": its own hours so far do not read theirs"))
         if unseen:
             shape_notes.append(f"{so_far_of}: read as never seen until {RUN_DAY_OWN_HOURS} of its own hours tell")
     # a surge still running whose days hold a shape of their own: the target's hour read by it (see _surge_hour_shape)
@@ -5112,22 +5113,23 @@ def _holiday_fits_a_factor(fit: SeriesFit, hours: Sequence[int], feats: Sequence
 
 def _run_day_own_hours(fit: SeriesFit, pooled: Sequence[int], feats: Sequence[Mapping[str, object]],
                        target_feats: Mapping[str, object], t: Sequence[float], t_target: float,
-                       spread: float) -> list[int] | None:
+                       spread: float, ceiling: float) -> list[int] | None:
     """A later day of a holiday's run of days the calendar names alike (`pooled`: _holiday_days_so_far's hours, the
-    run's earlier days' and today's so far), read as a day of its own until its hours can tell, and after where they
-    part from the earlier days'. The
+    run's earlier days' and today's so far), read as a day of its own until its hours show it is like them. The
     `holidays` package names Orthodox Easter Sunday and Easter Monday both "Easter" (Moldova; "Christmas Day (by old
     style)" on 7 and 8 January), and an Eid's or a New Year's days share one name: an earlier day of the same run
     is no past occasion of the day (Easter Sunday's x0.3 read Easter Monday's x0.5 at 1.6-3.5x, hour after hour).
     Each of today's hours so far with an ordinary past (_hours_with_ordinary_past) is set beside the earlier days'
     same hour, both read as the run's hours together would read them (against an ordinary day of the target's
     weekday, _holiday_so_far's first likeness): with fewer than RUN_DAY_OWN_HOURS of today's, the day is read as
-    never seen (its hours so far returned, as few as they are); with more, where the median of the hour-by-hour
-    gaps parts by more than HOLIDAY_DAYS_FIT spreads and RUN_DAY_APART_Z standard errors of it (from the gaps' own
-    scatter, never below two hours' spread: a night of a few rows scatters more than the busy hours the spread
-    reads), the day is read from its own hours alone (returned). None otherwise: the run is read together, as
-    before (the Morazan Weekend's weekdays alike, x0.65 each; a festival's shape the same each day, each hour from
-    the earlier days' same hour)."""
+    never seen (its hours so far returned, as few as they are); with more, the median of the hour-by-hour gaps,
+    widened by RUN_DAY_ALIKE_Z standard errors of it, must stay within HOLIDAY_DAYS_FIT times an hour's noise (the
+    gaps' own scatter, never below two hours' spread, over the two hours each gap holds: a night of a few rows
+    scatters more than the busy hours the series' spread reads) and within `ceiling` (the widest band: a sector of a
+    few rows an hour, its hours' noise x3, tells no likeness), or the day is read from its own hours alone
+    (returned): a gap the hours cannot yet tell from their noise is no likeness. None where it
+    stays within: the run is read together, as before (the Morazan Weekend's weekdays alike, x0.65 each; a
+    festival's shape the same each day, each hour from the earlier days' same hour)."""
     day = cast(int, target_feats["day"])
     today = _hours_with_ordinary_past(fit, feats, [i for i in pooled if feats[i]["day"] == day])
     if len(today) < RUN_DAY_OWN_HOURS:
@@ -5146,8 +5148,9 @@ def _run_day_own_hours(fit: SeriesFit, pooled: Sequence[int], feats: Sequence[Ma
         return today
     gap = float(np.median(gaps))
     noise = max(math.sqrt(2) * spread, MAD_SCALE * float(np.median(np.abs(gaps - gap))))
-    apart = abs(gap) - RUN_DAY_APART_Z * _median_se(noise, len(gaps)) > HOLIDAY_DAYS_FIT * spread
-    return today if apart else None
+    tolerance = min(HOLIDAY_DAYS_FIT * noise / math.sqrt(2), ceiling)
+    alike = abs(gap) + RUN_DAY_ALIKE_Z * _median_se(noise, len(gaps)) <= tolerance
+    return None if alike else today
 
 
 def _first_hours_so_far(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],
