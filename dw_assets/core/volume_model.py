@@ -257,8 +257,8 @@ HOLIDAY_DAYS_FIT = 2.5
 # a later day of a holiday's run of days the calendar names alike (Orthodox Easter's Sunday and Monday, both "Easter";
 # Christmas by the old style's 7 and 8 January) is read with the run's earlier days (_holiday_days_so_far) only once
 # its own hours so far, this many at least (as a holiday never seen is read from its hours so far, _holiday_so_far),
-# read the earlier days' factor (fewer, each within the widest band of theirs): before that it is read as never seen
-# (see _run_day_own_hours) ...
+# read the earlier days' factor (one or two, each within the widest band of theirs; none, nothing parts it from its
+# run): before that it is read as never seen (see _run_day_own_hours) ...
 RUN_DAY_OWN_HOURS = 3
 # ... and after that from its own hours alone, a day of its own, unless the median of its hours' gaps to their same
 # hours, widened by this many of its standard errors (a holiday's own bar, DISTINCT_Z["holiday"]), stays within the
@@ -5122,10 +5122,11 @@ def _run_day_own_hours(fit: SeriesFit, pooled: Sequence[int], feats: Sequence[Ma
     is no past occasion of the day (Easter Sunday's x0.3 read Easter Monday's x0.5 at 1.6-3.5x, hour after hour).
     Each of today's hours so far with an ordinary past (_hours_with_ordinary_past) is set beside the earlier days'
     same hour, both read as the run's hours together would read them (against an ordinary day of the target's
-    weekday, _holiday_so_far's first likeness): with fewer than RUN_DAY_OWN_HOURS of today's, each must read the
-    earlier days' same hour within `ceiling` (a metro's first hour of service on New Year's second day, as on its
-    first), or the day is read as never seen (its hours so far returned, as few as they are: none at midnight, and
-    Easter Monday's night hours ran x1.7-3 Easter Sunday's); with more, the median of the hour-by-hour gaps,
+    weekday, _holiday_so_far's first likeness): with none of today's yet, nothing says the day parts from its run
+    (a metro's first hour of service on New Year's second day is read as its first day's hours, and so, at its
+    midnight, is Easter Monday); with fewer than RUN_DAY_OWN_HOURS, each must read the earlier days' same hour within
+    `ceiling`, or the day is read as never seen (its hours so far returned: Easter Monday's night hours ran x1.7-3
+    Easter Sunday's); with more, the median of the hour-by-hour gaps,
     widened by RUN_DAY_ALIKE_Z standard errors of it, must stay within HOLIDAY_DAYS_FIT times an hour's noise (the
     gaps' own scatter, never below two hours' spread, over the two hours each gap holds: a night of a few rows
     scatters more than the busy hours the series' spread reads) and within `ceiling` (the widest band: a sector of a
@@ -5145,10 +5146,12 @@ def _run_day_own_hours(fit: SeriesFit, pooled: Sequence[int], feats: Sequence[Ma
         earlier[feats[i]["hour_of_day"]].append(read(i))
     gaps = np.array([read(i) - float(np.mean(earlier[feats[i]["hour_of_day"]])) for i in today
                      if feats[i]["hour_of_day"] in earlier])
+    if not today:
+        return None  # (no hour of its own yet: nothing says the day parts from its run, which is all there is to read)
     if len(gaps) < RUN_DAY_OWN_HOURS:
         # (one or two hours so far: alike only where each reads the earlier days' same hour within the widest band,
-        # as _first_hours_so_far holds a likeness; none so far, or one further off, and the day is never seen)
-        return None if len(gaps) and len(gaps) == len(today) and bool(np.all(np.abs(gaps) <= ceiling)) else today
+        # as _first_hours_so_far holds a likeness; one further off, and the day is never seen)
+        return None if len(gaps) == len(today) and bool(np.all(np.abs(gaps) <= ceiling)) else today
     gap = float(np.median(gaps))
     noise = max(math.sqrt(2) * spread, MAD_SCALE * float(np.median(np.abs(gaps - gap))))
     tolerance = min(HOLIDAY_DAYS_FIT * noise / math.sqrt(2), ceiling)

@@ -61,9 +61,10 @@ def test_the_second_day_is_not_read_from_the_first_days_hours() -> None:
     assert not judge(fc, 0.2 * clean).passed, (clean, fc.lower, fc.notes)  # and an 80% drop
 
 
-def test_the_second_days_first_hour_is_read_as_never_seen() -> None:
-    # midnight on Easter Monday, no hour of its own so far: Sunday's midnight is no past occasion of it
-    at = _monday(0)
+def test_the_second_days_early_hours_that_part_from_the_first_days_are_read_as_never_seen() -> None:
+    # 02h on Easter Monday: its two hours so far ran x3 Easter Sunday's same hours (read against a Monday), so
+    # Sunday's 02h is no reading of it
+    at = _monday(2)
     history, expected = _payments(at, (0.3, 0.5))
     fc = forecast(history, at, grain="hour", calendar_=_CAL, params=ModelParams())
     clean = expected(at)
