@@ -5126,14 +5126,13 @@ def _run_day_own_hours(fit: SeriesFit, pooled: Sequence[int], feats: Sequence[Ma
     (a metro's first hour of service on New Year's second day is read as its first day's hours, and so, at its
     midnight, is Easter Monday); with fewer than RUN_DAY_OWN_HOURS, each must read the earlier days' same hour within
     `ceiling`, or the day is read as never seen (its hours so far returned: Easter Monday's night hours ran x1.7-3
-    Easter Sunday's); with more, the median of the hour-by-hour gaps,
-    widened by RUN_DAY_ALIKE_Z standard errors of it, must stay within HOLIDAY_DAYS_FIT times an hour's noise (the
-    gaps' own scatter, never below two hours' spread, over the two hours each gap holds: a night of a few rows
-    scatters more than the busy hours the series' spread reads) and within `ceiling` (the widest band: a sector of a
-    few rows an hour, its hours' noise x3, tells no likeness), or the day is read from its own hours alone
-    (returned): a gap the hours cannot yet tell from their noise is no likeness. None where it
-    stays within: the run is read together, as before (the Morazan Weekend's weekdays alike, x0.65 each; a
-    festival's shape the same each day, each hour from the earlier days' same hour)."""
+    Easter Sunday's); with more, the median of the hour-by-hour gaps, widened by RUN_DAY_ALIKE_Z standard errors of
+    it, must stay within HOLIDAY_DAYS_FIT times an hour's noise (the gaps' own scatter, never below two hours'
+    spread, over the two hours each gap holds: a night of a few rows scatters more than the busy hours the series'
+    spread reads) and within `ceiling` (the widest band: a sector of a few rows an hour, its hours' noise x3, tells
+    no likeness), or the day is read from its own hours alone (returned): a gap the hours cannot yet tell from their
+    noise is no likeness. None where it stays within: the run is read together, as before (the Morazan Weekend's
+    weekdays alike, x0.65 each; a festival's shape the same each day, each hour from the earlier days' same hour)."""
     day = cast(int, target_feats["day"])
     today = _hours_with_ordinary_past(fit, feats, [i for i in pooled if feats[i]["day"] == day])
     weekday = cast(int, target_feats["weekday"])
