@@ -254,6 +254,17 @@ HOLIDAY_HOUR_OWN_DAYS = 3
 # robust spread; as _holiday_so_far holds its likenesses to 2.5): a festival whose hours keep a shape of their own, the same each of its
 # days (Songkran's afternoons x3 and mornings x0.5), keeps each hour's own group
 HOLIDAY_DAYS_FIT = 2.5
+# a later day of a holiday's run of days the calendar names alike (Orthodox Easter's Sunday and Monday, both "Easter";
+# Christmas by the old style's 7 and 8 January) is read with the run's earlier days (_holiday_days_so_far) only once
+# its own hours so far, this many at least (as a holiday never seen is read from its hours so far, _holiday_so_far),
+# read the earlier days' factor (one or two, each within the widest band of theirs; none, nothing parts it from its
+# run): before that it is read as never seen (see _run_day_own_hours) ...
+RUN_DAY_OWN_HOURS = 3
+# ... and after that from its own hours alone, a day of its own, unless the median of its hours' gaps to their same
+# hours, widened by this many of its standard errors (a holiday's own bar, DISTINCT_Z["holiday"]), stays within the
+# tolerance a holiday's factor is held to (HOLIDAY_DAYS_FIT times an hour's noise), and never past the widest band
+# (the ceiling)
+RUN_DAY_ALIKE_Z = DISTINCT_Z["holiday"]
 # a holiday hour never seen, read from its hours so far (see _holiday_turned): the latest hours so far that ran
 # below the day's factor by HOLIDAY_DAYS_FIT spreads, this many or more in a row up to the target, say the holiday
 # turned quieter within its day (an eve's half day, its afternoon off), and the band reaches their level too
@@ -2369,13 +2380,22 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     # the holiday's hours together, as one never seen is read from its hours so far (see _holiday_days_so_far)
     pooled = (_holiday_days_so_far(feats, named_holidays, target_named, cast(int, target_feats["day"]))
               if grain == "hour" and compare_by is None else [])
-    if pooled and not _holiday_fits_a_factor(fit, pooled, feats, t, t_target, spread):
+    # (a later day of a run the calendar names alike: its own day, until its hours read the earlier days' factor)
+    own_day = _run_day_own_hours(fit, pooled, feats, target_feats, t, t_target, spread, p.ceiling) if pooled else None
+    if own_day is None and pooled and not _holiday_fits_a_factor(fit, pooled, feats, t, t_target, spread):
         pooled = []
     so_far_of = f"{unseen} has no past occurrence"
     if pooled:
         so_far_of = f"{target_named} was seen on too few past days for an effect of its own"
         effect, thinnest, unseen, unseen_gap = fit.effect_for({**target_feats, "holiday": ""})
         unproven = 0.0  # (the hour's own effect, set aside as within the noise, is read with the holiday's below)
+    if own_day is not None:
+        pooled = own_day
+        unseen = None if len(own_day) >= RUN_DAY_OWN_HOURS else target_named
+        so_far_of = (f"{target_named} follows earlier days of its run under the same name, which are no past "
+                     f"occasion of this day" + ("" if unseen else ": its own hours so far do not read theirs"))
+        if unseen:
+            shape_notes.append(f"{so_far_of}: read as never seen until {RUN_DAY_OWN_HOURS} of its own hours tell")
     # a surge still running whose days hold a shape of their own: the target's hour read by it (see _surge_hour_shape)
     running = _running_surge(fit, pts_pos, earned_days, band_h, level_points) if grain == "hour" else None
     surge_hour = (_surge_hour_shape(running, fit, target_feats.get("hour_of_day"), level_points)
@@ -5174,6 +5194,52 @@ def _holiday_fits_a_factor(fit: SeriesFit, hours: Sequence[int], feats: Sequence
                       - _effect_as_day(fit, feats[i], cast(int, feats[i]["weekday"])) for i in hours])
     misfit = MAD_SCALE * float(np.median(np.abs(resid - np.median(resid))))
     return misfit <= HOLIDAY_DAYS_FIT * spread
+
+
+def _run_day_own_hours(fit: SeriesFit, pooled: Sequence[int], feats: Sequence[Mapping[str, object]],
+                       target_feats: Mapping[str, object], t: Sequence[float], t_target: float,
+                       spread: float, ceiling: float) -> list[int] | None:
+    """A later day of a holiday's run of days the calendar names alike (`pooled`: _holiday_days_so_far's hours, the
+    run's earlier days' and today's so far), read as a day of its own until its hours show it is like them. The
+    `holidays` package names Orthodox Easter Sunday and Easter Monday both "Easter" (Moldova; "Christmas Day (by old
+    style)" on 7 and 8 January), and an Eid's or a New Year's days share one name: an earlier day of the same run
+    is no past occasion of the day (Easter Sunday's x0.3 read Easter Monday's x0.5 at 1.6-3.5x, hour after hour).
+    Each of today's hours so far with an ordinary past (_hours_with_ordinary_past) is set beside the earlier days'
+    same hour, both read as the run's hours together would read them (against an ordinary day of the target's
+    weekday, _holiday_so_far's first likeness): with none of today's yet, nothing says the day parts from its run
+    (a metro's first hour of service on New Year's second day is read as its first day's hours, and so, at its
+    midnight, is Easter Monday); with fewer than RUN_DAY_OWN_HOURS, each must read the earlier days' same hour within
+    `ceiling`, or the day is read as never seen (its hours so far returned: Easter Monday's night hours ran x1.7-3
+    Easter Sunday's); with more, the median of the hour-by-hour gaps, widened by RUN_DAY_ALIKE_Z standard errors of
+    it, must stay within HOLIDAY_DAYS_FIT times an hour's noise (the gaps' own scatter, never below two hours'
+    spread, over the two hours each gap holds: a night of a few rows scatters more than the busy hours the series'
+    spread reads) and within `ceiling` (the widest band: a sector of a few rows an hour, its hours' noise x3, tells
+    no likeness), or the day is read from its own hours alone (returned): a gap the hours cannot yet tell from their
+    noise is no likeness. None where it stays within: the run is read together, as before (the Morazan Weekend's
+    weekdays alike, x0.65 each; a festival's shape the same each day, each hour from the earlier days' same hour)."""
+    day = cast(int, target_feats["day"])
+    today = _hours_with_ordinary_past(fit, feats, [i for i in pooled if feats[i]["day"] == day])
+    weekday = cast(int, target_feats["weekday"])
+
+    def read(i: int) -> float:
+        return fit.x[i] + fit.slope * (t[i] - t_target) - _effect_as_day(fit, feats[i], weekday)
+
+    earlier: dict[object, list[float]] = defaultdict(list)
+    for i in _hours_with_ordinary_past(fit, feats, [i for i in pooled if feats[i]["day"] != day]):
+        earlier[feats[i]["hour_of_day"]].append(read(i))
+    gaps = np.array([read(i) - float(np.mean(earlier[feats[i]["hour_of_day"]])) for i in today
+                     if feats[i]["hour_of_day"] in earlier])
+    if not today:
+        return None  # (no hour of its own yet: nothing says the day parts from its run, which is all there is to read)
+    if len(gaps) < RUN_DAY_OWN_HOURS:
+        # (one or two hours so far: alike only where each reads the earlier days' same hour within the widest band,
+        # as _first_hours_so_far holds a likeness; one further off, and the day is never seen)
+        return None if len(gaps) == len(today) and bool(np.all(np.abs(gaps) <= ceiling)) else today
+    gap = float(np.median(gaps))
+    noise = max(math.sqrt(2) * spread, MAD_SCALE * float(np.median(np.abs(gaps - gap))))
+    tolerance = min(HOLIDAY_DAYS_FIT * noise / math.sqrt(2), ceiling)
+    alike = abs(gap) + RUN_DAY_ALIKE_Z * _median_se(noise, len(gaps)) <= tolerance
+    return None if alike else today
 
 
 def _first_hours_so_far(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],
