@@ -111,7 +111,7 @@ def _shared_single_occasions(order: Sequence[str], index: Mapping[str, list[np.n
     sat where the month's run put it): a target carrying only one of them would read half of a pair. The group
     fitted first takes the day's residual, as it would alone; the later one reads no effect of its own (its members
     kept: it was seen, once, and shares that occasion's uncertainty)."""
-    taken: dict[tuple[int, ...], str] = {}
+    taken: set[tuple[int, ...]] = set()  # the points of each group seen once, as fitted so far
     shared: dict[str, set[int]] = {}
     for f in order:
         if f not in SPARSE:
@@ -123,7 +123,7 @@ def _shared_single_occasions(order: Sequence[str], index: Mapping[str, list[np.n
             if key in taken:
                 shared.setdefault(f, set()).add(c)
             else:
-                taken[key] = f
+                taken.add(key)
     return shared
 
 
