@@ -18,6 +18,9 @@ from dw_assets.core.volume_calendar import EARNED, NONE, SEASONS, SPARSE, past_a
 MAD_SCALE = 1.4826
 CARRIED = "closure_carried"  # a feature set's key: the series' loads carry their closed days (closures())
 FLOOR = 0.05  # a closure's effect never takes a partition below a twentieth of its usual size
+# the occasions of a calendar group's past whose residual another group seen on the very same points cannot share
+# (see _shared_single_occasions): one; two occasions or more already tell two effects apart where they differ
+SHARED_OCCASIONS = 1
 
 
 def mad(values: Sequence[float]) -> float:
@@ -98,6 +101,32 @@ def _group_medians(target: np.ndarray, members: np.ndarray, codes: np.ndarray, g
     return out
 
 
+def _shared_single_occasions(order: Sequence[str], index: Mapping[str, list[np.ndarray]],
+                             values: Mapping[str, list[object]], members: Mapping[str, Mapping[object, int]]
+                             ) -> dict[str, set[int]]:
+    """The calendar groups (their codes, per kind) seen on one occasion only whose points are exactly those of
+    another group seen once and fitted before them (`order`): a year's end that fell on the Sunday of a long
+    weekend, a holiday on the only quarter's end seen. One occasion holds one residual, and two effects learned on
+    it split it in any proportion that sums to it (the year's end +0.48 and the long weekend -0.53 on a day that
+    sat where the month's run put it): a target carrying only one of them would read half of a pair. The group
+    fitted first takes the day's residual, as it would alone; the later one reads no effect of its own (its members
+    kept: it was seen, once, and shares that occasion's uncertainty)."""
+    taken: set[tuple[int, ...]] = set()  # the points of each group seen once, as fitted so far
+    shared: dict[str, set[int]] = {}
+    for f in order:
+        if f not in SPARSE:
+            continue
+        for c, v in enumerate(values[f]):
+            if v in NONE or members[f].get(v) != SHARED_OCCASIONS or not len(index[f][c]):
+                continue
+            key = tuple(index[f][c].tolist())
+            if key in taken:
+                shared.setdefault(f, set()).add(c)
+            else:
+                taken.add(key)
+    return shared
+
+
 def reads_level(fv: Mapping[str, object]) -> bool:
     """Whether a point reads the level: an ordinary one, or a restart's week after a declared break
     (`past_a_break`: none of the break's days inside, its effect taken out of it as a holiday's is). A
@@ -169,13 +198,15 @@ class SeriesFit:
             self._half = max(self._half, 13)
         per = {f: np.zeros(n) for f in used}  # each point's effect, per group kind
         total = np.zeros(n)
+        order = sorted(used, key=lambda g: (g not in SPARSE, not (self.carried and g == "after_gap")))
+        shared = _shared_single_occasions(order, index, values, self.members)
         for _ in range(self.ITERATIONS):
             e = xx - total
             self.slope = self._slope(e, lag)
             local = self._rolling_level(e)
             # (a carried closure first: the first load back holds its closed days' activity, and a
             # holiday's or period end's neighbourhood met once with it is fitted on what that leaves)
-            for f in sorted(used, key=lambda g: (g not in SPARSE, not (self.carried and g == "after_gap"))):
+            for f in order:
                 mine = per[f]
                 if f == "after_gap" and self.carried:
                     new = self._carried(xx - local, total - mine, members[f], member_codes[f], codes[f], values[f])
@@ -184,7 +215,7 @@ class SeriesFit:
                     continue
                 effect = _group_medians(xx - local - total + mine, members[f], member_codes[f], len(values[f]))
                 for c, v in enumerate(values[f]):
-                    if f in SPARSE and v in NONE:
+                    if f in SPARSE and v in NONE or c in shared.get(f, ()):
                         effect[c] = 0.0
                     self.effects[f][v] = float(effect[c])
                 new = effect[codes[f]]
