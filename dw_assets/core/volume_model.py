@@ -586,6 +586,15 @@ SURGE_LEVEL_APART = 0.5
 BRIDGE_LABEL = " (bridge day)"
 # ... read as one only from this many of its hours so far (as a holiday never seen is, see _holiday_so_far)
 BRIDGE_SO_FAR_HOURS = 3
+# days between two holidays of the calendar at most this many days apart, a working day among them, are a bridge run
+# (Armenia's 3-5 January between New Year and Christmas, Christmas to New Year, Golden Week's bridge): named after the
+# holiday before them with BRIDGE_LABEL, as a bridge day is (see _bridge_run_days); a week: a run longer than the
+# working week between two holidays is no bridge any worker takes
+BRIDGE_RUN_MAX_DAYS = 6
+# ... before BRIDGE_SO_FAR_HOURS of its hours so far name it, a bridge run's day whose every hour so far (one at
+# least) ran below its ordinary reading by this many spreads (a factor's fit, HOLIDAY_DAYS_FIT) reaches their level
+# on the lower side (see _bridge_run_first_hours)
+BRIDGE_RUN_FIRST_Z = HOLIDAY_DAYS_FIT
 # a business whose day opens at or after this local hour and runs past midnight keeps a night's hours (a bar,
 # a night shift): its hours after midnight are the evening's day (see _night_hours). Noon: a day that opens in
 # the morning and keeps a late hour past midnight is a day's business whose late hour is too small to decide
@@ -2748,6 +2757,13 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             notes.append(f"{near_label}, a day around a holiday never seen in the history: its hours so far ran "
                          f"{' and '.join(f'x{math.exp(f):.2f}' for f in near_factors)} of an ordinary day's, "
                          "and the band covers that too")
+    if grain == "hour" and not unseen and not so_far:
+        first_hours = _bridge_run_first_hours(fit, _hours_with_ordinary_past(fit, feats, same_day), feats,
+                                              local[target], cal, level, t, t_target, spread)
+        if first_hours is not None:
+            lower = min(lower, math.exp(log_pred + first_hours - h))
+            notes.append(f"a day between two holidays, its hours so far x{math.exp(first_hours):.2f} of an ordinary "
+                         "day's or lower: the band also reaches their level")
     if grain == "hour" and not unseen:
         eve = _eve_effect(fit, [local[q.at] for q in pts_pos], local[target], cal, spread)
         if eve is not None:
@@ -8007,6 +8023,53 @@ def _bridge_days(cal: HolidayCalendar, first: date, last: date) -> dict[date, st
     return out
 
 
+def _bridge_run_days(cal: HolidayCalendar, first: date, last: date) -> dict[date, str]:
+    """The days from `first` to `last` that lie between two holidays of the calendar at most BRIDGE_RUN_MAX_DAYS
+    apart, with a working day (no weekend day) among them: a bridge run, named after the holiday before it with
+    BRIDGE_LABEL. Where the calendar closes a run of days on both sides (New Year's Day on Friday 2 January and
+    Christmas on Tuesday 6 January in Armenia, Christmas and New Year, Golden Week), most take the days between off
+    too, the weekend's among them (a city visiting family): the days run like the holidays around them, not like
+    their weekday, though no calendar lists them. _bridge_days names a single working day between a holiday and the
+    weekend; this names the days between two holidays, which that rule cannot reach (the day after the first holiday
+    is a weekend day). A weekend between two holidays with no working day between (Holy Saturday and Easter Sunday
+    between Good Friday and Easter Monday) is a long weekend, which the weekend's own hours read: no run. Named, each
+    day is a holiday never seen until the history holds one, read from its own hours so far (_holiday_so_far), as a
+    bridge day is; the model reads no name of a country or a date: only the calendar's holidays and its weekend."""
+    weekend = weekend_days(cal.country, cal.subdiv) if cal.country else frozenset((5, 6))
+    out: dict[date, str] = {}
+    day = first - timedelta(days=BRIDGE_RUN_MAX_DAYS)
+    while day <= last:
+        holiday = cal.name(day)
+        if holiday and not cal.name(day + timedelta(days=1)):
+            between = [day + timedelta(days=k) for k in range(1, BRIDGE_RUN_MAX_DAYS)]
+            end = next((k for k, d in enumerate(between) if cal.name(d)), None)
+            run = between[:end] if end is not None else []
+            if any(d.weekday() not in weekend for d in run):
+                out.update({d: f"{holiday}{BRIDGE_LABEL} +{(d - day).days}d" for d in run if first <= d <= last})
+        day += timedelta(days=1)
+    return out
+
+
+def _bridge_run_first_hours(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],
+                            target: datetime, cal: HolidayCalendar, level: float, t: Sequence[float],
+                            t_target: float, spread: float) -> float | None:
+    """A bridge run's day (_bridge_run_days) in its first hours, before BRIDGE_SO_FAR_HOURS of them name it a
+    holiday never seen: the day is read as its plain weekday, and a run the city takes off (Armenia's Saturday 3
+    January at x0.45 of a Saturday) fails its second and third hours though its first already showed it. Where every
+    one of the day's hours so far (`same_day`, one or two, only those the history held on other days too, see
+    _hours_with_ordinary_past) ran below its ordinary reading by BRIDGE_RUN_FIRST_Z spreads, the lower side also
+    reaches the shallowest of them (their factor against the target's reading, in logs); the centre is kept, so an
+    empty hour and a doubled hour still fail, and a run that works as usual (its hours so far at its weekday's
+    level) keeps its band, a drop included. None otherwise: no hour so far (the first hour of the day tells
+    nothing), an hour so far within the noise, or a day in no bridge run."""
+    today = target.date()
+    if not same_day or today not in _bridge_run_days(cal, today, today):
+        return None
+    resid = [fit.x[i] - (level - fit.slope * (t_target - t[i])) - fit.effect_for(feats[i])[0] for i in same_day]
+    shallowest = max(resid)
+    return shallowest if shallowest < -BRIDGE_RUN_FIRST_Z * spread else None
+
+
 def _with_bridge_days(cal: HolidayCalendar, moments: Sequence[datetime], target: datetime) -> HolidayCalendar:
     """`cal` with the bridge days of the history's local days (`moments`) named (see _bridge_days), and the
     target's own day where its hours so far are BRIDGE_SO_FAR_HOURS or more (before that it can tell nothing
@@ -8016,7 +8079,8 @@ def _with_bridge_days(cal: HolidayCalendar, moments: Sequence[datetime], target:
     today = target.date()
     so_far = sum(1 for at in moments if at.date() == today)
     last = today if so_far >= BRIDGE_SO_FAR_HOURS else today - timedelta(days=1)
-    bridges = _bridge_days(cal, min((at.date() for at in moments), default=today), last)
+    start = min((at.date() for at in moments), default=today)
+    bridges = {**_bridge_run_days(cal, start, last), **_bridge_days(cal, start, last)}
     return replace(cal, dates={**bridges, **cal.dates}) if bridges else cal
 
 
