@@ -591,6 +591,9 @@ BRIDGE_SO_FAR_HOURS = 3
 # holiday before them with BRIDGE_LABEL, as a bridge day is (see _bridge_run_days); a week: a run longer than the
 # working week between two holidays is no bridge any worker takes
 BRIDGE_RUN_MAX_DAYS = 6
+# ... each day named with its distance from that holiday (" +2d"): each its own, so a Monday is not read from the
+# weekend's hours before it under one name
+BRIDGE_RUN_LABEL = f"{BRIDGE_LABEL} +"
 # ... before BRIDGE_SO_FAR_HOURS of its hours so far name it, a bridge run's day whose every hour so far (one at
 # least) ran below its ordinary reading by this many spreads (a factor's fit, HOLIDAY_DAYS_FIT) reaches their level
 # on the lower side (see _bridge_run_first_hours)
@@ -4379,7 +4382,7 @@ def _closed_as_usual(pts: Sequence[Point], local: Mapping[datetime, datetime], t
     empty, loaded = _slot_empties(local[target], had_rows, days_with_rows, first)
     if _closed_share(empty, loaded):
         return empty, len(loaded), "occurrences of this hour of the week" if grain == "hour" else "occurrences of this weekday"
-    if not cal.name(day):
+    if not cal.name(day) or _bridge_run_named(cal.name(day)):
         return None
     # past holidays whose slot was open the week before and the week after: closed on them, or not
     holidays = []
@@ -8045,9 +8048,18 @@ def _bridge_run_days(cal: HolidayCalendar, first: date, last: date) -> dict[date
             end = next((k for k, d in enumerate(between) if cal.name(d)), None)
             run = between[:end] if end is not None else []
             if any(d.weekday() not in weekend for d in run):
-                out.update({d: f"{holiday}{BRIDGE_LABEL} +{(d - day).days}d" for d in run if first <= d <= last})
+                out.update({d: f"{holiday}{BRIDGE_RUN_LABEL}{(d - day).days}d" for d in run if first <= d <= last})
         day += timedelta(days=1)
     return out
+
+
+def _bridge_run_named(name: str) -> bool:
+    """Whether a day's name is a bridge run's (_bridge_run_days): a day no calendar lists, read like a holiday
+    never seen from its own hours, but no holiday a business shuts on. A series shut on its calendar's holidays
+    (a registry closed through a festival's days) that opened on the days after them, its hours so far holding
+    rows, is open: an empty hour there is a failed load, as on any working day (named, _closed_as_usual read it
+    closed as on the festival's days, and an empty hour and a missing group passed)."""
+    return BRIDGE_RUN_LABEL in name
 
 
 def _bridge_run_first_hours(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],

@@ -100,3 +100,22 @@ def test_a_run_that_works_as_usual_keeps_its_band() -> None:
         assert judge(fc, clean).passed, (hour, clean, fc.baseline, fc.lower, fc.upper, fc.notes)
         assert not any("between two holidays" in n for n in fc.notes), fc.notes
         assert not judge(fc, 0.5 * clean).passed, (hour, clean, fc.lower, fc.notes)
+
+
+def test_a_series_shut_on_its_holidays_open_on_the_run_fails_an_empty_hour() -> None:
+    # a registry shut on the calendar's holidays (no rows, so no partition), open on the run's days as usual: the
+    # run's day is no holiday it shuts on, so an empty hour is a failed load, not "closed as usual"
+    # (three past holidays with open weeks either side teach the series shuts on them: 9, 10 and 18 March)
+    cal = HolidayCalendar(dates={**_CAL.dates, date(2026, 3, 9): "Spring Fair", date(2026, 3, 10): "Spring Fair",
+                                 date(2026, 3, 18): "Saints' Day"})
+    rng = random.Random(7)
+    at = _at(_RUN[2], 10)
+    history, t = [], datetime(_START.year, _START.month, _START.day)
+    while t < at:
+        if t.hour in _HOURS and not cal.name(t.date()):
+            mean = _ordinary(t) * math.exp(rng.gauss(0, 0.05))
+            history.append(Point(t, float(max(0, round(mean + math.sqrt(mean) * rng.gauss(0, 1))))))
+        t += timedelta(hours=1)
+    fc = forecast(history, at, grain="hour", calendar_=cal, params=ModelParams())
+    assert judge(fc, _ordinary(at)).passed, (fc.baseline, fc.lower, fc.upper, fc.notes)
+    assert not judge(fc, 0.0).passed, (fc.group, fc.empty_is_normal, fc.notes)
