@@ -587,16 +587,12 @@ BRIDGE_LABEL = " (bridge day)"
 # ... read as one only from this many of its hours so far (as a holiday never seen is, see _holiday_so_far)
 BRIDGE_SO_FAR_HOURS = 3
 # days between two holidays of the calendar at most this many days apart, a working day among them, are a bridge run
-# (Armenia's 3-5 January between New Year and Christmas, Christmas to New Year, Golden Week's bridge): named after the
-# holiday before them with BRIDGE_LABEL, as a bridge day is (see _bridge_run_days); a week: a run longer than the
-# working week between two holidays is no bridge any worker takes
+# (Armenia's 3-5 January between New Year and Christmas, Christmas to New Year, Golden Week's bridge; see
+# _bridge_run_days); a week: a run longer than the working week between two holidays is no bridge any worker takes
 BRIDGE_RUN_MAX_DAYS = 6
-# ... each day named with its distance from that holiday (" +2d"): each its own, so a Monday is not read from the
-# weekend's hours before it under one name
-BRIDGE_RUN_LABEL = f"{BRIDGE_LABEL} +"
-# ... before BRIDGE_SO_FAR_HOURS of its hours so far name it, a bridge run's day whose every hour so far (one at
-# least) ran below its ordinary reading by this many spreads (a factor's fit, HOLIDAY_DAYS_FIT) reaches their level
-# on the lower side (see _bridge_run_first_hours)
+# ... in its first hours (fewer than the NEAR_SO_FAR_MIN_HOURS a day's own reading needs), a bridge run's day whose
+# every hour so far ran below its ordinary reading by this many spreads (a factor's fit, HOLIDAY_DAYS_FIT) reaches
+# their level on the lower side (see _bridge_run_first_hours)
 BRIDGE_RUN_FIRST_Z = HOLIDAY_DAYS_FIT
 # a business whose day opens at or after this local hour and runs past midnight keeps a night's hours (a bar,
 # a night shift): its hours after midnight are the evening's day (see _night_hours). Noon: a day that opens in
@@ -2760,10 +2756,11 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             notes.append(f"{near_label}, a day around a holiday never seen in the history: its hours so far ran "
                          f"{' and '.join(f'x{math.exp(f):.2f}' for f in near_factors)} of an ordinary day's, "
                          "and the band covers that too")
-    if grain == "hour" and not unseen and not so_far:
-        first_hours = _bridge_run_first_hours(fit, _hours_with_ordinary_past(fit, feats, same_day), feats,
-                                              local[target], cal, level, t, t_target, spread)
+        first_hours = (_bridge_run_first_hours(fit, _hours_with_ordinary_past(fit, feats, same_day), feats,
+                                               local[target], cal, level, t, t_target, spread)
+                       if near_read is None else None)
         if first_hours is not None:
+            # a day between two holidays whose first hours ran below its weekday's: the band also reaches their level
             lower = min(lower, math.exp(log_pred + first_hours - h))
             notes.append(f"a day between two holidays, its hours so far x{math.exp(first_hours):.2f} of an ordinary "
                          "day's or lower: the band also reaches their level")
@@ -4382,7 +4379,7 @@ def _closed_as_usual(pts: Sequence[Point], local: Mapping[datetime, datetime], t
     empty, loaded = _slot_empties(local[target], had_rows, days_with_rows, first)
     if _closed_share(empty, loaded):
         return empty, len(loaded), "occurrences of this hour of the week" if grain == "hour" else "occurrences of this weekday"
-    if not cal.name(day) or _bridge_run_named(cal.name(day)):
+    if not cal.name(day):
         return None
     # past holidays whose slot was open the week before and the week after: closed on them, or not
     holidays = []
@@ -8026,20 +8023,20 @@ def _bridge_days(cal: HolidayCalendar, first: date, last: date) -> dict[date, st
     return out
 
 
-def _bridge_run_days(cal: HolidayCalendar, first: date, last: date) -> dict[date, str]:
+def _bridge_run_days(cal: HolidayCalendar, first: date, last: date) -> set[date]:
     """The days from `first` to `last` that lie between two holidays of the calendar at most BRIDGE_RUN_MAX_DAYS
-    apart, with a working day (no weekend day) among them: a bridge run, named after the holiday before it with
-    BRIDGE_LABEL. Where the calendar closes a run of days on both sides (New Year's Day on Friday 2 January and
+    apart, with a working day (no weekend day) among them: a bridge run. Where the calendar closes a run of days on both sides (New Year's Day on Friday 2 January and
     Christmas on Tuesday 6 January in Armenia, Christmas and New Year, Golden Week), most take the days between off
     too, the weekend's among them (a city visiting family): the days run like the holidays around them, not like
-    their weekday, though no calendar lists them. _bridge_days names a single working day between a holiday and the
-    weekend; this names the days between two holidays, which that rule cannot reach (the day after the first holiday
-    is a weekend day). A weekend between two holidays with no working day between (Holy Saturday and Easter Sunday
-    between Good Friday and Easter Monday) is a long weekend, which the weekend's own hours read: no run. Named, each
-    day is a holiday never seen until the history holds one, read from its own hours so far (_holiday_so_far), as a
-    bridge day is; the model reads no name of a country or a date: only the calendar's holidays and its weekend."""
+    their weekday, though no calendar lists them; or they work as usual (Malta's working days between the Immaculate
+    Conception and Republic Day). _bridge_days names a single working day between a holiday and the weekend; a run's
+    days are not named (named, every run was read as a holiday never seen, from the hours of its own day and its
+    first hours by the hard rules alone: a run worked as usual lost its band and its history's days their place in
+    the ordinary fit, see _bridge_run_first_hours for what is read instead). A weekend between two holidays with no
+    working day between (Holy Saturday and Easter Sunday between Good Friday and Easter Monday) is a long weekend: no
+    run. The model reads no name of a country or a date: only the calendar's holidays and its weekend."""
     weekend = weekend_days(cal.country, cal.subdiv) if cal.country else frozenset((5, 6))
-    out: dict[date, str] = {}
+    out: set[date] = set()
     day = first - timedelta(days=BRIDGE_RUN_MAX_DAYS)
     while day <= last:
         holiday = cal.name(day)
@@ -8048,34 +8045,26 @@ def _bridge_run_days(cal: HolidayCalendar, first: date, last: date) -> dict[date
             end = next((k for k, d in enumerate(between) if cal.name(d)), None)
             run = between[:end] if end is not None else []
             if any(d.weekday() not in weekend for d in run):
-                out.update({d: f"{holiday}{BRIDGE_RUN_LABEL}{(d - day).days}d" for d in run if first <= d <= last})
+                out.update(d for d in run if first <= d <= last)
         day += timedelta(days=1)
     return out
-
-
-def _bridge_run_named(name: str) -> bool:
-    """Whether a day's name is a bridge run's (_bridge_run_days): a day no calendar lists, read like a holiday
-    never seen from its own hours, but no holiday a business shuts on. A series shut on its calendar's holidays
-    (a registry closed through a festival's days) that opened on the days after them, its hours so far holding
-    rows, is open: an empty hour there is a failed load, as on any working day (named, _closed_as_usual read it
-    closed as on the festival's days, and an empty hour and a missing group passed)."""
-    return BRIDGE_RUN_LABEL in name
 
 
 def _bridge_run_first_hours(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],
                             target: datetime, cal: HolidayCalendar, level: float, t: Sequence[float],
                             t_target: float, spread: float) -> float | None:
-    """A bridge run's day (_bridge_run_days) in its first hours, before BRIDGE_SO_FAR_HOURS of them name it a
-    holiday never seen: the day is read as its plain weekday, and a run the city takes off (Armenia's Saturday 3
-    January at x0.45 of a Saturday) fails its second and third hours though its first already showed it. Where every
-    one of the day's hours so far (`same_day`, one or two, only those the history held on other days too, see
+    """A bridge run's day (_bridge_run_days) in its first hours, fewer than the NEAR_SO_FAR_MIN_HOURS from which a day
+    near a holiday never seen is read from its own hours (_near_unseen_so_far): the day is read as its plain
+    weekday, and a run the city takes off (Armenia's Saturday 3 January at x0.45 of a Saturday) fails its second and
+    third hours though its first already showed it. Where every one of the day's hours so far (`same_day`, one or
+    two, only those the history held on other days too, see
     _hours_with_ordinary_past) ran below its ordinary reading by BRIDGE_RUN_FIRST_Z spreads, the lower side also
     reaches the shallowest of them (their factor against the target's reading, in logs); the centre is kept, so an
     empty hour and a doubled hour still fail, and a run that works as usual (its hours so far at its weekday's
     level) keeps its band, a drop included. None otherwise: no hour so far (the first hour of the day tells
     nothing), an hour so far within the noise, or a day in no bridge run."""
     today = target.date()
-    if not same_day or today not in _bridge_run_days(cal, today, today):
+    if not same_day or len(same_day) >= NEAR_SO_FAR_MIN_HOURS or today not in _bridge_run_days(cal, today, today):
         return None
     resid = [fit.x[i] - (level - fit.slope * (t_target - t[i])) - fit.effect_for(feats[i])[0] for i in same_day]
     shallowest = max(resid)
@@ -8091,8 +8080,7 @@ def _with_bridge_days(cal: HolidayCalendar, moments: Sequence[datetime], target:
     today = target.date()
     so_far = sum(1 for at in moments if at.date() == today)
     last = today if so_far >= BRIDGE_SO_FAR_HOURS else today - timedelta(days=1)
-    start = min((at.date() for at in moments), default=today)
-    bridges = {**_bridge_run_days(cal, start, last), **_bridge_days(cal, start, last)}
+    bridges = _bridge_days(cal, min((at.date() for at in moments), default=today), last)
     return replace(cal, dates={**bridges, **cal.dates}) if bridges else cal
 
 
