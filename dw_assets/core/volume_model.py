@@ -597,6 +597,14 @@ SURGE_LEVEL_APART = 0.5
 BRIDGE_LABEL = " (bridge day)"
 # ... read as one only from this many of its hours so far (as a holiday never seen is, see _holiday_so_far)
 BRIDGE_SO_FAR_HOURS = 3
+# days between two holidays of the calendar at most this many days apart, a working day among them, are a bridge run
+# (Armenia's 3-5 January between New Year and Christmas, Christmas to New Year, Golden Week's bridge; see
+# _bridge_run_days); a week: a run longer than the working week between two holidays is no bridge any worker takes
+BRIDGE_RUN_MAX_DAYS = 6
+# ... in its first hours (fewer than the NEAR_SO_FAR_MIN_HOURS a day's own reading needs), a bridge run's day whose
+# every hour so far ran below its ordinary reading by this many spreads (a factor's fit, HOLIDAY_DAYS_FIT) reaches
+# their level on the lower side (see _bridge_run_first_hours)
+BRIDGE_RUN_FIRST_Z = HOLIDAY_DAYS_FIT
 # a business whose day opens at or after this local hour and runs past midnight keeps a night's hours (a bar,
 # a night shift): its hours after midnight are the evening's day (see _night_hours). Noon: a day that opens in
 # the morning and keeps a late hour past midnight is a day's business whose late hour is too small to decide
@@ -2852,6 +2860,14 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             notes.append(f"{near_label}, a day around a holiday never seen in the history: its hours so far ran "
                          f"{' and '.join(f'x{math.exp(f):.2f}' for f in near_factors)} of an ordinary day's, "
                          "and the band covers that too")
+        first_hours = (_bridge_run_first_hours(fit, _hours_with_ordinary_past(fit, feats, same_day), feats,
+                                               local[target], cal, level, t, t_target, spread)
+                       if near_read is None else None)
+        if first_hours is not None:
+            # a day between two holidays whose first hours ran below its weekday's: the band also reaches their level
+            lower = min(lower, math.exp(log_pred + first_hours - h))
+            notes.append(f"a day between two holidays, its hours so far x{math.exp(first_hours):.2f} of an ordinary "
+                         "day's or lower: the band also reaches their level")
     if grain == "hour" and not unseen:
         eve = _eve_effect(fit, [local[q.at] for q in pts_pos], local[target], cal, spread)
         if eve is not None:
@@ -8155,6 +8171,54 @@ def _bridge_days(cal: HolidayCalendar, first: date, last: date) -> dict[date, st
         if holiday and not off(day) and off(day + timedelta(days=1)):
             out[day] = f"{holiday}{BRIDGE_LABEL}"
     return out
+
+
+def _bridge_run_days(cal: HolidayCalendar, first: date, last: date) -> set[date]:
+    """The days from `first` to `last` that lie between two holidays of the calendar at most BRIDGE_RUN_MAX_DAYS
+    apart, with a working day (no weekend day) among them: a bridge run. Where the calendar closes a run of days on both sides (New Year's Day on Friday 2 January and
+    Christmas on Tuesday 6 January in Armenia, Christmas and New Year, Golden Week), most take the days between off
+    too, the weekend's among them (a city visiting family): the days run like the holidays around them, not like
+    their weekday, though no calendar lists them; or they work as usual (Malta's working days between the Immaculate
+    Conception and Republic Day). _bridge_days names a single working day between a holiday and the weekend; a run's
+    days are not named (named, every run was read as a holiday never seen, from the hours of its own day and its
+    first hours by the hard rules alone: a run worked as usual lost its band and its history's days their place in
+    the ordinary fit, see _bridge_run_first_hours for what is read instead). A weekend between two holidays with no
+    working day between (Holy Saturday and Easter Sunday between Good Friday and Easter Monday) is a long weekend: no
+    run. The model reads no name of a country or a date: only the calendar's holidays and its weekend."""
+    weekend = weekend_days(cal.country, cal.subdiv) if cal.country else frozenset((5, 6))
+    out: set[date] = set()
+    day = first - timedelta(days=BRIDGE_RUN_MAX_DAYS)
+    while day <= last:
+        holiday = cal.name(day)
+        if holiday and not cal.name(day + timedelta(days=1)):
+            between = [day + timedelta(days=k) for k in range(1, BRIDGE_RUN_MAX_DAYS)]
+            end = next((k for k, d in enumerate(between) if cal.name(d)), None)
+            run = between[:end] if end is not None else []
+            if any(d.weekday() not in weekend for d in run):
+                out.update(d for d in run if first <= d <= last)
+        day += timedelta(days=1)
+    return out
+
+
+def _bridge_run_first_hours(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],
+                            target: datetime, cal: HolidayCalendar, level: float, t: Sequence[float],
+                            t_target: float, spread: float) -> float | None:
+    """A bridge run's day (_bridge_run_days) in its first hours, fewer than the NEAR_SO_FAR_MIN_HOURS from which a day
+    near a holiday never seen is read from its own hours (_near_unseen_so_far): the day is read as its plain
+    weekday, and a run the city takes off (Armenia's Saturday 3 January at x0.45 of a Saturday) fails its second and
+    third hours though its first already showed it. Where every one of the day's hours so far (`same_day`, one or
+    two, only those the history held on other days too, see
+    _hours_with_ordinary_past) ran below its ordinary reading by BRIDGE_RUN_FIRST_Z spreads, the lower side also
+    reaches the shallowest of them (their factor against the target's reading, in logs); the centre is kept, so an
+    empty hour and a doubled hour still fail, and a run that works as usual (its hours so far at its weekday's
+    level) keeps its band, a drop included. None otherwise: no hour so far (the first hour of the day tells
+    nothing), an hour so far within the noise, or a day in no bridge run."""
+    today = target.date()
+    if not same_day or len(same_day) >= NEAR_SO_FAR_MIN_HOURS or today not in _bridge_run_days(cal, today, today):
+        return None
+    resid = [fit.x[i] - (level - fit.slope * (t_target - t[i])) - fit.effect_for(feats[i])[0] for i in same_day]
+    shallowest = max(resid)
+    return shallowest if shallowest < -BRIDGE_RUN_FIRST_Z * spread else None
 
 
 def _with_bridge_days(cal: HolidayCalendar, moments: Sequence[datetime], target: datetime) -> HolidayCalendar:
