@@ -2182,12 +2182,6 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     # was never seen: its effect this year is anyone's guess (below)
     unseen_season = bool(season) and not any(fv.get("season") == season and fv.get("season_at") != season_at
                                              for fv in feats)
-    # a period end that shared its day with a holiday (its neighbourhood, a closure's day after) in the history: its
-    # effect learned on the occasions that show it alone, the shared days read net of it (see _period_ends_alone)
-    ends_alone = (_period_ends_alone(t, x, feats, used, lag, level_points, daily_months)
-                  if grain == "day" and step < 1.5 else None)
-    if ends_alone is not None:
-        x, fit = ends_alone
     drop = _indistinct(fit, used, daily_months)
     # a holiday of the target's whose past effect is within the noise: the ordinary days' baseline,
     # but the band also covers the effect it showed (Thanksgiving week x0.85 under 10% noise is not
@@ -5830,81 +5824,6 @@ def _closes_on_business_days(fit: SeriesFit, days: Sequence[date], feats: list[d
         fv["period_end"] = was
     target_feats["period_end"] = target_before
     return fit
-
-
-# a period end's groups: its last day (month, quarter, year) and its neighbourhood (a close's open days, the days of
-# a month's turn), each learned on its past occasions
-PERIOD_END_GROUPS = ("period_end", "near_period_end")
-# the groups a period end's occasion may share its day with that a history holds once or twice a year (a holiday, its
-# neighbourhood, the day after a closure): on that day the two effects are one residual, and the period end's group,
-# fitted first, takes it (see _period_ends_alone)
-PERIOD_END_SHARED = ("holiday", "near_holiday", "after_gap")
-# ... and the occasions of its own a group that lost some so must keep to be read from them (one day cannot tell an
-# effect from an incident: the thirty-third round's lesson), else its days read as the next period's
-PERIOD_END_MIN_ALONE = 2
-PERIOD_END_FALLBACK = {"year": "quarter", "quarter": "month"}  # (as `SeriesFit.effect_for` reads a kind never seen)
-
-
-def _shared_period_ends(feats: Sequence[Mapping[str, object]]) -> list[int]:
-    """The history's points where a period end's group (PERIOD_END_GROUPS) shares the day with a holiday, its
-    neighbourhood or the day after a closure (PERIOD_END_SHARED)."""
-    return [i for i, fv in enumerate(feats)
-            if any(fv.get(f, "") not in NONE for f in PERIOD_END_GROUPS)
-            and any(fv.get(f, "") not in NONE for f in PERIOD_END_SHARED)]
-
-
-def _period_ends_alone(t: list[float], x: list[float], feats: list[dict[str, object]], used: list[str], lag: int,
-                       level_points: int, months_earned: bool) -> tuple[list[float], SeriesFit] | None:
-    """A period end's effect learned on the occasions that show it alone. A quarter's end that was Easter's
-    neighbour, a Sunday of a long weekend and Botswana Day, or a month's first day that was a holiday in seven turns
-    of thirteen, holds two effects in one residual, and the holiday (or neighbourhood), seen once a year, cannot tell
-    them apart: the period end's group is fitted first and takes the holiday's dip, the holiday keeps what is left
-    (and, within the noise so, is then dropped as no effect), and an ordinary Monday quarter end reads 1.2-1.4x.
-    Here the history's shared occasions (`_shared_period_ends`) leave the period end's groups, so each is learned on
-    its days alone; a shared day whose holiday (neighbourhood, closure) still shows no effect of its own read so
-    (`_indistinct`) is an ordinary day that happens to be a holiday, and stays. A group that lost occasions and keeps
-    fewer than PERIOD_END_MIN_ALONE of its own is not read from the one left (one day cannot tell an effect from an
-    incident, or from a season's edge): its days join the next period (PERIOD_END_FALLBACK: a quarter's end a
-    month's) or, a month's end or a neighbourhood's day, the ordinary days; a target of that group then reads as
-    `SeriesFit.effect_for` reads a kind never seen (a year's end as a quarter's, a quarter's as a month's, a
-    neighbourhood's day as an ordinary day). The shared days are moved down by the effect so learned, so the
-    holiday's own effect is learned net of the period end's, and a target that is both (a holiday on a quarter's
-    end) reads both. Labels change in `feats` (the history's; the target keeps its own). Returns the moved values and
-    their fit, or None where no day was shared."""
-    shared = _shared_period_ends(feats)
-    if not shared or not any(f in used for f in PERIOD_END_GROUPS):
-        return None
-    labels = {i: {f: feats[i][f] for f in PERIOD_END_GROUPS if f in feats[i]} for i in shared}
-
-    def apart(days: Iterable[int]) -> SeriesFit:
-        for i in days:
-            for f in labels[i]:
-                feats[i][f] = ""
-        return SeriesFit(t, x, feats, used, lag, level_points)
-
-    alone = apart(shared)
-    quiet = _indistinct(alone, used, months_earned)
-    ordinary = [i for i in shared if all((f, feats[i].get(f, "")) in quiet or feats[i].get(f, "") in NONE
-                                         for f in PERIOD_END_SHARED)]
-    for i in ordinary:
-        feats[i].update(labels.pop(i))
-    if not labels:
-        return None
-    if ordinary:
-        alone = apart(())
-    lost = {(f, v) for own in labels.values() for f, v in own.items() if v not in NONE}
-    thin = {(f, v) for f, v in lost if f in used and 0 < alone.members[f].get(v, 0) < PERIOD_END_MIN_ALONE}
-    if thin:
-        for fv in feats:
-            for f in PERIOD_END_GROUPS:
-                if (f, fv.get(f)) in thin:
-                    fv[f] = PERIOD_END_FALLBACK.get(str(fv[f]), "") if f == "period_end" else ""
-        alone = apart(())
-    moved = list(x)
-    for i, own in labels.items():
-        # (the period end's effect as the target would read it, never-seen kinds' fallbacks included)
-        moved[i] -= alone.effect_for({**feats[i], **own})[0] - alone.effect_for(feats[i])[0]
-    return moved, SeriesFit(t, moved, feats, used, lag, level_points)
 
 
 def _open_test(pts: Sequence[Point], cal: HolidayCalendar, open_days: frozenset[int]) -> Callable[[date], bool]:
