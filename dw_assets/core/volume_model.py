@@ -2860,8 +2860,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             notes.append(f"{near_label}, a day around a holiday never seen in the history: its hours so far ran "
                          f"{' and '.join(f'x{math.exp(f):.2f}' for f in near_factors)} of an ordinary day's, "
                          "and the band covers that too")
-        first_hours = (_bridge_run_first_hours(fit, _hours_with_ordinary_past(fit, feats, same_day), feats,
-                                               local[target], cal, level, t, t_target, spread)
+        first_hours = (_bridge_run_first_hours(fit, same_day, feats, local[target], cal, level, t, t_target, spread)
                        if near_read is None else None)
         if first_hours is not None:
             # a day between two holidays whose first hours ran below its weekday's: the band also reaches their level
@@ -5240,13 +5239,13 @@ def _run_day_own_hours(fit: SeriesFit, pooled: Sequence[int], feats: Sequence[Ma
     def read(i: int) -> float:
         return fit.x[i] + fit.slope * (t[i] - t_target) - _effect_as_day(fit, feats[i], weekday)
 
+    if not today:
+        return None  # (no hour of its own yet: nothing says the day parts from its run, which is all there is to read)
     earlier: dict[object, list[float]] = defaultdict(list)
     for i in _hours_with_ordinary_past(fit, feats, [i for i in pooled if feats[i]["day"] != day]):
         earlier[feats[i]["hour_of_day"]].append(read(i))
     gaps = np.array([read(i) - float(np.mean(earlier[feats[i]["hour_of_day"]])) for i in today
                      if feats[i]["hour_of_day"] in earlier])
-    if not today:
-        return None  # (no hour of its own yet: nothing says the day parts from its run, which is all there is to read)
     if len(gaps) < RUN_DAY_OWN_HOURS:
         # (one or two hours so far: alike only where each reads the earlier days' same hour within the widest band,
         # as _first_hours_so_far holds a likeness; one further off, and the day is never seen)
@@ -8206,15 +8205,17 @@ def _bridge_run_first_hours(fit: SeriesFit, same_day: Sequence[int], feats: Sequ
     """A bridge run's day (_bridge_run_days) in its first hours, fewer than the NEAR_SO_FAR_MIN_HOURS from which a day
     near a holiday never seen is read from its own hours (_near_unseen_so_far): the day is read as its plain
     weekday, and a run the city takes off (Armenia's Saturday 3 January at x0.45 of a Saturday) fails its second and
-    third hours though its first already showed it. Where every one of the day's hours so far (`same_day`, one or
-    two, only those the history held on other days too, see
-    _hours_with_ordinary_past) ran below its ordinary reading by BRIDGE_RUN_FIRST_Z spreads, the lower side also
+    third hours though its first already showed it. Where every one of the day's hours so far (`same_day`, kept
+    where the history held them on other days too, _hours_with_ordinary_past: one or two) ran below its ordinary reading by BRIDGE_RUN_FIRST_Z spreads, the lower side also
     reaches the shallowest of them (their factor against the target's reading, in logs); the centre is kept, so an
     empty hour and a doubled hour still fail, and a run that works as usual (its hours so far at its weekday's
     level) keeps its band, a drop included. None otherwise: no hour so far (the first hour of the day tells
     nothing), an hour so far within the noise, or a day in no bridge run."""
     today = target.date()
-    if not same_day or len(same_day) >= NEAR_SO_FAR_MIN_HOURS or today not in _bridge_run_days(cal, today, today):
+    if not same_day or today not in _bridge_run_days(cal, today, today):
+        return None  # (the calendar first: every hourly target comes here, few lie in a bridge run)
+    same_day = _hours_with_ordinary_past(fit, feats, same_day)
+    if not same_day or len(same_day) >= NEAR_SO_FAR_MIN_HOURS:
         return None
     resid = [fit.x[i] - (level - fit.slope * (t_target - t[i])) - fit.effect_for(feats[i])[0] for i in same_day]
     shallowest = max(resid)
