@@ -903,6 +903,9 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
     shut = _shut_by_accepted_shift(past)
     if shut is not None:
         return _shut_forecast(shut, len(past), params or ModelParams())
+    unlaunched = _not_launched(past)
+    if unlaunched is not None:
+        return _shut_forecast(unlaunched, len(past), params or ModelParams(), why="not launched")
     off = _off_its_row_days(past, target, grain, cal)
     if off is not None:
         return _off_days_forecast(off, target, len(past), params or ModelParams())
@@ -3095,18 +3098,33 @@ def _shut_by_accepted_shift(pts: Sequence[Point]) -> datetime | None:
     return pts[start].at
 
 
+def _not_launched(past: Sequence[Point]) -> datetime | None:
+    """The first partition of a series whose every past partition is empty (a district a delivery app has not
+    launched in yet, a product line set up before its first sale), else None. Nothing was ever counted, so no level,
+    weekday or holiday can be read from it: read by weekday and label, its empty days would be a closed slot's on
+    some days and news on others (a Monday failed as `empty`), though empty is all it has ever been."""
+    if past and all(q.value <= 0 for q in past):
+        return past[0].at
+    return None
+
+
 def _shut_forecast(shut: datetime, history_points: int, p: ModelParams, *, why: str = "accepted") -> Forecast:
-    """The forecast of a series shut for good by an accepted shift (`_shut_by_accepted_shift`) or re-keyed
-    (`retired_groups`, `why` "re-keyed"): empty expected, and rows back (a reopening, rows loaded under the wrong
-    group) fail as a spike; a total read as its groups' sum counts it as no rows (`closed`)."""
-    reason = ("a partition its owner accepted as a new level" if why == "accepted" else
-              "as other keys began carrying its level (re-keyed)")
+    """The forecast of a series shut for good by an accepted shift (`_shut_by_accepted_shift`), re-keyed
+    (`retired_groups`, `why` "re-keyed") or never launched (`_not_launched`, `why` "not launched"): empty expected,
+    and rows back (a reopening, rows loaded under the wrong group, a launch) fail as a spike for its owner to accept;
+    a total read as its groups' sum counts it as no rows (`closed`)."""
+    reason, state, rows = {
+        "accepted": ("a partition its owner accepted as a new level", "shut for good", "a reopening"),
+        "re-keyed": ("as other keys began carrying its level (re-keyed)", "shut for good", "a reopening"),
+        "not launched": ("every partition of its history", "not launched yet", "its launch (accept it as a new level)"),
+    }[why]
     return Forecast(baseline=SHUT_BASELINE_ROWS, lower=0.0, upper=SHUT_BASELINE_ROWS * p.hard_ratio,
-                    group=f"shut since {shut:%Y-%m-%d} ({why})", features=[], history_points=history_points,
+                    group=f"{'empty' if why == 'not launched' else 'shut'} since {shut:%Y-%m-%d} ({why})",
+                    features=[], history_points=history_points,
                     spread=0.0, half_width=p.ceiling, trend_per_step=1.0, hard_ratio=p.hard_ratio,
                     empty_is_normal=True, closed=True,
-                    notes=[(f"empty since {shut:%Y-%m-%d}, {reason}: shut for "
-                            "good, so an empty partition is expected and rows back read as a reopening")])
+                    notes=[(f"empty since {shut:%Y-%m-%d}, {reason}: {state}, so an empty partition is expected and "
+                            f"rows read as {rows}")])
 
 
 def _off_its_row_days(past: Sequence[Point], target: datetime, grain: Grain, cal: HolidayCalendar
