@@ -12141,7 +12141,8 @@ def furniture_ba_weekly(seed: int) -> Estate:
     11 November 2024 (x0.5; an unlabelled incident, history only). 4% noise per plant and week; +4% a year. From the
     week of Monday 9 January 2023 (209 weeks, to the week of Monday 4 January 2027): three years read, from the week
     of Monday 5 January 2026 evaluated (53 weeks); categories "annual_leave", "before_leave", "after_leave", "week_53",
-    "holiday" (a week holding a weekday holiday), "after_shift" (the three weeks after the step)."""
+    "holiday" (a week holding a weekday holiday), "after_shift" (the three weeks after the step, where no other
+    category names them: Eid al-Fitr's week of 16 March 2026 is "holiday")."""
     rng = random.Random(seed)
     cal = HolidayCalendar(country="BA", subdiv="BIH")
     plants = _unequal(rng, list(_BA_PIECES))
