@@ -1081,6 +1081,19 @@ THIRTY_SIXTH_ROUND = {
 # ... of which the thirty-seventh round read all four (their first run's misses), so none is held out now
 READ_IN_THIRTY_SEVENTH_ROUND = set(THIRTY_SIXTH_ROUND)
 
+# the thirty-seventh round (written blind, held out until its final run): each estate, its number of groups, its
+# length at least and the kinds of clean partitions its evaluated window must hold
+THIRTY_SEVENTH_ROUND = {
+    "boda_kampala_hourly": (4, 984, {"independence", "match", "after_match", "church_morning", "night", "after_shift",
+                                     "ordinary"}),
+    "drinks_sv": (5, 1115, {"holy_week", "holy_run_up", "christmas_orders", "holiday", "moved_delivery",
+                            "after_shift", "ordinary"}),
+    "parcels_cm": (6, 1290, {"lockdown", "strike", "backlog", "christmas_parcels", "holiday", "after_shift",
+                             "ordinary"}),
+    "furniture_ba_weekly": (3, 209, {"annual_leave", "before_leave", "after_leave", "week_53", "holiday",
+                                     "after_shift", "ordinary"}),
+}
+
 # every blind round since the seventeenth, with the set of the round that read its first run (None: held out until
 # its own round's final run)
 BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]] = [
@@ -1094,6 +1107,7 @@ BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]]
     (THIRTY_FIRST_ROUND, READ_IN_THIRTY_SECOND_ROUND), (THIRTY_SECOND_ROUND, READ_IN_THIRTY_THIRD_ROUND),
     (THIRTY_THIRD_ROUND, READ_IN_THIRTY_FOURTH_ROUND), (THIRTY_FOURTH_ROUND, READ_IN_THIRTY_FIFTH_ROUND),
     (THIRTY_FIFTH_ROUND, READ_IN_THIRTY_SIXTH_ROUND), (THIRTY_SIXTH_ROUND, READ_IN_THIRTY_SEVENTH_ROUND),
+    (THIRTY_SEVENTH_ROUND, None),
 ]
 
 
@@ -2394,8 +2408,9 @@ def test_laundries_my_each_state_on_its_calendar_a_one_off_holiday_and_kelantans
                                          | TWENTY_SIXTH_ROUND | TWENTY_SEVENTH_ROUND | TWENTY_EIGHTH_ROUND
                                          | TWENTY_NINTH_ROUND | THIRTIETH_ROUND | THIRTY_FIRST_ROUND
                                          | THIRTY_SECOND_ROUND | THIRTY_THIRD_ROUND | THIRTY_FOURTH_ROUND
-                                         | THIRTY_FIFTH_ROUND | THIRTY_SIXTH_ROUND))
-def test_tenth_to_thirty_sixth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
+                                         | THIRTY_FIFTH_ROUND | THIRTY_SIXTH_ROUND
+                                         | THIRTY_SEVENTH_ROUND))
+def test_tenth_to_thirty_seventh_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
     estate = _estate(name, 1)
     groups = estate.series[estate.evaluate_from][1]
     out = faulted(random.Random(1), groups)
@@ -3802,3 +3817,93 @@ def test_hardware_gy_monthly_a_september_fiscal_year_and_diwalis_run_up_moving_b
     assert estate.incidents == {datetime(2022, 2, 28)} and estate.shift_at == [datetime(2025, 3, 31)]
     georgetown = index["georgetown"]
     assert month[(2025, 4)][georgetown] > 1.3 * month[(2024, 4)][georgetown]
+
+
+def _by_size(estate: Estate, before: int) -> list[int]:
+    """The estate's group indices, largest first, by their sum over the partitions before `before`."""
+    groups = range(len(estate.series[0][1]))
+    return sorted(groups, key=lambda g: -sum(values[g] for _, values in estate.series[:before]))
+
+
+def test_boda_kampala_hourly_three_hours_ahead_all_year_and_a_match_in_no_calendar() -> None:
+    estate = _estate("boda_kampala_hourly", 1)
+    assert estate.grain == "hour" and estate.timezone == "Africa/Kampala"
+    stamps = [at for at, _ in estate.series]
+    # no daylight saving: every UTC hour, each local hour three hours ahead
+    assert all(b - a == timedelta(hours=1) for a, b in pairwise(stamps))
+    assert all(_local(at, estate.timezone) == at + timedelta(hours=3) for at in stamps)
+    assert _local(stamps[estate.evaluate_from], estate.timezone) == datetime(2026, 9, 29)
+    total = {_local(at, estate.timezone): sum(values) for at, values in estate.series}
+    # the qualifier (Thursday 8 October, in no calendar): the city watching, then the rides home, against a week before
+    assert total[datetime(2026, 10, 8, 19)] < 0.6 * total[datetime(2026, 10, 1, 19)]
+    assert total[datetime(2026, 10, 8, 21)] > 1.3 * total[datetime(2026, 10, 1, 21)]
+    # the calendar's Independence Day (Friday 9 October): a quiet morning, a busy evening
+    assert estate.calendar.name(date(2026, 10, 9)) == "Independence Day"
+    assert total[datetime(2026, 10, 9, 9)] < 0.7 * total[datetime(2026, 10, 2, 9)]
+    assert total[datetime(2026, 10, 9, 20)] > 1.1 * total[datetime(2026, 10, 2, 20)]
+    # Nakawa (the second largest) steps up from Monday 5 October 07:00, the others unmoved
+    shift = stamps.index(estate.shift_at[0])
+    assert _local(estate.shift_at[0], estate.timezone) == datetime(2026, 10, 5, 7)
+    sizes = _by_size(estate, shift)
+    week = 24 * 7
+    step = [sum(v[g] for _, v in estate.series[shift:shift + week - 24])
+            / sum(v[g] for _, v in estate.series[shift - week:shift - 24]) for g in sizes]
+    assert step[1] > 1.2 and all(0.85 < r < 1.15 for r in step[:1] + step[2:])
+
+
+def test_drinks_sv_each_route_on_its_own_weekdays_and_a_holidays_delivery_moved() -> None:
+    estate = _estate("drinks_sv", 1)
+    stamps = [at for at, _ in estate.series]
+    assert all(at.weekday() != 6 for at in stamps), "no deliveries on Sundays, no partition"
+    # the weeks of January to March 2023 hold no holiday: each route delivers on its own weekdays only
+    weeks = [(at, values) for at, values in estate.series if datetime(2023, 1, 9) <= at < datetime(2023, 3, 27)]
+    assert not any(estate.calendar.name(at.date()) for at, _ in weeks)
+    active = sorted(tuple(sorted({at.weekday() for at, values in weeks if values[g] > 0})) for g in range(5))
+    assert active == sorted([(0, 1, 2, 3, 4, 5), (0, 3), (1, 4), (2, 5), (2,)])
+    # Independence Day on Monday 15 September 2025: the Monday-and-Thursday route's delivery moved to the Tuesday
+    monday, tuesday = stamps.index(datetime(2025, 9, 15)), stamps.index(datetime(2025, 9, 16))
+    route = next(g for g in range(5) if {at.weekday() for at, values in weeks if values[g] > 0} == {0, 3})
+    assert estate.series[monday][1][route] == 0 and estate.series[tuesday][1][route] > 0
+    assert estate.categories[datetime(2025, 9, 16)] == "moved_delivery"
+    # Holy Week's three days in the calendar, its run-up in none
+    assert estate.categories[datetime(2026, 4, 2)] == "holy_week" and estate.categories[datetime(2026, 3, 30)] == (
+        "holy_run_up") and not estate.calendar.name(date(2026, 3, 30))
+
+
+def test_parcels_cm_ghost_town_mondays_and_a_strike_then_its_backlog() -> None:
+    estate = _estate("parcels_cm", 1)
+    value = {at: values for at, values in estate.series}
+    sizes = _by_size(estate, estate.evaluate_from)
+    # the two smallest hubs (Bamenda, Buea) nearly shut every Monday (in no calendar), the others busiest then
+    mondays = [at for at in value if at.weekday() == 0 and at not in estate.categories][:40]
+    for g in sizes[-2:]:
+        assert sum(value[at][g] for at in mondays) < 0.25 * sum(value[at + timedelta(days=1)][g] for at in mondays)
+    for g in sizes[:-2]:
+        assert sum(value[at][g] for at in mondays) > sum(value[at + timedelta(days=1)][g] for at in mondays)
+    # Garoua (the fourth largest) cut off Monday 17 to Thursday 20 November 2025, its backlog worked off after
+    garoua = sizes[3]
+    strike = [datetime(2025, 11, 17) + timedelta(days=k) for k in range(4)]
+    assert all(estate.categories[at] == "strike" for at in strike)
+    assert sum(value[at][garoua] for at in strike) < 0.1 * sum(value[at - timedelta(weeks=1)][garoua] for at in strike)
+    assert estate.categories[datetime(2025, 11, 21)] == "backlog"
+    assert value[datetime(2025, 11, 21)][garoua] > 1.4 * value[datetime(2025, 11, 14)][garoua]
+    others = [g for g in sizes if g != garoua]
+    assert sum(value[strike[0]][g] for g in others) > 0.8 * sum(value[strike[0] - timedelta(weeks=1)][g] for g in others)
+
+
+def test_furniture_ba_weekly_a_53_week_year_and_the_annual_leave_in_no_calendar() -> None:
+    estate = _estate("furniture_ba_weekly", 1)
+    stamps = [at for at, _ in estate.series]
+    assert all(at.weekday() == 0 for at in stamps) and all(b - a == timedelta(weeks=1) for a, b in pairwise(stamps))
+    # 2026 has 53 ISO weeks (its last the week of Monday 28 December, holding New Year's days), 2025 had 52
+    assert datetime(2026, 12, 28).isocalendar()[1] == 53 and date(2025, 12, 29).isocalendar()[:2] == (2026, 1)
+    assert stamps.index(datetime(2026, 12, 28)) >= estate.evaluate_from
+    assert estate.categories[datetime(2026, 12, 28)] == "week_53"
+    total = {at: sum(values) for at, values in estate.series}
+    # the collective leave (ISO weeks 31 and 32, 27 July to 9 August 2026), in no calendar, the weeks around it full
+    leave = [datetime(2026, 7, 27), datetime(2026, 8, 3)]
+    assert all(estate.categories[at] == "annual_leave" for at in leave)
+    assert not any(estate.calendar.name(at.date() + timedelta(days=k)) for at in leave for k in range(7))
+    assert all(total[at] < 0.1 * total[datetime(2026, 7, 13)] for at in leave)
+    assert total[datetime(2026, 7, 20)] > 1.2 * total[datetime(2026, 7, 13)]
+    assert total[datetime(2026, 8, 10)] > 1.1 * total[datetime(2026, 7, 13)]
