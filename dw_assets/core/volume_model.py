@@ -101,8 +101,10 @@ from dw_assets.core.volume_calendar import (
 from dw_assets.core.volume_fit import (
     CARRIED,
     MAD_SCALE,
+    MONTHS_LEVEL,
     SeriesFit,
     mad,
+    months_level_half,
     reads_level,
     theil_sen,
     typical_error,
@@ -2032,7 +2034,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             else:
                 fit = SeriesFit(t, x, feats, used, lag, level_points) if episodes else fit
     if fit is None:
-        fit = SeriesFit(t, x, feats, used, lag, level_points)
+        fit = _months_level_fit(t, x, feats, used, lag, level_points, p, _calendar_months(pts_pos))
     if compare_by is None and grain == "day" and step < 1.5 and open_days == ALL_WEEK \
             and set(used) & set(FROM_END_GROUPS):
         fit = _closes_on_business_days(fit, [q.at.date() for q in pts_pos], feats, target, target_feats, cal, lag)
@@ -5366,6 +5368,31 @@ def _beyond_reach(fit: SeriesFit, wider: set[tuple[str, int]], drop: set[tuple[s
                 # an ordinary day whose band also covers the effect it showed
                 out.add(("near_holiday", label))
     return out
+
+
+def _months_level_fit(t: list[float], x: list[float], feats: list[dict[str, object]], used: list[str], lag: int,
+                      level_points: int, p: ModelParams, calendar_months: bool) -> SeriesFit:
+    """The fit of a series of calendar months (`calendar_months`, see _calendar_months: each partition is its month,
+    so its month of the year is its season) with months of the year, its level fitted over a whole year
+    (`months_level_half`: a season of several months is no level, and its months are learned at their size) where
+    that cuts the series' noise (`_noise_sd`: its one-step errors and residuals, the same effects fitted in both) by
+    `dense_gain`; else the level window's fit. Where it is kept, every feature set carries `MONTHS_LEVEL`, so the
+    model's later fits read the level alike. A series whose level stepped in and out in its history (months
+    backfilled from an archive at x0.6 for a year) is read across the step by a year's window for months on either
+    side of it, its errors there grow, and it keeps the level window that follows the step. Partitions that are no
+    calendar months (four-weekly periods, billing cycles read on a month's last Tuesday, Hijri months) keep the level
+    window: their months of the year are not their seasons' own, and their other readings lean on that level."""
+    fit = SeriesFit(t, x, feats, used, lag, level_points)
+    if not calendar_months or not months_level_half(lag, used):
+        return fit
+    for fv in feats:
+        fv[MONTHS_LEVEL] = True
+    trial = SeriesFit(t, x, feats, used, lag, level_points)
+    if _noise_sd(trial) < (1 - p.dense_gain) * _noise_sd(fit):
+        return trial
+    for fv in feats:
+        fv.pop(MONTHS_LEVEL, None)
+    return fit
 
 
 def _months_of_year(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
