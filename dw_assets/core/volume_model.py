@@ -190,6 +190,9 @@ MOVING_HOLIDAY_DAYS = WEEK_DAYS
 # the target's month of the year held one arrangement in this many past years at least, and the month whose effect
 # it may now carry held the target's own arrangement in as many
 MOVED_MONTH_YEARS = 2
+# (and a monthly partition whose moving holidays on working days are more, or fewer, than every past year's same month
+# held: the band reaches as far as those days, lost or gained from the month's working days, move it, see
+# _moved_working_days; read where its month was seen MOVED_MONTH_YEARS years at least)
 WEEK_BEFORE_REACH = NEIGHBOURHOOD_DAYS
 WEEK_BEFORE = "-1w"  # the neighbourhood label's offset: "Carnival Tuesday -1w"
 # a daily series' day at a fixed distance from a moving holiday (MOVING_HOLIDAY_DAYS apart between years), beyond its
@@ -2630,8 +2633,8 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         hard_ratio *= math.exp(max(festival_once, 0.0))
         notes.append(f"{season}: a festival earned on one past occasion, when this day moved x{math.exp(festival_once):.2f}: "
                      "the centre is an ordinary day's, the band reaches that far")
-    if grain == "day" and step >= MONTHLY_STEP_DAYS \
-            and (moved_month := _moved_holiday_month(fit, pts_pos, target, cal)) is not None:
+    if grain == "day" and step >= MONTHLY_STEP_DAYS and (moved_month := _moved_holiday_month(fit, pts_pos, target, cal)
+                                                         or _moved_working_days(pts_pos, target, cal)) is not None:
         # the moving holidays of the month (or of the month before, caught up in it) moved since its past years: the
         # band also reaches the reading where the months' effects were the holidays' (the centre the model's)
         reach, why = moved_month
@@ -5498,6 +5501,47 @@ def _moved_holiday_month(fit: SeriesFit, pts: Sequence[Point], target: datetime,
     names = ", ".join(sorted(now[0] | now[1] | was[0] | was[1]))
     return move, (f"the moving holidays this month and the one before hold ({names}) are not those its past years held: "
                   f"the band also reaches x{math.exp(move):.2f}, the month's effect read as theirs{twin}")
+
+
+def _moved_working_days(pts: Sequence[Point], target: datetime, cal: HolidayCalendar) -> tuple[float, str] | None:
+    """A monthly target (calendar months) holding more of the calendar's moving holidays (`_moving_holidays`:
+    Easter's feasts, a lunar calendar's) on its working days (the calendar's weekend left out) than every past
+    occurrence of its month held (MOVED_MONTH_YEARS at least), or fewer: (the log move the band reaches, a note), or
+    None. Read where `_moved_holiday_month` has no reading (no month of the year held the target's arrangement every
+    past year, or its effects do not tell them apart): Good Friday and Phagwah in March after three Marches with
+    Phagwah alone, and the April after them holding Easter Monday only. A business closed on its holidays loses (or
+    gains) those days' share of the month's working days, and no past year of the month showed it, so neither the
+    month's earned effect nor its noise holds it. The band reaches as far as those days move the month (each one
+    working day of the month's), on their side only; the centre is the model's, and a drop of a fifth beyond them or a
+    doubled month still fails. A holiday on fixed dates is in its month every year (its weekday's turns are the
+    month's noise), and a moving one whose months the past years already spread (Diwali in October one year, November
+    the next) is inside their range and reaches nothing."""
+    if not _calendar_months(pts):
+        return None
+    weekend = weekend_days(cal.country, cal.subdiv) if cal.country else frozenset({5, 6})
+    months = sorted({(q.at.year, q.at.month) for q in pts})
+
+    def days_of(year: int, month: int) -> list[date]:
+        return [date(year, month, d) for d in range(1, calendar.monthrange(year, month)[1] + 1)]
+
+    moving = _moving_holidays((d for ym in [*months, (target.year, target.month)] for d in days_of(*ym)), cal)
+
+    def working(year: int, month: int) -> tuple[int, int]:
+        # (the month's working days, and the moving holidays on them)
+        open_ = [d for d in days_of(year, month) if d.weekday() not in weekend]
+        return len(open_), sum(1 for d in open_ if cal.identity(d) in moving)
+
+    past = [working(y, m)[1] for y, m in months if m == target.month]
+    if len(past) < MOVED_MONTH_YEARS:
+        return None
+    days, now = working(target.year, target.month)
+    held = max(past) if now > max(past) else min(past)
+    moved, usual = now - held, days - held  # (the days lost, or gained where negative; the month's usual open days)
+    if not moved or usual <= moved:
+        return None
+    reach = math.log(1 - moved / usual)
+    return reach, (f"this month holds {now} holiday(s) on its working days, its past years {min(past)}-{max(past)}: "
+                   f"the band also reaches x{math.exp(reach):.2f}, those days' share of its working days")
 
 
 def _weeks_before_moving_holidays(pts: Sequence[Point], x: Sequence[float], feats: list[dict[str, object]],
