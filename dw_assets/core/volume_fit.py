@@ -21,6 +21,12 @@ FLOOR = 0.05  # a closure's effect never takes a partition below a twentieth of 
 # the occasions of a calendar group's past whose residual another group seen on the very same points cannot share
 # (see _shared_single_occasions): one; two occasions or more already tell two effects apart where they differ
 SHARED_OCCASIONS = 1
+# a series of a year of twelve partitions (month-ends) that reads months of the year: its fitted level's window
+# reaches half a year either side, so the window holds every month of the year once (see months_level_half),
+# where the feature sets carry this key (set by the model where that reading earns its place)
+MONTHS_A_YEAR = 12
+MONTHS_LEVEL_HALF = MONTHS_A_YEAR // 2
+MONTHS_LEVEL = "months_level_year"
 
 
 def mad(values: Sequence[float]) -> float:
@@ -127,6 +133,20 @@ def _shared_single_occasions(order: Sequence[str], index: Mapping[str, list[np.n
     return shared
 
 
+def months_level_half(lag: int, used: Sequence[str]) -> int:
+    """The fitted level's half-window (in points) a series of twelve partitions a year needs to learn its months of
+    the year (`month_of_year`), or 0. A season that spans several months (a dry season's September to November at
+    x1.25-1.3, its neighbours' year-end close and Christmas above the level too) fills most of the level window's
+    seven months, so the fitted level follows it, each month's effect is learned at a fraction of its size and the
+    history's errors hold the rest of the season: the months' effects then never stand out of that noise (three
+    past years at x1.3 were not earned). A window of half a year either side holds every month of the year once,
+    and a year's median holds no month's effect (nor the trend, taken out first). Only the fitted level's: the
+    target's level and the one-step errors are still read from the level window's latest points, and a month that
+    moved once (one year's promotion) is no more distinct than before. Used where the feature sets carry
+    `MONTHS_LEVEL` (the model's `_months_level_fit`: where it cuts the history's one-step errors)."""
+    return MONTHS_LEVEL_HALF if lag == MONTHS_A_YEAR and "month_of_year" in used else 0
+
+
 def reads_level(fv: Mapping[str, object]) -> bool:
     """Whether a point reads the level: an ordinary one, or a restart's week after a declared break
     (`past_a_break`: none of the break's days inside, its effect taken out of it as a holiday's is). A
@@ -196,6 +216,8 @@ class SeriesFit:
         self._half = max(1, level_points // 2)
         if lag == 52 and any(f in SEASONS for f in used):
             self._half = max(self._half, 13)
+        if feats and feats[0].get(MONTHS_LEVEL):
+            self._half = max(self._half, months_level_half(lag, used))
         per = {f: np.zeros(n) for f in used}  # each point's effect, per group kind
         total = np.zeros(n)
         order = sorted(used, key=lambda g: (g not in SPARSE, not (self.carried and g == "after_gap")))

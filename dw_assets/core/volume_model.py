@@ -101,8 +101,10 @@ from dw_assets.core.volume_calendar import (
 from dw_assets.core.volume_fit import (
     CARRIED,
     MAD_SCALE,
+    MONTHS_LEVEL,
     SeriesFit,
     mad,
+    months_level_half,
     reads_level,
     theil_sen,
     typical_error,
@@ -188,6 +190,9 @@ MOVING_HOLIDAY_DAYS = WEEK_DAYS
 # the target's month of the year held one arrangement in this many past years at least, and the month whose effect
 # it may now carry held the target's own arrangement in as many
 MOVED_MONTH_YEARS = 2
+# (and a monthly partition whose moving holidays on working days are more, or fewer, than every past year's same month
+# held: the band reaches as far as those days, lost or gained from the month's working days, move it, see
+# _moved_working_days; read where its month was seen MOVED_MONTH_YEARS years at least)
 WEEK_BEFORE_REACH = NEIGHBOURHOOD_DAYS
 WEEK_BEFORE = "-1w"  # the neighbourhood label's offset: "Carnival Tuesday -1w"
 # a daily series' day at a fixed distance from a moving holiday (MOVING_HOLIDAY_DAYS apart between years), beyond its
@@ -2035,7 +2040,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             else:
                 fit = SeriesFit(t, x, feats, used, lag, level_points) if episodes else fit
     if fit is None:
-        fit = SeriesFit(t, x, feats, used, lag, level_points)
+        fit = _months_level_fit(t, x, feats, used, lag, level_points, p, _calendar_months(pts_pos))
     if compare_by is None and grain == "day" and step < 1.5 and open_days == ALL_WEEK \
             and set(used) & set(FROM_END_GROUPS):
         fit = _closes_on_business_days(fit, [q.at.date() for q in pts_pos], feats, target, target_feats, cal, lag)
@@ -2631,8 +2636,8 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         hard_ratio *= math.exp(max(festival_once, 0.0))
         notes.append(f"{season}: a festival earned on one past occasion, when this day moved x{math.exp(festival_once):.2f}: "
                      "the centre is an ordinary day's, the band reaches that far")
-    if grain == "day" and step >= MONTHLY_STEP_DAYS \
-            and (moved_month := _moved_holiday_month(fit, pts_pos, target, cal)) is not None:
+    if grain == "day" and step >= MONTHLY_STEP_DAYS and (moved_month := _moved_holiday_month(fit, pts_pos, target, cal)
+                                                         or _moved_working_days(pts_pos, target, cal)) is not None:
         # the moving holidays of the month (or of the month before, caught up in it) moved since its past years: the
         # band also reaches the reading where the months' effects were the holidays' (the centre the model's)
         reach, why = moved_month
@@ -5386,6 +5391,31 @@ def _beyond_reach(fit: SeriesFit, wider: set[tuple[str, int]], drop: set[tuple[s
     return out
 
 
+def _months_level_fit(t: list[float], x: list[float], feats: list[dict[str, object]], used: list[str], lag: int,
+                      level_points: int, p: ModelParams, calendar_months: bool) -> SeriesFit:
+    """The fit of a series of calendar months (`calendar_months`, see _calendar_months: each partition is its month,
+    so its month of the year is its season) with months of the year, its level fitted over a whole year
+    (`months_level_half`: a season of several months is no level, and its months are learned at their size) where
+    that cuts the series' noise (`_noise_sd`: its one-step errors and residuals, the same effects fitted in both) by
+    `dense_gain`; else the level window's fit. Where it is kept, every feature set carries `MONTHS_LEVEL`, so the
+    model's later fits read the level alike. A series whose level stepped in and out in its history (months
+    backfilled from an archive at x0.6 for a year) is read across the step by a year's window for months on either
+    side of it, its errors there grow, and it keeps the level window that follows the step. Partitions that are no
+    calendar months (four-weekly periods, billing cycles read on a month's last Tuesday, Hijri months) keep the level
+    window: their months of the year are not their seasons' own, and their other readings lean on that level."""
+    fit = SeriesFit(t, x, feats, used, lag, level_points)
+    if not calendar_months or not months_level_half(lag, used):
+        return fit
+    for fv in feats:
+        fv[MONTHS_LEVEL] = True
+    trial = SeriesFit(t, x, feats, used, lag, level_points)
+    if _noise_sd(trial) < (1 - p.dense_gain) * _noise_sd(fit):
+        return trial
+    for fv in feats:
+        fv.pop(MONTHS_LEVEL, None)
+    return fit
+
+
 def _months_of_year(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
                     target_feats: dict[str, object], span: int) -> None:
     """A weekly or monthly series' month of the year, a group of its own (a season: March's bonus,
@@ -5489,6 +5519,47 @@ def _moved_holiday_month(fit: SeriesFit, pts: Sequence[Point], target: datetime,
     names = ", ".join(sorted(now[0] | now[1] | was[0] | was[1]))
     return move, (f"the moving holidays this month and the one before hold ({names}) are not those its past years held: "
                   f"the band also reaches x{math.exp(move):.2f}, the month's effect read as theirs{twin}")
+
+
+def _moved_working_days(pts: Sequence[Point], target: datetime, cal: HolidayCalendar) -> tuple[float, str] | None:
+    """A monthly target (calendar months) holding more of the calendar's moving holidays (`_moving_holidays`:
+    Easter's feasts, a lunar calendar's) on its working days (the calendar's weekend left out) than every past
+    occurrence of its month held (MOVED_MONTH_YEARS at least), or fewer: (the log move the band reaches, a note), or
+    None. Read where `_moved_holiday_month` has no reading (no month of the year held the target's arrangement every
+    past year, or its effects do not tell them apart): Good Friday and Phagwah in March after three Marches with
+    Phagwah alone, and the April after them holding Easter Monday only. A business closed on its holidays loses (or
+    gains) those days' share of the month's working days, and no past year of the month showed it, so neither the
+    month's earned effect nor its noise holds it. The band reaches as far as those days move the month (each one
+    working day of the month's), on their side only; the centre is the model's, and a drop of a fifth beyond them or a
+    doubled month still fails. A holiday on fixed dates is in its month every year (its weekday's turns are the
+    month's noise), and a moving one whose months the past years already spread (Diwali in October one year, November
+    the next) is inside their range and reaches nothing."""
+    if not _calendar_months(pts):
+        return None
+    weekend = weekend_days(cal.country, cal.subdiv) if cal.country else frozenset({5, 6})
+    months = sorted({(q.at.year, q.at.month) for q in pts})
+
+    def days_of(year: int, month: int) -> list[date]:
+        return [date(year, month, d) for d in range(1, calendar.monthrange(year, month)[1] + 1)]
+
+    moving = _moving_holidays((d for ym in [*months, (target.year, target.month)] for d in days_of(*ym)), cal)
+
+    def working(year: int, month: int) -> tuple[int, int]:
+        # (the month's working days, and the moving holidays on them)
+        open_ = [d for d in days_of(year, month) if d.weekday() not in weekend]
+        return len(open_), sum(1 for d in open_ if cal.identity(d) in moving)
+
+    past = [working(y, m)[1] for y, m in months if m == target.month]
+    if len(past) < MOVED_MONTH_YEARS:
+        return None
+    days, now = working(target.year, target.month)
+    held = max(past) if now > max(past) else min(past)
+    moved, usual = now - held, days - held  # (the days lost, or gained where negative; the month's usual open days)
+    if not moved or usual <= moved:
+        return None
+    reach = math.log(1 - moved / usual)
+    return reach, (f"this month holds {now} holiday(s) on its working days, its past years {min(past)}-{max(past)}: "
+                   f"the band also reaches x{math.exp(reach):.2f}, those days' share of its working days")
 
 
 def _weeks_before_moving_holidays(pts: Sequence[Point], x: Sequence[float], feats: list[dict[str, object]],
