@@ -584,6 +584,10 @@ EVENT_RUN_DAYS = 2
 DARK_RUN_MIN_OCCASIONS = 2
 # ... each of them, and the run itself, spanning less than this (a longer run is a closure or a level, other rules')
 DARK_RUN_MAX_SPAN = timedelta(days=1)
+# ... and each of their hours expecting this many rows at the level before the run at least: three hours beyond the
+# hard ratio below come by counting noise alone at a few rows an hour (a small group's nights), at ten each about once
+# in 3,000 (Poisson: five rows or fewer of ten expected, 7%, three times in a row)
+DARK_RUN_MIN_ROWS = 10.0
 # a surge that returned to the level before it moves each of its points back by its deviation smoothed over this
 # share of a level window either side (half a day of an hourly series' week: the climb's shape from day to day, not
 # its hours' counting noise, which the spread keeps; see _surge_returned)
@@ -3016,7 +3020,9 @@ def _dark_run_ended_before(fit: SeriesFit, pts: Sequence[Point], special: Sequen
     of its dense effects and trend (`_dense_adjusted`), and spans less than DARK_RUN_MAX_SPAN; the earlier runs off
     the level (`_runs_off_level`, of `after` points or more, beyond the band's half-width `h`) at least half as deep
     and as short, each followed by `after` ordinary points nearer the level before it than half its depth (it ended),
-    fall on DARK_RUN_MIN_OCCASIONS local days or more, and the run so far is no longer than the longest of them. A
+    fall on DARK_RUN_MIN_OCCASIONS local days or more, and the run so far is no longer than the longest of them; every
+    hour of the run and of those runs expects DARK_RUN_MIN_ROWS rows or more at the level before it (a small group's
+    night hours of a few rows run that low by counting noise alone, which is no dark run). A
     rotating blackout block, a nightly maintenance window, a siesta closure: the run is an episode, and the next hour
     may be its last dark one or the first back at the level before it (after four dark hours the shift rule read a
     block's first lit hour 4-6.7x). A run longer than every past one, or one never seen to end (a feed that stops),
@@ -3029,8 +3035,14 @@ def _dark_run_ended_before(fit: SeriesFit, pts: Sequence[Point], special: Sequen
     before = [j for j in range(start - 1, -1, -1) if not special[j]][:level_points]
     if not run or len(before) < level_points // 2 or pts[n - 1].at - pts[start].at >= DARK_RUN_MAX_SPAN:
         return None
-    depth = median(adj[j] for j in run) - median(adj[j] for j in before)
-    if depth > -hard:
+    level = median(adj[j] for j in before)
+    depth = median(adj[j] for j in run) - level
+
+    def counted(members: Iterable[int], base: float) -> bool:
+        # (each hour's rows expected at the level before the run: its log value less its own move off that level)
+        return all(fit.x[j] - (adj[j] - base) >= math.log(DARK_RUN_MIN_ROWS) for j in members)
+
+    if depth > -hard or not counted(run, level):
         return None
     days, longest = set(), 0
     for first, last, size in _runs_off_level(adj, special, 0, start, h, level_points, after):
@@ -3038,7 +3050,8 @@ def _dark_run_ended_before(fit: SeriesFit, pts: Sequence[Point], special: Sequen
             continue
         base = median(adj[j] for j in [j for j in range(first - 1, -1, -1) if not special[j]][:level_points])
         back = [j for j in range(last + 1, start) if not special[j]][:after]
-        if len(back) < after or any(adj[j] - base < size / 2 for j in back):
+        if len(back) < after or any(adj[j] - base < size / 2 for j in back) \
+                or not counted((j for j in range(first, last + 1) if not special[j]), base):
             continue
         days.add(local[pts[first].at].date())
         longest = max(longest, sum(1 for j in range(first, last + 1) if not special[j]))
