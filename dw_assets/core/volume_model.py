@@ -582,6 +582,17 @@ OPENED_LATE_MIN_DAYS = 10
 # a run off the level over this many local days at most may be an event's surge that ends with its days (a
 # payday's afternoon and the day after, a two-day sale), not yet a new level (see _surge_may_have_ended)
 EVENT_RUN_DAYS = 2
+# a short dark run of an hourly series (a run the shift rule took for a new level, beyond the hard ratio below the
+# level before it, within a day: a rotating blackout block, a nightly maintenance window, a siesta closure) is an
+# episode that may end at the next hour where the history holds runs like it that ended on at least this many local
+# days (one past occasion cannot tell a habit from an incident; see _dark_run_ended_before) ...
+DARK_RUN_MIN_OCCASIONS = 2
+# ... each of them, and the run itself, spanning less than this (a longer run is a closure or a level, other rules')
+DARK_RUN_MAX_SPAN = timedelta(days=1)
+# ... and each of their hours expecting this many rows at the level before the run at least: three hours beyond the
+# hard ratio below come by counting noise alone at a few rows an hour (a small group's nights), at ten each about once
+# in 3,000 (Poisson: five rows or fewer of ten expected, 7%, three times in a row)
+DARK_RUN_MIN_ROWS = 10.0
 # a surge that returned to the level before it moves each of its points back by its deviation smoothed over this
 # share of a level window either side (half a day of an hourly series' week: the climb's shape from day to day, not
 # its hours' counting noise, which the spread keeps; see _surge_returned)
@@ -2355,6 +2366,8 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     dip = (_dip_before_return(fit, pts_pos, earned_days, band_h, level_points, p.shift_after, math.log(p.hard_ratio))
            if daily and compare_by is None else None)
     shift = _find_shift(fit, pts_pos, band_h, level_points, p.shift_after, earned_days, daily)
+    dark_run = (_dark_run_ended_before(fit, pts_pos, earned_days, shift, band_h, level_points, p.shift_after,
+                                       math.log(p.hard_ratio), local) if grain == "hour" else None)
     # the hinge assumes one flat level before its knot: not across a shift its owner accepted
     hinge = not any(q.shift for q in pts_pos[max(0, len(x) - 2 * level_points):])
     # a ramp read against the shift rule's run, kept with the fit it was read on: the level follows
@@ -2910,6 +2923,13 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         lower, upper = min(lower, lower / ended), max(upper, upper / ended)
         notes.append(f"a run of x{ended:.2f} over {EVENT_RUN_DAYS} day(s) at most, not accepted as a shift, may have "
                      "ended with its days: this first hour of a new day may read at the level before it")
+    if dark_run is not None and shift is not None and shift.get("ratio"):
+        # a short dark run that ended on past days (see _dark_run_ended_before): the band and the hard ratio also
+        # reach the level before it, on the run's far side (its near side as before: a dark hour reads as the shift's)
+        upper, hard_ratio = max(upper, upper / shift["ratio"]), max(hard_ratio, hard_ratio / shift["ratio"])
+        notes.append(f"a run of x{shift['ratio']:.2f} within a day, not accepted as a shift, like the runs that "
+                     f"ended on {dark_run[0]} past days (up to {dark_run[1]} points): this hour may read at the "
+                     "level before it")
     opened_read = _opened_hours_read(pts, local, target, p) if grain == "hour" and closed is None else None
     if opened_read is not None:
         # the series opened hours it kept closed: the latest days' same hours read it, not the history's bands
@@ -2997,6 +3017,55 @@ def _surge_may_have_ended(shift: dict | None, pts_pos: Sequence[Point], pts: Seq
         return None
     run_days = {local[q.at].date() for q in pts_pos[shift["index"]:]}
     return float(shift["ratio"]) if len(run_days) <= EVENT_RUN_DAYS else None
+
+
+def _dark_run_ended_before(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], shift: dict | None,
+                           h: float, level_points: int, after: int, hard: float,
+                           local: Mapping[datetime, datetime]) -> tuple[int, int] | None:
+    """A short dark run the shift rule took for a new level that the group's own history shows ending: (the local
+    days holding past runs like it that ended, the longest of those runs in points), else None. The shift's run (not
+    accepted by its owner) sits beyond the hard ratio (`hard`, its log) below the level before it, on the series net
+    of its dense effects and trend (`_dense_adjusted`), and spans less than DARK_RUN_MAX_SPAN; the earlier runs off
+    the level (`_runs_off_level`, of `after` points or more, beyond the band's half-width `h`) at least half as deep
+    and as short, each followed by `after` ordinary points nearer the level before it than half its depth (it ended),
+    fall on DARK_RUN_MIN_OCCASIONS local days or more, and the run so far is no longer than the longest of them; every
+    hour of the run and of those runs expects DARK_RUN_MIN_ROWS rows or more at the level before it (a small group's
+    night hours of a few rows run that low by counting noise alone, which is no dark run). A
+    rotating blackout block, a nightly maintenance window, a siesta closure: the run is an episode, and the next hour
+    may be its last dark one or the first back at the level before it (after four dark hours the shift rule read a
+    block's first lit hour 4-6.7x). A run longer than every past one, or one never seen to end (a feed that stops),
+    stays the shift rule's new level; calendar points (`special`) neither break nor confirm a run."""
+    if shift is None or shift["accepted"] or shift.get("index") is None:
+        return None
+    adj = _dense_adjusted(fit)
+    n, start = len(adj), shift["index"]
+    run = [j for j in range(start, n) if not special[j]]
+    before = [j for j in range(start - 1, -1, -1) if not special[j]][:level_points]
+    if not run or len(before) < level_points // 2 or pts[n - 1].at - pts[start].at >= DARK_RUN_MAX_SPAN:
+        return None
+    level = median(adj[j] for j in before)
+    depth = median(adj[j] for j in run) - level
+
+    def counted(members: Iterable[int], base: float) -> bool:
+        # (each hour's rows expected at the level before the run: its log value less its own move off that level)
+        return all(fit.x[j] - (adj[j] - base) >= math.log(DARK_RUN_MIN_ROWS) for j in members)
+
+    if depth > -hard or not counted(run, level):
+        return None
+    days, longest = set(), 0
+    for first, last, size in _runs_off_level(adj, special, 0, start, h, level_points, after):
+        if size > depth / 2 or pts[last].at - pts[first].at >= DARK_RUN_MAX_SPAN:
+            continue
+        base = median(adj[j] for j in [j for j in range(first - 1, -1, -1) if not special[j]][:level_points])
+        back = [j for j in range(last + 1, start) if not special[j]][:after]
+        if len(back) < after or any(adj[j] - base < size / 2 for j in back) \
+                or not counted((j for j in range(first, last + 1) if not special[j]), base):
+            continue
+        days.add(local[pts[first].at].date())
+        longest = max(longest, sum(1 for j in range(first, last + 1) if not special[j]))
+    if len(days) < DARK_RUN_MIN_OCCASIONS or len(run) > longest:
+        return None
+    return len(days), longest
 
 
 def _against_last_week(day: date, values: Mapping[date, float], cal: HolidayCalendar) -> float | None:
