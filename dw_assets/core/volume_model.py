@@ -6338,10 +6338,10 @@ def _eves_of_moving_feasts(pts: Sequence[Point], feats: list[dict[str, object]],
     the calendar's moving feasts ("a moving feast -1d"): the Eids' eves are two occasions a year where each Eid's
     own "-1d" is seen once in 400 days, and an eve whose next day holds two holidays (Eid al-Fitr on Novruz's
     first day) takes the other's name, whose past eves were ordinary days. Pooled only where the history holds
-    MOVING_EVE_OCCASIONS such eves or more (on days that are no holiday), every one on the same side of its
-    weekday's days around it (`_weekday_excess`) and their median beyond DISTINCT_Z["near_holiday"] standard errors
-    of the ordinary days' spread: a calendar whose feasts' eves are ordinary days, or run apart (a Ramadan's first
-    day's eve quiet, Eid's busy), keeps each holiday's own neighbourhood. A holiday's own eve seen
+    MOVING_EVE_OCCASIONS such eves or more (on days that are no holiday), every one off its weekday's days around
+    it (`_weekday_excess`) on the same side by more than DISTINCT_Z["near_holiday"] ordinary days' sds (of the
+    same reading): a calendar whose feasts' eves are ordinary days, or run apart (a Ramadan's first day's eve
+    quiet, Eid's busy; one Eid's run-up and the other's ordinary eve), keeps each holiday's own neighbourhood. A holiday's own eve seen
     LONG_WEEKEND_OWN_OCCASIONS times keeps its name, as the other pools' do; the group must still earn its effect
     (`_indistinct`)."""
     if not cal.country and not cal.dates:
@@ -6360,9 +6360,10 @@ def _eves_of_moving_feasts(pts: Sequence[Point], feats: list[dict[str, object]],
     plain = [e for d in logs if d not in skip and (e := _weekday_excess(logs, d, skip)) is not None]
     if len(excess) < MOVING_EVE_OCCASIONS or len(plain) < AFTER_DAY_OFF_OCCASIONS:
         return
-    sign = 1.0 if median(excess) > 0 else -1.0
-    bar = DISTINCT_Z["near_holiday"] * _median_se(MAD_SCALE * mad(plain), len(excess))
-    if not all(e * sign > 0 for e in excess) or abs(median(excess)) <= bar:
+    # (each eve an occasion of the rush on its own: one eve's lift halving into a pool whose other eves are
+    # ordinary would read a lift on them all)
+    sign, bar = (1.0 if median(excess) > 0 else -1.0), DISTINCT_Z["near_holiday"] * MAD_SCALE * mad(plain)
+    if not all(e * sign > bar for e in excess):
         return
     if not target_feats["holiday"] and not target_feats.get("after_gap") \
             and moving_feast_eve(target.date(), cal, moving):
