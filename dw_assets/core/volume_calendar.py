@@ -49,6 +49,9 @@ NEIGHBOURHOOD_MAX_DAYS = 10
 HOLIDAY_JOIN = re.compile(r"; | \+ ")  # how two holidays on one day (one week) are named together
 OBSERVED = " (observed)"  # the `holidays` package's day off for a holiday on a weekend: "Anzac Day (observed)"
 BRIDGE_REACH = 6  # closed days a bridge day may lie from the holiday it belongs to (a weekend and more)
+# closed days (holidays, weekend days) an observed day off may lie after its own holiday's day, across another
+# holiday's run (Eid al-Fitr on Novruz's Saturday, observed after Novruz's five days and its own days off)
+OBSERVED_RUN_REACH = 14
 PERIOD_CLOSE_DAYS = 3  # the open days before a quarter's or year's last one that may carry its close
 # Ramadan: the days before Eid al-Fitr's first day (29 or 30; no holiday calendar lists them), its
 # last ten apart (Eid shopping, the nights of prayer) where the history shows they differ
@@ -370,6 +373,8 @@ class HolidayCalendar:
         parts = holiday_parts(name)
         if len(parts) > 1 and all(_recurs(self.country, self.subdiv, part, day.year) for part in parts):
             return name  # two recurring holidays on one day this year: each part compares with its own past
+        if self._observed_for_own_base(day):
+            return name  # another holiday's day off, next to a third: compared with its own holiday's past
         for direction in (-1, 1):
             d = day + timedelta(days=direction)
             for _ in range(BRIDGE_REACH):
@@ -380,6 +385,41 @@ class HolidayCalendar:
                     break  # an open day: the closure ended without a recurring holiday
                 d += timedelta(days=direction)
         return name
+
+    def _observed_for_own_base(self, day: date) -> bool:
+        """Whether `day` is only days off observed for holidays ("X (observed)") whose own day lies in the run of
+        closed days (holidays, the calendar's weekend) just before it, at most OBSERVED_RUN_REACH days back, while
+        the nearest recurring holiday it adjoins across closed days is another one (Eid al-Fitr on Novruz's
+        Saturday, observed on the Wednesday after Novruz's last day, or after Novruz's own days off): the day off
+        is its base's, and a bridge to the adjoining holiday would read Novruz's x0.6 on Eid's day off. Where the
+        adjoining holiday is of its base's family (its name holds the base's: "Eid al-Fitr Holiday"), the bridge
+        stands as before."""
+        parts = holiday_parts(self.name(day))
+        if not parts or not all(part.endswith(OBSERVED) for part in parts):
+            return False
+        bases = {part.removesuffix(OBSERVED) for part in parts}
+        back, found = day - timedelta(days=1), False
+        for _ in range(OBSERVED_RUN_REACH):
+            named = set(holiday_parts(self.name(back)))
+            if bases & named:
+                found = True
+                break
+            if not named and not self.is_weekend(back):
+                break  # an open day: the run ended without the base's own day
+            back -= timedelta(days=1)
+        if not found:
+            return False
+        for direction in (-1, 1):
+            d = day + timedelta(days=direction)
+            for _ in range(BRIDGE_REACH):
+                other = self.name(d)
+                if other and d not in self.dates and _recurs(self.country or "", self.subdiv, other, d.year):
+                    # (its family: "Eid al-Fitr Holiday", "Eid al-Fitr (Second Day)" are Eid al-Fitr's)
+                    return not any(base.lower() in part.lower() for base in bases for part in holiday_parts(other))
+                if not other and not self.is_weekend(d):
+                    break
+                d += timedelta(days=direction)
+        return False
 
     def closure_name(self, day: date, open_days: frozenset[int] = ALL_WEEK) -> str:
         """The name of the closure a holiday falls in (its run of days a series open on `open_days`

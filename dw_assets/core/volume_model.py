@@ -162,6 +162,12 @@ AFTER_DAY_OFF_REACH = 7
 # ... pooled only where the history holds this many such days at least (two are a long weekend's own, see
 # LONG_WEEKEND_OWN_OCCASIONS; a pool must hold more than a holiday's own neighbourhood could)
 AFTER_DAY_OFF_OCCASIONS = 3
+# the pooled neighbourhood of the day before a moving feast's first day (see _eves_of_moving_feasts): the Eids'
+# eves (pastries, gifts, the trip home) are one rush whichever Eid, two occasions a year where each Eid's own
+# eve is seen once in a daily history
+MOVING_EVE = "a moving feast"
+# ... pooled only where the history holds this many such eves at least, every one on the same side of its weekday
+MOVING_EVE_OCCASIONS = 2
 # the same weekday this many days either side a day is read against, to tell its excess (`_weekday_excess`)
 EXCESS_WEEKS = (-14, -7, 7, 14)
 # a weekly series reads each week by the days it holds (see _week_days): a holiday's eve may reach a day to
@@ -1908,6 +1914,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         _long_weekends(pts_pos, feats, target, target_feats, cal, open_days)
         _days_after_days_off(pts_pos, feats, target, target_feats, cal, open_days)
         _eves_of_days_off(pts_pos, feats, target, target_feats, cal, open_days)
+        _eves_of_moving_feasts(pts_pos, feats, target, target_feats, cal)
         _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, list(cal.rolled_days))
         _break_light_days(x, feats, target_feats, cal, p.hard_ratio)
         _days_at_moving_distance(pts_pos, feats, target, target_feats, cal)
@@ -5504,14 +5511,16 @@ def _months_of_year(pts: Sequence[Point], feats: list[dict[str, object]], target
             fv["period_end"] = ""
 
 
-def _moving_holidays(days: Iterable[date], cal: HolidayCalendar) -> set[str]:
-    """The calendar's holidays (by identity) among `days` whose date lies more than MOVING_HOLIDAY_DAYS apart
-    between two of their occurrences, read on the circle of the year (Easter's feasts, a lunar calendar's; a
-    New Year observed on 31 December is no move)."""
+def _moving_holidays(days: Iterable[date], cal: HolidayCalendar,
+                     names: Callable[[date], Iterable[str]] | None = None) -> set[str]:
+    """The calendar's holidays (by identity, or by `names` of a day) among `days` whose date lies more than
+    MOVING_HOLIDAY_DAYS apart between two of their occurrences, read on the circle of the year (Easter's feasts, a
+    lunar calendar's; a New Year observed on 31 December is no move)."""
     seen: dict[str, list[int]] = defaultdict(list)
     for d in days:
-        if name := cal.identity(d):
-            seen[name].append(d.timetuple().tm_yday)
+        for name in (names(d) if names else [cal.identity(d)]):
+            if name:
+                seen[name].append(d.timetuple().tm_yday)
     moving = set()
     for name, places in seen.items():
         gaps = [abs(a - b) for a, b in itertools.combinations(sorted(set(places)), 2)]
@@ -6470,6 +6479,58 @@ def _eves_of_days_off(pts: Sequence[Point], feats: list[dict[str, object]], targ
         if at.date() not in eves or label.startswith(LONG_WEEKEND) or label in own:
             continue
         if label == pooled or seen[label] < LONG_WEEKEND_OWN_OCCASIONS:
+            fv["near_holiday"] = pooled
+
+
+def moving_feast_eve(day: date, cal: HolidayCalendar, moving: Collection[str]) -> bool:
+    """Whether `day` is the eve of a moving feast's first day: the next day holds a holiday of `moving` (among the
+    parts of its name: "Eid al-Fitr; Spring Festival" holds Eid al-Fitr) that `day` does not hold."""
+    ahead = set(holiday_parts(cal.name(day + timedelta(days=1)))) & set(moving)
+    return bool(ahead - set(holiday_parts(cal.name(day))))
+
+
+def _eves_of_moving_feasts(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
+                           target_feats: dict[str, object], cal: HolidayCalendar) -> None:
+    """A daily series reads the day before a moving feast's first day (`moving_feast_eve`: a holiday whose date
+    moves between years, `_moving_holidays`, read on each part of a day's name) as one neighbourhood pooled over
+    the calendar's moving feasts ("a moving feast -1d"): the Eids' eves are two occasions a year where each Eid's
+    own "-1d" is seen once in 400 days, and an eve whose next day holds two holidays (Eid al-Fitr on Novruz's
+    first day) takes the other's name, whose past eves were ordinary days. Pooled only where the history holds
+    MOVING_EVE_OCCASIONS such eves or more (on days that are no holiday), every one off its weekday's days around
+    it (`_weekday_excess`) on the same side by more than DISTINCT_Z["near_holiday"] ordinary days' sds (of the
+    same reading): a calendar whose feasts' eves are ordinary days, or run apart (a Ramadan's first day's eve
+    quiet, Eid's busy; one Eid's run-up and the other's ordinary eve), keeps each holiday's own neighbourhood. A holiday's own eve seen
+    LONG_WEEKEND_OWN_OCCASIONS times keeps its name, as the other pools' do; the group must still earn its effect
+    (`_indistinct`)."""
+    if not cal.country and not cal.dates:
+        return
+    # (moving as the calendar dates it over the years around the history: a feast seen once in it still moves)
+    first, last = date(pts[0].at.year - 1, 1, 1), date(target.year + 1, 12, 31)
+    # (a feast's own days: a day off observed for one is no feast's first day)
+    moving = _moving_holidays((first + timedelta(days=k) for k in range((last - first).days + 1)), cal,
+                              lambda d: [part for part in holiday_parts(cal.name(d)) if not part.endswith(OBSERVED)])
+    if not moving:
+        return
+    eves = {q.at.date() for q, fv in zip(pts, feats)
+            if not fv["holiday"] and not fv.get("after_gap") and moving_feast_eve(q.at.date(), cal, moving)}
+    logs, skip = _eve_excess_inputs(pts, feats, eves)
+    excess = [e for d in sorted(eves) if (e := _weekday_excess(logs, d, skip)) is not None]
+    plain = [e for d in logs if d not in skip and (e := _weekday_excess(logs, d, skip)) is not None]
+    if len(excess) < MOVING_EVE_OCCASIONS or len(plain) < AFTER_DAY_OFF_OCCASIONS:
+        return
+    # (each eve an occasion of the rush on its own: one eve's lift halving into a pool whose other eves are
+    # ordinary would read a lift on them all)
+    sign, bar = (1.0 if median(excess) > 0 else -1.0), DISTINCT_Z["near_holiday"] * MAD_SCALE * mad(plain)
+    if not all(e * sign > bar for e in excess):
+        return
+    if not target_feats["holiday"] and not target_feats.get("after_gap") \
+            and moving_feast_eve(target.date(), cal, moving):
+        eves.add(target.date())
+    seen = Counter(str(fv.get("near_holiday", "")) for fv in feats)
+    pooled = f"{MOVING_EVE} -1d"
+    for at, fv in [*((q.at, fv) for q, fv in zip(pts, feats)), (target, target_feats)]:
+        label = str(fv.get("near_holiday", ""))
+        if at.date() in eves and (label == pooled or seen[label] < LONG_WEEKEND_OWN_OCCASIONS):
             fv["near_holiday"] = pooled
 
 
