@@ -5575,9 +5575,12 @@ def _days_a_year_apart(pts: Sequence[Point], feats: list[dict[str, object]], tar
     """A daily series' day in no calendar, no holiday's neighbourhood, no period's close and after no closure
     (none of YEAR_APART_TAKEN), whose past occasions a year apart (`_year_apart_occasions`: the same date of every
     past year the history holds, or the same weekday YEAR_APART_WEEKS weeks back and as many again), all in the
-    history and none another rule's, YEAR_APART_OCCASIONS at least, EVERY one showed standing out on the same side:
-    its log against its weekday's days around it (`_weekday_excess`) by DISTINCT_Z["near_holiday"] ordinary days'
-    sds, as `_days_at_moving_distance` reads a day at a distance from a moving holiday. It is labelled with those
+    history and none another rule's, YEAR_APART_OCCASIONS at least, EVERY one showed standing out on the same side,
+    against its weekday's days before it and, apart, against those after it (`_weekday_excess` of each side) by
+    DISTINCT_Z["near_holiday"] ordinary days' sds, as `_days_at_moving_distance` reads a day at a distance from a
+    moving holiday. A day's own effect stands out of both sides; a season's edge (a coast season that ended within
+    days of the same date each year) only of the side out of the season, and the level at the target already holds
+    the season, so read as the day's own it would count the season twice. It is labelled with those
     days ("11 Nov -1y", "Tue 10 Mar -52w"), a neighbourhood the fit learns from them and `_indistinct` earns
     again. A double-date sale (11 November) or the cakes of the day before New Year's eve keep their date, the
     Tuesdays before a feast on a fixed date (the last four before Novruz) their weekday; none is in a calendar, so
@@ -5595,7 +5598,9 @@ def _days_a_year_apart(pts: Sequence[Point], feats: list[dict[str, object]], tar
             continue  # fewer past years in the history, or one of them missing or another rule's
         if plain is None:
             plain = [e for d in free if d not in skip and (e := _weekday_excess(logs, d, skip)) is not None]
-        excess = [_weekday_excess(logs, d, skip | set(past)) for d in past]
+        # each past day against its weekday's days before it and, apart, against those after it
+        excess = [_weekday_excess(logs, d, skip | set(past) | {d + timedelta(days=k) for k in EXCESS_WEEKS if k * side > 0})
+                  for d in past for side in (1, -1)]
         if len(plain) < AFTER_DAY_OFF_OCCASIONS or any(e is None for e in excess):
             continue
         bar = DISTINCT_Z["near_holiday"] * MAD_SCALE * mad(plain)
