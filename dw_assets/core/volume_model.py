@@ -209,6 +209,16 @@ MOVING_DISTANCE_REACH = 60
 # ... earned only where every past year the history holds showed the day standing out, this many years at least
 # (one past occasion cannot tell the day's effect from an incident that fell on it)
 MOVING_DISTANCE_OCCASIONS = 2
+# a daily series' day in no calendar, no holiday's neighbourhood and no period's close whose past occasions a year
+# apart (the same date of the year: a double-date sale, the day before New Year's eve; the same weekday 52 weeks
+# back: the Tuesdays before a fixed feast) EVERY past year the history holds showed standing out on the same side:
+# read against those days (see _days_a_year_apart), this many years at least (a history of 400 days holds one, and
+# one past year cannot tell the day's effect from an incident that fell on it)
+YEAR_APART_OCCASIONS = 2
+YEAR_APART_WEEKS = 52  # "the same weekday a year back": 364 days, the weekday kept
+# the features any of which makes a day another rule's (a holiday, its neighbourhood, a closure's first day back, a
+# month's or quarter's close, a rolled pay day): no day a year apart reads it, nor is read by it
+YEAR_APART_TAKEN = ("holiday", "near_holiday", "after_gap", "period_end", "near_period_end", "rolled_day")
 # a partition of this many days or more (a fortnight, a dekad; not a week, read by its days, nor a month) is read by
 # the holidays its days after the key hold, where the history shows them (see _span_holidays)
 SPAN_HOLIDAYS_MIN_STEP = 10
@@ -1918,6 +1928,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, list(cal.rolled_days))
         _break_light_days(x, feats, target_feats, cal, p.hard_ratio)
         _days_at_moving_distance(pts_pos, feats, target, target_feats, cal)
+        _days_a_year_apart(pts_pos, feats, target, target_feats)
     if grain == "day" and step >= 1.5:
         _months_of_year(pts_pos, feats, target, target_feats, span)
     if grain == "day" and span == WEEK_DAYS and cycle == 52:
@@ -5709,6 +5720,60 @@ def _days_at_moving_distance(pts: Sequence[Point], feats: list[dict[str, object]
         bar = DISTINCT_Z["near_holiday"] * MAD_SCALE * mad(plain)
         if all(e is not None and e > bar for e in excess) or all(e is not None and e < -bar for e in excess):
             label = f"{name} {distance:+d}d"
+            for d in past:
+                feats[index[d]]["near_holiday"] = label
+            target_feats["near_holiday"] = label
+            return
+
+
+def _year_apart_occasions(day: date, first: date) -> dict[str, list[date]]:
+    """A day's past occasions a year apart from `first` on, latest first, by kind: "date" the same date of each
+    past year (none for 29 February), "weekday" the same weekday YEAR_APART_WEEKS weeks back, and as many again."""
+    dates: list[date] = []
+    if (day.month, day.day) != (2, 29):
+        dates = [d for year in range(day.year - 1, first.year - 1, -1) if (d := day.replace(year=year)) >= first]
+    weeks = [d for k in range(1, (day - first).days // (YEAR_APART_WEEKS * WEEK_DAYS) + 1)
+             if (d := day - timedelta(weeks=YEAR_APART_WEEKS * k)) >= first]
+    return {"date": dates, "weekday": weeks}
+
+
+def _days_a_year_apart(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
+                       target_feats: dict[str, object]) -> None:
+    """A daily series' day in no calendar, no holiday's neighbourhood, no period's close and after no closure
+    (none of YEAR_APART_TAKEN), whose past occasions a year apart (`_year_apart_occasions`: the same date of every
+    past year the history holds, or the same weekday YEAR_APART_WEEKS weeks back and as many again), all in the
+    history and none another rule's, YEAR_APART_OCCASIONS at least, EVERY one showed standing out on the same side,
+    against its weekday's days before it and, apart, against those after it (`_weekday_excess` of each side) by
+    DISTINCT_Z["near_holiday"] ordinary days' sds, as `_days_at_moving_distance` reads a day at a distance from a
+    moving holiday. A day's own effect stands out of both sides; a season's edge (a coast season that ended within
+    days of the same date each year) only of the side out of the season, and the level at the target already holds
+    the season, so read as the day's own it would count the season twice. It is labelled with those
+    days ("11 Nov -1y", "Tue 10 Mar -52w"), a neighbourhood the fit learns from them and `_indistinct` earns
+    again. A double-date sale (11 November) or the cakes of the day before New Year's eve keep their date, the
+    Tuesdays before a feast on a fixed date (the last four before Novruz) their weekday; none is in a calendar, so
+    read as its weekday each alarms every year. The same date is tried first; one past year is no rule (an incident
+    on that day would read as an effect), so a history of 400 days leaves the day ordinary."""
+    if any(target_feats.get(f) for f in YEAR_APART_TAKEN):
+        return
+    day, first = target.date(), pts[0].at.date()
+    index = {q.at.date(): i for i, q in enumerate(pts)}
+    logs, skip = _eve_excess_inputs(pts, feats, ())
+    free = {d for d, i in index.items() if not any(feats[i].get(f) for f in YEAR_APART_TAKEN)}
+    plain: list[float] | None = None
+    for kind, past in _year_apart_occasions(day, first).items():
+        if len(past) < YEAR_APART_OCCASIONS or not all(d in free for d in past):
+            continue  # fewer past years in the history, or one of them missing or another rule's
+        if plain is None:
+            plain = [e for d in free if d not in skip and (e := _weekday_excess(logs, d, skip)) is not None]
+        # each past day against its weekday's days before it and, apart, against those after it
+        excess = [_weekday_excess(logs, d, skip | set(past) | {d + timedelta(days=k) for k in EXCESS_WEEKS if k * side > 0})
+                  for d in past for side in (1, -1)]
+        if len(plain) < AFTER_DAY_OFF_OCCASIONS or any(e is None for e in excess):
+            continue
+        bar = DISTINCT_Z["near_holiday"] * MAD_SCALE * mad(plain)
+        if all(e is not None and e > bar for e in excess) or all(e is not None and e < -bar for e in excess):
+            # (a neighbourhood's "NAME OFFSET" form: "11 Nov -1y", "Tue 10 Mar -52w")
+            label = f"{day:%d %b} -1y" if kind == "date" else f"{day:%a %d %b} -{YEAR_APART_WEEKS}w"
             for d in past:
                 feats[index[d]]["near_holiday"] = label
             target_feats["near_holiday"] = label
