@@ -373,23 +373,29 @@ class HolidayCalendar:
         parts = holiday_parts(name)
         if len(parts) > 1 and all(_recurs(self.country, self.subdiv, part, day.year) for part in parts):
             return name  # two recurring holidays on one day this year: each part compares with its own past
-        if self._observed_for_own_base(day):
+        adjoining = self._adjoining_holiday(day)
+        if self._observed_for_own_base(day, adjoining):
             return name  # another holiday's day off, next to a third: compared with its own holiday's past
+        return adjoining or name
+
+    def _adjoining_holiday(self, day: date) -> str:
+        """The nearest recurring holiday `day` adjoins across closed days (holidays, the calendar's weekend), the
+        days before it first, within BRIDGE_REACH; "" where an open day comes first either way."""
         for direction in (-1, 1):
             d = day + timedelta(days=direction)
             for _ in range(BRIDGE_REACH):
                 other = self.name(d)
-                if other and d not in self.dates and _recurs(self.country, self.subdiv, other, d.year):
+                if other and d not in self.dates and _recurs(self.country or "", self.subdiv, other, d.year):
                     return other
                 if not other and not self.is_weekend(d):
                     break  # an open day: the closure ended without a recurring holiday
                 d += timedelta(days=direction)
-        return name
+        return ""
 
-    def _observed_for_own_base(self, day: date) -> bool:
+    def _observed_for_own_base(self, day: date, adjoining: str) -> bool:
         """Whether `day` is only days off observed for holidays ("X (observed)") whose own day lies in the run of
         closed days (holidays, the calendar's weekend) just before it, at most OBSERVED_RUN_REACH days back, while
-        the nearest recurring holiday it adjoins across closed days is another one (Eid al-Fitr on Novruz's
+        the nearest recurring holiday it adjoins across closed days (`adjoining`, `_adjoining_holiday`) is another one (Eid al-Fitr on Novruz's
         Saturday, observed on the Wednesday after Novruz's last day, or after Novruz's own days off): the day off
         is its base's, and a bridge to the adjoining holiday would read Novruz's x0.6 on Eid's day off. Where the
         adjoining holiday is of its base's family (its name holds the base's: "Eid al-Fitr Holiday"), the bridge
@@ -407,19 +413,9 @@ class HolidayCalendar:
             if not named and not self.is_weekend(back):
                 break  # an open day: the run ended without the base's own day
             back -= timedelta(days=1)
-        if not found:
-            return False
-        for direction in (-1, 1):
-            d = day + timedelta(days=direction)
-            for _ in range(BRIDGE_REACH):
-                other = self.name(d)
-                if other and d not in self.dates and _recurs(self.country or "", self.subdiv, other, d.year):
-                    # (its family: "Eid al-Fitr Holiday", "Eid al-Fitr (Second Day)" are Eid al-Fitr's)
-                    return not any(base.lower() in part.lower() for base in bases for part in holiday_parts(other))
-                if not other and not self.is_weekend(d):
-                    break
-                d += timedelta(days=direction)
-        return False
+        # (its family: "Eid al-Fitr Holiday", "Eid al-Fitr (Second Day)" are Eid al-Fitr's)
+        return found and bool(adjoining) and not any(
+            base.lower() in part.lower() for base in bases for part in holiday_parts(adjoining))
 
     def closure_name(self, day: date, open_days: frozenset[int] = ALL_WEEK) -> str:
         """The name of the closure a holiday falls in (its run of days a series open on `open_days`

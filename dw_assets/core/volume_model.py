@@ -1070,8 +1070,7 @@ def _next_weekday_key(keys: Sequence[date]) -> date | None:
         return None
     year, month = divmod(months[-1], MONTHS)
     year, month = (year, month + 1) if month < MONTHS else (year + 1, 1)
-    days = [date(year, month, d) for d in range(1, calendar.monthrange(year, month)[1] + 1)]
-    same = [d for d in days if d.weekday() == weekday]
+    same = [d for d in _days_of_month(year, month) if d.weekday() == weekday]
     return (same[::-1] if from_end else same)[min(place, len(same) - 1)]
 
 
@@ -5540,6 +5539,11 @@ def _moving_holidays(days: Iterable[date], cal: HolidayCalendar,
     return moving
 
 
+def _days_of_month(year: int, month: int) -> list[date]:
+    """The days of a calendar month."""
+    return [date(year, month, d) for d in range(1, calendar.monthrange(year, month)[1] + 1)]
+
+
 def _calendar_months(pts: Sequence[Point]) -> bool:
     """Whether a series' partitions are calendar months: one a month (a quarter's holds three), each dated on the same
     day of its month or each on its month's last day (lunar months and billing cycles of four or five weeks drift
@@ -5566,20 +5570,17 @@ def _moved_holiday_month(fit: SeriesFit, pts: Sequence[Point], target: datetime,
     if "month_of_year" not in fit.used or not _calendar_months(pts):
         return None
 
-    def days_of(year: int, month: int) -> list[date]:
-        return [date(year, month, d) for d in range(1, calendar.monthrange(year, month)[1] + 1)]
-
     def before(year: int, month: int) -> tuple[int, int]:
         return (year, month - 1) if month > 1 else (year - 1, MONTHS)
 
     months = sorted({(q.at.year, q.at.month) for q in pts} | {(target.year, target.month)})
-    moving = _moving_holidays((d for ym in [before(*months[0]), *months] for d in days_of(*ym)), cal)
+    moving = _moving_holidays((d for ym in [before(*months[0]), *months] for d in _days_of_month(*ym)), cal)
     if not moving:
         return None
 
     def holds(year: int, month: int) -> frozenset[str]:
         # (a lunar holiday's date the package estimated is the same holiday as the years it was announced)
-        return frozenset(name.replace(ESTIMATED, "") for d in days_of(year, month) if (name := cal.identity(d)) in moving)
+        return frozenset(name.replace(ESTIMATED, "") for d in _days_of_month(year, month) if (name := cal.identity(d)) in moving)
 
     def arrangement(year: int, month: int) -> tuple[frozenset[str], frozenset[str]]:
         return holds(year, month), holds(*before(year, month))
@@ -5628,14 +5629,11 @@ def _moved_working_days(pts: Sequence[Point], target: datetime, cal: HolidayCale
     weekend = weekend_days(cal.country, cal.subdiv) if cal.country else frozenset({5, 6})
     months = sorted({(q.at.year, q.at.month) for q in pts})
 
-    def days_of(year: int, month: int) -> list[date]:
-        return [date(year, month, d) for d in range(1, calendar.monthrange(year, month)[1] + 1)]
-
-    moving = _moving_holidays((d for ym in [*months, (target.year, target.month)] for d in days_of(*ym)), cal)
+    moving = _moving_holidays((d for ym in [*months, (target.year, target.month)] for d in _days_of_month(*ym)), cal)
 
     def working(year: int, month: int) -> tuple[int, int]:
         # (the month's working days, and the moving holidays on them)
-        open_ = [d for d in days_of(year, month) if d.weekday() not in weekend]
+        open_ = [d for d in _days_of_month(year, month) if d.weekday() not in weekend]
         return len(open_), sum(1 for d in open_ if cal.identity(d) in moving)
 
     past = [working(y, m)[1] for y, m in months if m == target.month]
