@@ -477,6 +477,23 @@ sorting centre as a step, the scanners down in the history; `furniture_ba_weekly
 per ISO week by plant, three plants, both Christmases and Easters and the Eids, the collective annual leave's two weeks
 and the weeks around it in no calendar, an ISO week 53 evaluated, a second shift as a step, a saw down in the history)
 were written blind the same way and were read for the thirty-eighth round.
+The thirty-eighth round's four (`wallet_yangon_hourly`: a Yangon mobile wallet's transfers per local hour by region,
+five regions (Myitkyina's some twenty times fewer than Yangon's), six and a half hours ahead of UTC (every local hour
+starts at half past a UTC hour), Thingyan's nine days in the calendar (the water festival's empty afternoons, New
+Year's Day's merit-making morning, the extended days), the money sent home in the three evenings before it in none, a
+bank's accounts linked in Mandalay as a step, the wallet's core down in the history; `cards_me`: a Montenegrin bank's
+card payments per day by municipality, six municipalities, the coast's summer against Žabljak's two seasons (skiing
+and a second peak of hiking) and the capital emptied in August, Kotor's cruise calls on Tuesdays and Saturdays and
+the Orthodox Christmas in no calendar (the package's ME names the civil days alone), a supermarket chain's terminals
+as a step, the card switch down in the history; `cashins_ci`: an Ivorian mobile-money operator's cash-ins per day by
+region, seven regions, a presidential election declared a day off a week before (a date the owner adds to the
+calendar) with its days before and after in none, Tabaski's run-up strongest in the north, a transfer tax announced a
+week ahead (the rush before it, two weeks held back after), the salaries' month turn, a supermarket chain as a step,
+the USSD gateway down in the history; `groceries_ve_semimonthly`: a Venezuelan supermarket chain's receipts per
+quincena by store, four stores, half-months of 13 to 16 days with their paydays, Carnival and Holy Week in the
+calendar (the stores shut on Good Friday, Mérida's tourists up), the aguinaldos' December and back to school in
+none, an enlarged store as a step, the card network down in the history) were written blind the same way and are
+held out until that round's final run.
 """
 
 from __future__ import annotations
@@ -12183,6 +12200,427 @@ def furniture_ba_weekly(seed: int) -> Estate:
     return Estate("furniture_ba_weekly", "day", series, 156, cal, cats, [shift], incidents={incident})
 
 
+# a Yangon mobile wallet's transfers per local hour by region, at an ordinary weekday's 10:00 of March 2026: the
+# Kachin region's some twenty times fewer than Yangon's
+_MM_TRANSFERS = {"yangon": 1_200.0, "mandalay": 700.0, "bago": 260.0, "mawlamyine": 150.0, "myitkyina": 60.0}
+# a weekday's shape by local hour (10:00 = 1): markets open early, little after 22:00
+_MM_HOURS = (0.04, 0.03, 0.02, 0.02, 0.05, 0.2, 0.5, 0.75, 0.9, 0.95, 1.0, 0.95, 0.85, 0.9, 0.95, 0.95, 0.9, 0.95,
+             1.0, 0.9, 0.7, 0.45, 0.25, 0.1)
+_MM_WEEKEND = (0.9, 0.75)  # Saturday, Sunday (the day's shape unmoved)
+# the calendar's Thingyan block (its days named "Myanmar New Year"): the water festival's first four days (daytime
+# 09:00-17:59 x0.25, everyone at the pandals; other hours x0.6), New Year's Day proper (the block's fifth: x0.7,
+# its merit-making morning 06:00-10:59 x0.5), the government's extended days after it (x0.85)
+_MM_WATER = (4, (9, 18), 0.25, 0.6)
+_MM_NEW_YEAR = (0.7, (6, 11), 0.5)
+_MM_EXTENDED = 0.85
+# (in no calendar) the three days before the block's first: money sent home ahead of the festival (06:00-16:59
+# x1.3; the evening 17:00-21:59 x1.8 in Yangon, where the migrants work, x1.4 elsewhere)
+_MM_GOING_HOME = (3, (6, 17), 1.3, (17, 22), 1.8, 1.4)
+_MM_BANK_LINK = (datetime(2026, 4, 7, 7), "mandalay", 1.3)  # local: a bank's accounts linked in Mandalay, from 07:00
+_MM_CORE_DOWN = (date(2026, 3, 22), range(10, 13), 0.1)  # local: the wallet's core down a Sunday morning (everywhere)
+
+
+def _mm_block_day(d: date, cal: HolidayCalendar) -> int | None:
+    """`d`'s place in the calendar's Thingyan block (0 its first day), None outside it."""
+    if cal.name(d) != "Myanmar New Year":
+        return None
+    k = 0
+    while cal.name(d - timedelta(days=k + 1)) == "Myanmar New Year":
+        k += 1
+    return k
+
+
+def _mm_days_to_block(d: date, cal: HolidayCalendar) -> int | None:
+    """How many days before the Thingyan block's first day `d` falls (1 the eve), up to the going-home days."""
+    for k in range(1, _MM_GOING_HOME[0] + 1):
+        if _mm_block_day(d + timedelta(days=k), cal) == 0:
+            return k
+    return None
+
+
+def _mm_hour(local: datetime, region: str, cal: HolidayCalendar) -> float:
+    """A region's transfers in the local hour `local` against its base level: the day's shape, the weekend, Thingyan's
+    days, the going-home transfers before it and Mandalay's bank link."""
+    d, h = local.date(), local.hour
+    f = _MM_HOURS[h]
+    if d.weekday() >= 5:
+        f *= _MM_WEEKEND[d.weekday() - 5]
+    block = _mm_block_day(d, cal)
+    if block is not None and block < _MM_WATER[0]:
+        f *= _MM_WATER[2] if _MM_WATER[1][0] <= h < _MM_WATER[1][1] else _MM_WATER[3]
+    elif block == _MM_WATER[0]:
+        f *= _MM_NEW_YEAR[2] if _MM_NEW_YEAR[1][0] <= h < _MM_NEW_YEAR[1][1] else _MM_NEW_YEAR[0]
+    elif block is not None:
+        f *= _MM_EXTENDED
+    elif cal.name(d):
+        f *= 0.6
+    elif _mm_days_to_block(d, cal) is not None:
+        if _MM_GOING_HOME[1][0] <= h < _MM_GOING_HOME[1][1]:
+            f *= _MM_GOING_HOME[2]
+        elif _MM_GOING_HOME[3][0] <= h < _MM_GOING_HOME[3][1]:
+            f *= _MM_GOING_HOME[4] if region == "yangon" else _MM_GOING_HOME[5]
+    if region == _MM_BANK_LINK[1] and local >= _MM_BANK_LINK[0]:
+        f *= _MM_BANK_LINK[2]
+    return f
+
+
+def wallet_yangon_hourly(seed: int) -> Estate:
+    """Blind (thirty-eighth round): a Yangon mobile wallet's transfers per local hour by region (five: Yangon's 1,200 at
+    an ordinary weekday's 10:00 of March 2026, Mandalay's 700, Bago's 260, Mawlamyine's 150 and Myitkyina's 60, some
+    twenty times fewer; in an order set by the seed), in Asia/Yangon (six and a half hours ahead of UTC all year, no
+    daylight saving: every local hour starts at half past a UTC hour), on Myanmar's holidays (the `holidays` package's
+    MM: Armed Forces Day 27 March in the history; Thingyan, nine days named "Myanmar New Year" from Monday 13 to Tuesday
+    21 April 2026, the first seven in the evaluated window: the water festival's first four days x0.25 from 09:00 to
+    17:59 and x0.6 in the other hours, New Year's Day proper (Friday 17 April) x0.7 with its merit-making morning
+    06:00-10:59 x0.5, the extended days after it x0.85; another holiday x0.6). Every hour holds rows (a weekday's shape
+    `_MM_HOURS`, 03:00 x0.02; Myitkyina's night hours may hold none); Saturdays x0.9, Sundays x0.75. In no calendar: the
+    three days before Thingyan's first day (10-12 April 2026: money sent home ahead of the festival, 06:00-16:59 x1.3,
+    the evening 17:00-21:59 x1.8 in Yangon and x1.4 elsewhere). From Tuesday 7 April 2026 07:00 a bank's accounts linked
+    to the wallet in Mandalay (x1.3, the others unmoved; accepted by the owner as a shift). The wallet's core was down
+    on Sunday 22 March 2026 10:00-12:59 (x0.1 everywhere; an unlabelled incident, history only). Poisson counts with 8%
+    extra noise per hour and region; +0.5% a week. From Thursday 5 March 2026 00:00 local (46 days of local hours, to
+    Sunday 19 April 23:00): 32 days of history, from Monday 6 April 00:00 evaluated (14 days, 336 hours); categories
+    "water_festival", "new_year", "extended_holiday" (the block's days), "going_home", "night" (00:00-05:59 of the other
+    days), "after_shift" (the eighteen hours after the step)."""
+    rng = random.Random(seed)
+    zone = "Asia/Yangon"
+    cal = HolidayCalendar(country="MM")
+    tz = ZoneInfo(zone)
+    regions = _unequal(rng, list(_MM_TRANSFERS))
+    start, first = date(2026, 3, 5), date(2026, 4, 6)
+    at, end = _utc_hour(datetime(start.year, start.month, start.day), tz), _utc_hour(datetime(2026, 4, 20), tz)
+    series, cats, incidents = [], {}, set()
+    while at < end:
+        local = _local_hour(at, tz)
+        d, h = local.date(), local.hour
+        down = d == _MM_CORE_DOWN[0] and h in _MM_CORE_DOWN[1]
+        lift = (_MM_CORE_DOWN[2] if down else 1.0) * 1.005 ** ((d - start).days / 7)
+        values = [_poisson(rng, _MM_TRANSFERS[r] * _mm_hour(local, r, cal) * lift * math.exp(rng.gauss(0, 0.08)))
+                  for r in regions]
+        series.append((at, values))
+        block = _mm_block_day(d, cal)
+        if down:
+            incidents.add(at)
+        elif block is not None:
+            cats[at] = ("water_festival" if block < _MM_WATER[0] else "new_year" if block == _MM_WATER[0]
+                        else "extended_holiday")
+        elif _mm_days_to_block(d, cal) is not None:
+            cats[at] = "going_home"
+        elif h < 6:
+            cats[at] = "night"
+        at += timedelta(hours=1)
+    stamps = [t for t, _ in series]
+    shift = _utc_hour(_MM_BANK_LINK[0], tz)
+    for t in stamps[stamps.index(shift) + 1:stamps.index(shift) + 19]:
+        cats.setdefault(t, "after_shift")
+    tail = _utc_hour(datetime(first.year, first.month, first.day), tz)
+    return Estate("wallet_yangon_hourly", "hour", series, stamps.index(tail), cal, cats, [shift],
+                  timezone=zone, incidents=incidents)
+
+
+# a Montenegrin bank's card payments per day by municipality, at an ordinary weekday's level of January 2023:
+# Žabljak's some twenty-seven times fewer than Podgorica's
+_ME_PAYMENTS = {"podgorica": 24_000.0, "budva": 9_000.0, "niksic": 6_000.0, "kotor": 4_000.0, "bar": 3_000.0,
+                "zabljak": 900.0}
+_ME_WEEK = (1.0, 1.0, 1.0, 1.05, 1.15, 1.1, 0.7)  # Monday first
+# the year by month (January first), read smoothly (`_season_at`): the coast's summer (Budva, Kotor, Bar), the
+# mountain's two seasons (Žabljak: skiing in January-February, hiking in July-August, dead in April-May and
+# November), the capital emptied in August (its people on the coast), Nikšić's flat year
+_ME_SEASONS = {
+    "coast": [0.5, 0.5, 0.6, 0.8, 1.1, 1.7, 2.6, 2.8, 1.7, 1.0, 0.6, 0.7],
+    "zabljak": [2.0, 2.1, 1.2, 0.5, 0.5, 0.9, 1.6, 1.8, 0.9, 0.7, 0.45, 1.1],
+    "podgorica": [1.0, 1.0, 1.0, 1.0, 1.0, 0.95, 0.85, 0.75, 0.95, 1.0, 1.0, 1.1],
+    "niksic": [1.0] * 12,
+}
+_ME_COAST = ("budva", "kotor", "bar")
+# (in no calendar) Kotor's cruise calls: from 15 April to 31 October two ships a day on Tuesdays and Saturdays
+_ME_CRUISE = ((4, 15), (10, 31), (1, 5), 1.5)
+# (in no calendar: the package's ME names the civil days alone) the Orthodox Christmas Eve's shopping (6 January
+# x1.3) and Christmas Day (7 January x0.6); the calendar's holidays x0.7
+_ME_BADNJI = ((1, 6), 1.3, (1, 7), 0.6)
+_ME_HOLIDAY = 0.7
+_ME_ACQUIRER = (date(2026, 3, 2), "niksic", 1.35)  # a Monday: a supermarket chain's terminals in Nikšić
+_ME_SWITCH_DOWN = (date(2024, 6, 14), 0.45)  # a Friday: the card switch down the afternoon (everywhere)
+
+
+def _me_day(d: date, town: str, cal: HolidayCalendar) -> float:
+    """A municipality's card payments on `d` against its base level: the week, its season, the holidays, the
+    Orthodox Christmas, Kotor's cruise calls and Nikšić's new terminals."""
+    season = "coast" if town in _ME_COAST else town if town in _ME_SEASONS else "niksic"
+    f = _ME_WEEK[d.weekday()] * _season_at(_ME_SEASONS[season], d)
+    if cal.name(d):
+        f *= _ME_HOLIDAY
+    if (d.month, d.day) == _ME_BADNJI[0]:
+        f *= _ME_BADNJI[1]
+    elif (d.month, d.day) == _ME_BADNJI[2]:
+        f *= _ME_BADNJI[3]
+    if town == "kotor" and _me_cruise(d):
+        f *= _ME_CRUISE[3]
+    if town == _ME_ACQUIRER[1] and d >= _ME_ACQUIRER[0]:
+        f *= _ME_ACQUIRER[2]
+    return f
+
+
+def _me_cruise(d: date) -> bool:
+    """`d` a cruise-call day in Kotor (a Tuesday or Saturday from 15 April to 31 October)."""
+    return _ME_CRUISE[0] <= (d.month, d.day) <= _ME_CRUISE[1] and d.weekday() in _ME_CRUISE[2]
+
+
+def cards_me(seed: int) -> Estate:
+    """Blind (thirty-eighth round): a Montenegrin bank's card payments per day by municipality (six: Podgorica's 24,000
+    an ordinary weekday at its base level of January 2023 (a Monday), Budva's 9,000, Nikšić's 6,000, Kotor's 4,000,
+    Bar's 3,000 and Žabljak's 900, some twenty-seven times fewer; in an order set by the seed), on Montenegro's holidays
+    (the `holidays` package's ME: the civil days alone, New Year's, Labour Day's, Independence Day's (21-22 May) and
+    Statehood Day's (13-14 July) two days each and Njegoš Day 13 November: x0.7). The week (`_ME_WEEK`: Friday x1.15,
+    Sunday x0.7). The year by month (`_ME_SEASONS`, read smoothly): the coast's (Budva, Kotor, Bar) summer (August x2.8,
+    January x0.5); Žabljak's two seasons, skiing (February x2.1) and a second peak of hiking (August x1.8), dead in
+    April-May (x0.5) and November (x0.45); Podgorica emptied in August (x0.75); Nikšić flat. In no calendar: Kotor's
+    cruise calls, every Tuesday and Saturday from 15 April to 31 October (x1.5 there); the Orthodox Christmas Eve's
+    shopping (6 January x1.3) and Christmas Day (7 January x0.6). From Monday 2 March 2026 a supermarket chain's
+    terminals in Nikšić (x1.35, the others unmoved; accepted by the owner as a shift). The card switch was down the
+    afternoon of Friday 14 June 2024 (x0.45 everywhere; an unlabelled incident, history only). 4% noise per municipality
+    and day; +7% a year. From Monday 2 January 2023 (1,290 days, to Tuesday 14 July 2026): from Monday 5 May 2025
+    evaluated (854 days of history); categories "holiday", "orthodox_christmas", "cruise_call" (Kotor's call days),
+    "peak_summer" (July and August's other days), "ski_season" (January and February's other days), "after_shift" (the
+    four weeks after the step)."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="ME")
+    towns = _unequal(rng, list(_ME_PAYMENTS))
+    start, n = date(2023, 1, 2), 1290
+    series, cats, incidents = [], {}, set()
+    for i in range(n):
+        d = start + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        lift = (_ME_SWITCH_DOWN[1] if d == _ME_SWITCH_DOWN[0] else 1.0) * 1.07 ** (i / 365.25)
+        series.append((at, [_noisy(rng, _ME_PAYMENTS[t] * _me_day(d, t, cal) * lift, 0.04) for t in towns]))
+        if d == _ME_SWITCH_DOWN[0]:
+            incidents.add(at)
+        elif cal.name(d):
+            cats[at] = "holiday"
+        elif (d.month, d.day) in (_ME_BADNJI[0], _ME_BADNJI[2]):
+            cats[at] = "orthodox_christmas"
+        elif _me_cruise(d):
+            cats[at] = "cruise_call"
+        elif d.month in (7, 8):
+            cats[at] = "peak_summer"
+        elif d.month in (1, 2):
+            cats[at] = "ski_season"
+    shift = datetime(_ME_ACQUIRER[0].year, _ME_ACQUIRER[0].month, _ME_ACQUIRER[0].day)
+    _mark_after_shift(cats, [shift], timedelta(days=1), 29, first=1)
+    stamps = [at for at, _ in series]
+    return Estate("cards_me", "day", series, stamps.index(datetime(2025, 5, 5)), cal, cats, [shift],
+                  incidents=incidents)
+
+
+# an Ivorian mobile-money operator's cash-ins per day by region, at its base level of January 2023 (a Monday):
+# Odienné's some thirty-three times fewer than Abidjan's
+_CI_CASH_INS = {"abidjan": 40_000.0, "bouake": 9_000.0, "san_pedro": 7_000.0, "yamoussoukro": 5_000.0,
+                "korhogo": 4_000.0, "man": 2_500.0, "odienne": 1_200.0}
+_CI_WEEK = (1.05, 1.0, 1.0, 1.0, 1.1, 0.9, 0.6)  # Monday first
+_CI_NORTH = ("korhogo", "odienne", "bouake")  # where most households keep Tabaski (a sheep bought)
+# (in no calendar) the three days before the calendar's Eid al-Adha (Tabaski): the north x1.6, elsewhere x1.15
+_CI_TABASKI = (3, 1.6, 1.15)
+_CI_MONTH_TURN = ((28, 3), 1.2)  # (in no calendar) salaries: the 28th to the 3rd x1.2
+_CI_HOLIDAY = 0.55
+# the presidential election, Saturday 25 October 2025, declared a day off a week before (the owner adds it to the
+# calendar's dates): x0.35; in no calendar the two days before (stocking up, x1.2) and the two after (everyone
+# home awaiting the results, x0.7)
+_CI_ELECTION = (date(2025, 10, 25), "Presidential election", 0.35, 2, 1.2, 2, 0.7)
+# a transfer tax announced a week ahead, levied from Monday 2 February 2026: cash-ins rushed in the three days
+# before (x1.4) and held back the two weeks after (x0.8), then back to their level
+_CI_TAX = (date(2026, 2, 2), 3, 1.4, 14, 0.8)
+_CI_CHAIN = (date(2026, 3, 2), "san_pedro", 1.3)  # a Monday: a supermarket chain takes the wallet in San Pédro
+_CI_USSD_DOWN = (date(2024, 9, 12), 0.4)  # a Thursday: the USSD gateway down most of the day (everywhere)
+
+
+def _ci_election(d: date) -> int | None:
+    """`d`'s days from the election (-2 to 2), None outside them."""
+    k = (d - _CI_ELECTION[0]).days
+    return k if -_CI_ELECTION[3] <= k <= _CI_ELECTION[5] else None
+
+
+def _ci_tax(d: date) -> float:
+    """The transfer tax's factor on `d`: the rush before it, the two weeks held back after it."""
+    k = (d - _CI_TAX[0]).days
+    if -_CI_TAX[1] <= k < 0:
+        return _CI_TAX[2]
+    return _CI_TAX[4] if 0 <= k < _CI_TAX[3] else 1.0
+
+
+def _ci_days_to_tabaski(d: date, cal: HolidayCalendar) -> int | None:
+    """How many days before the calendar's Eid al-Adha `d` falls (1 its eve), up to three."""
+    for k in range(1, _CI_TABASKI[0] + 1):
+        if "Eid al-Adha" in (cal.name(d + timedelta(days=k)) or ""):
+            return k
+    return None
+
+
+def _ci_day(d: date, region: str, cal: HolidayCalendar) -> float:
+    """A region's cash-ins on `d` against its base level: the week, the month's turn, the holidays, Tabaski's run-up,
+    the election, the transfer tax and San Pédro's chain."""
+    f = _CI_WEEK[d.weekday()]
+    if d.day >= _CI_MONTH_TURN[0][0] or d.day <= _CI_MONTH_TURN[0][1]:
+        f *= _CI_MONTH_TURN[1]
+    k = _ci_election(d)
+    if k == 0:
+        f *= _CI_ELECTION[2]
+    elif cal.name(d):
+        f *= _CI_HOLIDAY
+    elif k is not None:
+        f *= _CI_ELECTION[4] if k < 0 else _CI_ELECTION[6]
+    elif _ci_days_to_tabaski(d, cal) is not None:
+        f *= _CI_TABASKI[1] if region in _CI_NORTH else _CI_TABASKI[2]
+    f *= _ci_tax(d)
+    if region == _CI_CHAIN[1] and d >= _CI_CHAIN[0]:
+        f *= _CI_CHAIN[2]
+    return f
+
+
+def cashins_ci(seed: int) -> Estate:
+    """Blind (thirty-eighth round): an Ivorian mobile-money operator's cash-ins per day by region (seven: Abidjan's
+    40,000 at its base level of January 2023 (a Monday), Bouaké's 9,000, San Pédro's 7,000, Yamoussoukro's 5,000,
+    Korhogo's 4,000, Man's 2,500 and Odienné's 1,200, some thirty-three times fewer; in an order set by the seed), on
+    Côte d'Ivoire's holidays (the `holidays` package's CI: New Year, Easter Monday, Labour Day, Ascension, Whit Monday,
+    Independence Day 7 August, Assumption, All Saints', National Peace Day 15 November, Christmas, and the Muslim days
+    some named for the day after their night ("Day after Night of Power", "Day after Prophet's Birthday"), Eid al-Fitr
+    and Eid al-Adha: x0.55), with one date the owner adds to the calendar: the presidential election on Saturday 25
+    October 2025, declared a day off a week before (x0.35). The week (`_CI_WEEK`: Friday x1.1, Sunday x0.6); the
+    salaries' month turn, the 28th to the 3rd (x1.2). In no calendar: the three days before Tabaski (the calendar's Eid
+    al-Adha; x1.6 in the north, Korhogo, Odienné and Bouaké, x1.15 elsewhere); the election's two days before (x1.2) and
+    two after (x0.7); a transfer tax announced a week ahead and levied from Monday 2 February 2026 (the three days
+    before it x1.4, the two weeks from it x0.8). From Monday 2 March 2026 a supermarket chain takes the wallet in San
+    Pédro (x1.3, the others unmoved; accepted by the owner as a shift). The USSD gateway was down most of Thursday 12
+    September 2024 (x0.4 everywhere; an unlabelled incident, history only). 5% noise per region and day; +12% a year.
+    From Monday 2 January 2023 (1,290 days, to Tuesday 14 July 2026): from Monday 5 May 2025 evaluated (854 days of
+    history); categories "election", "before_election", "after_election", "tabaski_run_up", "before_tax", "after_tax",
+    "holiday", "month_turn", "after_shift" (the four weeks after the step)."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="CI", dates={_CI_ELECTION[0]: _CI_ELECTION[1]})
+    regions = _unequal(rng, list(_CI_CASH_INS))
+    start, n = date(2023, 1, 2), 1290
+    series, cats, incidents = [], {}, set()
+    for i in range(n):
+        d = start + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        lift = (_CI_USSD_DOWN[1] if d == _CI_USSD_DOWN[0] else 1.0) * 1.12 ** (i / 365.25)
+        series.append((at, [_noisy(rng, _CI_CASH_INS[r] * _ci_day(d, r, cal) * lift, 0.05) for r in regions]))
+        k, tax = _ci_election(d), (d - _CI_TAX[0]).days
+        if d == _CI_USSD_DOWN[0]:
+            incidents.add(at)
+        elif k == 0:
+            cats[at] = "election"
+        elif cal.name(d):
+            cats[at] = "holiday"
+        elif k is not None:
+            cats[at] = "before_election" if k < 0 else "after_election"
+        elif _ci_days_to_tabaski(d, cal) is not None:
+            cats[at] = "tabaski_run_up"
+        elif -_CI_TAX[1] <= tax < 0:
+            cats[at] = "before_tax"
+        elif 0 <= tax < _CI_TAX[3]:
+            cats[at] = "after_tax"
+        elif d.day >= _CI_MONTH_TURN[0][0] or d.day <= _CI_MONTH_TURN[0][1]:
+            cats[at] = "month_turn"
+    shift = datetime(_CI_CHAIN[0].year, _CI_CHAIN[0].month, _CI_CHAIN[0].day)
+    _mark_after_shift(cats, [shift], timedelta(days=1), 29, first=1)
+    stamps = [at for at, _ in series]
+    return Estate("cashins_ci", "day", series, stamps.index(datetime(2025, 5, 5)), cal, cats, [shift],
+                  incidents=incidents)
+
+
+# a Venezuelan supermarket chain's receipts per day by store, at an ordinary day's level of January 2023: Mérida's
+# some eleven times fewer than Caracas's
+_VE_RECEIPTS = {"caracas": 9_000.0, "valencia": 6_000.0, "maracaibo": 4_500.0, "merida": 800.0}
+_VE_WEEK = (0.9, 0.9, 0.95, 0.95, 1.1, 1.35, 0.85)  # Monday first: Saturday's big shop
+_VE_PAYDAYS = (1.3, 2)  # the quincena's pay on the 15th and the month's last day: it and the next day x1.3
+# the calendar's holidays: the stores shut on Good Friday, Christmas Day and New Year's Day (x0), x0.6 on the others;
+# Mérida (the Andes' holiday town) x1.8 on Carnival's and Holy Week's days and the weekend before them
+_VE_SHUT = ("Good Friday", "Christmas Day", "New Year's Day")
+_VE_HOLIDAY = 0.6
+_VE_MERIDA_HOLIDAY = 1.8
+# (in no calendar) the aguinaldos (the year-end bonus, paid in the first half of December): December's first half
+# x1.45, its second x1.3 (before the calendar's Christmas Eve and Day)
+_VE_AGUINALDOS = (1.45, 1.3)
+_VE_SCHOOL = ((9, 1), (9, 15), 1.2)  # (in no calendar) back to school, 1-15 September
+_VE_ENLARGED = (date(2026, 3, 1), "valencia", 1.3)  # Valencia's store enlarged from the half-month of 1 March 2026
+_VE_POS_DOWN = (date(2024, 5, 20), date(2024, 5, 22), 0.4)  # the card network down three days (everywhere)
+
+
+def _ve_day(d: date, store: str, cal: HolidayCalendar) -> float:
+    """A store's receipts on `d` against an ordinary day: the week, the paydays, the holidays (Mérida's
+    tourists), the aguinaldos, back to school."""
+    f = _VE_WEEK[d.weekday()]
+    month_end = date(d.year + (d.month == 12), d.month % 12 + 1, 1) - timedelta(days=1)
+    if any(0 <= (d - p).days < _VE_PAYDAYS[1] for p in (date(d.year, d.month, 15), month_end)):
+        f *= _VE_PAYDAYS[0]
+    name = cal.name(d) or ""
+    tourist = any(n in (cal.name(d + timedelta(days=k)) or "") for k in range(3) for n in ("Carnival", "Maundy"))
+    if store == "merida" and (tourist or name.startswith(("Carnival", "Maundy", "Good Friday"))):
+        f *= _VE_MERIDA_HOLIDAY
+    elif name in _VE_SHUT:
+        f = 0.0
+    elif name:
+        f *= _VE_HOLIDAY
+    if d.month == 12:
+        f *= _VE_AGUINALDOS[0] if d.day <= 15 else _VE_AGUINALDOS[1]
+    if _VE_SCHOOL[0] <= (d.month, d.day) <= _VE_SCHOOL[1]:
+        f *= _VE_SCHOOL[2]
+    if store == _VE_ENLARGED[1] and d >= _VE_ENLARGED[0]:
+        f *= _VE_ENLARGED[2]
+    return f
+
+
+def groceries_ve_semimonthly(seed: int) -> Estate:
+    """Blind (thirty-eighth round): a Venezuelan supermarket chain's receipts per half-month by store (four: Caracas's
+    9,000 an ordinary day at its base level of January 2023, Valencia's 6,000, Maracaibo's 4,500 and Mérida's 800, some
+    eleven times fewer; in an order set by the seed): the chain's sales table is partitioned per quincena, the 1st to
+    the 15th and the 16th to the month's end, keyed on the first day (a partition definition on the cron "0 0 1,16 *
+    *"), so a half-month holds 13 to 16 days and its count of Saturdays moves. A day: the week (`_VE_WEEK`: Saturday
+    x1.35), the quincena's paydays (the 15th and the month's last day, each and its next day x1.3). On Venezuela's
+    holidays (the `holidays` package's VE: Carnival's Monday and Tuesday, Maundy Thursday and Good Friday, 19 April, 1
+    May, 2026's Family Day 15 May, 24 June, 5 and 24 July, 12 October, Christmas Eve and Day, New Year's Eve and Day):
+    the stores shut on Good Friday, Christmas Day and New Year's Day, x0.6 on the others, but Mérida (the Andes' holiday
+    town) x1.8 on Carnival's and Holy Week's days and the two days before each (Carnival's weekend). In no calendar: the
+    aguinaldos, the year-end bonus (December's first half x1.45, its second x1.3); back to school (1-15 September x1.2).
+    From the half-month of 1 March 2026 Valencia's store enlarged (x1.3, the others unmoved; accepted by the owner as a
+    shift). The card network was down from 20 to 22 May 2024 (those days x0.4 everywhere; the half-month unlabelled,
+    history only). 3% noise per store and half-month; +5% a year. From 1 January 2023 (96 half-months, to 31 December
+    2026): three years read, 2026 evaluated (24 half-months); categories "carnival", "holy_week" (the half-months
+    holding their holidays), "aguinaldos" (December's), "back_to_school", "after_shift" (the next four half-months)."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="VE")
+    stores = _unequal(rng, list(_VE_RECEIPTS))
+    halves = _half_months(date(2023, 1, 1), 96)
+    series, cats, incidents = [], {}, set()
+    for first, last in halves:
+        at = datetime(first.year, first.month, first.day)
+        days = [first + timedelta(days=k) for k in range((last - first).days + 1)]
+        values = []
+        for s in stores:
+            f = 0.0
+            for d in days:
+                down = _VE_POS_DOWN[2] if _VE_POS_DOWN[0] <= d <= _VE_POS_DOWN[1] else 1.0
+                f += _ve_day(d, s, cal) * down * 1.05 ** ((d - halves[0][0]).days / 365.25)
+            values.append(_noisy(rng, _VE_RECEIPTS[s] * f, 0.03))
+        series.append((at, values))
+        names = {cal.name(d) or "" for d in days}
+        if first <= _VE_POS_DOWN[0] <= last:
+            incidents.add(at)
+        elif any(n.startswith("Carnival") for n in names):
+            cats[at] = "carnival"
+        elif "Maundy Thursday" in names or "Good Friday" in names:
+            cats[at] = "holy_week"
+        elif first.month == 12:
+            cats[at] = "aguinaldos"
+        elif (first.month, first.day) == _VE_SCHOOL[0]:
+            cats[at] = "back_to_school"
+    shift = datetime(_VE_ENLARGED[0].year, _VE_ENLARGED[0].month, _VE_ENLARGED[0].day)
+    stamps = [at for at, _ in series]
+    for at in stamps[stamps.index(shift) + 1:stamps.index(shift) + 5]:
+        cats.setdefault(at, "after_shift")
+    return Estate("groceries_ve_semimonthly", "day", series, 72, cal, cats, [shift], incidents=incidents)
+
+
 ESTATES: dict[str, Callable[[int], Estate]] = {
     "gl_month_end": gl_month_end, "orders_us": orders_us, "events_hourly": events_hourly,
     "orders_de": orders_de, "sessions_jp_hourly": sessions_jp_hourly,
@@ -12254,6 +12692,8 @@ ESTATES: dict[str, Callable[[int], Estate]] = {
     "hardware_gy_monthly": hardware_gy_monthly,
     "boda_kampala_hourly": boda_kampala_hourly, "drinks_sv": drinks_sv, "parcels_cm": parcels_cm,
     "furniture_ba_weekly": furniture_ba_weekly,
+    "wallet_yangon_hourly": wallet_yangon_hourly, "cards_me": cards_me, "cashins_ci": cashins_ci,
+    "groceries_ve_semimonthly": groceries_ve_semimonthly,
 }
 # held out: written before the model's second round of fixes and never run before the final run.
 # orders_de, and then deliveries_id, shipments_jp and signups_weekly (held out in the first round),
@@ -12479,6 +12919,9 @@ HELD_OUT |= {"boda_kampala_hourly", "drinks_sv", "parcels_cm", "furniture_ba_wee
 # the thirty-eighth round: the thirty-seventh round's held-out first run (boda_kampala_hourly, drinks_sv, parcels_cm,
 # furniture_ba_weekly, on its merged model) was read for it, so they are no longer held out
 HELD_OUT -= {"boda_kampala_hourly", "drinks_sv", "parcels_cm", "furniture_ba_weekly"}
+# the thirty-eighth round: written blind (the bench's helpers and categories, not the model's internals), each
+# with its own number of groups, and never run on the model before the round's final run
+HELD_OUT |= {"wallet_yangon_hourly", "cards_me", "cashins_ci", "groceries_ve_semimonthly"}
 
 
 def faulted(rng: random.Random, groups: list[float]) -> dict[str, list[float]]:

@@ -1,4 +1,4 @@
-"""The detection benchmark's blind estates (fifth, eighth to thirty-sixth rounds) (written blind) generate what their docstrings say:
+"""The detection benchmark's blind estates (fifth, eighth to thirty-eighth rounds) (written blind) generate what their docstrings say:
 deterministic per seed, five groups, increasing partitions, the evaluated window and the clean
 partitions' kinds set. Generation only: the model is never run here (that is the benchmark's job)."""
 
@@ -1097,6 +1097,19 @@ THIRTY_SEVENTH_ROUND = {
 # ... of which the thirty-eighth round read all four (their first run's misses), so none is held out now
 READ_IN_THIRTY_EIGHTH_ROUND = set(THIRTY_SEVENTH_ROUND)
 
+# the thirty-eighth round (written blind, held out until its final run): each estate, its number of groups, its
+# length at least and the kinds of clean partitions its evaluated window must hold
+THIRTY_EIGHTH_ROUND = {
+    "wallet_yangon_hourly": (5, 1104, {"water_festival", "new_year", "extended_holiday", "going_home", "night",
+                                       "after_shift", "ordinary"}),
+    "cards_me": (6, 1290, {"holiday", "orthodox_christmas", "cruise_call", "peak_summer", "ski_season", "after_shift",
+                           "ordinary"}),
+    "cashins_ci": (7, 1290, {"election", "before_election", "after_election", "tabaski_run_up", "before_tax",
+                             "after_tax", "holiday", "month_turn", "after_shift", "ordinary"}),
+    "groceries_ve_semimonthly": (4, 96, {"carnival", "holy_week", "aguinaldos", "back_to_school", "after_shift",
+                                         "ordinary"}),
+}
+
 # every blind round since the seventeenth, with the set of the round that read its first run (None: held out until
 # its own round's final run)
 BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]] = [
@@ -1110,7 +1123,7 @@ BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]]
     (THIRTY_FIRST_ROUND, READ_IN_THIRTY_SECOND_ROUND), (THIRTY_SECOND_ROUND, READ_IN_THIRTY_THIRD_ROUND),
     (THIRTY_THIRD_ROUND, READ_IN_THIRTY_FOURTH_ROUND), (THIRTY_FOURTH_ROUND, READ_IN_THIRTY_FIFTH_ROUND),
     (THIRTY_FIFTH_ROUND, READ_IN_THIRTY_SIXTH_ROUND), (THIRTY_SIXTH_ROUND, READ_IN_THIRTY_SEVENTH_ROUND),
-    (THIRTY_SEVENTH_ROUND, READ_IN_THIRTY_EIGHTH_ROUND),
+    (THIRTY_SEVENTH_ROUND, READ_IN_THIRTY_EIGHTH_ROUND), (THIRTY_EIGHTH_ROUND, None),
 ]
 
 
@@ -2412,8 +2425,8 @@ def test_laundries_my_each_state_on_its_calendar_a_one_off_holiday_and_kelantans
                                          | TWENTY_NINTH_ROUND | THIRTIETH_ROUND | THIRTY_FIRST_ROUND
                                          | THIRTY_SECOND_ROUND | THIRTY_THIRD_ROUND | THIRTY_FOURTH_ROUND
                                          | THIRTY_FIFTH_ROUND | THIRTY_SIXTH_ROUND
-                                         | THIRTY_SEVENTH_ROUND))
-def test_tenth_to_thirty_seventh_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
+                                         | THIRTY_SEVENTH_ROUND | THIRTY_EIGHTH_ROUND))
+def test_tenth_to_thirty_eighth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
     estate = _estate(name, 1)
     groups = estate.series[estate.evaluate_from][1]
     out = faulted(random.Random(1), groups)
@@ -3910,3 +3923,108 @@ def test_furniture_ba_weekly_a_53_week_year_and_the_annual_leave_in_no_calendar(
     assert all(total[at] < 0.1 * total[datetime(2026, 7, 13)] for at in leave)
     assert total[datetime(2026, 7, 20)] > 1.2 * total[datetime(2026, 7, 13)]
     assert total[datetime(2026, 8, 10)] > 1.1 * total[datetime(2026, 7, 13)]
+
+
+def test_wallet_yangon_hourly_half_past_utc_hours_and_thingyan_in_the_calendar() -> None:
+    estate = _estate("wallet_yangon_hourly", 1)
+    assert estate.grain == "hour" and estate.timezone == "Asia/Yangon"
+    stamps = [at for at, _ in estate.series]
+    # six and a half hours ahead all year: every partition at half past a UTC hour, none missing
+    assert all(b - a == timedelta(hours=1) for a, b in pairwise(stamps)) and all(at.minute == 30 for at in stamps)
+    assert all(_local(at, estate.timezone) == at + timedelta(hours=6, minutes=30) for at in stamps)
+    assert _local(stamps[estate.evaluate_from], estate.timezone) == datetime(2026, 4, 6)
+    # Thingyan in the calendar (13 April on), the going-home days before it in none
+    assert all(estate.calendar.name(date(2026, 4, 13) + timedelta(days=k)) == "Myanmar New Year" for k in range(7))
+    assert not any(estate.calendar.name(date(2026, 4, 10) + timedelta(days=k)) for k in range(3))
+    total = {_local(at, estate.timezone): sum(values) for at, values in estate.series}
+    # the water festival's afternoon against the Tuesday before; the going-home evening against the Friday before
+    assert total[datetime(2026, 4, 14, 13)] < 0.4 * total[datetime(2026, 4, 7, 13)]
+    assert estate.categories[_utc(datetime(2026, 4, 14, 13), estate.timezone)] == "water_festival"
+    assert total[datetime(2026, 4, 10, 19)] > 1.35 * total[datetime(2026, 4, 3, 19)]
+    assert estate.categories[_utc(datetime(2026, 4, 10, 19), estate.timezone)] == "going_home"
+    # Mandalay (the second largest) steps up from Tuesday 7 April 07:00, the others unmoved (against a week before)
+    shift = stamps.index(estate.shift_at[0])
+    assert _local(estate.shift_at[0], estate.timezone) == datetime(2026, 4, 7, 7)
+    sizes = _by_size(estate, shift)
+    step = [sum(v[g] for _, v in estate.series[shift:shift + 65])
+            / sum(v[g] for _, v in estate.series[shift - 168:shift - 168 + 65]) for g in sizes]
+    assert step[1] > 1.2 and all(0.85 < r < 1.15 for r in step[:1] + step[2:])
+
+
+def _utc(local: datetime, zone: str) -> datetime:
+    return local.replace(tzinfo=ZoneInfo(zone)).astimezone(ZoneInfo("UTC")).replace(tzinfo=None)
+
+
+def test_cards_me_two_mountain_seasons_and_kotors_cruise_calls_in_no_calendar() -> None:
+    estate = _estate("cards_me", 1)
+    value = {at: values for at, values in estate.series}
+    sizes = _by_size(estate, estate.evaluate_from)
+
+    def month(g: int, year: int, m: int) -> float:
+        return sum(v[g] for at, v in value.items() if (at.year, at.month) == (year, m))
+
+    # Žabljak (the smallest): skiing in February and a second peak of hiking in August, dead in May
+    zabljak = sizes[-1]
+    assert month(zabljak, 2025, 2) > 2.5 * month(zabljak, 2025, 5) and month(zabljak, 2025, 8) > 2.5 * month(
+        zabljak, 2025, 5)
+    # the coast (Budva, the second largest) has one summer; the capital (the largest) is emptied in August
+    assert month(sizes[1], 2025, 8) > 4 * month(sizes[1], 2025, 1) and month(sizes[1], 2025, 2) < 1.2 * month(
+        sizes[1], 2025, 1)
+    assert month(sizes[0], 2025, 8) < 0.85 * month(sizes[0], 2025, 10)
+    # Kotor's cruise calls (Tuesdays and Saturdays from 15 April to 31 October, in no calendar): its Tuesdays
+    # against its Wednesdays, the other municipalities' alike
+    season = [at for at in value if datetime(2025, 5, 1) <= at < datetime(2025, 10, 1) and at not in estate.incidents]
+    tuesdays = [at for at in season if at.weekday() == 1 and not estate.calendar.name(at.date())]
+    ratio = [sum(value[at][g] for at in tuesdays) / sum(value[at + timedelta(days=1)][g] for at in tuesdays)
+             for g in range(6)]
+    kotor = max(range(6), key=lambda g: ratio[g])
+    assert kotor == sizes[3] and ratio[kotor] > 1.35 and all(0.9 < r < 1.1 for g, r in enumerate(ratio) if g != kotor)
+    assert all(estate.categories[at] == "cruise_call" for at in tuesdays)
+    # the Orthodox Christmas in no calendar (the package's ME names the civil days alone)
+    assert not estate.calendar.name(date(2026, 1, 7)) and estate.categories[datetime(2026, 1, 7)] == (
+        "orthodox_christmas")
+
+
+def test_cashins_ci_an_election_declared_a_day_off_and_a_transfer_tax_announced_ahead() -> None:
+    estate = _estate("cashins_ci", 1)
+    total = {at: sum(values) for at, values in estate.series}
+    # the election (Saturday 25 October 2025), a date the owner adds to the calendar; the days after it in none
+    assert estate.calendar.name(date(2025, 10, 25)) == "Presidential election"
+    assert not estate.calendar.name(date(2025, 10, 27))
+    assert total[datetime(2025, 10, 25)] < 0.5 * total[datetime(2025, 10, 18)]
+    assert total[datetime(2025, 10, 27)] < 0.8 * total[datetime(2025, 10, 20)]
+    assert [estate.categories[datetime(2025, 10, 23 + k)] for k in range(5)] == [
+        "before_election", "before_election", "election", "after_election", "after_election"]
+    # the transfer tax from Monday 2 February 2026: the two weeks held back against the two after them
+    held = sum(total[datetime(2026, 2, 3) + timedelta(days=k)] for k in range(11))
+    assert held < 0.88 * sum(total[datetime(2026, 2, 17) + timedelta(days=k)] for k in range(11))
+    assert estate.categories[datetime(2026, 1, 31)] == "before_tax"
+    assert estate.categories[datetime(2026, 2, 10)] == "after_tax"
+    # Tabaski's run-up (the calendar's Eid al-Adha on Friday 6 June 2025): the smallest (Odienné, in the north) far
+    # more than the largest (Abidjan), against the same weekdays two weeks before
+    sizes = _by_size(estate, estate.evaluate_from)
+    value = {at: values for at, values in estate.series}
+    run_up = [datetime(2025, 6, 4), datetime(2025, 6, 5)]
+    ratio = [sum(value[at][g] for at in run_up) / sum(value[at - timedelta(weeks=2)][g] for at in run_up)
+             for g in (sizes[-1], sizes[0])]
+    assert ratio[0] > 1.35 and ratio[1] < 1.3
+    assert all(estate.categories[at] == "tabaski_run_up" for at in run_up)
+
+
+def test_groceries_ve_semimonthly_quincenas_and_meridas_carnival() -> None:
+    estate = _estate("groceries_ve_semimonthly", 1)
+    stamps = [at for at, _ in estate.series]
+    # keyed on the 1st and the 16th, alternately, two a month
+    assert all(at.day == (1 if k % 2 == 0 else 16) for k, at in enumerate(stamps))
+    assert stamps[estate.evaluate_from] == datetime(2026, 1, 1) and len(stamps) - estate.evaluate_from == 24
+    value = {at: values for at, values in estate.series}
+    sizes = _by_size(estate, estate.evaluate_from)
+    # Carnival's Monday and Tuesday (16-17 February 2026, in the calendar): Mérida (the smallest, the Andes' holiday
+    # town) up against its half-month a year before (Carnival then in March; +5% a year, 3% noise)
+    assert estate.calendar.name(date(2026, 2, 16)) == "Carnival Monday"
+    assert estate.categories[datetime(2026, 2, 16)] == "carnival"
+    assert value[datetime(2026, 2, 16)][sizes[-1]] > 1.12 * value[datetime(2025, 2, 16)][sizes[-1]]
+    # the aguinaldos (December's first half, in no calendar) against November's first half
+    assert not any(estate.calendar.name(date(2025, 12, 1) + timedelta(days=k)) for k in range(15))
+    assert sum(value[datetime(2025, 12, 1)]) > 1.3 * sum(value[datetime(2025, 11, 1)])
+    assert estate.categories[datetime(2026, 12, 1)] == "aguinaldos"
