@@ -254,6 +254,11 @@ KEPT_OFF_Z = DISTINCT_Z["near_holiday"]
 # a day around it this many standard errors from the past run on every day it may be kept on is an event of its
 # own, no evidence for either day (the same neighbourhood's bar: beyond it, no day of the run explains it)
 KEPT_EVENT_Z = DISTINCT_Z["near_holiday"]
+# the weekdays a day around it is read against, where the history holds them: three, so that one of them an event
+# in no calendar is outvoted (a median of two is their mean); found a third week out either side where the two
+# weeks either side (EXCESS_WEEKS) leave fewer, at the history's edges
+KEPT_REFERENCES = 3
+KEPT_WIDER_WEEKS = (-21, 21)
 
 
 # the evening before a holiday on an hourly series (going out, travelling before a day off) with no
@@ -8191,17 +8196,20 @@ def _kept_shift(logs: Mapping[date, float], others: Mapping[date, str], day: dat
 
 
 def _kept_neighbour(logs: Mapping[date, float], others: Collection[date], d: date, sd: float) -> float | None:
-    """A day around an estimated holiday against its weekday (`_weekday_excess`), read from the weekdays that are
-    no holiday of the calendar's (`others`: a day off is no weekday's ordinary level); None for a day another
-    holiday names (no day of this one's run), one with too few such weekdays around it, and one with two only
-    that disagree by more than KEPT_EVENT_Z standard errors (one of them an event in no calendar: their mean,
-    the median of two, is neither's level, and the history's edge leaves no third to outvote it)."""
+    """A day around an estimated holiday against its weekday (as `_weekday_excess`), read from the weekdays that
+    are no holiday of the calendar's (`others`: a day off is no weekday's ordinary level), three at least where
+    the history holds them (KEPT_WIDER_WEEKS out where the history's edge leaves two: the median of two is their
+    mean, and an event in no calendar on one, a lockdown or a strike, is half in it); None for a day another
+    holiday names (no day of this one's run), one with fewer than two such weekdays, and one with two only that
+    disagree by more than KEPT_EVENT_Z standard errors (neither's level is the weekday's)."""
     if d not in logs or d in others:
         return None
     around = [logs[r] for k in EXCESS_WEEKS if (r := d + timedelta(days=k)) in logs and r not in others]
-    if len(around) == 2 and abs(around[0] - around[1]) > KEPT_EVENT_Z * sd * math.sqrt(2):
+    if len(around) < KEPT_REFERENCES:
+        around += [logs[r] for k in KEPT_WIDER_WEEKS if (r := d + timedelta(days=k)) in logs and r not in others]
+    if len(around) < 2 or (len(around) == 2 and abs(around[0] - around[1]) > KEPT_EVENT_Z * sd * math.sqrt(2)):
         return None
-    return _weekday_excess(logs, d, others)
+    return logs[d] - median(around)
 
 
 def _kept_explained(now: Mapping[int, float], shape: Mapping[int, float], noise: float) -> dict[int, float]:
