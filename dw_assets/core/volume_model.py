@@ -815,6 +815,12 @@ class Forecast:
     open_state: tuple[float, float, float] | None = None
 
 
+# a day around an estimated holiday this far (log) from its past run on every day it may be kept on, as well as
+# KEPT_EVENT_Z standard errors, is an event of its own: the hard rule's ratio, which fails a day on any band (a
+# season's or a new level's drift, a few tenths, stays evidence)
+KEPT_EVENT_LOG = math.log(ModelParams.hard_ratio)
+
+
 @dataclass
 class Judgement:
     passed: bool
@@ -8214,11 +8220,12 @@ def _kept_neighbour(logs: Mapping[date, float], others: Collection[date], d: dat
 
 def _kept_explained(now: Mapping[int, float], shape: Mapping[int, float], noise: float) -> dict[int, float]:
     """The days around an estimated holiday (by offset, each against its weekday) that its past occasions' run
-    explains on one of the days it may be kept on (within KEPT_EVENT_Z noise of the run's day at that offset, or
-    KEPT_OFF_DAYS off it); a day far from every one of them is an event of its own (a lockdown, a strike, a load
+    explains on one of the days it may be kept on (within KEPT_EVENT_Z noise and KEPT_EVENT_LOG of the run's day at
+    that offset, or KEPT_OFF_DAYS off it); a day far from every one of them is an event of its own (a lockdown, a strike, a load
     in no calendar), which neither day fits, and whose size alone would tip the choice. Leaves them out."""
+    bar = max(KEPT_EVENT_Z * noise, KEPT_EVENT_LOG)
     return {j: e for j, e in now.items()
-            if any(abs(e - shape[j - s]) <= KEPT_EVENT_Z * noise for s in range(-KEPT_OFF_DAYS, KEPT_OFF_DAYS + 1))}
+            if any(abs(e - shape[j - s]) <= bar for s in range(-KEPT_OFF_DAYS, KEPT_OFF_DAYS + 1))}
 
 
 def _lunar_year_back(day: date, cal: HolidayCalendar) -> date | None:
