@@ -251,6 +251,14 @@ KEPT_SHAPE_DAYS = NEIGHBOURHOOD_DAYS
 # a day off the listed one is read only where the shape fits it better by this many standard errors of the
 # difference (a neighbourhood's bar: a guess over the days around a holiday)
 KEPT_OFF_Z = DISTINCT_Z["near_holiday"]
+# a day around it this many standard errors from the past run on every day it may be kept on is an event of its
+# own, no evidence for either day (the same neighbourhood's bar: beyond it, no day of the run explains it)
+KEPT_EVENT_Z = DISTINCT_Z["near_holiday"]
+# the weekdays a day around it is read against, where the history holds them: three, so that one of them an event
+# in no calendar is outvoted (a median of two is their mean); found a third week out either side where the two
+# weeks either side (EXCESS_WEEKS) leave fewer, at the history's edges
+KEPT_REFERENCES = 3
+KEPT_WIDER_WEEKS = (-21, 21)
 
 
 # the evening before a holiday on an hourly series (going out, travelling before a day off) with no
@@ -805,6 +813,12 @@ class Forecast:
     # (baseline, lower, upper) of the weekday's open state, where its history holds it closed but open on a few
     # occasions (see _open_occasions): a partition inside it is one of those occasions, judged there
     open_state: tuple[float, float, float] | None = None
+
+
+# a day around an estimated holiday this far (log) from its past run on every day it may be kept on, as well as
+# KEPT_EVENT_Z standard errors, is an event of its own: the hard rule's ratio, which fails a day on any band (a
+# season's or a new level's drift, a few tenths, stays evidence)
+KEPT_EVENT_LOG = math.log(ModelParams.hard_ratio)
 
 
 @dataclass
@@ -8122,7 +8136,7 @@ def _as_kept(pts: Sequence[Point], target: datetime, cal: HolidayCalendar) -> Ho
                   and named.get(d - timedelta(days=1)) != n and d < day - timedelta(days=2 * reach)]
         # (the name its past occasions carry: the announced one, or the estimate where every year is one)
         as_past = base if any(named[d] == base for d in firsts) else name
-        shift = _kept_shift(logs, skip, day, [moved.get(d, d) for d in firsts], sd) if sd > 0 else 0
+        shift = _kept_shift(logs, _kept_others(named, base), day, [moved.get(d, d) for d in firsts], sd) if sd > 0 else 0
         if shift and not any(named.get(d + timedelta(days=shift)) not in (None, name) for d in run):
             kept.update({d: "" for d in run})
             kept.update({d + timedelta(days=shift): as_past for d in run})
@@ -8141,14 +8155,23 @@ def _kept_undecided(day: date, target: date) -> bool:
     return day - timedelta(days=KEPT_OFF_DAYS) <= target <= day
 
 
-def _kept_shift(logs: Mapping[date, float], skip: Collection[date], day: date, past: Sequence[date], sd: float) -> int:
+def _kept_others(named: Mapping[date, str], base: str) -> dict[date, str]:
+    """The named days that are not the estimated holiday `base`'s own (another holiday, or a day off observed for
+    it in a year it fell on a weekend: "Eid al-Adha (observed, estimated)"), among a calendar's `named` days."""
+    return {d: n for d, n in named.items() if n.replace(ESTIMATED, "") != base}
+
+
+def _kept_shift(logs: Mapping[date, float], others: Mapping[date, str], day: date, past: Sequence[date],
+                sd: float) -> int:
     """The days (within KEPT_OFF_DAYS) an estimated holiday listed on `day` was kept off it, as its days so far
     show: each day around it (KEPT_SHAPE_DAYS either side) against its weekday (`_weekday_excess`), fitted to
     the median of its `past` occasions' days at the same offset, or shifted; a shift is taken where its squared
     misfit is lower than the listed date's by KEPT_OFF_Z standard errors of that gain (a shift that moves the
-    past run by D, in root squares, gains D^2 +- 2 sd D on noise). 0 where none does."""
+    past run by D, in root squares, gains D^2 +- 2 sd D on noise). 0 where none does. The `others` (the days
+    another holiday names, or a day off observed for this one) are no day of its run: each falls at its own
+    offset from it, or only some years (`_kept_neighbour`)."""
     def excess(d: date) -> float | None:
-        return _weekday_excess(logs, d, ()) if d in logs else None
+        return _kept_neighbour(logs, others, d, sd)
 
     reach = KEPT_SHAPE_DAYS + KEPT_OFF_DAYS
     shape: dict[int, float] = {}
@@ -8163,6 +8186,9 @@ def _kept_shift(logs: Mapping[date, float], skip: Collection[date], day: date, p
         return 0
     # (the difference's noise: the day's own excess and the past median's, of len(past) occasions)
     noise = sd * math.sqrt(1 + 1 / len(past))
+    now = _kept_explained(now, shape, noise)
+    if not now:
+        return 0
     best, best_z = 0, KEPT_OFF_Z
     for s in (k for k in range(-KEPT_OFF_DAYS, KEPT_OFF_DAYS + 1) if k):
         moved = math.sqrt(sum((shape[j] - shape[j - s]) ** 2 for j in now))
@@ -8173,6 +8199,33 @@ def _kept_shift(logs: Mapping[date, float], skip: Collection[date], day: date, p
         if z > best_z:
             best, best_z = s, z
     return best
+
+
+def _kept_neighbour(logs: Mapping[date, float], others: Collection[date], d: date, sd: float) -> float | None:
+    """A day around an estimated holiday against its weekday (as `_weekday_excess`), read from the weekdays that
+    are no holiday of the calendar's (`others`: a day off is no weekday's ordinary level), three at least where
+    the history holds them (KEPT_WIDER_WEEKS out where the history's edge leaves two: the median of two is their
+    mean, and an event in no calendar on one, a lockdown or a strike, is half in it); None for a day another
+    holiday names (no day of this one's run), one with fewer than two such weekdays, and one with two only that
+    disagree by more than KEPT_EVENT_Z standard errors (neither's level is the weekday's)."""
+    if d not in logs or d in others:
+        return None
+    around = [logs[r] for k in EXCESS_WEEKS if (r := d + timedelta(days=k)) in logs and r not in others]
+    if len(around) < KEPT_REFERENCES:
+        around += [logs[r] for k in KEPT_WIDER_WEEKS if (r := d + timedelta(days=k)) in logs and r not in others]
+    if len(around) < 2 or (len(around) == 2 and abs(around[0] - around[1]) > KEPT_EVENT_Z * sd * math.sqrt(2)):
+        return None
+    return logs[d] - median(around)
+
+
+def _kept_explained(now: Mapping[int, float], shape: Mapping[int, float], noise: float) -> dict[int, float]:
+    """The days around an estimated holiday (by offset, each against its weekday) that its past occasions' run
+    explains on one of the days it may be kept on (within KEPT_EVENT_Z noise and KEPT_EVENT_LOG of the run's day at
+    that offset, or KEPT_OFF_DAYS off it); a day far from every one of them is an event of its own (a lockdown, a strike, a load
+    in no calendar), which neither day fits, and whose size alone would tip the choice. Leaves them out."""
+    bar = max(KEPT_EVENT_Z * noise, KEPT_EVENT_LOG)
+    return {j: e for j, e in now.items()
+            if any(abs(e - shape[j - s]) <= bar for s in range(-KEPT_OFF_DAYS, KEPT_OFF_DAYS + 1))}
 
 
 def _lunar_year_back(day: date, cal: HolidayCalendar) -> date | None:
