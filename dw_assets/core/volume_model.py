@@ -185,6 +185,7 @@ HOLIDAY_WEEKDAY_WEEKS = 2
 HOLIDAY_WEEKDAY_OCCASIONS = 2
 HOLIDAY_WEEKDAY_MIN_WEIGHT = 0.5
 HOLIDAY_WEEKDAY_Z = 2.0  # standard errors the target's days' weight must stand from its past weeks' (as a holiday's)
+WORKING_DAY = -1  # the kind of a holiday on a working day of the calendar (a weekend day's is its day of the week)
 # a weekly series' declared season (Ramadan, named by the calendar's Eid al-Fitr; a configured season) is read by the
 # share of each week's working days it holds (see _season_weeks): earned on the history's weeks wholly inside it, seen
 # in this many occasions (years) at least
@@ -4054,32 +4055,36 @@ def _moving_holiday_days(pts: Sequence[Point], x: list[float], feats: list[dict[
 
 
 class _WeekdayWeights(NamedTuple):
-    """What a holiday costs a weekly series on each day of the week (see _holiday_weekday_weights)."""
-    days: list[int]  # the days of the week weighed (0 Monday), in order
-    weights: np.ndarray  # each day's holiday loss over the typical day's
+    """What a holiday costs a weekly series on the calendar's working days and on each weekend day (see
+    _holiday_weekday_weights)."""
+    days: list[int]  # the kinds of day weighed, in order: WORKING_DAY, then weekend days by their day of the week
+    weights: np.ndarray  # each kind's holiday loss over a working day's (the working day's is one)
     cov: np.ndarray  # the weights' covariance
     dev: list[float | None]  # each past week's log deviation from its nearest weeks holding no holiday
     sd: float  # the ordinary weeks' spread of those deviations
 
 
-def _holiday_days_of_week(start: date, cal: HolidayCalendar) -> list[int]:
-    """The days of the week (0 Monday) of the calendar's holidays in the seven days from `start`."""
-    return [d.weekday() for d in (start + timedelta(days=k) for k in range(WEEK_DAYS)) if cal.name(d)]
+def _holiday_day_kinds(start: date, cal: HolidayCalendar) -> list[int]:
+    """The kind of each of the calendar's holidays in the seven days from `start`: WORKING_DAY for one on a working
+    day of the calendar, its day of the week (0 Monday) for one on a weekend day."""
+    return [WORKING_DAY if not cal.is_weekend(d) else d.weekday()
+            for d in (start + timedelta(days=k) for k in range(WEEK_DAYS)) if cal.name(d)]
 
 
 def _holiday_weekday_weights(x: Sequence[float], starts: Sequence[date], feats: Sequence[Mapping[str, object]],
                              cal: HolidayCalendar) -> _WeekdayWeights | None:
-    """What a holiday costs a weekly series on each day of the week, as a share of what it costs on the series'
-    typical day (`starts`: each past week's first day, in order; `x` their logs), or None where the history does not
+    """What a holiday costs a weekly series on each of the calendar's weekend days, as a share of what it costs on a
+    working day (`starts`: each past week's first day, in order; `x` their logs), or None where the history does not
     show it. A week sums its days, so a day's share of the week shows only where a holiday takes the day out: each
     past week holding holidays (no declared season's day) is read against its nearest plain weeks
     (`_local_deviations`), in ratios (two days off lose twice one's rows), by robust least squares on the number of
-    its holidays on each day of the week (a day seen in HOLIDAY_WEEKDAY_WEEKS weeks at least); the typical day is
-    the median day's loss, which must stand WEEK_DAYS_Z standard errors below none (a series that loses on
-    holidays). A plant's Saturday morning shift then weighs about a third of a weekday, its shut Sunday nothing, a
-    shop open all week about one each."""
+    its holidays on working days and on each weekend day (a weekend day seen in HOLIDAY_WEEKDAY_WEEKS weeks at
+    least); the working day's loss must stand WEEK_DAYS_Z standard errors below none (a series that loses on
+    holidays). The working days are pooled: their holidays' own depths (a Christmas Eve's afternoon, a bridge) tell
+    them apart more than the days do. A plant's Saturday morning shift then weighs about a third of a working day,
+    its shut Sunday nothing; a shop open all week, or a six-day week's Saturday, about one."""
     n = len(x)
-    held = [_holiday_days_of_week(start, cal) for start in starts]
+    held = [_holiday_day_kinds(start, cal) for start in starts]
     plain = [i for i in range(n) if not held[i] and not feats[i].get("holiday")]
     dev = _local_deviations(x, plain)
     ordinary = [d for i in plain if (d := dev[i]) is not None]
@@ -4091,17 +4096,17 @@ def _holiday_weekday_weights(x: Sequence[float], starts: Sequence[date], feats: 
     seen = Counter(d for i in rows for d in set(held[i]))
     days = sorted(d for d, weeks in seen.items() if weeks >= HOLIDAY_WEEKDAY_WEEKS)
     rows = [i for i in rows if set(held[i]) <= set(days)]
-    if len(days) < 2 or len(rows) <= len(days):
+    if WORKING_DAY not in days or len(days) < 2 or len(rows) <= len(days):
         return None
     a = np.asarray([[held[i].count(d) for d in days] for i in rows], dtype=float)
     y = np.asarray([math.expm1(cast(float, dev[i])) for i in rows], dtype=float)
     beta = _robust_lstsq(a, y)
     cov = sd ** 2 * np.linalg.pinv(a.T @ a)
-    typical = float(np.median(beta))
-    if typical >= -WEEK_DAYS_Z * math.sqrt(max(float(np.median(np.diag(cov))), 0.0)):
+    working = float(beta[0])
+    if working >= -WEEK_DAYS_Z * math.sqrt(max(float(cov[0, 0]), 0.0)):
         return None
-    weights = np.clip(beta / typical, 0.0, DAY_WEIGHT_BOUNDS[1])
-    return _WeekdayWeights(days, weights, cov / typical ** 2, dev, sd)
+    weights = np.clip(beta / working, 0.0, DAY_WEIGHT_BOUNDS[1])
+    return _WeekdayWeights(days, weights, cov / working ** 2, dev, sd)
 
 
 def _holiday_on_lighter_days(pts: Sequence[Point], x: Sequence[float], feats: Sequence[Mapping[str, object]],
@@ -4112,10 +4117,9 @@ def _holiday_on_lighter_days(pts: Sequence[Point], x: Sequence[float], feats: Se
     weekdays, where the plants work a morning shift on Saturdays): (the log move of the label's reading, its
     variance in squared spreads), or None. The label's effect, read from its past weeks (their median deviation
     from their nearest plain weeks, a loss: HOLIDAY_WEEKDAY_OCCASIONS of them at least), is scaled by the target's
-    holidays' weight (`_holiday_weekday_weights`, summed over its days) over its past weeks' mean weight. Kept where
-    the two weights differ by HOLIDAY_WEEKDAY_Z standard errors (the weights' covariance: holidays of their own depths
-    on a few weekdays leave weekdays a little apart, and two days often off together are read as a pair) and the
-    move is larger than an ordinary week's spread."""
+    holidays' weight (`_holiday_weekday_weights`, summed over its days: a working day's one) over its past weeks'
+    mean weight. Kept where the two weights differ by HOLIDAY_WEEKDAY_Z standard errors (by the weights' covariance)
+    and the move is larger than an ordinary week's spread: a holiday moving between working days moves nothing."""
     label = target_feats.get("holiday")
     if not label:
         return None
@@ -4125,7 +4129,7 @@ def _holiday_on_lighter_days(pts: Sequence[Point], x: Sequence[float], feats: Se
         return None
 
     def counts(start: date) -> np.ndarray | None:
-        days = _holiday_days_of_week(start, cal)
+        days = _holiday_day_kinds(start, cal)
         if not days or not set(days) <= set(read.days):
             return None
         return np.asarray([days.count(d) for d in read.days], dtype=float)
