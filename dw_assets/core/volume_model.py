@@ -4119,7 +4119,9 @@ def _holiday_on_lighter_days(pts: Sequence[Point], x: Sequence[float], feats: Se
     from their nearest plain weeks, a loss: HOLIDAY_WEEKDAY_OCCASIONS of them at least), is scaled by the target's
     holidays' weight (`_holiday_weekday_weights`, summed over its days: a working day's one) over its past weeks'
     mean weight. Kept where the two weights differ by HOLIDAY_WEEKDAY_Z standard errors (by the weights' covariance)
-    and the move is larger than an ordinary week's spread: a holiday moving between working days moves nothing."""
+    and the move is larger than an ordinary week's spread and HOLIDAY_WEEKDAY_Z of its own standard errors (a few
+    weekend holidays of a series that loses little on them weigh a day anywhere): a holiday moving between working
+    days moves nothing."""
     label = target_feats.get("holiday")
     if not label:
         return None
@@ -4149,10 +4151,11 @@ def _holiday_on_lighter_days(pts: Sequence[Point], x: Sequence[float], feats: Se
         return None
     scale = 1 + differ / before
     move = math.log(max(1 + effect * scale, WEEK_DAYS_FLOOR)) - math.log1p(effect)
-    if abs(move) <= read.sd:
-        return None
     # (the label's median, pi / 2 of a mean's variance, scaled; and the weights' own, on the effect)
     var = (scale - 1) ** 2 * math.pi / (2 * len(past)) + (effect / before / read.sd) ** 2 * differ_var
+    # (a move within an ordinary week's spread, or within HOLIDAY_WEEKDAY_Z of its own uncertainty, is no reading)
+    if abs(move) <= read.sd * max(1.0, HOLIDAY_WEEKDAY_Z * math.sqrt(var)):
+        return None
     return move, var
 
 
