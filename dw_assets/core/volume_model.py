@@ -177,10 +177,10 @@ WEEK_DAYS_Z = 3.0  # standard errors a family's closed-day or eve-day effect mus
 WEEK_DAYS_CACHE = 100_000  # weeks read before the memo starts again (a bound on memory, not a tuning)
 WEEK_DAYS_BASE = 4  # the nearest weeks without holidays each side a week's ratio is read against
 WEEK_DAYS_FLOOR = 0.05  # a week read as almost wholly closed still holds this share of an ordinary one
-# a weekly week's holidays read by the days of the week they fall on (see _holiday_on_lighter_days): a day of the week
-# is weighed where this many past weeks held a holiday on it (one week is an incident as much as a holiday), the
-# label's effect scaled where its past weeks were this many (two occasions), and where those weeks' holidays weighed
-# half a typical day at least (a label whose past days off fell on days carrying little cannot be scaled up)
+# a weekly week's holidays read by the days of the week they fall on (see _holiday_on_lighter_days): a weekend day is
+# weighed where this many past weeks held a holiday on it (one week is an incident as much as a holiday), the label's
+# effect scaled where its past weeks were this many (two occasions), and where those weeks' holidays weighed half a
+# working day at least (a label whose past days off fell on days carrying little cannot be scaled up)
 HOLIDAY_WEEKDAY_WEEKS = 2
 HOLIDAY_WEEKDAY_OCCASIONS = 2
 HOLIDAY_WEEKDAY_MIN_WEIGHT = 0.5
