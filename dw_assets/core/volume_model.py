@@ -177,6 +177,15 @@ WEEK_DAYS_Z = 3.0  # standard errors a family's closed-day or eve-day effect mus
 WEEK_DAYS_CACHE = 100_000  # weeks read before the memo starts again (a bound on memory, not a tuning)
 WEEK_DAYS_BASE = 4  # the nearest weeks without holidays each side a week's ratio is read against
 WEEK_DAYS_FLOOR = 0.05  # a week read as almost wholly closed still holds this share of an ordinary one
+# a weekly week's holidays read by the days of the week they fall on (see _holiday_on_lighter_days): a weekend day is
+# weighed where this many past weeks held a holiday on it (one week is an incident as much as a holiday), the label's
+# effect scaled where its past weeks were this many (two occasions), and where those weeks' holidays weighed half a
+# working day at least (a label whose past days off fell on days carrying little cannot be scaled up)
+HOLIDAY_WEEKDAY_WEEKS = 2
+HOLIDAY_WEEKDAY_OCCASIONS = 2
+HOLIDAY_WEEKDAY_MIN_WEIGHT = 0.5
+HOLIDAY_WEEKDAY_Z = 2.0  # standard errors the target's days' weight must stand from its past weeks' (as a holiday's)
+WORKING_DAY = -1  # the kind of a holiday on a working day of the calendar (a weekend day's is its day of the week)
 # a weekly series' declared season (Ramadan, named by the calendar's Eid al-Fitr; a configured season) is read by the
 # share of each week's working days it holds (see _season_weeks): earned on the history's weeks wholly inside it, seen
 # in this many occasions (years) at least
@@ -1994,6 +2003,9 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
                 target_feats["holiday"], target_feats["near_holiday"] = "", ""
             special = _calendar_days(feats)
         week_now, week_var = week_now + season_days_now, week_var + season_days_var
+        lighter = _holiday_on_lighter_days(pts_pos, x, feats, target, target_feats, cal)
+        if lighter is not None:
+            week_now, week_var = week_now + lighter[0], week_var + lighter[1]
     elif compare_by is None and grain == "day" and span == 1 and keyed is None \
             and SPAN_HOLIDAYS_MIN_STEP <= step < MONTHLY_STEP_DAYS:
         # a partition of several days holds holidays its key day's label does not name (see _span_holidays)
@@ -4054,6 +4066,111 @@ def _moving_holiday_days(pts: Sequence[Point], x: list[float], feats: list[dict[
             feats[i]["holiday"], feats[i]["near_holiday"] = "", ""
     ratio_now = math.exp(offsets[n])
     return (np.asarray(x) - offsets[:n]).tolist(), float(offsets[n]), float(variances[n]) / ratio_now ** 2, True
+
+
+class _WeekdayWeights(NamedTuple):
+    """What a holiday costs a weekly series on the calendar's working days and on each weekend day (see
+    _holiday_weekday_weights)."""
+    days: list[int]  # the kinds of day weighed, in order: WORKING_DAY, then weekend days by their day of the week
+    weights: np.ndarray  # each kind's holiday loss over a working day's (the working day's is one)
+    cov: np.ndarray  # the weights' covariance
+    dev: list[float | None]  # each past week's log deviation from its nearest weeks holding no holiday
+    sd: float  # the ordinary weeks' spread of those deviations
+
+
+def _holiday_day_kinds(start: date, cal: HolidayCalendar) -> list[int]:
+    """The kind of each of the calendar's holidays in the seven days from `start`: WORKING_DAY for one on a working
+    day of the calendar, its day of the week (0 Monday) for one on a weekend day."""
+    return [WORKING_DAY if not cal.is_weekend(d) else d.weekday()
+            for d in (start + timedelta(days=k) for k in range(WEEK_DAYS)) if cal.name(d)]
+
+
+def _holiday_weekday_weights(x: Sequence[float], starts: Sequence[date], feats: Sequence[Mapping[str, object]],
+                             cal: HolidayCalendar) -> _WeekdayWeights | None:
+    """What a holiday costs a weekly series on each of the calendar's weekend days, as a share of what it costs on a
+    working day (`starts`: each past week's first day, in order; `x` their logs), or None where the history does not
+    show it. A week sums its days, so a day's share of the week shows only where a holiday takes the day out: each
+    past week holding holidays (no declared season's day) is read against its nearest plain weeks
+    (`_local_deviations`), in ratios (two days off lose twice one's rows), by robust least squares on the number of
+    its holidays on working days and on each weekend day (a weekend day seen in HOLIDAY_WEEKDAY_WEEKS weeks at
+    least); the working day's loss must stand WEEK_DAYS_Z standard errors below none (a series that loses on
+    holidays). The working days are pooled: their holidays' own depths (a Christmas Eve's afternoon, a bridge) tell
+    them apart more than the days do. A plant's Saturday morning shift then weighs about a third of a working day,
+    its shut Sunday nothing; a shop open all week, or a six-day week's Saturday, about one."""
+    n = len(x)
+    held = [_holiday_day_kinds(start, cal) for start in starts]
+    plain = [i for i in range(n) if not held[i] and not feats[i].get("holiday")]
+    dev = _local_deviations(x, plain)
+    ordinary = [d for i in plain if (d := dev[i]) is not None]
+    sd = MAD_SCALE * mad(ordinary) if len(ordinary) >= 26 else 0.0
+    if sd <= 0:
+        return None
+    rows = [i for i in range(n) if held[i] and dev[i] is not None
+            and _week_holiday_names(datetime.combine(starts[i], datetime.min.time()), cal) is not None]
+    seen = Counter(d for i in rows for d in set(held[i]))
+    days = sorted(d for d, weeks in seen.items() if weeks >= HOLIDAY_WEEKDAY_WEEKS)
+    rows = [i for i in rows if set(held[i]) <= set(days)]
+    if WORKING_DAY not in days or len(days) < 2 or len(rows) <= len(days):
+        return None
+    a = np.asarray([[held[i].count(d) for d in days] for i in rows], dtype=float)
+    y = np.asarray([math.expm1(cast(float, dev[i])) for i in rows], dtype=float)
+    beta = _robust_lstsq(a, y)
+    cov = sd ** 2 * np.linalg.pinv(a.T @ a)
+    working = float(beta[0])
+    if working >= -WEEK_DAYS_Z * math.sqrt(max(float(cov[0, 0]), 0.0)):
+        return None
+    weights = np.clip(beta / working, 0.0, DAY_WEIGHT_BOUNDS[1])
+    return _WeekdayWeights(days, weights, cov / working ** 2, dev, sd)
+
+
+def _holiday_on_lighter_days(pts: Sequence[Point], x: Sequence[float], feats: Sequence[Mapping[str, object]],
+                             target: datetime, target_feats: Mapping[str, object], cal: HolidayCalendar
+                             ) -> tuple[float, float] | None:
+    """A weekly target week read by its holidays' label whose holidays fall on days of the week that carry more or
+    less of the week than they did on the label's past weeks (Victory Day on a Saturday after three years on
+    weekdays, where the plants work a morning shift on Saturdays): (the log move of the label's reading, its
+    variance in squared spreads), or None. The label's effect, read from its past weeks (their median deviation
+    from their nearest plain weeks, a loss: HOLIDAY_WEEKDAY_OCCASIONS of them at least), is scaled by the target's
+    holidays' weight (`_holiday_weekday_weights`, summed over its days: a working day's one) over its past weeks'
+    mean weight. Kept where the two weights differ by HOLIDAY_WEEKDAY_Z standard errors (by the weights' covariance)
+    and the move is larger than an ordinary week's spread and HOLIDAY_WEEKDAY_Z of its own standard errors (a few
+    weekend holidays of a series that loses little on them weigh a day anywhere): a holiday moving between working
+    days moves nothing."""
+    label = target_feats.get("holiday")
+    if not label:
+        return None
+    starts = [*(q.at.date() for q in pts), target.date()]
+    read = _holiday_weekday_weights(x, starts[:-1], feats, cal)
+    if read is None:
+        return None
+
+    def counts(start: date) -> np.ndarray | None:
+        days = _holiday_day_kinds(start, cal)
+        if not days or not set(days) <= set(read.days):
+            return None
+        return np.asarray([days.count(d) for d in read.days], dtype=float)
+
+    past = [(d, c) for i in range(len(x)) if feats[i].get("holiday") == label
+            and (d := read.dev[i]) is not None and (c := counts(starts[i])) is not None]
+    now = counts(starts[-1])
+    if now is None or len(past) < HOLIDAY_WEEKDAY_OCCASIONS:
+        return None
+    effect = math.expm1(median(d for d, _ in past))
+    contrast = now - np.mean([c for _, c in past], axis=0)
+    before = float(np.mean([c for _, c in past], axis=0) @ read.weights)
+    if effect >= 0 or before < HOLIDAY_WEEKDAY_MIN_WEIGHT:
+        return None
+    differ, differ_var = float(contrast @ read.weights), float(contrast @ read.cov @ contrast)
+    if abs(differ) < HOLIDAY_WEEKDAY_Z * math.sqrt(max(differ_var, 0.0)):
+        return None
+    scale = 1 + differ / before
+    move = math.log(max(1 + effect * scale, WEEK_DAYS_FLOOR)) - math.log1p(effect)
+    # (the label's median, pi / 2 of a mean's variance, scaled; and the weights' own, on the effect)
+    var = (scale - 1) ** 2 * math.pi / (2 * len(past)) + (effect / before / read.sd) ** 2 * differ_var
+    # (a move within an ordinary week's spread, or within HOLIDAY_WEEKDAY_Z of its own uncertainty, is no reading)
+    if abs(move) <= read.sd * max(1.0, HOLIDAY_WEEKDAY_Z * math.sqrt(var)):
+        return None
+    return move, var
 
 
 def _per_day_effect(ratio: Mapping[int, float], share: Sequence[float], weeks: Sequence[int]) -> float:
