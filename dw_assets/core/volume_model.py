@@ -5253,13 +5253,15 @@ def _hours_with_ordinary_past(fit: SeriesFit, feats: Sequence[Mapping[str, objec
 
 def _latest_run_readings(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],
                          target_feats: Mapping[str, object], used: Sequence[str], cal: HolidayCalendar, level: float,
-                         t: Sequence[float], t_target: float, spread: float, side: int, min_hours: int
-                         ) -> list[tuple[float, int]] | None:
+                         t: Sequence[float], t_target: float, spread: float, side: int, min_hours: int,
+                         counted: bool = False) -> list[tuple[float, int]] | None:
     """A holiday hour never seen, read from its hours so far (`same_day`, in time order, _holiday_so_far's): where
     the latest `min_hours` hours or more, up to the target, each ran off the day's factor (the median of the hours so
     far) by HOLIDAY_DAYS_FIT spreads on `side` (-1 quieter, +1 busier) under every likeness _holiday_so_far weighs
     (an ordinary day's same hours and, where the week's days differ, the weekend's), the target's effect at their
-    factor and the run's length, one per likeness; None otherwise (or where every hour so far ran off: no turn)."""
+    factor and the run's length, one per likeness; None otherwise (or where every hour so far ran off: no turn).
+    `counted`: an hour's spread is never below its count's own (_count_floor at the day's reading of the hour: a
+    night of three rows moves by half its size by counting alone, where the series' spread is its busy hours')."""
     if len(same_day) < 3:
         return None
     days = [cast(int, target_feats["weekday"])]
@@ -5269,9 +5271,15 @@ def _latest_run_readings(fit: SeriesFit, same_day: Sequence[int], feats: Sequenc
     for day in days:
         resid = [fit.x[i] - (level - fit.slope * (t_target - t[i])) - _effect_as_day(fit, feats[i], day)
                  for i in same_day]
-        edge = median(resid) + side * HOLIDAY_DAYS_FIT * spread
+        factor = median(resid)
+
+        def edge(k: int, resid: list[float] = resid, factor: float = factor) -> float:
+            i = same_day[k]
+            noise = max(spread, _count_floor(math.exp(fit.x[i] - resid[k] + factor))) if counted else spread
+            return factor + side * HOLIDAY_DAYS_FIT * noise
+
         run = 0
-        while run < len(resid) and side * (resid[-1 - run] - edge) > 0:
+        while run < len(resid) and side * (resid[-1 - run] - edge(len(resid) - 1 - run)) > 0:
             run += 1
         if run < min_hours or run == len(resid):
             return None
@@ -5305,14 +5313,16 @@ def _holiday_turned_busier(fit: SeriesFit, same_day: Sequence[int], feats: Seque
     evening (x1.25), a holiday with no past occasion, so no hour of it has a shape of its own, and the day's median
     still reads its morning for every hour of the evening (2-2.8x, a hard-ratio failure each hour). Where the latest
     HOLIDAY_TURNED_BUSIER_MIN_HOURS hours or more, up to the target, each ran above the day's factor by
-    HOLIDAY_DAYS_FIT spreads under every likeness (as _holiday_turned reads a turn quieter), the hour is read at
+    HOLIDAY_DAYS_FIT spreads under every likeness (as _holiday_turned reads a turn quieter; each hour's spread never
+    below its count's own: a holiday's night hours of a few rows each, three of its first six hours above their
+    median by counting noise, are no turn), the hour is read at
     their level: (the target's effect, the lowest of the likenesses', and the highest, for the band's upper side;
     the shortest run, the hours that factor rests on). The centre moves, not only the upper side as for a turn
     quieter: a doubled hour at the evening's level must still fail, and a band stretched from the morning's level
     to the evening's would pass a drop of a third. A turn back (the celebrations over) reads the day's factor
     again from its first hour (that hour no longer runs above). None otherwise."""
     readings = _latest_run_readings(fit, same_day, feats, target_feats, used, cal, level, t, t_target, spread,
-                                    1, HOLIDAY_TURNED_BUSIER_MIN_HOURS)
+                                    1, HOLIDAY_TURNED_BUSIER_MIN_HOURS, counted=True)
     if not readings:
         return None
     return min(e for e, _ in readings), max(e for e, _ in readings), min(r for _, r in readings)
