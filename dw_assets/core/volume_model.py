@@ -2589,11 +2589,11 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     if turned is not None:
         shape_notes.append(f"the holiday's latest hours ran below its hours so far: the band also reaches their "
                            f"level (x{math.exp(turned - max(hypotheses)):.2f} the day's reading)")
-    busier = (_holiday_turned_busier(fit, same_day, feats, target_feats, used, cal, level, t, t_target, spread)
-              if so_far else None)
-    if busier is not None:
-        shape_notes.append(f"the holiday's latest {busier[2]} hours ran above its hours so far: read at their level "
-                           f"(x{math.exp(busier[0] - max(hypotheses)):.2f} the day's reading)")
+    turned_up = (_holiday_turned_busier(fit, same_day, feats, target_feats, used, cal, level, t, t_target, spread)
+                 if so_far else None)
+    if turned_up is not None:
+        shape_notes.append(f"the holiday's latest {turned_up[2]} hours ran above its hours so far: read at their level "
+                           f"(x{math.exp(turned_up[0] - max(hypotheses)):.2f} the day's reading)")
     # (a holiday hour never seen, before its hours so far can tell, on a day that opened at the hours a day
     # of the week keeps of its own: read as that day's same hour, see _kept_hours)
     kept = _kept_hours(pts, local, target, cal) if unseen and grain == "hour" and not so_far else []
@@ -2601,12 +2601,12 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         effect = min(_effect_as_day(fit, target_feats, day) for day in kept)
     # (an unseen holiday hour read from its hours so far: its baseline is the highest hypothesis, so
     # the hard rule's 1.9x is above everything it may plausibly be)
-    log_pred = level + (busier[0] if busier else max(hypotheses) if so_far else effect)
+    log_pred = level + (turned_up[0] if turned_up else max(hypotheses) if so_far else effect)
     band_spread = spread
     if so_far:
         # the holiday's factor rests on its hours so far: as uncertain as a group of that many points,
         # and no more precise than the likeness fitted them (a turn busier: on its run's hours alone)
-        inflation = math.sqrt(inflation ** 2 + 1.57 / (busier[2] if busier else len(same_day)))
+        inflation = math.sqrt(inflation ** 2 + 1.57 / (turned_up[2] if turned_up else len(same_day)))
         band_spread = max(spread, max(rms for _, _, rms, _ in so_far))
     # a small count moves by whole rows: never tighter than about one Poisson sd plus a row
     count_floor = _count_floor(math.exp(log_pred))
@@ -2638,7 +2638,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     # hour is judged as the lowest hypothesis's, with the widest band the model gives (its ceiling),
     # so a duplicate fails; a holiday worked as usual fails once, at its first business hour, and its
     # next hours fit "an ordinary day"
-    parted = bool(so_far) and busier is None and max(hypotheses) - min(hypotheses) > h
+    parted = bool(so_far) and turned_up is None and max(hypotheses) - min(hypotheses) > h
     if parted:
         log_pred = level + min(hypotheses)
         count_floor = _count_floor(math.exp(log_pred))
@@ -2800,11 +2800,11 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         notes.append(f"{so_far_of}: the holiday's {len(same_day)} hours so far fit "
                      f"{' or '.join(name for name, _, _, _ in so_far)}, which part at this hour "
                      f"(x{math.exp(max(hypotheses) - min(hypotheses)):.2f}): judged as the lowest, with the widest band")
-    elif busier is not None:
+    elif turned_up is not None:
         # (the latest hours' level, read under each likeness: the band around the lowest reaches the highest too)
         lower = min(lower, baseline * count_low)
-        upper = max(upper, math.exp(level + busier[1] + h), baseline * count_high)
-        notes.append(f"{so_far_of}: read from the holiday's latest {busier[2]} hours, which turned busier than its "
+        upper = max(upper, math.exp(level + turned_up[1] + h), baseline * count_high)
+        notes.append(f"{so_far_of}: read from the holiday's latest {turned_up[2]} hours, which turned busier than its "
                      f"{len(same_day)} hours so far ({' or '.join(name for name, _, _, _ in so_far)})")
     elif so_far:
         # a factor read from hours of another kind (the first evening, from the nights) may be off by
@@ -5315,9 +5315,8 @@ def _holiday_turned_busier(fit: SeriesFit, same_day: Sequence[int], feats: Seque
     HOLIDAY_TURNED_BUSIER_MIN_HOURS hours or more, up to the target, each ran above the day's factor by
     HOLIDAY_DAYS_FIT spreads under every likeness (as _holiday_turned reads a turn quieter; each hour's spread never
     below its count's own: a holiday's night hours of a few rows each, three of its first six hours above their
-    median by counting noise, are no turn), the hour is read at
-    their level: (the target's effect, the lowest of the likenesses', and the highest, for the band's upper side;
-    the shortest run, the hours that factor rests on). The centre moves, not only the upper side as for a turn
+    median by counting noise, are no turn), the hour is read at their level: (the target's effect, the lowest of the
+    likenesses', and the highest, for the band's upper side; the shortest run, the hours that factor rests on). The centre moves, not only the upper side as for a turn
     quieter: a doubled hour at the evening's level must still fail, and a band stretched from the morning's level
     to the evening's would pass a drop of a third. A turn back (the celebrations over) reads the day's factor
     again from its first hour (that hour no longer runs above). None otherwise."""
