@@ -307,6 +307,10 @@ RUN_DAY_ALIKE_Z = DISTINCT_Z["holiday"]
 # below the day's factor by HOLIDAY_DAYS_FIT spreads, this many or more in a row up to the target, say the holiday
 # turned quieter within its day (an eve's half day, its afternoon off), and the band reaches their level too
 HOLIDAY_TURNED_MIN_HOURS = 1
+# ... and where they ran above it by as much, this many in a row up to the target (an evening's celebrations after a
+# quiet holiday morning), the hour is read at their level (see _holiday_turned_busier): two, as one hour above is
+# as likely a burst or a load duplicated, and one such hour must not move the centre its next hour is judged from
+HOLIDAY_TURNED_BUSIER_MIN_HOURS = 2
 # a fixed day of the month rolled to a business day (a payroll on the 27th, on the Thursday before
 # when it falls on a weekend) is a guess over the 31 days x 2 rolls every month has: its effect must
 # stand out at z > 3.78 (a two-sided 1% Bonferroni over the 62), over ROLLED_MIN_OCCASIONS months at
@@ -2611,6 +2615,11 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     if turned is not None:
         shape_notes.append(f"the holiday's latest hours ran below its hours so far: the band also reaches their "
                            f"level (x{math.exp(turned - max(hypotheses)):.2f} the day's reading)")
+    turned_up = (_holiday_turned_busier(fit, same_day, feats, target_feats, used, cal, level, t, t_target, spread)
+                 if so_far else None)
+    if turned_up is not None:
+        shape_notes.append(f"the holiday's latest {turned_up[2]} hours ran above its hours so far: read at their level "
+                           f"(x{math.exp(turned_up[0] - max(hypotheses)):.2f} the day's reading)")
     # (a holiday hour never seen, before its hours so far can tell, on a day that opened at the hours a day
     # of the week keeps of its own: read as that day's same hour, see _kept_hours)
     kept = _kept_hours(pts, local, target, cal) if unseen and grain == "hour" and not so_far else []
@@ -2618,12 +2627,12 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         effect = min(_effect_as_day(fit, target_feats, day) for day in kept)
     # (an unseen holiday hour read from its hours so far: its baseline is the highest hypothesis, so
     # the hard rule's 1.9x is above everything it may plausibly be)
-    log_pred = level + (max(hypotheses) if so_far else effect)
+    log_pred = level + (turned_up[0] if turned_up else max(hypotheses) if so_far else effect)
     band_spread = spread
     if so_far:
         # the holiday's factor rests on its hours so far: as uncertain as a group of that many points,
-        # and no more precise than the likeness fitted them
-        inflation = math.sqrt(inflation ** 2 + 1.57 / len(same_day))
+        # and no more precise than the likeness fitted them (a turn busier: on its run's hours alone)
+        inflation = math.sqrt(inflation ** 2 + 1.57 / (turned_up[2] if turned_up else len(same_day)))
         band_spread = max(spread, max(rms for _, _, rms, _ in so_far))
     # a small count moves by whole rows: never tighter than about one Poisson sd plus a row
     count_floor = _count_floor(math.exp(log_pred))
@@ -2655,7 +2664,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     # hour is judged as the lowest hypothesis's, with the widest band the model gives (its ceiling),
     # so a duplicate fails; a holiday worked as usual fails once, at its first business hour, and its
     # next hours fit "an ordinary day"
-    parted = bool(so_far) and max(hypotheses) - min(hypotheses) > h
+    parted = bool(so_far) and turned_up is None and max(hypotheses) - min(hypotheses) > h
     if parted:
         log_pred = level + min(hypotheses)
         count_floor = _count_floor(math.exp(log_pred))
@@ -2817,6 +2826,12 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         notes.append(f"{so_far_of}: the holiday's {len(same_day)} hours so far fit "
                      f"{' or '.join(name for name, _, _, _ in so_far)}, which part at this hour "
                      f"(x{math.exp(max(hypotheses) - min(hypotheses)):.2f}): judged as the lowest, with the widest band")
+    elif turned_up is not None:
+        # (the latest hours' level, read under each likeness: the band around the lowest reaches the highest too)
+        lower = min(lower, baseline * count_low)
+        upper = max(upper, math.exp(level + turned_up[1] + h), baseline * count_high)
+        notes.append(f"{so_far_of}: read from the holiday's latest {turned_up[2]} hours, which turned busier than its "
+                     f"{len(same_day)} hours so far ({' or '.join(name for name, _, _, _ in so_far)})")
     elif so_far:
         # a factor read from hours of another kind (the first evening, from the nights) may be off by
         # as much as the kinds differ
@@ -5367,6 +5382,42 @@ def _hours_with_ordinary_past(fit: SeriesFit, feats: Sequence[Mapping[str, objec
     return [i for i in hours if held[feats[i].get("hour_of_day")] >= HOLIDAY_HOUR_OWN_DAYS]
 
 
+def _latest_run_readings(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],
+                         target_feats: Mapping[str, object], used: Sequence[str], cal: HolidayCalendar, level: float,
+                         t: Sequence[float], t_target: float, spread: float, side: int, min_hours: int,
+                         counted: bool = False) -> list[tuple[float, int]] | None:
+    """A holiday hour never seen, read from its hours so far (`same_day`, in time order, _holiday_so_far's): where
+    the latest `min_hours` hours or more, up to the target, each ran off the day's factor (the median of the hours so
+    far) by HOLIDAY_DAYS_FIT spreads on `side` (-1 quieter, +1 busier) under every likeness _holiday_so_far weighs
+    (an ordinary day's same hours and, where the week's days differ, the weekend's), the target's effect at their
+    factor and the run's length, one per likeness; None otherwise (or where every hour so far ran off: no turn).
+    `counted`: an hour's spread is never below its count's own (_count_floor at the day's reading of the hour: a
+    night of three rows moves by half its size by counting alone, where the series' spread is its busy hours')."""
+    if len(same_day) < 3:
+        return None
+    days = [cast(int, target_feats["weekday"])]
+    if {"weekday", "hour_of_week"} & set(used):
+        days += sorted(weekend_days(cal.country, cal.subdiv)) if cal.country else [5, 6]
+    readings = []
+    for day in days:
+        resid = [fit.x[i] - (level - fit.slope * (t_target - t[i])) - _effect_as_day(fit, feats[i], day)
+                 for i in same_day]
+        factor = median(resid)
+
+        def edge(k: int, resid: list[float] = resid, factor: float = factor) -> float:
+            i = same_day[k]
+            noise = max(spread, _count_floor(math.exp(fit.x[i] - resid[k] + factor))) if counted else spread
+            return factor + side * HOLIDAY_DAYS_FIT * noise
+
+        run = 0
+        while run < len(resid) and side * (resid[-1 - run] - edge(len(resid) - 1 - run)) > 0:
+            run += 1
+        if run < min_hours or run == len(resid):
+            return None
+        readings.append((_effect_as_day(fit, target_feats, day) + median(resid[-run:]), run))
+    return readings
+
+
 def _holiday_turned(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],
                     target_feats: Mapping[str, object], used: Sequence[str], cal: HolidayCalendar, level: float,
                     t: Sequence[float], t_target: float, spread: float) -> float | None:
@@ -5378,25 +5429,33 @@ def _holiday_turned(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Map
     under every likeness _holiday_so_far weighs (an ordinary day's same hours and, where the week's days differ,
     the weekend's: a holiday closed like a Sunday, its business hours quiet after an ordinary night, has not
     turned), the target's effect at their factor, the shallowest of the likenesses': the band reaches it too, the
-    centre kept, so a doubled hour still fails against the day's factor. Only quieter: a holiday's evening busier
-    than its day would raise the centre a duplicate is judged from. None otherwise."""
-    if len(same_day) < 3:
+    centre kept, so a doubled hour still fails against the day's factor. Only quieter here: a holiday that turned
+    busier is read by _holiday_turned_busier. None otherwise."""
+    readings = _latest_run_readings(fit, same_day, feats, target_feats, used, cal, level, t, t_target, spread,
+                                    -1, HOLIDAY_TURNED_MIN_HOURS)
+    return max(e for e, _ in readings) if readings else None
+
+
+def _holiday_turned_busier(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],
+                           target_feats: Mapping[str, object], used: Sequence[str], cal: HolidayCalendar, level: float,
+                           t: Sequence[float], t_target: float, spread: float) -> tuple[float, float, int] | None:
+    """A holiday hour never seen, read from its hours so far, whose latest hours turned busier than the day's factor:
+    Independence Day quiet until the afternoon (x0.55) and its evening's celebrations busier than an ordinary
+    evening (x1.25), a holiday with no past occasion, so no hour of it has a shape of its own, and the day's median
+    still reads its morning for every hour of the evening (2-2.8x, a hard-ratio failure each hour). Where the latest
+    HOLIDAY_TURNED_BUSIER_MIN_HOURS hours or more, up to the target, each ran above the day's factor by
+    HOLIDAY_DAYS_FIT spreads under every likeness (as _holiday_turned reads a turn quieter; each hour's spread never
+    below its count's own: a holiday's night hours of a few rows each, three of its first six hours above their
+    median by counting noise, are no turn), the hour is read at their level: (the target's effect, the lowest of the
+    likenesses', and the highest, for the band's upper side; the shortest run, the hours that factor rests on). The centre moves, not only the upper side as for a turn
+    quieter: a doubled hour at the evening's level must still fail, and a band stretched from the morning's level
+    to the evening's would pass a drop of a third. A turn back (the celebrations over) reads the day's factor
+    again from its first hour (that hour no longer runs above). None otherwise."""
+    readings = _latest_run_readings(fit, same_day, feats, target_feats, used, cal, level, t, t_target, spread,
+                                    1, HOLIDAY_TURNED_BUSIER_MIN_HOURS, counted=True)
+    if not readings:
         return None
-    days = [cast(int, target_feats["weekday"])]
-    if {"weekday", "hour_of_week"} & set(used):
-        days += sorted(weekend_days(cal.country, cal.subdiv)) if cal.country else [5, 6]
-    reach = []
-    for day in days:
-        resid = [fit.x[i] - (level - fit.slope * (t_target - t[i])) - _effect_as_day(fit, feats[i], day)
-                 for i in same_day]
-        below = median(resid) - HOLIDAY_DAYS_FIT * spread
-        run = 0
-        while run < len(resid) and resid[-1 - run] < below:
-            run += 1
-        if run < HOLIDAY_TURNED_MIN_HOURS or run == len(resid):
-            return None
-        reach.append(_effect_as_day(fit, target_feats, day) + median(resid[-run:]))
-    return max(reach)
+    return min(e for e, _ in readings), max(e for e, _ in readings), min(r for _, r in readings)
 
 
 def _holiday_of_hour(label: str) -> str:
