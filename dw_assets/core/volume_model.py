@@ -3277,17 +3277,30 @@ def _file_day_moved(past: Sequence[Point], day: date, cal: HolidayCalendar) -> b
     """Whether `day`, a business day of the calendar, is the first one after a holiday on one of the series' row
     weekdays (rows on most of its past occurrences, `_closed_share`) that held no rows: a weekly file whose day is a
     holiday lands on the next business day, stamped with it. The walk back crosses non-business days only (a
-    weekend between a Friday holiday and the Monday), a week at most."""
+    weekend between a Friday holiday and the Monday), a week at most, and none that held rows
+    (`_moved_file_landed`)."""
     if not cal.is_business_day(day):
         return False
     had_rows, days_with_rows, first = _row_hours(past, {q.at: q.at for q in past})
     d = day - timedelta(days=1)
     while (day - d).days <= WEEK_DAYS and not cal.is_business_day(d):
         at = datetime.combine(d, first.time())
+        if _moved_file_landed(at, had_rows, days_with_rows, first):
+            return False
         if cal.name(d) and at not in had_rows and not _closed_share(*_slot_empties(at, had_rows, days_with_rows, first)):
             return True
         d -= timedelta(days=1)
     return False
+
+
+def _moved_file_landed(at: datetime, had_rows: set[datetime], days_with_rows: set[date], first: datetime) -> bool:
+    """Whether `at`, a day `_file_day_moved` walks back over between a holiday and the target, held rows on a
+    weekday that holds none as usual (`_closed_share`): the holiday's file already landed there (a route delivering
+    on its own weekdays moved Friday's delivery to the Saturday its table works, a day the calendar counts as the
+    weekend), so the business day after it is no moved file's day. Without it the Monday after a Friday holiday
+    expected the route's level and its ordinary empty Monday failed as `empty`. Rows on one of its row weekdays are
+    that day's own file, and the walk goes on."""
+    return at in had_rows and _closed_share(*_slot_empties(at, had_rows, days_with_rows, first))
 
 
 def _off_days_forecast(closed: tuple[int, int, str], target: datetime, history_points: int, p: ModelParams
