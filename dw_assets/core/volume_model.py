@@ -493,7 +493,7 @@ FEW_WEEKDAYS_STEP = 1.5
 # of the open level's noise) ...
 OPEN_MIN_OCCASIONS = 3
 # a row day of a few-weekday series that a holiday's file moved onto holds its own file and the moved one (see
-# _carried_file_share): learned from this many past days a file moved onto at least (one says nothing of whether
+# _carried_file_rows): learned from this many past days a file moved onto at least (one says nothing of whether
 # the series' moved files land whole) ...
 CARRIED_MIN_OCCASIONS = 2
 # ... each holding at least this share of a file beyond its own (less, and a holiday's file was lost or split, not
@@ -3323,15 +3323,16 @@ def _moved_file_landed(at: datetime, had_rows: set[datetime], row_day: bool) -> 
     return at in had_rows and not row_day
 
 
-def _carried_file_share(past: Sequence[Point], target: datetime, cal: HolidayCalendar) -> tuple[float, str] | None:
-    """(the share of a file a moved file adds, a note) where a few-weekday series' (`rows_on_few_weekdays`) target is
+def _carried_file_rows(past: Sequence[Point], target: datetime, cal: HolidayCalendar) -> tuple[float, str] | None:
+    """(the rows a moved file adds, a note) where a few-weekday series' (`rows_on_few_weekdays`) target is
     one of its row days and also the day a holiday's file moved onto (`_moved_onto`: Santa Ana's Monday after Holy
     Week's Maundy Thursday, which holds Monday's delivery and Thursday's), else None. The share is learned from the
     series' own past days a file moved onto, `CARRIED_MIN_OCCASIONS` at least: on each, its rows beyond its own
     file (none on a weekday without rows as usual) against the median of the row days within `CARRIED_LEVEL_DAYS`
     of it; every one of them must hold `CARRIED_MIN_SHARE` of a file at least (a holiday's file lost, not moved,
-    says the target holds its own file only). Row weekdays are read over the whole history (the weeks before a
-    history's first weeks say nothing of a weekday's rows)."""
+    says the target holds its own file only); the rows it adds are their median share of the row days' level
+    before the target. Row weekdays are read over the whole history (the weeks before a history's first weeks say
+    nothing of a weekday's rows)."""
     if not cal.is_business_day(target.date()) or not rows_on_few_weekdays(past, "day"):
         return None
     had_rows, days_with_rows, first = _row_hours(past, {q.at: q.at for q in past})
@@ -3357,25 +3358,25 @@ def _carried_file_share(past: Sequence[Point], target: datetime, cal: HolidayCal
         base = level(q.at)
         if base is not None:
             shares.append(q.value / base - row_day(q.at))
-    if len(shares) < CARRIED_MIN_OCCASIONS or min(shares) < CARRIED_MIN_SHARE:
+    now = level(target)
+    if len(shares) < CARRIED_MIN_OCCASIONS or min(shares) < CARRIED_MIN_SHARE or now is None:
         return None
     share = median(shares)
-    return share, (f"a row day a holiday's file moved onto: its {len(shares)} past days a file moved onto each held "
+    return share * now, (f"a row day a holiday's file moved onto: its {len(shares)} past days a file moved onto each held "
                    f"a moved file of {min(shares):.2f}-{max(shares):.2f} of a file, so it holds its own and "
                    f"{share:.2f} more")
 
 
 def _with_carried_file(fc: Forecast, past: Sequence[Point], target: datetime, cal: HolidayCalendar) -> Forecast:
-    """The forecast of a row day a holiday's file moved onto (`_carried_file_share`): its own file's reading plus the
+    """The forecast of a row day a holiday's file moved onto (`_carried_file_rows`): its own file's reading plus the
     moved file's share of the row days' level around it, the band moved with it (no wider); else `fc`."""
     if fc.closed or fc.empty_is_normal or fc.open_state is not None:
         return fc
-    carried = _carried_file_share(past, target, cal)
+    carried = _carried_file_rows(past, target, cal)
     if carried is None:
         return fc
-    share, note = carried
-    near = [q.value for q in past if q.value > 0 and 0 < (target - q.at).days <= CARRIED_LEVEL_DAYS]
-    scale = 1.0 + share * (median(near) if near else fc.baseline) / fc.baseline
+    rows, note = carried
+    scale = 1.0 + rows / fc.baseline
     return replace(fc, baseline=fc.baseline * scale, lower=fc.lower * scale, upper=fc.upper * scale,
                    notes=[*fc.notes, note])
 

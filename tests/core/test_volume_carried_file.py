@@ -2,7 +2,7 @@
 Monday to Saturday, no partition on Sundays) whose holiday's delivery moves to its next working day. Where that day
 is one of its own delivery days (the Monday after a Thursday-to-Saturday run of holidays, as after Holy Week) it
 holds two deliveries: the series' own past days a delivery moved onto, two at least, each holding a whole moved
-delivery, say so (`_carried_file_share`), and the day is read as its own delivery plus the moved one."""
+delivery, say so (`_carried_file_rows`), and the day is read as its own delivery plus the moved one."""
 
 from __future__ import annotations
 
