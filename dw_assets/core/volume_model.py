@@ -492,6 +492,14 @@ FEW_WEEKDAYS_STEP = 1.5
 # the hard ratio of its week's other days (a working day's level), this many of them at least (fewer say nothing
 # of the open level's noise) ...
 OPEN_MIN_OCCASIONS = 3
+# ... and at most this share of the weekday's occurrences (more, and open is its usual state, read by the model)
+OPEN_MAX_SHARE = 0.5
+# ... and the open band starts above this many times the closed band's top: a closed day loaded twice never reads
+# as open (a payday twice a weekday's level is a calendar effect of one state, not a second state)
+OPEN_APART = 2.0
+# ... each read against its previous six days (the week's other weekdays), this many of them at least loaded and
+# no holiday (a short week's median would be its weekend's)
+OPEN_WEEK_DAYS = 4
 # a row day of a few-weekday series that a holiday's file moved onto holds its own file and the moved one (see
 # _carried_file_rows): learned from this many past days a file moved onto at least (one says nothing of whether
 # the series' moved files land whole) ...
@@ -501,14 +509,6 @@ CARRIED_MIN_OCCASIONS = 2
 CARRIED_MIN_SHARE = 0.5
 # ... a file's size read as the median of the row days within four weeks of it (its level then, a month's drift)
 CARRIED_LEVEL_DAYS = 28
-# ... and at most this share of the weekday's occurrences (more, and open is its usual state, read by the model)
-OPEN_MAX_SHARE = 0.5
-# ... and the open band starts above this many times the closed band's top: a closed day loaded twice never reads
-# as open (a payday twice a weekday's level is a calendar effect of one state, not a second state)
-OPEN_APART = 2.0
-# ... each read against its previous six days (the week's other weekdays), this many of them at least loaded and
-# no holiday (a short week's median would be its weekend's)
-OPEN_WEEK_DAYS = 4
 # an hourly series too noisy for hour_of_week's effects to pay for themselves (a queue of a call
 # centre) may still hold a few hours of the week off the hour's and the weekday's effects (Monday
 # mornings' backlog): each such hour earns its own effect where its residuals stand out at a two-sided
@@ -3357,14 +3357,14 @@ def _carried_file_rows(past: Sequence[Point], target: datetime, cal: HolidayCale
     for q in onto:
         base = level(q.at)
         if base is not None:
-            shares.append(q.value / base - row_day(q.at))
+            shares.append(q.value / base - (1.0 if row_day(q.at) else 0.0))
     now = level(target)
     if len(shares) < CARRIED_MIN_OCCASIONS or min(shares) < CARRIED_MIN_SHARE or now is None:
         return None
     share = median(shares)
-    return share * now, (f"a row day a holiday's file moved onto: its {len(shares)} past days a file moved onto each held "
-                   f"a moved file of {min(shares):.2f}-{max(shares):.2f} of a file, so it holds its own and "
-                   f"{share:.2f} more")
+    note = (f"a row day a holiday's file moved onto: its {len(shares)} past days a file moved onto each held a moved "
+            f"file of {min(shares):.2f}-{max(shares):.2f} of a file, so it holds its own and {share:.2f} more")
+    return share * now, note
 
 
 def _with_carried_file(fc: Forecast, past: Sequence[Point], target: datetime, cal: HolidayCalendar) -> Forecast:
