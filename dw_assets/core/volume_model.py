@@ -521,6 +521,15 @@ OPEN_APART = 2.0
 # ... each read against its previous six days (the week's other weekdays), this many of them at least loaded and
 # no holiday (a short week's median would be its weekend's)
 OPEN_WEEK_DAYS = 4
+# a row day of a few-weekday series that a holiday's file moved onto holds its own file and the moved one (see
+# _carried_file_rows): learned from this many past days a file moved onto at least (one says nothing of whether
+# the series' moved files land whole) ...
+CARRIED_MIN_OCCASIONS = 2
+# ... each holding at least this share of a file beyond its own (less, and a holiday's file was lost or split, not
+# moved whole: the day reads as its own file) ...
+CARRIED_MIN_SHARE = 0.5
+# ... a file's size read as the median of the row days within four weeks of it (its level then, a month's drift)
+CARRIED_LEVEL_DAYS = 28
 # an hourly series too noisy for hour_of_week's effects to pay for themselves (a queue of a call
 # centre) may still hold a few hours of the week off the hour's and the weekday's effects (Monday
 # mornings' backlog): each such hour earns its own effect where its residuals stand out at a two-sided
@@ -990,6 +999,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
             return own
     if grain != "day" or compare_by is not None:
         return fc
+    fc = _with_carried_file(fc, past, target, cal)
     fc = _with_year_back_band(fc, past, target, params or ModelParams(), cal)
     fc = _with_episode_year_ended(fc, past, target, calendar_=calendar_, params=params, own_calendar=own_calendar)
     return _with_season_phase(fc, past, target, params or ModelParams(), cal)
@@ -3318,17 +3328,98 @@ def _file_day_moved(past: Sequence[Point], day: date, cal: HolidayCalendar) -> b
     """Whether `day`, a business day of the calendar, is the first one after a holiday on one of the series' row
     weekdays (rows on most of its past occurrences, `_closed_share`) that held no rows: a weekly file whose day is a
     holiday lands on the next business day, stamped with it. The walk back crosses non-business days only (a
-    weekend between a Friday holiday and the Monday), a week at most."""
+    weekend between a Friday holiday and the Monday), a week at most, and none that held rows
+    (`_moved_file_landed`)."""
     if not cal.is_business_day(day):
         return False
     had_rows, days_with_rows, first = _row_hours(past, {q.at: q.at for q in past})
+    return _moved_onto(day, cal, had_rows, first,
+                       lambda at: not _closed_share(*_slot_empties(at, had_rows, days_with_rows, first)))
+
+
+def _moved_onto(day: date, cal: HolidayCalendar, had_rows: set[datetime], first: datetime,
+                row_day: Callable[[datetime], bool]) -> bool:
+    """`_file_day_moved`'s walk back from `day` over the calendar's non-business days (a week at most): True at a
+    holiday on a row weekday (`row_day`) that held no rows, False at a day that held rows on a weekday without rows
+    as usual (`_moved_file_landed`) or at the first business day."""
     d = day - timedelta(days=1)
     while (day - d).days <= WEEK_DAYS and not cal.is_business_day(d):
         at = datetime.combine(d, first.time())
-        if cal.name(d) and at not in had_rows and not _closed_share(*_slot_empties(at, had_rows, days_with_rows, first)):
+        row = row_day(at)
+        if _moved_file_landed(at, had_rows, row):
+            return False
+        if cal.name(d) and at not in had_rows and row:
             return True
         d -= timedelta(days=1)
     return False
+
+
+def _moved_file_landed(at: datetime, had_rows: set[datetime], row_day: bool) -> bool:
+    """Whether `at`, a day `_file_day_moved` walks back over between a holiday and the target, held rows on a
+    weekday that holds none as usual (not `row_day`): the holiday's file already landed there (a route delivering
+    on its own weekdays moved Friday's delivery to the Saturday its table works, a day the calendar counts as the
+    weekend), so the business day after it is no moved file's day. Without it the Monday after a Friday holiday
+    expected the route's level and its ordinary empty Monday failed as `empty`. Rows on one of its row weekdays are
+    that day's own file, and the walk goes on."""
+    return at in had_rows and not row_day
+
+
+def _carried_file_rows(past: Sequence[Point], target: datetime, cal: HolidayCalendar) -> tuple[float, str] | None:
+    """(the rows a moved file adds, a note) where a few-weekday series' (`rows_on_few_weekdays`) target is
+    one of its row days and also the day a holiday's file moved onto (`_moved_onto`: Santa Ana's Monday after Holy
+    Week's Maundy Thursday, which holds Monday's delivery and Thursday's), else None. The share is learned from the
+    series' own past days a file moved onto, `CARRIED_MIN_OCCASIONS` at least: on each, its rows beyond its own
+    file (none on a weekday without rows as usual) against the median of the row days within `CARRIED_LEVEL_DAYS`
+    of it; every one of them must hold `CARRIED_MIN_SHARE` of a file at least (a holiday's file lost, not moved,
+    says the target holds its own file only); the rows it adds are their median share of the row days' level
+    before the target. Row weekdays are read over the whole history (the weeks before a history's first weeks say
+    nothing of a weekday's rows)."""
+    if not cal.is_business_day(target.date()) or not rows_on_few_weekdays(past, "day"):
+        return None
+    had_rows, days_with_rows, first = _row_hours(past, {q.at: q.at for q in past})
+
+    def row_day(at: datetime) -> bool:
+        # the weekday's occurrences over the whole history: read from its first occurrence on or after the target
+        last = at + timedelta(days=WEEK_DAYS * math.ceil((target - at).days / WEEK_DAYS))
+        return not _closed_share(*_slot_empties(last, had_rows, days_with_rows, first))
+
+    if not row_day(target) or not _moved_onto(target.date(), cal, had_rows, first, row_day):
+        return None
+    rows = [q for q in past if q.value > 0 and row_day(q.at) and not cal.name(q.at.date())]
+    onto = [q for q in past if q.value > 0 and cal.is_business_day(q.at.date())
+            and _moved_onto(q.at.date(), cal, had_rows, first, row_day)]
+    moved = {q.at for q in onto}
+
+    def level(at: datetime) -> float | None:
+        near = [q.value for q in rows if q.at not in moved and abs((q.at - at).days) <= CARRIED_LEVEL_DAYS]
+        return median(near) if near else None
+
+    shares = []
+    for q in onto:
+        base = level(q.at)
+        if base is not None:
+            shares.append(q.value / base - (1.0 if row_day(q.at) else 0.0))
+    now = level(target)
+    if len(shares) < CARRIED_MIN_OCCASIONS or min(shares) < CARRIED_MIN_SHARE or now is None:
+        return None
+    share = median(shares)
+    note = (f"a row day a holiday's file moved onto: its {len(shares)} past days a file moved onto each held a moved "
+            f"file of {min(shares):.2f}-{max(shares):.2f} of a file, so it holds its own and {share:.2f} more")
+    return share * now, note
+
+
+def _with_carried_file(fc: Forecast, past: Sequence[Point], target: datetime, cal: HolidayCalendar) -> Forecast:
+    """The forecast of a row day a holiday's file moved onto (`_carried_file_rows`): its own file's reading plus the
+    moved file's share of the row days' level around it, the band moved with it (no wider); else `fc`."""
+    if fc.closed or fc.empty_is_normal or fc.open_state is not None:
+        return fc
+    carried = _carried_file_rows(past, target, cal)
+    if carried is None:
+        return fc
+    rows, note = carried
+    scale = 1.0 + rows / fc.baseline
+    return replace(fc, baseline=fc.baseline * scale, lower=fc.lower * scale, upper=fc.upper * scale,
+                   notes=[*fc.notes, note])
 
 
 def _off_days_forecast(closed: tuple[int, int, str], target: datetime, history_points: int, p: ModelParams
