@@ -5,6 +5,7 @@ in log space (numpy over a few hundred aggregated points).
 from __future__ import annotations
 
 import math
+import re
 from bisect import bisect_left, insort
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
@@ -13,7 +14,16 @@ from typing import cast
 
 import numpy as np
 
-from dw_assets.core.volume_calendar import EARNED, NONE, SEASONS, SPARSE, past_a_break
+from dw_assets.core.volume_calendar import (
+    EARNED,
+    NONE,
+    OBSERVED,
+    SEASONS,
+    SPARSE,
+    holiday_parts,
+    past_a_break,
+    split_near,
+)
 
 MAD_SCALE = 1.4826
 CARRIED = "closure_carried"  # a feature set's key: the series' loads carry their closed days (closures())
@@ -27,6 +37,24 @@ SHARED_OCCASIONS = 1
 MONTHS_A_YEAR = 12
 MONTHS_LEVEL_HALF = MONTHS_A_YEAR // 2
 MONTHS_LEVEL = "months_level_year"
+# a period end's groups (`_period_ends_alone`), and the groups whose day a period end may share: a holiday, its
+# neighbourhood, the day after a closure (each fitted after the period end, see SPARSE)
+PERIOD_END_KINDS = ("period_end", "near_period_end")
+SHARING_KINDS = ("holiday", "near_holiday", "after_gap")
+# the occasions alone a period end's effect is learned from (two past occasions at least, as every learned effect)
+ALONE_OCCASIONS = 2
+# the days a holiday may lie from every past occasion of a period end and be its pair: a week holds New Year's Day
+# from any year's end, however the weekend and the closure fall (the store's last open day two days before it)
+PAIRED_DAYS = 7
+# a period end's effect learned alone replaces the one learned on all its days only where it moves it by more than
+# this many standard errors of a median of its occasions alone: a median of a dozen month ends that jumps by a
+# noise's worth when one member leaves it is no holiday's dip taken out of it
+ALONE_MOVE_Z = 2.0
+MEDIAN_SE = math.sqrt(math.pi / 2)  # a median's standard error, in standard deviations over the root of its count
+# a period end's group left with too few occasions alone reads as the next, shorter period's at the same place
+NEXT_PERIOD = (("year", "quarter"), ("quarter", "month"))
+PERIODS = ("month", "quarter", "year")
+NEAR_OFFSET = re.compile(r" [+-]\d+d$")  # a neighbourhood's label's offset ("Diwali -3d"; see split_near)
 
 
 def mad(values: Sequence[float]) -> float:
@@ -133,6 +161,108 @@ def _shared_single_occasions(order: Sequence[str], index: Mapping[str, list[np.n
     return shared
 
 
+def _shared_day_names(fv: Mapping[str, object], used: Sequence[str]) -> set[str] | None:
+    """The holidays a point shares its day with (a holiday, a holiday's neighbourhood, "" for the day after a
+    closure), among the groups fitted (`used`); None on a day alone."""
+    names: set[str] = set()
+    for f in SHARING_KINDS:
+        value = fv.get(f, "")
+        if f not in used or value in NONE:
+            continue
+        if f == "after_gap":
+            names.add("")
+            continue
+        label = str(value)
+        if f == "near_holiday" and NEAR_OFFSET.search(label):
+            label = split_near(label)[0]
+        names.update(part.removesuffix(OBSERVED) for part in holiday_parts(label))
+    return names if names else None
+
+
+def _paired_occasions(days: Sequence[int], named_days: Mapping[int, set[str]]) -> bool:
+    """Whether one holiday lies within PAIRED_DAYS of every past occasion of a period end (a year's end and New
+    Year's Day, a fiscal year's end beside a fixed holiday): the period end is never seen without it, so what its
+    occasions show together is the pair's, and no occasion alone can tell them apart."""
+    common: set[str] | None = None
+    for day in days:
+        near = set().union(*(named_days.get(d, set()) for d in range(day - PAIRED_DAYS, day + PAIRED_DAYS + 1)))
+        common = near if common is None else common & near
+        if not common:
+            return False
+    return bool(common)
+
+
+def _period_ends_alone(feats: Sequence[Mapping[str, object]], used: Sequence[str], f: str, values: Sequence[object],
+                       index: Sequence[np.ndarray]) -> dict[int, np.ndarray]:
+    """Per group code of a period end's kind `f`, its members on days alone, where some of its past occasions
+    shared their day with a holiday, its neighbourhood or the day after a closure and no holiday is its pair
+    (`_paired_occasions`). A quarter's end seen on Easter's eve, a long weekend's Sunday and a national day takes the
+    holidays' dips when fitted first (it is, see SPARSE), and the holidays, each seen once, keep what is left: an
+    ordinary quarter's end then reads the dips as its own. Read on its days alone, the period end is its own effect
+    and the holidays take theirs."""
+    shared = [_shared_day_names(fv, used) for fv in feats]
+    named_days: dict[int, set[str]] = defaultdict(set)
+    for fv, names in zip(feats, shared):
+        if names:
+            named_days[cast(int, fv["day"])].update(n for n in names if n)
+    out: dict[int, np.ndarray] = {}
+    for c, v in enumerate(values):
+        idx = index[c]
+        if v in NONE or not any(shared[i] is not None for i in idx):
+            continue
+        if _paired_occasions(sorted({cast(int, feats[i]["day"]) for i in idx}), named_days):
+            continue
+        out[c] = np.array([i for i in idx if shared[i] is None], dtype=int)
+    return out
+
+
+def _next_period(value: object, values: Sequence[object]) -> int | None:
+    """The code of the next, shorter period's group at the same place ("quarter" for "year", "month_end +1d" for
+    "quarter_end +1d"), when the series has one."""
+    label = str(value)
+    for longer, shorter in NEXT_PERIOD:
+        if label == longer or label.startswith(f"{longer}_end "):
+            nxt = label.replace(longer, shorter, 1)
+            return values.index(nxt) if nxt in values else None
+    return None
+
+
+def _ordinary_sd(resid: np.ndarray, ordinary: np.ndarray) -> float:
+    """The spread of a fit's residuals on its ordinary points (all of them where none is), robustly."""
+    r = resid[ordinary] if ordinary.any() else resid
+    return MAD_SCALE * float(np.median(np.abs(r - np.median(r)))) if len(r) else 0.0
+
+
+def _period_rank(value: object) -> int:
+    """A period end's group's place from the shortest period (a month's, 0) to the longest (a year's)."""
+    label = str(value)
+    return next((rank for rank, period in enumerate(PERIODS) if label == period or label.startswith(f"{period}_end ")),
+                len(PERIODS))
+
+
+def _alone_effects(effect: np.ndarray, target: np.ndarray, alone: Mapping[int, np.ndarray],
+                   index: Sequence[np.ndarray], values: Sequence[object], feats: Sequence[Mapping[str, object]],
+                   sd: float) -> None:
+    """A period end's effects (`effect`, per group code, in place) learned on its occasions alone
+    (`_period_ends_alone`): a group left with ALONE_OCCASIONS or more reads their median, one left with fewer the
+    next, shorter period's (`_next_period`; the shortest first, so a year's end reads a quarter's as learned alone);
+    each only where it moves the group's effect by more than ALONE_MOVE_Z standard errors of a median of the
+    occasions it is read from (its own alone, or all of them when it reads the next period's)."""
+    def occasions(idx: np.ndarray) -> int:
+        return len({feats[i].get("day") for i in idx})
+
+    for c in sorted(alone, key=lambda c: _period_rank(values[c])):
+        idx = alone[c]
+        count = occasions(idx)
+        if count >= ALONE_OCCASIONS:
+            new = float(np.median(target[idx]))
+        elif (nxt := _next_period(values[c], values)) is not None:
+            new, count = float(effect[nxt]), occasions(index[c])
+        else:
+            continue
+        if abs(new - effect[c]) > ALONE_MOVE_Z * MEDIAN_SE * sd / math.sqrt(count):
+            effect[c] = new
+
 def months_level_half(lag: int, used: Sequence[str]) -> int:
     """The fitted level's half-window (in points) a series of twelve partitions a year needs to learn its months of
     the year (`month_of_year`), or 0. A season that spans several months (a dry season's September to November at
@@ -222,6 +352,8 @@ class SeriesFit:
         total = np.zeros(n)
         order = sorted(used, key=lambda g: (g not in SPARSE, not (self.carried and g == "after_gap")))
         shared = _shared_single_occasions(order, index, values, self.members)
+        alone = {f: groups for f in PERIOD_END_KINDS if f in used
+                 and (groups := _period_ends_alone(feats, used, f, values[f], index[f]))}
         for _ in range(self.ITERATIONS):
             e = xx - total
             self.slope = self._slope(e, lag)
@@ -236,6 +368,9 @@ class SeriesFit:
                     per[f] = new
                     continue
                 effect = _group_medians(xx - local - total + mine, members[f], member_codes[f], len(values[f]))
+                if f in alone:
+                    _alone_effects(effect, xx - local - total + mine, alone[f], index[f], values[f], feats,
+                                   _ordinary_sd(xx - local - total, ordinary))
                 for c, v in enumerate(values[f]):
                     if f in SPARSE and v in NONE or c in shared.get(f, ()):
                         effect[c] = 0.0
