@@ -230,7 +230,7 @@ def _next_period(value: object, values: Sequence[object]) -> int | None:
 def _ordinary_sd(resid: np.ndarray, ordinary: np.ndarray) -> float:
     """The spread of a fit's residuals on its ordinary points (all of them where none is), robustly."""
     r = resid[ordinary] if ordinary.any() else resid
-    return MAD_SCALE * float(np.median(np.abs(r - np.median(r)))) if len(r) else 0.0
+    return MAD_SCALE * mad(r.tolist())
 
 
 def _period_rank(value: object) -> int:
@@ -262,6 +262,7 @@ def _alone_effects(effect: np.ndarray, target: np.ndarray, alone: Mapping[int, n
             continue
         if abs(new - effect[c]) > ALONE_MOVE_Z * MEDIAN_SE * sd / math.sqrt(count):
             effect[c] = new
+
 
 def months_level_half(lag: int, used: Sequence[str]) -> int:
     """The fitted level's half-window (in points) a series of twelve partitions a year needs to learn its months of
@@ -367,9 +368,10 @@ class SeriesFit:
                     total = total + new - mine
                     per[f] = new
                     continue
-                effect = _group_medians(xx - local - total + mine, members[f], member_codes[f], len(values[f]))
+                own = xx - local - total + mine  # (the points less every other group's effect: this group's to read)
+                effect = _group_medians(own, members[f], member_codes[f], len(values[f]))
                 if f in alone:
-                    _alone_effects(effect, xx - local - total + mine, alone[f], index[f], values[f], feats,
+                    _alone_effects(effect, own, alone[f], index[f], values[f], feats,
                                    _ordinary_sd(xx - local - total, ordinary))
                 for c, v in enumerate(values[f]):
                     if f in SPARSE and v in NONE or c in shared.get(f, ()):

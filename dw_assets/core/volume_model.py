@@ -4262,8 +4262,9 @@ def _holiday_on_lighter_days(pts: Sequence[Point], x: Sequence[float], feats: Se
     if now is None or len(past) < HOLIDAY_WEEKDAY_OCCASIONS:
         return None
     effect = math.expm1(median(d for d, _ in past))
-    contrast = now - np.mean([c for _, c in past], axis=0)
-    before = float(np.mean([c for _, c in past], axis=0) @ read.weights)
+    mean_past = np.mean([c for _, c in past], axis=0)
+    contrast = now - mean_past
+    before = float(mean_past @ read.weights)
     if effect >= 0 or before < HOLIDAY_WEEKDAY_MIN_WEIGHT:
         return None
     differ, differ_var = float(contrast @ read.weights), float(contrast @ read.cov @ contrast)
