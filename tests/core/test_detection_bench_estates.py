@@ -1110,6 +1110,9 @@ THIRTY_EIGHTH_ROUND = {
                                          "ordinary"}),
 }
 
+# ... of which the thirty-ninth round read all four (their first run's misses), so none is held out now
+READ_IN_THIRTY_NINTH_ROUND = set(THIRTY_EIGHTH_ROUND)
+
 # every blind round since the seventeenth, with the set of the round that read its first run (None: held out until
 # its own round's final run)
 BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]] = [
@@ -1123,7 +1126,7 @@ BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]]
     (THIRTY_FIRST_ROUND, READ_IN_THIRTY_SECOND_ROUND), (THIRTY_SECOND_ROUND, READ_IN_THIRTY_THIRD_ROUND),
     (THIRTY_THIRD_ROUND, READ_IN_THIRTY_FOURTH_ROUND), (THIRTY_FOURTH_ROUND, READ_IN_THIRTY_FIFTH_ROUND),
     (THIRTY_FIFTH_ROUND, READ_IN_THIRTY_SIXTH_ROUND), (THIRTY_SIXTH_ROUND, READ_IN_THIRTY_SEVENTH_ROUND),
-    (THIRTY_SEVENTH_ROUND, READ_IN_THIRTY_EIGHTH_ROUND), (THIRTY_EIGHTH_ROUND, None),
+    (THIRTY_SEVENTH_ROUND, READ_IN_THIRTY_EIGHTH_ROUND), (THIRTY_EIGHTH_ROUND, READ_IN_THIRTY_NINTH_ROUND),
 ]
 
 
