@@ -1,4 +1,4 @@
-"""The detection benchmark's blind estates (fifth, eighth to thirty-eighth rounds) (written blind) generate what their docstrings say:
+"""The detection benchmark's blind estates (fifth, eighth to thirty-ninth rounds) (written blind) generate what their docstrings say:
 deterministic per seed, five groups, increasing partitions, the evaluated window and the clean
 partitions' kinds set. Generation only: the model is never run here (that is the benchmark's job)."""
 
@@ -1113,6 +1113,18 @@ THIRTY_EIGHTH_ROUND = {
 # ... of which the thirty-ninth round read all four (their first run's misses), so none is held out now
 READ_IN_THIRTY_NINTH_ROUND = set(THIRTY_EIGHTH_ROUND)
 
+# the thirty-ninth round (written blind, held out until its final run): each estate, its number of groups, its
+# length at least and the kinds of clean partitions its evaluated window must hold
+THIRTY_NINTH_ROUND = {
+    "deliveries_beirut_hourly": (4, 1007, {"good_friday", "easter_sunday", "dst_day", "after_dst", "night",
+                                           "after_shift", "ordinary"}),
+    "remittances_tj": (5, 1338, {"nowruz", "eid", "holiday", "eid_run_up", "ramadan", "peak_season", "after_shift",
+                                 "ordinary"}),
+    "appliances_sr": (6, 1369, {"mourning", "holi", "diwali", "holiday", "diwali_run_up", "year_end_bonus", "payday",
+                                "after_shift", "ordinary"}),
+    "water_bf_dekadal": (3, 180, {"fespaco", "siao", "ramadan", "hot_season", "rains", "after_shift", "ordinary"}),
+}
+
 # every blind round since the seventeenth, with the set of the round that read its first run (None: held out until
 # its own round's final run)
 BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]] = [
@@ -1127,6 +1139,7 @@ BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]]
     (THIRTY_THIRD_ROUND, READ_IN_THIRTY_FOURTH_ROUND), (THIRTY_FOURTH_ROUND, READ_IN_THIRTY_FIFTH_ROUND),
     (THIRTY_FIFTH_ROUND, READ_IN_THIRTY_SIXTH_ROUND), (THIRTY_SIXTH_ROUND, READ_IN_THIRTY_SEVENTH_ROUND),
     (THIRTY_SEVENTH_ROUND, READ_IN_THIRTY_EIGHTH_ROUND), (THIRTY_EIGHTH_ROUND, READ_IN_THIRTY_NINTH_ROUND),
+    (THIRTY_NINTH_ROUND, None),
 ]
 
 
@@ -2428,8 +2441,8 @@ def test_laundries_my_each_state_on_its_calendar_a_one_off_holiday_and_kelantans
                                          | TWENTY_NINTH_ROUND | THIRTIETH_ROUND | THIRTY_FIRST_ROUND
                                          | THIRTY_SECOND_ROUND | THIRTY_THIRD_ROUND | THIRTY_FOURTH_ROUND
                                          | THIRTY_FIFTH_ROUND | THIRTY_SIXTH_ROUND
-                                         | THIRTY_SEVENTH_ROUND | THIRTY_EIGHTH_ROUND))
-def test_tenth_to_thirty_eighth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
+                                         | THIRTY_SEVENTH_ROUND | THIRTY_EIGHTH_ROUND | THIRTY_NINTH_ROUND))
+def test_tenth_to_thirty_ninth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
     estate = _estate(name, 1)
     groups = estate.series[estate.evaluate_from][1]
     out = faulted(random.Random(1), groups)
@@ -4031,3 +4044,97 @@ def test_groceries_ve_semimonthly_quincenas_and_meridas_carnival() -> None:
     assert not any(estate.calendar.name(date(2025, 12, 1) + timedelta(days=k)) for k in range(15))
     assert sum(value[datetime(2025, 12, 1)]) > 1.3 * sum(value[datetime(2025, 11, 1)])
     assert estate.categories[datetime(2026, 12, 1)] == "aguinaldos"
+
+
+def test_deliveries_beirut_hourly_spring_forward_at_local_midnight_and_two_good_fridays() -> None:
+    estate = _estate("deliveries_beirut_hourly", 1)
+    assert estate.grain == "hour" and estate.timezone == "Asia/Beirut"
+    stamps = [at for at, _ in estate.series]
+    assert all(at.minute == 0 for at in stamps) and all(b - a == timedelta(hours=1) for a, b in pairwise(stamps))
+    local = {at: _local(at, estate.timezone) for at in stamps}
+    assert local[stamps[estate.evaluate_from]] == datetime(2026, 3, 28)
+    # daylight saving starts at local midnight on Sunday 29 March: no 00:00 that day, 23 local hours
+    assert datetime(2026, 3, 29) not in local.values()
+    assert sum(t.date() == date(2026, 3, 29) for t in local.values()) == 23
+    assert all(estate.categories[at] == "dst_day" for at, t in local.items() if t.date() == date(2026, 3, 29))
+    # the dinner's 20:00 moves from 18:00 UTC to 17:00 UTC
+    utc = {t: at for at, t in local.items()}
+    assert utc[datetime(2026, 3, 28, 20)] == datetime(2026, 3, 28, 18)
+    assert utc[datetime(2026, 3, 30, 20)] == datetime(2026, 3, 30, 17)
+    assert estate.calendar.name(date(2026, 4, 3)) == "Catholic Good Friday"
+    assert "Orthodox Good Friday" in (estate.calendar.name(date(2026, 4, 10)) or "")
+    assert not estate.calendar.name(date(2026, 4, 5)), "Easter Sunday in no calendar"
+    assert estate.categories[utc[datetime(2026, 4, 5, 12)]] == "easter_sunday"
+    # the districts by their 20:00 in the history (no Ramadan hour): Achrafieh, Hamra, Verdun, Jounieh
+    history = estate.series[:estate.evaluate_from]
+    evenings = [sum(v[g] for at, v in history if local[at].hour == 20) for g in range(4)]
+    achrafieh, hamra, verdun, jounieh = sorted(range(4), key=lambda g: -evenings[g])
+    by_local = {local[at]: v for at, v in estate.series}
+    lunch = lambda day, g: sum(by_local[datetime.combine(day, datetime.min.time()) + timedelta(hours=h)][g]
+                               for h in range(11, 14))
+    # the Catholic Good Friday: the east fasts until the afternoon, the west's lunch unmoved
+    assert lunch(date(2026, 4, 3), achrafieh) < 0.65 * lunch(date(2026, 3, 27), achrafieh)
+    assert 0.8 < lunch(date(2026, 4, 3), verdun) / lunch(date(2026, 3, 27), verdun) < 1.25
+    # Ramadan (in no calendar) in the history: Verdun's iftar hours empty, Achrafieh's not
+    iftar = lambda day, g: sum(by_local[datetime.combine(day, datetime.min.time()) + timedelta(hours=h)][g]
+                               for h in (18, 19))
+    ramadan = [date(2026, 3, 2) + timedelta(days=k) for k in range(5)]
+    after = [date(2026, 3, 23) + timedelta(days=k) for k in range(5)]
+    assert sum(iftar(d, verdun) for d in ramadan) < 0.6 * sum(iftar(d, verdun) for d in after)
+    assert sum(iftar(d, achrafieh) for d in ramadan) > 0.8 * sum(iftar(d, achrafieh) for d in after)
+    # the burger chain from 11:00 local (08:00 UTC, summer time); Jounieh some sixteen times fewer than the others
+    assert estate.shift_at == [datetime(2026, 4, 7, 8)]
+    assert evenings[jounieh] < evenings[hamra] / 8
+
+
+def test_remittances_tj_a_region_gone_for_good_and_eid_on_nowruz_eve() -> None:
+    estate = _estate("remittances_tj", 1)
+    gone = [g for g in range(5) if estate.series[-1][1][g] == 0]
+    assert len(gone) == 1, "one region at zero"
+    rasht = gone[0]
+    values = {at.date(): v[rasht] for at, v in estate.series}
+    assert all(values[d] > 0 for d in values if d < date(2025, 3, 1)), "rows every day before the agents left"
+    assert all(values[d] == 0 for d in values if d >= date(2025, 3, 1)), "none since, for good"
+    assert date(2025, 3, 1) < estate.series[estate.evaluate_from][0].date()
+    assert "Eid al-Fitr" in (estate.calendar.name(date(2026, 3, 20)) or "")
+    assert "Nowruz" in (estate.calendar.name(date(2026, 3, 21)) or "")
+    assert estate.categories[datetime(2026, 3, 20)] == "eid" and estate.categories[datetime(2026, 3, 21)] == "nowruz"
+    # Idi Qurbon's run-up (in no calendar): the three days before Wednesday 27 May 2026 above the same days a week before
+    total = {at.date(): sum(v) for at, v in estate.series}
+    run_up = [date(2026, 5, 24) + timedelta(days=k) for k in range(3)]
+    assert all(estate.categories[datetime(d.year, d.month, d.day)] == "eid_run_up" for d in run_up)
+    assert sum(total[d] for d in run_up) > 1.3 * sum(total[d - timedelta(weeks=1)] for d in run_up)
+
+
+def test_appliances_sr_paydays_rolled_back_from_a_weekend_and_a_declared_day_of_mourning() -> None:
+    estate = _estate("appliances_sr", 1)
+    assert estate.calendar.name(date(2026, 1, 14)) == "National day of mourning"
+    assert not estate.calendar.name(date(2025, 1, 14)), "a one-off day"
+    assert estate.categories[datetime(2026, 1, 14)] == "mourning"
+    total = {at.date(): sum(v) for at, v in estate.series}
+    assert total[date(2026, 1, 14)] < 0.3 * total[date(2026, 1, 21)]
+    # Saturday 24 January 2026: the civil servants paid on Friday 23 January, the Monday after no payday
+    assert date(2026, 1, 24).weekday() == 5
+    assert estate.categories[datetime(2026, 1, 23)] == "payday"
+    assert estate.categories.get(datetime(2026, 1, 26), "ordinary") == "ordinary"
+    assert total[date(2026, 1, 23)] > 1.25 * total[date(2026, 1, 16)]
+    # Holi (Phagwa) and Diwali in the calendar, Diwali's run-up in none (moving by weeks between years)
+    assert "Holi" in (estate.calendar.name(date(2026, 3, 3)) or "")
+    diwalis = [d for d in total if "Diwali" in (estate.calendar.name(d) or "")]
+    assert diwalis == [date(2023, 11, 12), date(2024, 10, 31), date(2025, 10, 20), date(2026, 11, 8)]
+    assert estate.categories[datetime(2025, 10, 15)] == "diwali_run_up"
+
+
+def test_water_bf_dekadal_two_festivals_alternating_years() -> None:
+    estate = _estate("water_bf_dekadal", 1)
+    stamps = [at for at, _ in estate.series]
+    assert all(at.day in (1, 11, 21) for at in stamps) and stamps[0] == datetime(2022, 1, 1)
+    fespaco = {at.year for at, kind in estate.categories.items() if kind == "fespaco"}
+    siao = {at.year for at, kind in estate.categories.items() if kind == "siao"}
+    assert fespaco == {2023, 2025} and siao == {2022, 2024, 2026}
+    assert not any(estate.calendar.name(date(2025, 2, 22) + timedelta(days=k)) for k in range(8)), "in no calendar"
+    by_dekad = dict(estate.series)
+    ouaga = max(range(3), key=lambda g: estate.series[0][1][g])
+    # FESPACO's 2025 dekad (21-28 February) above 2024's (21-29 February, no festival)
+    assert by_dekad[datetime(2025, 2, 21)][ouaga] > 1.15 * by_dekad[datetime(2024, 2, 21)][ouaga]
+    assert estate.shift_at == [datetime(2026, 6, 1)]
