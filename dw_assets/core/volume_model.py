@@ -2466,8 +2466,14 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     # the holiday's hours together, as one never seen is read from its hours so far (see _holiday_days_so_far)
     pooled = (_holiday_days_so_far(feats, named_holidays, target_named, cast(int, target_feats["day"]))
               if grain == "hour" and compare_by is None else [])
-    # (a later day of a run the calendar names alike: its own day, until its hours read the earlier days' factor)
-    own_day = _run_day_own_hours(fit, pooled, feats, target_feats, t, t_target, spread, p.ceiling) if pooled else None
+    # (a later day of a run the calendar names alike: its own day, until its hours read the earlier days' factor;
+    # so too where the hour's own effect was earned on the run's earlier days alone, see _run_seen_only_in_run)
+    in_run = (_run_seen_only_in_run(feats, named_holidays, target_named, cast(int, target_feats["day"]))
+              if grain == "hour" and compare_by is None and not pooled else [])
+    own_day = (_run_day_own_hours(fit, pooled or in_run, feats, target_feats, t, t_target, spread, p.ceiling)
+               if pooled or in_run else None)
+    if in_run and own_day is not None:
+        pooled = in_run  # (the day parts from its run: read as a later day whose hour was seen on fewer days is)
     if own_day is None and pooled and not _holiday_fits_a_factor(fit, pooled, feats, t, t_target, spread):
         pooled = []
     so_far_of = f"{unseen} has no past occurrence"
@@ -5571,20 +5577,46 @@ def _holiday_days_so_far(feats: Sequence[Mapping[str, object]], named: Sequence[
     the night's on a night business's clock). [] where the target is no holiday, or the day before it is none of
     the holiday's in the history (its first day is read from its own hours, or as never seen), or its hour was seen
     often enough. Only the days of the holiday's run up to the target count."""
+    ours, _ = _holiday_run_hours(feats, named, target_named, target_day)
+    if len({cast(int, feats[i]["day"]) for i in ours if named[i] == target_named}) >= HOLIDAY_HOUR_OWN_DAYS:
+        return []
+    return ours
+
+
+def _holiday_run_hours(feats: Sequence[Mapping[str, object]], named: Sequence[str], target_named: str,
+                       target_day: int) -> tuple[list[int], bool]:
+    """The holiday's run of days up to the target's (`named`, `target_day` as _holiday_days_so_far's): the indices of
+    its hours, its earlier days' and today's so far ([] where the target is no holiday or the day before it is none of
+    the holiday's), and whether the history holds the holiday on a day before the run (a past occasion weeks before
+    is a past occasion, each hour compared with its same hour then)."""
     holiday = _holiday_of_hour(target_named)
     if not holiday:
-        return []
+        return [], False
     held = {cast(int, feats[i]["day"]) for i, label in enumerate(named) if _holiday_of_hour(label) == holiday}
-    # (the holiday's run of days up to the target's: a past occasion weeks before is a past occasion, each hour
-    # compared with its same hour then)
     first = target_day
     while first - 1 in held:
         first -= 1
+    before = min(held, default=first) < first
     if first == target_day:
-        return []
-    ours = [i for i, label in enumerate(named) if _holiday_of_hour(label) == holiday
-            and cast(int, feats[i]["day"]) >= first]
-    if len({cast(int, feats[i]["day"]) for i in ours if named[i] == target_named}) >= HOLIDAY_HOUR_OWN_DAYS:
+        return [], before
+    return [i for i, label in enumerate(named) if _holiday_of_hour(label) == holiday
+            and cast(int, feats[i]["day"]) >= first], before
+
+
+def _run_seen_only_in_run(feats: Sequence[Mapping[str, object]], named: Sequence[str], target_named: str,
+                          target_day: int) -> list[int]:
+    """A holiday's hour on an hourly series seen on HOLIDAY_HOUR_OWN_DAYS past days or more, every one of them an
+    earlier day of the target's own run (a festival of several days under one name the history never held before
+    it: Thingyan's nine days "Myanmar New Year", its water festival's four days, New Year's Day proper, the extended
+    days): the run's hours, its earlier days' and today's so far (_holiday_run_hours'), so that a later day is
+    read as a day of its own until its hours show it is like them (_run_day_own_hours), as a day whose hour was
+    seen on fewer days is (_holiday_days_so_far). The hour's own effect is then its run's earlier days only, and
+    they are no past occasion of the day: New Year's Day's noon at x0.7 read at the water festival's afternoon
+    (x0.25), 2.7x, and the extended days' hours 1.6-3.2x. [] where the holiday has a day in the history before
+    the run (a past occasion: its hours keep their own effects), or the hour was seen on fewer days (read by
+    _holiday_days_so_far)."""
+    ours, before = _holiday_run_hours(feats, named, target_named, target_day)
+    if before or len({cast(int, feats[i]["day"]) for i in ours if named[i] == target_named}) < HOLIDAY_HOUR_OWN_DAYS:
         return []
     return ours
 
