@@ -25,10 +25,10 @@ _SPLASH = 4  # the run's first four days: afternoons (09:00-17:59) x0.25, other 
 _LATER = 0.8  # the run's later days: every hour x0.8
 
 
-def _festival(at: datetime) -> float:
+def _festival(at: datetime, nights_kept: bool = False) -> float:
     if at.date() not in _RUN:
         return 1.0
-    if _RUN.index(at.date()) < _SPLASH:
+    if _RUN.index(at.date()) < _SPLASH or (nights_kept and not 9 <= at.hour < 18):
         return 0.25 if 9 <= at.hour < 18 else 0.6
     return _LATER
 
@@ -38,11 +38,14 @@ def _ordinary(at: datetime) -> float:
     return _PEAK * _HOURS[at.hour] * week
 
 
-def _transfers(until: datetime, seed: int = 11) -> list[Point]:
+def _transfers(until: datetime, seed: int = 11, nights_kept: bool = False,
+               burst: datetime | None = None) -> list[Point]:
+    """Hourly transfers up to `until`; `nights_kept`: the later days' hours outside 09:00-17:59 at the festival's
+    x0.6 (only their daytime parts from the run); `burst`: one hour at x3.2 (the later days' daytime level)."""
     rng = random.Random(seed)
     out, at = [], datetime(_START.year, _START.month, _START.day)
     while at < until:
-        mean = _ordinary(at) * _festival(at) * math.exp(rng.gauss(0, 0.04))
+        mean = _ordinary(at) * _festival(at, nights_kept) * math.exp(rng.gauss(0, 0.04)) * (3.2 if at == burst else 1)
         out.append(Point(at, float(max(0, round(mean + math.sqrt(mean) * rng.gauss(0, 1))))))
         at += timedelta(hours=1)
     return out
@@ -84,6 +87,28 @@ def test_a_day_that_keeps_the_runs_shape_is_read_from_its_earlier_days() -> None
     # days' same hours, so the hour keeps its own effect, and a doubled afternoon hour still fails
     at = _at(3, 13)
     fc = forecast(_transfers(at), at, grain="hour", calendar_=_CAL, params=ModelParams())
+    clean = _ordinary(at) * 0.25
+    assert not _read_as_own_day(fc), fc.notes
+    assert judge(fc, clean).passed, (clean, fc.baseline, fc.lower, fc.upper, fc.notes)
+    assert not judge(fc, 2 * clean).passed, (clean, fc.upper, fc.notes)
+
+
+def test_a_later_day_whose_latest_hours_parted_is_read_from_its_own_hours() -> None:
+    # the fifth day's nights as the festival's (x0.6), its daytime x0.8 from 09h: at 13h the median of its gaps to
+    # the earlier days' same hours is the nights' (none), but its latest hours (10h-12h) each ran 3.2x theirs
+    at = _at(4, 13)
+    fc = forecast(_transfers(at, nights_kept=True), at, grain="hour", calendar_=_CAL, params=ModelParams())
+    clean = _ordinary(at) * _LATER
+    assert _read_as_own_day(fc), fc.notes
+    assert judge(fc, clean).passed, (clean, fc.baseline, fc.lower, fc.upper, fc.notes)
+    assert not judge(fc, 2 * clean).passed, (clean, fc.upper, fc.notes)
+
+
+def test_one_latest_hour_off_the_run_is_no_parting() -> None:
+    # the fourth festival day with one afternoon hour (12h) at x3.2 (a burst, a load duplicated): the next hour is
+    # still read from the earlier days' same hour, and a doubled afternoon hour there fails
+    at = _at(3, 13)
+    fc = forecast(_transfers(at, burst=_at(3, 12)), at, grain="hour", calendar_=_CAL, params=ModelParams())
     clean = _ordinary(at) * 0.25
     assert not _read_as_own_day(fc), fc.notes
     assert judge(fc, clean).passed, (clean, fc.baseline, fc.lower, fc.upper, fc.notes)
