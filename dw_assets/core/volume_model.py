@@ -2466,8 +2466,16 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     # the holiday's hours together, as one never seen is read from its hours so far (see _holiday_days_so_far)
     pooled = (_holiday_days_so_far(feats, named_holidays, target_named, cast(int, target_feats["day"]))
               if grain == "hour" and compare_by is None else [])
-    # (a later day of a run the calendar names alike: its own day, until its hours read the earlier days' factor)
-    own_day = _run_day_own_hours(fit, pooled, feats, target_feats, t, t_target, spread, p.ceiling) if pooled else None
+    # (a later day of a run the calendar names alike: its own day, until its hours read the earlier days' factor;
+    # so too where the hour's own effect was earned on the run's earlier days alone, see _run_seen_only_in_run)
+    in_run = (_run_seen_only_in_run(feats, named_holidays, target_named, cast(int, target_feats["day"]))
+              if grain == "hour" and compare_by is None and not pooled else [])
+    own_day = (_run_day_own_hours(fit, pooled or in_run, feats, target_feats, t, t_target, spread, p.ceiling)
+               if pooled or in_run else None)
+    if in_run and own_day is None:
+        own_day = _run_day_turned(fit, in_run, feats, target_feats, t, t_target, spread)
+    if in_run and own_day is not None:
+        pooled = in_run  # (the day parts from its run: read as a later day whose hour was seen on fewer days is)
     if own_day is None and pooled and not _holiday_fits_a_factor(fit, pooled, feats, t, t_target, spread):
         pooled = []
     so_far_of = f"{unseen} has no past occurrence"
@@ -5571,20 +5579,46 @@ def _holiday_days_so_far(feats: Sequence[Mapping[str, object]], named: Sequence[
     the night's on a night business's clock). [] where the target is no holiday, or the day before it is none of
     the holiday's in the history (its first day is read from its own hours, or as never seen), or its hour was seen
     often enough. Only the days of the holiday's run up to the target count."""
+    ours, _ = _holiday_run_hours(feats, named, target_named, target_day)
+    if len({cast(int, feats[i]["day"]) for i in ours if named[i] == target_named}) >= HOLIDAY_HOUR_OWN_DAYS:
+        return []
+    return ours
+
+
+def _holiday_run_hours(feats: Sequence[Mapping[str, object]], named: Sequence[str], target_named: str,
+                       target_day: int) -> tuple[list[int], bool]:
+    """The holiday's run of days up to the target's (`named`, `target_day` as _holiday_days_so_far's): the indices of
+    its hours, its earlier days' and today's so far ([] where the target is no holiday or the day before it is none of
+    the holiday's), and whether the history holds the holiday on a day before the run (a past occasion weeks before
+    is a past occasion, each hour compared with its same hour then)."""
     holiday = _holiday_of_hour(target_named)
     if not holiday:
-        return []
+        return [], False
     held = {cast(int, feats[i]["day"]) for i, label in enumerate(named) if _holiday_of_hour(label) == holiday}
-    # (the holiday's run of days up to the target's: a past occasion weeks before is a past occasion, each hour
-    # compared with its same hour then)
     first = target_day
     while first - 1 in held:
         first -= 1
+    before = min(held, default=first) < first
     if first == target_day:
-        return []
-    ours = [i for i, label in enumerate(named) if _holiday_of_hour(label) == holiday
-            and cast(int, feats[i]["day"]) >= first]
-    if len({cast(int, feats[i]["day"]) for i in ours if named[i] == target_named}) >= HOLIDAY_HOUR_OWN_DAYS:
+        return [], before
+    return [i for i, label in enumerate(named) if _holiday_of_hour(label) == holiday
+            and cast(int, feats[i]["day"]) >= first], before
+
+
+def _run_seen_only_in_run(feats: Sequence[Mapping[str, object]], named: Sequence[str], target_named: str,
+                          target_day: int) -> list[int]:
+    """A holiday's hour on an hourly series seen on HOLIDAY_HOUR_OWN_DAYS past days or more, every one of them an
+    earlier day of the target's own run (a festival of several days under one name the history never held before
+    it: Thingyan's nine days "Myanmar New Year", its water festival's four days, New Year's Day proper, the extended
+    days): the run's hours, its earlier days' and today's so far (_holiday_run_hours'), so that a later day is
+    read as a day of its own until its hours show it is like them (_run_day_own_hours), as a day whose hour was
+    seen on fewer days is (_holiday_days_so_far). The hour's own effect is then its run's earlier days only, and
+    they are no past occasion of the day: New Year's Day's noon at x0.7 read at the water festival's afternoon
+    (x0.25), 2.7x, and the extended days' hours 1.6-3.2x. [] where the holiday has a day in the history before
+    the run (a past occasion: its hours keep their own effects), or the hour was seen on fewer days (read by
+    _holiday_days_so_far)."""
+    ours, before = _holiday_run_hours(feats, named, target_named, target_day)
+    if before or len({cast(int, feats[i]["day"]) for i in ours if named[i] == target_named}) < HOLIDAY_HOUR_OWN_DAYS:
         return []
     return ours
 
@@ -5623,20 +5657,10 @@ def _run_day_own_hours(fit: SeriesFit, pooled: Sequence[int], feats: Sequence[Ma
     no likeness), or the day is read from its own hours alone (returned): a gap the hours cannot yet tell from their
     noise is no likeness. None where it stays within: the run is read together, as before (the Morazan Weekend's
     weekdays alike, x0.65 each; a festival's shape the same each day, each hour from the earlier days' same hour)."""
-    day = cast(int, target_feats["day"])
-    today = _hours_with_ordinary_past(fit, feats, [i for i in pooled if feats[i]["day"] == day])
-    weekday = cast(int, target_feats["weekday"])
-
-    def read(i: int) -> float:
-        return fit.x[i] + fit.slope * (t[i] - t_target) - _effect_as_day(fit, feats[i], weekday)
-
+    today, gapped = _run_day_gaps(fit, pooled, feats, target_feats, t, t_target)
     if not today:
         return None  # (no hour of its own yet: nothing says the day parts from its run, which is all there is to read)
-    earlier: dict[object, list[float]] = defaultdict(list)
-    for i in _hours_with_ordinary_past(fit, feats, [i for i in pooled if feats[i]["day"] != day]):
-        earlier[feats[i]["hour_of_day"]].append(read(i))
-    gaps = np.array([read(i) - float(np.mean(earlier[feats[i]["hour_of_day"]])) for i in today
-                     if feats[i]["hour_of_day"] in earlier])
+    gaps = np.array([gap for _, gap in gapped])
     if len(gaps) < RUN_DAY_OWN_HOURS:
         # (one or two hours so far: alike only where each reads the earlier days' same hour within the widest band,
         # as _first_hours_so_far holds a likeness; one further off, and the day is never seen)
@@ -5646,6 +5670,46 @@ def _run_day_own_hours(fit: SeriesFit, pooled: Sequence[int], feats: Sequence[Ma
     tolerance = min(HOLIDAY_DAYS_FIT * noise / math.sqrt(2), ceiling)
     alike = abs(gap) + RUN_DAY_ALIKE_Z * _median_se(noise, len(gaps)) <= tolerance
     return None if alike else today
+
+
+def _run_day_gaps(fit: SeriesFit, pooled: Sequence[int], feats: Sequence[Mapping[str, object]],
+                  target_feats: Mapping[str, object], t: Sequence[float], t_target: float
+                  ) -> tuple[list[int], list[tuple[int, float]]]:
+    """A later day of a holiday's run (`pooled`: the run's earlier days' hours and today's so far, in time order):
+    today's hours with an ordinary past (_hours_with_ordinary_past), and for each that the earlier days held at its
+    hour, (the hour, its gap: today's reading less the earlier days' mean at that hour), both read against an ordinary
+    day of the target's weekday (_holiday_so_far's first likeness). Read by _run_day_own_hours and _run_day_turned."""
+    day = cast(int, target_feats["day"])
+    today = _hours_with_ordinary_past(fit, feats, [i for i in pooled if feats[i]["day"] == day])
+    weekday = cast(int, target_feats["weekday"])
+
+    def read(i: int) -> float:
+        return fit.x[i] + fit.slope * (t[i] - t_target) - _effect_as_day(fit, feats[i], weekday)
+
+    earlier: dict[object, list[float]] = defaultdict(list)
+    for i in _hours_with_ordinary_past(fit, feats, [i for i in pooled if feats[i]["day"] != day]):
+        earlier[feats[i]["hour_of_day"]].append(read(i))
+    return today, [(i, read(i) - float(np.mean(earlier[feats[i]["hour_of_day"]]))) for i in today
+                   if feats[i]["hour_of_day"] in earlier]
+
+
+def _run_day_turned(fit: SeriesFit, run: Sequence[int], feats: Sequence[Mapping[str, object]],
+                    target_feats: Mapping[str, object], t: Sequence[float], t_target: float,
+                    spread: float) -> list[int] | None:
+    """A later day of a holiday run whose hour was seen only on the run's earlier days (`run`:
+    _run_seen_only_in_run's hours), read like them by _run_day_own_hours (the median of today's gaps to the earlier
+    days' same hours within the noise), whose latest RUN_DAY_OWN_HOURS hours, up to the target, each ran off the
+    earlier days' same hour by HOLIDAY_DAYS_FIT spreads on one side (each spread never below the hour's counting
+    noise, as a holiday's turn is read, _latest_run_readings): its nights read the run's, its day parted from them
+    (Thingyan's seventh day, x0.85 all day, read the festival's nights at 00-08h and ran 1.8-2.1x its afternoons
+    from 09h; New Year's Day's merit-making morning over at 11h). Today's hours (read as its own day, as
+    _run_day_own_hours returns them), or None."""
+    today, gapped = _run_day_gaps(fit, run, feats, target_feats, t, t_target)
+    latest = today[-RUN_DAY_OWN_HOURS:]
+    if len(latest) < RUN_DAY_OWN_HOURS or [i for i, _ in gapped[-RUN_DAY_OWN_HOURS:]] != latest:
+        return None  # (a latest hour the earlier days never held: nothing to set it beside)
+    offs = [gap / (HOLIDAY_DAYS_FIT * max(spread, _count_floor(math.exp(fit.x[i])))) for i, gap in gapped[-len(latest):]]
+    return today if all(off > 1 for off in offs) or all(off < -1 for off in offs) else None
 
 
 def _first_hours_so_far(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],
