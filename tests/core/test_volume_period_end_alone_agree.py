@@ -1,8 +1,9 @@
 """A period end's occasions alone must agree before its effect is learned on them (`_alone_agree`, in
 `_alone_effects`): a quarter's end whose past occasions on no holiday are an ordinary one and one inside an event in
 no calendar (a lockdown's x0.05 on 30 September) reads, on those two alone, the median of x1 and x0.05 (x0.22),
-which neither showed, and an ordinary quarter's end then reads 4-5x above it. Where the occasions alone scatter
-beyond three of the series' ordinary spreads, the group keeps the effect learned on all its days."""
+which neither showed, and an ordinary quarter's end then reads 4-5x above it. Where two occasions alone (too few
+for their median to outvote one) scatter beyond three of the series' ordinary spreads, the group keeps the effect
+learned on all its days; three or more keep their median, which leaves one outlier out by itself."""
 
 from __future__ import annotations
 
@@ -60,6 +61,24 @@ def test_two_alone_occasions_that_agree_are_still_read_alone() -> None:
         x[i] += 0.4 - MONTH_END
     for i in holidays:
         x[i] += -1.1
+    fit = _fit(x, _feats(quarters, holidays))
+    assert abs(fit.effects["period_end"]["quarter"] - 0.4) < 0.08
+
+
+def test_three_alone_occasions_that_scatter_keep_their_median() -> None:
+    """Three past quarter ends alone at x1.0, x1.5 and x2.2 (scattered by tens of spreads, as month ends on different
+    weekdays may), two on holidays x0.5: three are enough for their median to outvote one, so the quarter's end
+    reads their median (x1.5), as the period-end rule learns it."""
+    rng = random.Random(31)
+    x = [rng.gauss(0, 0.03) for _ in range(N)]
+    quarters = {59, 149, 239, 299, 329}
+    holidays = {239: "Labour Day", 329: "Christmas Day"}
+    for i in range(29, N, 30):
+        x[i] += MONTH_END
+    for i, lift in ((59, 0.0), (149, 0.4), (299, 0.8)):
+        x[i] += lift - MONTH_END
+    for i in holidays:
+        x[i] += 0.4 - MONTH_END - 1.1
     fit = _fit(x, _feats(quarters, holidays))
     assert abs(fit.effects["period_end"]["quarter"] - 0.4) < 0.08
 
