@@ -50,6 +50,16 @@ PAIRED_DAYS = 7
 # this many standard errors of a median of its occasions alone: a median of a dozen month ends that jumps by a
 # noise's worth when one member leaves it is no holiday's dip taken out of it
 ALONE_MOVE_Z = 2.0
+# a period end's occasions alone agree where their spread about their median (MAD-scaled) is within this many of
+# the series' ordinary spreads: each occasion is one day's reading of one effect, so it scatters by a day's noise
+# (two occasions of one effect, each off by a day's noise, pass more than 99 times in 100); an event in no calendar
+# on one of them (a lockdown's x0.05 on a quarter's last day) scatters them by tens of spreads, and their median of
+# two is then neither occasion's effect: the group keeps the effect learned on all its days
+ALONE_AGREE_SPREADS = 3.0
+# the occasions alone whose median outvotes one of them an event hit: of three or more the median is one of the
+# others; of two it is their midpoint, so only two are asked to agree (a dozen month ends that scatter with their
+# weekdays keep their median)
+ALONE_OUTVOTED = 3
 MEDIAN_SE = math.sqrt(math.pi / 2)  # a median's standard error, in standard deviations over the root of its count
 # a period end's group left with too few occasions alone reads as the next, shorter period's at the same place
 NEXT_PERIOD = (("year", "quarter"), ("quarter", "month"))
@@ -240,6 +250,18 @@ def _period_rank(value: object) -> int:
                 len(PERIODS))
 
 
+def _alone_agree(target: np.ndarray, idx: np.ndarray, feats: Sequence[Mapping[str, object]], sd: float) -> bool:
+    """Whether a period end's occasions alone (`idx`, its members on days alone) read one effect: the spread of
+    their days' medians about their median (MAD-scaled) is within ALONE_AGREE_SPREADS of the series' ordinary spread
+    `sd`. Two occasions that disagree by tens of spreads (an ordinary quarter's end and one inside a lockdown in no
+    calendar) have a median that is neither's effect."""
+    days: dict[object, list[float]] = defaultdict(list)
+    for i in idx:
+        days[feats[i].get("day")].append(float(target[i]))
+    occasions = [median(v) for v in days.values()]
+    return MAD_SCALE * mad(occasions) <= ALONE_AGREE_SPREADS * sd
+
+
 def _alone_effects(effect: np.ndarray, target: np.ndarray, alone: Mapping[int, np.ndarray],
                    index: Sequence[np.ndarray], values: Sequence[object], feats: Sequence[Mapping[str, object]],
                    sd: float) -> None:
@@ -247,7 +269,8 @@ def _alone_effects(effect: np.ndarray, target: np.ndarray, alone: Mapping[int, n
     (`_period_ends_alone`): a group left with ALONE_OCCASIONS or more reads their median, one left with fewer the
     next, shorter period's (`_next_period`; the shortest first, so a year's end reads a quarter's as learned alone);
     each only where it moves the group's effect by more than ALONE_MOVE_Z standard errors of a median of the
-    occasions it is read from (its own alone, or all of them when it reads the next period's)."""
+    occasions it is read from (its own alone, or all of them when it reads the next period's), and where fewer
+    than ALONE_OUTVOTED occasions alone agree (`_alone_agree`): two that disagree keep the effect on all days."""
     def occasions(idx: np.ndarray) -> int:
         return len({feats[i].get("day") for i in idx})
 
@@ -255,6 +278,8 @@ def _alone_effects(effect: np.ndarray, target: np.ndarray, alone: Mapping[int, n
         idx = alone[c]
         count = occasions(idx)
         if count >= ALONE_OCCASIONS:
+            if count < ALONE_OUTVOTED and not _alone_agree(target, idx, feats, sd):
+                continue
             new = float(np.median(target[idx]))
         elif (nxt := _next_period(values[c], values)) is not None:
             new, count = float(effect[nxt]), occasions(index[c])
