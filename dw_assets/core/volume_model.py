@@ -9516,7 +9516,7 @@ def _earned_runs(cells: Mapping[object, Sequence[int]], resid: np.ndarray, sd: f
             if run_side and len(run) >= run_hours:
                 groups = [np.asarray([resid[i] - centre for i in cells[c] if not days or days[i] not in run_odd])
                           for c in run]
-                # an hour whose only ordinary week was the odd day (its other weeks calendar days) adds no evidence
+                # an hour whose ordinary weeks were none or the odd day alone (its weeks calendar days) adds no evidence
                 groups = [g for g in groups if len(g)]
                 run_sd = max(sd, _within_sd(groups))
                 score = sum((float(np.median(g)) / _median_se(run_sd, len(g))) ** 2 for g in groups)
