@@ -33,16 +33,20 @@ def _feats(quarters: set[int], holidays: dict[int, str]) -> list[dict[str, objec
              "holiday": holidays.get(i, ""), "near_holiday": ""} for i in range(N)]
 
 
+def _four_quarters(seed: int) -> tuple[list[float], set[int], dict[int, str]]:
+    """A year of 3% noise with every month's end at MONTH_END, four quarter ends, two of them on holidays."""
+    rng = random.Random(seed)
+    x = [rng.gauss(0, 0.03) for _ in range(N)]
+    for i in range(29, N, 30):
+        x[i] += MONTH_END
+    return x, {59, 149, 239, 329}, {239: "Labour Day", 329: "Christmas Day"}
+
+
 def test_two_alone_occasions_that_disagree_keep_the_pooled_effect() -> None:
     """Four past quarter ends at the month's end's x1.22: two on holidays the series works through, two alone, one
     of them inside an event in no calendar (x0.05). The two alone read x0.27 between them; they disagree by
     sixty spreads, so the quarter's end keeps its reading on all four (x1.22)."""
-    rng = random.Random(23)
-    x = [rng.gauss(0, 0.03) for _ in range(N)]
-    quarters = {59, 149, 239, 329}
-    holidays = {239: "Labour Day", 329: "Christmas Day"}
-    for i in range(29, N, 30):
-        x[i] += MONTH_END
+    x, quarters, holidays = _four_quarters(23)
     x[149] += EVENT
     fit = _fit(x, _feats(quarters, holidays))
     assert abs(fit.effects["period_end"]["quarter"] - MONTH_END) < 0.08
@@ -51,12 +55,7 @@ def test_two_alone_occasions_that_disagree_keep_the_pooled_effect() -> None:
 def test_two_alone_occasions_that_agree_are_still_read_alone() -> None:
     """The same quarters, the two alone at x1.5 within the noise, the two on holidays x0.5: the quarter's end reads
     the two alone (x1.5), as the period-end rule learns it, not the pooled median pulled to the holidays' dips."""
-    rng = random.Random(29)
-    x = [rng.gauss(0, 0.03) for _ in range(N)]
-    quarters = {59, 149, 239, 329}
-    holidays = {239: "Labour Day", 329: "Christmas Day"}
-    for i in range(29, N, 30):
-        x[i] += MONTH_END
+    x, quarters, holidays = _four_quarters(29)
     for i in quarters:
         x[i] += 0.4 - MONTH_END
     for i in holidays:
