@@ -1128,6 +1128,17 @@ THIRTY_NINTH_ROUND = {
 # ... of which the fortieth round read all four (their first run's misses), so none is held out now
 READ_IN_FORTIETH_ROUND = set(THIRTY_NINTH_ROUND)
 
+# the fortieth round (written blind, held out until its final run): each estate, its number of groups, its length
+# at least and the kinds of clean partitions its evaluated window must hold
+FORTIETH_ROUND = {
+    "scooters_bishkek_hourly": (5, 1008, {"independence", "heat_afternoon", "heat_evening", "night", "after_shift",
+                                          "ordinary"}),
+    "payments_zw": (6, 1290, {"holiday", "christmas_shopping", "month_turn", "after_shift", "ordinary"}),
+    "bakery_bb": (4, 1290, {"holiday", "half_term", "school_holidays", "first_school_day", "crop_over", "high_season",
+                            "after_shift", "ordinary"}),
+    "materials_la_quarterly": (3, 44, {"budget_year_end", "rains", "new_year", "after_shift", "ordinary"}),
+}
+
 # every blind round since the seventeenth, with the set of the round that read its first run (None: held out until
 # its own round's final run)
 BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]] = [
@@ -1142,7 +1153,7 @@ BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]]
     (THIRTY_THIRD_ROUND, READ_IN_THIRTY_FOURTH_ROUND), (THIRTY_FOURTH_ROUND, READ_IN_THIRTY_FIFTH_ROUND),
     (THIRTY_FIFTH_ROUND, READ_IN_THIRTY_SIXTH_ROUND), (THIRTY_SIXTH_ROUND, READ_IN_THIRTY_SEVENTH_ROUND),
     (THIRTY_SEVENTH_ROUND, READ_IN_THIRTY_EIGHTH_ROUND), (THIRTY_EIGHTH_ROUND, READ_IN_THIRTY_NINTH_ROUND),
-    (THIRTY_NINTH_ROUND, READ_IN_FORTIETH_ROUND),
+    (THIRTY_NINTH_ROUND, READ_IN_FORTIETH_ROUND), (FORTIETH_ROUND, None),
 ]
 
 
@@ -2444,8 +2455,9 @@ def test_laundries_my_each_state_on_its_calendar_a_one_off_holiday_and_kelantans
                                          | TWENTY_NINTH_ROUND | THIRTIETH_ROUND | THIRTY_FIRST_ROUND
                                          | THIRTY_SECOND_ROUND | THIRTY_THIRD_ROUND | THIRTY_FOURTH_ROUND
                                          | THIRTY_FIFTH_ROUND | THIRTY_SIXTH_ROUND
-                                         | THIRTY_SEVENTH_ROUND | THIRTY_EIGHTH_ROUND | THIRTY_NINTH_ROUND))
-def test_tenth_to_thirty_ninth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
+                                         | THIRTY_SEVENTH_ROUND | THIRTY_EIGHTH_ROUND | THIRTY_NINTH_ROUND
+                                         | FORTIETH_ROUND))
+def test_tenth_to_fortieth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
     estate = _estate(name, 1)
     groups = estate.series[estate.evaluate_from][1]
     out = faulted(random.Random(1), groups)
@@ -4141,3 +4153,88 @@ def test_water_bf_dekadal_two_festivals_alternating_years() -> None:
     # FESPACO's 2025 dekad (21-28 February) above 2024's (21-29 February, no festival)
     assert by_dekad[datetime(2025, 2, 21)][ouaga] > 1.15 * by_dekad[datetime(2024, 2, 21)][ouaga]
     assert estate.shift_at == [datetime(2026, 6, 1)]
+
+
+def _order(sizes: dict[str, float]) -> list[str]:
+    """The groups' order of seed 1 (the generator's first draw shuffles them)."""
+    return detection_bench._unequal(random.Random(1), list(sizes))
+
+
+def test_scooters_bishkek_hourly_heat_wave_afternoons_empty_and_evenings_full() -> None:
+    estate = _estate("scooters_bishkek_hourly", 1)
+    zone = "Asia/Bishkek"
+    assert estate.timezone == zone and estate.grain == "hour"
+    local = {_local(at, zone): sum(v) for at, v in estate.series}
+    # in no calendar: the heat wave's Friday 21 August 2026 against Friday 14 August
+    assert not estate.calendar.name(date(2026, 8, 21))
+    hot, mild = datetime(2026, 8, 21), datetime(2026, 8, 14)
+    afternoon = [timedelta(hours=h) for h in range(12, 18)]
+    evening = [timedelta(hours=h) for h in range(20, 24)]
+    assert sum(local[hot + k] for k in afternoon) < 0.6 * sum(local[mild + k] for k in afternoon)
+    assert sum(local[hot + k] for k in evening) > 1.3 * sum(local[mild + k] for k in evening)
+    assert estate.categories[_utc_of(hot + timedelta(hours=14), zone)] == "heat_afternoon"
+    assert estate.categories[_utc_of(hot + timedelta(hours=21), zone)] == "heat_evening"
+    assert estate.categories.get(_utc_of(hot + timedelta(hours=9), zone), "ordinary") == "ordinary"
+    # the calendar's Independence Day, Monday 31 August 2026: its fireworks' evening above the Monday before's
+    assert estate.calendar.name(date(2026, 8, 31)) == "Independence Day"
+    fireworks, monday = datetime(2026, 8, 31, 20), datetime(2026, 8, 24, 20)
+    assert local[fireworks] > 1.3 * local[monday]
+    assert estate.shift_at == [_utc_of(datetime(2026, 8, 25, 7), zone)]
+
+
+def _utc_of(local: datetime, zone: str) -> datetime:
+    return local.replace(tzinfo=ZoneInfo(zone)).astimezone(ZoneInfo("UTC")).replace(tzinfo=None)
+
+
+def test_payments_zw_a_region_opened_and_grown_and_two_regions_merged() -> None:
+    estate = _estate("payments_zw", 1)
+    order = _order(detection_bench._ZW_PAYMENTS)
+    chitungwiza, masvingo, gweru = order.index("chitungwiza"), order.index("masvingo"), order.index("gweru")
+    by_day = {at.date(): v for at, v in estate.series}
+    # Chitungwiza: zero before Monday 4 March 2024, small at first, at its level half a year on
+    assert all(by_day[d][chitungwiza] == 0 for d in by_day if d < date(2024, 3, 4))
+    assert 0 < by_day[date(2024, 3, 5)][chitungwiza] < 0.1 * by_day[date(2024, 9, 17)][chitungwiza]
+    # the merger, Monday 2 September 2024: Masvingo zero every day since, Gweru holding both regions
+    assert all(by_day[d][masvingo] == 0 for d in by_day if d >= date(2024, 9, 2))
+    assert all(by_day[d][masvingo] > 0 for d in by_day if date(2024, 8, 1) <= d < date(2024, 9, 2))
+    before = sum(by_day[date(2024, 8, 19) + timedelta(days=k)][gweru] for k in range(7))
+    after = sum(by_day[date(2024, 9, 9) + timedelta(days=k)][gweru] for k in range(7))
+    assert after > 1.4 * before
+    assert date(2024, 9, 2) < estate.series[estate.evaluate_from][0].date()
+    assert estate.shift_at == [datetime(2026, 3, 2)]
+
+
+def test_bakery_bb_school_terms_half_term_and_tuck_shops_at_zero() -> None:
+    estate = _estate("bakery_bb", 1)
+    tuck = _order(detection_bench._BB_ITEMS).index("school_tuck_shops")
+    by_day = {at.date(): v for at, v in estate.series}
+    # in no calendar: the Christmas term's half-term (the week of Monday 27 October 2025) and the summer holidays
+    half_term = [date(2025, 10, 27) + timedelta(days=k) for k in range(5)]
+    assert not any(estate.calendar.name(d) for d in half_term)
+    assert all(by_day[d][tuck] == 0 for d in half_term)
+    assert all(estate.categories[datetime(d.year, d.month, d.day)] == "half_term" for d in half_term)
+    assert by_day[date(2025, 10, 20)][tuck] > 0 and by_day[date(2025, 11, 3)][tuck] > 0
+    assert estate.categories[datetime(2025, 7, 22)] == "school_holidays" and by_day[date(2025, 7, 22)][tuck] == 0
+    # the Christmas term's first day, Monday 8 September 2025: the tuck shops stocked
+    assert estate.categories[datetime(2025, 9, 8)] == "first_school_day"
+    assert by_day[date(2025, 9, 8)][tuck] > 1.2 * by_day[date(2025, 9, 15)][tuck]
+    # the summer term's half-term is Whit Monday's week (the calendar names the Monday alone)
+    assert estate.calendar.name(date(2026, 5, 25)) == "Whit Monday"
+    assert estate.categories[datetime(2026, 5, 26)] == "half_term" and by_day[date(2026, 5, 26)][tuck] == 0
+    assert estate.calendar.name(date(2025, 8, 4)) == "Kadooment Day"
+    assert estate.categories[datetime(2025, 7, 30)] == "crop_over"  # a Wednesday of the summer holidays
+
+
+def test_materials_la_quarterly_the_budget_years_push_moved_a_quarter_later() -> None:
+    estate = _estate("materials_la_quarterly", 1)
+    stamps = [at for at, _ in estate.series]
+    assert stamps[0] == datetime(2016, 1, 1) and all(at.month in (1, 4, 7, 10) and at.day == 1 for at in stamps)
+    ends = sorted(at for at, kind in estate.categories.items() if kind == "budget_year_end")
+    assert ends[:3] == [datetime(2016, 7, 1), datetime(2017, 7, 1), datetime(2018, 10, 1)]
+    assert all(at.month == 10 for at in ends[2:])
+    total = {at: sum(v) for at, v in estate.series}
+    # the push: 2017's third quarter above 2018's (no longer the year's end), the fourth far above the third since
+    assert total[datetime(2017, 7, 1)] > 1.15 * total[datetime(2018, 7, 1)]
+    assert total[datetime(2023, 10, 1)] > 1.3 * total[datetime(2023, 7, 1)]
+    assert "Lao New Year" in (estate.calendar.name(date(2025, 4, 14)) or "")
+    assert estate.shift_at == [datetime(2025, 10, 1)] and estate.categories[datetime(2026, 1, 1)] == "after_shift"
