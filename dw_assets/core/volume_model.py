@@ -506,6 +506,18 @@ RETIRED_ONSET_REACH = 3
 # the model's widest band (`ModelParams.ceiling`) of the stopped keys' sum over as many partitions before they
 # stopped (a key that stopped with nothing taking its place is a loss, still failed empty)
 RETIRED_LEVEL_DAYS = 28
+# a group that stopped with nothing taking its place (a region's agents gone from the network for good, a store
+# shut) is closed, not a missing group, once its latest run of empty partitions, reaching the history's end, spans
+# this many days at least (four weeks: a closure for repairs or works that comes back, a ferry berth's three weeks,
+# is over inside it; each empty day until then still fails, the owner told of it every day) ...
+CLOSED_MIN_DAYS = 28
+# ... and this many partitions (a weekly or monthly series' several periods: an empty month or two is an outage) ...
+CLOSED_MIN_RUN = 4
+# ... and `RETIRED_RUN_RATIO` times the longest empty run any of the check's groups came back from, while, where the
+# history holds the same span of the year before, the group held rows on this share of its partitions there at
+# least (a season's closure seen begin a year back, even where its history starts inside it, is not read as closed:
+# half, as a closed season holds almost none and an open one almost all)
+CLOSED_YEAR_OPEN_SHARE = 0.5
 # a daily series whose rows land on a few weekdays only (a weekly file, a batch posted on Mondays and Thursdays, a
 # branch open two days a week; see _off_its_row_days): its rows lie this many days apart or more (their median gap)
 # while its partitions, empty ones too, lie a day apart. Below it its rows alone read as a daily series, and
@@ -3266,16 +3278,19 @@ def _not_launched(past: Sequence[Point]) -> datetime | None:
 
 def _shut_forecast(shut: datetime, history_points: int, p: ModelParams, *, why: str = "accepted") -> Forecast:
     """The forecast of a series shut for good by an accepted shift (`_shut_by_accepted_shift`), re-keyed
-    (`retired_groups`, `why` "re-keyed") or never launched (`_not_launched`, `why` "not launched"): empty expected,
+    (`retired_groups`, `why` "re-keyed"), closed for good (`closed_groups`, `why` "closed") or never launched (`_not_launched`, `why` "not launched"): empty expected,
     and rows back (a reopening, rows loaded under the wrong group, a launch) fail as a spike for its owner to accept;
     a total read as its groups' sum counts it as no rows (`closed`)."""
     reason, state, rows = {
         "accepted": ("a partition its owner accepted as a new level", "shut for good", "a reopening"),
         "re-keyed": ("as other keys began carrying its level (re-keyed)", "shut for good", "a reopening"),
         "not launched": ("every partition of its history", "not launched yet", "its launch (accept it as a new level)"),
+        "closed": ("with nothing back since, far longer than any empty run a group came back from", "closed for good",
+                   "a reopening (accept it as a new level)"),
     }[why]
+    label = {"not launched": "empty", "closed": "closed"}.get(why, "shut")
     return Forecast(baseline=SHUT_BASELINE_ROWS, lower=0.0, upper=SHUT_BASELINE_ROWS * p.hard_ratio,
-                    group=f"{'empty' if why == 'not launched' else 'shut'} since {shut:%Y-%m-%d} ({why})",
+                    group=f"{label} since {shut:%Y-%m-%d} ({why})",
                     features=[], history_points=history_points,
                     spread=0.0, half_width=p.ceiling, trend_per_step=1.0, hard_ratio=p.hard_ratio,
                     empty_is_normal=True, closed=True,
@@ -3461,8 +3476,16 @@ def _stopped_at(pts: Sequence[Point]) -> int | None:
     run = len(pts) - start
     if first is None or run < RETIRED_MIN_RUN:
         return None
-    earlier = max((len(r) for r in _runs([i for i in range(first, start) if pts[i].value <= 0])), default=0)
-    return start if run >= RETIRED_RUN_RATIO * earlier else None
+    return start if run >= RETIRED_RUN_RATIO * _longest_empty_run(pts, start) else None
+
+
+def _longest_empty_run(pts: Sequence[Point], end: int) -> int:
+    """The longest run of empty partitions in `pts[:end]` from the series' first rows on (0 without rows): the
+    longest outage, season or closure it came back from, where `end` starts its latest run."""
+    first = next((i for i, q in enumerate(pts[:end]) if q.value > 0), None)
+    if first is None:
+        return 0
+    return max((len(r) for r in _runs([i for i in range(first, end) if pts[i].value <= 0])), default=0)
 
 
 def _began_at(pts: Sequence[Point]) -> int | None:
@@ -3477,6 +3500,51 @@ def _run_level(histories: Sequence[Sequence[Point]], keys: Collection[int], lo: 
     return median(sum(histories[k][i].value for k in keys) for i in range(lo, hi))
 
 
+def _aligned_groups(histories: Sequence[Sequence[Point]], target: datetime) -> list[list[Point]]:
+    """The groups' histories before `target`, aligned on the partitions any group holds, a group absent from one
+    counting 0 there (as the grouped check reads it: its series may start at its own first rows)."""
+    values = [{q.at: q.value for q in h if q.at < target} for h in histories]
+    moments = sorted(set().union(*values))
+    return [[Point(at, v.get(at, 0.0)) for at in moments] for v in values]
+
+
+def closed_groups(histories: Sequence[Sequence[Point]], target: datetime) -> dict[int, datetime]:
+    """The groups of a grouped check closed for good, by index: the partition their rows stopped. A group is closed
+    where its rows stopped (`_stopped_at`) with nothing coming back since, for a run long in the cadence's terms
+    (`CLOSED_MIN_DAYS` days and `CLOSED_MIN_RUN` partitions at least) and `RETIRED_RUN_RATIO` times the longest
+    empty run any of the groups came back from (an outage, a closure for works, a season), and it was open over
+    the same span of the year before where the history holds it (`_open_a_year_before`): a region's agents gone
+    from the network, a branch shut. Without it its old level is expected on every partition, months on, each read
+    as a missing group. Its first empty partitions still fail, as does a group that came back from such a run
+    before, or whose season's closure the history saw."""
+    past = _aligned_groups(histories, target)
+    if not past or len(past[0]) < 2:
+        return {}
+    stopped = {k: s for k, h in enumerate(past) if (s := _stopped_at(h)) is not None}
+    came_back = max(_longest_empty_run(h, stopped.get(k, len(h))) for k, h in enumerate(past))
+    return {k: past[k][s].at for k, s in stopped.items() if _closed_for_good(past[k], s, target, came_back)}
+
+
+def _closed_for_good(pts: Sequence[Point], start: int, target: datetime, came_back: int) -> bool:
+    """Whether a group's latest empty run, from `start` to the history's end, reads as a closure (see
+    `closed_groups`): long enough in days and partitions, `RETIRED_RUN_RATIO` times `came_back` (the longest
+    empty run any group came back from), and the group open a year before (`_open_a_year_before`)."""
+    run = len(pts) - start
+    if run < CLOSED_MIN_RUN or run < RETIRED_RUN_RATIO * came_back:
+        return False
+    return target - pts[start].at >= timedelta(days=CLOSED_MIN_DAYS) and _open_a_year_before(pts, start, target)
+
+
+def _open_a_year_before(pts: Sequence[Point], start: int, target: datetime) -> bool:
+    """Whether a group empty from `start` to the history's end held rows on `CLOSED_YEAR_OPEN_SHARE` of its
+    partitions over the same span a year before (from a year before its run began to a year before the target, up
+    to the run), or the history does not reach it (nothing there to tell a season from a closure). A desert camp
+    shut every summer, whose history begins inside last summer, was empty then."""
+    year = timedelta(days=YEAR_LENGTH)
+    before = [q.value for q in pts[:start] if pts[start].at - year <= q.at < target - year]
+    return not before or sum(v > 0 for v in before) >= CLOSED_YEAR_OPEN_SHARE * len(before)
+
+
 def retired_groups(histories: Sequence[Sequence[Point]], target: datetime,
                    params: ModelParams | None = None) -> dict[int, datetime]:
     """The groups of a grouped check re-keyed inside the history, by index: the partition they stopped. A key is
@@ -3489,14 +3557,10 @@ def retired_groups(histories: Sequence[Sequence[Point]], target: datetime,
     partition or two, a key that stopped with nothing taking its place (the total fell), and a season's empty run
     no longer than its own seen before are not retired."""
     p = params or ModelParams()
-    # aligned on the partitions any group holds, a group absent from one counting 0 there (as the grouped check
-    # reads it: its series may start at its own first rows)
-    values = [{q.at: q.value for q in h if q.at < target} for h in histories]
-    moments = sorted(set().union(*values))
-    if len(values) < 2 or len(moments) < 2:
+    past = _aligned_groups(histories, target)
+    if len(past) < 2 or len(past[0]) < 2:
         return {}
-    past = [[Point(at, v.get(at, 0.0)) for at in moments] for v in values]
-    n = len(moments)
+    n = len(past[0])
     reach_level = max(1, round(RETIRED_LEVEL_DAYS / _step_days(past[0])))
     stopped = {k: s for k, h in enumerate(past) if (s := _stopped_at(h)) is not None}
     began = {k: b for k, h in enumerate(past) if k not in stopped and (b := _began_at(h)) is not None}
@@ -3520,10 +3584,15 @@ def with_retired_groups(forecasts: Sequence[Forecast], histories: Sequence[Seque
                         params: ModelParams | None = None) -> list[Forecast]:
     """The groups' forecasts with each re-keyed one (`retired_groups`) read as shut since it stopped: its empty
     partitions expected (no missing group, no drop), rows back a reopening. The new keys keep their own
-    forecasts, read from their short history."""
+    forecasts, read from their short history. A group closed for good with nothing taking its place
+    (`closed_groups`) is read the same way, "closed since" its first empty partition, where its own forecast
+    would fail an empty partition."""
+    p = params or ModelParams()
     retired = retired_groups(histories, target, params)
-    return [_shut_forecast(retired[k], fc.history_points, params or ModelParams(), why="re-keyed")
-            if k in retired else fc for k, fc in enumerate(forecasts)]
+    closed = closed_groups(histories, target)
+    return [_shut_forecast(retired[k], fc.history_points, p, why="re-keyed") if k in retired
+            else _shut_forecast(closed[k], fc.history_points, p, why="closed")
+            if k in closed and not fc.empty_is_normal else fc for k, fc in enumerate(forecasts)]
 
 
 def _weekday_untold(fit: SeriesFit, target_feats: Mapping[str, object], used: Sequence[str],
