@@ -340,6 +340,18 @@ MONTH_RUN_FIRST_DAYS = range(15, 32)
 MONTH_RUN_AFTER_DAYS = range(8)
 # one occasion a month: at least half a year of them (each half of the history's median stands on three)
 MONTH_RUN_MIN_OCCASIONS = 6
+# a payday and the calendar days after it that its cash is spent on (civil servants paid on the 24th, the Friday
+# before when it is a Saturday: the Friday, Saturday and Sunday lift, not the Monday the 26th is then), read as one
+# run from the rolled day (see _payday_run): its days of the month (those every month holds) ...
+PAYDAY_RUN_DAYS = range(1, 29)
+# ... and its lengths in calendar days: two to a long weekend's four (one day alone is a rolled day's, _rolled_days)
+PAYDAY_RUN_LENGTHS = range(2, 5)
+# the calendars a day of the month may roll on: not at all, the series' own open days (`_roll_test`), the calendar's
+# business days (weekends and holidays: a payroll kept on employers' days by a series open on Saturdays)
+PAYDAY_ROLL_CALENDARS = ("unrolled", "own", "business")
+# a roll (or a calendar) other than the plainer one is learned only where the history holds this many months at
+# least on which the two part: one month where they part is chance, not which way the day moves
+PAYDAY_PARTED_MIN = 2
 # a day of the week this many times below the median day is closed-like (a hard ratio squared: loaded twice it is
 # still a hard ratio below): a series with one keeps a working week (see _works_every_day)
 LIGHT_DAY = 1.9 ** 2
@@ -2248,8 +2260,13 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
             else:
                 _label_rolled_days(pts_pos, feats, target, target_feats, cal, open_days, anchors, fortnights)
     if compare_by is None and grain == "day" and step < 1.5 and "rolled_day" in used:
+        turn_fit = fit
         fit, special = _with_month_day_run(pts_pos, t, x, feats, target, target_feats, used, lag, level_points, fit,
                                            special, p)
+        # (a day of the month the history earned, read again as a payday's run where no run over the turn took it)
+        if fit is turn_fit and len(anchors) > len(cal.rolled_days):
+            fit, special = _with_payday_run(pts_pos, t, x, feats, target, target_feats, used, lag, level_points, fit,
+                                            special, p, cal, open_days, {d for d, _ in anchors[len(cal.rolled_days):]})
     daily_months = False  # a daily series' months of the year, each earned on its own (below)
     if compare_by is None and grain == "day" and step < 1.5:
         months = _earned_months(fit, pts_pos, feats, target, special)
@@ -6398,18 +6415,24 @@ def _month_day_run(days: Sequence[date], resid: Sequence[float], sd: float, p: M
     if best is None:
         return None
     _, run, by_month = best
+    return run if _run_months_earn(by_month, sd, p) else None
+
+
+def _run_months_earn(by_month: Mapping[tuple[int, int], Sequence[float]], sd: float, p: ModelParams) -> bool:
+    """Whether a run's months (each month's residuals of the run's days, in the months' order) clear the rolled
+    days' bar: each month one occasion (its days' mean), ROLLED_Z standard errors of the months' own spread (never
+    below the noise of a month's mean), ROLLED_SAME_SIDE of them on its side, each half by ROLLED_HALF_Z, and an
+    effect beyond the band's floor and the noise."""
     values = [sum(v) / len(v) for _, v in sorted(by_month.items())]
     effect = median(values)
     spread = max(MAD_SCALE * mad(values), sd / math.sqrt(median(len(v) for v in by_month.values())))
     if abs(effect) <= ROLLED_Z * _median_se(spread, len(values)) or abs(effect) < max(p.floor, sd):
-        return None
+        return False
     sign = 1 if effect > 0 else -1
     if sum(1 for v in values if v * sign > 0) < ROLLED_SAME_SIDE * len(values):
-        return None
+        return False
     halves = (values[:len(values) // 2], values[len(values) // 2:])
-    if any(median(h) * sign <= ROLLED_HALF_Z * _median_se(spread, len(h)) for h in halves):
-        return None
-    return run
+    return not any(median(h) * sign <= ROLLED_HALF_Z * _median_se(spread, len(h)) for h in halves)
 
 
 def _with_month_day_run(pts: Sequence[Point], t: list[float], x: list[float], feats: list[dict[str, object]],
@@ -6439,6 +6462,106 @@ def _with_month_day_run(pts: Sequence[Point], t: list[float], x: list[float], fe
         return trial, _calendar_days(feats)
     for fv, (rolled, near) in zip([*feats, target_feats], before):
         fv["rolled_day"], fv["near_period_end"] = rolled, near
+    return fit, special
+
+
+PaydayRun = tuple[int, str, str, int]  # (day of the month, roll, roll calendar, length in calendar days)
+
+
+def _payday_roll_tests(pts: Sequence[Point], cal: HolidayCalendar, open_days: frozenset[int]
+                       ) -> dict[str, Callable[[date], bool]]:
+    """The open-day tests of PAYDAY_ROLL_CALENDARS: every day (no roll), the series' own (`_roll_test`), the
+    calendar's business days (weekends and holidays)."""
+    return {"unrolled": lambda d: True, "own": _roll_test(pts, cal, open_days), "business": cal.is_business_day}
+
+
+def _payday_variants(day: int, first: date, last: date, tests: Mapping[str, Callable[[date], bool]]
+                     ) -> list[tuple[str, str, list[date]]]:
+    """Day `day`'s rolled dates on each roll calendar and roll ((calendar, roll, dates)), those the history can tell
+    apart: a roll only where its dates part from the unrolled day's on PAYDAY_PARTED_MIN months at least, the
+    calendar's business days only where they part from the series' own days (same roll) on as many; a variant whose
+    dates an earlier one holds is that one (the plainer first)."""
+    dated = {(c, r): sorted(rolled_anchors(day, r, first, last, tests[c]))
+             for c in PAYDAY_ROLL_CALENDARS for r in ((ROLLS[0],) if c == "unrolled" else ROLLS)}
+    plain = set(dated[("unrolled", ROLLS[0])])
+    out: list[tuple[str, str, list[date]]] = []
+    for (c, r), dates in dated.items():
+        if c != "unrolled" and len(set(dates) - plain) < PAYDAY_PARTED_MIN:
+            continue
+        if c == "business" and len(set(dates) - set(dated[("own", r)])) < PAYDAY_PARTED_MIN:
+            continue
+        if all(set(dates) != set(o) for _, _, o in out):
+            out.append((c, r, dates))
+    return out
+
+
+def _payday_run(pts: Sequence[Point], resid: Sequence[float], sd: float, p: ModelParams, cal: HolidayCalendar,
+                open_days: frozenset[int], days_of_month: Collection[int]) -> PaydayRun | None:
+    """An earned day of the month read as a payday's run: the day rolled back, forward or not at all, on the
+    series' own open days or the calendar's business days, and the calendar days after it its cash is spent on
+    (PAYDAY_RUN_LENGTHS). Read day by day, a payday on the 24th moved back to the Friday when the 24th is a
+    Saturday lifts the Friday, Saturday and Sunday, and a "26th" learned from its ordinary months expects the lift
+    on a Monday the cash was spent before. Each earned day (`days_of_month`) is tried on every roll the history
+    can tell apart (`_payday_variants`) and every length, the run whose days' residuals explain most kept (as
+    `_month_day_run`: each month's days one occasion), held to the rolled days' bar (`_run_months_earn`) over
+    MONTH_RUN_MIN_OCCASIONS months at least. None where no run earns its place."""
+    if sd <= 0:
+        return None
+    index = {q.at.date(): i for i, q in enumerate(pts)}
+    first, last = pts[0].at.date(), pts[-1].at.date()
+    tests = _payday_roll_tests(pts, cal, open_days)
+    best: tuple[float, PaydayRun, dict[tuple[int, int], list[float]]] | None = None
+    for day in sorted(d for d in days_of_month if d in PAYDAY_RUN_DAYS):
+        for calendar_, roll, dates in _payday_variants(day, first, last, tests):
+            for length in PAYDAY_RUN_LENGTHS:
+                by_month: dict[tuple[int, int], list[float]] = defaultdict(list)
+                for anchor in dates:
+                    for k in range(length):
+                        if (d := anchor + timedelta(days=k)) in index:
+                            by_month[(anchor.year, anchor.month)].append(resid[index[d]])
+                every = [r for v in by_month.values() for r in v]
+                score = sum(every) ** 2 / len(every) if every else 0.0
+                if len(by_month) >= MONTH_RUN_MIN_OCCASIONS and (best is None or score > best[0]):
+                    best = (score, (day, roll, calendar_, length), by_month)
+    if best is None or not _run_months_earn(best[2], sd, p):
+        return None
+    return best[1]
+
+
+def _payday_run_label(run: PaydayRun) -> str:
+    """A payday run's `rolled_day` label: "24 preceding business and 2 after" (it ends in no "d", a neighbour's
+    mark)."""
+    day, roll, calendar_, length = run
+    rolled = "" if calendar_ == "unrolled" else f" {roll}" if calendar_ == "own" else f" {roll} {calendar_}"
+    return f"{day}{rolled} and {length - 1} after"
+
+
+def _with_payday_run(pts: Sequence[Point], t: list[float], x: list[float], feats: list[dict[str, object]],
+                     target: datetime, target_feats: dict[str, object], used: list[str], lag: int,
+                     level_points: int, fit: SeriesFit, special: list[bool], p: ModelParams, cal: HolidayCalendar,
+                     open_days: frozenset[int], days_of_month: Collection[int]) -> tuple[SeriesFit, list[bool]]:
+    """A daily series' earned day of the month read as a payday's run (`_payday_run`): the run's days take its
+    `rolled_day` label in place of a rolled day's or its neighbour's (the other days keep theirs: a "26th" left
+    with the months its lift moved away from learns that). Read on the residuals of a fit without the days of the
+    month, and kept only where the history's one-step errors shrink with it. Returns the fit and its calendar days."""
+    plain = [f for f in used if f not in ("rolled_day", "near_period_end")]
+    base = SeriesFit(t, x, feats, plain, lag, level_points)
+    run = _payday_run(pts, base.resid, _noise_sd(base), p, cal, open_days, days_of_month)
+    if run is None:
+        return fit, special
+    label, test = _payday_run_label(run), _payday_roll_tests(pts, cal, open_days)[run[2]]
+    on = {anchor + timedelta(days=k)
+          for anchor in rolled_anchors(run[0], run[1], pts[0].at.date(), target.date() + timedelta(days=14), test)
+          for k in range(run[3])}
+    before = [fv.get("rolled_day", "") for fv in [*feats, target_feats]]
+    for day, fv in [*((q.at.date(), fv) for q, fv in zip(pts, feats)), (target.date(), target_feats)]:
+        if day in on:
+            fv["rolled_day"] = label
+    trial = SeriesFit(t, x, feats, used, lag, level_points)
+    if typical_error(trial) < typical_error(fit):
+        return trial, _calendar_days(feats)
+    for fv, rolled in zip([*feats, target_feats], before):
+        fv["rolled_day"] = rolled
     return fit, special
 
 
