@@ -1,0 +1,90 @@
+"""A daily series' run of days off the level before it, in no calendar, that came back (a transfer tax levied: two
+weeks of cash-ins held back at x0.8, then back): the run fills the level window, so the days back at the old level
+read 1.2-1.3x against it until the window holds them alone. Where the latest days came back to the level before the
+run (`_episode_returned`: a run of three days or more, each off that level by half a band at least, and a day since
+that fails against the run's level), the run is an episode, not a new level: its days are read back at the level
+before it. A run still going, or one whose owner accepted it as a shift, stays the level; a drop on the day back
+still fails."""
+
+from __future__ import annotations
+
+import math
+import random
+from datetime import date, datetime, timedelta
+
+import pytest
+
+from dw_assets.core.volume_model import Point, forecast, judge
+
+_WEEK = (1.05, 1.0, 1.0, 1.0, 1.1, 0.9, 0.6)  # Monday first
+_START = date(2024, 1, 1)
+_RUN_FROM = date(2025, 2, 3)  # a Monday, 399 days in (no estate's dates)
+_RUN_DAYS = 14
+_RUN = 0.8  # the run's level against the one before it
+_LEVEL = 9_000.0
+_NOISE = 0.04
+
+
+def _region(days_back: int, run: float = _RUN, accepted: bool = False, seed: int = 3) -> list[Point]:
+    """A region's cash-ins every day (4% noise, the week's shape) from 1 January 2024: `run` times the level for
+    _RUN_DAYS days from _RUN_FROM, then back for `days_back` days (the history ends there); the run's first day
+    accepted by its owner as a shift where `accepted`."""
+    rng = random.Random(seed)
+    out = []
+    last = _RUN_FROM + timedelta(days=_RUN_DAYS + days_back - 1)
+    d = _START
+    while d <= last:
+        into = (d - _RUN_FROM).days
+        f = run if 0 <= into < _RUN_DAYS else 1.0
+        value = _LEVEL * _WEEK[d.weekday()] * f * math.exp(rng.gauss(0, _NOISE))
+        at = datetime.combine(d, datetime.min.time())
+        out.append(Point(at, float(round(value)), accepted=accepted and d == _RUN_FROM,
+                         shift=accepted and d == _RUN_FROM))
+        d += timedelta(days=1)
+    return out
+
+
+def _next(history: list[Point]) -> tuple[datetime, float]:
+    """The day after the history and its value at the level before the run."""
+    at = history[-1].at + timedelta(days=1)
+    return at, _LEVEL * _WEEK[at.weekday()]
+
+
+@pytest.mark.parametrize("days_back", [1, 3])
+def test_the_days_after_a_run_that_came_back_read_at_the_level_before_it(days_back: int) -> None:
+    history = _region(days_back)
+    at, value = _next(history)
+    fc = forecast(history, at, grain="day")
+    assert judge(fc, value).passed, (fc.baseline, fc.lower, fc.upper, value)
+    assert abs(value / fc.baseline - 1) < 0.08, (fc.baseline, value)
+    assert any("came back to that level" in note for note in fc.notes), fc.notes
+
+
+def test_without_the_rule_the_day_back_reads_against_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("dw_assets.core.volume_model._episode_returned", lambda *a, **k: None)
+    history = _region(1)
+    at, value = _next(history)
+    fc = forecast(history, at, grain="day")
+    assert value / fc.baseline > 1.15, (fc.baseline, value)
+
+
+def test_a_run_still_going_is_the_level() -> None:
+    history = _region(0)
+    at, value = _next(history)
+    fc = forecast(history, at, grain="day")
+    assert not any("came back to that level" in note for note in fc.notes), fc.notes
+    assert abs(_RUN * value / fc.baseline - 1) < 0.08, (fc.baseline, value)
+
+
+def test_a_run_its_owner_accepted_as_a_shift_is_no_episode() -> None:
+    history = _region(1, accepted=True)
+    at, _ = _next(history)
+    fc = forecast(history, at, grain="day")
+    assert not any("came back to that level" in note for note in fc.notes), fc.notes
+
+
+def test_a_drop_on_the_day_back_still_fails() -> None:
+    history = _region(1)
+    at, value = _next(history)
+    fc = forecast(history, at, grain="day")
+    assert not judge(fc, 0.75 * value).passed, (fc.baseline, fc.lower, value)
