@@ -4,7 +4,9 @@ read 1.2-1.3x against it until the window holds them alone. Where the latest day
 run (`_episode_returned`: a run of three days or more, each off that level by half a band at least, and a day since
 that fails against the run's level), the run is an episode, not a new level: its days are read back at the level
 before it. A run still going, or one whose owner accepted it as a shift, stays the level; a drop on the day back
-still fails."""
+still fails. A run the model reads otherwise is left to that reading (`_episode_explained`, `_read_a_year_back`): the
+level before it a calendar window's (the days after a season seen once, read against the season's level), or a season's
+end the year-back rules already step back to (moved back twice, the level overshoots)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from datetime import date, datetime, timedelta
 
 import pytest
 
+from dw_assets.core.volume_calendar import HolidayCalendar
 from dw_assets.core.volume_model import Point, forecast, judge
 
 _WEEK = (1.05, 1.0, 1.0, 1.0, 1.1, 0.9, 0.6)  # Monday first
@@ -88,3 +91,82 @@ def test_a_drop_on_the_day_back_still_fails() -> None:
     at, value = _next(history)
     fc = forecast(history, at, grain="day")
     assert not judge(fc, 0.75 * value).passed, (fc.baseline, fc.lower, value)
+
+
+# a season named in the owner's calendar, seen once (a recent launch's history): 28 days at x1.45 from 20 days in, then
+# back at the series' own level (12 days), a day's spike near the season's level, then the target
+_SEASON_FROM = date(2025, 1, 26)  # (no estate's dates)
+_SEASON_DAYS, _SEASON_UP, _AFTER_DAYS = 28, 1.45, 12
+
+
+def _launched(seed: int = 3) -> tuple[list[Point], HolidayCalendar]:
+    """A series launched 20 days before a season in its owner's calendar, `_SEASON_UP` through it and on its last day,
+    at its level otherwise (4% noise)."""
+    rng = random.Random(seed)
+    start = _SEASON_FROM - timedelta(days=20)
+    days = 20 + _SEASON_DAYS + _AFTER_DAYS + 1
+    out = []
+    for k in range(days):
+        d = start + timedelta(days=k)
+        up = 20 <= k < 20 + _SEASON_DAYS or k == days - 1
+        value = 2_000.0 * _WEEK[d.weekday()] * (_SEASON_UP if up else 1.0) * math.exp(rng.gauss(0, _NOISE))
+        out.append(Point(datetime.combine(d, datetime.min.time()), float(round(value))))
+    season = (_SEASON_FROM, _SEASON_FROM + timedelta(days=_SEASON_DAYS - 1))
+    return out, HolidayCalendar(seasons={"Fair": [season]})
+
+
+def _at_level(history: list[Point]) -> tuple[datetime, float]:
+    """The day after the history and its value at the series' own level (the season's x1.45 out)."""
+    at = history[-1].at + timedelta(days=1)
+    return at, 2_000.0 * _WEEK[at.weekday()]
+
+
+def test_the_days_after_a_calendar_season_are_no_episode_below_its_level() -> None:
+    history, cal = _launched()
+    at, value = _at_level(history)
+    fc = forecast(history, at, grain="day", calendar_=cal)
+    assert not any("came back to that level" in note for note in fc.notes), fc.notes
+    assert judge(fc, value).passed, (fc.baseline, fc.lower, value)
+
+
+def test_without_the_calendar_window_the_days_after_the_season_read_as_an_episode(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("dw_assets.core.volume_model._episode_explained", lambda *a, **k: False)
+    history, cal = _launched()
+    at, value = _at_level(history)
+    fc = forecast(history, at, grain="day", calendar_=cal)
+    assert any("came back to that level" in note for note in fc.notes), fc.notes
+    assert not judge(fc, value).passed, (fc.baseline, fc.lower, value)
+
+
+# a lull in no calendar on the seventh lunar month's dates (eleven or nineteen days off the Gregorian ones a year back)
+_LULLS = [(date(2024, 8, 4), date(2024, 9, 2)), (date(2025, 8, 23), date(2025, 9, 21))]
+_LULL_DAY = date(2025, 9, 24)  # two days after the second lull
+
+
+def _lunar(seed: int = 7) -> list[Point]:
+    """A daily count of about 2,000, x0.6 in each lull, 4% noise, from 1 January 2024 to the day after `_LULL_DAY`."""
+    rng = random.Random(seed)
+    out = []
+    for k in range((_LULL_DAY - date(2024, 1, 1)).days + 1):
+        d = date(2024, 1, 1) + timedelta(days=k)
+        lull = 0.6 if any(a <= d <= b for a, b in _LULLS) else 1.0
+        value = 2_000.0 * _WEEK[d.weekday()] * lull * math.exp(rng.gauss(0, _NOISE))
+        out.append(Point(datetime.combine(d, datetime.min.time()), value))
+    return out
+
+
+def test_a_lunar_season_over_is_the_year_back_rules_not_an_episode() -> None:
+    series = _lunar()
+    fc = forecast(series[-401:-1], series[-1].at, grain="day", calendar_=HolidayCalendar(country="TW"))
+    assert any("as it did a year earlier" in note for note in fc.notes), fc.notes
+    assert not any("came back to that level" in note for note in fc.notes), fc.notes
+    assert judge(fc, series[-1].value).passed, series[-1].value / fc.baseline
+
+
+def test_without_the_year_back_test_the_lull_is_read_as_an_episode(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("dw_assets.core.volume_model._read_a_year_back", lambda *a, **k: False)
+    series = _lunar()
+    fc = forecast(series[-401:-1], series[-1].at, grain="day", calendar_=HolidayCalendar(country="TW"))
+    assert any("came back to that level" in note for note in fc.notes), fc.notes
+    assert not any("as it did a year earlier" in note for note in fc.notes), fc.notes
