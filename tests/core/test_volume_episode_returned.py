@@ -17,7 +17,7 @@ from datetime import date, datetime, timedelta
 import pytest
 
 from dw_assets.core.volume_calendar import HolidayCalendar
-from dw_assets.core.volume_model import Point, forecast, judge
+from dw_assets.core.volume_model import Point, _episode_explained, _month_turn, forecast, judge
 
 _WEEK = (1.05, 1.0, 1.0, 1.0, 1.1, 0.9, 0.6)  # Monday first
 _START = date(2024, 1, 1)
@@ -170,3 +170,21 @@ def test_without_the_year_back_test_the_lull_is_read_as_an_episode(monkeypatch: 
     fc = forecast(series[-401:-1], series[-1].at, grain="day", calendar_=HolidayCalendar(country="TW"))
     assert any("came back to that level" in note for note in fc.notes), fc.notes
     assert not any("as it did a year earlier" in note for note in fc.notes), fc.notes
+
+
+def _days(first: date, n: int) -> tuple[list[Point], list[dict[str, object]]]:
+    """`n` points from `first` with the month's turn each day holds (`_month_turn`) as its feature."""
+    days = [first + timedelta(days=k) for k in range(n)]
+    return ([Point(datetime.combine(d, datetime.min.time()), 1.0) for d in days],
+            [{"near_period_end": _month_turn(d)} for d in days])
+
+
+def test_a_run_on_the_months_turn_is_the_turns_and_one_across_it_is_not() -> None:
+    # (a salaries' turn bigger one month: the turn's days are read from a dozen turns a year, not as an episode)
+    pts, feats = _days(date(2025, 3, 1), 60)
+    plain = [False] * len(pts)
+    turn = [i for i, q in enumerate(pts) if date(2025, 3, 28) <= q.at.date() <= date(2025, 4, 3)]  # 6 of 7 on the turn
+    assert _episode_explained(pts, feats, plain, turn[0], turn[-1], HolidayCalendar(), 14)
+    # (a fortnight from the 2nd, two of its days on the turn: an episode of its own)
+    fortnight = [i for i, q in enumerate(pts) if date(2025, 4, 2) <= q.at.date() <= date(2025, 4, 15)]
+    assert not _episode_explained(pts, feats, plain, fortnight[0], fortnight[-1], HolidayCalendar(), 14)
