@@ -733,6 +733,11 @@ DIP_REACH_WINDOWS = 3
 # a run off the level read as a season a year back (_season_run_over) spans a week of days at least: a month's turn
 # (a pay day's few days above the level, every month) is the calendar's, not a season's
 SEASON_RUN_MIN_DAYS = 7
+# a daily series' run of days off the level before it, in no calendar, that came back (see _episode_returned): its days
+# sit off that level by this share of the band's half-width at least, each (half: an episode of a week or two at
+# x0.8 sits about one half-width off, so its days stray inside the band as often as out, and a run of days beyond
+# it all breaks on the first; the series' own noise keeps three days in a row off by half a band rare)
+EPISODE_RUN_SHARE = 0.5
 # ... and moves some weekday by this much at least: a smaller shape sits inside the band of a series at 4-5%
 # noise (4 spreads), where a rule would only move the fit
 SEASON_SHAPE_MIN = math.log(1.15)
@@ -2451,6 +2456,22 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
                            f"{pts_pos[last].at:%Y-%m-%d %H:00} (up to x{height:.2f} the level before it) returned to"
                            " that level: no new level, read at the level before it")
         x = [v + moves[i - first] if first <= i <= last else v for i, v in enumerate(x)]
+        fit, spread = refit(x)
+        band_h = p.half_width(spread)
+    # a run of days off the level in no calendar whose latest days came back to the level before it: an episode, not
+    # a new level, its days moved back to that level so the days back read against it (see _episode_returned)
+    episode = (_episode_returned(fit, pts_pos, earned_days, band_h, level_points, p.shift_after, math.log(p.hard_ratio))
+               if daily and compare_by is None else None)
+    if episode is not None and _episode_explained(pts_pos, feats, earned_days, episode[0], episode[1], cal, level_points):
+        episode = None
+    if episode is not None and _read_a_year_back(fit, pts_pos, special, target, cal, level_points):
+        episode = None  # (a yearly event's or a lunar season's end: the year-back rules step its level back, below)
+    if episode is not None:
+        first, last, move = episode
+        shape_notes.append(f"a run of days in no calendar from {pts_pos[first].at:%Y-%m-%d} to {pts_pos[last].at:%Y-%m-%d}"
+                           f" (x{math.exp(-move):.2f} the level before it) came back to that level: an episode, not a"
+                           " new level, read at the level before it")
+        x = [v + move if first <= i <= last else v for i, v in enumerate(x)]
         fit, spread = refit(x)
         band_h = p.half_width(spread)
     # a run of days far below the level before it, in no calendar, that the target may end: the band reaches the
@@ -7519,6 +7540,96 @@ def _surge_returned(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool
         return None
     moves = {plain[m]: base - smooth[m] for m in range(top, k)}
     return first, last, [moves.get(i, 0.0) for i in range(first, last + 1)]
+
+
+def _episode_returned(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], h: float, level_points: int,
+                      after: int, hard: float) -> tuple[int, int, float] | None:
+    """A daily series' run of days off the level before it, in no calendar, whose latest days came back to that level:
+    (first, last, the run's move back to that level in logs), else None. Read on the level as the fit has it (its
+    weekday, month-turn and calendar effects out, its trend out), calendar days (`special`) neither breaking nor
+    confirming a run: the latest run (`_runs_off_level`) of `after` ordinary points or more (as many as a new level
+    needs), begun in the latest two level windows and ending in the latest, each (its median with its ordinary
+    neighbours) off the level before it by EPISODE_RUN_SHARE of the band's half-width `h` on one side; the ordinary
+    points since (one at least) nearer that level than the run's median (their median), and one of them back within
+    EPISODE_RUN_SHARE of `h` of that level and off the run's median by more than `h` (a reading that fails against the
+    run's level and passes against the one before: the noise of a new level strays there about once in a thousand
+    days). The same days a year back held no such run (`_run_a_year_back`). The run's median lies within the hard ratio (`hard`, its log) of that level: a deeper run, a closure or a
+    road cut, is `_dip_before_return`'s. No point of the run, of the level window before it or since it was accepted
+    by its owner as a shift (the owner's new level is the shift rule's). A level shift is a step that holds; a run still going is the shift rule's
+    and the level window's to read. Without this, a fortnight held back after a rush (a transfer tax: x0.8 for two
+    weeks, then back) filled the level window, and the days back at the old level read 1.2-1.46x against it until the
+    window held them alone."""
+    n = len(fit.e)
+    level = [e - fit.slope * tt for e, tt in zip(fit.e, fit.t)]
+    # (the run is found on each ordinary day's median with its ordinary neighbours either side: a day of the episode
+    # that strays back inside the band does not cut it in two; the latest day, with no neighbour after it, as it is)
+    plain = [i for i in range(n) if not special[i]]
+    smooth = list(level)
+    for m in range(1, len(plain) - 1):
+        smooth[plain[m]] = median(level[j] for j in plain[m - 1:m + 2])
+    runs = _runs_off_level(smooth, special, max(level_points, n - 2 * level_points), n, EPISODE_RUN_SHARE * h,
+                           level_points, after)
+    if not runs:
+        return None
+    first, last, _ = runs[-1]
+    since = [j for j in range(last + 1, n) if not special[j]]
+    if last < n - level_points or not since:
+        return None
+    before = [j for j in range(first - 1, -1, -1) if not special[j]][:level_points]
+    base = median(level[j] for j in before)
+    size = median(level[j] for j in range(first, last + 1) if not special[j]) - base
+    height = base + size
+    back = median(level[j] for j in since)
+    near = EPISODE_RUN_SHARE * h
+    if abs(size) >= hard or _run_a_year_back(level, pts, special, first, last, size, near, level_points, after) \
+            or abs(back - base) >= abs(back - height) \
+            or not any(abs(level[j] - base) <= near < h < abs(level[j] - height) for j in since) \
+            or any(q.shift for q in pts[before[-1]:]):
+        return None
+    return first, last, -size
+
+
+def _episode_explained(pts: Sequence[Point], feats: Sequence[Mapping[str, object]], special: Sequence[bool],
+                       first: int, last: int, cal: HolidayCalendar, level_points: int) -> bool:
+    """Whether a run `_episode_returned` found (points `first` to `last`) is one the model reads otherwise: a day of
+    the run, or of the `level_points` ordinary points before it (the level it came back to), in a calendar window
+    (`cal.season`: Ramadan, a lunar new year's weeks, a break, a festival's days), whose level is the window's and
+    not the series' own (the days after Ramadan, read against its level, are no run below the series'); or half the
+    run's ordinary points or more on the month's turn (`_is_month_turn`), whose lift is read from a dozen turns a
+    year."""
+    run = [j for j in range(first, last + 1) if not special[j]]
+    before = [j for j in range(first - 1, -1, -1) if not special[j]][:level_points]
+    if any(cal.season(pts[j].at.date())[0] for j in [*range(first, last + 1), *before]):
+        return True
+    return 2 * sum(_is_month_turn(feats[j]) for j in run) >= len(run)
+
+
+def _read_a_year_back(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], target: datetime,
+                      cal: HolidayCalendar, level_points: int) -> bool:
+    """Whether the level rules that read the year back (`_event_ends`: a yearly event or a lunar season that ended
+    here a year or a lunar year back; `_same_offset_error`: the same days around a holiday's previous occasion;
+    `_same_dates_so_far`: the same dates a year back run as this year's) already move the level on this fit: the run
+    is theirs (a season's end, Ramadan's days after), and an episode moved back as well would step the level twice."""
+    if _event_ends(fit, pts, special, target, level_points, cal)[1]:
+        return True
+    if _same_offset_error(fit, pts, special, target, cal, level_points)[1]:
+        return True
+    return _same_dates_so_far(fit, pts, special, target, cal, level_points) is not None
+
+
+def _run_a_year_back(level: Sequence[float], pts: Sequence[Point], special: Sequence[bool], first: int, last: int,
+                     size: float, near: float, level_points: int, after: int) -> bool:
+    """Whether the same days a year back (YEAR_DAYS earlier, the same weekdays) sat off the level before them on the
+    run's side by `near` or more (their ordinary points' median against the `level_points` ordinary points before
+    them, `after` of them at least): a yearly event, a sale's days or a lunar season's, whose end the year-back rules
+    read (`_event_ends`, `_same_offset_error`, `_season_run_over`); moved back here too, its level stepped back twice."""
+    days = [q.at.date() for q in pts]
+    lo, hi = days[first] - timedelta(days=YEAR_DAYS), days[last] - timedelta(days=YEAR_DAYS)
+    ago = [j for j in range(first) if lo <= days[j] <= hi and not special[j]]
+    before = [j for j in range(first) if days[j] < lo and not special[j]][-level_points:]
+    if len(ago) < after or len(before) < level_points // 2:
+        return False
+    return (median(level[j] for j in ago) - median(level[j] for j in before)) * (1 if size > 0 else -1) > near
 
 
 def _season_run_over(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], target: datetime,
