@@ -800,6 +800,10 @@ HOUR_TURN_BEFORE_DAYS = 7
 # ... read on days with rows in this many of their hours at least (a day's shape around the clock: a 23-hour day's,
 # a small district's dawn without rows; a shop shut at night keeps its hours' shares to the other rules)
 HOUR_TURN_DAY_HOURS = 20
+# ... where the turned days' own levels (each day's median hour) held: each within this share of the band's half-width
+# of their median (a weekday's sway); a surge climbing by the day or a step inside them moves the level, which the
+# surge's and the shift's rules read (a climb's latest days' same hour lags it)
+HOUR_TURN_LEVEL_SHARE = 0.5
 
 
 @dataclass(frozen=True)
@@ -1642,23 +1646,25 @@ def _season_own_hours(past: Sequence[Point], target: datetime, cal: HolidayCalen
 
 
 def _hour_shares(past: Sequence[Point], target: datetime, cal: HolidayCalendar, timezone: str | None
-                 ) -> tuple[int, list[float], list[float]]:
+                 ) -> tuple[int, list[float], list[float], list[float]]:
     """(the target's local hour, each earlier ordinary local day's share of that hour in date order: its log less the
-    median log of the day's hours, and the hour's rows on those days). An ordinary day is one the calendar does not
-    name, with rows in most of its hours (a day a step or a closure cut is no day's shape)."""
+    median log of the day's hours, the hour's rows on those days, and those days' levels: that median log). An
+    ordinary day is one the calendar does not name, with rows in most of its hours (a day a step or a closure cut is
+    no day's shape)."""
     here = local_hours([target], timezone)[0]
     days: dict[date, dict[int, float]] = defaultdict(dict)
     for q, m in zip(past, local_hours([q.at for q in past], timezone)):
         if m.date() < here.date() and not cal.name(m.date()):
             days[m.date()][m.hour] = q.value
-    shares, rows = [], []
+    shares, rows, levels = [], [], []
     for d in sorted(days):
         hours = days[d]
         if here.hour not in hours or sum(v > 0 for v in hours.values()) < HOUR_TURN_DAY_HOURS:
             continue
-        shares.append(math.log(max(hours[here.hour], 0.5)) - median(math.log(max(v, 0.5)) for v in hours.values()))
+        levels.append(median(math.log(max(v, 0.5)) for v in hours.values()))
+        shares.append(math.log(max(hours[here.hour], 0.5)) - levels[-1])
         rows.append(hours[here.hour])
-    return here.hour, shares, rows
+    return here.hour, shares, rows, levels
 
 
 def _hour_share_turned(shares: Sequence[float], rows: Sequence[float]) -> int | None:
@@ -1677,6 +1683,12 @@ def _hour_share_turned(shares: Sequence[float], rows: Sequence[float]) -> int | 
     return best
 
 
+def _level_held(levels: Sequence[float], reach: float) -> bool:
+    """Whether days' levels (logs) each lie within `reach` of their median."""
+    centre = median(levels)
+    return all(abs(level - centre) <= reach for level in levels)
+
+
 def _with_hour_share_turned(fc: Forecast, past: Sequence[Point], target: datetime, cal: HolidayCalendar,
                             timezone: str | None, p: ModelParams) -> Forecast:
     """`fc` read at its hour's rows on the latest days, where that hour's share of the day turned inside the history
@@ -1684,13 +1696,13 @@ def _with_hour_share_turned(fc: Forecast, past: Sequence[Point], target: datetim
     in no calendar may end inside a history of a few weeks and take its hours' shape with it: a delivery app's Ramadan
     lifted its suhoor hours x2.5 and sank its iftar x0.4 on twenty of the history's 28 days; the hour effects, learned
     on every day, read the nights after it (the 01h at 0.35-0.67) and its dinners (18h-19h at 1.5-2.5x) as faults,
-    every day. A step that scales every hour alike leaves the shares as they were; a fault at the target is no part of
-    its history."""
+    every day. A step that scales every hour alike leaves the shares as they were; the turned days' level must have
+    held (HOUR_TURN_LEVEL_SHARE): a surge's climb is its rules'. A fault at the target is no part of its history."""
     if fc.closed or fc.empty_is_normal or fc.open_state is not None:
         return fc
-    hour, shares, rows = _hour_shares(past, target, cal, timezone)
+    hour, shares, rows, levels = _hour_shares(past, target, cal, timezone)
     n = _hour_share_turned(shares, rows)
-    if n is None:
+    if n is None or not _level_held(levels[-n:], HOUR_TURN_LEVEL_SHARE * fc.half_width):
         return fc
     log_read = median(math.log(max(r, 0.5)) for r in rows[-n:])
     note = (f"the {hour:02d}h's share of the day turned on its latest {n} ordinary day(s): read as on those days, "
