@@ -801,9 +801,10 @@ HOUR_TURN_BEFORE_DAYS = 7
 # a small district's dawn without rows; a shop shut at night keeps its hours' shares to the other rules)
 HOUR_TURN_DAY_HOURS = 20
 # ... where the turned days' own levels (each day's median hour) held: each within this share of the band's half-width
-# of their median (a weekday's sway); a surge climbing by the day or a step inside them moves the level, which the
-# surge's and the shift's rules read (a climb's latest days' same hour lags it)
-HOUR_TURN_LEVEL_SHARE = 0.5
+# of their median (a weekday's sway, a Saturday's x1.1 or a 23-hour day's, stays inside it; half of it cut a Sunday of
+# x1.2); a surge climbing by the day or a step inside them moves the level, which the surge's and the shift's rules
+# read (a climb's latest days' same hour lags it)
+HOUR_TURN_LEVEL_SHARE = 1.0
 
 
 @dataclass(frozen=True)
