@@ -896,11 +896,19 @@ def local_hours(points: Sequence[datetime], timezone: str | None) -> list[dateti
     """Hourly points (naive UTC hours, as the check aggregates instants) as the owner's local
     wall-clock hours in `timezone`: hour of day, weekday and holidays are local. A DST change then
     moves nothing: the 23-hour day has no 02:00, the 25-hour day two 01:00s, both in their local
-    hour's group; time itself (the trend, the level) stays in UTC steps, which never jump."""
+    hour's group; time itself (the trend, the level) stays in UTC steps, which never jump. Each moment is its
+    local hour's start, as its partition key names it (`hour_label`): in a zone whose offset is not whole hours
+    (Yangon's +06:30, Chatham's +12:45) a UTC hour starts at :30 or :45 local, and where the offset's minutes change
+    with the clock (Lord Howe's +10:30 -> +11:00) the same local hour would start at :00 after the change and at :30
+    in the history before it. The rules that look a local moment up in its history (the same hour a week back, a
+    day's hours with rows on the hour: _slot_empties, _day_closure) found none of the history's hours there: after
+    Lord Howe's change every hour read as one the series had always kept shut, and in a zone of :30 no day's hours
+    were ever found with rows."""
     if not timezone or timezone == "UTC":
         return list(points)
     zone, utc = ZoneInfo(timezone), ZoneInfo("UTC")
-    return [at.replace(tzinfo=utc).astimezone(zone).replace(tzinfo=None) for at in points]
+    return [at.replace(tzinfo=utc).astimezone(zone).replace(tzinfo=None, minute=0, second=0, microsecond=0)
+            for at in points]
 
 
 def hour_label(at: datetime, timezone: str | None) -> str:

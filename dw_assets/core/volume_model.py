@@ -817,6 +817,23 @@ HOLIDAY_BASE_WINDOWS = 2
 SEASON_OWN_MIN_DAYS_BEFORE = 14
 SEASON_OWN_REF_WEEKS = 4
 SEASON_OWN_MIN_DEVIATIONS = 24
+# an hour of the day whose share of its day turned inside an hourly history and held (a season in no calendar ended:
+# Ramadan's suhoor hours back to a night's, its iftar back to a dinner's; see _hour_share_turned): its latest ordinary
+# days, this many at least (two occasions and more: the turn read on its own days, not on one odd day) ...
+HOUR_TURN_MIN_DAYS = 4
+# ... each off the hour's share before them on one side by this many robust sds of that share from day to day (each sd
+# at least the hour's counting noise; as a surge's hour shape, SURGE_SHAPE_Z: four days each beyond it on one side come
+# by chance about once in ten million), where the share before them rests on a week of days at least (every weekday)
+HOUR_TURN_Z = 2.0
+HOUR_TURN_BEFORE_DAYS = 7
+# ... read on days with rows in this many of their hours at least (a day's shape around the clock: a 23-hour day's,
+# a small district's dawn without rows; a shop shut at night keeps its hours' shares to the other rules)
+HOUR_TURN_DAY_HOURS = 20
+# ... where the turned days' own levels (each day's median hour) held: each within this share of the band's half-width
+# of their median (a weekday's sway, a Saturday's x1.1 or a 23-hour day's, stays inside it; half of it cut a Sunday of
+# x1.2); a surge climbing by the day or a step inside them moves the level, which the surge's and the shift's rules
+# read (a climb's latest days' same hour lags it)
+HOUR_TURN_LEVEL_SHARE = 1.0
 
 
 @dataclass(frozen=True)
@@ -1031,6 +1048,7 @@ def forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day"
         own = _season_own_hours(past, target, cal, timezone, fc, params or ModelParams())
         if own is not None:
             return own
+        fc = _with_hour_share_turned(fc, past, target, cal, timezone, params or ModelParams())
     if grain != "day" or compare_by is not None:
         return fc
     fc = _with_carried_file(fc, past, target, cal)
@@ -1655,6 +1673,71 @@ def _season_own_hours(past: Sequence[Point], target: datetime, cal: HolidayCalen
                 f"{len(at_hour)} other day(s) moved to this weekday, the band reaching both")
     return replace(fc, baseline=baseline, lower=lower, upper=upper, spread=spread, half_width=math.log(upper / baseline),
                    hard_ratio=hard_ratio, group=f"{name} {here.hour:02d}h", shift=None, notes=[*fc.notes, note])
+
+
+def _hour_shares(past: Sequence[Point], target: datetime, cal: HolidayCalendar, timezone: str | None
+                 ) -> tuple[int, list[float], list[float], list[float]]:
+    """(the target's local hour, each earlier ordinary local day's share of that hour in date order: its log less the
+    median log of the day's hours, the hour's rows on those days, and those days' levels: that median log). An
+    ordinary day is one the calendar does not name, with rows in most of its hours (a day a step or a closure cut is
+    no day's shape)."""
+    here = local_hours([target], timezone)[0]
+    days: dict[date, dict[int, float]] = defaultdict(dict)
+    for q, m in zip(past, local_hours([q.at for q in past], timezone)):
+        if m.date() < here.date() and not cal.name(m.date()):
+            days[m.date()][m.hour] = q.value
+    shares, rows, levels = [], [], []
+    for d in sorted(days):
+        hours = days[d]
+        if here.hour not in hours or sum(v > 0 for v in hours.values()) < HOUR_TURN_DAY_HOURS:
+            continue
+        levels.append(median(math.log(max(v, 0.5)) for v in hours.values()))
+        shares.append(math.log(max(hours[here.hour], 0.5)) - levels[-1])
+        rows.append(hours[here.hour])
+    return here.hour, shares, rows, levels
+
+
+def _hour_share_turned(shares: Sequence[float], rows: Sequence[float]) -> int | None:
+    """The latest days on which an hour's share of its day (`shares`, its `rows`, in date order) turned inside the
+    history and held, else None: HOUR_TURN_MIN_DAYS or more (the longest such run), each off the median share of the
+    days before them (HOUR_TURN_BEFORE_DAYS or more) on one side by HOUR_TURN_Z robust sds of those days' shares (at
+    least the hour's counting noise on either side of the turn)."""
+    best = None
+    for n in range(HOUR_TURN_MIN_DAYS, len(shares) - HOUR_TURN_BEFORE_DAYS + 1):
+        before, run = shares[:-n], shares[-n:]
+        centre = median(before)
+        noise = max(MAD_SCALE * mad(before), 1 / math.sqrt(max(median(rows[:-n]), 1.0)),
+                    1 / math.sqrt(max(median(rows[-n:]), 1.0)))
+        if all(s - centre > HOUR_TURN_Z * noise for s in run) or all(s - centre < -HOUR_TURN_Z * noise for s in run):
+            best = n
+    return best
+
+
+def _level_held(levels: Sequence[float], reach: float) -> bool:
+    """Whether days' levels (logs) each lie within `reach` of their median."""
+    centre = median(levels)
+    return all(abs(level - centre) <= reach for level in levels)
+
+
+def _with_hour_share_turned(fc: Forecast, past: Sequence[Point], target: datetime, cal: HolidayCalendar,
+                            timezone: str | None, p: ModelParams) -> Forecast:
+    """`fc` read at its hour's rows on the latest days, where that hour's share of the day turned inside the history
+    and held (see _hour_share_turned): the median of those days' same hour, the band as wide as the model's. A season
+    in no calendar may end inside a history of a few weeks and take its hours' shape with it: a delivery app's Ramadan
+    lifted its suhoor hours x2.5 and sank its iftar x0.4 on twenty of the history's 28 days; the hour effects, learned
+    on every day, read the nights after it (the 01h at 0.35-0.67) and its dinners (18h-19h at 1.5-2.5x) as faults,
+    every day. A step that scales every hour alike leaves the shares as they were; the turned days' level must have
+    held (HOUR_TURN_LEVEL_SHARE): a surge's climb is its rules'. A fault at the target is no part of its history."""
+    if fc.closed or fc.empty_is_normal or fc.open_state is not None:
+        return fc
+    hour, shares, rows, levels = _hour_shares(past, target, cal, timezone)
+    n = _hour_share_turned(shares, rows)
+    if n is None or not _level_held(levels[-n:], HOUR_TURN_LEVEL_SHARE * fc.half_width):
+        return fc
+    log_read = median(math.log(max(r, 0.5)) for r in rows[-n:])
+    note = (f"the {hour:02d}h's share of the day turned on its latest {n} ordinary day(s): read as on those days, "
+            f"x{math.exp(log_read) / fc.baseline:.2f} the model's reading")
+    return _recentred(fc, log_read, fc.spread, fc.half_width, note, p)
 
 
 def _dated_on_last_day(pts: Sequence[Point], cal: HolidayCalendar, declared: WeekDatedOn | None) -> bool:
