@@ -6081,8 +6081,8 @@ def _run_up_reach(pts: Sequence[Point], target: datetime, target_feats: Mapping[
     (`_run_up_agrees`: that day and every day after it to the holiday off their weekday's days around them on one
     side, the day by DISTINCT_Z["near_holiday"] ordinary days' sds). Its reach (the least of those days' excesses),
     the holiday's name and how many occasions; else None. A run-up in no calendar (a week of shopping before Diwali,
-    the days before an Eid) moves with the holiday, so a calendar date or a fixed holiday's neighbourhood (Maroons
-    Day ten days before one Diwali) never reads it, and a 400-day history holds one past occasion: it says the
+    the days before an Eid) moves with the holiday, so a calendar date or a fixed holiday's neighbourhood (a national
+    day ten days before one year's Diwali) never reads it, and a 400-day history holds one past occasion: it says the
     days CAN run so far, not that they will (the caller widens that side of the band, never the centre). A day
     whose past occasions were ordinary, or parted, keeps its band."""
     if target_feats.get("holiday") or target_feats.get("after_gap") or not pts:
