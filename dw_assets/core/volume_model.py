@@ -218,6 +218,14 @@ MOVING_DISTANCE_REACH = 60
 # ... earned only where every past year the history holds showed the day standing out, this many years at least
 # (one past occasion cannot tell the day's effect from an incident that fell on it)
 MOVING_DISTANCE_OCCASIONS = 2
+# a daily series' day in no calendar within this many days before a moving holiday of its calendar (a festival's
+# two weeks of shopping, as FESTIVAL_DAYS_BEFORE: Diwali's lights and appliances, the Eids' run-ups; in no calendar)
+# whose past occasions, read relative to the holiday's date each year, ran off their weekday's days around them all
+# the way from that day to the holiday (see _run_up_reach): the band reaches as far as the least of them
+RUN_UP_DAYS = FESTIVAL_DAYS_BEFORE
+# ... each run-up day read against its weekday's days up to four weeks each side (FESTIVAL_WEEKS, as a festival's
+# days are): two weeks of run-up and the holiday's own days leave EXCESS_WEEKS' nearest weeks out
+RUN_UP_WEEKS = tuple(7 * k for k in (*range(-4, 0), *range(1, 5)))
 # a daily series' day in no calendar, no holiday's neighbourhood and no period's close whose past occasions a year
 # apart (the same date of the year: a double-date sale, the day before New Year's eve; the same weekday 52 weeks
 # back: the Tuesdays before a fixed feast) EVERY past year the history holds showed standing out on the same side:
@@ -2851,6 +2859,18 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     elif unproven > 0:
         upper = max(upper, math.exp(log_pred + unproven + h))
     notes = shape_notes
+    if grain == "day" and step < 1.5 and (run_up := _run_up_reach(pts_pos, target, target_feats, cal)) is not None:
+        # a moving holiday's run-up in no calendar that its past occasions ran: the centre is the model's, that side
+        # of the band reaches as far as they ran (less what the target's neighbourhood, where kept, reads already)
+        run_up_near = (fit.effect_for(target_feats)[0] - fit.effect_for({**target_feats, "near_holiday": ""})[0]
+                       if "near_holiday" in fit.used else 0.0)
+        move = run_up[0] - run_up_near
+        if move < 0:
+            lower = min(lower, math.exp(log_pred + move - h))
+        elif move > 0:
+            upper = max(upper, math.exp(log_pred + move + h))
+        notes.append(f"{run_up[1]}'s run-up: the same days before it ran x{math.exp(run_up[0]):.2f} "
+                     f"on {run_up[2]} past occasion(s), to the holiday: the band reaches that far")
     if festival_once:
         lower = min(lower, math.exp(log_pred + festival_once - h))
         upper = max(upper, math.exp(log_pred + festival_once + h))
@@ -6217,6 +6237,71 @@ def _weeks_before_moving_holidays(pts: Sequence[Point], x: Sequence[float], feat
             fv["near_holiday"] = label
 
 
+def _moving_starts(span: Sequence[date], cal: HolidayCalendar) -> dict[str, list[date]]:
+    """Each moving holiday's (`_moving_holidays`) first days within `span` (a run of days under one name is one)."""
+    moving = _moving_holidays(span, cal)
+    starts: dict[str, list[date]] = defaultdict(list)
+    for d in span:
+        if (name := cal.identity(d)) in moving and cal.identity(d - timedelta(days=1)) != name:
+            starts[name].append(d)
+    return starts
+
+
+def _run_up_agrees(logs: Mapping[date, float], start: date, days_before: int, skip: Collection[date], bar: float,
+                   cal: HolidayCalendar) -> float | None:
+    """The excess (`_weekday_excess`) of the day `days_before` days before a past occasion `start` of a moving holiday,
+    where that day and every day between it and the holiday the history holds (the calendar's holidays aside) ran
+    off their weekday's days around them on one side, the day itself beyond `bar`: a run up to the holiday, not an
+    incident on one day. Else None."""
+    run = [start - timedelta(days=k) for k in range(1, days_before + 1)]
+    if run[-1] not in logs or cal.name(run[-1]):
+        return None
+    excess = [_weekday_excess(logs, d, skip, RUN_UP_WEEKS) for d in run if d in logs and not cal.name(d)]
+    own = excess[-1]
+    if own is None or abs(own) <= bar or any(e is None or e * own <= 0 for e in excess):
+        return None
+    return own
+
+
+def _run_up_reach(pts: Sequence[Point], target: datetime, target_feats: Mapping[str, object],
+                  cal: HolidayCalendar) -> tuple[float, str, int] | None:
+    """A daily series' day in no calendar (and after no closure) RUN_UP_DAYS days or fewer before a moving holiday
+    of its calendar (`_moving_starts`: Diwali, the Eids, Easter, whose dates move by weeks between years), whose
+    every past occasion in the history, read at the same number of days before that year's holiday, ran up to it
+    (`_run_up_agrees`: that day and every day after it to the holiday off their weekday's days around them on one
+    side, the day by DISTINCT_Z["near_holiday"] ordinary days' sds). Its reach (the least of those days' excesses),
+    the holiday's name and how many occasions; else None. A run-up in no calendar (a week of shopping before Diwali,
+    the days before an Eid) moves with the holiday, so a calendar date or a fixed holiday's neighbourhood (a national
+    day ten days before one year's Diwali) never reads it, and a 400-day history holds one past occasion: it says the
+    days CAN run so far, not that they will (the caller widens that side of the band, never the centre). A day
+    whose past occasions were ordinary, or parted, keeps its band."""
+    if target_feats.get("holiday") or target_feats.get("after_gap") or not pts:
+        return None
+    day, first = target.date(), pts[0].at.date()
+    span = [first + timedelta(days=k) for k in range((day - first).days + RUN_UP_DAYS + 1)]
+    starts = _moving_starts(span, cal)
+    ahead = [(name, (s - day).days) for name, firsts in sorted(starts.items()) for s in firsts
+             if 0 < (s - day).days <= RUN_UP_DAYS]
+    if not ahead:
+        return None
+    logs = {q.at.date(): math.log(max(q.value, 0.5)) for q in pts}
+    # (the weekday's days around a run-up day are outside every moving holiday's run-up, and no holiday)
+    skip = {s - timedelta(days=k) for firsts in starts.values() for s in firsts for k in range(1, RUN_UP_DAYS + 1)} \
+        | {d for d in logs if cal.name(d)}
+    plain = [e for d in logs if d not in skip and (e := _weekday_excess(logs, d, skip, RUN_UP_WEEKS)) is not None]
+    if len(plain) < AFTER_DAY_OFF_OCCASIONS:
+        return None
+    bar = DISTINCT_Z["near_holiday"] * MAD_SCALE * mad(plain)
+    for name, days_before in ahead:
+        past = [s for s in starts[name] if s < day and s - timedelta(days=days_before) >= first]
+        if not past:
+            continue
+        reads = [_run_up_agrees(logs, s, days_before, skip, bar, cal) for s in past]
+        if all(r is not None and r > 0 for r in reads) or all(r is not None and r < 0 for r in reads):
+            return min(cast(list[float], reads), key=abs), name, len(reads)
+    return None
+
+
 def _days_at_moving_distance(pts: Sequence[Point], feats: list[dict[str, object]], target: datetime,
                              target_feats: dict[str, object], cal: HolidayCalendar) -> None:
     """A daily series' day in no calendar and no holiday's neighbourhood that stands at a fixed distance from a moving
@@ -6235,11 +6320,7 @@ def _days_at_moving_distance(pts: Sequence[Point], feats: list[dict[str, object]
     day, first = target.date(), pts[0].at.date()
     span = [first + timedelta(days=k)
             for k in range(-MOVING_DISTANCE_REACH, (day - first).days + MOVING_DISTANCE_REACH + 1)]
-    moving = _moving_holidays(span, cal)
-    starts: dict[str, list[date]] = defaultdict(list)  # each moving holiday's first days (a run of days is one)
-    for d in span:
-        if (name := cal.identity(d)) in moving and cal.identity(d - timedelta(days=1)) != name:
-            starts[name].append(d)
+    starts = _moving_starts(span, cal)
     logs, skip = _eve_excess_inputs(pts, feats, ())
     index = {q.at.date(): i for i, q in enumerate(pts)}
     free = {d for d, i in index.items() if not feats[i]["holiday"] and not feats[i].get("near_holiday")}
@@ -7309,10 +7390,11 @@ def _days_off_carry_over(pts: Sequence[Point], feats: Sequence[Mapping[str, obje
     return abs(median(pooled)) > DISTINCT_Z["near_holiday"] * _median_se(sd, len(pooled))
 
 
-def _weekday_excess(logs: Mapping[date, float], day: date, skip: Collection[date]) -> float | None:
-    """A day's log against the median of its weekday's days EXCESS_WEEKS around it (those in the history, none
-    in `skip`); None with fewer than two of them."""
-    around = [logs[d] for k in EXCESS_WEEKS if (d := day + timedelta(days=k)) in logs and d not in skip]
+def _weekday_excess(logs: Mapping[date, float], day: date, skip: Collection[date],
+                    weeks: Sequence[int] = EXCESS_WEEKS) -> float | None:
+    """A day's log against the median of its weekday's days `weeks` around it (EXCESS_WEEKS; those in the history,
+    none in `skip`); None with fewer than two of them."""
+    around = [logs[d] for k in weeks if (d := day + timedelta(days=k)) in logs and d not in skip]
     return logs[day] - median(around) if len(around) >= 2 else None
 
 
