@@ -530,7 +530,7 @@ history; `materials_la_quarterly`: a Lao building-materials wholesaler's invoice
 three provinces, the government's budget year moved from October-September to the calendar year years before the
 evaluated window (its year-end push a quarter later since), the rains' quarters and Lao New Year's, a second depot as
 a step, an import's lost invoices in the history, 44 quarters with 32 of history) were written blind the same way
-and are held out until that round's final run.
+and were read for the forty-first round.
 """
 
 from __future__ import annotations
@@ -13868,6 +13868,9 @@ HELD_OUT -= {"deliveries_beirut_hourly", "remittances_tj", "appliances_sr", "wat
 # the fortieth round: written blind (the bench's helpers and categories, not the model's internals), each
 # with its own number of groups, and never run on the model before the round's final run
 HELD_OUT |= {"scooters_bishkek_hourly", "payments_zw", "bakery_bb", "materials_la_quarterly"}
+# the forty-first round: the fortieth round's held-out first run (scooters_bishkek_hourly, payments_zw, bakery_bb,
+# materials_la_quarterly, on its merged model) was read for it, so they are no longer held out
+HELD_OUT -= {"scooters_bishkek_hourly", "payments_zw", "bakery_bb", "materials_la_quarterly"}
 
 
 def faulted(rng: random.Random, groups: list[float]) -> dict[str, list[float]]:
