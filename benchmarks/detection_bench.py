@@ -531,6 +531,25 @@ three provinces, the government's budget year moved from October-September to th
 evaluated window (its year-end push a quarter later since), the rains' quarters and Lao New Year's, a second depot as
 a step, an import's lost invoices in the history, 44 quarters with 32 of history) were written blind the same way
 and were read for the forty-first round.
+The forty-first round's four (`taxis_skopje_hourly`: a Skopje taxi-hailing app's rides per local hour by
+municipality, five municipalities (Saraj's some eighteen times fewer than Centar's), daylight saving ending inside
+the evaluated window (a 25-hour local day with 02:00 twice), the Day of the Macedonian Revolutionary Struggle in the
+calendar on a Friday, the nights out before weekends and days off, a city bus strike of four weekdays in no calendar
+(its commute hours nearly doubled, its other daytime hours up, its nights unmoved), a mall's taxi rank as a step, the
+app down in the history; `groceries_ru`: a Moscow grocery-delivery app's orders per day by delivery zone, five zones,
+the dacha season in no calendar (the city's weekends emptied from May to September while the summer-house villages'
+zone, seventeen times smaller, triples at the weekend), the May holidays' long weekends, Russia's days off moved by
+decree in the calendar, the New Year table's shopping, a dark store as a step, the couriers' app down in the history,
+1,290 days with 854 of history; `supermarkets_ao`: an Angolan supermarket chain's receipts per day by store, six
+stores, the calendar's bridge days ("Day off for ...", a day off with the shops open, above an ordinary day) beside
+its holidays (below one), the month's first Saturday's loyalty "big Saturday" and the festas in no calendar, an
+enlarged store as a step, a store's power cut in the history, 1,290 days with 854 of history;
+`entries_bs_quarterly`: a Bahamian customs broker's import entries per quarter by port, four ports, a government
+budget year ending in June (its last quarter pushed), the hurricane season's quarter (the out islands lowest) and the
+Christmas stock's, a duty rise announced in a budget for the next January (the quarter before it pushed, the
+quarter after it held back, both inside the evaluated window), a shipyard's imports as a step, a hurricane's shut
+ports in the history, 44 quarters with 32 of history) were written blind the same way and are held out until that
+round's final run.
 """
 
 from __future__ import annotations
@@ -13551,6 +13570,393 @@ def materials_la_quarterly(seed: int) -> Estate:
     return Estate("materials_la_quarterly", "day", series, 32, cal, cats, [shift], incidents=incidents)
 
 
+# a Skopje taxi-hailing app's rides per local hour by municipality, at an ordinary weekday's 08:00 of October 2026:
+# Saraj's some eighteen times fewer than Centar's
+_MK_RIDES = {"centar": 720.0, "karposh": 480.0, "aerodrom": 400.0, "gazi_baba": 260.0, "saraj": 40.0}
+_MK_HOURS = [0.25, 0.15, 0.1, 0.08, 0.08, 0.15, 0.45, 0.9, 1.0, 0.75, 0.6, 0.6, 0.65, 0.65, 0.7, 0.85, 0.95, 0.9,
+             0.8, 0.7, 0.65, 0.6, 0.5, 0.35]
+_MK_WEEKEND = (1.05, 0.75, 9, 0.5)  # Saturday's and Sunday's every hour, and their mornings (before 09:00) x0.5
+# the nights out: Friday's and Saturday's (and a day off's eve's) late evenings 21:00-23:59 and the small hours after
+# them, 00:00-02:59 of the next day, x1.6
+_MK_NIGHT_OUT = (21, 3, 1.6)
+_MK_HOLIDAY = 0.7  # the calendar's days off (06:00-23:59): no commute
+# (in no calendar) the city buses' strike, Tuesday 27 to Friday 30 October 2026: the commute hours 06:00-09:59 and
+# 15:00-18:59 x1.9 (the bus riders take taxis), its other hours 06:00-22:59 x1.3
+_MK_STRIKE = (date(2026, 10, 27), 4, ((6, 10), (15, 19)), 1.9, (6, 23), 1.3)
+_MK_RANK = (datetime(2026, 10, 21, 7), "aerodrom", 1.3)  # local: a shopping mall's taxi rank, from 07:00
+_MK_APP_DOWN = (date(2026, 10, 10), range(19, 22), 0.1)  # local: the app down a Saturday evening (every municipality)
+_MK_CLOCKS_BACK = (date(2026, 10, 25), 4)  # local: the clocks go back, 03:00 to 02:00: the day's hours before 04:00
+
+
+def _mk_strike(d: date, h: int) -> str | None:
+    """The bus strike's kind of the local hour `h` of `d`: "strike_commute", "strike_day" or None."""
+    if not 0 <= (d - _MK_STRIKE[0]).days < _MK_STRIKE[1]:
+        return None
+    if any(lo <= h < hi for lo, hi in _MK_STRIKE[2]):
+        return "strike_commute"
+    return "strike_day" if _MK_STRIKE[4][0] <= h < _MK_STRIKE[4][1] else None
+
+
+def _mk_night_out(d: date, h: int, cal: HolidayCalendar) -> bool:
+    """The local hour `h` of `d` a night out's: the late evening before a Saturday, a Sunday or a day off, or the
+    small hours of that day."""
+    if h >= _MK_NIGHT_OUT[0]:
+        after = d + timedelta(days=1)
+    elif h < _MK_NIGHT_OUT[1]:
+        after = d
+    else:
+        return False
+    return after.weekday() >= 5 or bool(cal.name(after))
+
+
+def _mk_hour(local: datetime, municipality: str, cal: HolidayCalendar) -> float:
+    """A municipality's rides in the local hour `local` against its base level: the day's shape, the weekend, the
+    nights out, the days off, the bus strike and Aerodrom's taxi rank."""
+    d, h = local.date(), local.hour
+    f = _MK_HOURS[h]
+    if d.weekday() >= 5:
+        f *= _MK_WEEKEND[d.weekday() - 5] * (_MK_WEEKEND[3] if h < _MK_WEEKEND[2] else 1.0)
+    if _mk_night_out(d, h, cal):
+        f *= _MK_NIGHT_OUT[2]
+    if cal.name(d) and h >= 6:
+        f *= _MK_HOLIDAY
+    strike = _mk_strike(d, h)
+    if strike:
+        f *= _MK_STRIKE[3] if strike == "strike_commute" else _MK_STRIKE[5]
+    if municipality == _MK_RANK[1] and local >= _MK_RANK[0]:
+        f *= _MK_RANK[2]
+    return f
+
+
+def taxis_skopje_hourly(seed: int) -> Estate:
+    """Blind (forty-first round): a Skopje taxi-hailing app's rides per local hour by municipality (five: Centar's 720
+    at an ordinary weekday's 08:00 of October 2026, Karpoš's 480, Aerodrom's 400, Gazi Baba's 260 and Saraj's 40, some
+    eighteen times fewer; in an order set by the seed), in Europe/Skopje (daylight saving ends inside the evaluated
+    window: on Sunday 25 October 2026 the clocks go back from 03:00 to 02:00, a 25-hour local day with 02:00 twice), on
+    North Macedonia's holidays (the `holidays` package's MK: National Uprising Day Sunday 11 October 2026 and its
+    observed Monday 12 October in the history, the Day of the Macedonian Revolutionary Struggle Friday 23 October
+    2026 in the evaluated window: x0.7 from 06:00, no commute). Every hour holds rows (a weekday's shape `_MK_HOURS`:
+    03:00 x0.08, the morning commute 08:00 x1, the afternoon's 16:00 x0.95); Saturdays x1.05 and Sundays x0.75, their
+    mornings before 09:00 x0.5; the nights out (21:00-23:59 before a Saturday, a Sunday or a day off, and 00:00-02:59
+    of that day) x1.6. In no calendar: the city buses' strike from Tuesday 27 to Friday 30 October 2026 (the commute
+    hours 06:00-09:59 and 15:00-18:59 x1.9, the bus riders taking taxis; its other hours 06:00-22:59 x1.3; its nights
+    unmoved). From Wednesday 21 October 2026 07:00 a shopping mall's taxi rank in Aerodrom (x1.3, the others unmoved;
+    accepted by the owner as a shift). The app was down on Saturday 10 October 2026 19:00-21:59 (x0.1 everywhere; an
+    unlabelled incident, history only). Poisson counts with 8% extra noise per hour and municipality; +0.4% a week. From
+    Monday 21 September 2026 00:00 local (41 days of local hours, to Saturday 31 October 23:00; 985 hours): 28 days of
+    history, from Monday 19 October 00:00 evaluated (13 days, 313 hours); categories "holiday" (the day off's hours),
+    "strike_commute" and "strike_day" (the strike's two kinds of hours), "clock_change" (Sunday 25 October's
+    00:00-03:59 local: five hours, 02:00 twice), "night_out" and "night" (00:00-05:59 of the other days), "after_shift" (the
+    eighteen hours after the step)."""
+    rng = random.Random(seed)
+    zone = "Europe/Skopje"
+    cal = HolidayCalendar(country="MK")
+    tz = ZoneInfo(zone)
+    municipalities = _unequal(rng, list(_MK_RIDES))
+    start, first = date(2026, 9, 21), date(2026, 10, 19)
+    at, end = _utc_hour(datetime(start.year, start.month, start.day), tz), _utc_hour(datetime(2026, 11, 1), tz)
+    series, cats, incidents = [], {}, set()
+    while at < end:
+        local = _local_hour(at, tz)
+        d, h = local.date(), local.hour
+        down = d == _MK_APP_DOWN[0] and h in _MK_APP_DOWN[1]
+        lift = (_MK_APP_DOWN[2] if down else 1.0) * 1.004 ** ((d - start).days / 7)
+        values = [_poisson(rng, _MK_RIDES[m] * _mk_hour(local, m, cal) * lift * math.exp(rng.gauss(0, 0.08)))
+                  for m in municipalities]
+        series.append((at, values))
+        strike = _mk_strike(d, h)
+        if down:
+            incidents.add(at)
+        elif cal.name(d):
+            cats[at] = "holiday"
+        elif strike:
+            cats[at] = strike
+        elif d == _MK_CLOCKS_BACK[0] and h < _MK_CLOCKS_BACK[1]:
+            cats[at] = "clock_change"
+        elif _mk_night_out(d, h, cal):
+            cats[at] = "night_out"
+        elif h < 6:
+            cats[at] = "night"
+        at += timedelta(hours=1)
+    stamps = [t for t, _ in series]
+    shift = _utc_hour(_MK_RANK[0], tz)
+    for t in stamps[stamps.index(shift) + 1:stamps.index(shift) + 19]:
+        cats.setdefault(t, "after_shift")
+    tail = _utc_hour(datetime(first.year, first.month, first.day), tz)
+    return Estate("taxis_skopje_hourly", "hour", series, stamps.index(tail), cal, cats, [shift],
+                  timezone=zone, incidents=incidents)
+
+
+# a Moscow grocery-delivery app's orders per day by delivery zone, at its base level of January 2023 (a Monday): the
+# dacha belt's (the summer-house villages outside the city) some seventeen times fewer than the centre's
+_RU_ORDERS = {"centre": 6_000.0, "north": 4_200.0, "south": 3_500.0, "new_moscow": 1_800.0, "dacha_belt": 350.0}
+_RU_WEEK = (1.0, 1.0, 1.0, 1.05, 1.15, 1.2, 1.1)  # Monday first: the city's week
+# (in no calendar) the dacha season, 1 May to 30 September: the city's Fridays, Saturdays and Sundays emptied (the
+# families at their summer houses); the dacha belt's every day up, most at the weekend (Monday first)
+_RU_DACHA = ((5, 1), (9, 30), (1.0, 1.0, 1.0, 1.0, 0.9, 0.7, 0.75), (1.5, 1.5, 1.5, 1.6, 2.2, 3.0, 2.5))
+# the May holidays: a day off or a weekend day from 1 to 11 May, the city x0.7 and the dacha belt x3 (the season's
+# longest weekends)
+_RU_MAY = (11, 0.7, 3.0)
+_RU_HOLIDAY = 1.2  # the calendar's days off in the city (New Year's week, 23 February, 8 March ...): at home, ordering
+_RU_TABLE = ((12, 29), (12, 30), 1.5)  # (in no calendar) the New Year table's shopping, 29-30 December
+_RU_DARK_STORE = (date(2026, 2, 2), "new_moscow", 1.4)  # a Monday: a dark store opens in New Moscow
+_RU_APP_DOWN = (date(2023, 11, 7), 0.45)  # a Tuesday: the couriers' app down most of the day (every zone)
+
+
+def _ru_dacha_season(d: date) -> bool:
+    """`d` in the dacha season (1 May to 30 September)."""
+    return _RU_DACHA[0] <= (d.month, d.day) <= _RU_DACHA[1]
+
+
+def _ru_may_holidays(d: date, cal: HolidayCalendar) -> bool:
+    """`d` a day off or a weekend day of the May holidays (1 to 11 May)."""
+    return d.month == 5 and d.day <= _RU_MAY[0] and (d.weekday() >= 5 or bool(cal.name(d)))
+
+
+def _ru_day(d: date, zone: str, cal: HolidayCalendar) -> float:
+    """A zone's orders on `d` against its base level: the week, the dacha season and the May holidays (the city down,
+    the dacha belt up), the days off, the New Year table and New Moscow's dark store."""
+    dacha = zone == "dacha_belt"
+    f = _RU_WEEK[d.weekday()]
+    if _ru_may_holidays(d, cal):
+        f *= _RU_MAY[2] if dacha else _RU_MAY[1]
+    elif _ru_dacha_season(d):
+        f *= _RU_DACHA[3][d.weekday()] if dacha else _RU_DACHA[2][d.weekday()]
+        f *= 1.0 if dacha or not cal.name(d) else _RU_HOLIDAY
+    elif cal.name(d):
+        f *= _RU_HOLIDAY
+    if _RU_TABLE[0] <= (d.month, d.day) <= _RU_TABLE[1]:
+        f *= _RU_TABLE[2]
+    if zone == _RU_DARK_STORE[1] and d >= _RU_DARK_STORE[0]:
+        f *= _RU_DARK_STORE[2]
+    return f
+
+
+def groceries_ru(seed: int) -> Estate:
+    """Blind (forty-first round): a Moscow grocery-delivery app's orders per day by delivery zone (five: the centre's
+    6,000 at its base level of January 2023 (a Monday), the north's 4,200, the south's 3,500, New Moscow's 1,800 and
+    the dacha belt's 350, some seventeen times fewer; in an order set by the seed), on Russia's holidays (the
+    `holidays` package's RU: the New Year holidays 1-8 January with Christmas, Defender of the Fatherland Day, 8 March,
+    1 and 9 May, Russia Day, Unity Day, their observed days and the days off moved by decree, "Day off (substituted
+    from ...)", such as Friday 2 May 2025 or 31 December: x1.2, at home ordering; in the dacha season the city's
+    alone, and in the May holidays as their other days). The city's week
+    (`_RU_WEEK`: Friday x1.15, Saturday x1.2, Sunday x1.1). In no calendar: the dacha season, 1 May to 30 September
+    (the city's Fridays x0.9, Saturdays x0.7, Sundays x0.75, the families at their summer houses; the dacha belt
+    x1.5 on weekdays, Friday x2.2, Saturday x3, Sunday x2.5, and its days off as any day); the May holidays (a day off
+    or a weekend day from 1 to 11 May: the city x0.7, the dacha belt x3); the New Year table's shopping on 29-30
+    December (x1.5 everywhere). From Monday 2 February 2026 a dark store in New Moscow (x1.4, the others unmoved;
+    accepted by the owner as a shift). The couriers' app was down most of Tuesday 7 November 2023 (x0.45 everywhere;
+    an unlabelled incident, history only). 5% noise per zone and day; +9% a year. From Monday 2 January 2023 (1,290
+    days, to Tuesday 14 July 2026): from Monday 5 May 2025 evaluated (854 days of history); categories "holiday",
+    "may_holidays" (a weekend day of the May holidays), "dacha_weekend" (a Friday to Sunday of the season otherwise),
+    "dacha_season" (its other days), "new_year_table", "after_shift" (the four weeks after the step)."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="RU")
+    zones = _unequal(rng, list(_RU_ORDERS))
+    start, n = date(2023, 1, 2), 1290
+    series, cats, incidents = [], {}, set()
+    for i in range(n):
+        d = start + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        lift = (_RU_APP_DOWN[1] if d == _RU_APP_DOWN[0] else 1.0) * 1.09 ** (i / 365.25)
+        values = [_noisy(rng, _RU_ORDERS[z] * _ru_day(d, z, cal) * lift, 0.05) for z in zones]
+        series.append((at, values))
+        if d == _RU_APP_DOWN[0]:
+            incidents.add(at)
+        elif cal.name(d):
+            cats[at] = "holiday"
+        elif _ru_may_holidays(d, cal):
+            cats[at] = "may_holidays"
+        elif _ru_dacha_season(d):
+            cats[at] = "dacha_weekend" if d.weekday() >= 4 else "dacha_season"
+        elif _RU_TABLE[0] <= (d.month, d.day) <= _RU_TABLE[1]:
+            cats[at] = "new_year_table"
+    shift = datetime(_RU_DARK_STORE[0].year, _RU_DARK_STORE[0].month, _RU_DARK_STORE[0].day)
+    _mark_after_shift(cats, [shift], timedelta(days=1), 29, first=1)
+    stamps = [at for at, _ in series]
+    return Estate("groceries_ru", "day", series, stamps.index(datetime(2025, 5, 5)), cal, cats, [shift],
+                  incidents=incidents)
+
+
+# an Angolan supermarket chain's receipts per day by store, at its base level of January 2023 (a Monday): Benguela's
+# new store some seventeen times smaller than Talatona's
+_AO_RECEIPTS = {"talatona": 5_200.0, "maianga": 3_800.0, "viana": 2_600.0, "kilamba": 1_900.0, "cacuaco": 1_100.0,
+                "benguela": 300.0}
+_AO_WEEK = (0.9, 0.9, 0.95, 1.0, 1.15, 1.35, 0.8)  # Monday first: Friday's and Saturday's shopping
+_AO_HOLIDAY = 0.6  # the calendar's holidays: families at home, the shops' hours short
+# the calendar's bridge days ("Day off for ...", a Monday before a Tuesday holiday or a Friday after a Thursday one):
+# a day off with the shops open, x1.2
+_AO_BRIDGE = ("Day off for", 1.2)
+# (in no calendar) the first Saturday of each month, the chain's loyalty "big Saturday" after the salaries: x1.5
+_AO_BIG_SATURDAY = (7, 1.5)
+_AO_FESTAS = (((12, 20), (12, 24)), (12, 31), 1.4)  # (in no calendar) the Christmas shopping and New Year's Eve
+_AO_ENLARGED = (date(2025, 9, 1), "kilamba", 1.35)  # a Monday: Kilamba's store enlarged
+_AO_POWER_CUT = (date(2024, 3, 14), "viana", 0.3)  # a Thursday: Viana's store without power most of the day
+
+
+def _ao_bridge(d: date, cal: HolidayCalendar) -> bool:
+    """`d` one of the calendar's bridge days (its name "Day off for ...")."""
+    return cal.name(d).startswith(_AO_BRIDGE[0])
+
+
+def _ao_big_saturday(d: date) -> bool:
+    """`d` the month's first Saturday."""
+    return d.weekday() == 5 and d.day <= _AO_BIG_SATURDAY[0]
+
+
+def _ao_festas(d: date) -> bool:
+    """`d` one of the Christmas shopping's days (20-24 December) or New Year's Eve."""
+    md = (d.month, d.day)
+    return _AO_FESTAS[0][0] <= md <= _AO_FESTAS[0][1] or md == _AO_FESTAS[1]
+
+
+def _ao_day(d: date, store: str, cal: HolidayCalendar) -> float:
+    """A store's receipts on `d` against its base level: the week, the holidays and their bridge days, the big
+    Saturday, the festas and Kilamba's enlarged store."""
+    f = _AO_WEEK[d.weekday()]
+    if _ao_bridge(d, cal):
+        f *= _AO_BRIDGE[1]
+    elif cal.name(d):
+        f *= _AO_HOLIDAY
+    if _ao_big_saturday(d):
+        f *= _AO_BIG_SATURDAY[1]
+    if _ao_festas(d):
+        f *= _AO_FESTAS[2]
+    if store == _AO_ENLARGED[1] and d >= _AO_ENLARGED[0]:
+        f *= _AO_ENLARGED[2]
+    return f
+
+
+def supermarkets_ao(seed: int) -> Estate:
+    """Blind (forty-first round): an Angolan supermarket chain's receipts per day by store (six: Talatona's 5,200 at
+    its base level of January 2023 (a Monday), Maianga's 3,800, Viana's 2,600, Kilamba's 1,900, Cacuaco's 1,100 and
+    Benguela's 300, some seventeen times fewer; in an order set by the seed), on Angola's holidays (the `holidays`
+    package's AO: New Year, Liberation Movement Day 4 February, Carnival Day (Shrove Tuesday), Women's Day, Southern
+    Africa Liberation Day, Peace Day 4 April, Good Friday, Labour Day, National Heroes' Day 17 September, All Souls' Day,
+    Independence Day 11 November, Christmas: x0.6), with its bridge days ("Day off for ...": the Monday before a
+    Tuesday holiday or the Friday after a Thursday one, such as Monday 3 February, Monday 3 March, Friday 2 May, Monday
+    10 November and Friday 26 December 2025, Friday 2 January, Monday 16 February and Friday 18 September 2026: a day
+    off with the shops open, x1.2). The week (`_AO_WEEK`: Friday x1.15, Saturday x1.35, Sunday x0.8). In no calendar:
+    the month's first Saturday, the chain's loyalty "big Saturday" after the salaries (x1.5, on top of the Saturday's);
+    the Christmas shopping 20-24 December and New Year's Eve (x1.4). From Monday 1 September 2025 Kilamba's store
+    enlarged (x1.35, the others unmoved; accepted by the owner as a shift). Viana's store was without power most of
+    Thursday 14 March 2024 (x0.3 there; an unlabelled incident, history only). 5% noise per store and day; +8% a
+    year. From Monday 2 January 2023 (1,290 days, to Tuesday 14 July 2026): from Monday 5 May 2025 evaluated (854
+    days of history); categories "holiday", "bridge_day", "big_saturday", "festas", "after_shift" (the four weeks
+    after the step)."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="AO")
+    stores = _unequal(rng, list(_AO_RECEIPTS))
+    start, n = date(2023, 1, 2), 1290
+    series, cats, incidents = [], {}, set()
+    for i in range(n):
+        d = start + timedelta(days=i)
+        at = datetime(d.year, d.month, d.day)
+        lift = 1.08 ** (i / 365.25)
+        values = [_noisy(rng, _AO_RECEIPTS[s] * _ao_day(d, s, cal) * lift
+                         * (_AO_POWER_CUT[2] if (d, s) == _AO_POWER_CUT[:2] else 1.0), 0.05) for s in stores]
+        series.append((at, values))
+        if d == _AO_POWER_CUT[0]:
+            incidents.add(at)
+        elif _ao_bridge(d, cal):
+            cats[at] = "bridge_day"
+        elif cal.name(d):
+            cats[at] = "holiday"
+        elif _ao_festas(d):
+            cats[at] = "festas"
+        elif _ao_big_saturday(d):
+            cats[at] = "big_saturday"
+    shift = datetime(_AO_ENLARGED[0].year, _AO_ENLARGED[0].month, _AO_ENLARGED[0].day)
+    _mark_after_shift(cats, [shift], timedelta(days=1), 29, first=1)
+    stamps = [at for at, _ in series]
+    return Estate("supermarkets_ao", "day", series, stamps.index(datetime(2025, 5, 5)), cal, cats, [shift],
+                  incidents=incidents)
+
+
+# a Bahamian customs broker's import entries per quarter by port, an ordinary weekday's entries at its base level of
+# 2016: Abaco's some seventeen times fewer than Nassau's
+_BS_ENTRIES = {"nassau": 1_500.0, "freeport": 520.0, "exuma": 150.0, "abaco": 90.0}
+_BS_WEEK = (1.0, 1.0, 1.0, 1.0, 1.0, 0.3, 0.0)  # Monday first: Saturday's morning, Sunday shut
+_BS_HOLIDAY = 0.1  # the calendar's holidays: customs closed but for perishables
+_BS_CHRISTMAS_STOCK = ((10, 1), (11, 30), 1.25)  # the Christmas stock landed in October and November, x1.25 a day
+# the hurricane season's worst, August to October: x0.85 a day (the out islands, Exuma and Abaco, x0.7)
+_BS_HURRICANES = ((8, 1), (10, 31), 0.85, ("exuma", "abaco"), 0.7)
+_BS_BUDGET_END = (4, 1.2)  # the government's budget year ends in June: its last quarter's imports pushed, x1.2
+# a duty rise on imports announced in the 2025 budget (late May) for 1 January 2026: the fourth quarter of 2025's
+# entries pushed ahead of it (x1.3), the first quarter of 2026's held back (x0.8)
+_BS_DUTY = (date(2025, 10, 1), 1.3, date(2026, 1, 1), 0.8)
+_BS_SHIPYARD = (date(2024, 7, 1), "freeport", 1.4)  # the third quarter of 2024: a shipyard's imports at Freeport
+_BS_HURRICANE = (date(2019, 7, 1), {"abaco": 0.2, "freeport": 0.5})  # a hurricane's quarter: the northern ports shut
+
+
+def _bs_quarter_kind(first: date) -> str | None:
+    """The quarter of `first`'s kind: the duty rise's "duty_run_up" and "duty_held_back", "budget_year_end" (April to
+    June), "hurricanes" (July to September) or "christmas_stock" (October to December); None for January to March."""
+    if first == _BS_DUTY[0]:
+        return "duty_run_up"
+    if first == _BS_DUTY[2]:
+        return "duty_held_back"
+    return {_BS_BUDGET_END[0]: "budget_year_end", 7: "hurricanes", 10: "christmas_stock"}.get(first.month)
+
+
+def _bs_day(d: date, port: str, cal: HolidayCalendar) -> float:
+    """A port's entries on `d` against an ordinary weekday: the week, the holidays, the Christmas stock and the
+    hurricane season."""
+    f = _BS_WEEK[d.weekday()] * (_BS_HOLIDAY if cal.name(d) else 1.0)
+    if _BS_CHRISTMAS_STOCK[0] <= (d.month, d.day) <= _BS_CHRISTMAS_STOCK[1]:
+        f *= _BS_CHRISTMAS_STOCK[2]
+    if _BS_HURRICANES[0] <= (d.month, d.day) <= _BS_HURRICANES[1]:
+        f *= _BS_HURRICANES[4] if port in _BS_HURRICANES[3] else _BS_HURRICANES[2]
+    return f
+
+
+def entries_bs_quarterly(seed: int) -> Estate:
+    """Blind (forty-first round): a Bahamian customs broker's import entries per calendar quarter by port (four:
+    Nassau's 1,500 an ordinary weekday at its base level of 2016, Freeport's 520, Exuma's 150 and Abaco's 90, some
+    seventeen times fewer; in an order set by the seed), each quarter keyed on its first day, on the Bahamas' holidays
+    (the `holidays` package's BS: New Year, Majority Rule Day, Good Friday, Easter Monday, Labour Day, Whit Monday,
+    Independence Day 10 July, Emancipation Day, National Heroes Day, Christmas and Boxing Day: x0.1). A day: Saturday's
+    morning x0.3, Sunday shut; the Christmas stock landed in October and November (x1.25); the hurricane season's
+    worst, August to October (x0.85; the out islands, Exuma and Abaco, x0.7). In no calendar: the government's budget
+    year ending in June (its last quarter, April to June, x1.2: the agencies' imports pushed before it closes); a duty
+    rise on imports announced in the 2025 budget (late May) for 1 January 2026: the fourth quarter of 2025's entries
+    pushed ahead of it (x1.3), the first quarter of 2026's held back (x0.8). From the third quarter of 2024 a
+    shipyard's imports at Freeport (x1.4, the others unmoved; accepted by the owner as a shift). A hurricane shut the
+    northern ports in the third quarter of 2019 (Abaco x0.2, Freeport x0.5; an unlabelled incident, history only). 3%
+    noise per port and quarter; +4% a year. From the first quarter of 2016 (44 quarters, to the last of 2026): eight
+    years read, 2024 to 2026 evaluated (12 quarters); categories "budget_year_end", "hurricanes", "christmas_stock",
+    "duty_run_up", "duty_held_back", "after_shift" (the next quarter, the last of 2024); the step's own quarter is a
+    hurricane season's."""
+    rng = random.Random(seed)
+    cal = HolidayCalendar(country="BS")
+    ports = _unequal(rng, list(_BS_ENTRIES))
+    series, cats, incidents = [], {}, set()
+    for q in range(44):
+        first = date(2016 + q // 4, 3 * (q % 4) + 1, 1)
+        at = datetime(first.year, first.month, first.day)
+        last = date(first.year + (first.month == 10), (first.month + 2) % 12 + 1, 1) - timedelta(days=1)
+        days = [first + timedelta(days=k) for k in range((last - first).days + 1)]
+        lift = 1.04 ** ((first - date(2016, 1, 1)).days / 365.25)
+        lift *= _BS_BUDGET_END[1] if first.month == _BS_BUDGET_END[0] else 1.0
+        lift *= _BS_DUTY[1] if first == _BS_DUTY[0] else _BS_DUTY[3] if first == _BS_DUTY[2] else 1.0
+        values = []
+        for p in ports:
+            f = sum(_bs_day(d, p, cal) for d in days) * lift
+            f *= _BS_SHIPYARD[2] if p == _BS_SHIPYARD[1] and first >= _BS_SHIPYARD[0] else 1.0
+            f *= _BS_HURRICANE[1].get(p, 1.0) if first == _BS_HURRICANE[0] else 1.0
+            values.append(_noisy(rng, _BS_ENTRIES[p] * f, 0.03))
+        series.append((at, values))
+        kind = _bs_quarter_kind(first)
+        if first == _BS_HURRICANE[0]:
+            incidents.add(at)
+        elif kind:
+            cats[at] = kind
+    shift = datetime(_BS_SHIPYARD[0].year, _BS_SHIPYARD[0].month, _BS_SHIPYARD[0].day)
+    stamps = [at for at, _ in series]
+    cats[stamps[stamps.index(shift) + 1]] = "after_shift"  # the next quarter (the Christmas stock's, named for the step)
+    return Estate("entries_bs_quarterly", "day", series, 32, cal, cats, [shift], incidents=incidents)
+
+
 ESTATES: dict[str, Callable[[int], Estate]] = {
     "gl_month_end": gl_month_end, "orders_us": orders_us, "events_hourly": events_hourly,
     "orders_de": orders_de, "sessions_jp_hourly": sessions_jp_hourly,
@@ -13628,6 +14034,8 @@ ESTATES: dict[str, Callable[[int], Estate]] = {
     "appliances_sr": appliances_sr, "water_bf_dekadal": water_bf_dekadal,
     "scooters_bishkek_hourly": scooters_bishkek_hourly, "payments_zw": payments_zw, "bakery_bb": bakery_bb,
     "materials_la_quarterly": materials_la_quarterly,
+    "taxis_skopje_hourly": taxis_skopje_hourly, "groceries_ru": groceries_ru, "supermarkets_ao": supermarkets_ao,
+    "entries_bs_quarterly": entries_bs_quarterly,
 }
 # held out: written before the model's second round of fixes and never run before the final run.
 # orders_de, and then deliveries_id, shipments_jp and signups_weekly (held out in the first round),
@@ -13871,6 +14279,9 @@ HELD_OUT |= {"scooters_bishkek_hourly", "payments_zw", "bakery_bb", "materials_l
 # the forty-first round: the fortieth round's held-out first run (scooters_bishkek_hourly, payments_zw, bakery_bb,
 # materials_la_quarterly, on its merged model) was read for it, so they are no longer held out
 HELD_OUT -= {"scooters_bishkek_hourly", "payments_zw", "bakery_bb", "materials_la_quarterly"}
+# the forty-first round: written blind (the bench's helpers and categories, not the model's internals), each
+# with its own number of groups, and never run on the model before the round's final run
+HELD_OUT |= {"taxis_skopje_hourly", "groceries_ru", "supermarkets_ao", "entries_bs_quarterly"}
 
 
 def faulted(rng: random.Random, groups: list[float]) -> dict[str, list[float]]:

@@ -1142,6 +1142,18 @@ FORTIETH_ROUND = {
 # ... of which the forty-first round read all four (their first run's misses), so none is held out now
 READ_IN_FORTY_FIRST_ROUND = set(FORTIETH_ROUND)
 
+# the forty-first round (written blind, held out until its final run): each estate, its number of groups, its length
+# at least and the kinds of clean partitions its evaluated window must hold
+FORTY_FIRST_ROUND = {
+    "taxis_skopje_hourly": (5, 985, {"holiday", "strike_commute", "strike_day", "clock_change", "night_out", "night",
+                                     "after_shift", "ordinary"}),
+    "groceries_ru": (5, 1290, {"holiday", "may_holidays", "dacha_weekend", "dacha_season", "new_year_table",
+                               "after_shift", "ordinary"}),
+    "supermarkets_ao": (6, 1290, {"holiday", "bridge_day", "big_saturday", "festas", "after_shift", "ordinary"}),
+    "entries_bs_quarterly": (4, 44, {"budget_year_end", "hurricanes", "christmas_stock", "duty_run_up",
+                                     "duty_held_back", "after_shift", "ordinary"}),
+}
+
 # every blind round since the seventeenth, with the set of the round that read its first run (None: held out until
 # its own round's final run)
 BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]] = [
@@ -1157,6 +1169,7 @@ BLIND_ROUNDS: list[tuple[dict[str, tuple[int, int, set[str]]], set[str] | None]]
     (THIRTY_FIFTH_ROUND, READ_IN_THIRTY_SIXTH_ROUND), (THIRTY_SIXTH_ROUND, READ_IN_THIRTY_SEVENTH_ROUND),
     (THIRTY_SEVENTH_ROUND, READ_IN_THIRTY_EIGHTH_ROUND), (THIRTY_EIGHTH_ROUND, READ_IN_THIRTY_NINTH_ROUND),
     (THIRTY_NINTH_ROUND, READ_IN_FORTIETH_ROUND), (FORTIETH_ROUND, READ_IN_FORTY_FIRST_ROUND),
+    (FORTY_FIRST_ROUND, None),
 ]
 
 
@@ -2459,8 +2472,8 @@ def test_laundries_my_each_state_on_its_calendar_a_one_off_holiday_and_kelantans
                                          | THIRTY_SECOND_ROUND | THIRTY_THIRD_ROUND | THIRTY_FOURTH_ROUND
                                          | THIRTY_FIFTH_ROUND | THIRTY_SIXTH_ROUND
                                          | THIRTY_SEVENTH_ROUND | THIRTY_EIGHTH_ROUND | THIRTY_NINTH_ROUND
-                                         | FORTIETH_ROUND))
-def test_tenth_to_fortieth_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
+                                         | FORTIETH_ROUND | FORTY_FIRST_ROUND))
+def test_tenth_to_forty_first_rounds_faults_are_injected_on_each_estates_groups(name: str) -> None:
     estate = _estate(name, 1)
     groups = estate.series[estate.evaluate_from][1]
     out = faulted(random.Random(1), groups)
@@ -4241,3 +4254,87 @@ def test_materials_la_quarterly_the_budget_years_push_moved_a_quarter_later() ->
     assert total[datetime(2023, 10, 1)] > 1.3 * total[datetime(2023, 7, 1)]
     assert "Lao New Year" in (estate.calendar.name(date(2025, 4, 14)) or "")
     assert estate.shift_at == [datetime(2025, 10, 1)] and estate.categories[datetime(2026, 1, 1)] == "after_shift"
+
+
+def test_taxis_skopje_hourly_bus_strike_lifts_the_commute_and_the_clocks_go_back() -> None:
+    estate = _estate("taxis_skopje_hourly", 1)
+    zone = "Europe/Skopje"
+    assert estate.timezone == zone and estate.grain == "hour"
+    stamps = [at for at, _ in estate.series]
+    locals_ = [_local(at, zone) for at in stamps]
+    # the clocks go back on Sunday 25 October 2026: its 02:00 twice (a 25-hour local day), both evaluated
+    back = [t for t in locals_ if t.date() == date(2026, 10, 25)]
+    assert len(back) == 25 and back.count(datetime(2026, 10, 25, 2)) == 2
+    assert stamps.index(_utc_of(datetime(2026, 10, 25), zone)) >= estate.evaluate_from
+    assert {estate.categories[at] for at, t in zip(stamps, locals_, strict=True)
+            if t.date() == date(2026, 10, 25) and t.hour < 4} == {"clock_change"}
+    # in no calendar: the bus strike's Wednesday 28 October against Wednesday 14 October, its commute nearly doubled
+    assert not estate.calendar.name(date(2026, 10, 28))
+    local = {_local(at, zone): sum(v) for at, v in estate.series}
+    strike, before = datetime(2026, 10, 28), datetime(2026, 10, 14)
+    commute = [timedelta(hours=h) for h in (7, 8, 16, 17)]
+    assert sum(local[strike + k] for k in commute) > 1.6 * sum(local[before + k] for k in commute)
+    assert estate.categories[_utc_of(strike + timedelta(hours=8), zone)] == "strike_commute"
+    assert estate.categories[_utc_of(strike + timedelta(hours=12), zone)] == "strike_day"
+    assert estate.categories.get(_utc_of(strike + timedelta(hours=3), zone)) == "night"
+    # the calendar's day off, Friday 23 October 2026: its morning commute below the Friday before's
+    assert estate.calendar.name(date(2026, 10, 23)) == "Macedonian Revolutionary Struggle Day"
+    day_off, friday = datetime(2026, 10, 23, 8), datetime(2026, 10, 16, 8)
+    assert local[day_off] < 0.85 * local[friday]
+    assert estate.shift_at == [_utc_of(datetime(2026, 10, 21, 7), zone)]
+
+
+def test_groceries_ru_dacha_season_empties_the_city_weekends_and_fills_the_dacha_belt() -> None:
+    estate = _estate("groceries_ru", 1)
+    order = _order(detection_bench._RU_ORDERS)
+    dacha, centre = order.index("dacha_belt"), order.index("centre")
+    by_day = {at.date(): v for at, v in estate.series}
+    # in no calendar: Saturday 12 July 2025 (the season) against Saturday 15 November 2025
+    summer, autumn = date(2025, 7, 12), date(2025, 11, 15)
+    assert not estate.calendar.name(summer) and not estate.calendar.name(autumn)
+    assert by_day[summer][dacha] > 2.3 * by_day[autumn][dacha]
+    assert by_day[summer][centre] < 0.8 * by_day[autumn][centre]
+    assert estate.categories[datetime(2025, 7, 12)] == "dacha_weekend"
+    assert estate.categories[datetime(2025, 7, 15)] == "dacha_season"
+    # the May holidays: Saturday 10 May 2025 in no calendar, Friday 2 May 2025 a day off moved by decree
+    assert estate.categories[datetime(2025, 5, 10)] == "may_holidays" and not estate.calendar.name(date(2025, 5, 10))
+    assert "substituted" in estate.calendar.name(date(2025, 5, 2))
+    assert estate.categories[datetime(2025, 5, 2)] == "holiday"
+    assert estate.categories[datetime(2025, 12, 30)] == "new_year_table"
+    assert estate.shift_at == [datetime(2026, 2, 2)]
+
+
+def test_supermarkets_ao_bridge_days_above_an_ordinary_day_holidays_below() -> None:
+    estate = _estate("supermarkets_ao", 1)
+    total = {at.date(): sum(v) for at, v in estate.series}
+    # the calendar's bridge Monday 10 November 2025 above the Monday before; Independence Day, Tuesday, below its
+    assert estate.calendar.name(date(2025, 11, 10)).startswith("Day off for")
+    assert estate.calendar.name(date(2025, 11, 11)) == "National Independence Day"
+    assert total[date(2025, 11, 10)] > 1.1 * total[date(2025, 11, 3)]
+    assert total[date(2025, 11, 11)] < 0.75 * total[date(2025, 11, 4)]
+    assert estate.categories[datetime(2025, 11, 10)] == "bridge_day"
+    assert estate.categories[datetime(2025, 11, 11)] == "holiday"
+    # in no calendar: the month's first Saturday (7 February 2026) above the next one
+    assert not estate.calendar.name(date(2026, 2, 7))
+    assert total[date(2026, 2, 7)] > 1.3 * total[date(2026, 2, 14)]
+    assert estate.categories[datetime(2026, 2, 7)] == "big_saturday"
+    assert estate.categories.get(datetime(2026, 2, 14), "ordinary") == "ordinary"
+    assert estate.shift_at == [datetime(2025, 9, 1)]
+
+
+def test_entries_bs_quarterly_a_duty_rise_pushes_the_quarter_before_it() -> None:
+    estate = _estate("entries_bs_quarterly", 1)
+    stamps = [at for at, _ in estate.series]
+    assert stamps[0] == datetime(2016, 1, 1) and all(at.month in (1, 4, 7, 10) and at.day == 1 for at in stamps)
+    total = {at: sum(v) for at, v in estate.series}
+    # the duty rise of 1 January 2026: its fourth quarter of 2025 above 2024's (with the shipyard in both), and
+    # its first quarter of 2026 below 2025's
+    assert total[datetime(2025, 10, 1)] > 1.15 * total[datetime(2024, 10, 1)]
+    assert total[datetime(2026, 1, 1)] < 0.85 * total[datetime(2025, 1, 1)]
+    assert estate.categories[datetime(2025, 10, 1)] == "duty_run_up"
+    assert estate.categories[datetime(2026, 1, 1)] == "duty_held_back"
+    # the budget year ends in June: the April-June quarter above January-March's every year
+    assert all(total[datetime(y, 4, 1)] > 1.05 * total[datetime(y, 1, 1)] for y in (2023, 2025))
+    assert estate.categories[datetime(2025, 4, 1)] == "budget_year_end"
+    assert estate.calendar.name(date(2025, 7, 10)) == "Independence Day"
+    assert estate.shift_at == [datetime(2024, 7, 1)] and estate.categories[datetime(2024, 10, 1)] == "after_shift"
