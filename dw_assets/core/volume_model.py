@@ -319,6 +319,12 @@ HOLIDAY_TURNED_MIN_HOURS = 1
 # quiet holiday morning), the hour is read at their level (see _holiday_turned_busier): two, as one hour above is
 # as likely a burst or a load duplicated, and one such hour must not move the centre its next hour is judged from
 HOLIDAY_TURNED_BUSIER_MIN_HOURS = 2
+# ... except one hour, where it came back to the likeness itself (an ordinary day's same hour x1.00, within this many
+# of its noises: HOLIDAY_DAYS_FIT, the tolerance a factor is held to) after hours so far quieter than that by twice
+# as much (the two readings apart by both tolerances: a dawn hour of a few rows, or a day x0.7, cannot tell them
+# apart in one hour) (a holiday's late start, then people out: a Good Friday's morning x0.5 and its afternoon as
+# usual): the day's prior reading, not a burst's new level (see _holiday_back_to_ordinary)
+HOLIDAY_BACK_FIT = HOLIDAY_DAYS_FIT
 # a fixed day of the month rolled to a business day (a payroll on the 27th, on the Thursday before
 # when it falls on a weekend) is a guess over the 31 days x 2 rolls every month has: its effect must
 # stand out at z > 3.78 (a two-sided 1% Bonferroni over the 62), over ROLLED_MIN_OCCASIONS months at
@@ -2782,7 +2788,13 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
                            f"level (x{math.exp(turned - max(hypotheses)):.2f} the day's reading)")
     turned_up = (_holiday_turned_busier(fit, same_day, feats, target_feats, used, cal, level, t, t_target, spread)
                  if so_far else None)
-    if turned_up is not None:
+    back_up = (_holiday_back_to_ordinary(fit, same_day, feats, target_feats, used, cal, level, t, t_target, spread)
+               if so_far and turned_up is None else None)
+    if back_up is not None:
+        turned_up = back_up
+        shape_notes.append(f"the holiday's latest hour came back to an ordinary day's after its quieter hours so far: "
+                           f"read at its level (x{math.exp(back_up[0] - max(hypotheses)):.2f} the day's reading)")
+    elif turned_up is not None:
         shape_notes.append(f"the holiday's latest {turned_up[2]} hours ran above its hours so far: read at their level "
                            f"(x{math.exp(turned_up[0] - max(hypotheses)):.2f} the day's reading)")
     # (a holiday hour never seen, before its hours so far can tell, on a day that opened at the hours a day
@@ -5772,6 +5784,34 @@ def _holiday_turned_busier(fit: SeriesFit, same_day: Sequence[int], feats: Seque
     if not readings:
         return None
     return min(e for e, _ in readings), max(e for e, _ in readings), min(r for _, r in readings)
+
+
+def _holiday_back_to_ordinary(fit: SeriesFit, same_day: Sequence[int], feats: Sequence[Mapping[str, object]],
+                              target_feats: Mapping[str, object], used: Sequence[str], cal: HolidayCalendar,
+                              level: float, t: Sequence[float], t_target: float, spread: float
+                              ) -> tuple[float, float, int] | None:
+    """A holiday hour never seen, read from its hours so far, whose latest hour alone ran above the day's factor (too
+    few for _holiday_turned_busier) and came back to an ordinary day's same hour (its residual under the ordinary
+    day's likeness within HOLIDAY_BACK_FIT of its noises, the hour's count's own at least, of zero), the day's factor
+    quieter than that by twice as much (the two readings apart by both tolerances: one hour of a dawn of a few rows,
+    or of a day x0.7, tells neither): a holiday's late start, then people out (a Good Friday's east x0.5 until 15h and
+    as usual from then, judged at 16h against the morning's x0.5: 2.2x, a hard-ratio failure). The ordinary day is
+    the prior of any day, not a burst's level: the hour is read at the latest hour's level, as _holiday_turned_busier
+    reads a run (the same tuple: the target's effect, lowest and highest of the likenesses', and the run, one), so a
+    doubled hour still fails against an ordinary day's. The cost: a quiet day's hour duplicated in the history reads
+    as an ordinary day's too, and its next hour is judged from it (a clean quiet hour fails, a second duplicate
+    passes); the duplicate itself failed first. None otherwise."""
+    readings = _latest_run_readings(fit, same_day, feats, target_feats, used, cal, level, t, t_target, spread,
+                                    1, 1, counted=True)
+    if not readings:
+        return None
+    ordinary = cast(int, target_feats["weekday"])
+    resid = [fit.x[i] - (level - fit.slope * (t_target - t[i])) - _effect_as_day(fit, feats[i], ordinary)
+             for i in same_day]
+    noise = max(spread, _count_floor(math.exp(fit.x[same_day[-1]])))
+    if abs(resid[-1]) > HOLIDAY_BACK_FIT * noise or median(resid) > -2 * HOLIDAY_BACK_FIT * noise:
+        return None
+    return min(e for e, _ in readings), max(e for e, _ in readings), 1
 
 
 def _holiday_of_hour(label: str) -> str:

@@ -74,10 +74,11 @@ def test_faults_on_the_turned_hours_still_fail() -> None:
 
 
 def test_one_hour_above_is_no_turn() -> None:
-    # a burst (or a duplicated load) at 17h alone: the next hour is read at the day's factor, and a doubled x0.5
-    # hour there still fails
+    # a burst at 17h alone (x1.5, above an ordinary day's: one hour back at an ordinary day's own level after a
+    # quiet day is _holiday_back_to_ordinary's): the next hour is read at the day's factor, and a doubled x0.5 hour
+    # there still fails
     at = _at(18)
-    fc = forecast(_rides(at, {17: 2 * _QUIET}), at, grain="hour", calendar_=_CAL, params=ModelParams())
+    fc = forecast(_rides(at, {17: 3 * _QUIET}), at, grain="hour", calendar_=_CAL, params=ModelParams())
     clean = _ordinary(at) * _QUIET
     assert not _turned_busier(fc), fc.notes
     assert judge(fc, clean).passed, (clean, fc.baseline, fc.lower, fc.upper, fc.notes)
