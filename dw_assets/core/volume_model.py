@@ -2570,10 +2570,20 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     dip = (_dip_before_return(fit, pts_pos, earned_days, band_h, level_points, p.shift_after, math.log(p.hard_ratio))
            if daily and compare_by is None else None)
     shift = _find_shift(fit, pts_pos, band_h, level_points, p.shift_after, earned_days, daily)
+    day_block = grain == "hour" and _run_repeats_yesterdays_block(fit, feats, shift, target_feats, level_points)
+    if day_block:
+        # (a block of hours off the level the day before held too, ended before this hour: the days' shape, not
+        # their level, see _run_repeats_yesterdays_block)
+        assert shift is not None
+        shape_notes.append(f"a run off the level from {shift['at'][:16]} (x{shift['ratio']}, {shift['points']} "
+                           "partitions, not accepted) repeats the day before's block of hours, which ended before "
+                           "this hour: the days' shape, not read as their level")
+        shift = None
     dark_run = (_dark_run_ended_before(fit, pts_pos, earned_days, shift, band_h, level_points, p.shift_after,
                                        math.log(p.hard_ratio), local) if grain == "hour" else None)
-    # the hinge assumes one flat level before its knot: not across a shift its owner accepted
-    hinge = not any(q.shift for q in pts_pos[max(0, len(x) - 2 * level_points):])
+    # the hinge assumes one flat level before its knot: not across a shift its owner accepted (nor at a day's block
+    # of hours set aside above: its fall is the days' shape, no ramp's knot)
+    hinge = not day_block and not any(q.shift for q in pts_pos[max(0, len(x) - 2 * level_points):])
     # a ramp read against the shift rule's run, kept with the fit it was read on: the level follows
     # it below unless the fit changes in between (it is not searched for twice)
     onset: tuple[SeriesFit, tuple[float, float, float, float]] | None = None
@@ -7905,6 +7915,38 @@ def _dip_set_aside(dip: tuple[int, int, float], pts: Sequence[Point], history: S
     note = (f"a run of days in no calendar from {lo:%Y-%m-%d} to {hi:%Y-%m-%d} at x{math.exp(-depth):.2f} the level "
             f"before it may have ended: the band reaches the history read without it ({alt.upper:.1f})")
     return max(upper, reach), max(hard_ratio, alt.baseline * alt.hard_ratio / baseline), note
+
+
+def _run_repeats_yesterdays_block(fit: SeriesFit, feats: Sequence[Mapping[str, object]], shift: dict | None,
+                                  target_feats: Mapping[str, object], level_points: int) -> bool:
+    """Whether the shift rule's run (not accepted by its owner) on an hourly series is a block of hours the day
+    before held too, and ended before the target's hour: the run holds no point at the target's local hour of the
+    day; the same local hours of the day before each run's point sat off the level before the run on the run's
+    side, their median past the midway between that level and the run's (the run's depth, `_find_shift`'s reading),
+    and the target's hour of the day before did not (it was nearer the level). A heat wave's afternoons (x0.45,
+    12h-17h) and its late evenings (x1.5) recur day after day while the hours after them read as usual: the run is
+    the days' shape, not their level, and the hour after it is read at the level (the first hour after the wave's
+    afternoon read 1.9-2.5x against the afternoon's fall taken for the series' level). A run the day before did not
+    hold (an outage, a step) stays the shift rule's level; so does one the target's hour took part in."""
+    if shift is None or shift["accepted"] or shift.get("index") is None:
+        return False
+    hour, day = target_feats.get("hour_of_day"), target_feats.get("day")
+    start, n = int(shift["index"]), len(fit.e)
+    if hour is None or day is None or any(fv.get("hour_of_day") == hour for fv in feats[start:]):
+        return False
+    at = {(fv.get("day"), fv.get("hour_of_day")): j for j, fv in enumerate(feats)}
+    base = median(fit.e[j] + fit.slope * (fit.t[start] - fit.t[j]) for j in range(max(0, start - level_points), start))
+    depth = median(fit.e[j] + fit.slope * (fit.t[start] - fit.t[j]) for j in range(start, n)) - base
+    before = [at.get((cast(int, feats[j]["day"]) - 1, feats[j].get("hour_of_day"))) for j in range(start, n)]
+    target_before = at.get((cast(int, day) - 1, hour))
+    if target_before is None or any(j is None for j in before):
+        return False
+
+    def off(j: int) -> float:  # (a point's move off the level before the run, in the run's direction)
+        return (fit.e[j] + fit.slope * (fit.t[start] - fit.t[j]) - base) * (1 if depth > 0 else -1)
+
+    midway = abs(depth) / 2
+    return median(off(cast(int, j)) for j in before) > midway and off(target_before) < midway
 
 
 def _find_shift(fit: SeriesFit, pts: Sequence[Point], h: float, level_points: int, shift_after: int,
