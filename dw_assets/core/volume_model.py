@@ -842,6 +842,10 @@ HOUR_TURN_DAY_HOURS = 20
 # x1.2); a surge climbing by the day or a step inside them moves the level, which the surge's and the shift's rules
 # read (a climb's latest days' same hour lags it)
 HOUR_TURN_LEVEL_SHARE = 1.0
+# a block of hours off the level inside one day that the shift rule took for a new level is the days' shape where
+# this many days before held it too at the same hours and had it end before the target's hour (two occasions: one
+# day's block is a fault or a first day as much as a shape; see _run_repeats_yesterdays_block)
+BLOCK_PAST_DAYS = 2
 
 
 @dataclass(frozen=True)
@@ -2576,7 +2580,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         # their level, see _run_repeats_yesterdays_block)
         assert shift is not None
         shape_notes.append(f"a run off the level from {shift['at'][:16]} (x{shift['ratio']}, {shift['points']} "
-                           "partitions, not accepted) repeats the day before's block of hours, which ended before "
+                           "partitions, not accepted) repeats the days before's block of hours, which ended before "
                            "this hour: the days' shape, not read as their level")
         shift = None
     dark_run = (_dark_run_ended_before(fit, pts_pos, earned_days, shift, band_h, level_points, p.shift_after,
@@ -7919,34 +7923,38 @@ def _dip_set_aside(dip: tuple[int, int, float], pts: Sequence[Point], history: S
 
 def _run_repeats_yesterdays_block(fit: SeriesFit, feats: Sequence[Mapping[str, object]], shift: dict | None,
                                   target_feats: Mapping[str, object], level_points: int) -> bool:
-    """Whether the shift rule's run (not accepted by its owner) on an hourly series is a block of hours the day
-    before held too, and ended before the target's hour: the run holds no point at the target's local hour of the
-    day; the same local hours of the day before each run's point sat off the level before the run on the run's
-    side, their median past the midway between that level and the run's (the run's depth, `_find_shift`'s reading),
-    and the target's hour of the day before did not (it was nearer the level). A heat wave's afternoons (x0.45,
-    12h-17h) and its late evenings (x1.5) recur day after day while the hours after them read as usual: the run is
-    the days' shape, not their level, and the hour after it is read at the level (the first hour after the wave's
-    afternoon read 1.9-2.5x against the afternoon's fall taken for the series' level). A run the day before did not
-    hold (an outage, a step) stays the shift rule's level; so does one the target's hour took part in."""
+    """Whether the shift rule's run (not accepted by its owner) on an hourly series is a block of hours the days
+    before held too, and ended before the target's hour: the run lies inside one local day and holds no point at
+    the target's local hour of the day; on each of the BLOCK_PAST_DAYS days before, the run's same local hours sat
+    off the level before the run on the run's side, their median past the midway between that level and the run's
+    (`_find_shift`'s reading), and the target's hour did not (it was nearer the level). A heat wave's afternoons
+    (x0.45, 12h-17h) and its late evenings (x1.5) recur day after day while the hours after them read as usual: the
+    run is the days' shape, not their level, and the hour after it is read at the level (the first hour after the
+    wave's afternoon read 1.9-2.5x against the afternoon's fall taken for the series' level). A run the days before
+    did not hold (an outage, a step, a first day), one that runs through the night into another day, or one the
+    target's hour took part in stays the shift rule's level."""
     if shift is None or shift["accepted"] or shift.get("index") is None:
         return False
     hour, day = target_feats.get("hour_of_day"), target_feats.get("day")
     start, n = int(shift["index"]), len(fit.e)
-    if hour is None or day is None or any(fv.get("hour_of_day") == hour for fv in feats[start:]):
+    if hour is None or day is None or len({fv.get("day") for fv in feats[start:]}) > 1 \
+            or any(fv.get("hour_of_day") == hour for fv in feats[start:]):
         return False
     at = {(fv.get("day"), fv.get("hour_of_day")): j for j, fv in enumerate(feats)}
     base = median(fit.e[j] + fit.slope * (fit.t[start] - fit.t[j]) for j in range(max(0, start - level_points), start))
     depth = median(fit.e[j] + fit.slope * (fit.t[start] - fit.t[j]) for j in range(start, n)) - base
-    before = [at.get((cast(int, feats[j]["day"]) - 1, feats[j].get("hour_of_day"))) for j in range(start, n)]
-    target_before = at.get((cast(int, day) - 1, hour))
-    if target_before is None or any(j is None for j in before):
-        return False
 
     def off(j: int) -> float:  # (a point's move off the level before the run, in the run's direction)
         return (fit.e[j] + fit.slope * (fit.t[start] - fit.t[j]) - base) * (1 if depth > 0 else -1)
 
     midway = abs(depth) / 2
-    return median(off(cast(int, j)) for j in before) > midway and off(target_before) < midway
+    for back in range(1, BLOCK_PAST_DAYS + 1):
+        block = [at.get((cast(int, feats[j]["day"]) - back, feats[j].get("hour_of_day"))) for j in range(start, n)]
+        after = at.get((cast(int, day) - back, hour))
+        if after is None or any(j is None for j in block) \
+                or median(off(cast(int, j)) for j in block) <= midway or off(after) >= midway:
+            return False
+    return True
 
 
 def _find_shift(fit: SeriesFit, pts: Sequence[Point], h: float, level_points: int, shift_after: int,
