@@ -848,6 +848,10 @@ HOUR_TURN_DAY_HOURS = 20
 # x1.2); a surge climbing by the day or a step inside them moves the level, which the surge's and the shift's rules
 # read (a climb's latest days' same hour lags it)
 HOUR_TURN_LEVEL_SHARE = 1.0
+# a block of hours off the level inside one day that the shift rule took for a new level is the days' shape where
+# this many days before held it too at the same hours and had it end before the target's hour (two occasions: one
+# day's block is a fault or a first day as much as a shape; see _run_repeats_yesterdays_block)
+BLOCK_PAST_DAYS = 2
 
 
 @dataclass(frozen=True)
@@ -2576,10 +2580,20 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
     dip = (_dip_before_return(fit, pts_pos, earned_days, band_h, level_points, p.shift_after, math.log(p.hard_ratio))
            if daily and compare_by is None else None)
     shift = _find_shift(fit, pts_pos, band_h, level_points, p.shift_after, earned_days, daily)
+    day_block = grain == "hour" and _run_repeats_yesterdays_block(fit, feats, shift, target_feats, level_points)
+    if day_block:
+        # (a block of hours off the level the day before held too, ended before this hour: the days' shape, not
+        # their level, see _run_repeats_yesterdays_block)
+        assert shift is not None
+        shape_notes.append(f"a run off the level from {shift['at'][:16]} (x{shift['ratio']}, {shift['points']} "
+                           "partitions, not accepted) repeats the days before's block of hours, which ended before "
+                           "this hour: the days' shape, not read as their level")
+        shift = None
     dark_run = (_dark_run_ended_before(fit, pts_pos, earned_days, shift, band_h, level_points, p.shift_after,
                                        math.log(p.hard_ratio), local) if grain == "hour" else None)
-    # the hinge assumes one flat level before its knot: not across a shift its owner accepted
-    hinge = not any(q.shift for q in pts_pos[max(0, len(x) - 2 * level_points):])
+    # the hinge assumes one flat level before its knot: not across a shift its owner accepted (nor at a day's block
+    # of hours set aside above: its fall is the days' shape, no ramp's knot)
+    hinge = not day_block and not any(q.shift for q in pts_pos[max(0, len(x) - 2 * level_points):])
     # a ramp read against the shift rule's run, kept with the fit it was read on: the level follows
     # it below unless the fit changes in between (it is not searched for twice)
     onset: tuple[SeriesFit, tuple[float, float, float, float]] | None = None
@@ -7945,6 +7959,42 @@ def _dip_set_aside(dip: tuple[int, int, float], pts: Sequence[Point], history: S
     note = (f"a run of days in no calendar from {lo:%Y-%m-%d} to {hi:%Y-%m-%d} at x{math.exp(-depth):.2f} the level "
             f"before it may have ended: the band reaches the history read without it ({alt.upper:.1f})")
     return max(upper, reach), max(hard_ratio, alt.baseline * alt.hard_ratio / baseline), note
+
+
+def _run_repeats_yesterdays_block(fit: SeriesFit, feats: Sequence[Mapping[str, object]], shift: dict | None,
+                                  target_feats: Mapping[str, object], level_points: int) -> bool:
+    """Whether the shift rule's run (not accepted by its owner) on an hourly series is a block of hours the days
+    before held too, and ended before the target's hour: the run lies inside one local day and holds no point at
+    the target's local hour of the day; on each of the BLOCK_PAST_DAYS days before, the run's same local hours sat
+    off the level before the run on the run's side, their median past the midway between that level and the run's
+    (`_find_shift`'s reading), and the target's hour did not (it was nearer the level). A heat wave's afternoons
+    (x0.45, 12h-17h) and its late evenings (x1.5) recur day after day while the hours after them read as usual: the
+    run is the days' shape, not their level, and the hour after it is read at the level (the first hour after the
+    wave's afternoon read 1.9-2.5x against the afternoon's fall taken for the series' level). A run the days before
+    did not hold (an outage, a step, a first day), one that runs through the night into another day, or one the
+    target's hour took part in stays the shift rule's level."""
+    if shift is None or shift["accepted"] or shift.get("index") is None:
+        return False
+    hour, day = target_feats.get("hour_of_day"), target_feats.get("day")
+    start, n = int(shift["index"]), len(fit.e)
+    if hour is None or day is None or len({fv.get("day") for fv in feats[start:]}) > 1 \
+            or any(fv.get("hour_of_day") == hour for fv in feats[start:]):
+        return False
+    at = {(fv.get("day"), fv.get("hour_of_day")): j for j, fv in enumerate(feats)}
+    base = median(fit.e[j] + fit.slope * (fit.t[start] - fit.t[j]) for j in range(max(0, start - level_points), start))
+    depth = median(fit.e[j] + fit.slope * (fit.t[start] - fit.t[j]) for j in range(start, n)) - base
+
+    def off(j: int) -> float:  # (a point's move off the level before the run, in the run's direction)
+        return (fit.e[j] + fit.slope * (fit.t[start] - fit.t[j]) - base) * (1 if depth > 0 else -1)
+
+    midway = abs(depth) / 2
+    for back in range(1, BLOCK_PAST_DAYS + 1):
+        block = [at.get((cast(int, feats[j]["day"]) - back, feats[j].get("hour_of_day"))) for j in range(start, n)]
+        after = at.get((cast(int, day) - back, hour))
+        if after is None or any(j is None for j in block) \
+                or median(off(cast(int, j)) for j in block) <= midway or off(after) >= midway:
+            return False
+    return True
 
 
 def _find_shift(fit: SeriesFit, pts: Sequence[Point], h: float, level_points: int, shift_after: int,
