@@ -8909,10 +8909,10 @@ def _month_tail_days(fit: SeriesFit, pts: Sequence[Point], feats: Sequence[Mappi
     ordinal = np.array([d.toordinal() for d in days])
     ordinary = np.array([not s and fv.get("period_end") not in ("quarter", "year") for s, fv in zip(special, feats)])
     # (the days after a holiday are mostly its neighbourhood's, fitted from the one past year the history holds: read
-    # with that effect put back, as the model reads them once it drops it as no evidence, `_indistinct`; a day of the
-    # month's effect, read on every month, stays out of them)
+    # with that effect put back, as the model reads them once it drops it as no evidence, `_indistinct`; the effects of
+    # a day of the month and of the month's end, read on every month, stay out of them; a calendar day is none)
     near = fit.effects.get("near_holiday", {})
-    after = np.array([all(fv.get(f, "") in NONE for f in EARNED if f not in ("near_holiday", "rolled_day"))
+    after = np.array([all(fv.get(f, "") in NONE for f in ("holiday", "after_gap", "season"))
                       and fv.get("period_end") not in ("quarter", "year") for fv in feats])
     around = adj + np.array([near.get(fv.get("near_holiday", ""), 0.0) for fv in feats])
     sd = _noise_sd(fit)
