@@ -2375,11 +2375,11 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         if target.month not in months and not any(q.at.month in months for q in pts_pos[-level_points:]):
             months = set()
         # (a month's days after its holiday where its past years read them outside the month's effect)
-        tail = _month_tail_days(fit, pts_pos, feats, target, special, cal, months)
+        after_holiday = _month_tail_days(fit, pts_pos, feats, target, special, cal, months)
         for q, fv in zip(pts_pos, feats):
-            fv["month_of_year"] = q.at.month if q.at.month in months and q.at.date() not in tail else ""
+            fv["month_of_year"] = q.at.month if q.at.month in months and q.at.date() not in after_holiday else ""
             fv["year"] = q.at.year
-        target_feats["month_of_year"] = target.month if target.month in months and target.date() not in tail else ""
+        target_feats["month_of_year"] = target.month if target.month in months and target.date() not in after_holiday else ""
         target_feats["year"] = target.year
         if months:
             trial = SeriesFit(t, x, feats, used + ["month_of_year"], lag, level_points)
