@@ -449,6 +449,10 @@ YEARLY_HARMONICS = 2  # a weekly series' smooth yearly season: a cycle and its f
 MONTH_REACH_DAYS = 75  # a daily series' month of the year is compared with the ordinary days this far either side
 # a month compared with one side only (the other too short, or standing out itself): this many standard errors
 ONE_SIDE_Z = 6.0
+# a month's days after its last holiday (Christmas's, in a December lifted by a year-end bonus spent before it) read
+# outside the month's effect where every past year's showed none (see _month_tail_days): those past days must hold
+# this many ordinary days at least (two are a weekend's, which a weekday's effect alone may set off)
+MONTH_TAIL_MIN_DAYS = 3
 # a ramp that began inside the level windows (see _onset_ramp): this many points after its knot, its
 # slope this many standard errors from flat, this share of their one-step errors on its side
 RAMP_POINTS, RAMP_Z, RAMP_SAME_SIDE = 6, 4.0, 0.8
@@ -2380,9 +2384,13 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         # its effect); elsewhere they would only move the fit of days they say nothing of
         if target.month not in months and not any(q.at.month in months for q in pts_pos[-level_points:]):
             months = set()
+        # (a month's days after its holiday where its past years read them outside the month's effect)
+        after_holiday = _month_tail_days(fit, pts_pos, feats, target, special, cal, months)
         for q, fv in zip(pts_pos, feats):
-            fv["month_of_year"], fv["year"] = (q.at.month if q.at.month in months else ""), q.at.year
-        target_feats["month_of_year"], target_feats["year"] = (target.month if target.month in months else ""), target.year
+            fv["month_of_year"] = q.at.month if q.at.month in months and q.at.date() not in after_holiday else ""
+            fv["year"] = q.at.year
+        target_feats["month_of_year"] = target.month if target.month in months and target.date() not in after_holiday else ""
+        target_feats["year"] = target.year
         if months:
             trial = SeriesFit(t, x, feats, used + ["month_of_year"], lag, level_points)
             # kept only where the history's one-step errors shrink with them: a month earned by chance does not
@@ -8967,6 +8975,62 @@ def _earned_months(fit: SeriesFit, pts: Sequence[Point], feats: Sequence[Mapping
         elif past[0] is not None and past[0][1]:
             earned.add(month)
     return earned
+
+
+def _month_tail_days(fit: SeriesFit, pts: Sequence[Point], feats: Sequence[Mapping[str, object]], target: datetime,
+                     special: Sequence[bool], cal: HolidayCalendar, months: Collection[int]) -> set[date]:
+    """The days (the history's and the target's) read outside their month's effect: a target in an earned month
+    (`_earned_months`) after one of the month's holidays reads, with its month's past days after that holiday (by the
+    holiday's recurring name), without the month's effect where each past year held, after that holiday, the month's
+    effect on none of its ordinary days: their median off the month's own median, against the ordinary days either
+    side (`_month_sides`), by DISTINCT_Z standard errors, and nearer the days either side than the month. A year-end
+    bonus's December spent by Christmas: its last days are ordinary days, where the month's effect, earned on its
+    whole (its halves alike), would read them x1.5. Empty where the target's month holds no holiday before it, a past
+    year does not hold the holiday or enough ordinary days after it, or a past year's days after it read the month."""
+    month, day = target.month, target.date()
+    if month not in months:
+        return set()
+    before = [d for d in _days_of_month(target.year, month) if d < day and cal.name(d)]
+    if not before:
+        return set()
+    name = cal.identity(before[-1])
+    adj = np.asarray(fit.e) - fit.slope * np.asarray(fit.t)
+    days = [q.at.date() for q in pts]
+    ordinal = np.array([d.toordinal() for d in days])
+    ordinary = np.array([not s and fv.get("period_end") not in ("quarter", "year") for s, fv in zip(special, feats)])
+    # (the days after a holiday are mostly its neighbourhood's, fitted from the one past year the history holds: read
+    # with that effect put back, as the model reads them once it drops it as no evidence, `_indistinct`; the effects of
+    # a day of the month and of the month's end, read on every month, stay out of them; a calendar day is none)
+    near = fit.effects.get("near_holiday", {})
+    after = np.array([all(fv.get(f, "") in NONE for f in ("holiday", "after_gap", "season"))
+                      and fv.get("period_end") not in ("quarter", "year") for fv in feats])
+    around = adj + np.array([near.get(fv.get("near_holiday", ""), 0.0) for fv in feats])
+    sd = _noise_sd(fit)
+    tail_days, years = {day}, 0
+    for year in sorted({d.year for d in days if d.month == month} - {target.year}):
+        named = [d for d in _days_of_month(year, month) if cal.identity(d) == name]
+        if not named:
+            return set()
+        first, last = date(year, month, 1).toordinal(), named[-1].toordinal()
+        end = first + calendar.monthrange(year, month)[1] - 1
+        inside = ordinary & (ordinal >= first) & (ordinal <= end)
+        tail = after & (ordinal > last) & (ordinal <= end)
+        head = inside & (ordinal < last)
+        sides = _month_sides(adj, ordinal, inside, ordinary & (ordinal >= first - MONTH_REACH_DAYS) & (ordinal < first),
+                             ordinary & (ordinal > end) & (ordinal <= end + MONTH_REACH_DAYS), sd)
+        if sides is None or not sides[2] or tail.sum() < MONTH_TAIL_MIN_DAYS or head.sum() < MONTH_TAIL_MIN_DAYS:
+            return set()
+        effect, base, _ = sides
+        off = float(np.median(around[tail])) - base
+        se = sd * math.sqrt(math.pi / 2 * (1 / tail.sum() + 1 / head.sum()))
+        if abs(off) >= abs(off - effect) or abs(off - effect) <= DISTINCT_Z["month_of_year"] * se:
+            return set()
+        years += 1
+        tail_days |= {d for d in days if d.year == year and d.month == month and d.toordinal() > last}
+    if not years:
+        return set()
+    # (the target's own month's days after the holiday, before the target, read as it is)
+    return tail_days | {d for d in days if d.year == target.year and d.month == month and d > before[-1]}
 
 
 def _month_sides(adj: np.ndarray, ordinal: np.ndarray, inside: np.ndarray, before: np.ndarray, after: np.ndarray,
