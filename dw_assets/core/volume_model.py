@@ -457,6 +457,19 @@ CLOSED_MIN_OCCASIONS = 3
 # first rows, in this many years at least (one empty week a year back may be that year's outage), each time with rows
 # after it (the season ended and it came back), is closed for its season as usual (see _closed_in_season)
 SEASON_CLOSED_MIN_YEARS = 2
+# a daily group's closures beyond its weekly ones (see _closed_as_last_year): a run of days without rows holding this
+# many of its usual open weekdays in no calendar at least (a school's half-term week holds five; a long weekend none)
+TERM_CLOSURE_OPEN_DAYS = 3
+# ... this many such closures that ended in the history at least (lesson 1: two occasions show a pattern of closing
+# and coming back, one may be an outage)
+TERM_CLOSURE_MIN_OCCASIONS = 2
+# ... and one of them began within this many days of the same place a year back, and this one has lasted no more than
+# this many days longer: a week, as a term's dates follow its weekday ("the first Monday on or after 8 September",
+# "the Friday before 18 December") and move up to six days from year to year
+TERM_CLOSURE_REACH_DAYS = WEEK_DAYS
+# ... and a year back read as 52 weeks back (the same weekday), the same date, or a holiday the run holds at its
+# past occasion this far back at most (Easter's school holidays move with it, a month from one year to the next)
+TERM_CLOSURE_YEAR_DAYS = (300, 430)
 # ... and read, open, as the same place in its past years on its year-over-year growth (see _season_year_back),
 # from this many year-over-year pairs at least (a season's weeks of a year)
 SEASON_BACK_MIN_PAIRS = 12
@@ -3217,10 +3230,14 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         # the target's slot opened for good after its empty days (a shop that began opening on Sundays):
         # those were the old pattern's, as before an accepted shape change
         same_day_zeros = []
-        if closed is not None and closed[2].startswith("occurrences"):
+        # (a daily series whose fit reads no weekday compares the target with every weekday: its weekly slot's
+        # closure stands unless that weekday's own occurrences opened for good)
+        if closed is not None and closed[2].startswith("occurrences") and (
+                grain != "day" or "weekday" in used or _weekday_reopened(pts, slot_local[slot].date(), p)):
             closed = None
             notes = [n for n in notes if not n.startswith("closed as usual")]
-    closed_season = _closed_in_season(pts, target, step) if grain == "day" else None
+    closed_season = (_closed_in_season(pts, target, step) or _closed_as_last_year(pts, target, cal)) \
+        if grain == "day" else None
     if closed_season is not None:
         notes.append(closed_season[1])
     open_state = None
@@ -3386,6 +3403,17 @@ def _opened_for_good(empty: Sequence[datetime], open_: Sequence[datetime], p: Mo
     since = sum(at > last for at in open_)
     share = len(empty) / (len(empty) + len(open_))
     return since >= p.shape_after and (1 - share) ** since < OPENED_P
+
+
+def _weekday_reopened(pts: Sequence[Point], day: date, p: ModelParams) -> bool:
+    """Whether a daily series' partitions on `day`'s weekday opened for good after their empty ones
+    (`_opened_for_good` on that weekday's own occurrences). A group whose fit reads no weekday (its open days all
+    alike: a school's tuck shops, Monday to Friday) matches the target with every weekday's partitions, so its
+    weekdays' rows after its latest empty Saturday in no calendar's neighbourhood said its Saturdays had opened:
+    its Saturday, empty on all 46 of its past occurrences, read as a missing group."""
+    empty = [q.at for q in pts if q.at.weekday() == day.weekday() and q.value <= 0]
+    open_ = [q.at for q in pts if q.at.weekday() == day.weekday() and q.value > 0]
+    return bool(empty) and _opened_for_good(empty, open_, p)
 
 
 def _shut_by_accepted_shift(pts: Sequence[Point]) -> datetime | None:
@@ -5097,6 +5125,75 @@ def _closed_in_season(pts: Sequence[Point], target: datetime, step: float) -> tu
         return None
     return years, (f"closed for its season as usual: no rows at this time of the year in each of the {years} past "
                    "years its history holds, each time back after it, so an empty partition is one of its ordinary ones")
+
+
+def _empty_runs(days_with_rows: Collection[date], first: date, last: date, open_days: Collection[int],
+                cal: HolidayCalendar) -> list[tuple[date, date, int]]:
+    """The runs of days without rows from `first` to `last` (both included): (first day, last day, how many of them
+    are usual open weekdays, `open_days`, the calendar names no holiday on)."""
+    runs: list[tuple[date, date, int]] = []
+    start, count, d = None, 0, first
+    while d <= last:
+        if d in days_with_rows:
+            if start is not None:
+                runs.append((start, d - timedelta(days=1), count))
+            start, count = None, 0
+        else:
+            start = d if start is None else start
+            count += d.weekday() in open_days and not cal.name(d)
+        d += timedelta(days=1)
+    if start is not None:
+        runs.append((start, last, count))
+    return runs
+
+
+def _years_back(run: Sequence[date], day: date, history: Collection[date], cal: HolidayCalendar) -> set[date]:
+    """`day`'s places a year back: 52 weeks back, the same date, and for each holiday `run` holds, the day as far
+    from that holiday's past occasion (`cal.identity`) within TERM_CLOSURE_YEAR_DAYS of it in `history`."""
+    out = {day - timedelta(weeks=52), _year_ago(day)}
+    for d in run:
+        if not (name := cal.identity(d)):
+            continue
+        for back in range(TERM_CLOSURE_YEAR_DAYS[0], TERM_CLOSURE_YEAR_DAYS[1] + 1):
+            past = d - timedelta(days=back)
+            if past in history and cal.identity(past) == name and cal.identity(past - timedelta(days=1)) != name:
+                out.add(day - timedelta(days=back))
+    return out
+
+
+def _closed_as_last_year(pts: Sequence[Point], target: datetime, cal: HolidayCalendar) -> tuple[int, str] | None:
+    """(past closures read, a note) where a daily group is closed for a season in no calendar, as it was a year back:
+    its latest days without rows (to the target) hold one of its usual open weekdays in no calendar at least, its
+    history holds TERM_CLOSURE_MIN_OCCASIONS closures that ended or more (runs without rows holding
+    TERM_CLOSURE_OPEN_DAYS open weekdays in no calendar, rows after them), one of which began within
+    TERM_CLOSURE_REACH_DAYS of this run's start a year back (`_years_back`: 52 weeks, the same date, or as far from
+    a holiday this run holds as from its past occasion), and this run, the target included, is no more than
+    TERM_CLOSURE_REACH_DAYS longer than that one was. A school's tuck shops shut in the school holidays and half-term weeks, on dates no calendar names: an
+    empty day there is one of its ordinary ones, not a missing group. Still none where the group's rows stopped on
+    an ordinary day with no closure a year back (an outage, a group gone), where it stays shut longer than it did a
+    year back, a week's reach aside (its term began, it did not), or where the history shows no such closures that ended. A weekly or
+    monthly series reads its seasons as `_closed_in_season`; a daily one's weekly closures as `_closed_as_usual`."""
+    rows = [q.at.date() for q in pts if q.value > 0]
+    if len(rows) < 2 or target.date() <= rows[-1] + timedelta(days=1):
+        return None
+    with_rows, open_days = set(rows), open_weekdays(rows)
+    start = rows[-1] + timedelta(days=1)
+    now = _empty_runs(with_rows, start, target.date() - timedelta(days=1), open_days, cal)
+    if not now or now[0][2] < 1:
+        return None
+    past = [r for r in _empty_runs(with_rows, rows[0], rows[-1], open_days, cal) if r[2] >= TERM_CLOSURE_OPEN_DAYS]
+    if len(past) < TERM_CLOSURE_MIN_OCCASIONS:
+        return None
+    run = [start + timedelta(days=k) for k in range((target.date() - start).days + 1)]
+    backs = _years_back(run, start, {q.at.date() for q in pts}, cal)
+    length = (target.date() - start).days
+    if not any(abs((first - back).days) <= TERM_CLOSURE_REACH_DAYS
+               and length <= (last - first).days + TERM_CLOSURE_REACH_DAYS
+               for first, last, _ in past for back in backs):
+        return None
+    return len(past), (f"closed for a season in no calendar as it was a year back: no rows since {start}, as in a "
+                       f"closure that began about then a year back and lasted longer (of {len(past)} closures it "
+                       "came back from), so an empty partition is one of its ordinary ones")
 
 
 def _span_occasions(start: datetime, days: int, cal: HolidayCalendar, moving: Collection[str]) -> frozenset[str]:
