@@ -3234,7 +3234,7 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
          if f == "period_of_year"
          else _eve_features(local[q.at], night, eve_day, grain, cal, span).get(f, 0)) == like[f] for f in used)]
     if grain == "day" and step < 1.5 and "weekday" not in used:
-        same_day_zeros = _on_its_open_weekdays(same_day_zeros, pts_pos, target)
+        same_day_zeros = _on_its_open_weekdays(same_day_zeros, pts_pos, target, cal)
     same = [q.at for q, fv in zip(pts_pos, feats) if all(fv[f] == like[f] for f in used)]
     if same_day_zeros and _opened_for_good([q.at for q in same_day_zeros], same, p):
         # the target's slot opened for good after its empty days (a shop that began opening on Sundays):
@@ -3246,8 +3246,8 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
                 grain != "day" or "weekday" in used or _weekday_reopened(pts, slot_local[slot].date(), p)):
             closed = None
             notes = [n for n in notes if not n.startswith("closed as usual")]
-    closed_season = (_closed_in_season(pts, target, step) or _closed_as_last_year(pts, target, cal)) \
-        if grain == "day" else None
+    closed_season = (_closed_in_season(pts, target, step)
+                     or (_closed_as_last_year(pts, target, cal) if step < 1.5 else None)) if grain == "day" else None
     if closed_season is not None:
         notes.append(closed_season[1])
     open_state = None
@@ -3415,16 +3415,24 @@ def _opened_for_good(empty: Sequence[datetime], open_: Sequence[datetime], p: Mo
     return since >= p.shape_after and (1 - share) ** since < OPENED_P
 
 
-def _on_its_open_weekdays(zeros: Sequence[Point], pts_pos: Sequence[Point], target: datetime) -> list[Point]:
+def _on_its_open_weekdays(zeros: Sequence[Point], pts_pos: Sequence[Point], target: datetime,
+                          cal: HolidayCalendar) -> list[Point]:
     """A daily series' empty partitions that are the target's kind of day: where the target falls on one of the
-    weekdays the series opens on (`open_weekdays`), those on its open weekdays alone. A group whose fit reads no
-    weekday (its open days all alike: a school's tuck shops, Monday to Friday) matched the target with every
-    weekday's empties, its closed weekends' among them (`_closed_as_usual` reads those): its empty Saturdays and
-    Sundays made a third of its days look empty as usual, and a missing group on a school day passed."""
-    open_days = open_weekdays([q.at.date() for q in pts_pos])
-    if target.weekday() not in open_days:
+    weekdays the series opens on (`open_weekdays`), those on its open weekdays outside its closures that ended
+    (days without rows holding TERM_CLOSURE_OPEN_DAYS of its open weekdays in no calendar, rows after them) alone.
+    A group whose fit reads no weekday (its open days all alike: a school's tuck shops, Monday to Friday) matched
+    the target with every weekday's empties, its closed weekends' and its holidays' among them (`_closed_as_usual`
+    and `_closed_as_last_year` read those): they made a third of its days look empty as usual, and a missing group
+    on a school day passed."""
+    days = [q.at.date() for q in pts_pos]
+    open_days = open_weekdays(days)
+    if not zeros or target.weekday() not in open_days:
         return list(zeros)
-    return [q for q in zeros if q.at.weekday() in open_days]
+    closures = [(first, last) for first, last, count in
+                _empty_runs(set(days), min(zeros[0].at.date(), days[0]), days[-1], open_days, cal)
+                if count >= TERM_CLOSURE_OPEN_DAYS]
+    return [q for q in zeros if q.at.weekday() in open_days
+            and not any(first <= q.at.date() <= last for first, last in closures)]
 
 
 def _weekday_reopened(pts: Sequence[Point], day: date, p: ModelParams) -> bool:
@@ -5203,18 +5211,31 @@ def _closed_as_last_year(pts: Sequence[Point], target: datetime, cal: HolidayCal
     # (its holidays count here: Easter Tuesday's run of Good Friday, the weekend and Easter Monday is under way)
     if not any((start + timedelta(days=k)).weekday() in open_days for k in range((target.date() - start).days)):
         return None
-    past = [r for r in _empty_runs(with_rows, rows[0], rows[-1], open_days, cal) if r[2] >= TERM_CLOSURE_OPEN_DAYS]
+    # (a closure the history begins in counts, begun on or before its first day: a long summer's start falls out of
+    # 400 days of history by its last weeks)
+    begins = pts[0].at.date()
+    past = [r for r in _empty_runs(with_rows, begins, rows[-1], open_days, cal) if r[2] >= TERM_CLOSURE_OPEN_DAYS]
     if len(past) < TERM_CLOSURE_MIN_OCCASIONS:
         return None
     run = [start + timedelta(days=k) for k in range((target.date() - start).days + 1)]
     backs = _years_back(run, start, {q.at.date() for q in pts}, cal)
     length = (target.date() - start).days
-    if not any(abs((first - back).days) <= TERM_CLOSURE_REACH_DAYS and length <= (last - first).days
-               for first, last, _ in past for back in backs):
+    if not any(_closure_matches(first, last, first == begins, back, length) for first, last, _ in past for back in backs):
         return None
     return len(past), (f"closed for a season in no calendar as it was a year back: no rows since {start}, as in a "
                        f"closure that began about then a year back and lasted longer (of {len(past)} closures it "
                        "came back from), so an empty partition is one of its ordinary ones")
+
+
+def _closure_matches(first: date, last: date, truncated: bool, back: date, length: int) -> bool:
+    """Whether a past closure (`first` to `last`; `truncated`: the history begins inside it) is the one a run of
+    `length` days to the target, begun on `back` a year back, repeats: begun within TERM_CLOSURE_REACH_DAYS of
+    `back` and no shorter than the run (a truncated one, whose start the history does not hold: under way at the
+    target's place a year back and the day after it, so that a year back's reopening day, on one reading of "a year
+    back" or the other, is none of its days)."""
+    if truncated:
+        return first <= back + timedelta(days=length) < last
+    return abs((first - back).days) <= TERM_CLOSURE_REACH_DAYS and length <= (last - first).days
 
 
 def _reopening_lift(pts: Sequence[Point], target: datetime, cal: HolidayCalendar,
