@@ -15,7 +15,7 @@ from datetime import date, datetime, timedelta
 import pytest
 
 from dw_assets.core import volume_model
-from dw_assets.core.volume_model import Point, forecast, judge
+from dw_assets.core.volume_model import ModelParams, Point, forecast, judge
 
 _START = date(2024, 5, 6)  # a Monday
 _LEVEL = 1_200.0
@@ -129,3 +129,14 @@ def test_first_days_back_at_the_level_widen_nothing() -> None:
 def test_an_empty_saturday_passes_as_its_closed_weekday() -> None:
     day = date(2025, 6, 21)  # a Saturday in term
     assert _passes(_tuck_shops(day), day, 0.0)
+
+
+def test_a_closed_weekday_read_on_its_own_occurrences() -> None:
+    # (its forecast-level case needs a calendar's neighbourhoods: bakery_bb seed 1's Saturday 9 May 2026, empty on
+    # all 46 past Saturdays, read as a missing group once the weekdays' rows since its latest plain empty day said
+    # its slot had opened)
+    day = date(2025, 6, 21)
+    history = _tuck_shops(day)
+    assert not volume_model._weekday_reopened(history, day, ModelParams())
+    opened = [Point(q.at, _LEVEL) if q.at.weekday() == 5 and q.at >= datetime(2025, 2, 1) else q for q in history]
+    assert volume_model._weekday_reopened(opened, day, ModelParams())
