@@ -467,6 +467,20 @@ CLOSED_MIN_OCCASIONS = 3
 # first rows, in this many years at least (one empty week a year back may be that year's outage), each time with rows
 # after it (the season ended and it came back), is closed for its season as usual (see _closed_in_season)
 SEASON_CLOSED_MIN_YEARS = 2
+# a daily group's closures beyond its weekly ones (see _closed_as_last_year): a run of days without rows holding this
+# many of its usual open weekdays in no calendar at least (a school's half-term week holds five; a long weekend none)
+TERM_CLOSURE_OPEN_DAYS = 3
+# ... this many such closures that ended in the history at least (lesson 1: two occasions show a pattern of closing
+# and coming back, one may be an outage)
+TERM_CLOSURE_MIN_OCCASIONS = 2
+# ... and one of them began within this many days of the same place a year back: a week, as a term's dates follow its
+# weekday ("the Friday on or before 18 December") and move up to six days from year to year
+TERM_CLOSURE_REACH_DAYS = WEEK_DAYS
+# a first day back after such a closure is read against its next this many days with rows (two school weeks)
+REOPENING_LEVEL_DAYS = 10
+# ... and a year back read as 52 weeks back (the same weekday), the same date, or a holiday the run holds at its
+# past occasion this far back at most (Easter's school holidays move with it, a month from one year to the next)
+TERM_CLOSURE_YEAR_DAYS = (300, 430)
 # ... and read, open, as the same place in its past years on its year-over-year growth (see _season_year_back),
 # from this many year-over-year pairs at least (a season's weeks of a year)
 SEASON_BACK_MIN_PAIRS = 12
@@ -3172,6 +3186,13 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
                          "eve(s), and the band covers that too" if eves else
                          f"the eve of {holiday_name}, no past eve seen: the band reaches x{math.exp(effect_eve):.2f} "
                          "higher (an evening before a day off may run busier)")
+    reopening = _reopening_lift(pts, target, cal, h) if grain == "day" and step < 1.5 else None
+    if reopening is not None:
+        # the first day back after a closure like those its past reopenings ran high after: the band's upper side
+        # also covers their median lift (a reopening at the ordinary level, a half-term's, still passes)
+        upper = max(upper, math.exp(log_pred + reopening[0] + h))
+        notes.append(f"the first day back after a closure in no calendar: {reopening[1]} of its {reopening[2]} past "
+                     f"reopenings ran x{math.exp(reopening[0]):.2f} (their median), and the band covers that too")
     if closed is not None:
         notes.append(f"closed as usual: no rows on {closed[0]} of {closed[1]} past {closed[2]} (the weeks either side "
                      "loaded), so an empty partition is one of its ordinary ones")
@@ -3246,15 +3267,21 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         ((by_place[1][q.at] if by_place else round((target - q.at).days / step) % cast(int, steps_a_year))
          if f == "period_of_year"
          else _eve_features(local[q.at], night, eve_day, grain, cal, span).get(f, 0)) == like[f] for f in used)]
+    if grain == "day" and step < 1.5 and "weekday" not in used:
+        same_day_zeros = _on_its_open_weekdays(same_day_zeros, pts_pos, target, cal)
     same = [q.at for q, fv in zip(pts_pos, feats) if all(fv[f] == like[f] for f in used)]
     if same_day_zeros and _opened_for_good([q.at for q in same_day_zeros], same, p):
         # the target's slot opened for good after its empty days (a shop that began opening on Sundays):
         # those were the old pattern's, as before an accepted shape change
         same_day_zeros = []
-        if closed is not None and closed[2].startswith("occurrences"):
+        # (a daily series whose fit reads no weekday compares the target with every weekday: its weekly slot's
+        # closure stands unless that weekday's own occurrences opened for good)
+        if closed is not None and closed[2].startswith("occurrences") and (
+                grain != "day" or "weekday" in used or _weekday_reopened(pts, slot_local[slot].date(), p)):
             closed = None
             notes = [n for n in notes if not n.startswith("closed as usual")]
-    closed_season = _closed_in_season(pts, target, step) if grain == "day" else None
+    closed_season = (_closed_in_season(pts, target, step)
+                     or (_closed_as_last_year(pts, target, cal) if step < 1.5 else None)) if grain == "day" else None
     if closed_season is not None:
         notes.append(closed_season[1])
     open_state = None
@@ -3420,6 +3447,37 @@ def _opened_for_good(empty: Sequence[datetime], open_: Sequence[datetime], p: Mo
     since = sum(at > last for at in open_)
     share = len(empty) / (len(empty) + len(open_))
     return since >= p.shape_after and (1 - share) ** since < OPENED_P
+
+
+def _on_its_open_weekdays(zeros: Sequence[Point], pts_pos: Sequence[Point], target: datetime,
+                          cal: HolidayCalendar) -> list[Point]:
+    """A daily series' empty partitions that are the target's kind of day: where the target falls on one of the
+    weekdays the series opens on (`open_weekdays`), those on its open weekdays outside its closures that ended
+    (days without rows holding TERM_CLOSURE_OPEN_DAYS of its open weekdays in no calendar, rows after them) alone.
+    A group whose fit reads no weekday (its open days all alike: a school's tuck shops, Monday to Friday) matched
+    the target with every weekday's empties, its closed weekends' and its holidays' among them (`_closed_as_usual`
+    and `_closed_as_last_year` read those): they made a third of its days look empty as usual, and a missing group
+    on a school day passed."""
+    days = [q.at.date() for q in pts_pos]
+    open_days = open_weekdays(days)
+    if not zeros or target.weekday() not in open_days:
+        return list(zeros)
+    closures = [(first, last) for first, last, count in
+                _empty_runs(set(days), min(zeros[0].at.date(), days[0]), days[-1], open_days, cal)
+                if count >= TERM_CLOSURE_OPEN_DAYS]
+    return [q for q in zeros if q.at.weekday() in open_days
+            and not any(first <= q.at.date() <= last for first, last in closures)]
+
+
+def _weekday_reopened(pts: Sequence[Point], day: date, p: ModelParams) -> bool:
+    """Whether a daily series' partitions on `day`'s weekday opened for good after their empty ones
+    (`_opened_for_good` on that weekday's own occurrences). A group whose fit reads no weekday (its open days all
+    alike: a school's tuck shops, Monday to Friday) matches the target with every weekday's partitions, so its
+    weekdays' rows after its latest empty Saturday in no calendar's neighbourhood said its Saturdays had opened:
+    its Saturday, empty on all 46 of its past occurrences, read as a missing group."""
+    empty = [q.at for q in pts if q.at.weekday() == day.weekday() and q.value <= 0]
+    open_ = [q.at for q in pts if q.at.weekday() == day.weekday() and q.value > 0]
+    return bool(empty) and _opened_for_good(empty, open_, p)
 
 
 def _shut_by_accepted_shift(pts: Sequence[Point]) -> datetime | None:
@@ -5131,6 +5189,118 @@ def _closed_in_season(pts: Sequence[Point], target: datetime, step: float) -> tu
         return None
     return years, (f"closed for its season as usual: no rows at this time of the year in each of the {years} past "
                    "years its history holds, each time back after it, so an empty partition is one of its ordinary ones")
+
+
+def _empty_runs(days_with_rows: Collection[date], first: date, last: date, open_days: Collection[int],
+                cal: HolidayCalendar) -> list[tuple[date, date, int]]:
+    """The runs of days without rows from `first` to `last` (both included): (first day, last day, how many of them
+    are usual open weekdays, `open_days`, the calendar names no holiday on)."""
+    runs: list[tuple[date, date, int]] = []
+    start, count, d = None, 0, first
+    while d <= last:
+        if d in days_with_rows:
+            if start is not None:
+                runs.append((start, d - timedelta(days=1), count))
+            start, count = None, 0
+        else:
+            start = d if start is None else start
+            count += d.weekday() in open_days and not cal.name(d)
+        d += timedelta(days=1)
+    if start is not None:
+        runs.append((start, last, count))
+    return runs
+
+
+def _years_back(run: Sequence[date], day: date, history: Collection[date], cal: HolidayCalendar) -> set[date]:
+    """`day`'s places a year back: 52 weeks back, the same date, and for each holiday `run` holds, the day as far
+    from that holiday's past occasion (`cal.identity`) within TERM_CLOSURE_YEAR_DAYS of it in `history`."""
+    out = {day - timedelta(weeks=52), _year_ago(day)}
+    for d in run:
+        if not (name := cal.identity(d)):
+            continue
+        for back in range(TERM_CLOSURE_YEAR_DAYS[0], TERM_CLOSURE_YEAR_DAYS[1] + 1):
+            past = d - timedelta(days=back)
+            if past in history and cal.identity(past) == name and cal.identity(past - timedelta(days=1)) != name:
+                out.add(day - timedelta(days=back))
+    return out
+
+
+def _closed_as_last_year(pts: Sequence[Point], target: datetime, cal: HolidayCalendar) -> tuple[int, str] | None:
+    """(past closures read, a note) where a daily group is closed for a season in no calendar, as it was a year back:
+    its latest days without rows (to the target) hold one of its usual open weekdays at least (a holiday's too), its
+    history holds TERM_CLOSURE_MIN_OCCASIONS closures that ended or more (runs without rows holding
+    TERM_CLOSURE_OPEN_DAYS open weekdays in no calendar, rows after them), one of which began within
+    TERM_CLOSURE_REACH_DAYS of this run's start a year back (`_years_back`: 52 weeks, the same date, or as far from
+    a holiday this run holds as from its past occasion), and this run, the target included, is no longer than that
+    one was (a reopening day a year back, or later, may be the reopening's: an empty one there still fails). A school's tuck shops shut in the school holidays and half-term weeks, on dates no calendar names: an
+    empty day there is one of its ordinary ones, not a missing group. Still none where the group's rows stopped on
+    an ordinary day with no closure a year back (an outage, a group gone), where it stays shut longer than it did a
+    year back (its term began, it did not), or where the history shows no such closures that ended. A weekly or
+    monthly series reads its seasons as `_closed_in_season`; a daily one's weekly closures as `_closed_as_usual`."""
+    rows = [q.at.date() for q in pts if q.value > 0]
+    if len(rows) < 2 or target.date() <= rows[-1] + timedelta(days=1):
+        return None
+    with_rows, open_days = set(rows), open_weekdays(rows)
+    start = rows[-1] + timedelta(days=1)
+    # (its holidays count here: Easter Tuesday's run of Good Friday, the weekend and Easter Monday is under way)
+    if not any((start + timedelta(days=k)).weekday() in open_days for k in range((target.date() - start).days)):
+        return None
+    # (a closure the history begins in counts, begun on or before its first day: a long summer's start falls out of
+    # 400 days of history by its last weeks)
+    begins = pts[0].at.date()
+    past = [r for r in _empty_runs(with_rows, begins, rows[-1], open_days, cal) if r[2] >= TERM_CLOSURE_OPEN_DAYS]
+    if len(past) < TERM_CLOSURE_MIN_OCCASIONS:
+        return None
+    run = [start + timedelta(days=k) for k in range((target.date() - start).days + 1)]
+    backs = _years_back(run, start, {q.at.date() for q in pts}, cal)
+    length = (target.date() - start).days
+    if not any(_closure_matches(first, last, first == begins, back, length) for first, last, _ in past for back in backs):
+        return None
+    return len(past), (f"closed for a season in no calendar as it was a year back: no rows since {start}, as in a "
+                       f"closure that began about then a year back and lasted longer (of {len(past)} closures it "
+                       "came back from), so an empty partition is one of its ordinary ones")
+
+
+def _closure_matches(first: date, last: date, truncated: bool, back: date, length: int) -> bool:
+    """Whether a past closure (`first` to `last`; `truncated`: the history begins inside it) is the one a run of
+    `length` days to the target, begun on `back` a year back, repeats: begun within TERM_CLOSURE_REACH_DAYS of
+    `back` and no shorter than the run (a truncated one, whose start the history does not hold: under way at the
+    target's place a year back and the day after it, so that a year back's reopening day, on one reading of "a year
+    back" or the other, is none of its days)."""
+    if truncated:
+        return first <= back + timedelta(days=length) < last
+    return abs((first - back).days) <= TERM_CLOSURE_REACH_DAYS and length <= (last - first).days
+
+
+def _reopening_lift(pts: Sequence[Point], target: datetime, cal: HolidayCalendar,
+                    h: float) -> tuple[float, int, int] | None:
+    """(the median lift, in log, of the past reopenings that ran high, how many did, how many were read) where the
+    target is a daily group's first day back after a closure (days without rows holding TERM_CLOSURE_OPEN_DAYS of its
+    usual open weekdays in no calendar at least, as `_closed_as_last_year` reads them) and TERM_CLOSURE_MIN_OCCASIONS
+    of its past first days back after such closures or more sat above their level by more than the band's
+    half-width `h` (against the median of its next REOPENING_LEVEL_DAYS days with rows: a term's level, not the
+    fit's, whose calendar groups learn a first day on a holiday's neighbourhood as that neighbourhood's); else None. A school's tuck shops stocked on a term's
+    first day (x1.4 against the term's level, read 1.38-1.50 as a spike), not after a half-term week: the lift is
+    read from the reopenings that ran high, and the band widens on that side only."""
+    rows = [q for q in pts if q.value > 0]
+    days = [q.at.date() for q in rows]
+    if len(rows) < 2 or target.date() <= days[-1] + timedelta(days=1):
+        return None
+    with_rows, open_days = set(days), open_weekdays(days)
+    now = _empty_runs(with_rows, days[-1] + timedelta(days=1), target.date() - timedelta(days=1), open_days, cal)
+    if not now or now[0][2] < TERM_CLOSURE_OPEN_DAYS:
+        return None
+    index = {d: j for j, d in enumerate(days)}
+    logs = [math.log(q.value) for q in rows]
+    # (a closure the history begins in counts: its first day back is seen whole)
+    readings = [logs[j] - median(logs[j + 1:j + 1 + REOPENING_LEVEL_DAYS])
+                for _, last, count in _empty_runs(with_rows, pts[0].at.date(), days[-1], open_days, cal)
+                if count >= TERM_CLOSURE_OPEN_DAYS and (j := index.get(last + timedelta(days=1))) is not None
+                and j + REOPENING_LEVEL_DAYS < len(rows)]
+    high = [r for r in readings if r > h]
+    if len(high) < TERM_CLOSURE_MIN_OCCASIONS:
+        return None
+    return median(high), len(high), len(readings)
 
 
 def _span_occasions(start: datetime, days: int, cal: HolidayCalendar, moving: Collection[str]) -> frozenset[str]:
