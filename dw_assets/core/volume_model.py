@@ -81,6 +81,7 @@ from dw_assets.core.volume_calendar import (
     Grain,
     HolidayCalendar,
     WeekDatedOn,
+    _memo,
     business_day_edge,
     carries_closed_days,
     closures,
@@ -2587,8 +2588,13 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
                if daily and compare_by is None else None)
     if episode is not None and _episode_explained(pts_pos, feats, earned_days, episode[0], episode[1], cal, level_points):
         episode = None
-    if episode is not None and _read_a_year_back(fit, pts_pos, special, target, cal, level_points):
-        episode = None  # (a yearly event's or a lunar season's end: the year-back rules step its level back, below)
+    # the year-back rules' reading of the level, kept with the fit it was read on: the level follows it below unless
+    # the fit changes in between (it is not read twice)
+    level_back: tuple[SeriesFit, YearBackLevel] | None = None
+    if episode is not None:
+        level_back = fit, _year_back_level(fit, pts_pos, special, target, cal, level_points)
+        if _read_a_year_back(level_back[1]):
+            episode = None  # (a yearly event's or a lunar season's end: the year-back rules step its level back, below)
     if episode is not None:
         first, last, move = episode
         shape_notes.append(f"a run of days in no calendar from {pts_pos[first].at:%Y-%m-%d} to {pts_pos[last].at:%Y-%m-%d}"
@@ -2752,17 +2758,12 @@ def _forecast(history: Sequence[Point], target: datetime, *, grain: Grain = "day
         if grain == "day" and step >= 1.5 and shift is None else None
     # a yearly event whose last year ended here: the level steps back as it did then (read from the
     # history's de-seasoned days, an event not in the calendar is otherwise the level)
-    event_move, event_days = (_event_ends(fit, pts_pos, special, target, level_points, cal)
-                              if grain == "day" and step < 1.5 and shift is None else (0.0, 0))
-    lagged = ""  # a holiday whose previous occasion the level window misread at this offset (below)
-    if grain == "day" and step < 1.5 and shift is None and not event_days:
-        # (a holiday that moves with the moon is no calendar date a year earlier: its own previous occasion)
-        event_move, event_days, lagged = _same_offset_error(fit, pts_pos, special, target, cal, level_points)
-    # the same Gregorian dates a year back missed as this year's days so far did: the level moves as it missed
-    as_a_year_back = (_same_dates_so_far(fit, pts_pos, special, target, cal, level_points)
-                      if grain == "day" and step < 1.5 and shift is None and not event_days else None)
-    if as_a_year_back is not None:
-        event_move, event_days = as_a_year_back
+    # (and a holiday whose previous occasion the level window misread at this offset: `lagged`, below; see
+    # _year_back_level)
+    event_move, event_days, lagged, as_a_year_back = (
+        (level_back[1] if level_back is not None and level_back[0] is fit
+         else _year_back_level(fit, pts_pos, special, target, cal, level_points))
+        if grain == "day" and step < 1.5 and shift is None else YearBackLevel(0.0, 0, "", None))
     level += event_move
     # a ramp (a launch's growth, a wind-down): the median of the level window sits half a window
     # behind the target; where the latest points hold a local slope of their own, the level is
@@ -3751,9 +3752,19 @@ def closed_groups(histories: Sequence[Sequence[Point]], target: datetime) -> dic
     as a missing group. Its first empty partitions still fail, as does a group that came back from such a run
     before, or whose season's closure the history saw."""
     past = _aligned_groups(histories, target)
+    return _closed_of(past, _stopped_runs(past), target)
+
+
+def _stopped_runs(past: Sequence[Sequence[Point]]) -> dict[int, int]:
+    """Each aligned group's (`_aligned_groups`) stopped run by index: the partition it begins (`_stopped_at`), for
+    the groups whose rows stopped; read once for `closed_groups` and `retired_groups`."""
+    return {k: s for k, h in enumerate(past) if (s := _stopped_at(h)) is not None}
+
+
+def _closed_of(past: Sequence[Sequence[Point]], stopped: Mapping[int, int], target: datetime) -> dict[int, datetime]:
+    """`closed_groups` on the groups' aligned histories (`_aligned_groups`) and their stopped runs (`_stopped_runs`)."""
     if not past or len(past[0]) < 2:
         return {}
-    stopped = {k: s for k, h in enumerate(past) if (s := _stopped_at(h)) is not None}
     came_back = max(_longest_empty_run(h, stopped.get(k, len(h))) for k, h in enumerate(past))
     return {k: past[k][s].at for k, s in stopped.items() if _closed_for_good(past[k], s, target, came_back)}
 
@@ -3789,13 +3800,17 @@ def retired_groups(histories: Sequence[Sequence[Point]], target: datetime,
     on, is read as a missing group. Reads the groups' own rows only; a key missing in the target alone or for a
     partition or two, a key that stopped with nothing taking its place (the total fell), and a season's empty run
     no longer than its own seen before are not retired."""
-    p = params or ModelParams()
     past = _aligned_groups(histories, target)
+    return _retired_of(past, _stopped_runs(past), params or ModelParams())
+
+
+def _retired_of(past: Sequence[Sequence[Point]], stopped: Mapping[int, int], p: ModelParams) -> dict[int, datetime]:
+    """`retired_groups` on the groups' aligned histories (`_aligned_groups`) and their stopped runs
+    (`_stopped_runs`)."""
     if len(past) < 2 or len(past[0]) < 2:
         return {}
     n = len(past[0])
     reach_level = max(1, round(RETIRED_LEVEL_DAYS / _step_days(past[0])))
-    stopped = {k: s for k, h in enumerate(past) if (s := _stopped_at(h)) is not None}
     began = {k: b for k, h in enumerate(past) if k not in stopped and (b := _began_at(h)) is not None}
     out: dict[int, datetime] = {}
     for k, s in stopped.items():
@@ -3821,8 +3836,10 @@ def with_retired_groups(forecasts: Sequence[Forecast], histories: Sequence[Seque
     (`closed_groups`) is read the same way, "closed since" its first empty partition, where its own forecast
     would fail an empty partition."""
     p = params or ModelParams()
-    retired = retired_groups(histories, target, params)
-    closed = closed_groups(histories, target)
+    past = _aligned_groups(histories, target)
+    stopped = _stopped_runs(past)
+    retired = _retired_of(past, stopped, p)
+    closed = _closed_of(past, stopped, target)
     return [_shut_forecast(retired[k], fc.history_points, p, why="re-keyed") if k in retired
             else _shut_forecast(closed[k], fc.history_points, p, why="closed")
             if k in closed and not fc.empty_is_normal else fc for k, fc in enumerate(forecasts)]
@@ -6469,14 +6486,26 @@ def _weeks_before_moving_holidays(pts: Sequence[Point], x: Sequence[float], feat
             fv["near_holiday"] = label
 
 
-def _moving_starts(span: Sequence[date], cal: HolidayCalendar) -> dict[str, list[date]]:
-    """Each moving holiday's (`_moving_holidays`) first days within `span` (a run of days under one name is one)."""
+_MOVING_STARTS: dict[tuple, dict[str, tuple[date, ...]]] = {}
+
+
+def _moving_starts(first: date, last: date, cal: HolidayCalendar) -> dict[str, tuple[date, ...]]:
+    """Each moving holiday's (`_moving_holidays`) first days from `first` to `last` (a run of days under one name is
+    one), kept by its arguments (`_memo`): a grouped check's groups and its total ask it of the same days. The run-up
+    rule and the moving-distance rule ask it once each a forecast, on spans of their own reach (not one reading: a
+    wider span may hold another occasion that makes a holiday a moving one)."""
+    return _memo(_MOVING_STARTS, (first, last, cal.cache_key), lambda: _read_moving_starts(first, last, cal))
+
+
+def _read_moving_starts(first: date, last: date, cal: HolidayCalendar) -> dict[str, tuple[date, ...]]:
+    """`_moving_starts`, read from the calendar."""
+    span = [first + timedelta(days=k) for k in range((last - first).days + 1)]
     moving = _moving_holidays(span, cal)
     starts: dict[str, list[date]] = defaultdict(list)
     for d in span:
         if (name := cal.identity(d)) in moving and cal.identity(d - timedelta(days=1)) != name:
             starts[name].append(d)
-    return starts
+    return {name: tuple(days) for name, days in starts.items()}
 
 
 def _run_up_agrees(logs: Mapping[date, float], start: date, days_before: int, skip: Collection[date], bar: float,
@@ -6510,8 +6539,7 @@ def _run_up_reach(pts: Sequence[Point], target: datetime, target_feats: Mapping[
     if target_feats.get("holiday") or target_feats.get("after_gap") or not pts:
         return None
     day, first = target.date(), pts[0].at.date()
-    span = [first + timedelta(days=k) for k in range((day - first).days + RUN_UP_DAYS + 1)]
-    starts = _moving_starts(span, cal)
+    starts = _moving_starts(first, day + timedelta(days=RUN_UP_DAYS), cal)
     ahead = [(name, (s - day).days) for name, firsts in sorted(starts.items()) for s in firsts
              if 0 < (s - day).days <= RUN_UP_DAYS]
     if not ahead:
@@ -6550,9 +6578,8 @@ def _days_at_moving_distance(pts: Sequence[Point], feats: list[dict[str, object]
     if target_feats["holiday"] or target_feats.get("near_holiday") or target_feats.get("after_gap"):
         return
     day, first = target.date(), pts[0].at.date()
-    span = [first + timedelta(days=k)
-            for k in range(-MOVING_DISTANCE_REACH, (day - first).days + MOVING_DISTANCE_REACH + 1)]
-    starts = _moving_starts(span, cal)
+    reach = timedelta(days=MOVING_DISTANCE_REACH)
+    starts = _moving_starts(first - reach, day + reach, cal)
     logs, skip = _eve_excess_inputs(pts, feats, ())
     index = {q.at.date(): i for i, q in enumerate(pts)}
     free = {d for d, i in index.items() if not feats[i]["holiday"] and not feats[i].get("near_holiday")}
@@ -8001,17 +8028,36 @@ def _episode_explained(pts: Sequence[Point], feats: Sequence[Mapping[str, object
     return 2 * sum(_is_month_turn(feats[j]) for j in run) >= len(run)
 
 
-def _read_a_year_back(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], target: datetime,
-                      cal: HolidayCalendar, level_points: int) -> bool:
-    """Whether the level rules that read the year back (`_event_ends`: a yearly event or a lunar season that ended
-    here a year or a lunar year back; `_same_offset_error`: the same days around a holiday's previous occasion;
-    `_same_dates_so_far`: the same dates a year back run as this year's) already move the level on this fit: the run
-    is theirs (a season's end, Ramadan's days after), and an episode moved back as well would step the level twice."""
-    if _event_ends(fit, pts, special, target, level_points, cal)[1]:
-        return True
-    if _same_offset_error(fit, pts, special, target, cal, level_points)[1]:
-        return True
-    return _same_dates_so_far(fit, pts, special, target, cal, level_points) is not None
+class YearBackLevel(NamedTuple):
+    """The level's move by the rules that read the year back (`_year_back_level`): the move, the days it rests on,
+    the holiday whose previous occasion it reads ("" none), and `_same_dates_so_far`'s reading where it is the one."""
+    move: float
+    days: int
+    lagged: str
+    so_far: tuple[float, int] | None
+
+
+def _year_back_level(fit: SeriesFit, pts: Sequence[Point], special: Sequence[bool], target: datetime,
+                     cal: HolidayCalendar, level_points: int) -> YearBackLevel:
+    """The level's move by the rules that read the year back, the first that reads one: `_event_ends` (a yearly
+    event or a lunar season that ended here a year or a lunar year back), `_same_offset_error` (the same days around
+    a holiday's previous occasion: a holiday that moves with the moon is no calendar date a year earlier), then
+    `_same_dates_so_far` (the same dates a year back run as this year's so far, its move the one they missed by)."""
+    move, days = _event_ends(fit, pts, special, target, level_points, cal)
+    lagged = ""
+    if not days:
+        move, days, lagged = _same_offset_error(fit, pts, special, target, cal, level_points)
+    so_far = _same_dates_so_far(fit, pts, special, target, cal, level_points) if not days else None
+    if so_far is not None:
+        move, days = so_far
+    return YearBackLevel(move, days, lagged, so_far)
+
+
+def _read_a_year_back(year_back: YearBackLevel) -> bool:
+    """Whether the level rules that read the year back (`_year_back_level`) already move the level on this fit: the
+    run is theirs (a season's end, Ramadan's days after), and an episode moved back as well would step the level
+    twice."""
+    return bool(year_back.days) or year_back.so_far is not None
 
 
 def _run_a_year_back(level: Sequence[float], pts: Sequence[Point], special: Sequence[bool], first: int, last: int,

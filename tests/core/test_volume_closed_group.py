@@ -13,13 +13,12 @@ from datetime import datetime, timedelta
 
 from dw_assets.core.checks_logic import decide_volume
 from dw_assets.core.volume_model import (
-    Forecast,
     Point,
     closed_groups,
     forecast,
     judge,
-    with_retired_groups,
 )
+from tests.support.grouped_series import read_groups
 
 _START = datetime(2024, 1, 1)  # a Monday
 _WEEK = [1.1, 1.0, 1.0, 1.0, 0.9, 1.0, 0.4]  # payouts per day, quiet on Sundays
@@ -46,11 +45,6 @@ def _estate(days: int = _DAYS, closed: int | None = _CLOSED, start: datetime = _
     return out
 
 
-def _read(estate: dict[str, list[Point]], target: datetime) -> dict[str, Forecast]:
-    fcs = [forecast(h, target, grain="day") for h in estate.values()]
-    return dict(zip(estate, with_retired_groups(fcs, list(estate.values()), target)))
-
-
 def _target(days: int = _DAYS, start: datetime = _START) -> datetime:
     return start + timedelta(days=days)
 
@@ -59,7 +53,7 @@ def test_a_group_at_zero_for_months_is_closed_since_its_first_empty_day() -> Non
     estate = _estate()
     since = _START + timedelta(days=_CLOSED)
     assert closed_groups(list(estate.values()), _target()) == {2: since}
-    fc = _read(estate, _target())["valley"]
+    fc = read_groups(estate, _target())["valley"]
     verdict = judge(fc, 0.0)
     assert verdict.passed and verdict.reason == "empty_as_usual"
     assert fc.closed and f"closed since {since:%Y-%m-%d}" in fc.group
@@ -73,7 +67,7 @@ def test_without_the_rule_the_closed_group_is_empty_every_day() -> None:
 
 
 def test_the_other_groups_keep_their_forecasts_and_their_missing_day_fails() -> None:
-    fcs = _read(_estate(), _target())
+    fcs = read_groups(_estate(), _target())
     for key in ("capital", "south"):
         assert "closed" not in fcs[key].group
         assert judge(fcs[key], 0.0).reason == "empty"
@@ -84,16 +78,16 @@ def test_the_first_weeks_at_zero_still_fail() -> None:
     days = _CLOSED + 21
     estate = _estate(days=days)
     assert closed_groups(list(estate.values()), _target(days)) == {}
-    assert judge(_read(estate, _target(days))["valley"], 0.0).reason == "empty"
+    assert judge(read_groups(estate, _target(days))["valley"], 0.0).reason == "empty"
 
 
 def test_a_first_empty_partition_after_an_open_run_fails() -> None:
-    fcs = _read(_estate(closed=None), _target())
+    fcs = read_groups(_estate(closed=None), _target())
     assert judge(fcs["valley"], 0.0).reason == "empty"
 
 
 def test_rows_back_after_the_closure_fail_as_a_reopening() -> None:
-    fc = _read(_estate(), _target())["valley"]
+    fc = read_groups(_estate(), _target())["valley"]
     assert not judge(fc, _LEVELS["valley"] * _WEEK[_target().weekday()]).passed
 
 
@@ -103,7 +97,7 @@ def test_the_day_after_a_reopening_is_read_from_its_own_history() -> None:
     estate = _estate(days=_DAYS + 1)
     estate["valley"][-1] = Point(estate["valley"][-1].at, 1_500.0)
     assert closed_groups(list(estate.values()), _target(_DAYS + 1)) == {}
-    fc = _read(estate, _target(_DAYS + 1))["valley"]
+    fc = read_groups(estate, _target(_DAYS + 1))["valley"]
     assert not fc.closed
 
 
@@ -111,7 +105,7 @@ def test_a_group_that_came_back_from_as_long_a_closure_is_not_closed() -> None:
     # a thirty-day closure for works in the history, then open again: ninety days now is three times it, not four
     estate = _estate(empty=set(range(150, 180)))
     assert closed_groups(list(estate.values()), _target()) == {}
-    assert judge(_read(estate, _target())["valley"], 0.0).reason == "empty"
+    assert judge(read_groups(estate, _target())["valley"], 0.0).reason == "empty"
 
 
 def test_another_groups_outage_it_came_back_from_counts_too() -> None:
@@ -134,7 +128,7 @@ def test_a_season_whose_history_begins_inside_last_season_is_not_a_closure() -> 
     estate = _estate(days=days, closed=None, start=start, off_season=(135, 228))
     assert estate["valley"][0].value == 0 and estate["valley"][-1].value == 0
     assert closed_groups(list(estate.values()), _target(days, start)) == {}
-    assert judge(_read(estate, _target(days, start))["valley"], 0.0).reason == "empty"
+    assert judge(read_groups(estate, _target(days, start))["valley"], 0.0).reason == "empty"
 
 
 def test_a_monthly_group_needs_several_empty_periods() -> None:

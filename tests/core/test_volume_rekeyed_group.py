@@ -12,13 +12,12 @@ from datetime import datetime, timedelta
 
 from dw_assets.core.checks_logic import decide_volume
 from dw_assets.core.volume_model import (
-    Forecast,
     Point,
     forecast,
     judge,
     retired_groups,
-    with_retired_groups,
 )
+from tests.support.grouped_series import read_groups
 
 _START = datetime(2024, 1, 1)  # a Monday
 _WEEK = [1.0, 1.05, 1.0, 1.1, 1.2, 1.15, 0.7]  # agents' cash-outs, busier at the week's end, quiet on Sundays
@@ -49,11 +48,6 @@ def _estate(days: int = _DAYS, split: int | None = _SPLIT, carried: float = 1.0,
     return out
 
 
-def _read(estate: dict[str, list[Point]], target: datetime) -> dict[str, Forecast]:
-    fcs = [forecast(h, target, grain="day") for h in estate.values()]
-    return dict(zip(estate, with_retired_groups(fcs, list(estate.values()), target)))
-
-
 def _target(days: int = _DAYS) -> datetime:
     return _START + timedelta(days=days)
 
@@ -61,7 +55,7 @@ def _target(days: int = _DAYS) -> datetime:
 def test_a_key_stopped_as_new_keys_began_carrying_its_level_is_retired() -> None:
     estate = _estate()
     assert retired_groups(list(estate.values()), _target()) == {1: _START + timedelta(days=_SPLIT)}
-    fcs = _read(estate, _target())
+    fcs = read_groups(estate, _target())
     verdict = judge(fcs["lake"], 0.0)
     assert verdict.passed and verdict.reason == "empty_as_usual"
     assert "re-keyed" in fcs["lake"].group and fcs["lake"].closed
@@ -75,12 +69,12 @@ def test_without_the_rule_the_retired_key_is_a_missing_group_every_day() -> None
 
 def test_rows_back_under_the_retired_key_fail() -> None:
     # the old code's rows again beside the new keys: rows loaded under the retired key, or the split undone
-    fcs = _read(_estate(), _target())
+    fcs = read_groups(_estate(), _target())
     assert not judge(fcs["lake"], 3_600.0).passed
 
 
 def test_the_new_keys_keep_their_own_forecasts_and_their_missing_day_fails() -> None:
-    fcs = _read(_estate(), _target())
+    fcs = read_groups(_estate(), _target())
     for key in _SHARES:
         assert "re-keyed" not in fcs[key].group
         assert judge(fcs[key], 0.0).reason == "empty"
@@ -103,7 +97,7 @@ def test_two_keys_merged_into_one_are_both_retired() -> None:
 
 def test_a_key_missing_in_the_target_alone_still_fails() -> None:
     # no split: the lake zone missing in the target partition is a missing group
-    fcs = _read(_estate(split=None), _target())
+    fcs = read_groups(_estate(split=None), _target())
     assert judge(fcs["lake"], 0.0).reason == "empty"
 
 
@@ -120,7 +114,7 @@ def test_a_key_that_stopped_with_nothing_carrying_its_level_is_no_rekey() -> Non
     # on: a loss read as closed for good only after weeks of it, test_volume_closed_group)
     estate = _estate(days=_SPLIT + 20, carried=0.35)
     assert retired_groups(list(estate.values()), _target(_SPLIT + 20)) == {}
-    assert judge(_read(estate, _target(_SPLIT + 20))["lake"], 0.0).reason == "empty"
+    assert judge(read_groups(estate, _target(_SPLIT + 20))["lake"], 0.0).reason == "empty"
 
 
 def test_a_key_that_stopped_alone_is_no_rekey() -> None:
