@@ -6,12 +6,12 @@ only a little quieter (x0.8) is not read from one hour."""
 
 from __future__ import annotations
 
-import math
 import random
 from datetime import date, datetime, timedelta
 
 from dw_assets.core.volume_calendar import HolidayCalendar
 from dw_assets.core.volume_model import ModelParams, Point, forecast, judge
+from tests.support.hourly_series import noisy_count
 
 _START = date(2026, 3, 2)  # a Monday: four weeks of hours before the holiday
 _HOLIDAY = date(2026, 4, 3)  # a Friday, in the calendar, never seen in the history
@@ -34,8 +34,7 @@ def _orders(until: datetime, quiet: float, seed: int = 11) -> list[Point]:
     out, at = [], datetime(_START.year, _START.month, _START.day)
     while at < until:
         mean = _ordinary(at) * (quiet if at.date() == _HOLIDAY and at.hour < _BACK_FROM else 1.0)
-        mean *= math.exp(rng.gauss(0, 0.05))
-        out.append(Point(at, float(max(0, round(mean + math.sqrt(mean) * rng.gauss(0, 1))))))
+        out.append(Point(at, noisy_count(rng, mean)))
         at += timedelta(hours=1)
     return out
 

@@ -5,12 +5,12 @@ morning. One hour above is no turn (a burst, a load duplicated), and a turn back
 
 from __future__ import annotations
 
-import math
 import random
 from datetime import date, datetime, timedelta
 
 from dw_assets.core.volume_calendar import HolidayCalendar
 from dw_assets.core.volume_model import ModelParams, Point, forecast, judge
+from tests.support.hourly_series import noisy_count
 
 _START = date(2026, 3, 2)  # a Monday: four weeks of hours before the holiday
 _HOLIDAY = date(2026, 3, 31)  # a Tuesday, in the calendar, never seen in the history
@@ -33,8 +33,7 @@ def _rides(until: datetime, holiday: dict[int, float], seed: int = 7) -> list[Po
     out, at = [], datetime(_START.year, _START.month, _START.day)
     while at < until:
         mean = _ordinary(at) * (holiday.get(at.hour, _QUIET) if at.date() == _HOLIDAY else 1.0)
-        mean *= math.exp(rng.gauss(0, 0.05))
-        out.append(Point(at, float(max(0, round(mean + math.sqrt(mean) * rng.gauss(0, 1))))))
+        out.append(Point(at, noisy_count(rng, mean)))
         at += timedelta(hours=1)
     return out
 

@@ -5,12 +5,12 @@ latest hours' level too, not only at the day's median."""
 
 from __future__ import annotations
 
-import math
 import random
 from datetime import date, datetime, timedelta
 
 from dw_assets.core.volume_calendar import HolidayCalendar
 from dw_assets.core.volume_model import ModelParams, Point, forecast, judge
+from tests.support.hourly_series import noisy_count
 
 _START = date(2026, 3, 2)  # a Monday: four weeks of hours before the holiday
 _HOLIDAY = date(2026, 3, 31)  # a Tuesday, in the calendar, never seen in the history
@@ -41,8 +41,7 @@ def _entries(until: datetime, holiday: dict[int, float], night: tuple[int, ...] 
         else:
             at += timedelta(hours=1)
             continue
-        mean *= math.exp(rng.gauss(0, 0.05))
-        out.append(Point(at, float(max(0, round(mean + math.sqrt(mean) * rng.gauss(0, 1))))))
+        out.append(Point(at, noisy_count(rng, mean)))
         at += timedelta(hours=1)
     return out
 
